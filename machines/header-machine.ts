@@ -1,0 +1,34 @@
+import { not, setup } from 'xstate'
+
+// The fixed header has two looks: transparent over the top of the page, and solid (white with a shadow)
+// once the visitor has scrolled past the threshold. The view reports every scroll position; the machine
+// alone decides which look that position means, so the 10 px rule lives in exactly one place.
+
+/** Scrolled more than this many pixels, the header turns solid (SPEC §9). */
+export const headerScrollThreshold = 10
+
+export type HeaderEvent = { type: 'SCROLLED'; y: number }
+
+export const headerMachine = setup({
+  types: {
+    events: {} as HeaderEvent,
+  },
+  guards: {
+    isPastThreshold: ({ event }) => event.y > headerScrollThreshold,
+  },
+}).createMachine({
+  id: 'header',
+  initial: 'transparent',
+  states: {
+    transparent: {
+      on: {
+        SCROLLED: { guard: 'isPastThreshold', target: 'solid' },
+      },
+    },
+    solid: {
+      on: {
+        SCROLLED: { guard: not('isPastThreshold'), target: 'transparent' },
+      },
+    },
+  },
+})

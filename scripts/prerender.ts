@@ -1,0 +1,76 @@
+// Writes the static site: every route of the site as its own HTML file in dist/, plus dist/404.html,
+// sitemap.xml and robots.txt. Runs after `vite build` (the client, with its manifest) and
+// `vite build --ssr` (the renderer, in dist-server/).
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import type { Manifest } from '@tanstack/react-router'
+import { brand } from '../src/brand'
+
+interface ViteManifestChunk {
+  file: string
+  css?: string[]
+  imports?: string[]
+  isEntry?: boolean
+}
+
+const root = process.cwd()
+const distDir = join(root, 'dist')
+const clientEntry = 'src/entry-client.tsx'
+
+/** The scripts, preloads and CSS the root route loads on every page, from Vite's build manifest. */
+export function routerManifestFrom(viteManifest: Record<string, ViteManifestChunk>): Manifest {
+  const entry = viteManifest[clientEntry]
+  if (!entry) throw new Error(`${clientEntry} is missing from Vite's manifest`)
+  const staticImports = (entry.imports ?? []).map((key) => `/${viteManifest[key]!.file}`)
+  return {
+    routes: {
+      __root__: {
+        preloads: staticImports,
+        css: (entry.css ?? []).map((file) => `/${file}`),
+        scripts: [{ attrs: { type: 'module', src: `/${entry.file}`, async: true } }],
+      },
+    },
+  }
+}
+
+/** dist/ path of a route: '/' → index.html, '/about' → about/index.html. */
+export const htmlFileFor = (path: string) => (path === '/' ? 'index.html' : join(path.slice(1), 'index.html'))
+
+async function main() {
+  const manifestPath = join(distDir, '.vite', 'manifest.json')
+  const viteManifest = JSON.parse(await readFile(manifestPath, 'utf8')) as Record<string, ViteManifestChunk>
+  const routerManifest = routerManifestFrom(viteManifest)
+  const server = (await import(pathToFileURL(join(root, 'dist-server', 'entry-server.js')).href)) as typeof import('../src/entry-server')
+
+  const written: { path: string; file: string; html: string }[] = []
+  for (const path of server.pagePaths) {
+    const page = await server.renderPage(new URL(path, 'http://localhost').href, routerManifest)
+    if (page.status !== 200) throw new Error(`${path} rendered with status ${page.status}`)
+    written.push({ path, file: htmlFileFor(path), html: page.html })
+  }
+  const notFound = await server.renderPage('http://localhost/404', routerManifest)
+  if (notFound.status !== 404) throw new Error(`the not-found page rendered with status ${notFound.status}`)
+  written.push({ path: '/404', file: '404.html', html: notFound.html })
+
+  for (const page of written) {
+    const target = join(distDir, page.file)
+    await mkdir(dirname(target), { recursive: true })
+    await writeFile(target, page.html)
+  }
+
+  const urls = server.pagePaths.map((path) => `  <url><loc>${new URL(path, brand.siteUrl).href}</loc></url>`)
+  await writeFile(
+    join(distDir, 'sitemap.xml'),
+    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`,
+  )
+  await writeFile(join(distDir, 'robots.txt'), `User-agent: *\nAllow: /\n\nSitemap: ${new URL('/sitemap.xml', brand.siteUrl).href}\n`)
+
+  await rm(join(distDir, '.vite'), { recursive: true, force: true })
+  await rm(join(root, 'dist-server'), { recursive: true, force: true })
+  for (const page of written) console.log(`prerendered ${page.path.padEnd(10)} → dist/${page.file} (${(page.html.length / 1024).toFixed(1)} KB)`)
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  await main()
+}

@@ -1,0 +1,74 @@
+// Copy for the landing page (/): hero, feature cards, the four-step journey and the two waitlist headings.
+import { brand } from '../brand'
+import type { Card, Step } from './types'
+
+export const hero = {
+  badge: `Launching ${brand.launch.season} on ${brand.launch.platform}`,
+  title: 'A coach that learns who you are, then helps you move more',
+  lead: `${brand.coachName} is an AI health and exercise coach that builds a plan around your goals, your schedule and your body, and keeps adjusting it as life happens. Join the waitlist for early access.`,
+}
+
+export const featuresIntro = {
+  title: 'Coaching that fits the way you actually live',
+  lead: `Most fitness apps hand you a program and hope it sticks. ${brand.coachName} starts by listening, and keeps listening.`,
+}
+
+export const features: Card[] = [
+  {
+    title: 'Starts with a conversation',
+    body: 'Before suggesting a single workout, your coach asks about your goals, your experience, your schedule and any injuries or limits. Your plan is built from your answers, not a template.',
+  },
+  {
+    title: 'Remembers what matters',
+    body: "Your coach keeps track of what you've told it: the sore shoulder, the early shifts, the race in October. You won't have to explain yourself twice.",
+  },
+  {
+    title: 'Adapts to real life',
+    body: "Slept badly, traveling, or only have twenty minutes? Say so, and today's session changes to fit. A missed day is a reason to adjust, not to start over.",
+  },
+  {
+    title: 'Check in by voice or text',
+    body: 'Talk to your coach after a run or type a quick note between meetings. Check-ins take a minute and keep your plan honest.',
+  },
+  {
+    title: 'Progress you can see',
+    body: "Track workouts, consistency and how you feel over time. Clear summaries show what's working, so small wins are easy to notice.",
+  },
+  {
+    title: 'Knows when to ease off',
+    body: 'Rest is part of the plan. Your coach builds in recovery, scales back when you report pain or fatigue, and suggests seeing a professional when something needs more than coaching.',
+  },
+]
+
+export const journey: { title: string; lead: string; steps: Step[] } = {
+  title: 'Start your journey',
+  lead: 'Getting started takes a few minutes. Staying with it is where your coach helps most.',
+  steps: [
+    {
+      title: 'Join the waitlist',
+      body: `Leave your email and we'll let you know as soon as ${brand.coachName} is ready on ${brand.launch.platform}.`,
+    },
+    {
+      title: 'Have your intake conversation',
+      body: 'Tell your coach about your goals, your routine and anything it should be careful with. It takes about ten minutes.',
+    },
+    {
+      title: 'Get a plan made for you',
+      body: 'Receive a weekly plan sized to the time and energy you really have, with clear guidance for every session.',
+    },
+    {
+      title: 'Check in and keep going',
+      body: "Share how each session went. Your coach adjusts the next one, and over the weeks you'll see the progress add up.",
+    },
+  ],
+}
+
+export const waitlistHero = {
+  title: 'Get early access',
+  lead: `Be among the first to try ${brand.coachName} when it launches in ${brand.launch.season}.`,
+}
+
+export const waitlistBottom = {
+  title: 'Ready when you are',
+  lead: "Join the waitlist and we'll email you when early access opens, with the occasional update before launch. No spam, and you can unsubscribe anytime.",
+}

@@ -1,0 +1,32 @@
+// Every link the header and footer show, in one place.
+import { brand } from '../brand'
+
+export const headerLinks = [
+  { label: 'Home', to: '/' },
+  { label: 'About', to: '/about' },
+  { label: 'Blog', to: '/blog' },
+] as const
+
+export const companyLinks = [
+  { label: 'About', to: '/about' },
+  { label: 'Blog', to: '/blog' },
+] as const
+
+export const legalLinks = [
+  { label: 'Privacy Policy', to: '/legal', hash: 'privacy-policy' },
+  { label: 'Terms of Service', to: '/legal', hash: undefined },
+  { label: 'Cookie Policy', to: '/legal', hash: 'cookie-policy' },
+] as const
+
+export const socialLinks = [
+  { label: 'Twitter', href: brand.social.twitter },
+  { label: 'Instagram', href: brand.social.instagram },
+  { label: 'LinkedIn', href: brand.social.linkedin },
+  { label: 'Email', href: `mailto:${brand.contactEmail}` },
+] as const
+
+export const footerCopy = {
+  tagline: `${brand.legalName} is a public benefit corporation building an AI coach for everyday health and exercise.`,
+  iosButton: `${brand.launch.platform} app coming soon`,
+  copyright: (year: number) => `© ${year} ${brand.legalName}. All rights reserved.`,
+}

@@ -1,0 +1,36 @@
+// Shapes of the copy the pages render. Copy is data: a change of wording is a change here or in the
+// content modules beside this file, never in a component.
+
+export interface Card {
+  title: string
+  body: string
+}
+
+export interface Step {
+  title: string
+  body: string
+}
+
+export interface PageMeta {
+  /** The document <title>. */
+  title: string
+  /** The meta description, 70–160 characters. */
+  description: string
+}
+
+/** One section of a legal document. `id` becomes the section's anchor. */
+export interface LegalSection {
+  id: string
+  heading: string
+  paragraphs: string[]
+  /** Optional bullet list rendered after the paragraphs. */
+  list?: string[]
+}
+
+export interface LegalDocument {
+  title: string
+  /** Human date, e.g. 'May 7, 2025'. */
+  lastUpdated: string
+  intro: string[]
+  sections: LegalSection[]
+}

@@ -1,0 +1,27 @@
+import { brand } from './brand'
+import { pageMeta, type PageMetaKey } from './content/seo'
+
+type PagePath = Exclude<PageMetaKey, 'notFound'>
+
+/** Title, description, canonical link and Open Graph tags of one page, for a route's `head`. */
+export function pageHead(key: PageMetaKey) {
+  const { title, description } = pageMeta[key]
+  const url = key === 'notFound' ? undefined : new URL(key, brand.siteUrl).href
+  return {
+    meta: [
+      { title },
+      { name: 'description', content: description },
+      { property: 'og:type', content: 'website' },
+      { property: 'og:site_name', content: brand.companyName },
+      { property: 'og:title', content: title },
+      { property: 'og:description', content: description },
+      ...(url ? [{ property: 'og:url', content: url }] : [{ name: 'robots', content: 'noindex' }]),
+      { property: 'og:image', content: new URL('/og-image.png', brand.siteUrl).href },
+      { name: 'twitter:card', content: 'summary_large_image' },
+    ],
+    links: url ? [{ rel: 'canonical', href: url }] : [],
+  }
+}
+
+/** Every prerendered page, in sitemap order. */
+export const pagePaths: PagePath[] = ['/', '/form', '/knee', '/gym-hero', '/about', '/blog', '/legal']

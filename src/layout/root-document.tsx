@@ -1,0 +1,39 @@
+import { HeadContent, Scripts } from '@tanstack/react-router'
+import { GlobalStyle } from '../ui/global-style'
+import { theme } from '../ui/theme'
+import { PageTransition } from './page-transition'
+import { RouteAnnouncer } from './route-announcer'
+import { SiteFooter } from './site-footer'
+import { SiteHeader } from './site-header'
+import { SkipLink } from './skip-link'
+
+// Without JavaScript the menu toggle cannot open anything, so small screens show the links inline.
+const noScriptStyles = `[data-menu-toggle]{display:none!important}#site-menu{display:flex!important;flex-direction:row;flex-wrap:wrap}`
+
+export function RootDocument() {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content={theme.color.brand} />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <HeadContent />
+        <noscript>
+          <style>{noScriptStyles}</style>
+        </noscript>
+      </head>
+      <body>
+        <GlobalStyle />
+        <SkipLink />
+        <SiteHeader />
+        <main id="main" tabIndex={-1}>
+          <PageTransition />
+        </main>
+        <SiteFooter />
+        <RouteAnnouncer />
+        <Scripts />
+      </body>
+    </html>
+  )
+}

@@ -1,0 +1,70 @@
+import { Link, useLocation } from '@tanstack/react-router'
+import { useMachine } from '@xstate/react'
+import { useEffect, useRef, useState } from 'react'
+import { headerMachine } from '../../machines/header-machine'
+import { menuMachine } from '../../machines/menu-machine'
+import { brand, mailto } from '../brand'
+import { headerLinks } from '../content/navigation'
+import { Bar, Brand, Inner, MenuToggle, NavList, Nav } from './site-header.styles'
+
+export function SiteHeader() {
+  const toggleRef = useRef<HTMLButtonElement>(null)
+  const [menu] = useState(() =>
+    menuMachine.provide({ actions: { focusToggleButton: () => toggleRef.current?.focus() } }),
+  )
+  const [menuState, sendMenu] = useMachine(menu)
+  const [headerState, sendHeader] = useMachine(headerMachine)
+  const pathname = useLocation({ select: (location) => location.pathname })
+
+  useEffect(() => {
+    const report = () => sendHeader({ type: 'SCROLLED', y: window.scrollY })
+    report()
+    window.addEventListener('scroll', report, { passive: true })
+    return () => window.removeEventListener('scroll', report)
+  }, [sendHeader])
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') sendMenu({ type: 'ESCAPE' })
+    }
+    window.addEventListener('keydown', onKeyDown)
+    return () => window.removeEventListener('keydown', onKeyDown)
+  }, [sendMenu])
+
+  useEffect(() => sendMenu({ type: 'NAVIGATED' }), [pathname, sendMenu])
+
+  const look = headerState.matches('solid') ? 'solid' : 'transparent'
+  const expanded = menuState.hasTag('expanded')
+
+  return (
+    <Bar data-look={look} $solid={look === 'solid'}>
+      <Inner>
+        <Brand to="/">{brand.companyName}</Brand>
+        <MenuToggle
+          ref={toggleRef}
+          data-menu-toggle
+          type="button"
+          aria-expanded={expanded}
+          aria-controls="site-menu"
+          onClick={() => sendMenu({ type: 'TOGGLE' })}
+        >
+          <span aria-hidden="true">{expanded ? '✕' : '☰'}</span> Menu
+        </MenuToggle>
+        <Nav aria-label="Main">
+          <NavList id="site-menu" data-open={expanded}>
+            {headerLinks.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} activeOptions={{ exact: true }}>
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+            <li>
+              <a href={mailto()}>Contact</a>
+            </li>
+          </NavList>
+        </Nav>
+      </Inner>
+    </Bar>
+  )
+}

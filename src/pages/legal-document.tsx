@@ -1,0 +1,30 @@
+import type { LegalDocument as LegalDocumentContent } from '../content/types'
+
+export function LegalDocument({ document, id }: { document: LegalDocumentContent; id: string }) {
+  return (
+    <article id={id} aria-labelledby={`${id}-title`} className="legal-document">
+      <h1 id={`${id}-title`}>{document.title}</h1>
+      <p>
+        <em>Last updated {document.lastUpdated}</em>
+      </p>
+      {document.intro.map((paragraph) => (
+        <p key={paragraph}>{paragraph}</p>
+      ))}
+      {document.sections.map((section) => (
+        <section key={section.id} id={`${id}-${section.id}`} aria-labelledby={`${id}-${section.id}-title`}>
+          <h2 id={`${id}-${section.id}-title`}>{section.heading}</h2>
+          {section.paragraphs.map((paragraph) => (
+            <p key={paragraph}>{paragraph}</p>
+          ))}
+          {section.list && (
+            <ul>
+              {section.list.map((item) => (
+                <li key={item}>{item}</li>
+              ))}
+            </ul>
+          )}
+        </section>
+      ))}
+    </article>
+  )
+}

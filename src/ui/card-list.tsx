@@ -1,0 +1,17 @@
+import type { Card } from '../content/types'
+import { CardGrid, CardItem } from './primitives'
+
+/** A grid of titled cards; each card's title is a heading one level below the section's. */
+export function CardList({ cards, headingLevel = 3 }: { cards: readonly Card[]; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3'
+  return (
+    <CardGrid>
+      {cards.map((card) => (
+        <CardItem key={card.title}>
+          <Heading>{card.title}</Heading>
+          <p>{card.body}</p>
+        </CardItem>
+      ))}
+    </CardGrid>
+  )
+}
