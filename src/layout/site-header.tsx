@@ -1,18 +1,20 @@
 import { Link, useLocation } from '@tanstack/react-router'
 import { useMachine } from '@xstate/react'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect } from 'react'
 import { headerMachine } from '../../machines/header-machine'
 import { menuMachine } from '../../machines/menu-machine'
 import { brand, mailto } from '../brand'
 import { headerLinks } from '../content/navigation'
 import { Bar, Brand, Inner, MenuToggle, NavList, Nav } from './site-header.styles'
 
+const toggleId = 'site-menu-toggle'
+
+const browserMenuMachine = menuMachine.provide({
+  actions: { focusToggleButton: () => document.getElementById(toggleId)?.focus() },
+})
+
 export function SiteHeader() {
-  const toggleRef = useRef<HTMLButtonElement>(null)
-  const [menu] = useState(() =>
-    menuMachine.provide({ actions: { focusToggleButton: () => toggleRef.current?.focus() } }),
-  )
-  const [menuState, sendMenu] = useMachine(menu)
+  const [menuState, sendMenu] = useMachine(browserMenuMachine)
   const [headerState, sendHeader] = useMachine(headerMachine)
   const pathname = useLocation({ select: (location) => location.pathname })
 
@@ -41,11 +43,12 @@ export function SiteHeader() {
       <Inner>
         <Brand to="/">{brand.companyName}</Brand>
         <MenuToggle
-          ref={toggleRef}
+          id={toggleId}
           data-menu-toggle
           type="button"
           aria-expanded={expanded}
           aria-controls="site-menu"
+          aria-label="Menu"
           onClick={() => sendMenu({ type: 'TOGGLE' })}
         >
           <span aria-hidden="true">{expanded ? '✕' : '☰'}</span> Menu

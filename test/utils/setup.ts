@@ -1,12 +1,17 @@
 import '@testing-library/jest-dom/vitest'
 import { cleanup } from '@testing-library/react'
+import { MotionGlobalConfig } from 'framer-motion'
 import { afterEach, vi } from 'vitest'
+
+// Page fades are real in the browser suite; here they would only make every page change wait 0.6 s.
+MotionGlobalConfig.skipAnimations = true
 
 afterEach(() => cleanup())
 
 if (typeof window !== 'undefined') {
   // jsdom has no layout and no scrolling; TanStack Router and the footer call scrollTo.
   window.scrollTo = vi.fn() as unknown as typeof window.scrollTo
+  Element.prototype.scrollIntoView = vi.fn()
   // Let Testing Library advance fake timers (see shared NOTES: user.click hangs otherwise).
   ;(globalThis as { jest?: unknown }).jest = {
     advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms),

@@ -1,0 +1,43 @@
+import { createActor } from 'xstate'
+import { menuMachine } from '../../machines/menu-machine'
+
+function startMenu() {
+  const focusToggleButton = vi.fn()
+  const actor = createActor(menuMachine.provide({ actions: { focusToggleButton } })).start()
+  return { actor, focusToggleButton, state: () => actor.getSnapshot() }
+}
+
+describe('menu machine', () => {
+  it('opens and closes with TOGGLE', () => {
+    const { actor, state } = startMenu()
+    expect(state().value).toBe('closed')
+    actor.send({ type: 'TOGGLE' })
+    expect(state().value).toBe('open')
+    expect(state().hasTag('expanded')).toBe(true)
+    actor.send({ type: 'TOGGLE' })
+    expect(state().value).toBe('closed')
+    expect(state().hasTag('expanded')).toBe(false)
+  })
+
+  it('closes on Escape and hands focus back to the toggle button', () => {
+    const { actor, state, focusToggleButton } = startMenu()
+    actor.send({ type: 'TOGGLE' })
+    actor.send({ type: 'ESCAPE' })
+    expect(state().value).toBe('closed')
+    expect(focusToggleButton).toHaveBeenCalledTimes(1)
+  })
+
+  it('ignores Escape while closed, so Escape elsewhere on the page does not steal focus', () => {
+    const { actor, focusToggleButton } = startMenu()
+    actor.send({ type: 'ESCAPE' })
+    expect(focusToggleButton).not.toHaveBeenCalled()
+  })
+
+  it('closes on navigation without moving focus', () => {
+    const { actor, state, focusToggleButton } = startMenu()
+    actor.send({ type: 'TOGGLE' })
+    actor.send({ type: 'NAVIGATED' })
+    expect(state().value).toBe('closed')
+    expect(focusToggleButton).not.toHaveBeenCalled()
+  })
+})

@@ -1,0 +1,59 @@
+import { act, fireEvent, screen, within } from '@testing-library/react'
+import { renderSite } from '../../utils/render-route'
+
+describe('site footer', () => {
+  afterEach(() => vi.useRealTimers())
+
+  it('goes home from the iOS button and scrolls smoothly to the top 100 ms later', async () => {
+    const { router } = await renderSite(['/about'])
+    vi.useFakeTimers()
+    const scrollSpy = vi.mocked(window.scrollTo)
+    scrollSpy.mockClear()
+
+    fireEvent.click(screen.getByRole('button', { name: /ios app coming soon/i }))
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(99)
+    })
+    expect(router.state.location.pathname).toBe('/')
+    expect(scrollSpy).not.toHaveBeenCalledWith({ top: 0, behavior: 'smooth' })
+
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1)
+    })
+    expect(scrollSpy).toHaveBeenCalledWith({ top: 0, behavior: 'smooth' })
+  })
+
+  it('scrolls without animation when the visitor prefers reduced motion', async () => {
+    await renderSite(['/about'])
+    const matchMedia = vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query) => ({ matches: query.includes('reduce'), media: query }) as MediaQueryList,
+    )
+    vi.useFakeTimers()
+    const scrollSpy = vi.mocked(window.scrollTo)
+    scrollSpy.mockClear()
+    fireEvent.click(screen.getByRole('button', { name: /ios app coming soon/i }))
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(100)
+    })
+    expect(scrollSpy).toHaveBeenCalledWith({ top: 0, behavior: 'auto' })
+    matchMedia.mockRestore()
+  })
+
+  it('has the Company, Legal and social links and this year in the copyright line', async () => {
+    await renderSite(['/about'])
+    const footer = screen.getByRole('contentinfo')
+    const legal = within(footer).getByRole('region', { name: 'Legal' })
+    expect(within(legal).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/legal#privacy-policy')
+    expect(within(legal).getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/legal')
+    expect(within(legal).getByRole('link', { name: 'Cookie Policy' })).toHaveAttribute('href', '/legal#cookie-policy')
+    const company = within(footer).getByRole('region', { name: 'Company' })
+    expect(within(company).getByRole('link', { name: 'About' })).toHaveAttribute('href', '/about')
+    expect(within(company).getByRole('link', { name: 'Blog' })).toHaveAttribute('href', '/blog')
+    expect(within(company).getByRole('link', { name: 'Contact' }).getAttribute('href')).toMatch(/^mailto:/)
+    const social = within(footer).getByRole('list', { name: 'Social media' })
+    for (const name of ['Twitter', 'Instagram', 'LinkedIn', 'Email']) {
+      expect(within(social).getByRole('link', { name })).toBeInTheDocument()
+    }
+    expect(footer).toHaveTextContent(`© ${new Date().getFullYear()}`)
+  })
+})

@@ -1,0 +1,74 @@
+import { act, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { renderSite } from '../../utils/render-route'
+
+function scrollTo(y: number) {
+  act(() => {
+    Object.defineProperty(window, 'scrollY', { value: y, configurable: true })
+    window.dispatchEvent(new Event('scroll'))
+  })
+}
+
+// jsdom applies no media queries, so the toggle keeps its wide-screen display:none here and has no
+// accessible name to query by; the browser suite checks it by role at 390 px.
+const menuToggle = () => {
+  const toggle = document.getElementById('site-menu-toggle')
+  if (!toggle) throw new Error('the menu toggle is missing')
+  expect(toggle.tagName).toBe('BUTTON')
+  expect(toggle.getAttribute('aria-label')).toMatch(/menu/i)
+  return toggle
+}
+
+describe('site header', () => {
+  afterEach(() => scrollTo(0))
+
+  it('is transparent at 10 px of scroll and solid at 11 px, and transparent again at the top', async () => {
+    await renderSite(['/about'])
+    const header = screen.getByRole('banner')
+    expect(header).toHaveAttribute('data-look', 'transparent')
+    scrollTo(10)
+    expect(header).toHaveAttribute('data-look', 'transparent')
+    scrollTo(11)
+    expect(header).toHaveAttribute('data-look', 'solid')
+    scrollTo(0)
+    expect(header).toHaveAttribute('data-look', 'transparent')
+  })
+
+  it('links Home, About, Blog and a Contact mail link', async () => {
+    await renderSite(['/about'])
+    const nav = screen.getByRole('navigation', { name: 'Main' })
+    expect(within(nav).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/')
+    expect(within(nav).getByRole('link', { name: 'About' })).toHaveAttribute('href', '/about')
+    expect(within(nav).getByRole('link', { name: 'Blog' })).toHaveAttribute('href', '/blog')
+    expect(within(nav).getByRole('link', { name: 'Contact' }).getAttribute('href')).toMatch(/^mailto:/)
+  })
+
+  it('has a menu toggle that discloses the menu, closes on Escape and returns focus to itself', async () => {
+    const user = userEvent.setup()
+    await renderSite(['/about'])
+    const toggle = menuToggle()
+    expect(toggle).toHaveAttribute('aria-expanded', 'false')
+    expect(toggle).toHaveAttribute('aria-controls', 'site-menu')
+    expect(document.getElementById('site-menu')).not.toBeNull()
+
+    await user.click(toggle)
+    expect(toggle).toHaveAttribute('aria-expanded', 'true')
+    expect(document.getElementById('site-menu')).toHaveAttribute('data-open', 'true')
+
+    within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Blog' }).focus()
+    await user.keyboard('{Escape}')
+    expect(toggle).toHaveAttribute('aria-expanded', 'false')
+    expect(toggle).toHaveFocus()
+  })
+
+  it('closes the menu when the route changes', async () => {
+    const user = userEvent.setup()
+    await renderSite(['/about'])
+    const toggle = menuToggle()
+    await user.click(toggle)
+    expect(toggle).toHaveAttribute('aria-expanded', 'true')
+    await user.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Blog' }))
+    expect(await screen.findByRole('heading', { level: 1, name: 'Blog' })).toBeInTheDocument()
+    expect(toggle).toHaveAttribute('aria-expanded', 'false')
+  })
+})

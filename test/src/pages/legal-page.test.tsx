@@ -1,0 +1,61 @@
+import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { legalViewFor } from '../../../src/pages/legal-page'
+import { renderSite } from '../../utils/render-route'
+
+const h1 = () => screen.getByRole('heading', { level: 1 })
+const footerLink = (name: string) => within(screen.getByRole('contentinfo')).getByRole('link', { name })
+
+describe('legal page', () => {
+  it('maps hashes to documents', () => {
+    expect(legalViewFor('')).toBe('terms')
+    expect(legalViewFor('#privacy-policy')).toBe('privacy')
+    expect(legalViewFor('privacy-policy')).toBe('privacy')
+    expect(legalViewFor('#cookie-policy')).toBe('cookies')
+    expect(legalViewFor('#something-else')).toBe('terms')
+  })
+
+  it('shows the Terms of Service by default', async () => {
+    await renderSite(['/legal'])
+    expect(h1()).toHaveTextContent('Terms of Service')
+    expect(screen.getByText(/Last updated May 7, 2025/)).toBeInTheDocument()
+  })
+
+  it('opens on the Privacy Policy when the hash says so', async () => {
+    await renderSite(['/legal#privacy-policy'])
+    expect(h1()).toHaveTextContent('Privacy Policy')
+  })
+
+  it('switches documents when only the hash changes, from the footer links', async () => {
+    const user = userEvent.setup()
+    await renderSite(['/legal'])
+    await user.click(footerLink('Privacy Policy'))
+    expect(await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeInTheDocument()
+    await user.click(footerLink('Cookie Policy'))
+    expect(await screen.findByText('Cookie Policy coming soon!')).toBeInTheDocument()
+    expect(screen.queryByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeNull()
+    await user.click(footerLink('Terms of Service'))
+    expect(await screen.findByRole('heading', { level: 1, name: 'Terms of Service' })).toBeInTheDocument()
+  })
+
+  it('states the facts SPEC §9 requires', async () => {
+    await renderSite(['/legal'])
+    const terms = document.body.textContent ?? ''
+    expect(terms).toMatch(/13 years/)
+    expect(terms).toMatch(/parent or (legal )?guardian/i)
+    expect(terms).toMatch(/30 days/)
+    expect(terms).toMatch(/Delaware/)
+    expect(terms).toMatch(/arbitration/i)
+    expect(terms).toMatch(/class[- ]action/i)
+  })
+
+  it('states the privacy facts SPEC §9 requires', async () => {
+    await renderSite(['/legal#privacy-policy'])
+    const privacy = document.body.textContent ?? ''
+    expect(privacy).toMatch(/do not store raw video or real-time movement data long-term/)
+    expect(privacy).toMatch(/unless it has first been anonymized/)
+    expect(privacy).toMatch(/European Economic Area|EEA/)
+    expect(privacy).toMatch(/California/)
+    expect(privacy).toMatch(/privacy@stridehealth\.example/)
+  })
+})

@@ -1,0 +1,140 @@
+// The waitlist machine as a test model, shared by the machine-level and the UI-level model-based tests.
+// Paths are generated from the machine graph (xstate/graph): for every edge of the adjacency map, the
+// shortest path to its source state plus that one event, so every state is reached and every transition
+// taken. The request's outcomes and the 15 s time-out are events of the graph; each replay turns them
+// into a real outcome (a stub actor, an HTTP answer, fake timers).
+import {
+  __unsafe_getAllOwnEventDescriptors as ownEventTypes,
+  getInitialSnapshot,
+  getNextSnapshot,
+  type AnyTransitionDefinition,
+} from 'xstate'
+import { getAdjacencyMap, getShortestPaths } from 'xstate/graph'
+import {
+  waitlistMachine,
+  type WaitlistEvent,
+  type WaitlistInput,
+  type WaitlistResult,
+  type WaitlistSnapshot,
+  type WaitlistStateName,
+} from '../../machines/waitlist-machine'
+import { isValidEmail } from '../../machines/waitlist-messages'
+
+export const REQUEST_DONE = 'xstate.done.actor.submitSignup'
+export const REQUEST_ERROR = 'xstate.error.actor.submitSignup'
+export const REQUEST_TIMEOUT = 'xstate.after.submitTimeout.waitlist.submitting'
+
+export type ModelEvent =
+  | WaitlistEvent
+  | { type: typeof REQUEST_DONE; output: WaitlistResult }
+  | { type: typeof REQUEST_ERROR; error: unknown }
+  | { type: typeof REQUEST_TIMEOUT }
+
+export const samples = {
+  firstName: 'Ada',
+  validEmail: 'ada@example.com',
+  /** Has '@' but no dot after it: the SPEC §5 pattern rejects it, a looser one would not. */
+  invalidEmail: 'ada@example',
+  accepted: { ok: true, message: 'Welcome aboard' },
+  rejected: { ok: false, message: 'This email is already on the list.' },
+} as const
+
+const sampleEvents: ModelEvent[] = [
+  { type: 'FIRST_NAME_CHANGED', value: samples.firstName },
+  { type: 'EMAIL_CHANGED', value: samples.validEmail },
+  { type: 'EMAIL_CHANGED', value: samples.invalidEmail },
+  { type: 'SUBMIT' },
+  { type: REQUEST_DONE, output: samples.accepted },
+  { type: REQUEST_DONE, output: samples.rejected },
+  { type: REQUEST_ERROR, error: new TypeError('Failed to fetch') },
+  { type: REQUEST_TIMEOUT },
+]
+
+export const inputs = {
+  configured: { contactEmail: 'hello@stridehealth.example', source: 'stride-marketing-site', endpointConfigured: true },
+  notConfigured: { contactEmail: 'hello@stridehealth.example', source: 'stride-marketing-site', endpointConfigured: false },
+} satisfies Record<string, WaitlistInput>
+
+/** A state is its value plus whether the email would pass: enough to decide every guard, and finite. */
+export const serializeState = (snapshot: WaitlistSnapshot) =>
+  JSON.stringify({ value: snapshot.value, emailValid: isValidEmail(snapshot.context.email) })
+
+const traversal = (input: WaitlistInput) => ({
+  input,
+  serializeState,
+  // Only the events the current state handles (its own and its ancestors'), so no edge is a no-op by omission.
+  events: (snapshot: WaitlistSnapshot) =>
+    sampleEvents.filter((event) => ownEventTypes(snapshot).includes(event.type)) as WaitlistEvent[],
+  limit: 1_000,
+})
+
+export interface ModelStep {
+  event: ModelEvent
+  /** The snapshot the machine is in after `event`. */
+  state: WaitlistSnapshot
+}
+
+export interface ModelPath {
+  name: string
+  inputName: keyof typeof inputs
+  input: WaitlistInput
+  steps: ModelStep[]
+  /** The edge this path exists to take: its last step. */
+  edge: { from: WaitlistSnapshot; event: ModelEvent; to: WaitlistSnapshot }
+}
+
+const describeEvent = (event: ModelEvent) =>
+  'value' in event ? `${event.type}(${JSON.stringify(event.value)})` : 'output' in event ? `${event.type}(ok: ${event.output.ok})` : event.type
+
+export function transitionPaths(inputName: keyof typeof inputs): ModelPath[] {
+  const input = inputs[inputName]
+  const shortest = new Map(
+    getShortestPaths(waitlistMachine, traversal(input)).map((path) => [serializeState(path.state), path]),
+  )
+  const adjacency = getAdjacencyMap(waitlistMachine, traversal(input))
+  return Object.entries(adjacency).flatMap(([sourceKey, { transitions }]) => {
+    const toSource = shortest.get(sourceKey)
+    if (!toSource) throw new Error(`no path to ${sourceKey}`)
+    const prefixEvents = toSource.steps.slice(1).map((step) => step.event as ModelEvent) // steps[0] is xstate.init
+    return Object.values(transitions).map(({ event }) => {
+      // The graph keys states without most of their context, so the snapshots it stores may come from
+      // another path to the same key. Recompute this path's own snapshots with pure transitions.
+      const steps = walk(input, [...prefixEvents, event as ModelEvent])
+      const from = steps.at(-2)?.state ?? getInitialSnapshot(waitlistMachine, input)
+      if (serializeState(from) !== sourceKey) throw new Error(`path does not reach ${sourceKey}`)
+      const to = steps.at(-1)!.state
+      return {
+        name: `[${inputName}] ${steps.map((step) => describeEvent(step.event)).join(' → ')} ⇒ ${to.value}`,
+        inputName,
+        input,
+        steps,
+        edge: { from, event: event as ModelEvent, to },
+      }
+    })
+  })
+}
+
+function walk(input: WaitlistInput, events: ModelEvent[]): ModelStep[] {
+  let state = getInitialSnapshot(waitlistMachine, input)
+  return events.map((event) => {
+    state = getNextSnapshot(waitlistMachine, state, event as WaitlistEvent)
+    return { event, state }
+  })
+}
+
+export const allTransitionPaths = () => [...transitionPaths('configured'), ...transitionPaths('notConfigured')]
+
+export const stateNames = Object.keys(waitlistMachine.root.states) as WaitlistStateName[]
+
+/** Every transition written in the machine: root and state `on`, invoke onDone/onError, `after`. */
+export function definedTransitions(): AnyTransitionDefinition[] {
+  const nodes = [waitlistMachine.root, ...Object.values(waitlistMachine.root.states)]
+  return nodes.flatMap((node) => [...node.transitions.values()].flat())
+}
+
+/** The transitions of the machine a path's last step takes, as the machine itself selects them. */
+export const transitionsTaken = (path: ModelPath): AnyTransitionDefinition[] =>
+  waitlistMachine.getTransitionData(path.edge.from, path.edge.event as WaitlistEvent)
+
+export const describeTransition = (t: AnyTransitionDefinition) =>
+  `${t.source.key || '(root)'} --${t.eventType}--> ${t.target?.map((node) => node.key).join(',') ?? '(stays)'}`
