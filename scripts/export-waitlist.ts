@@ -1,0 +1,24 @@
+// `npm run waitlist:export > signups.csv`: every signup, oldest first, as CSV on stdout. Reads DATABASE_URL
+// (the same default as the server) and refuses to invent an empty database where none exists.
+import { existsSync } from 'node:fs'
+import { csvRow } from '../server/csv'
+import { defaultDatabaseUrl } from '../server/config'
+import { filePathOf, openStore } from '../server/store'
+
+const databaseUrl = process.env.DATABASE_URL?.trim() || defaultDatabaseUrl
+if (databaseUrl.startsWith('file:') && !existsSync(filePathOf(databaseUrl))) {
+  console.error(`No waitlist database at ${databaseUrl}. Set DATABASE_URL to the server's database.`)
+  process.exit(1)
+}
+
+const store = await openStore(databaseUrl, process.env.DATABASE_AUTH_TOKEN?.trim() || undefined)
+const write = (line: string) => {
+  // Respect back-pressure so a large list piped into a slow consumer does not pile up in memory.
+  if (!process.stdout.write(line)) return new Promise<void>((resolve) => process.stdout.once('drain', () => resolve()))
+}
+try {
+  await write(csvRow(['created_at', 'email', 'first_name', 'source']))
+  for await (const signup of store.all()) await write(csvRow([signup.createdAt, signup.email, signup.firstName, signup.source]))
+} finally {
+  store.close()
+}

@@ -1,0 +1,101 @@
+// The waitlist endpoint as a Web-standard handler: `createApp(options).fetch(request)` runs unchanged on Node
+// (server/main.ts), serverless functions and edge runtimes. Everything host-specific comes in as an option:
+// the store, how to learn the client's address, and optionally the static site to serve next to the API.
+import { Hono, type Context, type MiddlewareHandler } from 'hono'
+import { messages } from './messages'
+import { isOriginAllowed, parseAllowedOrigins, type AllowedOrigins } from './origin'
+import { clientKey, createRateLimiter, defaultRateLimit } from './rate-limit'
+import { readBodyText } from './read-body'
+import { apiContentSecurityPolicy, securityHeaders } from './security-headers'
+import type { SignupStore } from './store'
+import { parseSignupBody, type ParsedBody } from './validate'
+
+export type AppOptions = {
+  store: SignupStore
+  /** From ALLOWED_ORIGINS; by default only same-origin pages (and clients sending no Origin) may post. */
+  allowedOrigins?: AllowedOrigins
+  /** How many proxies in front append to X-Forwarded-For (TRUST_PROXY); 0 ignores the header. */
+  trustedProxies?: number
+  rateLimit?: { max: number; windowMs: number }
+  maxBodyBytes?: number
+  /** The address of the connection; without it (and without a trusted proxy) nothing is rate limited. */
+  clientAddress?: (c: Context) => string | undefined
+  /** Answers every GET that is not the API: the prerendered site. */
+  site?: (request: Request) => Promise<Response>
+}
+
+export const defaultMaxBodyBytes = 4096
+export const waitlistPath = '/api/waitlist'
+
+export function createApp(options: AppOptions) {
+  const { store, site, clientAddress, trustedProxies = 0, maxBodyBytes = defaultMaxBodyBytes } = options
+  const allowed = options.allowedOrigins ?? parseAllowedOrigins(undefined)
+  const limiter = createRateLimiter(options.rateLimit ?? defaultRateLimit)
+  const app = new Hono()
+
+  const isHttps = (c: Context) =>
+    new URL(c.req.url).protocol === 'https:' ||
+    (trustedProxies > 0 && c.req.header('x-forwarded-proto')?.split(',')[0]?.trim() === 'https')
+
+  app.use('*', async (c, next) => {
+    await next()
+    const headers = c.res.headers
+    if (!headers.has('Content-Security-Policy')) headers.set('Content-Security-Policy', apiContentSecurityPolicy)
+    for (const [name, value] of Object.entries(securityHeaders({ https: isHttps(c) })))
+      if (!headers.has(name)) headers.set(name, value)
+  })
+
+  app.onError((error, c) => {
+    console.error('waitlist: unexpected error', error)
+    return c.text(messages.serverError, 500)
+  })
+
+  app.use('/api/*', async (c, next) => {
+    const origin = c.req.header('origin')
+    const hosts = [new URL(c.req.url).host, c.req.header('host'), trustedProxies > 0 ? c.req.header('x-forwarded-host') : undefined]
+    if (origin !== undefined && !isOriginAllowed(origin, hosts.filter((host) => host !== undefined), allowed)) {
+      c.res = c.text(messages.originNotAllowed, 403)
+    } else {
+      await next()
+      // Lets the page read the reply (and its message) when it was served from another allowed origin.
+      if (origin !== undefined) c.res.headers.set('Access-Control-Allow-Origin', origin)
+    }
+    c.res.headers.set('Vary', 'Origin')
+    c.res.headers.set('Cache-Control', 'no-store')
+  })
+
+  const rateLimited: MiddlewareHandler = async (c, next) => {
+    const key = clientKey({ socketAddress: clientAddress?.(c), forwardedFor: c.req.header('x-forwarded-for'), trustedProxies })
+    const verdict = key === undefined ? { allowed: true as const } : limiter.hit(key)
+    if (verdict.allowed) return next()
+    return c.text(messages.tooManyRequests, 429, { 'Retry-After': String(verdict.retryAfterSeconds) })
+  }
+
+  app.options(waitlistPath, (c) =>
+    c.body(null, 204, {
+      'Access-Control-Allow-Methods': 'POST, OPTIONS',
+      'Access-Control-Allow-Headers': 'Content-Type',
+      'Access-Control-Max-Age': '86400',
+    }),
+  )
+
+  app.post(waitlistPath, rateLimited, async (c) => {
+    const type = (c.req.header('content-type') ?? 'text/plain').split(';')[0]?.trim().toLowerCase()
+    if (type !== 'text/plain' && type !== 'application/json') return c.text(messages.unsupportedType, 415)
+    const body = await readBodyText(c.req.raw, maxBodyBytes)
+    // The rest of an oversized body may still be arriving: close the connection after answering rather than
+    // leave it half-read for the next request on it.
+    if (body.kind === 'too-large') return c.text(messages.tooLarge, 413, { Connection: 'close' })
+    const parsed: ParsedBody = body.kind === 'text' ? parseSignupBody(body.text) : { kind: 'invalid', message: messages.unreadable }
+    if (parsed.kind === 'invalid') return c.json({ ok: false, message: parsed.message })
+    // A repeat, a retry and a bot get the very same answer as a first signup: the reply never tells who is listed.
+    if (parsed.kind === 'signup') await store.add(parsed.signup)
+    return c.json({ ok: true, message: messages.success })
+  })
+
+  app.all(waitlistPath, (c) => c.text(messages.methodNotAllowed, 405, { Allow: 'POST, OPTIONS' }))
+  app.all('/api/*', (c) => c.text(messages.notFound, 404))
+  if (site) app.get('*', (c) => site(c.req.raw))
+  app.notFound((c) => c.text(messages.notFound, 404))
+  return app
+}

@@ -1,0 +1,90 @@
+// The security headers every response carries, for `npm start` and for static hosts (dist/_headers).
+// Prerendered pages carry small inline scripts (router state), so script-src lists each page's own hashes
+// instead of 'unsafe-inline'. Styles stay 'unsafe-inline': styled-components and framer-motion write them.
+import { createHash } from 'node:crypto'
+
+export type SecurityHeaderOptions = {
+  /** CSP sources such as `'sha256-…'` for the page's inline scripts. */
+  scriptHashes?: readonly string[]
+  /** Adds Strict-Transport-Security; browsers ignore it over plain http anyway, so only send it over https. */
+  https?: boolean
+  /** An endpoint on another origin the page posts to (the waitlist on a separate host). */
+  connectSrc?: readonly string[]
+}
+
+const sharedHeaders = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()',
+  'X-Frame-Options': 'DENY',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+} as const
+
+const hsts = 'max-age=63072000'
+
+/** What a JSON or text answer needs: it renders nothing, loads nothing and may not be framed. */
+export const apiContentSecurityPolicy = "default-src 'none'; frame-ancestors 'none'"
+
+export function contentSecurityPolicy({ scriptHashes = [], connectSrc = [] }: SecurityHeaderOptions = {}): string {
+  return [
+    "default-src 'self'",
+    ["script-src 'self'", ...scriptHashes].join(' '),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    ["connect-src 'self'", ...connectSrc].join(' '),
+    "font-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self' mailto:",
+    "frame-ancestors 'none'",
+  ].join('; ')
+}
+
+export function securityHeaders(options: SecurityHeaderOptions = {}): Record<string, string> {
+  return {
+    'Content-Security-Policy': contentSecurityPolicy(options),
+    ...sharedHeaders,
+    ...(options.https ? { 'Strict-Transport-Security': hsts } : {}),
+  }
+}
+
+const inlineScript = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi
+const hasSrc = /(?:^|\s)src\s*=/i
+
+/** The CSP sources (`'sha256-…'`) of every inline `<script>` (one without src) in an HTML document, in order, once each. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>()
+  for (const [, attributes = '', body = ''] of html.matchAll(inlineScript)) {
+    if (hasSrc.test(attributes)) continue
+    hashes.add(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`)
+  }
+  return [...hashes]
+}
+
+/**
+ * The `_headers` file (Netlify, Cloudflare Pages) for prerendered pages. Both hosts apply every matching block,
+ * and a response with two CSPs must satisfy both. So `/*` carries a CSP allowing every page's hashes (it is all
+ * that unlisted paths, such as the 404 page, get) and each page's own block narrows it to that page's hashes.
+ */
+export function headersFileFor(pages: readonly { path: string; html: string }[], options: { connectSrc?: readonly string[] } = {}): string {
+  const hashesByPage = pages.map((page) => ({ path: page.path, hashes: inlineScriptHashes(page.html) }))
+  const allHashes = [...new Set(hashesByPage.flatMap((page) => page.hashes))]
+  const block = (path: string, headers: Record<string, string>) =>
+    [path, ...Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`)].join('\n')
+
+  const blocks = [
+    block('/*', securityHeaders({ scriptHashes: allHashes, https: true, connectSrc: options.connectSrc })),
+    block('/assets/*', { 'Cache-Control': 'public, max-age=31536000, immutable' }),
+  ]
+  for (const { path, hashes } of hashesByPage) {
+    const csp = { 'Content-Security-Policy': contentSecurityPolicy({ scriptHashes: hashes, connectSrc: options.connectSrc }) }
+    for (const variant of pathVariants(path)) blocks.push(block(variant, csp))
+  }
+  return `${blocks.join('\n\n')}\n`
+}
+
+// Hosts serve /about/index.html at /about and at /about/; a rule has to name both.
+function pathVariants(path: string): string[] {
+  const bare = path === '/' ? '/' : path.replace(/\/+$/, '')
+  return bare === '/' ? ['/'] : [bare, `${bare}/`]
+}

@@ -1,0 +1,110 @@
+// Turns a request body into either a clean signup, a bot (the honeypot was filled) or a message for the
+// visitor. Pure: no I/O, no clock. Whatever comes in, nothing here throws and nothing invalid comes out.
+import { messages } from './messages'
+
+export const limits = {
+  emailLength: 254,
+  emailLocalPartLength: 64,
+  firstNameLength: 100,
+  sourceLength: 100,
+  submissionIdLength: 100,
+} as const
+
+export type Signup = {
+  /** As typed, trimmed: what the company writes back to. */
+  email: string
+  /** The uniqueness key: trimmed, NFC, domain lower-cased (the local part is case-sensitive by RFC 5321). */
+  emailNormalized: string
+  firstName: string
+  source: string
+  submissionId: string | null
+}
+
+export type ParsedBody =
+  | { kind: 'signup'; signup: Signup }
+  | { kind: 'bot' }
+  | { kind: 'invalid'; message: string }
+
+// The site's own rule (SPEC §5): non-space, @, non-space, a dot, non-space.
+const emailPattern = /^\S+@\S+\.\S+$/
+// C0 and C1 controls, DEL, and the two JavaScript line terminators; lone surrogates cannot be stored as UTF-8.
+// eslint-disable-next-line no-control-regex -- finding control characters is the point of this pattern
+const forbiddenCharacters = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]|\p{Cs}/u
+const submissionIdPattern = /^[A-Za-z0-9._:-]{1,100}$/
+// Keys that mean someone is probing for prototype pollution; no honest client sends them.
+const poisonedKeys = new Set(['__proto__', 'constructor', 'prototype'])
+
+const invalid = (message: string): ParsedBody => ({ kind: 'invalid', message })
+const characterCount = (value: string) => Array.from(value).length
+
+export function parseSignupBody(text: string): ParsedBody {
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(text)
+  } catch {
+    return invalid(messages.unreadable)
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return invalid(messages.unreadable)
+  // JSON.parse makes `__proto__` an own property rather than a prototype, but refuse it outright, and read
+  // only own properties into a prototype-less record so nothing inherited can ever be mistaken for a field.
+  const fields: Record<string, unknown> = Object.create(null)
+  for (const key of Object.keys(parsed)) {
+    if (poisonedKeys.has(key)) return invalid(messages.unreadable)
+    fields[key] = (parsed as Record<string, unknown>)[key]
+  }
+  if (isHoneypotFilled(fields.website)) return { kind: 'bot' }
+  return validateFields(fields)
+}
+
+function isHoneypotFilled(value: unknown): boolean {
+  if (value === undefined || value === null) return false
+  return typeof value !== 'string' || value.trim() !== ''
+}
+
+function validateFields(fields: Record<string, unknown>): ParsedBody {
+  const { email, firstName = '', source, submissionId } = fields
+  if (typeof email !== 'string') return invalid(messages.invalidEmail)
+  if (typeof firstName !== 'string') return invalid(messages.unreadable)
+  if (typeof source !== 'string') return invalid(messages.outdatedForm)
+  if (submissionId !== undefined && (typeof submissionId !== 'string' || !submissionIdPattern.test(submissionId)))
+    return invalid(messages.unreadable)
+
+  const emailProblem = checkEmail(email.trim())
+  if (emailProblem) return invalid(emailProblem)
+
+  const name = firstName.trim()
+  if (forbiddenCharacters.test(name)) return invalid(messages.nameHasControlCharacters)
+  if (characterCount(name) > limits.firstNameLength) return invalid(messages.nameTooLong)
+
+  const cleanSource = source.trim()
+  if (cleanSource === '' || forbiddenCharacters.test(cleanSource) || characterCount(cleanSource) > limits.sourceLength)
+    return invalid(messages.outdatedForm)
+
+  const trimmedEmail = email.trim()
+  return {
+    kind: 'signup',
+    signup: {
+      email: trimmedEmail,
+      emailNormalized: normalizeEmail(trimmedEmail),
+      firstName: name,
+      source: cleanSource,
+      submissionId: typeof submissionId === 'string' ? submissionId : null,
+    },
+  }
+}
+
+/** A message for the visitor, or undefined when the (trimmed) email is acceptable. */
+export function checkEmail(email: string): string | undefined {
+  if (forbiddenCharacters.test(email) || !emailPattern.test(email)) return messages.invalidEmail
+  if (characterCount(email) > limits.emailLength) return messages.emailTooLong
+  const localPart = email.slice(0, email.lastIndexOf('@'))
+  if (characterCount(localPart) > limits.emailLocalPartLength) return messages.emailLocalPartTooLong
+  return undefined
+}
+
+export function normalizeEmail(email: string): string {
+  const at = email.lastIndexOf('@')
+  const localPart = email.slice(0, at).normalize('NFC')
+  const domain = email.slice(at + 1).normalize('NFC').toLowerCase()
+  return `${localPart}@${domain}`
+}

@@ -1,0 +1,103 @@
+// Shared by the server tests: a real server on 127.0.0.1 (port 0) over a real database file in a fresh
+// temp folder, plus helpers to post signups and read the table back. `close()` removes everything.
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createClient } from '@libsql/client'
+import { createApp, type AppOptions } from '../../server/app'
+import { listen, socketAddress } from '../../server/node-server'
+import { openStore, type SignupStore } from '../../server/store'
+
+export type SignupRow = {
+  id: number
+  email_normalized: string
+  email: string
+  first_name: string
+  source: string
+  submission_id: string | null
+  created_at: string
+}
+
+export const validSignup = { firstName: 'Ann', email: 'ann@example.com', source: 'stride-marketing-site' }
+
+export async function makeTempDir(): Promise<{ dir: string; remove: () => Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), 'waitlist-test-'))
+  return { dir, remove: () => rm(dir, { recursive: true, force: true }) }
+}
+
+/** Every row of the signups table, read over a connection of its own. */
+export async function readRows(databaseUrl: string): Promise<SignupRow[]> {
+  const client = createClient({ url: databaseUrl })
+  try {
+    const result = await client.execute('SELECT * FROM signups ORDER BY id')
+    return result.rows.map((row) => ({ ...row }) as unknown as SignupRow)
+  } finally {
+    client.close()
+  }
+}
+
+export type TestServer = {
+  url: string
+  origin: string
+  databaseUrl: string
+  dir: string
+  store: SignupStore
+  post: (body: unknown, init?: { headers?: Record<string, string> }) => Promise<Response>
+  rows: () => Promise<SignupRow[]>
+  close: () => Promise<void>
+}
+
+export async function startTestServer(options: Partial<AppOptions> = {}): Promise<TestServer> {
+  const temp = await makeTempDir()
+  const databaseUrl = `file:${join(temp.dir, 'waitlist.db')}`
+  const store = options.store ?? (await openStore(databaseUrl))
+  const app = createApp({ clientAddress: socketAddress, rateLimit: { max: 1_000_000, windowMs: 60_000 }, ...options, store })
+  const server = await listen(app, { port: 0, host: '127.0.0.1' })
+  const origin = `http://127.0.0.1:${server.port}`
+  const url = `${origin}/api/waitlist`
+  return {
+    url,
+    origin,
+    databaseUrl,
+    dir: temp.dir,
+    store,
+    post: (body, init = {}) =>
+      fetch(url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'text/plain;charset=UTF-8', ...init.headers },
+        body: typeof body === 'string' || body instanceof Uint8Array ? (body as BodyInit) : JSON.stringify(body),
+      }),
+    rows: () => readRows(databaseUrl),
+    close: async () => {
+      await server.close()
+      store.close()
+      await temp.remove()
+    },
+  }
+}
+
+/** A deterministic PRNG (mulberry32), so a failing fuzz case can be replayed. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0
+    let t = state
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+/** Runs `task` for every item with at most `limit` in flight. */
+export async function inParallel<T, R>(items: readonly T[], limit: number, task: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length)
+  let next = 0
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++
+      results[index] = await task(items[index] as T, index)
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
+  return results
+}
