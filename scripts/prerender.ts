@@ -5,6 +5,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Manifest } from '@tanstack/react-router'
+import { headersFileFor } from '../server/security-headers'
 import { brand } from '../src/brand'
 
 interface ViteManifestChunk {
@@ -15,7 +16,10 @@ interface ViteManifestChunk {
 }
 
 const root = process.cwd()
-const distDir = join(root, 'dist')
+// SITE_OUT_DIR (also read by vite.config.ts) writes the site to another folder, the renderer to `<folder>-server`.
+const outDir = process.env.SITE_OUT_DIR || 'dist'
+const distDir = join(root, outDir)
+const serverDir = join(root, `${outDir}-server`)
 const clientEntry = 'src/entry-client.tsx'
 
 /** The scripts, preloads and CSS the root route loads on every page, from Vite's build manifest. */
@@ -37,11 +41,18 @@ export function routerManifestFrom(viteManifest: Record<string, ViteManifestChun
 /** dist/ path of a route: '/' → index.html, '/about' → about/index.html. */
 export const htmlFileFor = (path: string) => (path === '/' ? 'index.html' : join(path.slice(1), 'index.html'))
 
+/** The waitlist endpoint's origin when it is on another host, so the CSP lets the forms reach it. */
+function endpointOrigins(): string[] {
+  const endpoint = process.env.VITE_WAITLIST_ENDPOINT?.trim()
+  if (!endpoint || !/^https?:\/\//.test(endpoint)) return []
+  return [new URL(endpoint).origin]
+}
+
 async function main() {
   const manifestPath = join(distDir, '.vite', 'manifest.json')
   const viteManifest = JSON.parse(await readFile(manifestPath, 'utf8')) as Record<string, ViteManifestChunk>
   const routerManifest = routerManifestFrom(viteManifest)
-  const server = (await import(pathToFileURL(join(root, 'dist-server', 'entry-server.js')).href)) as typeof import('../src/entry-server')
+  const server = (await import(pathToFileURL(join(serverDir, 'entry-server.js')).href)) as typeof import('../src/entry-server')
 
   const written: { path: string; file: string; html: string }[] = []
   for (const path of server.pagePaths) {
@@ -66,9 +77,14 @@ async function main() {
   )
   await writeFile(join(distDir, 'robots.txt'), `User-agent: *\nAllow: /\n\nSitemap: ${new URL('/sitemap.xml', brand.siteUrl).href}\n`)
 
+  // Static hosts (Netlify, Cloudflare Pages) read _headers: the same security headers `npm start` sends,
+  // with each page's CSP allowing exactly the inline scripts that page carries.
+  const pages = written.map((page) => ({ path: page.file === '404.html' ? '/404.html' : page.path, html: page.html }))
+  await writeFile(join(distDir, '_headers'), headersFileFor(pages, { connectSrc: endpointOrigins() }))
+
   await rm(join(distDir, '.vite'), { recursive: true, force: true })
-  await rm(join(root, 'dist-server'), { recursive: true, force: true })
-  for (const page of written) console.log(`prerendered ${page.path.padEnd(10)} → dist/${page.file} (${(page.html.length / 1024).toFixed(1)} KB)`)
+  await rm(serverDir, { recursive: true, force: true })
+  for (const page of written) console.log(`prerendered ${page.path.padEnd(10)} → ${outDir}/${page.file} (${(page.html.length / 1024).toFixed(1)} KB)`)
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
