@@ -2,6 +2,7 @@
 // dist/404.html with status 404. Every HTML page carries a CSP naming the hashes of its own inline scripts.
 import { readFile, stat } from 'node:fs/promises'
 import { extname, join, resolve, sep } from 'node:path'
+import { gzipSync } from 'node:zlib'
 import { inlineScriptHashes, securityHeaders } from './security-headers'
 
 const contentTypes: Record<string, string> = {
@@ -27,7 +28,20 @@ const contentTypes: Record<string, string> = {
   '.wasm': 'application/wasm',
 }
 
-type File = { body: Uint8Array<ArrayBuffer>; headers: Record<string, string> }
+type File = { body: Uint8Array<ArrayBuffer>; headers: Record<string, string>; gzipped?: Uint8Array<ArrayBuffer> }
+
+// Text is sent gzipped to clients that accept it, as any CDN would; compressed once per file version.
+const compressible = /^(text\/|application\/(json|xml|manifest\+json)|image\/svg\+xml)/
+
+function respond(file: File, status: number, request: Request): Response {
+  const accepts = /\bgzip\b/.test(request.headers.get('accept-encoding') ?? '')
+  if (!compressible.test(file.headers['Content-Type'] ?? '') || file.body.byteLength < 1024)
+    return new Response(file.body, { status, headers: file.headers })
+  const headers = { ...file.headers, Vary: 'Accept-Encoding' }
+  if (!accepts) return new Response(file.body, { status, headers })
+  file.gzipped ??= new Uint8Array(gzipSync(file.body, { level: 9 }))
+  return new Response(file.gzipped, { status, headers: { ...headers, 'Content-Encoding': 'gzip' } })
+}
 
 export type StaticSite = (request: Request) => Promise<Response>
 
@@ -54,10 +68,10 @@ export function createStaticSite(root: string): StaticSite {
     if (found) {
       if (request.headers.get('if-none-match') === found.headers.ETag)
         return new Response(null, { status: 304, headers: found.headers })
-      return new Response(found.body, { status: 200, headers: found.headers })
+      return respond(found, 200, request)
     }
     const notFound = await load(join(base, '404.html'))
-    if (notFound) return new Response(notFound.body, { status: 404, headers: notFound.headers })
+    if (notFound) return respond(notFound, 404, request)
     return new Response('Page not found.', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
   }
 }

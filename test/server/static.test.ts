@@ -55,7 +55,35 @@ function rawGet(path: string): Promise<{ status: number; body: string }> {
   })
 }
 
+/** A GET that asks for gzip and keeps the raw bytes (fetch would decompress them). */
+function rawGzipGet(path: string): Promise<{ encoding: string | undefined; vary: string | undefined; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const port = new URL(server.origin).port
+    const req = request({ host: '127.0.0.1', port, path, headers: { 'Accept-Encoding': 'gzip, br' } }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (chunk: Buffer) => chunks.push(chunk))
+      res.on('end', () => resolve({ encoding: res.headers['content-encoding'], vary: res.headers.vary, body: Buffer.concat(chunks) }))
+    })
+    req.on('error', reject)
+    req.end()
+  })
+}
+
 describe('static site', () => {
+  it('gzips text for clients that accept it, and sends it plain to those that do not', async () => {
+    const { gunzipSync } = await import('node:zlib')
+    const big = `<!doctype html><title>Big</title><p>${'Move more, every day. '.repeat(200)}</p>`
+    await mkdir(join(dist, 'big'), { recursive: true })
+    await writeFile(join(dist, 'big', 'index.html'), big)
+    const zipped = await rawGzipGet('/big')
+    expect(zipped.encoding).toBe('gzip')
+    expect(zipped.vary).toBe('Accept-Encoding')
+    expect(zipped.body.length).toBeLessThan(big.length / 4)
+    expect(gunzipSync(zipped.body).toString()).toBe(big)
+    const plain = await rawGet('/big')
+    expect(plain.body).toBe(big)
+  })
+
   it('serves pages with security headers and a CSP naming their own inline scripts', async () => {
     const home = await fetch(`${server.origin}/`)
     expect(home.status).toBe(200)
