@@ -9,7 +9,7 @@ import {
   getNextSnapshot,
   type AnyTransitionDefinition,
 } from 'xstate'
-import { getAdjacencyMap, getShortestPaths } from 'xstate/graph'
+import { getAdjacencyMap, getShortestPaths, type TraversalOptions } from 'xstate/graph'
 import {
   waitlistMachine,
   type WaitlistEvent,
@@ -59,7 +59,7 @@ export const inputs = {
 export const serializeState = (snapshot: WaitlistSnapshot) =>
   JSON.stringify({ value: snapshot.value, emailValid: isValidEmail(snapshot.context.email) })
 
-const traversal = (input: WaitlistInput) => ({
+const traversal = (input: WaitlistInput): TraversalOptions<WaitlistSnapshot, WaitlistEvent, WaitlistInput> => ({
   input,
   serializeState,
   // Only the events the current state handles (its own and its ancestors'), so no edge is a no-op by omission.
@@ -96,7 +96,8 @@ export function transitionPaths(inputName: keyof typeof inputs): ModelPath[] {
     const toSource = shortest.get(sourceKey)
     if (!toSource) throw new Error(`no path to ${sourceKey}`)
     const prefixEvents = toSource.steps.slice(1).map((step) => step.event as ModelEvent) // steps[0] is xstate.init
-    return Object.values(transitions).map(({ event }) => {
+    const edges: { event: WaitlistEvent }[] = Object.values(transitions)
+    return edges.map(({ event }) => {
       // The graph keys states without most of their context, so the snapshots it stores may come from
       // another path to the same key. Recompute this path's own snapshots with pure transitions.
       const steps = walk(input, [...prefixEvents, event as ModelEvent])

@@ -1,0 +1,158 @@
+// One waitlist form as a chart. Every outcome a visitor can see is a state of its own, so the view renders
+// a state instead of juggling flags: `idle` until the first submit, `invalid` when the email fails SPEC §5,
+// `submitting` while exactly one request runs (tagged `busy`; further SUBMITs are ignored), then `success`
+// or `failure`. `mailtoFallback` replaces the request when the site was built without an endpoint. The
+// fields stay editable in every state; each SUBMIT decides afresh from whatever state the form is in.
+// Leaving `submitting` (the 15 s `submitTimeout`) stops the request actor, which aborts its fetch.
+import { assign, fromPromise, not, setup, type EventObject, type SnapshotFrom } from 'xstate'
+import { buildWaitlistMailto } from './waitlist-mailto'
+import {
+  INVALID_EMAIL_MESSAGE,
+  MAILTO_FALLBACK_MESSAGE,
+  NETWORK_ISSUE_MESSAGE,
+  NO_MESSAGE_FALLBACK,
+  SUBMITTING_MESSAGE,
+  isValidEmail,
+  successMessage,
+} from './waitlist-messages'
+
+export interface WaitlistSignup { firstName: string; email: string; source: string }
+export interface WaitlistResult { ok: boolean; message: string }
+export interface WaitlistInput { contactEmail: string; source: string; endpointConfigured: boolean }
+export interface WaitlistContext extends WaitlistInput {
+  firstName: string
+  email: string
+  message: string
+  ok: boolean | null
+  /** The fallback mail draft, kept so the status message can offer it as a link. */
+  mailtoHref: string
+}
+
+export type WaitlistEvent =
+  | { type: 'FIRST_NAME_CHANGED'; value: string }
+  | { type: 'EMAIL_CHANGED'; value: string }
+  | { type: 'SUBMIT' }
+
+export const SUBMIT_TIMEOUT_MS = 15_000
+
+// The done event of the request actor is not part of WaitlistEvent; read its output defensively.
+const resultOf = (event: EventObject): WaitlistResult | undefined =>
+  (event as { output?: WaitlistResult }).output
+
+const initialContext = ({ input }: { input: WaitlistInput }): WaitlistContext => ({
+  ...input,
+  firstName: '',
+  email: '',
+  message: '',
+  ok: null,
+  mailtoHref: '',
+})
+
+const signupOf = ({ context }: { context: WaitlistContext }): WaitlistSignup => ({
+  firstName: context.firstName,
+  email: context.email,
+  source: context.source,
+})
+
+export const waitlistMachine = setup({
+  types: {} as {
+    context: WaitlistContext
+    events: WaitlistEvent
+    input: WaitlistInput
+    tags: 'busy'
+  },
+  actions: {
+    setFirstName: assign(({ event }) => (event.type === 'FIRST_NAME_CHANGED' ? { firstName: event.value } : {})),
+    setEmail: assign(({ event }) => (event.type === 'EMAIL_CHANGED' ? { email: event.value } : {})),
+    trimFields: assign(({ context }) => ({ firstName: context.firstName.trim(), email: context.email.trim() })),
+    showInvalidEmail: assign({ message: INVALID_EMAIL_MESSAGE, ok: false }),
+    showSubmitting: assign({ message: SUBMITTING_MESSAGE, ok: null }),
+    resetWithSuccess: assign(({ context }) => ({
+      firstName: '',
+      email: '',
+      message: successMessage(context.contactEmail),
+      ok: true,
+    })),
+    showServerMessage: assign(({ event }) => ({ message: resultOf(event)?.message || NO_MESSAGE_FALLBACK, ok: false })),
+    showNetworkIssue: assign({ message: NETWORK_ISSUE_MESSAGE, ok: false }),
+    prepareMailDraft: assign(({ context }) => ({
+      mailtoHref: buildWaitlistMailto({
+        to: context.contactEmail,
+        firstName: context.firstName,
+        email: context.email,
+        source: context.source,
+      }),
+      message: MAILTO_FALLBACK_MESSAGE,
+      ok: null,
+    })),
+    // Browser side effects: no-ops here, given their implementation by the view with .provide().
+    focusEmailField: () => {},
+    openMailDraft: () => {},
+  },
+  guards: {
+    isEmailValid: ({ context }) => isValidEmail(context.email),
+    isEndpointConfigured: ({ context }) => context.endpointConfigured,
+    isSignupAccepted: ({ event }) => resultOf(event)?.ok === true,
+  },
+  actors: {
+    // Placeholder: the machine knows no HTTP. The view provides the real request (with the abort signal).
+    submitSignup: fromPromise<WaitlistResult, WaitlistSignup>(async () => {
+      throw new Error('submitSignup is not provided: give the machine a request actor with .provide()')
+    }),
+  },
+  delays: {
+    submitTimeout: SUBMIT_TIMEOUT_MS,
+  },
+}).createMachine({
+  id: 'waitlist',
+  context: initialContext,
+  initial: 'idle',
+  on: {
+    FIRST_NAME_CHANGED: { actions: 'setFirstName' },
+    EMAIL_CHANGED: { actions: 'setEmail' },
+    SUBMIT: [
+      { guard: not('isEmailValid'), target: '.invalid', actions: 'trimFields' },
+      { guard: not('isEndpointConfigured'), target: '.mailtoFallback', actions: 'trimFields' },
+      { target: '.submitting', actions: 'trimFields' },
+    ],
+  },
+  states: {
+    idle: {},
+    invalid: {
+      entry: ['showInvalidEmail', 'focusEmailField'],
+    },
+    submitting: {
+      tags: ['busy'],
+      entry: 'showSubmitting',
+      invoke: {
+        id: 'submitSignup',
+        src: 'submitSignup',
+        input: signupOf,
+        onDone: [
+          { guard: 'isSignupAccepted', target: 'success' },
+          { target: 'failure', actions: 'showServerMessage' },
+        ],
+        // The real client never rejects; a rejection means the request itself failed.
+        onError: { target: 'failure', actions: 'showNetworkIssue' },
+      },
+      after: {
+        submitTimeout: { target: 'failure', actions: 'showNetworkIssue' },
+      },
+      on: {
+        // A double click or a second Enter while the request runs sends nothing more.
+        SUBMIT: {},
+      },
+    },
+    success: {
+      entry: 'resetWithSuccess',
+    },
+    failure: {},
+    mailtoFallback: {
+      entry: ['prepareMailDraft', 'openMailDraft'],
+    },
+  },
+})
+
+export type WaitlistMachine = typeof waitlistMachine
+export type WaitlistSnapshot = SnapshotFrom<WaitlistMachine>
+export type WaitlistStateName = WaitlistSnapshot['value']

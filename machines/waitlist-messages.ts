@@ -1,0 +1,25 @@
+// Every sentence the waitlist form can show (SPEC §5 and the §8 error catalogue), one constant each, so
+// the machine, the HTTP client and the tests agree on the exact words. The em dash and the ellipsis are
+// single characters on purpose.
+
+export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address.'
+/** Internal result of the client when the site was built without VITE_WAITLIST_ENDPOINT. */
+export const ENDPOINT_NOT_CONFIGURED_MESSAGE = 'Waitlist endpoint not configured.'
+export const MAILTO_FALLBACK_MESSAGE = "Your email app should open. If it doesn't, please use the email link."
+/** The words of MAILTO_FALLBACK_MESSAGE that the view renders as the mailto link. */
+export const MAILTO_FALLBACK_LINK_TEXT = 'email link'
+export const API_ERROR_MESSAGE = 'An API error occurred.'
+export const HTTP_ERROR_MESSAGE = 'Something went wrong.'
+export const UNREADABLE_ERROR_MESSAGE = 'Unable to read error response.'
+export const NETWORK_ISSUE_MESSAGE = 'Network issue—please check your connection and try again.'
+export const NO_MESSAGE_FALLBACK = 'Something went wrong. Please try again in a moment.'
+export const SUBMITTING_MESSAGE = 'Submitting…'
+
+export const successMessage = (contactEmail: string) =>
+  `You're on the waitlist! Reach out to us at ${contactEmail} if you want to get in touch.`
+
+// SPEC §5: non-space characters, @, non-space characters, a dot, non-space characters.
+const EMAIL_PATTERN = /^\S+@\S+\.\S+$/
+
+/** Checks the trimmed value against the SPEC §5 pattern. */
+export const isValidEmail = (value: string) => EMAIL_PATTERN.test(value.trim())

@@ -1,0 +1,3 @@
+// The waitlist endpoint is fixed at build time. Empty means "not configured": the form then falls back
+// to a mail draft (SPEC §4, §7).
+export const waitlistEndpoint: string = String(import.meta.env.VITE_WAITLIST_ENDPOINT ?? '').trim()

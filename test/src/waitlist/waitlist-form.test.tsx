@@ -1,0 +1,399 @@
+// Model-based UI tests: every path generated from the waitlist machine graph (test/utils/waitlist-model)
+// is replayed against the real form, gesture by gesture, with the HTTP side stubbed at the network layer
+// (msw) and fake timers for the 15 s time-out. After every step the page must show the state the machine
+// graph says it is in: one UI assertion per state, keyed by state name.
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { http, HttpResponse } from 'msw'
+import { setupServer } from 'msw/node'
+import { renderToString } from 'react-dom/server'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { getInitialSnapshot } from 'xstate'
+import { waitlistMachine, type WaitlistSnapshot, type WaitlistStateName } from '../../../machines/waitlist-machine'
+import { WaitlistForm } from '../../../src/waitlist/waitlist-form'
+import {
+  REQUEST_DONE,
+  REQUEST_ERROR,
+  REQUEST_TIMEOUT,
+  allTransitionPaths,
+  definedTransitions,
+  describeTransition,
+  stateNames,
+  transitionsTaken,
+  type ModelEvent,
+  type ModelPath,
+} from '../../utils/waitlist-model'
+
+const ENDPOINT = 'http://waitlist.test/api'
+const SUBMIT_TIMEOUT_MS = 15_000
+const INVALID = 'Please enter a valid email address.'
+const SUBMITTING = 'Submitting…'
+const SUCCESS = "You're on the waitlist! Reach out to us at hello@stridehealth.example if you want to get in touch."
+const NETWORK = 'Network issue—please check your connection and try again.'
+const MAILTO = "Your email app should open. If it doesn't, please use the email link."
+
+// ---- the network: every request waits until the test answers it ----------------------------------------
+interface PendingRequest {
+  body: Record<string, unknown>
+  contentType: string | null
+  signal: AbortSignal
+  answer: (response: Response) => void
+}
+let requests: PendingRequest[] = []
+const server = setupServer(
+  http.post(ENDPOINT, async ({ request }) => {
+    const body = JSON.parse(await request.text())
+    return new Promise<Response>((answer) => requests.push({ body, contentType: request.headers.get('content-type'), signal: request.signal, answer }))
+  }),
+)
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+afterAll(() => server.close())
+
+// ---- the browser: mail drafts are captured instead of navigating ---------------------------------------
+let mailDrafts: string[] = []
+beforeEach(() => {
+  requests = []
+  mailDrafts = []
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+  vi.stubGlobal('location', {
+    get href() {
+      return 'http://localhost/'
+    },
+    set href(url: string) {
+      mailDrafts.push(url)
+    },
+  })
+})
+afterEach(() => {
+  vi.useRealTimers()
+  vi.unstubAllGlobals()
+})
+
+function renderForm(formId = 'hero', endpoint = ENDPOINT) {
+  const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+  const view = render(<WaitlistForm formId={formId} endpoint={endpoint} />)
+  const form = view.container.querySelector('form')!
+  const scope = within(form)
+  return {
+    user,
+    form,
+    firstName: () => scope.getByLabelText(/^First name/),
+    email: () => scope.getByLabelText('Email'),
+    button: () => scope.getByRole('button', { name: 'Join the waitlist' }),
+    status: () => scope.getByRole('status'),
+  }
+}
+type Ui = ReturnType<typeof renderForm>
+
+// ---- one UI assertion per machine state ------------------------------------------------------------------
+const WHITE = [255, 255, 255] as const
+function contrastWithWhite(color: string) {
+  const channels = color.match(/\d+/g)!.slice(0, 3).map(Number)
+  const lum = (rgb: readonly number[]) =>
+    rgb
+      .map((c) => c / 255)
+      .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4))
+      .reduce((sum, c, i) => sum + c * [0.2126, 0.7152, 0.0722][i]!, 0)
+  return (lum(WHITE) + 0.05) / (lum(channels) + 0.05)
+}
+const colorOf = (element: HTMLElement) => getComputedStyle(element).color
+const GREEN = /^rgb\(\d{1,2}, (1\d\d|[89]\d), \d{1,2}\)$/ // a dark green: green channel well above red and blue
+const RED = /^rgb\(1\d\d, \d{1,2}, \d{1,2}\)$/
+
+function expectFields(ui: Ui, expected: WaitlistSnapshot) {
+  expect(ui.firstName()).toHaveValue(expected.context.firstName)
+  expect(ui.email()).toHaveValue(expected.context.email)
+}
+function expectNoError(ui: Ui) {
+  expect(ui.email()).toHaveAttribute('aria-invalid', 'false')
+  expect(ui.email()).not.toHaveAttribute('aria-describedby')
+}
+function expectError(ui: Ui, message: string) {
+  expect(ui.status()).toHaveTextContent(message, { normalizeWhitespace: false })
+  expect(ui.email()).toHaveAttribute('aria-invalid', 'true')
+  expect(ui.email()).toHaveAccessibleDescription(message)
+  expect(colorOf(ui.status())).toMatch(RED)
+  expect(contrastWithWhite(colorOf(ui.status()))).toBeGreaterThanOrEqual(4.5)
+}
+
+type UiAssertion = (ui: Ui, expected: WaitlistSnapshot, event: ModelEvent) => void
+const uiAssertions: Record<WaitlistStateName, UiAssertion> = {
+  idle: (ui, expected) => {
+    expect(ui.status()).toBeEmptyDOMElement()
+    expect(ui.button()).toBeEnabled()
+    expectNoError(ui)
+    expectFields(ui, expected)
+  },
+  invalid: (ui, expected, event) => {
+    expectError(ui, INVALID)
+    expect(ui.button()).toBeEnabled()
+    if (event.type === 'SUBMIT') expect(ui.email()).toHaveFocus()
+    expectFields(ui, expected)
+  },
+  submitting: (ui, expected) => {
+    expect(ui.status()).toHaveTextContent(SUBMITTING, { normalizeWhitespace: false })
+    expect(ui.button()).toBeDisabled()
+    expect(ui.form).toHaveAttribute('aria-busy', 'true')
+    expectNoError(ui)
+    expectFields(ui, expected)
+  },
+  success: (ui, expected) => {
+    expect(ui.status()).toHaveTextContent(SUCCESS, { normalizeWhitespace: false })
+    expect(colorOf(ui.status())).toMatch(GREEN)
+    expect(contrastWithWhite(colorOf(ui.status()))).toBeGreaterThanOrEqual(4.5)
+    expect(ui.button()).toBeEnabled()
+    expectNoError(ui)
+    expectFields(ui, expected) // emptied by the success itself, refilled only by what was typed since
+  },
+  failure: (ui, expected) => {
+    expect([NETWORK, 'This email is already on the list.']).toContain(expected.context.message)
+    expectError(ui, expected.context.message)
+    expect(ui.button()).toBeEnabled()
+    expectFields(ui, expected) // the input is kept so the visitor can fix it and submit again
+  },
+  mailtoFallback: (ui, expected) => {
+    expect(ui.status()).toHaveTextContent(MAILTO, { normalizeWhitespace: false })
+    const link = within(ui.status()).getByRole('link', { name: 'email link' })
+    expect(link).toHaveAttribute('href', expected.context.mailtoHref)
+    expect(expected.context.mailtoHref).toMatch(/^mailto:hello@stridehealth\.example\?subject=Waitlist&body=/)
+    expect(mailDrafts.at(-1)).toBe(expected.context.mailtoHref)
+    expect(requests).toHaveLength(0)
+    expectNoError(ui)
+    expectFields(ui, expected)
+  },
+}
+
+// ---- gestures for each event of the graph ------------------------------------------------------------
+async function perform(ui: Ui, event: ModelEvent, submittedAt: { time: number }) {
+  switch (event.type) {
+    case 'FIRST_NAME_CHANGED':
+    case 'EMAIL_CHANGED': {
+      const field = event.type === 'EMAIL_CHANGED' ? ui.email() : ui.firstName()
+      await ui.user.clear(field)
+      await ui.user.type(field, event.value)
+      return
+    }
+    case 'SUBMIT':
+      submittedAt.time = Date.now()
+      await ui.user.click(ui.button())
+      return
+    case REQUEST_DONE:
+      await answer(HttpResponse.json(event.output))
+      return
+    case REQUEST_ERROR:
+      await answer(HttpResponse.error())
+      return
+    case REQUEST_TIMEOUT: {
+      await act(() => vi.advanceTimersByTimeAsync(submittedAt.time + SUBMIT_TIMEOUT_MS - 1 - Date.now()))
+      expect(ui.status(), 'still waiting 1 ms before the time-out').toHaveTextContent(SUBMITTING)
+      await act(() => vi.advanceTimersByTimeAsync(1))
+      await waitFor(() => expect(requests.at(-1)?.signal.aborted, 'the time-out aborts the request').toBe(true))
+      return
+    }
+  }
+}
+
+async function answer(response: Response) {
+  await waitFor(() => expect(requests.length).toBeGreaterThan(0))
+  const request = requests.at(-1)!
+  request.answer(response)
+}
+
+async function replay(path: ModelPath) {
+  const ui = renderForm('hero', path.input.endpointConfigured ? ENDPOINT : '')
+  const submittedAt = { time: 0 }
+  let expectedRequests = 0
+  let previous = path.steps[0]?.state.value
+  const initial = getInitialSnapshot(waitlistMachine, path.input)
+  uiAssertions[initial.value](ui, initial, { type: 'FIRST_NAME_CHANGED', value: '' })
+  for (const { event, state: expected } of path.steps) {
+    await perform(ui, event, submittedAt)
+    if (expected.value === 'submitting' && previous !== 'submitting') expectedRequests++
+    previous = expected.value
+    await waitFor(() => uiAssertions[expected.value](ui, expected, event))
+  }
+  // Exactly one request per entry into `submitting`, each a text/plain JSON of the trimmed fields.
+  await waitFor(() => expect(requests).toHaveLength(expectedRequests))
+  for (const request of requests) {
+    expect(request.contentType).toMatch(/^text\/plain/)
+    expect(request.body).toMatchObject({ source: 'stride-marketing-site', submissionId: expect.any(String) })
+    expect(request.body).not.toHaveProperty('website')
+  }
+}
+
+const paths = allTransitionPaths()
+
+describe('waitlist form: every generated path replayed in the UI', () => {
+  it.each(paths.map((path) => [path.name, path] as const))('%s', async (_name, path) => {
+    await replay(path)
+  })
+})
+
+describe('waitlist form: guard tests', () => {
+  it('has a UI assertion for every state of the machine', () => {
+    expect(stateNames.filter((name) => !(name in uiAssertions))).toEqual([])
+  })
+
+  it('names only real states in its UI assertions', () => {
+    expect(Object.keys(uiAssertions).filter((name) => !stateNames.includes(name as WaitlistStateName))).toEqual([])
+  })
+
+  it('replays paths that take every transition of the machine', () => {
+    const taken = new Set(paths.flatMap(transitionsTaken))
+    expect(definedTransitions().filter((t) => !taken.has(t)).map(describeTransition)).toEqual([])
+  })
+
+  it('replays paths that end in every state', () => {
+    expect(new Set(paths.map((path) => path.edge.to.value))).toEqual(new Set(stateNames))
+  })
+})
+
+describe('waitlist form', () => {
+  it('gives each form its own state: two forms side by side never share it', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+    render(
+      <>
+        <WaitlistForm formId="hero" endpoint={ENDPOINT} />
+        <WaitlistForm formId="bottom" endpoint={ENDPOINT} />
+      </>,
+    )
+    const [heroForm, bottomForm] = document.querySelectorAll('form')
+    const hero = within(heroForm!)
+    const bottom = within(bottomForm!)
+    expect(hero.getByLabelText('Email').id).not.toBe(bottom.getByLabelText('Email').id)
+    expect(hero.getByRole('status').id).not.toBe(bottom.getByRole('status').id)
+
+    await user.type(hero.getByLabelText('Email'), 'ada@example')
+    await user.click(hero.getByRole('button', { name: 'Join the waitlist' }))
+    expect(hero.getByRole('status')).toHaveTextContent(INVALID)
+    expect(bottom.getByRole('status')).toBeEmptyDOMElement()
+    expect(bottom.getByLabelText('Email')).toHaveValue('')
+
+    await user.type(bottom.getByLabelText('Email'), 'grace@example.com')
+    await user.click(bottom.getByRole('button', { name: 'Join the waitlist' }))
+    expect(bottom.getByRole('status')).toHaveTextContent(SUBMITTING)
+    expect(bottom.getByRole('button', { name: 'Join the waitlist' })).toBeDisabled()
+    expect(hero.getByRole('button', { name: 'Join the waitlist' })).toBeEnabled()
+    expect(hero.getByRole('status')).toHaveTextContent(INVALID)
+    expect(hero.getByLabelText('Email')).toHaveValue('ada@example')
+
+    await answer(HttpResponse.json({ ok: true, message: '' }))
+    await waitFor(() => expect(bottom.getByRole('status')).toHaveTextContent(SUCCESS))
+    expect(hero.getByRole('status')).toHaveTextContent(INVALID)
+    expect(requests.map((r) => r.body.email)).toEqual(['grace@example.com'])
+  })
+
+  it('sends exactly one request for a double click, an Enter and a repeated submit', async () => {
+    const ui = renderForm()
+    await ui.user.type(ui.firstName(), '  Ada  ')
+    await ui.user.type(ui.email(), 'ada@example.com')
+    await ui.user.dblClick(ui.button())
+    await ui.user.type(ui.email(), '{Enter}')
+    await act(async () => {
+      ui.form.requestSubmit()
+      ui.form.requestSubmit()
+    })
+    await waitFor(() => expect(requests).toHaveLength(1))
+    await act(() => vi.advanceTimersByTimeAsync(1_000))
+    expect(requests).toHaveLength(1)
+    expect(requests[0]?.body).toMatchObject({ firstName: 'Ada', email: 'ada@example.com', source: 'stride-marketing-site' })
+  })
+
+  it('aborts the request when the form goes away mid-request (the actor stops, its signal aborts)', async () => {
+    const ui = renderForm()
+    await ui.user.type(ui.email(), 'ada@example.com')
+    await ui.user.click(ui.button())
+    await waitFor(() => expect(requests).toHaveLength(1))
+    expect(requests[0]?.signal.aborted).toBe(false)
+    cleanup()
+    await waitFor(() => expect(requests[0]?.signal.aborted).toBe(true))
+  })
+
+  it('submits with Enter from the email field', async () => {
+    const ui = renderForm()
+    await ui.user.type(ui.email(), 'ada@example.com{Enter}')
+    expect(ui.status()).toHaveTextContent(SUBMITTING)
+    await waitFor(() => expect(requests).toHaveLength(1))
+  })
+
+  it.each([
+    ['ok false without a message', HttpResponse.json({ ok: false }), 'An API error occurred.'],
+    ['an HTTP error with text', new HttpResponse('The waitlist sheet is full.', { status: 503 }), 'The waitlist sheet is full.'],
+    ['an HTTP error without text', new HttpResponse(null, { status: 500 }), 'Something went wrong.'],
+    ['an unreadable body', new HttpResponse('Thanks!', { status: 200 }), 'Something went wrong. Please try again in a moment.'],
+    ['a network failure', HttpResponse.error(), NETWORK],
+  ])('shows %s as a red error tied to the email field', async (_case, response, message) => {
+    const ui = renderForm()
+    await ui.user.type(ui.email(), 'ada@example.com')
+    await ui.user.click(ui.button())
+    await answer(response)
+    await waitFor(() => expectError(ui, message))
+    expect(ui.email()).toHaveValue('ada@example.com')
+  })
+
+  it('renders server text as text, never as markup', async () => {
+    const ui = renderForm()
+    const hostile = '<img src="x" onerror="alert(1)"><b>bold</b>'
+    await ui.user.type(ui.email(), 'ada@example.com')
+    await ui.user.click(ui.button())
+    await answer(HttpResponse.json({ ok: false, message: hostile }))
+    await waitFor(() => expect(ui.status()).toHaveTextContent(hostile, { normalizeWhitespace: false }))
+    expect(ui.status().querySelector('img, b')).toBeNull()
+  })
+
+  it('sends the honeypot when a bot fills it, and keeps it out of the accessibility tree', async () => {
+    const ui = renderForm()
+    expect(within(ui.form).getAllByRole('textbox')).toHaveLength(2) // first name and email only
+    const honeypot = within(ui.form).getByLabelText('Leave this field empty')
+    expect(honeypot).toHaveAttribute('name', 'website')
+    expect(honeypot).toHaveAttribute('tabindex', '-1')
+    expect(honeypot).toHaveAttribute('autocomplete', 'off')
+    await ui.user.type(honeypot, 'http://spam.example')
+    await ui.user.type(ui.email(), 'bot@example.com')
+    await ui.user.click(ui.button())
+    await waitFor(() => expect(requests).toHaveLength(1))
+    expect(requests[0]?.body.website).toBe('http://spam.example')
+  })
+
+  it('opens a mail draft when no endpoint is configured, with the link in the message', async () => {
+    const ui = renderForm('bottom', '')
+    await ui.user.type(ui.email(), 'ada@example.com')
+    await ui.user.click(ui.button())
+    const href =
+      'mailto:hello@stridehealth.example?subject=Waitlist&body=Name%3A%20(not%20provided)%0D%0AEmail%3A%20ada%40example.com%0D%0ASource%3A%20stride-marketing-site'
+    expect(mailDrafts).toEqual([href])
+    expect(ui.status()).toHaveTextContent(MAILTO, { normalizeWhitespace: false })
+    expect(within(ui.status()).getByRole('link', { name: 'email link' })).toHaveAttribute('href', href)
+    expect(colorOf(ui.status())).not.toMatch(RED)
+    expect(colorOf(ui.status())).not.toMatch(GREEN)
+    expect(requests).toHaveLength(0)
+  })
+
+  it('labels its fields and links the Privacy Policy under the form', () => {
+    const ui = renderForm()
+    expect(ui.firstName()).toHaveAttribute('name', 'firstName')
+    expect(ui.firstName()).toHaveAttribute('autocomplete', 'given-name')
+    expect(ui.firstName()).not.toBeRequired()
+    expect(ui.email()).toHaveAttribute('type', 'email')
+    expect(ui.email()).toHaveAttribute('name', 'email')
+    expect(ui.email()).toHaveAttribute('autocomplete', 'email')
+    expect(ui.email()).toBeRequired()
+    expect(ui.button()).toHaveAttribute('type', 'submit')
+    expect(ui.status()).toHaveAttribute('aria-live', 'polite')
+    expect(ui.form).toContainElement(ui.status())
+    expect(ui.email()).toHaveStyle({ minHeight: '44px' })
+    expect(ui.button()).toHaveStyle({ minHeight: '44px' })
+    const privacy = screen.getByRole('link', { name: 'Privacy Policy' })
+    expect(privacy).toHaveAttribute('href', '/legal#privacy-policy')
+    expect(ui.form).not.toContainElement(privacy)
+    expect(ui.form.compareDocumentPosition(privacy) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+  })
+
+  it('renders on the server the same form, idle', () => {
+    const html = renderToString(<WaitlistForm formId="hero" endpoint={ENDPOINT} />)
+    expect(html).toContain('id="hero-email"')
+    expect(html).toContain('Join the waitlist')
+    expect(html).toContain('href="/legal#privacy-policy"')
+    expect(html).not.toContain('disabled')
+  })
+})
