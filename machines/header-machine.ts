@@ -21,11 +21,13 @@ export const headerMachine = setup({
   initial: 'transparent',
   states: {
     transparent: {
+      description: 'The header lets the page show through: the visitor is at the top of the page.',
       on: {
         SCROLLED: { guard: 'isPastThreshold', target: 'solid' },
       },
     },
     solid: {
+      description: 'The header is white with a shadow, so its links stay readable over the content scrolling beneath.',
       on: {
         SCROLLED: { guard: not('isPastThreshold'), target: 'transparent' },
       },

@@ -19,11 +19,13 @@ export const menuMachine = setup({
   initial: 'closed',
   states: {
     closed: {
+      description: 'Only the Menu button shows (on small screens); the links are hidden.',
       on: {
         TOGGLE: { target: 'open' },
       },
     },
     open: {
+      description: 'The links drop down below the header; the Menu button reads as expanded.',
       tags: ['expanded'],
       on: {
         TOGGLE: { target: 'closed' },

@@ -117,11 +117,15 @@ export const waitlistMachine = setup({
     ],
   },
   states: {
-    idle: {},
+    idle: {
+      description: 'An empty form: First name (optional), Email and the Join the waitlist button. No message yet.',
+    },
     invalid: {
+      description: 'A red message under the fields, "Please enter a valid email address."; focus is back in the Email field.',
       entry: ['showInvalidEmail', 'focusEmailField'],
     },
     submitting: {
+      description: 'The status reads "Submitting…" and the button is disabled until the answer arrives (15 s at most).',
       tags: ['busy'],
       entry: 'showSubmitting',
       invoke: {
@@ -144,10 +148,14 @@ export const waitlistMachine = setup({
       },
     },
     success: {
+      description: 'Both fields are empty again and a green message confirms the signup, with our contact address.',
       entry: 'resetWithSuccess',
     },
-    failure: {},
+    failure: {
+      description: 'A red message says what went wrong; what the visitor typed is kept so they can try again.',
+    },
     mailtoFallback: {
+      description: 'Their email app opens a prefilled draft to us; a message offers the same draft as a link in case it did not.',
       entry: ['prepareMailDraft', 'openMailDraft'],
     },
   },

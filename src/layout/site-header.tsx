@@ -5,6 +5,7 @@ import { headerMachine } from '../../machines/header-machine'
 import { menuMachine } from '../../machines/menu-machine'
 import { brand, mailto } from '../brand'
 import { headerLinks } from '../content/navigation'
+import { devInspect } from '../dev/inspector'
 import { Bar, Brand, Inner, MenuToggle, NavList, Nav } from './site-header.styles'
 
 const toggleId = 'site-menu-toggle'
@@ -14,8 +15,8 @@ const browserMenuMachine = menuMachine.provide({
 })
 
 export function SiteHeader() {
-  const [menuState, sendMenu] = useMachine(browserMenuMachine)
-  const [headerState, sendHeader] = useMachine(headerMachine)
+  const [menuState, sendMenu] = useMachine(browserMenuMachine, { inspect: devInspect })
+  const [headerState, sendHeader] = useMachine(headerMachine, { inspect: devInspect })
   const pathname = useLocation({ select: (location) => location.pathname })
 
   useEffect(() => {

@@ -4,6 +4,7 @@ import { brand } from '../brand'
 import { Button } from '../ui/primitives'
 import { waitlistMachine, type WaitlistResult, type WaitlistSignup } from '../../machines/waitlist-machine'
 import { MAILTO_FALLBACK_LINK_TEXT } from '../../machines/waitlist-messages'
+import { devInspect } from '../dev/inspector'
 import { waitlistEndpoint } from './endpoint'
 import { submitWaitlistSignup } from './waitlist-client'
 import { Field, Form, Honeypot, Input, Optional, PrivacyNote, Status, type StatusTone } from './waitlist-form.styles'
@@ -37,7 +38,7 @@ export function WaitlistForm({ formId, endpoint = waitlistEndpoint }: WaitlistFo
         ),
       },
     }),
-    { input: { contactEmail: brand.contactEmail, source: brand.waitlistSource, endpointConfigured: endpoint.trim() !== '' } },
+    { input: { contactEmail: brand.contactEmail, source: brand.waitlistSource, endpointConfigured: endpoint.trim() !== '' }, inspect: devInspect },
   )
   const { firstName, email, message, ok, mailtoHref } = state.context
   const tone: StatusTone = ok === true ? 'success' : ok === false ? 'error' : 'neutral'
