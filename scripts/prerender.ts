@@ -26,16 +26,23 @@ const clientEntry = 'src/entry-client.tsx'
 export function routerManifestFrom(viteManifest: Record<string, ViteManifestChunk>): Manifest {
   const entry = viteManifest[clientEntry]
   if (!entry) throw new Error(`${clientEntry} is missing from Vite's manifest`)
-  const staticImports = (entry.imports ?? []).map((key) => `/${viteManifest[key]!.file}`)
+  const modules = [entry.file, ...(entry.imports ?? []).map((key) => viteManifest[key]!.file)].map((file) => `/${file}`)
   return {
     routes: {
       __root__: {
-        preloads: staticImports,
         css: (entry.css ?? []).map((file) => `/${file}`),
-        scripts: [{ attrs: { type: 'module', src: `/${entry.file}`, async: true } }],
+        scripts: [{ attrs: {}, children: loaderScript(modules) }],
       },
     },
   }
+}
+
+/** A tiny inline script that requests the app's modules only after the prerendered page has painted, so
+ * the first paint never waits for JavaScript; hydration follows a frame later. The modules are requested
+ * together, so their download is not a waterfall. */
+export function loaderScript(modules: string[]): string {
+  const list = JSON.stringify(modules)
+  return `requestAnimationFrame(function(){setTimeout(function(){${list}.forEach(function(src,i){var s=document.createElement(i?'link':'script');if(i){s.rel='modulepreload';s.href=src}else{s.type='module';s.src=src}document.head.appendChild(s)})},0)})`
 }
 
 /** dist/ path of a route: '/' → index.html, '/about' → about/index.html. */
