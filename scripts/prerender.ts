@@ -4,7 +4,9 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { Worker } from 'node:worker_threads'
 import type { Manifest } from '@tanstack/react-router'
+import type { RenderedPage } from '../src/entry-server'
 import { headersFileFor } from '../server/security-headers'
 import { brand } from '../src/brand'
 
@@ -22,16 +24,30 @@ const distDir = join(root, outDir)
 const serverDir = join(root, `${outDir}-server`)
 const clientEntry = 'src/entry-client.tsx'
 
-/** The scripts, preloads and CSS the root route loads on every page, from Vite's build manifest. */
-export function routerManifestFrom(viteManifest: Record<string, ViteManifestChunk>): Manifest {
-  const entry = viteManifest[clientEntry]
-  if (!entry) throw new Error(`${clientEntry} is missing from Vite's manifest`)
-  const modules = [entry.file, ...(entry.imports ?? []).map((key) => viteManifest[key]!.file)].map((file) => `/${file}`)
+/** The scripts and CSS a page loads, from Vite's build manifest: the app's entry with its static imports,
+ * plus the page's own chunk (`pageSource`, a key of the manifest) with its imports. */
+export function routerManifestFrom(viteManifest: Record<string, ViteManifestChunk>, pageSource?: string): Manifest {
+  const chunk = (key: string) => {
+    const found = viteManifest[key]
+    if (!found) throw new Error(`${key} is missing from Vite's manifest`)
+    return found
+  }
+  const files = new Set<string>()
+  const css = new Set<string>()
+  const add = (key: string) => {
+    const found = chunk(key)
+    if (files.has(found.file)) return
+    files.add(found.file)
+    for (const file of found.css ?? []) css.add(file)
+    for (const imported of found.imports ?? []) add(imported)
+  }
+  add(clientEntry)
+  if (pageSource) add(pageSource)
   return {
     routes: {
       __root__: {
-        css: (entry.css ?? []).map((file) => `/${file}`),
-        scripts: [{ attrs: {}, children: loaderScript(modules) }],
+        css: [...css].map((file) => `/${file}`),
+        scripts: [{ attrs: {}, children: loaderScript([...files].map((file) => `/${file}`)) }],
       },
     },
   }
@@ -55,19 +71,39 @@ function endpointOrigins(): string[] {
   return [new URL(endpoint).origin]
 }
 
+// styled-components numbers its class names in the order components are created, and a page's chunk is
+// evaluated after the app's in the browser. Rendering each page in a fresh worker (its own module graph:
+// the app, then that one page) gives the server that same order, so hydration sees the same class names.
+function renderInFreshWorker(serverEntry: string, url: string, manifest: Manifest): Promise<RenderedPage> {
+  const code = `const { parentPort, workerData } = require('node:worker_threads')
+import(workerData.serverEntry)
+  .then((server) => server.renderPage(workerData.url, workerData.manifest))
+  .then((page) => parentPort.postMessage(page))`
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(code, { eval: true, workerData: { serverEntry, url, manifest } })
+    worker.once('message', (page: RenderedPage) => {
+      resolve(page)
+      void worker.terminate()
+    })
+    worker.once('error', reject)
+  })
+}
+
 async function main() {
   const manifestPath = join(distDir, '.vite', 'manifest.json')
   const viteManifest = JSON.parse(await readFile(manifestPath, 'utf8')) as Record<string, ViteManifestChunk>
-  const routerManifest = routerManifestFrom(viteManifest)
-  const server = (await import(pathToFileURL(join(serverDir, 'entry-server.js')).href)) as typeof import('../src/entry-server')
+  const serverEntry = pathToFileURL(join(serverDir, 'entry-server.js')).href
+  const server = (await import(serverEntry)) as typeof import('../src/entry-server')
+  const render = (path: string, pageSource?: string) =>
+    renderInFreshWorker(serverEntry, new URL(path, 'http://localhost').href, routerManifestFrom(viteManifest, pageSource))
 
-  const written: { path: string; file: string; html: string }[] = []
-  for (const path of server.pagePaths) {
-    const page = await server.renderPage(new URL(path, 'http://localhost').href, routerManifest)
+  const rendered = await Promise.all(server.pagePaths.map((path) => render(path, server.pageSources[path])))
+  const written: { path: string; file: string; html: string }[] = server.pagePaths.map((path, index) => {
+    const page = rendered[index]!
     if (page.status !== 200) throw new Error(`${path} rendered with status ${page.status}`)
-    written.push({ path, file: htmlFileFor(path), html: page.html })
-  }
-  const notFound = await server.renderPage('http://localhost/404', routerManifest)
+    return { path, file: htmlFileFor(path), html: page.html }
+  })
+  const notFound = await render('/404')
   if (notFound.status !== 404) throw new Error(`the not-found page rendered with status ${notFound.status}`)
   written.push({ path: '/404', file: '404.html', html: notFound.html })
 

@@ -33,3 +33,4 @@ export async function renderPage(url: string, manifest: Manifest): Promise<Rende
 }
 
 export { pagePaths } from './head'
+export { pageSources } from './router'

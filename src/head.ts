@@ -1,7 +1,7 @@
 import { brand } from './brand'
 import { pageMeta, type PageMetaKey } from './content/seo'
 
-type PagePath = Exclude<PageMetaKey, 'notFound'>
+export type PagePath = Exclude<PageMetaKey, 'notFound'>
 
 /** Title, description, canonical link and Open Graph tags of one page, for a route's `head`. */
 export function pageHead(key: PageMetaKey) {
