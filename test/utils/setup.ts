@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { MotionGlobalConfig } from 'framer-motion'
 import { afterEach, vi } from 'vitest'
 
@@ -7,6 +7,9 @@ import { afterEach, vi } from 'vitest'
 MotionGlobalConfig.skipAnimations = true
 
 afterEach(() => cleanup())
+
+// Pages are lazy chunks that Vite transforms on first use; on a busy 2-core machine that can take >1 s.
+configure({ asyncUtilTimeout: 5_000 })
 
 if (typeof window !== 'undefined') {
   // jsdom has no layout and no scrolling; TanStack Router and the footer call scrollTo.
