@@ -1,5 +1,5 @@
-import { rootRouteId, useLocation, useMatches, useRouter } from '@tanstack/react-router'
-import { AnimatePresence, LazyMotion, MotionConfig, m } from 'framer-motion'
+import { rootRouteId, useMatches, useRouter } from '@tanstack/react-router'
+import { AnimatePresence, LazyMotion, MotionConfig, m, useReducedMotion } from 'framer-motion'
 import { useEffect, useRef, type ComponentType } from 'react'
 import { NotFoundPage } from '../pages/not-found-page'
 
@@ -8,30 +8,37 @@ export const pageFadeSeconds = 0.3
 
 const loadMotionFeatures = () => import('./motion-features').then((module) => module.default)
 
+const fade = {
+  initial: { opacity: 0 },
+  animate: { opacity: 1 },
+  exit: { opacity: 0 },
+  transition: { duration: pageFadeSeconds, ease: 'easeInOut' },
+} as const
+// MotionConfig's reducedMotion drops transforms only; a fade is motion too, so with reduced motion the
+// pages swap at once (no opacity animation at all, not even one of zero length).
+const noFade = { initial: false, animate: { opacity: 1 } } as const
+
 // <Outlet/> inside AnimatePresence would show the new page in the one that is fading out (TanStack/router
-// #2635), so the leaf route's component is rendered here directly, keyed by pathname: the exiting element
-// keeps the old page until its fade ends, then the new page fades in.
+// #2635), so the leaf route's component is rendered here directly, keyed by that match: the exiting element
+// keeps the old page until its fade ends, then the new page fades in. The key is the match, not the URL:
+// the URL changes as soon as a link is followed, but the match (and its component) only once the new
+// page's code has loaded, so until then the old page stays as it is.
 export function PageTransition() {
   const router = useRouter()
-  const pathname = useLocation({ select: (location) => location.pathname })
+  const reduceMotion = useReducedMotion()
   const leaf = useMatches({ select: (matches) => matches[matches.length - 1] })
   const isNotFound = !leaf || leaf.routeId === rootRouteId || leaf.status === 'notFound'
   const Page = isNotFound
     ? NotFoundPage
     : ((router.routesById as Record<string, { options: { component?: unknown } }>)[leaf.routeId]?.options
         .component as ComponentType | undefined) ?? NotFoundPage
+  const pageKey = isNotFound ? 'not-found' : leaf.id
 
   return (
     <MotionConfig reducedMotion="user">
       <LazyMotion features={loadMotionFeatures} strict>
         <AnimatePresence mode="wait" initial={false}>
-          <m.div
-            key={pathname}
-            initial={{ opacity: 0 }}
-            animate={{ opacity: 1 }}
-            exit={{ opacity: 0 }}
-            transition={{ duration: pageFadeSeconds, ease: 'easeInOut' }}
-          >
+          <m.div key={pageKey} {...(reduceMotion ? noFade : fade)}>
             <FocusOnArrival>
               <Page />
             </FocusOnArrival>

@@ -2,7 +2,20 @@ import styled from 'styled-components'
 import { theme } from '../ui/theme'
 
 export function SkipLink() {
-  return <Skip href="#main">Skip to content</Skip>
+  return (
+    <Skip href="#main" onClick={skipToMain}>
+      Skip to content
+    </Skip>
+  )
+}
+
+// With JavaScript, focus moves without a #main in the URL: a new hash would, among other things, switch
+// /legal#privacy-policy back to the Terms. Without JavaScript the link's own #main does the job.
+function skipToMain(event: React.MouseEvent<HTMLAnchorElement>) {
+  const main = document.getElementById('main')
+  if (!main) return
+  event.preventDefault()
+  main.focus()
 }
 
 const Skip = styled.a`

@@ -1,4 +1,5 @@
 import { useLocation } from '@tanstack/react-router'
+import { useEffect, useRef } from 'react'
 import styled from 'styled-components'
 import { cookiePolicyNotice, privacyPolicy } from '../content/privacy'
 import { termsOfService } from '../content/terms'
@@ -32,13 +33,29 @@ const documents: Record<LegalView, React.ReactElement> = { terms, privacy, cooki
 export function LegalPage() {
   const hydrated = useHydrated()
   const hash = useLocation({ select: (location) => location.hash })
+  const view = legalViewFor(hash)
+  useFocusOnSwitch(view)
   return (
     <PageHero as="div">
       <Container $narrow>
-        {hydrated ? documents[legalViewFor(hash)] : <TargetSwitch>{[terms, privacy, cookies]}</TargetSwitch>}
+        {hydrated ? documents[view] : <TargetSwitch>{[terms, privacy, cookies]}</TargetSwitch>}
       </Container>
     </PageHero>
   )
+}
+
+/** When only the hash changes (a footer link while on /legal), the document above is replaced without a
+ * page change: focus moves to its heading, so keyboard and screen reader users land on what they chose. */
+function useFocusOnSwitch(view: LegalView) {
+  const shown = useRef(view)
+  useEffect(() => {
+    if (shown.current === view) return
+    shown.current = view
+    const heading = document.querySelector<HTMLElement>('.legal-document h1')
+    if (!heading) return
+    heading.setAttribute('tabindex', '-1')
+    heading.focus()
+  }, [view])
 }
 
 const TargetSwitch = styled.div`

@@ -1,0 +1,55 @@
+// Builds the site twice with the real build command (with the stub endpoint, and without one for the
+// mail-draft fallback) into .e2e/, never touching dist/, then starts the two static hosts and the stub
+// endpoint. Global teardown stops them. E2E_SKIP_BUILD=1 reuses existing builds while iterating.
+import { spawnSync } from 'node:child_process'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { mailtoSiteDir, mailtoSitePort, siteDir, sitePort, stubEndpoint, stubPort } from './ports'
+import { startStaticServer } from './static-server'
+import { startWaitlistStub } from './waitlist-stub'
+import { setRunningServers, stopRunningServers } from './running-servers'
+
+const projectRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..')
+
+function build(outDir: string, endpoint: string) {
+  const result = spawnSync('npm', ['run', 'build'], {
+    cwd: projectRoot,
+    env: { ...process.env, SITE_OUT_DIR: outDir, VITE_WAITLIST_ENDPOINT: endpoint },
+    encoding: 'utf8',
+  })
+  if (result.status !== 0) {
+    throw new Error(`npm run build into ${outDir} failed (${result.status}):\n${result.stdout}\n${result.stderr}`)
+  }
+}
+
+/** True when the built client bundle of `dir` names `endpoint`: guards against serving the wrong build. */
+function bundleNames(dir: string, endpoint: string) {
+  const assets = join(projectRoot, dir, 'assets')
+  return readdirSync(assets).some((file) => file.endsWith('.js') && readFileSync(join(assets, file), 'utf8').includes(endpoint))
+}
+
+export default async function globalSetup() {
+  const builds = [
+    { dir: siteDir, endpoint: stubEndpoint },
+    { dir: mailtoSiteDir, endpoint: '' },
+  ]
+  const reuse = process.env.E2E_SKIP_BUILD === '1' && builds.every(({ dir }) => existsSync(join(projectRoot, dir, '404.html')))
+  if (!reuse) for (const { dir, endpoint } of builds) build(dir, endpoint)
+  if (!bundleNames(siteDir, stubEndpoint)) throw new Error(`${siteDir} was not built with ${stubEndpoint}`)
+  if (bundleNames(mailtoSiteDir, '127.0.0.1:')) throw new Error(`${mailtoSiteDir} names an endpoint; it must be built without one`)
+
+  const starts = [
+    () => startWaitlistStub({ port: stubPort }),
+    () => startStaticServer({ root: join(projectRoot, siteDir), port: sitePort }),
+    () => startStaticServer({ root: join(projectRoot, mailtoSiteDir), port: mailtoSitePort }),
+  ]
+  const servers: { close: () => Promise<void> }[] = []
+  setRunningServers(servers)
+  try {
+    for (const start of starts) servers.push(await start())
+  } catch (error) {
+    await stopRunningServers()
+    throw new Error(`could not start the suite's servers (is one of the ports ${stubPort}–${mailtoSitePort} in use?): ${String(error)}`)
+  }
+}

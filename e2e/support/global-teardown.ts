@@ -1,0 +1,5 @@
+import { stopRunningServers } from './running-servers'
+
+export default async function globalTeardown() {
+  await stopRunningServers()
+}

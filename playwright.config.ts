@@ -1,0 +1,26 @@
+import { defineConfig } from '@playwright/test'
+import { chromiumLaunchOptions } from './e2e/support/browser'
+import { siteUrl } from './e2e/support/ports'
+
+// The browser suite: the built, prerendered site in Debian's Chromium, served by the suite's own static
+// hosts with a real local waitlist endpoint (e2e/support/global-setup.ts starts them, teardown stops them).
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  reporter: 'list',
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  globalSetup: './e2e/support/global-setup.ts',
+  globalTeardown: './e2e/support/global-teardown.ts',
+  outputDir: 'test-results',
+  use: {
+    baseURL: siteUrl,
+    launchOptions: chromiumLaunchOptions,
+    viewport: { width: 1280, height: 800 },
+    trace: 'off',
+    screenshot: 'off',
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+})
