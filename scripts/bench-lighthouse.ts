@@ -1,0 +1,154 @@
+// `npm run bench`: Lighthouse (mobile defaults, simulated throttling) on every route, 3 runs each, medians,
+// side by side with a no-JS copy of the same page (the prerendered HTML without any script or
+// modulepreload): the physical limit for a page that looks the same. A benchmark, not a test: it prints
+// figures and pass/fail against the targets, and exits 0 either way unless it cannot run.
+import { execFileSync } from 'node:child_process'
+import { cp, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { serve } from '@hono/node-server'
+import { launch } from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+import { chromiumArgs, chromiumExecutablePath } from '../e2e/support/browser'
+import { createStaticSite } from '../server/static'
+import { pagePaths } from '../src/head'
+
+const runsPerPage = Number(process.env.BENCH_RUNS ?? 3)
+const targets = { performance: 98, otherCategories: 100, cls: 0, tbtMs: 50, lcpRatio: 1.1, upFrontJsKb: 120 }
+
+interface RunFigures {
+  performance: number
+  accessibility: number
+  bestPractices: number
+  seo: number
+  lcp: number
+  tbt: number
+  cls: number
+  jsGzipKb: number
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor(sorted.length / 2)]!
+}
+
+/** The same page with every script and modulepreload removed. */
+export function stripScripts(html: string): string {
+  return html
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '')
+    .replace(/<link\b[^>]*rel="modulepreload"[^>]*>/gi, '')
+}
+
+async function makeNoJsCopy(dist: string, target: string) {
+  await cp(dist, target, { recursive: true })
+  for (const entry of await readdir(target, { recursive: true })) {
+    if (!entry.endsWith('.html')) continue
+    const file = join(target, entry)
+    await writeFile(file, stripScripts(await readFile(file, 'utf8')))
+  }
+}
+
+function startSite(root: string) {
+  const site = createStaticSite(root)
+  return new Promise<{ origin: string; close: () => void }>((resolve) => {
+    const server = serve({ fetch: site, hostname: '127.0.0.1', port: 0 }, (info) =>
+      resolve({ origin: `http://127.0.0.1:${info.port}`, close: () => server.close() }),
+    )
+  })
+}
+
+async function measure(url: string, port: number): Promise<RunFigures> {
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error' })
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
+  const { categories, audits } = result.lhr
+  const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100)
+  const numeric = (id: string) => audits[id]?.numericValue ?? Number.NaN
+  const requests = (audits['network-requests']?.details as { items?: { resourceType?: string; url: string }[] })?.items ?? []
+  const scripts = requests.filter((item) => item.resourceType === 'Script')
+  let jsGzip = 0
+  for (const script of scripts) {
+    const body = await fetch(script.url).then((response) => response.arrayBuffer())
+    jsGzip += gzipSync(new Uint8Array(body), { level: 9 }).byteLength
+  }
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    lcp: numeric('largest-contentful-paint'),
+    tbt: numeric('total-blocking-time'),
+    cls: numeric('cumulative-layout-shift'),
+    jsGzipKb: jsGzip / 1024,
+  }
+}
+
+function medianFigures(runs: RunFigures[]): RunFigures {
+  const keys = Object.keys(runs[0]!) as (keyof RunFigures)[]
+  return Object.fromEntries(keys.map((key) => [key, median(runs.map((run) => run[key]))])) as unknown as RunFigures
+}
+
+async function main() {
+  console.log('Building the site…')
+  execFileSync('npm', ['run', 'build'], { stdio: 'ignore', env: { ...process.env, VITE_WAITLIST_ENDPOINT: '/api/waitlist' } })
+  const work = await mkdtemp(join(tmpdir(), 'bench-'))
+  const noJsDir = join(work, 'no-js')
+  await makeNoJsCopy('dist', noJsDir)
+  const ours = await startSite('dist')
+  const noJs = await startSite(noJsDir)
+  const chrome = await launch({ chromePath: chromiumExecutablePath, chromeFlags: chromiumArgs })
+  const rows: string[][] = []
+  const misses: string[] = []
+  try {
+    for (const path of pagePaths) {
+      const figures: Record<'ours' | 'noJs', RunFigures[]> = { ours: [], noJs: [] }
+      for (let run = 0; run < runsPerPage; run++) {
+        // Alternate the two, so drift in the machine's load hits both alike.
+        figures.ours.push(await measure(ours.origin + path, chrome.port))
+        figures.noJs.push(await measure(noJs.origin + path, chrome.port))
+      }
+      const a = medianFigures(figures.ours)
+      const b = medianFigures(figures.noJs)
+      const lcpRatio = a.lcp / b.lcp
+      const tbtRatio = b.tbt > 0 ? a.tbt / b.tbt : a.tbt === 0 ? 1 : Number.POSITIVE_INFINITY
+      const checks: [string, boolean][] = [
+        [`performance ${a.performance} ≥ ${targets.performance}`, a.performance >= targets.performance],
+        [`accessibility ${a.accessibility} = 100`, a.accessibility === targets.otherCategories],
+        [`best practices ${a.bestPractices} = 100`, a.bestPractices === targets.otherCategories],
+        [`SEO ${a.seo} = 100`, a.seo === targets.otherCategories],
+        [`CLS ${a.cls.toFixed(3)} = 0`, a.cls <= targets.cls],
+        [`TBT ${a.tbt.toFixed(0)} ms ≤ ${targets.tbtMs}`, a.tbt <= targets.tbtMs],
+        [`LCP ratio ${lcpRatio.toFixed(2)} ≤ ${targets.lcpRatio}`, lcpRatio <= targets.lcpRatio],
+      ]
+      if (path === '/') checks.push([`JS up front ${a.jsGzipKb.toFixed(1)} KB ≤ ${targets.upFrontJsKb}`, a.jsGzipKb <= targets.upFrontJsKb])
+      for (const [label, ok] of checks) if (!ok) misses.push(`${path}: ${label}`)
+      rows.push([
+        path,
+        `${a.performance}/${a.accessibility}/${a.bestPractices}/${a.seo}`,
+        `${b.performance}/${b.accessibility}/${b.bestPractices}/${b.seo}`,
+        `${a.lcp.toFixed(0)} / ${b.lcp.toFixed(0)}`,
+        `${a.tbt.toFixed(0)} / ${b.tbt.toFixed(0)}`,
+        `${a.cls.toFixed(3)}`,
+        a.jsGzipKb.toFixed(1),
+        lcpRatio.toFixed(2),
+        Number.isFinite(tbtRatio) ? tbtRatio.toFixed(2) : `∞ (${a.tbt.toFixed(0)} ms vs 0)`,
+        checks.every(([, ok]) => ok) ? 'pass' : 'FAIL',
+      ])
+      console.log(`measured ${path}`)
+    }
+  } finally {
+    await chrome.kill()
+    ours.close()
+    noJs.close()
+    await rm(work, { recursive: true, force: true })
+  }
+  const header = ['route', 'perf/a11y/bp/seo', 'no-JS scores', 'LCP ms ours/no-JS', 'TBT ms ours/no-JS', 'CLS', 'JS KB gz', 'LCP ratio', 'TBT ratio', 'targets']
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)))
+  const line = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column]!)).join('  ')
+  console.log(`\nLighthouse ${runsPerPage} runs per page, medians (mobile, simulated throttling)\n`)
+  console.log(line(header))
+  for (const row of rows) console.log(line(row))
+  console.log(misses.length === 0 ? '\nEvery target met.' : `\nMissed targets:\n- ${misses.join('\n- ')}`)
+}
+
+await main()
