@@ -1,0 +1,74 @@
+// The site as `npm start` serves it: built against its own endpoint, pages and POST /api/waitlist on one
+// origin, signups in a real SQLite file. A visitor joins the waitlist; the row is then in the CSV export.
+import { spawn, execFile, type ChildProcess } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { expect, test } from './support/fixtures'
+import { host } from './support/ports'
+import { visit } from './support/site'
+import { waitlistForm } from './support/waitlist'
+
+const port = 4602
+const origin = `http://${host}:${port}`
+let server: ChildProcess | undefined
+let work: string
+let databaseUrl: string
+
+test.describe.configure({ mode: 'serial' })
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000)
+  work = await mkdtemp(join(tmpdir(), 'npm-start-'))
+  databaseUrl = `file:${join(work, 'waitlist.db')}`
+  // npm start builds into dist/ and serves it; its own process group, so stopping it stops npm's children.
+  server = spawn('npm', ['start'], {
+    env: { ...process.env, PORT: String(port), HOST: host, DATABASE_URL: databaseUrl },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`npm start did not come up in 110 s:\n${output}`)), 110_000)
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString()
+      if (output.includes(`http://${host}:${port}`)) {
+        clearTimeout(timer)
+        resolve()
+      }
+    }
+    server!.stdout!.on('data', onData)
+    server!.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    server!.once('exit', (code) => reject(new Error(`npm start exited with ${code}:\n${output}`)))
+  })
+})
+
+test.afterAll(async () => {
+  if (server?.pid) {
+    const exited = new Promise((resolve) => server!.once('exit', resolve))
+    process.kill(-server.pid, 'SIGTERM')
+    await exited
+  }
+  await rm(work, { recursive: true, force: true })
+})
+
+test('a visitor joins the waitlist on npm start and the signup is in the export', async ({ page }) => {
+  const email = `visitor-${Date.now()}@example.com`
+  await visit(page, `${origin}/`)
+  const form = waitlistForm(page, 'hero')
+  await form.firstName.fill('  Ada ')
+  await form.email.fill(` ${email} `)
+  await form.submit.click()
+  await expect(form.status).toHaveText(/^You're on the waitlist!/)
+  await expect(form.email).toHaveValue('')
+
+  const { stdout } = await promisify(execFile)('npm', ['run', '-s', 'waitlist:export'], {
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+  })
+  const rows = stdout.trim().split('\r\n') // RFC 4180 line endings
+  expect(rows[0]).toBe('created_at,email,first_name,source')
+  const mine = rows.filter((row) => row.includes(email))
+  expect(mine).toHaveLength(1)
+  expect(mine[0]).toMatch(new RegExp(`^\\d{4}-\\d\\d-\\d\\dT[^,]+,${email.replace(/[.+]/g, '\\$&')},Ada,stride-marketing-site$`))
+})
