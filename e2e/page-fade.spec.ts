@@ -6,6 +6,15 @@ import { aboutPage } from '../src/content/about'
 import { hero } from '../src/content/home'
 import { visit } from './support/site'
 
+/** Opens a page and waits until the animation code (loaded once the browser is idle after hydration) has
+ * arrived, as it has by the time a visitor who reads for a moment clicks a link. */
+async function visitWithMotion(page: Page, path: string) {
+  const motionLoaded = page.waitForResponse((response) => /\/assets\/motion-features-[^/]+\.js$/.test(response.url()))
+  await visit(page, path)
+  await motionLoaded
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+}
+
 interface Sample {
   t: number
   opacity: number
@@ -57,9 +66,7 @@ function expectCleanFade(samples: Sample[]) {
 }
 
 test('the old page fades out, then the new page fades in, about 0.3 s each', async ({ page }) => {
-  await visit(page, '/')
-  // A visitor reads for a moment before clicking; by then the animation code has arrived.
-  await page.waitForLoadState('networkidle')
+  await visitWithMotion(page, '/')
   const { oldPage, newPage, trace } = expectCleanFade(await sampleAboutNavigation(page))
 
   // Two halves of about 0.3 s each (measured from the first faded frame, so loading the new page's code
@@ -78,8 +85,7 @@ test('when the new page\'s code is slow to arrive, the old page stays until it c
     await new Promise((resolve) => setTimeout(resolve, 700))
     await route.continue()
   })
-  await visit(page, '/')
-  await page.waitForLoadState('networkidle')
+  await visitWithMotion(page, '/')
   const { newPage } = expectCleanFade(await sampleAboutNavigation(page))
   expect(newPage[0]!.t).toBeGreaterThan(700)
   // Focus lands on the new page's heading, and stays there once the page is complete.
@@ -90,7 +96,7 @@ test.describe('with reduced motion', () => {
   test.use({ contextOptions: { reducedMotion: 'reduce' } })
 
   test('the page changes without any fade', async ({ page }) => {
-    await visit(page, '/')
+    await visitWithMotion(page, '/')
     const samples = await sampleAboutNavigation(page)
     expect(samples.at(-1)!.h1).toBe(aboutPage.title)
     const lowest = Math.min(...samples.map((s) => s.opacity))

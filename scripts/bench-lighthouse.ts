@@ -13,6 +13,7 @@ import lighthouse from 'lighthouse'
 import { chromiumArgs, chromiumExecutablePath } from '../e2e/support/browser'
 import { createStaticSite } from '../server/static'
 import { pagePaths } from '../src/head'
+import { upFrontScripts } from './up-front-scripts'
 
 const runsPerPage = Number(process.env.BENCH_RUNS ?? 3)
 const targets = { performance: 98, otherCategories: 100, cls: 0, tbtMs: 50, lcpRatio: 1.1, upFrontJsKb: 120 }
@@ -28,9 +29,10 @@ interface RunFigures {
   jsGzipKb: number
 }
 
+/** The median of the runs that produced the figure (Lighthouse reports NaN when a run could not measure it). */
 const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.floor(sorted.length / 2)]!
+  const sorted = values.filter((value) => !Number.isNaN(value)).sort((a, b) => a - b)
+  return sorted.length === 0 ? Number.NaN : sorted[Math.floor(sorted.length / 2)]!
 }
 
 /** The same page with every script and modulepreload removed. */
@@ -83,6 +85,14 @@ async function measure(url: string, port: number): Promise<RunFigures> {
   }
 }
 
+/** Gzip KiB of the modules a page's HTML asks for as it loads (what the test in npm test checks for /). */
+async function upFrontGzipKb(path: string): Promise<number> {
+  const html = await readFile(join('dist', path === '/' ? 'index.html' : `${path.slice(1)}/index.html`), 'utf8')
+  let bytes = 0
+  for (const src of upFrontScripts(html)) bytes += gzipSync(await readFile(join('dist', src)), { level: 9 }).byteLength
+  return bytes / 1024
+}
+
 function medianFigures(runs: RunFigures[]): RunFigures {
   const keys = Object.keys(runs[0]!) as (keyof RunFigures)[]
   return Object.fromEntries(keys.map((key) => [key, median(runs.map((run) => run[key]))])) as unknown as RunFigures
@@ -120,7 +130,10 @@ async function main() {
         [`TBT ${a.tbt.toFixed(0)} ms ≤ ${targets.tbtMs}`, a.tbt <= targets.tbtMs],
         [`LCP ratio ${lcpRatio.toFixed(2)} ≤ ${targets.lcpRatio}`, lcpRatio <= targets.lcpRatio],
       ]
-      if (path === '/') checks.push([`JS up front ${a.jsGzipKb.toFixed(1)} KB ≤ ${targets.upFrontJsKb}`, a.jsGzipKb <= targets.upFrontJsKb])
+      if (path === '/') {
+        const upFront = await upFrontGzipKb(path)
+        checks.push([`JS up front ${upFront.toFixed(1)} KB ≤ ${targets.upFrontJsKb}`, upFront <= targets.upFrontJsKb])
+      }
       for (const [label, ok] of checks) if (!ok) misses.push(`${path}: ${label}`)
       rows.push([
         path,
@@ -142,12 +155,13 @@ async function main() {
     noJs.close()
     await rm(work, { recursive: true, force: true })
   }
-  const header = ['route', 'perf/a11y/bp/seo', 'no-JS scores', 'LCP ms ours/no-JS', 'TBT ms ours/no-JS', 'CLS', 'JS KB gz', 'LCP ratio', 'TBT ratio', 'targets']
+  const header = ['route', 'perf/a11y/bp/seo', 'no-JS scores', 'LCP ms ours/no-JS', 'TBT ms ours/no-JS', 'CLS', 'JS KB gz (all)', 'LCP ratio', 'TBT ratio', 'targets']
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)))
   const line = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column]!)).join('  ')
   console.log(`\nLighthouse ${runsPerPage} runs per page, medians (mobile, simulated throttling)\n`)
   console.log(line(header))
   for (const row of rows) console.log(line(row))
+  console.log(`\nJS that / loads up front: ${(await upFrontGzipKb('/')).toFixed(1)} KB gzip (target ≤ ${targets.upFrontJsKb} KB)`)
   console.log(misses.length === 0 ? '\nEvery target met.' : `\nMissed targets:\n- ${misses.join('\n- ')}`)
 }
 

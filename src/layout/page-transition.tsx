@@ -6,7 +6,13 @@ import { NotFoundPage } from '../pages/not-found-page'
 /** Each half of a page change (the old page out, the new one in) lasts this long (SPEC §9). */
 export const pageFadeSeconds = 0.3
 
-const loadMotionFeatures = () => import('./motion-features').then((module) => module.default)
+// The animation engine is only needed for the first page change, so it loads once the browser is idle
+// after hydration, never in the middle of it (where it would add to the page's blocking time).
+const whenIdle = () =>
+  new Promise<void>((resolve) =>
+    'requestIdleCallback' in window ? window.requestIdleCallback(() => resolve(), { timeout: 2_000 }) : setTimeout(resolve, 200),
+  )
+const loadMotionFeatures = () => whenIdle().then(() => import('./motion-features').then((module) => module.default))
 
 const fade = {
   initial: { opacity: 0 },

@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process'
 import { mkdir, mkdtemp, readFile, readdir, rm } from 'node:fs/promises'
 import { join, relative } from 'node:path'
 import { gzipSync } from 'node:zlib'
+import { upFrontScripts } from '../../scripts/up-front-scripts'
 import { pageMeta } from '../../src/content/seo'
 import { pagePaths } from '../../src/head'
 
@@ -33,17 +34,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await rm(work, { recursive: true, force: true })
 })
-
-/** Every module the page asks for as it loads: script and modulepreload tags, and the modules the inline
- * loader requests right after the first paint (an unescaped "/assets/….js" string in an inline script). */
-function upFrontScripts(html: string): string[] {
-  const sources = [...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)].map((match) => match[1]!)
-  const preloads = [...html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)].map((match) => match[1]!)
-  const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].flatMap((match) =>
-    [...match[1]!.matchAll(/(?<!\\)"(\/assets\/[^"\\]+\.js)"/g)].map((found) => found[1]!),
-  )
-  return [...new Set([...sources, ...preloads, ...inline])]
-}
 
 describe('the production build', () => {
   it.each(pagePaths)('prerenders %s with its text, styles and own head', async (path) => {
