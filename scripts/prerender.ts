@@ -54,11 +54,12 @@ export function routerManifestFrom(viteManifest: Record<string, ViteManifestChun
 }
 
 /** A tiny inline script that requests the app's modules only after the prerendered page has painted, so
- * the first paint never waits for JavaScript; hydration follows a frame later. The modules are requested
+ * the first paint never waits for JavaScript: the first animation frame runs before that paint, the second
+ * after it; hydration follows. The modules are requested
  * together, so their download is not a waterfall. */
 export function loaderScript(modules: string[]): string {
   const list = JSON.stringify(modules)
-  return `requestAnimationFrame(function(){setTimeout(function(){${list}.forEach(function(src,i){var s=document.createElement(i?'link':'script');if(i){s.rel='modulepreload';s.href=src}else{s.type='module';s.src=src}document.head.appendChild(s)})},0)})`
+  return `requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(function(){${list}.forEach(function(src,i){var s=document.createElement(i?'link':'script');if(i){s.rel='modulepreload';s.href=src}else{s.type='module';s.src=src}document.head.appendChild(s)})},0)})})`
 }
 
 /** dist/ path of a route: '/' → index.html, '/about' → about/index.html. */

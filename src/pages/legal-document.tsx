@@ -1,8 +1,8 @@
 import type { LegalDocument as LegalDocumentContent } from '../content/types'
 
-export function LegalDocument({ document, id }: { document: LegalDocumentContent; id: string }) {
+export function LegalDocument({ document, id, hidden }: { document: LegalDocumentContent; id: string; hidden?: boolean }) {
   return (
-    <article id={id} aria-labelledby={`${id}-title`} className="legal-document">
+    <article id={id} aria-labelledby={`${id}-title`} className="legal-document" hidden={hidden}>
       <h1 id={`${id}-title`}>{document.title}</h1>
       <p>
         <em>Last updated {document.lastUpdated}</em>

@@ -17,28 +17,28 @@ export function legalViewFor(hash: string): LegalView {
   return 'terms'
 }
 
-const terms = <LegalDocument key="terms" id="terms-of-service" document={termsOfService} />
-const privacy = <LegalDocument key="privacy" id="privacy-policy" document={privacyPolicy} />
-const cookies = (
-  <article key="cookies" id="cookie-policy" className="legal-document" aria-labelledby="cookie-policy-title">
-    <h1 id="cookie-policy-title">Cookie Policy</h1>
-    <p>{cookiePolicyNotice}</p>
-  </article>
-)
-const documents: Record<LegalView, React.ReactElement> = { terms, privacy, cookies }
-
 // The server cannot see the hash, so the prerendered page carries all three documents and CSS picks one
-// with :target (which also works with JavaScript off). Once hydrated, the router's hash decides and only
-// that document is rendered, so a hash-only change (the footer's links while on /legal) switches it.
+// with :target (which also works with JavaScript off). Once hydrated, the router's hash decides: the page
+// marks which document is shown and hides the others. The same elements stay in place, so hydration
+// repaints nothing (no second largest paint), and a hash-only change (the footer's links while on
+// /legal) switches the document at once.
 export function LegalPage() {
   const hydrated = useHydrated()
   const hash = useLocation({ select: (location) => location.hash })
   const view = legalViewFor(hash)
+  const hiddenUnless = (shown: LegalView) => (hydrated ? view !== shown : undefined)
   useFocusOnSwitch(view)
   return (
     <PageHero as="div">
       <Container $narrow>
-        {hydrated ? documents[view] : <TargetSwitch>{[terms, privacy, cookies]}</TargetSwitch>}
+        <DocumentSwitch data-view={hydrated ? view : undefined}>
+          <LegalDocument id="terms-of-service" document={termsOfService} hidden={hiddenUnless('terms')} />
+          <LegalDocument id="privacy-policy" document={privacyPolicy} hidden={hiddenUnless('privacy')} />
+          <article id="cookie-policy" className="legal-document" aria-labelledby="cookie-policy-title" hidden={hiddenUnless('cookies')}>
+            <h1 id="cookie-policy-title">Cookie Policy</h1>
+            <p>{cookiePolicyNotice}</p>
+          </article>
+        </DocumentSwitch>
       </Container>
     </PageHero>
   )
@@ -51,16 +51,18 @@ function useFocusOnSwitch(view: LegalView) {
   useEffect(() => {
     if (shown.current === view) return
     shown.current = view
-    const heading = document.querySelector<HTMLElement>('.legal-document h1')
+    const heading = document.querySelector<HTMLElement>('.legal-document:not([hidden]) h1')
     if (!heading) return
     heading.setAttribute('tabindex', '-1')
     heading.focus()
   }, [view])
 }
 
-const TargetSwitch = styled.div`
+// Before hydration (and without JavaScript) :target picks the document; after, data-view and `hidden` do.
+const DocumentSwitch = styled.div`
   .legal-document { display: none; }
-  #terms-of-service { display: block; }
-  .legal-document:target { display: block; }
-  &:has(.legal-document:target) #terms-of-service:not(:target) { display: none; }
+  &:not([data-view]) #terms-of-service { display: block; }
+  &:not([data-view]) .legal-document:target { display: block; }
+  &:not([data-view]):has(.legal-document:target) #terms-of-service:not(:target) { display: none; }
+  &[data-view] .legal-document:not([hidden]) { display: block; }
 `
