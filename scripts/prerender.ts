@@ -53,13 +53,14 @@ export function routerManifestFrom(viteManifest: Record<string, ViteManifestChun
   }
 }
 
-/** A tiny inline script that requests the app's modules only after the prerendered page has painted, so
- * the first paint never waits for JavaScript: the first animation frame runs before that paint, the second
- * after it; hydration follows. The modules are requested
+/** A tiny inline script that requests the app's modules only once the browser reports the page's first
+ * contentful paint, so that paint never waits for, or competes with, JavaScript (animation frames are not
+ * enough: the paint is timestamped later than the frame that produced it). Where paint timing is missing,
+ * or the tab is hidden and does not paint, the modules load after a second anyway. They are requested
  * together, so their download is not a waterfall. */
 export function loaderScript(modules: string[]): string {
-  const list = JSON.stringify(modules)
-  return `requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(function(){${list}.forEach(function(src,i){var s=document.createElement(i?'link':'script');if(i){s.rel='modulepreload';s.href=src}else{s.type='module';s.src=src}document.head.appendChild(s)})},0)})})`
+  const inject = `${JSON.stringify(modules)}.forEach(function(src,i){var s=document.createElement(i?'link':'script');if(i){s.rel='modulepreload';s.href=src}else{s.type='module';s.src=src}document.head.appendChild(s)})`
+  return `(function(){var started=false;function load(){if(started)return;started=true;setTimeout(function(){${inject}},0)}try{new PerformanceObserver(function(list){if(list.getEntriesByName('first-contentful-paint').length)load()}).observe({type:'paint',buffered:true})}catch(e){}setTimeout(load,1000)})()`
 }
 
 /** dist/ path of a route: '/' → index.html, '/about' → about/index.html. */
