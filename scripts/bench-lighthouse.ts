@@ -13,6 +13,7 @@ import lighthouse from 'lighthouse'
 import { chromiumArgs, chromiumExecutablePath } from '../e2e/support/browser'
 import { createStaticSite } from '../server/static'
 import { pagePaths } from '../src/head'
+import { htmlFileFor } from './prerender'
 import { upFrontScripts } from './up-front-scripts'
 
 const runsPerPage = Number(process.env.BENCH_RUNS ?? 3)
@@ -87,7 +88,7 @@ async function measure(url: string, port: number): Promise<RunFigures> {
 
 /** Gzip KiB of the modules a page's HTML asks for as it loads (what the test in npm test checks for /). */
 async function upFrontGzipKb(path: string): Promise<number> {
-  const html = await readFile(join('dist', path === '/' ? 'index.html' : `${path.slice(1)}/index.html`), 'utf8')
+  const html = await readFile(join('dist', htmlFileFor(path)), 'utf8')
   let bytes = 0
   for (const src of upFrontScripts(html)) bytes += gzipSync(await readFile(join('dist', src)), { level: 9 }).byteLength
   return bytes / 1024

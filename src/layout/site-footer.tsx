@@ -1,7 +1,6 @@
 import { Link, useNavigate } from '@tanstack/react-router'
-import { brand } from '../brand'
+import { brand, mailto } from '../brand'
 import { companyLinks, footerCopy, legalLinks, socialLinks } from '../content/navigation'
-import { mailto } from '../brand'
 import { Bottom, Column, Columns, FooterBar, IosButton, LinkList, SocialList } from './site-footer.styles'
 import { scrollToTopLater } from './scroll-to-top'
 

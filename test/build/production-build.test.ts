@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process'
 import { mkdir, mkdtemp, readFile, readdir, rm } from 'node:fs/promises'
 import { join, relative } from 'node:path'
 import { gzipSync } from 'node:zlib'
+import { htmlFileFor } from '../../scripts/prerender'
 import { upFrontScripts } from '../../scripts/up-front-scripts'
 import { pageMeta } from '../../src/content/seo'
 import { pagePaths } from '../../src/head'
@@ -18,7 +19,6 @@ const upFrontJsTargetKb = 120
 let work: string
 let site: string
 const read = (file: string) => readFile(join(site, file), 'utf8')
-const htmlFileFor = (path: string) => (path === '/' ? 'index.html' : `${path.slice(1)}/index.html`)
 
 beforeAll(async () => {
   // Inside the project (in the git-ignored .e2e/), so the renderer bundle resolves node_modules.
