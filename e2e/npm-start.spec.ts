@@ -6,11 +6,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { expect, test } from './support/fixtures'
-import { host } from './support/ports'
+import { host, sparePort } from './support/ports'
 import { visit } from './support/site'
 import { waitlistForm } from './support/waitlist'
 
-const port = 4602
+const port = sparePort(0)
 const origin = `http://${host}:${port}`
 let server: ChildProcess | undefined
 let work: string

@@ -1,10 +1,14 @@
 // Where the suite's own servers listen: loopback only, fixed ports, because the stub endpoint's URL is
-// baked into the site at build time.
+// baked into the site at build time. E2E_PORT_BASE moves the whole block (base … base + 9), so two
+// checkouts can run the suite side by side.
 const host = '127.0.0.1'
+const base = Number(process.env.E2E_PORT_BASE ?? 4599)
 
-export const stubPort = 4599
-export const sitePort = 4600
-export const mailtoSitePort = 4601
+export const stubPort = base
+export const sitePort = base + 1
+export const mailtoSitePort = base + 2
+/** For suites that start a server of their own (npm start, the endpoint without JavaScript…). */
+export const sparePort = (index: number) => base + 3 + index
 
 /** The waitlist endpoint the "with endpoint" build posts to. */
 export const stubOrigin = `http://${host}:${stubPort}`
