@@ -4,10 +4,10 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { messages } from './messages'
 import { isOriginAllowed, parseAllowedOrigins, type AllowedOrigins } from './origin'
-import { clientKey, createRateLimiter, defaultRateLimit } from './rate-limit'
+import { clientKey, defaultRateLimit } from './rate-limit'
 import { readBodyText } from './read-body'
 import { apiContentSecurityPolicy, securityHeaders } from './security-headers'
-import type { SignupStore } from './store'
+import { StoreUnavailableError, type SignupStore } from './store/contract'
 import { parseSignupBody, type ParsedBody } from './validate'
 
 export type AppOptions = {
@@ -30,7 +30,7 @@ export const waitlistPath = '/api/waitlist'
 export function createApp(options: AppOptions) {
   const { store, site, clientAddress, trustedProxies = 0, maxBodyBytes = defaultMaxBodyBytes } = options
   const allowed = options.allowedOrigins ?? parseAllowedOrigins(undefined)
-  const limiter = createRateLimiter(options.rateLimit ?? defaultRateLimit)
+  const limiter = store.rateLimiter(options.rateLimit ?? defaultRateLimit)
   const app = new Hono()
 
   const isHttps = (c: Context) =>
@@ -46,6 +46,11 @@ export function createApp(options: AppOptions) {
   })
 
   app.onError((error, c) => {
+    // The database is away (a restart, a failover, a lost network): say so plainly; nothing was acknowledged.
+    if (error instanceof StoreUnavailableError) {
+      console.error(`waitlist: ${error.message}`)
+      return c.text(messages.databaseUnavailable, 503, { 'Retry-After': '5' })
+    }
     console.error('waitlist: unexpected error', error)
     return c.text(messages.serverError, 500)
   })
@@ -66,7 +71,7 @@ export function createApp(options: AppOptions) {
 
   const rateLimited: MiddlewareHandler = async (c, next) => {
     const key = clientKey({ socketAddress: clientAddress?.(c), forwardedFor: c.req.header('x-forwarded-for'), trustedProxies })
-    const verdict = key === undefined ? { allowed: true as const } : limiter.hit(key)
+    const verdict = key === undefined ? { allowed: true as const } : await limiter.hit(key)
     if (verdict.allowed) return next()
     return c.text(messages.tooManyRequests, 429, { 'Retry-After': String(verdict.retryAfterSeconds) })
   }

@@ -2,12 +2,14 @@
 // words, so a misconfigured deploy fails loudly instead of running with a surprise.
 import { parseAllowedOrigins, type AllowedOrigins } from './origin'
 import { defaultRateLimit } from './rate-limit'
+import { isPostgresUrl, isSqliteUrl, redactDatabaseUrl } from './store/database-url'
 
 export type ServerConfig = {
   port: number
   host: string
   databaseUrl: string
-  databaseAuthToken: string | undefined
+  /** Connections each instance keeps to PostgreSQL (ignored on SQLite). */
+  databasePoolSize: number
   allowedOrigins: AllowedOrigins
   trustedProxies: number
   rateLimit: { max: number; windowMs: number }
@@ -39,7 +41,7 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
     port: integer('PORT', 3000, 0, 65535),
     host: env.HOST?.trim() || '127.0.0.1',
     databaseUrl: env.DATABASE_URL?.trim() || defaultDatabaseUrl,
-    databaseAuthToken: env.DATABASE_AUTH_TOKEN?.trim() || undefined,
+    databasePoolSize: integer('DATABASE_POOL_SIZE', 10, 1, 1000),
     allowedOrigins,
     trustedProxies: trustProxy(env.TRUST_PROXY, problems),
     rateLimit: {
@@ -48,8 +50,10 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
     },
     staticDir: env.STATIC_DIR?.trim() || 'dist',
   }
-  if (!/^(file|libsql|https?|wss?):/.test(config.databaseUrl))
-    problems.push(`DATABASE_URL must be a file: URL such as ${defaultDatabaseUrl} (or a libsql:// URL), not "${config.databaseUrl}"`)
+  if (!isSqliteUrl(config.databaseUrl) && !isPostgresUrl(config.databaseUrl))
+    problems.push(
+      `DATABASE_URL must be a SQLite file: URL such as ${defaultDatabaseUrl} or a postgres:// URL, not "${redactDatabaseUrl(config.databaseUrl)}"`,
+    )
   if (problems.length > 0) throw new Error(`Invalid configuration:\n- ${problems.join('\n- ')}`)
   return config
 }
