@@ -1,9 +1,9 @@
 // The scale-out engine: any number of stateless endpoint instances on one PostgreSQL, through a `pg` pool.
-// Each signup is one autocommitted INSERT … ON CONFLICT DO NOTHING: the answer waits for its commit, and
-// PostgreSQL already lets concurrent commits share a WAL flush, so there is no batching of our own (the
-// benchmark measured none worth adding). Uniqueness is the database's: instances can never double a signup.
+// Signups that arrive together share one INSERT (group commit, as on SQLite): the answer waits for its
+// commit. Uniqueness is the database's: instances can never double a signup.
 import { createHash } from 'node:crypto'
 import pg from 'pg'
+import { groupCommit } from '../group-commit'
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible'
 import type { RateLimiter, RateLimitOptions } from '../rate-limit'
 import type { Signup } from '../validate'
@@ -88,7 +88,7 @@ function classify(error: unknown): unknown {
 }
 
 function postgresStore(pool: pg.Pool): SignupStore {
-  const insert = (signup: Signup, submissionId: string | null) =>
+  const insertOne = (signup: Signup, submissionId: string | null) =>
     pool.query(
       `INSERT INTO signups (email_normalized, email, first_name, source, submission_id)
        VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING RETURNING id`,
@@ -97,17 +97,36 @@ function postgresStore(pool: pg.Pool): SignupStore {
 
   // As on SQLite: a conflict is either a listed email, or a submission id reused for another email, in which
   // case the person is kept without the id.
-  async function add(signup: Signup): Promise<'added' | 'duplicate'> {
-    if ((await insert(signup, signup.submissionId)).rowCount === 1) return 'added'
+  async function settleConflict(signup: Signup): Promise<'added' | 'duplicate'> {
     const existing = await pool.query('SELECT 1 FROM signups WHERE email_normalized = $1', [signup.emailNormalized])
     if (existing.rowCount !== 0) return 'duplicate'
-    return (await insert(signup, null)).rowCount === 1 ? 'added' : 'duplicate'
+    return (await insertOne(signup, null)).rowCount === 1 ? 'added' : 'duplicate'
   }
+
+  // Signups that arrive together go in one multi-row INSERT: one statement, one commit, one WAL flush for
+  // the batch (measured: see README). The rows it returns say which callers were added; each caller is
+  // answered after that commit.
+  const addBatch = groupCommit<Signup, 'added' | 'duplicate'>(async (signups) => {
+    const column = (pick: (signup: Signup) => string | null) => signups.map(pick)
+    const { rows } = await pool.query<{ email_normalized: string; submission_id: string | null }>(
+      `INSERT INTO signups (email_normalized, email, first_name, source, submission_id)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[])
+       ON CONFLICT DO NOTHING RETURNING email_normalized, submission_id`,
+      [column((s) => s.emailNormalized), column((s) => s.email), column((s) => s.firstName), column((s) => s.source), column((s) => s.submissionId)],
+    )
+    const inserted = rows.map((row) => `${row.email_normalized}\n${row.submission_id ?? ''}`)
+    return signups.map((signup) => {
+      const at = inserted.indexOf(`${signup.emailNormalized}\n${signup.submissionId ?? ''}`)
+      if (at < 0) return settleConflict(signup)
+      inserted.splice(at, 1) // the same email twice in one batch: only one of them was added
+      return 'added'
+    })
+  })
 
   return {
     engine: 'postgres',
     add: (signup) =>
-      add(signup).catch((error: unknown) => {
+      addBatch(signup).catch((error: unknown) => {
         throw classify(error)
       }),
     async *all() {
