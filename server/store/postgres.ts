@@ -96,11 +96,15 @@ function postgresStore(pool: pg.Pool): SignupStore {
     )
 
   // As on SQLite: a conflict is either a listed email, or a submission id reused for another email, in which
-  // case the person is kept without the id.
-  async function settleConflict(signup: Signup): Promise<'added' | 'duplicate'> {
-    const existing = await pool.query('SELECT 1 FROM signups WHERE email_normalized = $1', [signup.emailNormalized])
-    if (existing.rowCount !== 0) return 'duplicate'
-    return (await insertOne(signup, null)).rowCount === 1 ? 'added' : 'duplicate'
+  // case the person is kept without the id. One query tells which of a batch's conflicts are listed.
+  async function settleConflicts(signups: Signup[]): Promise<('added' | 'duplicate')[]> {
+    const { rows } = await pool.query<{ email_normalized: string }>('SELECT email_normalized FROM signups WHERE email_normalized = ANY($1::text[])', [
+      signups.map((signup) => signup.emailNormalized),
+    ])
+    const listed = new Set(rows.map((row) => row.email_normalized))
+    return Promise.all(
+      signups.map(async (signup) => (listed.has(signup.emailNormalized) ? 'duplicate' : (await insertOne(signup, null)).rowCount === 1 ? 'added' : 'duplicate')),
+    )
   }
 
   // Signups that arrive together go in one multi-row INSERT: one statement, one commit, one WAL flush for
@@ -115,12 +119,14 @@ function postgresStore(pool: pg.Pool): SignupStore {
       [column((s) => s.emailNormalized), column((s) => s.email), column((s) => s.firstName), column((s) => s.source), column((s) => s.submissionId)],
     )
     const inserted = rows.map((row) => `${row.email_normalized}\n${row.submission_id ?? ''}`)
-    return signups.map((signup) => {
+    const added = signups.map((signup) => {
       const at = inserted.indexOf(`${signup.emailNormalized}\n${signup.submissionId ?? ''}`)
-      if (at < 0) return settleConflict(signup)
-      inserted.splice(at, 1) // the same email twice in one batch: only one of them was added
-      return 'added'
+      if (at >= 0) inserted.splice(at, 1) // the same email twice in one batch: only one of them was added
+      return at >= 0
     })
+    const conflicts = signups.filter((_, index) => !added[index])
+    const settled = conflicts.length > 0 ? await settleConflicts(conflicts) : []
+    return signups.map((_, index) => (added[index] ? 'added' : settled.shift()!))
   })
 
   return {

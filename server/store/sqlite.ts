@@ -81,16 +81,27 @@ function sqliteStore(client: Client): SignupStore {
 
   // An insert that changed nothing hit a UNIQUE constraint: either the email is listed already, or the
   // submission id is taken by a different email (a buggy or hostile client reused one). The id only exists
-  // to make retries harmless, so in that case keep the signup without it rather than lose a person.
-  async function settleConflict(signup: Signup): Promise<'added' | 'duplicate'> {
-    const existing = await client.execute({ sql: 'SELECT 1 FROM signups WHERE email_normalized = ?', args: [signup.emailNormalized] })
-    if (existing.rows.length > 0) return 'duplicate'
-    return (await client.execute(insert(signup, null))).rowsAffected === 1 ? 'added' : 'duplicate'
+  // to make retries harmless, so in that case keep the signup without it rather than lose a person. One
+  // query tells which of a batch's conflicts are listed.
+  async function settleConflicts(signups: Signup[]): Promise<('added' | 'duplicate')[]> {
+    const emails = signups.map((signup) => signup.emailNormalized)
+    const existing = await client.execute({
+      sql: `SELECT email_normalized FROM signups WHERE email_normalized IN (${emails.map(() => '?').join(', ')})`,
+      args: emails,
+    })
+    const listed = new Set(existing.rows.map((row) => String(row.email_normalized)))
+    const settled: ('added' | 'duplicate')[] = []
+    for (const signup of signups)
+      settled.push(listed.has(signup.emailNormalized) ? 'duplicate' : (await client.execute(insert(signup, null))).rowsAffected === 1 ? 'added' : 'duplicate')
+    return settled
   }
 
   const addBatch = groupCommit<Signup, 'added' | 'duplicate'>(async (signups) => {
     const results = await client.batch(signups.map((signup) => insert(signup, signup.submissionId)), 'write')
-    return signups.map((signup, index) => (results[index]?.rowsAffected === 1 ? 'added' : settleConflict(signup)))
+    const added = signups.map((_, index) => results[index]?.rowsAffected === 1)
+    const conflicts = signups.filter((_, index) => !added[index])
+    const settled = conflicts.length > 0 ? await settleConflicts(conflicts) : []
+    return signups.map((_, index) => (added[index] ? 'added' : settled.shift()!))
   })
 
   return {
