@@ -8,7 +8,8 @@ import { clientKey, defaultRateLimit } from './rate-limit'
 import { readBodyText } from './read-body'
 import { apiContentSecurityPolicy, securityHeaders } from './security-headers'
 import { StoreUnavailableError, type SignupStore } from './store/contract'
-import { parseSignupBody, type ParsedBody } from './validate'
+import { parseSignupBody, parseSignupForm, type ParsedBody } from './validate'
+import { answerFormPostsWithRedirect, isFormPost } from './form-post'
 
 export type AppOptions = {
   store: SignupStore
@@ -22,6 +23,8 @@ export type AppOptions = {
   clientAddress?: (c: Context) => string | undefined
   /** Answers every GET that is not the API: the prerendered site. */
   site?: (request: Request) => Promise<Response>
+  /** The site's origin (PUBLIC_SITE_URL) when it is not this server's: where form posts are sent back to. */
+  publicSiteUrl?: string
 }
 
 export const defaultMaxBodyBytes = 4096
@@ -55,6 +58,10 @@ export function createApp(options: AppOptions) {
     return c.text(messages.serverError, 500)
   })
 
+  // Registered before the origin check and the rate limit, so a browser's form post gets its outcome page
+  // for every reply, those included.
+  app.use(waitlistPath, answerFormPostsWithRedirect(options.publicSiteUrl))
+
   app.use('/api/*', async (c, next) => {
     const origin = c.req.header('origin')
     const hosts = [new URL(c.req.url).host, c.req.header('host'), trustedProxies > 0 ? c.req.header('x-forwarded-host') : undefined]
@@ -86,12 +93,14 @@ export function createApp(options: AppOptions) {
 
   app.post(waitlistPath, rateLimited, async (c) => {
     const type = (c.req.header('content-type') ?? 'text/plain').split(';')[0]?.trim().toLowerCase()
-    if (type !== 'text/plain' && type !== 'application/json') return c.text(messages.unsupportedType, 415)
+    const form = isFormPost(c.req.raw)
+    if (!form && type !== 'text/plain' && type !== 'application/json') return c.text(messages.unsupportedType, 415)
     const body = await readBodyText(c.req.raw, maxBodyBytes)
     // The rest of an oversized body may still be arriving: close the connection after answering rather than
     // leave it half-read for the next request on it.
     if (body.kind === 'too-large') return c.text(messages.tooLarge, 413, { Connection: 'close' })
-    const parsed: ParsedBody = body.kind === 'text' ? parseSignupBody(body.text) : { kind: 'invalid', message: messages.unreadable }
+    const parse = form ? parseSignupForm : parseSignupBody
+    const parsed: ParsedBody = body.kind === 'text' ? parse(body.text) : { kind: 'invalid', message: messages.unreadable }
     if (parsed.kind === 'invalid') return c.json({ ok: false, message: parsed.message })
     // A repeat, a retry and a bot get the very same answer as a first signup: the reply never tells who is listed.
     if (parsed.kind === 'signup') await store.add(parsed.signup)

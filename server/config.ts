@@ -14,6 +14,8 @@ export type ServerConfig = {
   trustedProxies: number
   rateLimit: { max: number; windowMs: number }
   staticDir: string
+  /** The site's public origin, where a form post is sent back to; undefined when the site is served here. */
+  publicSiteUrl: string | undefined
 }
 
 export const defaultDatabaseUrl = 'file:./data/waitlist.db'
@@ -49,6 +51,7 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
       windowMs: integer('RATE_LIMIT_WINDOW_MS', defaultRateLimit.windowMs, 1),
     },
     staticDir: env.STATIC_DIR?.trim() || 'dist',
+    publicSiteUrl: siteUrl(env.PUBLIC_SITE_URL, problems),
   }
   if (!isSqliteUrl(config.databaseUrl) && !isPostgresUrl(config.databaseUrl))
     problems.push(
@@ -66,4 +69,19 @@ function trustProxy(raw: string | undefined, problems: string[]): number {
   if (/^[1-9]\d?$/.test(value)) return Number(value)
   problems.push(`TRUST_PROXY must be true, false or the number of proxies in front, not "${raw}"`)
   return 0
+}
+
+// PUBLIC_SITE_URL: the origin visitors see the site at (https://stridehealth.example), when it is not served
+// by this server. Only its origin is kept.
+function siteUrl(raw: string | undefined, problems: string[]): string | undefined {
+  const value = raw?.trim()
+  if (!value) return undefined
+  try {
+    const url = new URL(value)
+    if (url.protocol === 'https:' || url.protocol === 'http:') return url.origin
+  } catch {
+    // reported below
+  }
+  problems.push(`PUBLIC_SITE_URL must be the site's address such as https://stridehealth.example, not "${raw}"`)
+  return undefined
 }

@@ -36,6 +36,7 @@ async function main() {
     rateLimit: config.rateLimit,
     clientAddress: socketAddress,
     site: hasSite ? createStaticSite(config.staticDir) : undefined,
+    publicSiteUrl: config.publicSiteUrl,
   })
 
   const server = await listen(app, { port: config.port, host: config.host }).catch((error: NodeJS.ErrnoException) => {

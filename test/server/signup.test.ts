@@ -41,7 +41,7 @@ describe('POST /api/waitlist', () => {
   it('accepts application/json as well as text/plain, and refuses other body types with a text message', async () => {
     const json = await server.post(validSignup, { headers: { 'Content-Type': 'application/json' } })
     expect(await json.json()).toEqual(success)
-    const form = await server.post('email=ann@example.com', { headers: { 'Content-Type': 'application/x-www-form-urlencoded' } })
+    const form = await server.post('email=ann@example.com', { headers: { 'Content-Type': 'multipart/form-data; boundary=x' } })
     expect(form.status).toBe(415)
     expect(form.headers.get('content-type')).toMatch(/^text\/plain/)
     expect(await form.text()).toBe(messages.unsupportedType)
