@@ -4,13 +4,13 @@ import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures'
 import { aboutPage } from '../src/content/about'
 import { hero } from '../src/content/home'
-import { visit } from './support/site'
 
-/** Opens a page and waits until the animation code (loaded once the browser is idle after hydration) has
- * arrived, as it has by the time a visitor who reads for a moment clicks a link. */
+/** Opens a page and points at the header's About link, as a visitor does before clicking it: that intent
+ * is what requests the animation code, and it has arrived by the time the click follows. */
 async function visitWithMotion(page: Page, path: string) {
-  const motionLoaded = page.waitForResponse((response) => /\/assets\/motion-features-[^/]+\.js$/.test(response.url()))
-  await visit(page, path)
+  await page.goto(path)
+  const motionLoaded = page.waitForResponse((response) => /\/assets\/page-fade-[^/]+\.js$/.test(response.url()))
+  await page.locator('header nav a[href="/about"]').hover()
   await motionLoaded
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
 }
