@@ -72,10 +72,17 @@ export const routeTree = rootRoute.addChildren([
 ])
 
 export function createAppRouter(options: { history?: Parameters<typeof createRouter>[0]['history'] } = {}) {
+  let firstRender = true
   return createRouter({
     routeTree,
     history: options.history,
-    scrollRestoration: true,
+    // A visitor may scroll the prerendered page before the app takes over; the app's first render must not
+    // throw them back to the top. After that (and on a reload, which starts at the top) restoration works.
+    scrollRestoration: () => {
+      if (!firstRender) return true
+      firstRender = false
+      return window.scrollX === 0 && window.scrollY === 0
+    },
     defaultPreload: 'intent',
   })
 }

@@ -20,6 +20,9 @@ export function EarlyEventReplay() {
       if (type === 'submit' && el instanceof HTMLFormElement) el.requestSubmit()
       else el.click()
     }
+    // The app's own word that it is in control, for the few browser tests of what only the app does
+    // (client-side page changes); never a framework's internals.
+    document.documentElement.dataset.app = 'ready'
   }, [])
   return null
 }

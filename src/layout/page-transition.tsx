@@ -14,24 +14,27 @@ const intentEvents = ['pointerover', 'touchstart', 'focusin'] as const
 
 function usePageFade(): PageFadeModule | undefined {
   const router = useRouter()
-  const [module, setModule] = useState<PageFadeModule>()
-  const [navigating, setNavigating] = useState(false)
+  const [pageFade, setPageFade] = useState<PageFadeModule>()
   useEffect(() => {
-    let active = true
+    let loaded: PageFadeModule | undefined
     const onIntent = (event: Event) => {
       if (!(event.target instanceof Element) || !event.target.closest('a[href^="/"], button')) return
       for (const type of intentEvents) document.removeEventListener(type, onIntent, true)
-      void loadPageFade().then((loaded) => active && setModule(() => loaded))
+      void loadPageFade().then((module) => (loaded = module))
     }
     for (const type of intentEvents) document.addEventListener(type, onIntent, { capture: true, passive: true })
-    const unsubscribe = router.subscribe('onBeforeNavigate', () => setNavigating(true))
+    // The fading tree takes over only as a navigation to another page starts: switching at any other moment
+    // (or for a new #hash on the same page) would rebuild the page on screen, losing focus and typed text. A page change that starts before the engine has
+    // arrived happens without its fade.
+    const unsubscribe = router.subscribe('onBeforeNavigate', (event) => {
+      if (loaded && event.pathChanged) setPageFade(() => loaded)
+    })
     return () => {
-      active = false
       unsubscribe()
       for (const type of intentEvents) document.removeEventListener(type, onIntent, true)
     }
   }, [router])
-  return navigating ? module : undefined
+  return pageFade
 }
 
 export function PageTransition() {
