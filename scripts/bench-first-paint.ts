@@ -37,7 +37,7 @@ async function once(profile: (typeof profiles)[number], compressed: boolean) {
       if (document.documentElement.dataset.app !== 'ready') return
       ;(window as { __inControlAt?: number }).__inControlAt = performance.now()
       observer.disconnect()
-    }).observe(document.documentElement, { attributes: true, attributeFilter: ['data-app'] })
+    }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-app'] }) // <html> may not exist yet
   })
   await page.goto(`${server.origin}/`)
   await page.waitForFunction(() => (window as { __inControlAt?: number }).__inControlAt !== undefined, undefined, { timeout: 60_000 })
