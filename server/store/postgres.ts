@@ -88,6 +88,7 @@ function classify(error: unknown): unknown {
 }
 
 function postgresStore(pool: pg.Pool): SignupStore {
+  let closing: Promise<void> | undefined
   const insertOne = (signup: Signup, submissionId: string | null) =>
     pool.query(
       `INSERT INTO signups (email_normalized, email, first_name, source, submission_id)
@@ -150,7 +151,7 @@ function postgresStore(pool: pg.Pool): SignupStore {
       }
     },
     rateLimiter: (options) => sharedRateLimiter(pool, options),
-    close: () => pool.end(),
+    close: () => (closing ??= pool.end()),
   }
 }
 
