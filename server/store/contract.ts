@@ -2,6 +2,7 @@
 // interface; `openStore` (open.ts) picks the engine from DATABASE_URL. Each engine keeps its own versioned
 // migrations (migrations/<engine>.ts) and runs them at open.
 import type { RateLimiter, RateLimitOptions } from '../rate-limit'
+import { groupCommit } from '../group-commit'
 import type { Signup } from '../validate'
 
 export type StoredSignup = { createdAt: string; email: string; firstName: string; source: string }
@@ -36,3 +37,25 @@ export class StoreOpenError extends Error {
 }
 
 export const exportPageSize = 500
+
+export type AddResult = 'added' | 'duplicate'
+
+/** How both engines add signups: a batch of them is inserted at once (`insertBatch` says which were added;
+ * the others hit a UNIQUE constraint), then the conflicts are settled together (`settleConflicts`: a listed
+ * email, or a submission id reused for another email). Every caller is answered after its batch. */
+export function batchedAdd(
+  insertBatch: (signups: Signup[]) => Promise<boolean[]>,
+  settleConflicts: (signups: Signup[]) => Promise<AddResult[]>,
+  classify: (error: unknown) => unknown,
+): (signup: Signup) => Promise<AddResult> {
+  const add = groupCommit<Signup, AddResult>(async (signups) => {
+    const added = await insertBatch(signups)
+    const conflicts = signups.filter((_, index) => !added[index])
+    const settled = conflicts.length > 0 ? await settleConflicts(conflicts) : []
+    return signups.map((_, index) => (added[index] ? 'added' : settled.shift()!))
+  })
+  return (signup) =>
+    add(signup).catch((error: unknown) => {
+      throw classify(error)
+    })
+}

@@ -3,12 +3,11 @@
 // commit. Uniqueness is the database's: instances can never double a signup.
 import { createHash } from 'node:crypto'
 import pg from 'pg'
-import { groupCommit } from '../group-commit'
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible'
 import type { RateLimiter, RateLimitOptions } from '../rate-limit'
 import type { Signup } from '../validate'
 import { redactDatabaseUrl } from './database-url'
-import { exportPageSize, StoreOpenError, StoreUnavailableError, type SignupStore } from './contract'
+import { batchedAdd, exportPageSize, StoreOpenError, StoreUnavailableError, type SignupStore } from './contract'
 import { postgresMigrations } from './migrations/postgres'
 
 export const postgresSchemaVersion = postgresMigrations.length
@@ -111,31 +110,29 @@ function postgresStore(pool: pg.Pool): SignupStore {
   // Signups that arrive together go in one multi-row INSERT: one statement, one commit, one WAL flush for
   // the batch (measured: see README). The rows it returns say which callers were added; each caller is
   // answered after that commit.
-  const addBatch = groupCommit<Signup, 'added' | 'duplicate'>(async (signups) => {
-    const column = (pick: (signup: Signup) => string | null) => signups.map(pick)
-    const { rows } = await pool.query<{ email_normalized: string; submission_id: string | null }>(
-      `INSERT INTO signups (email_normalized, email, first_name, source, submission_id)
-       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[])
-       ON CONFLICT DO NOTHING RETURNING email_normalized, submission_id`,
-      [column((s) => s.emailNormalized), column((s) => s.email), column((s) => s.firstName), column((s) => s.source), column((s) => s.submissionId)],
-    )
-    const inserted = rows.map((row) => `${row.email_normalized}\n${row.submission_id ?? ''}`)
-    const added = signups.map((signup) => {
-      const at = inserted.indexOf(`${signup.emailNormalized}\n${signup.submissionId ?? ''}`)
-      if (at >= 0) inserted.splice(at, 1) // the same email twice in one batch: only one of them was added
-      return at >= 0
-    })
-    const conflicts = signups.filter((_, index) => !added[index])
-    const settled = conflicts.length > 0 ? await settleConflicts(conflicts) : []
-    return signups.map((_, index) => (added[index] ? 'added' : settled.shift()!))
-  })
+  const add = batchedAdd(
+    async (signups) => {
+      const column = (pick: (signup: Signup) => string | null) => signups.map(pick)
+      const { rows } = await pool.query<{ email_normalized: string; submission_id: string | null }>(
+        `INSERT INTO signups (email_normalized, email, first_name, source, submission_id)
+         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[])
+         ON CONFLICT DO NOTHING RETURNING email_normalized, submission_id`,
+        [column((s) => s.emailNormalized), column((s) => s.email), column((s) => s.firstName), column((s) => s.source), column((s) => s.submissionId)],
+      )
+      const inserted = rows.map((row) => `${row.email_normalized}\n${row.submission_id ?? ''}`)
+      return signups.map((signup) => {
+        const at = inserted.indexOf(`${signup.emailNormalized}\n${signup.submissionId ?? ''}`)
+        if (at >= 0) inserted.splice(at, 1) // the same email twice in one batch: only one of them was added
+        return at >= 0
+      })
+    },
+    settleConflicts,
+    classify,
+  )
 
   return {
     engine: 'postgres',
-    add: (signup) =>
-      addBatch(signup).catch((error: unknown) => {
-        throw classify(error)
-      }),
+    add,
     async *all() {
       let after = '0'
       for (;;) {

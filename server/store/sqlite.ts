@@ -2,10 +2,9 @@
 // per-connection PRAGMAs apply to every statement. Signups that arrive together share one write transaction
 // (group commit, see ../group-commit.ts): one fsync per batch, and each caller is answered after its commit.
 import { createClient, LibsqlError, type Client, type InStatement } from '@libsql/client'
-import { groupCommit } from '../group-commit'
 import { createRateLimiter } from '../rate-limit'
 import type { Signup } from '../validate'
-import { exportPageSize, StoreOpenError, StoreUnavailableError, type SignupStore } from './contract'
+import { batchedAdd, exportPageSize, StoreOpenError, StoreUnavailableError, type SignupStore } from './contract'
 import { sqliteMigrations } from './migrations/sqlite'
 
 export const sqliteSchemaVersion = sqliteMigrations.length
@@ -96,20 +95,18 @@ function sqliteStore(client: Client): SignupStore {
     return settled
   }
 
-  const addBatch = groupCommit<Signup, 'added' | 'duplicate'>(async (signups) => {
-    const results = await client.batch(signups.map((signup) => insert(signup, signup.submissionId)), 'write')
-    const added = signups.map((_, index) => results[index]?.rowsAffected === 1)
-    const conflicts = signups.filter((_, index) => !added[index])
-    const settled = conflicts.length > 0 ? await settleConflicts(conflicts) : []
-    return signups.map((_, index) => (added[index] ? 'added' : settled.shift()!))
-  })
+  const add = batchedAdd(
+    async (signups) => {
+      const results = await client.batch(signups.map((signup) => insert(signup, signup.submissionId)), 'write')
+      return signups.map((_, index) => results[index]?.rowsAffected === 1)
+    },
+    settleConflicts,
+    classify,
+  )
 
   return {
     engine: 'sqlite',
-    add: (signup) =>
-      addBatch(signup).catch((error: unknown) => {
-        throw classify(error)
-      }),
+    add,
     async *all() {
       let after = 0
       for (;;) {
