@@ -9,7 +9,7 @@ export const Bar = styled.header<{ $solid: boolean }>`
   inset: 0 0 auto 0;
   z-index: 10;
   background: ${({ $solid }) => ($solid ? theme.color.surface : 'transparent')};
-  box-shadow: ${({ $solid }) => ($solid ? '0 2px 12px rgba(20, 33, 31, 0.12)' : 'none')};
+  box-shadow: ${({ $solid }) => ($solid ? `0 2px 12px ${theme.color.shadow}` : 'none')};
   transition: background-color 0.2s ease, box-shadow 0.2s ease;
   ${narrow} {
     /* The open menu needs a solid backdrop even at the top of the page. */
@@ -29,6 +29,9 @@ export const Inner = styled.div`
 `
 
 export const Brand = styled(Link)`
+  display: inline-flex;
+  align-items: center;
+  gap: 0.6rem;
   font-weight: 800;
   font-size: 1.2rem;
   color: ${theme.color.ink};
