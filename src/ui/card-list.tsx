@@ -1,17 +1,26 @@
 import type { Card } from '../content/types'
-import { CardGrid, CardItem } from './primitives'
+import { icons } from './icons'
+import { CardGrid, CardItem, IconBadge } from './primitives'
 
 /** A grid of titled cards; each card's title is a heading one level below the section's. */
 export function CardList({ cards, headingLevel = 3 }: { cards: readonly Card[]; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   return (
     <CardGrid>
-      {cards.map((card) => (
-        <CardItem key={card.title}>
-          <Heading>{card.title}</Heading>
-          <p>{card.body}</p>
-        </CardItem>
-      ))}
+      {cards.map((card) => {
+        const Icon = card.icon ? icons[card.icon] : undefined
+        return (
+          <CardItem key={card.title}>
+            {Icon && (
+              <IconBadge aria-hidden="true">
+                <Icon focusable="false" />
+              </IconBadge>
+            )}
+            <Heading>{card.title}</Heading>
+            <p>{card.body}</p>
+          </CardItem>
+        )
+      })}
     </CardGrid>
   )
 }
