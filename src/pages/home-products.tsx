@@ -1,0 +1,51 @@
+import { Link } from '@tanstack/react-router'
+import styled from 'styled-components'
+import { productCards, productsIntro } from '../content/home'
+import { productLinks } from '../content/navigation'
+import { icons } from '../ui/icons'
+import { CardGrid, CardItem, Container, IconBadge, Lead, Section } from '../ui/primitives'
+import { theme } from '../ui/theme'
+
+/** Every product one click from the landing page: a line and a link each. */
+export function HomeProducts() {
+  return (
+    <Section $tone="alt" aria-labelledby="products-title">
+      <Container>
+        <h2 id="products-title">{productsIntro.title}</h2>
+        <Lead>{productsIntro.lead}</Lead>
+        <ProductGrid>
+          {productCards.map((card) => {
+            const link = productLinks.find((candidate) => candidate.label === card.label)!
+            const Icon = icons[card.icon]
+            return (
+              <CardItem key={card.label}>
+                <IconBadge aria-hidden="true">
+                  <Icon focusable="false" />
+                </IconBadge>
+                <h3>{card.label}</h3>
+                <p>{card.line}</p>
+                <CardLink to={link.to} hash={link.hash}>
+                  {card.cta}
+                  <span className="visually-hidden">: {card.label}</span>
+                </CardLink>
+              </CardItem>
+            )
+          })}
+        </ProductGrid>
+      </Container>
+    </Section>
+  )
+}
+
+const ProductGrid = styled(CardGrid)`
+  @media (min-width: 62rem) { grid-template-columns: repeat(4, 1fr); }
+`
+
+const CardLink = styled(Link)`
+  margin-top: auto;
+  padding-top: ${theme.space.sm};
+  display: inline-flex;
+  align-items: center;
+  min-height: 44px;
+  font-weight: 600;
+`
