@@ -53,6 +53,18 @@ export const AppBar = styled.div`
   span { color: ${theme.color.inkMuted}; font-size: 0.85rem; }
 `
 
+/** The app's avatar: the coach's icon on the brand colour. */
+export const AppIcon = styled.span`
+  display: inline-grid;
+  place-items: center;
+  width: 2.25rem;
+  height: 2.25rem;
+  border-radius: 0.65rem;
+  background: ${theme.color.brand};
+  color: ${theme.color.onBrand};
+  svg { width: 1.3rem; height: 1.3rem; }
+`
+
 export const Messages = styled.ol`
   list-style: none;
   margin: 0;

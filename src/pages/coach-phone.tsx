@@ -1,6 +1,6 @@
 import { coachConversation as chat } from '../content/home'
-import { LogoMark } from '../ui/logo-mark'
-import { AppBar, Bubble, Figure, Messages, Phone, PlanCard, Screen } from './coach-phone.styles'
+import { Icon } from '../ui/icon'
+import { AppBar, AppIcon, Bubble, Figure, Messages, Phone, PlanCard, Screen } from './coach-phone.styles'
 
 /** The product itself on the landing page: a phone showing a short intake conversation and the plan it
  * produced. Real text in a list, so screen readers read it as a conversation; the frame is decoration. */
@@ -10,7 +10,9 @@ export function CoachPhone() {
       <Phone>
         <Screen>
           <AppBar aria-hidden="true">
-            <LogoMark size={36} />
+            <AppIcon>
+              <Icon name="coach" />
+            </AppIcon>
             <div>
               <strong>{chat.appTitle}</strong>
               <span>{chat.appStatus}</span>

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router'
 import styled from 'styled-components'
 import { productCards, productsIntro } from '../content/home'
 import { productLinks } from '../content/navigation'
-import { icons } from '../ui/icons'
+import { Icon } from '../ui/icon'
 import { CardGrid, CardItem, Container, IconBadge, Lead, Section } from '../ui/primitives'
 import { theme } from '../ui/theme'
 
@@ -16,11 +16,10 @@ export function HomeProducts() {
         <ProductGrid>
           {productCards.map((card) => {
             const link = productLinks.find((candidate) => candidate.label === card.label)!
-            const Icon = icons[card.icon]
             return (
               <CardItem key={card.label}>
-                <IconBadge aria-hidden="true">
-                  <Icon focusable="false" />
+                <IconBadge>
+                  <Icon name={card.icon} />
                 </IconBadge>
                 <h3>{card.label}</h3>
                 <p>{card.line}</p>

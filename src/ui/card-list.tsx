@@ -1,5 +1,5 @@
 import type { Card } from '../content/types'
-import { icons } from './icons'
+import { Icon } from './icon'
 import { CardGrid, CardItem, IconBadge } from './primitives'
 
 /** A grid of titled cards; each card's title is a heading one level below the section's. */
@@ -7,20 +7,17 @@ export function CardList({ cards, headingLevel = 3 }: { cards: readonly Card[]; 
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   return (
     <CardGrid>
-      {cards.map((card) => {
-        const Icon = card.icon ? icons[card.icon] : undefined
-        return (
-          <CardItem key={card.title}>
-            {Icon && (
-              <IconBadge aria-hidden="true">
-                <Icon focusable="false" />
-              </IconBadge>
-            )}
-            <Heading>{card.title}</Heading>
-            <p>{card.body}</p>
-          </CardItem>
-        )
-      })}
+      {cards.map((card) => (
+        <CardItem key={card.title}>
+          {card.icon && (
+            <IconBadge>
+              <Icon name={card.icon} />
+            </IconBadge>
+          )}
+          <Heading>{card.title}</Heading>
+          <p>{card.body}</p>
+        </CardItem>
+      ))}
     </CardGrid>
   )
 }
