@@ -3,6 +3,7 @@
 // visitor asks for less of it.
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures'
+import { brand } from '../src/brand'
 import { coachConversation, features, productCards } from '../src/content/home'
 import { productLinks } from '../src/content/navigation'
 import { palettes } from '../src/ui/theme'
@@ -184,4 +185,13 @@ test.describe('motion', () => {
     await card.hover()
     await expect(card).not.toHaveCSS('transform', 'none')
   })
+})
+
+test('at 320 px the header keeps the name and the menu button on one line', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 700 })
+  await visit(page, '/')
+  const banner = page.getByRole('banner')
+  const brandBox = (await banner.getByRole('link', { name: brand.companyName }).boundingBox())!
+  const toggleBox = (await banner.getByRole('button', { name: 'Menu' }).boundingBox())!
+  expect(Math.abs(brandBox.y + brandBox.height / 2 - (toggleBox.y + toggleBox.height / 2))).toBeLessThan(4)
 })

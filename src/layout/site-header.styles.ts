@@ -37,6 +37,12 @@ export const Brand = styled(Link)`
   color: ${theme.color.ink};
   text-decoration: none;
   padding: 0.5rem 0;
+  /* At 320 px the name, its mark and the menu button still share one line. */
+  @media (max-width: 23rem) {
+    gap: 0.45rem;
+    font-size: 1.05rem;
+    svg { width: 26px; height: 26px; }
+  }
 `
 
 export const MenuToggle = styled.button`
