@@ -195,3 +195,12 @@ test('at 320 px the header keeps the name and the menu button on one line', asyn
   const toggleBox = (await banner.getByRole('button', { name: 'Menu' }).boundingBox())!
   expect(Math.abs(brandBox.y + brandBox.height / 2 - (toggleBox.y + toggleBox.height / 2))).toBeLessThan(4)
 })
+
+test('sets of four cards (the products on /, the values on /about) fill one row at 1280 px, no hole', async ({ page }) => {
+  for (const [path, region] of [['/', /family/], ['/about', /approach/i]] as const) {
+    await visit(page, path)
+    const tops = await page.getByRole('region', { name: region }).getByRole('listitem').evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().top)))
+    expect(tops).toHaveLength(4)
+    expect(new Set(tops).size, `${path}: cards in one row`).toBe(1)
+  }
+})

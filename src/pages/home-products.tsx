@@ -13,7 +13,7 @@ export function HomeProducts() {
       <Container>
         <h2 id="products-title">{productsIntro.title}</h2>
         <Lead>{productsIntro.lead}</Lead>
-        <ProductGrid>
+        <CardGrid $wide={4}>
           {productCards.map((card) => {
             const link = productLinks.find((candidate) => candidate.label === card.label)!
             return (
@@ -30,15 +30,11 @@ export function HomeProducts() {
               </CardItem>
             )
           })}
-        </ProductGrid>
+        </CardGrid>
       </Container>
     </Section>
   )
 }
-
-const ProductGrid = styled(CardGrid)`
-  @media (min-width: 62rem) { grid-template-columns: repeat(4, 1fr); }
-`
 
 const CardLink = styled(Link)`
   margin-top: auto;

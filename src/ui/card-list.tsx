@@ -6,7 +6,7 @@ import { CardGrid, CardItem, IconBadge } from './primitives'
 export function CardList({ cards, headingLevel = 3 }: { cards: readonly Card[]; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   return (
-    <CardGrid>
+    <CardGrid $wide={cards.length === 4 ? 4 : 3}>
       {cards.map((card) => (
         <CardItem key={card.title}>
           {card.icon && (

@@ -38,8 +38,9 @@ export const Badge = styled.p`
   font-size: 0.9rem;
 `
 
-/** Cards in a balanced grid: 3 across when wide, 2 when medium, 1 when narrow; a row's cards share a height. */
-export const CardGrid = styled.ul`
+/** Cards in a balanced grid: 3 across when wide (4 for a set of four, so no row is left with a hole), 2 when
+ * medium, 1 when narrow; a row's cards share a height. */
+export const CardGrid = styled.ul<{ $wide?: 3 | 4 }>`
   list-style: none;
   margin: ${theme.space.lg} 0 0;
   padding: 0;
@@ -47,7 +48,7 @@ export const CardGrid = styled.ul`
   gap: ${theme.space.md};
   grid-template-columns: 1fr;
   @media (min-width: 40rem) { grid-template-columns: repeat(2, 1fr); }
-  @media (min-width: 62rem) { grid-template-columns: repeat(3, 1fr); }
+  @media (min-width: 62rem) { grid-template-columns: repeat(${({ $wide = 3 }) => $wide}, 1fr); }
 `
 
 export const CardItem = styled.li`
@@ -115,5 +116,10 @@ export const Button = styled.button<{ $variant?: 'primary' | 'secondary' }>`
   border: 2px solid ${theme.color.brand};
   background: ${({ $variant }) => ($variant === 'secondary' ? theme.color.surface : theme.color.brand)};
   color: ${({ $variant }) => ($variant === 'secondary' ? theme.color.brand : theme.color.onBrand)};
-  &:disabled { cursor: not-allowed; background: #e4e9e8; border-color: #9aa8a5; color: #3b4745; }
+  &:disabled {
+    cursor: not-allowed;
+    background: ${theme.color.disabled};
+    border-color: ${theme.color.disabledBorder};
+    color: ${theme.color.onDisabled};
+  }
 `

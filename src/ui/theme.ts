@@ -27,32 +27,38 @@ export const palettes = {
     error: '#b3261e', // 6.5:1 on white
     focus: '#1a56db',
     shadow: 'rgba(20, 33, 31, 0.12)',
+    disabled: '#e4e9e8',
+    disabledBorder: '#9aa8a5',
+    onDisabled: '#3b4745', // 7.9:1 on the disabled grey
     phone: '#14211f',
     bubbleCoach: '#e6f3f1',
     bubbleVisitor: '#0b5c55',
     onBubbleVisitor: '#ffffff',
   },
   dark: {
-    ink: '#e7efed', // 15.6:1 on the dark surface
-    inkMuted: '#b5c4c1', // 10:1 on the dark surface, 8.3:1 on the dark tint
-    brand: '#63d3c5', // 10:1 on the dark surface
+    ink: '#e7efed', // 15.7:1 on the dark surface
+    inkMuted: '#b5c4c1', // 10.2:1 on the dark surface, 7.8:1 on the dark tint
+    brand: '#63d3c5', // 10.2:1 on the dark surface
     brandDark: '#95e4da',
     brandTint: '#12302c',
-    onBrand: '#05241f', // 9.5:1 on the brand colour
-    accent: '#ffab8a', // 9.6:1 on the dark surface
+    onBrand: '#05241f', // 9.1:1 on the brand colour
+    accent: '#ffab8a', // 10:1 on the dark surface
     surface: '#0e1615',
     surfaceAlt: '#131e1c',
     surfaceRaised: '#17221f',
     line: '#2e403c',
-    inputBorder: '#85a09a', // 6.3:1 on the raised surface
+    inputBorder: '#85a09a', // 5.8:1 on the raised surface
     heroFrom: '#12302c',
     heroTo: '#1c1a16',
     footer: '#080d0c',
     footerInk: '#e8efed',
-    success: '#74e0a4', // 10:1 on the raised surface
-    error: '#ffa39b', // 8.7:1 on the raised surface
-    focus: '#8ab4ff', // 8.5:1 on the dark surface
+    success: '#74e0a4', // 10.1:1 on the raised surface, 8.7:1 on the dark tint
+    error: '#ffa39b', // 8.5:1 on the raised surface, 7.4:1 on the dark tint
+    focus: '#8ab4ff', // 8.8:1 on the dark surface
     shadow: 'rgba(0, 0, 0, 0.45)',
+    disabled: '#26322f',
+    disabledBorder: '#56706a',
+    onDisabled: '#c2cfcc', // 8.3:1 on the dark disabled grey
     phone: '#000000',
     bubbleCoach: '#1f3a36',
     bubbleVisitor: '#63d3c5',
