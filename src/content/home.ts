@@ -93,7 +93,7 @@ export const productCards: { label: ProductLabel; icon: IconName; line: string; 
   {
     label: brand.coachName,
     icon: 'coach',
-    line: `The AI health and exercise coach that plans around your life. Launching ${brand.launch.season} on ${brand.launch.platform}.`,
+    line: `The AI health and exercise coach that plans around your life. Coming to ${brand.launch.platform} in ${brand.launch.season}.`,
     cta: 'Join the waitlist',
   },
   {
