@@ -1,5 +1,6 @@
-// axe (WCAG 2.0, 2.1 and 2.2, A and AA) on every route, every state of the waitlist form, the open mobile
-// menu, and the header in both looks (its text contrast on the transparent and the solid header).
+// axe (WCAG 2.0, 2.1 and 2.2, A and AA) on every route in both colour schemes, every state of the waitlist
+// form (its red and green messages in both schemes), the open mobile menu, and the header in both looks
+// and both schemes (its text contrast on the transparent and the solid header).
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures'
 import { mailtoSiteUrl } from './support/ports'
@@ -9,17 +10,23 @@ import { measureTextContrast } from './support/contrast'
 import { scrollPageTo, visit } from './support/site'
 import { waitlistForm } from './support/waitlist'
 import { stubEmail, stubScenarios } from './support/waitlist-stub'
+import { palettes } from '../src/ui/theme'
 
-for (const width of [1280, 390]) {
-  test.describe(`at ${width} px`, () => {
-    test.use({ viewport: { width, height: 844 } })
-    for (const route of allPages) {
-      test(`${route.path} has no axe violations (and logs no errors)`, async ({ page }) => {
-        await visit(page, route.path)
-        await expectNoAxeViolations(page, `${route.path} at ${width} px`)
-      })
-    }
-  })
+const schemes = ['light', 'dark'] as const
+const rgb = (hex: string) => `rgb(${(hex.slice(1).match(/../g) ?? []).map((pair) => Number.parseInt(pair, 16)).join(', ')})`
+
+for (const colorScheme of schemes) {
+  for (const width of [1280, 390]) {
+    test.describe(`${colorScheme} scheme at ${width} px`, () => {
+      test.use({ viewport: { width, height: 844 }, colorScheme })
+      for (const route of allPages) {
+        test(`${route.path} has no axe violations (and logs no errors)`, async ({ page }) => {
+          await visit(page, route.path)
+          await expectNoAxeViolations(page, `${route.path} at ${width} px, ${colorScheme} scheme`)
+        })
+      }
+    })
+  }
 }
 
 test('/legal#privacy-policy and #cookie-policy have no axe violations', async ({ page }) => {
@@ -49,8 +56,9 @@ test.describe('the header', () => {
     }
   }
 
-  for (const [path, width] of [['/', 1280], ['/legal', 1280], ['/', 390]] as const) {
-    test(`${path} at ${width} px: AA text contrast and no violations with the transparent and the solid header`, async ({ page }) => {
+  for (const [path, width, colorScheme] of schemes.flatMap((scheme) => [['/', 1280, scheme], ['/legal', 1280, scheme], ['/', 390, scheme]] as const)) {
+    test(`${path} at ${width} px, ${colorScheme} scheme: AA text contrast and no violations with the transparent and the solid header`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme })
       await page.setViewportSize({ width, height: 844 })
       await visit(page, path)
       await expect(page.getByRole('banner')).toHaveCSS('background-color', 'rgba(0, 0, 0, 0)')
@@ -59,7 +67,7 @@ test.describe('the header', () => {
       await expectHeaderContrast(page, 'transparent')
 
       await scrollPageTo(page, 400)
-      await expect(page.getByRole('banner')).toHaveCSS('background-color', 'rgb(255, 255, 255)')
+      await expect(page.getByRole('banner')).toHaveCSS('background-color', rgb(palettes[colorScheme].surface))
       await expectNoAxeViolations(page, `${path}, solid header`)
       await expectHeaderContrast(page, 'solid')
     })
@@ -80,33 +88,36 @@ test.describe('the mobile menu at 390 px', () => {
 })
 
 test.describe('the waitlist form', () => {
-  test('idle, invalid, submitting, success and failure have no violations', async ({ page }) => {
-    await visit(page, '/')
-    await expectNoAxeViolations(page, 'idle forms')
-    const hero = waitlistForm(page, 'hero')
-    const bottom = waitlistForm(page, 'bottom')
+  for (const colorScheme of schemes) {
+    test(`idle, invalid, submitting, success and failure have no violations (${colorScheme} scheme)`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme })
+      await visit(page, '/')
+      await expectNoAxeViolations(page, 'idle forms')
+      const hero = waitlistForm(page, 'hero')
+      const bottom = waitlistForm(page, 'bottom')
 
-    await hero.email.fill('not-an-email')
-    await hero.submit.click()
-    await expect(hero.email).toHaveAttribute('aria-invalid', 'true')
-    await expectNoAxeViolations(page, 'invalid email')
+      await hero.email.fill('not-an-email')
+      await hero.submit.click()
+      await expect(hero.email).toHaveAttribute('aria-invalid', 'true')
+      await expectNoAxeViolations(page, 'invalid email')
 
-    await hero.email.fill(stubEmail(stubScenarios.ok))
-    await hero.submit.click()
-    await expect(hero.status).toContainText("You're on the waitlist!")
-    await expectNoAxeViolations(page, 'success')
+      await hero.email.fill(stubEmail(stubScenarios.ok))
+      await hero.submit.click()
+      await expect(hero.status).toContainText("You're on the waitlist!")
+      await expectNoAxeViolations(page, 'success')
 
-    await bottom.email.fill(stubEmail(stubScenarios.apiFalseMessage))
-    await bottom.submit.click()
-    await expect(bottom.status).toHaveText('Server says no')
-    await expectNoAxeViolations(page, 'failure')
+      await bottom.email.fill(stubEmail(stubScenarios.apiFalseMessage))
+      await bottom.submit.click()
+      await expect(bottom.status).toHaveText('Server says no')
+      await expectNoAxeViolations(page, 'failure')
 
-    await bottom.email.fill(stubEmail(stubScenarios.hang))
-    await bottom.submit.click()
-    await expect(bottom.status).toHaveText('Submitting…')
-    await expect(bottom.submit).toBeDisabled()
-    await expectNoAxeViolations(page, 'submitting')
-  })
+      await bottom.email.fill(stubEmail(stubScenarios.hang))
+      await bottom.submit.click()
+      await expect(bottom.status).toHaveText('Submitting…')
+      await expect(bottom.submit).toBeDisabled()
+      await expectNoAxeViolations(page, 'submitting')
+    })
+  }
 
   test('the mail-draft fallback has no violations', async ({ page }) => {
     await visit(page, `${mailtoSiteUrl}/`)

@@ -20,7 +20,7 @@ export function pageHead(key: PageMetaKey) {
       { property: 'og:image', content: new URL('/og-image.png', brand.siteUrl).href },
       { property: 'og:image:width', content: '1200' },
       { property: 'og:image:height', content: '630' },
-      { property: 'og:image:alt', content: `${brand.companyName}: your AI health and exercise coach, launching ${brand.launch.season} on ${brand.launch.platform}` },
+      { property: 'og:image:alt', content: `${brand.companyName}: an AI health and exercise coach, launching ${brand.launch.season} on ${brand.launch.platform}. The logo, the headline, and a phone showing a first conversation with ${brand.coachName}.` },
       { name: 'twitter:card', content: 'summary_large_image' },
     ],
     links: url ? [{ rel: 'canonical', href: url }] : [],

@@ -1,7 +1,8 @@
 // Measures text contrast against the pixels actually painted behind the text. axe cannot judge text over
 // a gradient (it reports such text as "incomplete", not as passed), and the transparent header sits over
 // the pages' gradient hero; so the text is hidden for a moment, its box is screenshotted, and the text
-// colour is compared with every backdrop pixel (WCAG 1.4.3: 4.5:1, or 3:1 for large text).
+// colour is compared with every backdrop pixel (WCAG 1.4.3: 4.5:1, or 3:1 for large text). Icons inside the
+// element are hidden with the text, so only what lies behind it is measured.
 import { inflateSync } from 'node:zlib'
 import type { Locator } from '@playwright/test'
 
@@ -80,7 +81,8 @@ export async function measureTextContrast(text: Locator) {
     ;(element as HTMLElement).dataset.contrastProbe = 'true'
     const hide = document.createElement('style')
     hide.id = 'contrast-probe'
-    hide.textContent = '[data-contrast-probe], [data-contrast-probe] * { color: transparent !important; text-decoration-color: transparent !important; text-shadow: none !important; }'
+    // An icon beside the text (the logo mark in the brand link) is not its backdrop either: hide it too.
+    hide.textContent = '[data-contrast-probe], [data-contrast-probe] * { color: transparent !important; text-decoration-color: transparent !important; text-shadow: none !important; } [data-contrast-probe] svg { visibility: hidden !important; }'
     document.head.append(hide)
   })
   try {

@@ -1,6 +1,6 @@
 // The two waitlist forms of the home page as a visitor finds them, and what the stub endpoint received.
 import { expect, type Page } from '@playwright/test'
-import { theme } from '../../src/ui/theme'
+import { palettes } from '../../src/ui/theme'
 import { stubOrigin } from './ports'
 import type { RecordedRequest } from './waitlist-stub'
 
@@ -32,7 +32,7 @@ const rgb = (hex: string) => {
 }
 
 /** The status colours of SPEC §4: green on success, red on failure, body ink otherwise. */
-export const statusColor = { success: rgb(theme.color.success), error: rgb(theme.color.error), neutral: rgb(theme.color.ink) }
+export const statusColor = { success: rgb(palettes.light.success), error: rgb(palettes.light.error), neutral: rgb(palettes.light.ink) }
 
 /** What the stub endpoint received, optionally only for one email or one method. */
 export async function stubRequests(filter: { email?: string; method?: string } = {}): Promise<RecordedRequest[]> {

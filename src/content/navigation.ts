@@ -7,6 +7,15 @@ export const headerLinks = [
   { label: 'Blog', to: '/blog' },
 ] as const
 
+/** Every product, one click away: the landing page's products section and the footer list these. The coach
+ * has no page of its own yet; its link leads to the landing page's waitlist. */
+export const productLinks = [
+  { label: brand.coachName, to: '/', hash: 'join' },
+  { label: brand.formProductName, to: '/form', hash: undefined },
+  { label: brand.kneeProductName, to: '/knee', hash: undefined },
+  { label: brand.gymHeroName, to: '/gym-hero', hash: undefined },
+] as const
+
 export const companyLinks = [
   { label: 'About', to: '/about' },
   { label: 'Blog', to: '/blog' },

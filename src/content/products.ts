@@ -56,14 +56,17 @@ export const gymHeroPage = {
   features: [
     {
       title: 'Upload any set',
+      icon: 'upload',
       body: 'Record a set on your phone and upload the clip. There is no special setup: a steady camera and your whole body in the frame are enough.',
     },
     {
       title: 'Rep-by-rep feedback',
+      icon: 'video',
       body: 'See where your depth, alignment and tempo held up and where they slipped, with a simple cue to try on your next set.',
     },
     {
       title: 'Free while in beta',
+      icon: 'gift',
       body: "The beta costs nothing. In return, we'd love to hear what's useful and what isn't, because your feedback directly shapes the product.",
     },
   ] satisfies Card[],

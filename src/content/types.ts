@@ -1,9 +1,12 @@
 // Shapes of the copy the pages render. Copy is data: a change of wording is a change here or in the
 // content modules beside this file, never in a component.
+import type { IconName } from '../ui/icons'
 
 export interface Card {
   title: string
   body: string
+  /** A name from src/ui/icons.ts, shown above the title (decorative: the title says it all). */
+  icon?: IconName
 }
 
 export interface Step {

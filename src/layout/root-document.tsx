@@ -1,6 +1,6 @@
 import { HeadContent, Scripts } from '@tanstack/react-router'
 import { GlobalStyle } from '../ui/global-style'
-import { theme } from '../ui/theme'
+import { palettes } from '../ui/theme'
 import { EarlyEventReplay } from './early-events'
 import { PageTransition } from './page-transition'
 import { RouteAnnouncer } from './route-announcer'
@@ -17,7 +17,9 @@ export function RootDocument() {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content={theme.color.brand} />
+        <meta name="color-scheme" content="light dark" />
+        <meta name="theme-color" media="(prefers-color-scheme: light)" content={palettes.light.brand} />
+        <meta name="theme-color" media="(prefers-color-scheme: dark)" content={palettes.dark.surface} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <HeadContent />
         <noscript>

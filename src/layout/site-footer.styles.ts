@@ -2,8 +2,8 @@ import styled from 'styled-components'
 import { theme } from '../ui/theme'
 
 export const FooterBar = styled.footer`
-  background: ${theme.color.ink};
-  color: #e8efed;
+  background: ${theme.color.footer};
+  color: ${theme.color.footerInk};
   padding: 3.5rem 1.25rem 2rem;
   a { color: #ffffff; }
   a:hover { color: #cdeee8; }
@@ -29,6 +29,7 @@ export const LinkList = styled.ul`
 `
 
 export const IosButton = styled.button`
+  margin-top: 0.75rem;
   display: inline-flex;
   align-items: center;
   gap: 0.4rem;

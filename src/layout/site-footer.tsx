@@ -1,6 +1,6 @@
 import { Link, useNavigate } from '@tanstack/react-router'
 import { brand, mailto } from '../brand'
-import { companyLinks, footerCopy, legalLinks, socialLinks } from '../content/navigation'
+import { companyLinks, footerCopy, legalLinks, productLinks, socialLinks } from '../content/navigation'
 import { Bottom, Column, Columns, FooterBar, IosButton, LinkList, SocialList } from './site-footer.styles'
 import { scrollToTopLater } from './scroll-to-top'
 
@@ -17,6 +17,15 @@ export function SiteFooter() {
         <Column aria-labelledby="footer-products">
           <h2 id="footer-products">Products</h2>
           <p>{footerCopy.tagline}</p>
+          <LinkList>
+            {productLinks.map((link) => (
+              <li key={link.label}>
+                <Link to={link.to} hash={link.hash}>
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </LinkList>
           <IosButton type="button" onClick={goHomeToTop}>
             <span aria-hidden="true"></span> {footerCopy.iosButton}
           </IosButton>

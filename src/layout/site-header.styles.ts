@@ -9,7 +9,7 @@ export const Bar = styled.header<{ $solid: boolean }>`
   inset: 0 0 auto 0;
   z-index: 10;
   background: ${({ $solid }) => ($solid ? theme.color.surface : 'transparent')};
-  box-shadow: ${({ $solid }) => ($solid ? '0 2px 12px rgba(20, 33, 31, 0.12)' : 'none')};
+  box-shadow: ${({ $solid }) => ($solid ? `0 2px 12px ${theme.color.shadow}` : 'none')};
   transition: background-color 0.2s ease, box-shadow 0.2s ease;
   ${narrow} {
     /* The open menu needs a solid backdrop even at the top of the page. */
@@ -29,11 +29,20 @@ export const Inner = styled.div`
 `
 
 export const Brand = styled(Link)`
+  display: inline-flex;
+  align-items: center;
+  gap: 0.6rem;
   font-weight: 800;
   font-size: 1.2rem;
   color: ${theme.color.ink};
   text-decoration: none;
   padding: 0.5rem 0;
+  /* At 320 px the name, its mark and the menu button still share one line. */
+  @media (max-width: 23rem) {
+    gap: 0.45rem;
+    font-size: 1.05rem;
+    svg { width: 26px; height: 26px; }
+  }
 `
 
 export const MenuToggle = styled.button`

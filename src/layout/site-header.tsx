@@ -6,6 +6,7 @@ import { menuMachine } from '../../machines/menu-machine'
 import { brand, mailto } from '../brand'
 import { headerLinks } from '../content/navigation'
 import { devInspect } from '../dev/inspector'
+import { LogoMark } from '../ui/logo-mark'
 import { Bar, Brand, Inner, MenuToggle, NavList, Nav } from './site-header.styles'
 
 const toggleId = 'site-menu-toggle'
@@ -42,7 +43,10 @@ export function SiteHeader() {
   return (
     <Bar data-look={look} $solid={look === 'solid'}>
       <Inner>
-        <Brand to="/">{brand.companyName}</Brand>
+        <Brand to="/">
+          <LogoMark />
+          {brand.companyName}
+        </Brand>
         <MenuToggle
           id={toggleId}
           data-menu-toggle

@@ -27,8 +27,8 @@ const Skip = styled.a`
   z-index: 100;
   padding: 0.75rem 1.25rem;
   border-radius: ${theme.radius};
-  background: ${theme.color.ink};
-  color: #fff;
+  background: ${theme.color.brand};
+  color: ${theme.color.onBrand};
   font-weight: 600;
-  &:focus { top: 1rem; color: #fff; }
+  &:focus { top: 1rem; color: ${theme.color.onBrand}; }
 `

@@ -4,22 +4,25 @@ import { CardList } from '../ui/card-list'
 import { Badge, Container, Lead, PageHero, Section } from '../ui/primitives'
 import { theme } from '../ui/theme'
 import { WaitlistForm } from '../waitlist/waitlist-form'
+import { CoachPhone } from './coach-phone'
+import { HomeProducts } from './home-products'
 
 export function HomePage() {
   return (
     <>
       <PageHero aria-labelledby="hero-title">
         <HeroGrid>
-          <div>
+          <HeroCopy>
             <Badge>{hero.badge}</Badge>
             <h1 id="hero-title">{hero.title}</h1>
             <Lead>{hero.lead}</Lead>
-          </div>
-          <FormPanel aria-labelledby="waitlist-hero-title">
-            <h2 id="waitlist-hero-title">{waitlistHero.title}</h2>
-            <p>{waitlistHero.lead}</p>
-            <WaitlistForm formId="hero" />
-          </FormPanel>
+            <FormPanel aria-labelledby="waitlist-hero-title">
+              <h2 id="waitlist-hero-title">{waitlistHero.title}</h2>
+              <p>{waitlistHero.lead}</p>
+              <WaitlistForm formId="hero" />
+            </FormPanel>
+          </HeroCopy>
+          <CoachPhone />
         </HeroGrid>
       </PageHero>
 
@@ -31,7 +34,9 @@ export function HomePage() {
         </Container>
       </Section>
 
-      <Section $tone="alt" aria-labelledby="journey-title">
+      <HomeProducts />
+
+      <Section aria-labelledby="journey-title">
         <Container>
           <h2 id="journey-title">{journey.title}</h2>
           <Lead>{journey.lead}</Lead>
@@ -46,7 +51,7 @@ export function HomePage() {
         </Container>
       </Section>
 
-      <Section $tone="tint" aria-labelledby="waitlist-bottom-title">
+      <Section $tone="tint" id="join" aria-labelledby="waitlist-bottom-title">
         <Container $narrow>
           <h2 id="waitlist-bottom-title">{waitlistBottom.title}</h2>
           <p>{waitlistBottom.lead}</p>
@@ -57,29 +62,39 @@ export function HomePage() {
   )
 }
 
+// Copy and form beside the phone when wide; stacked (copy, form, then the phone) when narrow.
 const HeroGrid = styled(Container)`
   display: grid;
-  gap: 2.5rem;
+  gap: ${theme.space.lg};
   align-items: center;
-  grid-template-columns: repeat(auto-fit, minmax(min(100%, 22rem), 1fr));
+  grid-template-columns: minmax(0, 1fr);
+  @media (min-width: 60rem) { grid-template-columns: minmax(0, 1.35fr) minmax(18rem, 1fr); }
+`
+
+const HeroCopy = styled.div`
+  min-width: 0;
 `
 
 const FormPanel = styled.section`
-  background: ${theme.color.surface};
+  margin-top: ${theme.space.md};
+  background: ${theme.color.surfaceRaised};
+  border: 1px solid ${theme.color.line};
   border-radius: ${theme.radius};
-  padding: 1.75rem;
-  box-shadow: 0 10px 30px rgba(20, 33, 31, 0.1);
+  padding: clamp(1.25rem, 4vw, 1.75rem);
+  box-shadow: 0 10px 30px ${theme.color.shadow};
   h2 { font-size: 1.4rem; }
 `
 
 const Steps = styled.ol`
   counter-reset: step;
   list-style: none;
-  margin: 2rem 0 0;
+  margin: ${theme.space.lg} 0 0;
   padding: 0;
   display: grid;
-  gap: 1.25rem;
-  grid-template-columns: repeat(auto-fit, minmax(14rem, 1fr));
+  gap: ${theme.space.md};
+  grid-template-columns: 1fr;
+  @media (min-width: 40rem) { grid-template-columns: repeat(2, 1fr); }
+  @media (min-width: 62rem) { grid-template-columns: repeat(4, 1fr); }
   li { counter-increment: step; position: relative; padding-top: 3.25rem; }
   li::before {
     content: counter(step);
@@ -92,7 +107,7 @@ const Steps = styled.ol`
     place-items: center;
     border-radius: 50%;
     background: ${theme.color.brand};
-    color: #fff;
+    color: ${theme.color.onBrand};
     font-weight: 700;
   }
   p { color: ${theme.color.inkMuted}; margin: 0; }

@@ -1,7 +1,14 @@
 import { createGlobalStyle } from 'styled-components'
-import { theme } from './theme'
+import { paletteDeclarations, palettes, theme } from './theme'
 
 export const GlobalStyle = createGlobalStyle`
+  :root {
+    color-scheme: light dark;
+    ${paletteDeclarations(palettes.light)}
+  }
+  @media (prefers-color-scheme: dark) {
+    :root { ${paletteDeclarations(palettes.dark)} }
+  }
   *, *::before, *::after { box-sizing: border-box; }
   html { scroll-padding-top: calc(${theme.layout.headerHeight} + 1rem); -webkit-text-size-adjust: 100%; }
   body {

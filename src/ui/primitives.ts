@@ -4,7 +4,7 @@ import { theme } from './theme'
 // Layout pieces every page shares. Pages compose these; they add no behaviour.
 
 export const Section = styled.section<{ $tone?: 'plain' | 'alt' | 'tint' }>`
-  padding: clamp(3rem, 8vw, 5.5rem) 1.25rem;
+  padding: ${theme.space.section} 1.25rem;
   background: ${({ $tone }) =>
     $tone === 'alt' ? theme.color.surfaceAlt : $tone === 'tint' ? theme.color.brandTint : theme.color.surface};
 `
@@ -16,8 +16,8 @@ export const Container = styled.div<{ $narrow?: boolean }>`
 
 /** The first section of every page leaves room for the fixed header. */
 export const PageHero = styled(Section)`
-  padding-top: calc(${theme.layout.headerHeight} + clamp(3rem, 8vw, 5rem));
-  background: linear-gradient(160deg, ${theme.color.brandTint} 0%, #fdf6ef 100%);
+  padding-top: calc(${theme.layout.headerHeight} + ${theme.space.section});
+  background: linear-gradient(160deg, ${theme.color.heroFrom} 0%, ${theme.color.heroTo} 100%);
 `
 
 export const Lead = styled.p`
@@ -38,21 +38,44 @@ export const Badge = styled.p`
   font-size: 0.9rem;
 `
 
-export const CardGrid = styled.ul`
+/** Cards in a balanced grid: 3 across when wide (4 for a set of four, so no row is left with a hole), 2 when
+ * medium, 1 when narrow; a row's cards share a height. */
+export const CardGrid = styled.ul<{ $wide?: 3 | 4 }>`
   list-style: none;
-  margin: 2rem 0 0;
+  margin: ${theme.space.lg} 0 0;
   padding: 0;
   display: grid;
-  gap: 1.25rem;
-  grid-template-columns: repeat(auto-fit, minmax(15rem, 1fr));
+  gap: ${theme.space.md};
+  grid-template-columns: 1fr;
+  @media (min-width: 40rem) { grid-template-columns: repeat(2, 1fr); }
+  @media (min-width: 62rem) { grid-template-columns: repeat(${({ $wide = 3 }) => $wide}, 1fr); }
 `
 
 export const CardItem = styled.li`
-  background: ${theme.color.surface};
+  display: flex;
+  flex-direction: column;
+  background: ${theme.color.surfaceRaised};
   border: 1px solid ${theme.color.line};
   border-radius: ${theme.radius};
-  padding: 1.5rem;
+  padding: ${theme.space.md};
   p { margin: 0; color: ${theme.color.inkMuted}; }
+  transition: transform 0.2s ease, box-shadow 0.2s ease;
+  @media (hover: hover) and (prefers-reduced-motion: no-preference) {
+    &:hover { transform: translateY(-3px); box-shadow: 0 12px 28px ${theme.color.shadow}; }
+  }
+`
+
+/** The round badge a card's icon sits in. */
+export const IconBadge = styled.span`
+  display: inline-grid;
+  place-items: center;
+  width: 2.75rem;
+  height: 2.75rem;
+  margin-bottom: ${theme.space.sm};
+  border-radius: 0.75rem;
+  background: ${theme.color.brandTint};
+  color: ${theme.color.brand};
+  svg { width: 1.5rem; height: 1.5rem; }
 `
 
 const buttonBase = css`
@@ -72,9 +95,9 @@ const buttonBase = css`
 export const primaryButtonLook = css`
   ${buttonBase}
   background: ${theme.color.brand};
-  color: #fff;
+  color: ${theme.color.onBrand};
   border: 2px solid ${theme.color.brand};
-  &:hover { background: ${theme.color.brandDark}; color: #fff; }
+  &:hover { background: ${theme.color.brandDark}; border-color: ${theme.color.brandDark}; color: ${theme.color.onBrand}; }
 `
 
 export const secondaryButtonLook = css`
@@ -92,6 +115,11 @@ export const Button = styled.button<{ $variant?: 'primary' | 'secondary' }>`
   ${buttonBase}
   border: 2px solid ${theme.color.brand};
   background: ${({ $variant }) => ($variant === 'secondary' ? theme.color.surface : theme.color.brand)};
-  color: ${({ $variant }) => ($variant === 'secondary' ? theme.color.brand : '#fff')};
-  &:disabled { cursor: not-allowed; background: #e4e9e8; border-color: #9aa8a5; color: #3b4745; }
+  color: ${({ $variant }) => ($variant === 'secondary' ? theme.color.brand : theme.color.onBrand)};
+  &:disabled {
+    cursor: not-allowed;
+    background: ${theme.color.disabled};
+    border-color: ${theme.color.disabledBorder};
+    color: ${theme.color.onDisabled};
+  }
 `

@@ -13,6 +13,8 @@ export const Field = styled.div`
   display: grid;
   gap: 0.35rem;
   label { font-weight: 600; }
+  /* Labels sit above full-width inputs at every width. */
+  input { width: 100%; }
 `
 
 export const Optional = styled.span`
@@ -26,7 +28,7 @@ export const Input = styled.input`
   font: inherit;
   color: ${theme.color.ink};
   background: ${theme.color.surface};
-  border: 2px solid #6b7d79; /* 4.3:1 on white, 3.8:1 on the tinted section: above the 3:1 for UI parts */
+  border: 2px solid ${theme.color.inputBorder};
   border-radius: 0.5rem;
   &:focus-visible { outline: 3px solid ${theme.color.focus}; outline-offset: 2px; }
   &[aria-invalid='true'] { border-color: ${theme.color.error}; }

@@ -10,6 +10,7 @@ import { renderToString } from 'react-dom/server'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { getInitialSnapshot } from 'xstate'
 import { waitlistMachine, type WaitlistSnapshot, type WaitlistStateName } from '../../../machines/waitlist-machine'
+import { palettes, theme, type ColorToken } from '../../../src/ui/theme'
 import { WaitlistForm } from '../../../src/waitlist/waitlist-form'
 import {
   REQUEST_DONE,
@@ -96,7 +97,15 @@ function contrastWithWhite(color: string) {
       .reduce((sum, c, i) => sum + c * [0.2126, 0.7152, 0.0722][i]!, 0)
   return (lum(WHITE) + 0.05) / (lum(channels) + 0.05)
 }
-const colorOf = (element: HTMLElement) => getComputedStyle(element).color
+// Colours are theme tokens (CSS custom properties), which jsdom does not resolve: read a token's value in
+// the light palette. The dark palette's contrast is checked in the browser suite (axe in both schemes).
+const tokenValue = (value: string) => {
+  const token = (Object.keys(theme.color) as ColorToken[]).find((name) => theme.color[name] === value)
+  if (!token) return value
+  const hex = palettes.light[token]
+  return `rgb(${(hex.slice(1).match(/../g) ?? []).map((pair) => Number.parseInt(pair, 16)).join(', ')})`
+}
+const colorOf = (element: HTMLElement) => tokenValue(getComputedStyle(element).color)
 const GREEN = /^rgb\(\d{1,2}, (1\d\d|[89]\d), \d{1,2}\)$/ // a dark green: green channel well above red and blue
 const RED = /^rgb\(1\d\d, \d{1,2}, \d{1,2}\)$/
 
