@@ -1,4 +1,4 @@
-import { formOutcomes, outcomePath } from '../server/form-outcomes'
+import { outcomeCodes, outcomePath } from '../server/form-outcome-codes'
 import { brand } from './brand'
 import { pageMeta, type PageMetaKey } from './content/seo'
 
@@ -37,4 +37,4 @@ export function outcomeHead(ok: boolean) {
 }
 
 /** Prerendered, but outside the sitemap: the form post's outcome pages. */
-export const unlistedPagePaths: string[] = formOutcomes.map((entry) => outcomePath(entry.code))
+export const unlistedPagePaths: string[] = Object.values(outcomeCodes).map(outcomePath)

@@ -1,5 +1,5 @@
 import { createRootRoute, createRoute, createRouter, lazyRouteComponent, notFound } from '@tanstack/react-router'
-import { formOutcomes } from '../server/form-outcomes'
+import { isFormOutcome, outcomeCodes } from '../server/form-outcome-codes'
 import { outcomeHead, pageHead, type PagePath } from './head'
 import { RootDocument } from './layout/root-document'
 import { NotFoundPage } from './pages/not-found-page'
@@ -54,10 +54,10 @@ const waitlistOutcomeRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/waitlist/$outcome',
   loader: ({ params }) => {
-    if (!formOutcomes.some((entry) => entry.code === params.outcome)) throw notFound()
+    if (!isFormOutcome(params.outcome)) throw notFound()
   },
   component: WaitlistOutcomePage,
-  head: ({ params }) => outcomeHead(formOutcomes.find((entry) => entry.code === params.outcome)?.ok ?? false),
+  head: ({ params }) => outcomeHead(params.outcome === outcomeCodes.success),
 })
 
 export const routeTree = rootRoute.addChildren([

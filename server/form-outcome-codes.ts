@@ -1,0 +1,25 @@
+// The outcome pages' names alone, without their sentences: what the site's router and head need up front
+// (the sentences travel with the outcome page's own chunk, see form-outcomes.ts).
+export const outcomeCodes = {
+  success: 'joined',
+  invalidEmail: 'invalid-email',
+  emailTooLong: 'email-too-long',
+  emailLocalPartTooLong: 'email-name-too-long',
+  nameTooLong: 'name-too-long',
+  nameHasControlCharacters: 'name-characters',
+  unreadable: 'unreadable',
+  outdatedForm: 'outdated-form',
+  tooLarge: 'too-large',
+  unsupportedType: 'unsupported-type',
+  tooManyRequests: 'too-many-requests',
+  originNotAllowed: 'origin-not-allowed',
+  serverError: 'server-error',
+  databaseUnavailable: 'unavailable',
+} as const
+
+export type FormOutcome = (typeof outcomeCodes)[keyof typeof outcomeCodes]
+
+export const isFormOutcome = (code: string): code is FormOutcome => (Object.values(outcomeCodes) as string[]).includes(code)
+
+/** Where the outcome pages live on the site. */
+export const outcomePath = (code: FormOutcome) => `/waitlist/${code}`
