@@ -3,6 +3,9 @@
 import { existsSync, mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { brand } from '../src/brand'
+import { readAdminConfig, type AdminConfig } from './admin/admin-config'
+import { openAdminStore } from './admin/admin-store'
+import { createSignInMailer } from './admin/sign-in-mail'
 import { createApp } from './app'
 import { readConfig, type ServerConfig } from './config'
 import { listen, socketAddress } from './node-server'
@@ -11,8 +14,10 @@ import { filePathOf, openStore } from './store'
 
 async function main() {
   let config: ServerConfig
+  let adminConfig: AdminConfig
   try {
     config = readConfig(process.env)
+    adminConfig = readAdminConfig(process.env, config)
   } catch (error) {
     console.error((error as Error).message)
     process.exit(1)
@@ -20,6 +25,7 @@ async function main() {
 
   if (config.databaseUrl.startsWith('file:')) mkdirSync(dirname(filePathOf(config.databaseUrl)), { recursive: true })
   const store = await openStore(config.databaseUrl, config.databaseAuthToken)
+  const adminStore = await openAdminStore(config.databaseUrl, config.databaseAuthToken)
   const hasSite = existsSync(config.staticDir)
   if (!hasSite) console.warn(`No site to serve at ${config.staticDir}/ (run the build first); serving the waitlist API only.`)
   const app = createApp({
@@ -29,10 +35,12 @@ async function main() {
     rateLimit: config.rateLimit,
     clientAddress: socketAddress,
     site: hasSite ? createStaticSite(config.staticDir) : undefined,
+    admin: { store: adminStore, adminEmails: adminConfig.adminEmails, publicUrl: adminConfig.publicUrl, sendSignInLink: createSignInMailer(adminConfig.mail) },
   })
 
   const server = await listen(app, { port: config.port, host: config.host }).catch((error: NodeJS.ErrnoException) => {
     store.close()
+    adminStore.close()
     if (error.code === 'EADDRINUSE') console.error(`Port ${config.port} is already in use. Set PORT to another port.`)
     else console.error(error)
     process.exit(1)
@@ -47,6 +55,7 @@ async function main() {
     console.log(`${signal}: finishing open requests, then stopping.`)
     await server.close()
     store.close()
+    adminStore.close()
     process.exit(0)
   }
   process.on('SIGTERM', () => void stop('SIGTERM'))
