@@ -37,7 +37,7 @@ const migrations: readonly (readonly string[])[] = [
   ],
 ]
 
-const sortColumns: Record<SortKey, string> = { createdAt: 'id', email: 'email_normalized', firstName: 'lower(first_name)', source: 'source' }
+const sortColumns: Record<SortKey, string> = { createdAt: 'created_at', email: 'email_normalized', firstName: 'lower(first_name)', source: 'source' }
 
 export async function openAdminStore(databaseUrl: string, authToken?: string): Promise<AdminStore> {
   const local = databaseUrl.startsWith('file:')
