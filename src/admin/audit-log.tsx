@@ -9,7 +9,7 @@ export function AuditLog({ summary }: { summary: ActorRefFrom<typeof adminSummar
   return (
     <section aria-labelledby="audit-heading">
       <h2 id="audit-heading">Audit log</h2>
-      <TableScroll>
+      <TableScroll tabIndex={0} role="region" aria-labelledby="audit-heading">
         <table>
           <thead><tr><th scope="col">When (UTC)</th><th scope="col">Who</th><th scope="col">What</th><th scope="col">Detail</th></tr></thead>
           <tbody>

@@ -52,7 +52,7 @@ export function SignupsTable({ table, erase }: Props) {
         </>
       )}
       {rows.length > 0 && !state.matches('empty') && !state.matches('failed') && (
-        <TableScroll>
+        <TableScroll tabIndex={0} role="region" aria-labelledby="signups-heading">
           <table aria-busy={busy}>
             <caption className="visually-hidden">Signups, sorted by {columns.find((column) => column.key === query.sort)?.label}</caption>
             <thead>
