@@ -9,7 +9,7 @@ import { footerCopy } from '../src/content/navigation'
 import { pageMeta } from '../src/content/seo'
 import { walkWithTab } from './support/keyboard'
 import { allPages, legal, routes } from './support/routes'
-import { visit } from './support/site'
+import { appInControl, visit } from './support/site'
 import { waitlistForm } from './support/waitlist'
 import { stubEmail, stubScenarios } from './support/waitlist-stub'
 
@@ -50,8 +50,10 @@ test('the skip link leaves the address alone: /legal#privacy-policy keeps its Pr
 })
 
 test.describe('page changes', () => {
+  // Client-side page changes exist only once the app runs (before, a link is a plain link).
   test('a header link moves focus into the new page and announces its title', async ({ page }) => {
     await visit(page, '/')
+    await appInControl(page)
     await expect(announcer(page)).toHaveText('')
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }).focus()
     await page.keyboard.press('Enter')
@@ -60,6 +62,7 @@ test.describe('page changes', () => {
 
   test('a footer link and the 404 page do the same', async ({ page }) => {
     await visit(page, '/about')
+    await appInControl(page)
     await page.getByRole('contentinfo').getByRole('link', { name: 'Blog' }).focus()
     await page.keyboard.press('Enter')
     await expectFocusInNewPage(page, routes.find((r) => r.path === '/blog')!.h1, pageMeta['/blog'].title)
@@ -72,6 +75,7 @@ test.describe('page changes', () => {
 
   test('switching legal documents within /legal moves focus to the new document', async ({ page }) => {
     await visit(page, '/legal')
+    await appInControl(page)
     const footer = page.getByRole('contentinfo')
     await footer.getByRole('link', { name: 'Privacy Policy' }).focus()
     await page.keyboard.press('Enter')
@@ -83,6 +87,7 @@ test.describe('page changes', () => {
 
   test('browser back also moves focus and announces', async ({ page }) => {
     await visit(page, '/')
+    await appInControl(page)
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }).click()
     await expectFocusInNewPage(page, aboutPage.title, pageMeta['/about'].title)
     await page.goBack()
@@ -124,6 +129,7 @@ test.describe('the menu at 390 px', () => {
     const toggle = page.getByRole('button', { name: 'Menu' })
     await toggle.focus()
     await page.keyboard.press('Enter')
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true') // the visitor sees the menu open
     await page.keyboard.press('Tab') // Home
     await page.keyboard.press('Tab') // About
     await page.keyboard.press('Enter')

@@ -7,7 +7,7 @@ import { features, journey } from '../src/content/home'
 import { companyLinks, footerCopy, headerLinks, legalLinks, socialLinks } from '../src/content/navigation'
 import { formPage, gymHeroPage, kneePage } from '../src/content/products'
 import { contactHref, legal, notFound, routes } from './support/routes'
-import { visit } from './support/site'
+import { appInControl, visit } from './support/site'
 
 for (const route of routes) {
   test(`${route.path} shows its title, heading, copy, header and footer`, async ({ page }) => {
@@ -183,6 +183,7 @@ test.describe('404', () => {
 
 test('header links navigate on the client without reloading the page', async ({ page }) => {
   await visit(page, '/')
+  await appInControl(page) // before the app runs, a link is a plain link (see first-paint.spec.ts)
   await page.evaluate(() => ((window as { __sameDocument?: boolean }).__sameDocument = true))
   const nav = page.getByRole('navigation', { name: 'Main' })
   for (const [label, h1] of [

@@ -1,110 +1,160 @@
-// `npm run bench:endpoint`: a benchmark, not a test. Starts the real server (server/main.ts, its own process,
-// so client and server do not share an event loop) on 127.0.0.1 with a throwaway database and no practical
-// rate limit, then drives POST /api/waitlist over keep-alive connections and prints throughput and latency.
-// BENCH_SECONDS (default 10) and BENCH_CONNECTIONS (default 50) adjust the run; it always stops by itself.
-import { spawn, type ChildProcess } from 'node:child_process'
+// `npm run bench:endpoint`: a benchmark, not a test. Drives POST /api/waitlist with autocannon (the standard
+// Node HTTP load tool) against the real server (server/main.ts, in processes of its own) in three setups:
+// SQLite with one instance, PostgreSQL with one instance, PostgreSQL with two instances (each taking half the
+// connections, as behind a load balancer). PostgreSQL is a throwaway cluster with fsync on, started here and
+// removed after. Each setup runs new signups, then repeats of one email, and the engine's own limit: plain
+// durable single-row inserts with no HTTP, 50 in flight. BENCH_SECONDS (default 10) and BENCH_CONNECTIONS
+// (default 50) adjust the run; it always stops by itself.
 import { mkdtempSync, rmSync } from 'node:fs'
-import { Agent, request } from 'node:http'
 import { cpus, tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { createClient } from '@libsql/client'
+import autocannon from 'autocannon'
+import pg from 'pg'
+import { startServerProcess, stopAll, type ServerProcess } from '../test/server/processes'
+import { startPostgres } from '../test/utils/postgres'
+import { openStore } from '../server/store/open'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50)
-const repoRoot = fileURLToPath(new URL('..', import.meta.url))
 const dir = mkdtempSync(join(tmpdir(), 'waitlist-bench-'))
+const cluster = await startPostgres({ durable: true })
 
-type Result = { scenario: string; requests: number; perSecond: number; p50: number; p99: number; errors: number }
+type Row = { setup: string; load: string; perSecond: number; p50: number; p99: number; errors: number }
+let run = 0
 
-function startServer(): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(join(repoRoot, 'node_modules/.bin/tsx'), ['server/main.ts'], {
-    cwd: repoRoot,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: `file:${join(dir, 'waitlist.db')}`, RATE_LIMIT_MAX: '1000000000', STATIC_DIR: join(dir, 'no-site') },
+/** autocannon on each instance at once, the connections split between them; req/s add up, the latency
+ * columns show the slower instance. */
+async function load(instances: ServerProcess[], name: string, bodyFor: (index: number) => string): Promise<Omit<Row, 'setup'>> {
+  const tag = `${++run}`
+  const results = await Promise.all(
+    instances.map((instance, which) => {
+      let index = 0
+      return autocannon({
+        url: `${instance.origin}/api/waitlist`,
+        connections: Math.ceil(connections / instances.length),
+        duration: seconds,
+        method: 'POST',
+        headers: { 'content-type': 'text/plain' },
+        requests: [{ setupRequest: (request) => ({ ...request, body: bodyFor(index++ * instances.length + which) }) }],
+        expectBody: undefined,
+      })
+    }),
+  ).catch((error: unknown) => {
+    throw new Error(`load ${tag} failed: ${String(error)}`)
   })
-  return new Promise((resolve, reject) => {
-    let output = ''
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)))
-    child.stdout!.on('data', (chunk) => {
-      output += chunk
-      const port = /http:\/\/127\.0\.0\.1:(\d+)/.exec(output)?.[1]
-      if (port) resolve({ child, port: Number(port) })
-    })
-  })
+  return {
+    load: name,
+    perSecond: results.reduce((sum, result) => sum + result.requests.total / result.duration, 0),
+    p50: Math.max(...results.map((result) => result.latency.p50)),
+    p99: Math.max(...results.map((result) => result.latency.p99)),
+    errors: results.reduce((sum, result) => sum + result.errors + result.timeouts + result.non2xx, 0),
+  }
 }
 
-function post(agent: Agent, port: number, body: string): Promise<boolean> {
-  return new Promise((resolve) => {
-    const req = request(
-      { agent, host: '127.0.0.1', port, path: '/api/waitlist', method: 'POST', headers: { 'Content-Type': 'text/plain', 'Content-Length': Buffer.byteLength(body) } },
-      (res) => {
-        let text = ''
-        res.setEncoding('utf8')
-        res.on('data', (chunk: string) => (text += chunk))
-        res.on('end', () => resolve(res.statusCode === 200 && text.startsWith('{"ok":true')))
-      },
-    )
-    req.on('error', () => resolve(false))
-    req.end(body)
-  })
-}
-
-async function run(scenario: string, port: number, bodyFor: (index: number) => string): Promise<Result> {
-  const agent = new Agent({ keepAlive: true, maxSockets: connections })
+/** Plain durable single-row inserts, `connections` in flight, no HTTP, no batching of ours: what the engine
+ * itself can take. */
+async function engineLimit(databaseUrl: string): Promise<Omit<Row, 'setup'>> {
+  const table = `CREATE TABLE IF NOT EXISTS bench_inserts (id INTEGER PRIMARY KEY, email TEXT NOT NULL)`
+  const deadline = performance.now() + seconds * 1000
   const latencies: number[] = []
-  let errors = 0
+  let insert: (index: number) => Promise<unknown>
+  let close: () => Promise<void>
+  if (databaseUrl.startsWith('file:')) {
+    const client = createClient({ url: databaseUrl, concurrency: 1 })
+    await client.execute('PRAGMA journal_mode = WAL')
+    await client.execute('PRAGMA synchronous = FULL')
+    await client.execute(table)
+    insert = (index) => client.execute({ sql: 'INSERT INTO bench_inserts (email) VALUES (?)', args: [`limit-${index}@bench.example`] })
+    close = async () => client.close()
+  } else {
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: connections })
+    await pool.query(table.replace('INTEGER PRIMARY KEY', 'BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY'))
+    insert = (index) => pool.query('INSERT INTO bench_inserts (email) VALUES ($1)', [`limit-${index}@bench.example`])
+    close = () => pool.end()
+  }
   let next = 0
   const started = performance.now()
-  const deadline = started + seconds * 1000
-  const connection = async () => {
-    while (performance.now() < deadline) {
-      const sentAt = performance.now()
-      const ok = await post(agent, port, bodyFor(next++))
-      latencies.push(performance.now() - sentAt)
-      if (!ok) errors++
-    }
-  }
-  await Promise.all(Array.from({ length: connections }, connection))
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < deadline) {
+        const sentAt = performance.now()
+        await insert(next++)
+        latencies.push(performance.now() - sentAt)
+      }
+    }),
+  )
   const elapsed = (performance.now() - started) / 1000
-  agent.destroy()
+  await close()
   latencies.sort((a, b) => a - b)
-  const percentile = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0
-  return { scenario, requests: latencies.length, perSecond: latencies.length / elapsed, p50: percentile(50), p99: percentile(99), errors }
+  const percentile = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0
+  return { load: 'engine alone: durable inserts, no HTTP', perSecond: latencies.length / elapsed, p50: percentile(0.5), p99: percentile(0.99), errors: 0 }
 }
 
-function printTable(results: Result[]) {
-  const rows = [
-    ['scenario', 'requests', 'req/s', 'p50 ms', 'p99 ms', 'errors'],
-    ...results.map((r) => [r.scenario, String(r.requests), r.perSecond.toFixed(0), r.p50.toFixed(2), r.p99.toFixed(2), String(r.errors)]),
-  ]
-  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)))
-  const line = (row: string[]) => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ')
-  console.log(['', line(rows[0]!), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.slice(1).map(line)].join('\n'))
-}
-
-const server = await startServer()
-const stopServer = () => {
+async function setup(name: string, databaseUrl: string, instanceCount: number): Promise<Row[]> {
+  await (await openStore(databaseUrl)).close() // migrate once before the instances start
+  const instances = await Promise.all(Array.from({ length: instanceCount }, () => startServerProcess({ DATABASE_URL: databaseUrl, RATE_LIMIT_MAX: '1000000000' })))
+  const signup = (email: string, submissionId: string) => JSON.stringify({ firstName: 'Bench', email, source: 'stride-marketing-site', submissionId })
+  const rows = []
   try {
-    process.kill(-server.child.pid!, 'SIGKILL')
-  } catch {
-    // already gone
+    rows.push(await load(instances, 'new signups', (index) => signup(`new-${run}-${index}@bench.example`, `new-${run}-${index}`)))
+    rows.push(await load(instances, 'repeats (one email)', (index) => signup('repeat@bench.example', `repeat-${run}-${index}`)))
+  } finally {
+    stopAll()
+    await Promise.all(instances.map((instance) => instance.exited)) // the engine alone, with nobody else on it
   }
+  rows.push(await engineLimit(databaseUrl))
+  return rows.map((row) => ({ setup: name, ...row }))
+}
+
+function printTable(rows: Row[]) {
+  const cells = [
+    ['setup', 'load', 'req/s', 'p50 ms', 'p99 ms', 'errors'],
+    ...rows.map((r) => [r.setup, r.load, r.perSecond.toFixed(0), r.p50.toFixed(1), r.p99.toFixed(1), String(r.errors)]),
+  ]
+  const widths = cells[0]!.map((_, column) => Math.max(...cells.map((row) => row[column]!.length)))
+  const line = (row: string[]) => row.map((cell, column) => (column < 2 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ')
+  console.log(['', line(cells[0]!), widths.map((width) => '-'.repeat(width)).join('  '), ...cells.slice(1).map(line)].join('\n'))
+}
+
+function verdicts(rows: Row[]) {
+  const find = (setup: string, loadName: string) => rows.find((row) => row.setup === setup && row.load === loadName)!
+  const sqliteNew = find('SQLite, 1 instance', 'new signups')
+  const checks: [string, boolean][] = [
+    [`SQLite: ≥ 3,000 new signups/s (${sqliteNew.perSecond.toFixed(0)})`, sqliteNew.perSecond >= 3000],
+    [`SQLite: p99 ≤ 20 ms (${sqliteNew.p99.toFixed(1)} ms)`, sqliteNew.p99 <= 20],
+    [
+      `PostgreSQL: two instances faster than one (${find('PostgreSQL, 2 instances', 'new signups').perSecond.toFixed(0)} vs ${find('PostgreSQL, 1 instance', 'new signups').perSecond.toFixed(0)} req/s)`,
+      find('PostgreSQL, 2 instances', 'new signups').perSecond > find('PostgreSQL, 1 instance', 'new signups').perSecond,
+    ],
+    ...['SQLite, 1 instance', 'PostgreSQL, 1 instance', 'PostgreSQL, 2 instances'].map((name): [string, boolean] => {
+      const [fresh, repeat] = [find(name, 'new signups'), find(name, 'repeats (one email)')]
+      return [`${name}: repeats not slower than new signups (${repeat.perSecond.toFixed(0)} vs ${fresh.perSecond.toFixed(0)} req/s)`, repeat.perSecond >= fresh.perSecond * 0.95]
+    }),
+  ]
+  console.log(['', ...checks.map(([text, ok]) => `${ok ? 'pass' : 'FAIL'}  ${text}`)].join('\n'))
+}
+
+const cleanUp = () => {
+  stopAll()
+  cluster.destroy()
   rmSync(dir, { recursive: true, force: true })
 }
 process.once('SIGINT', () => {
-  stopServer()
+  cleanUp()
   process.exit(130)
 })
 
 try {
-  console.log(`POST /api/waitlist, ${connections} connections, ${seconds} s per scenario, Node ${process.version}, ${cpus().length} CPUs, SQLite WAL + synchronous=FULL`)
-  const signup = (email: string, submissionId: string) => JSON.stringify({ firstName: 'Bench', email, source: 'stride-marketing-site', submissionId })
-  const results = [
-    await run('new signups', server.port, (index) => signup(`new-${index}@bench.example`, `new-${index}`)),
-    await run('repeats (one email)', server.port, (index) => signup('repeat@bench.example', `repeat-${index}`)),
+  console.log(`POST /api/waitlist with autocannon, ${connections} connections, ${seconds} s per load, Node ${process.version}, ${cpus().length} CPUs`)
+  console.log('SQLite: WAL + synchronous=FULL. PostgreSQL: a local cluster with fsync on, synchronous_commit on.')
+  const rows = [
+    ...(await setup('SQLite, 1 instance', `file:${join(dir, 'waitlist.db')}`, 1)),
+    ...(await setup('PostgreSQL, 1 instance', await cluster.createDatabase(), 1)),
+    ...(await setup('PostgreSQL, 2 instances', await cluster.createDatabase(), 2)),
   ]
-  printTable(results)
+  printTable(rows)
+  verdicts(rows)
 } finally {
-  stopServer()
+  cleanUp()
 }

@@ -3,7 +3,9 @@
 import { existsSync } from 'node:fs'
 import { csvRow } from '../server/csv'
 import { defaultDatabaseUrl } from '../server/config'
-import { filePathOf, openStore } from '../server/store'
+import { StoreOpenError } from '../server/store/contract'
+import { openStore } from '../server/store/open'
+import { filePathOf } from '../server/store/sqlite'
 
 const databaseUrl = process.env.DATABASE_URL?.trim() || defaultDatabaseUrl
 if (databaseUrl.startsWith('file:') && !existsSync(filePathOf(databaseUrl))) {
@@ -11,7 +13,10 @@ if (databaseUrl.startsWith('file:') && !existsSync(filePathOf(databaseUrl))) {
   process.exit(1)
 }
 
-const store = await openStore(databaseUrl, process.env.DATABASE_AUTH_TOKEN?.trim() || undefined)
+const store = await openStore(databaseUrl, { poolSize: 1 }).catch((error: unknown) => {
+  console.error(error instanceof StoreOpenError ? error.message : `Cannot open the database: ${(error as Error).message}`)
+  process.exit(1)
+})
 const write = (line: string) => {
   // Respect back-pressure so a large list piped into a slow consumer does not pile up in memory.
   if (!process.stdout.write(line)) return new Promise<void>((resolve) => process.stdout.once('drain', () => resolve()))
@@ -20,5 +25,5 @@ try {
   await write(csvRow(['created_at', 'email', 'first_name', 'source']))
   for await (const signup of store.all()) await write(csvRow([signup.createdAt, signup.email, signup.firstName, signup.source]))
 } finally {
-  store.close()
+  await store.close()
 }

@@ -5,11 +5,12 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { adminApi, type AdminApiOptions } from './admin/admin-api'
 import { messages } from './messages'
 import { isOriginAllowed, parseAllowedOrigins, type AllowedOrigins } from './origin'
-import { clientKey, createRateLimiter, defaultRateLimit } from './rate-limit'
+import { clientKey, defaultRateLimit } from './rate-limit'
 import { readBodyText } from './read-body'
 import { apiContentSecurityPolicy, securityHeaders } from './security-headers'
-import type { SignupStore } from './store'
-import { parseSignupBody, type ParsedBody } from './validate'
+import { StoreUnavailableError, type SignupStore } from './store/contract'
+import { parseSignupBody, parseSignupForm, type ParsedBody } from './validate'
+import { answerFormPostsWithRedirect, isFormPost } from './form-post'
 
 export type AppOptions = {
   store: SignupStore
@@ -23,6 +24,8 @@ export type AppOptions = {
   clientAddress?: (c: Context) => string | undefined
   /** Answers every GET that is not the API: the prerendered site. */
   site?: (request: Request) => Promise<Response>
+  /** The site's origin (PUBLIC_SITE_URL) when it is not this server's: where form posts are sent back to. */
+  publicSiteUrl?: string
   /** The team's console API under /api/admin (server/admin); absent, those paths are 404. */
   admin?: AdminApiOptions
 }
@@ -33,7 +36,7 @@ export const waitlistPath = '/api/waitlist'
 export function createApp(options: AppOptions) {
   const { store, site, clientAddress, trustedProxies = 0, maxBodyBytes = defaultMaxBodyBytes } = options
   const allowed = options.allowedOrigins ?? parseAllowedOrigins(undefined)
-  const limiter = createRateLimiter(options.rateLimit ?? defaultRateLimit)
+  const limiter = store.rateLimiter(options.rateLimit ?? defaultRateLimit)
   const app = new Hono()
 
   const isHttps = (c: Context) =>
@@ -49,9 +52,18 @@ export function createApp(options: AppOptions) {
   })
 
   app.onError((error, c) => {
+    // The database is away (a restart, a failover, a lost network): say so plainly; nothing was acknowledged.
+    if (error instanceof StoreUnavailableError) {
+      console.error(`waitlist: ${error.message}`)
+      return c.text(messages.databaseUnavailable, 503, { 'Retry-After': '5' })
+    }
     console.error('waitlist: unexpected error', error)
     return c.text(messages.serverError, 500)
   })
+
+  // Registered before the origin check and the rate limit, so a browser's form post gets its outcome page
+  // for every reply, those included.
+  app.use(waitlistPath, answerFormPostsWithRedirect(options.publicSiteUrl))
 
   app.use('/api/*', async (c, next) => {
     const origin = c.req.header('origin')
@@ -70,7 +82,7 @@ export function createApp(options: AppOptions) {
 
   const rateLimited: MiddlewareHandler = async (c, next) => {
     const key = clientKey({ socketAddress: clientAddress?.(c), forwardedFor: c.req.header('x-forwarded-for'), trustedProxies })
-    const verdict = key === undefined ? { allowed: true as const } : limiter.hit(key)
+    const verdict = key === undefined ? { allowed: true as const } : await limiter.hit(key)
     if (verdict.allowed) return next()
     return c.text(messages.tooManyRequests, 429, { 'Retry-After': String(verdict.retryAfterSeconds) })
   }
@@ -85,12 +97,14 @@ export function createApp(options: AppOptions) {
 
   app.post(waitlistPath, rateLimited, async (c) => {
     const type = (c.req.header('content-type') ?? 'text/plain').split(';')[0]?.trim().toLowerCase()
-    if (type !== 'text/plain' && type !== 'application/json') return c.text(messages.unsupportedType, 415)
+    const form = isFormPost(c.req.raw)
+    if (!form && type !== 'text/plain' && type !== 'application/json') return c.text(messages.unsupportedType, 415)
     const body = await readBodyText(c.req.raw, maxBodyBytes)
     // The rest of an oversized body may still be arriving: close the connection after answering rather than
     // leave it half-read for the next request on it.
     if (body.kind === 'too-large') return c.text(messages.tooLarge, 413, { Connection: 'close' })
-    const parsed: ParsedBody = body.kind === 'text' ? parseSignupBody(body.text) : { kind: 'invalid', message: messages.unreadable }
+    const parse = form ? parseSignupForm : parseSignupBody
+    const parsed: ParsedBody = body.kind === 'text' ? parse(body.text) : { kind: 'invalid', message: messages.unreadable }
     if (parsed.kind === 'invalid') return c.json({ ok: false, message: parsed.message })
     // A repeat, a retry and a bot get the very same answer as a first signup: the reply never tells who is listed.
     if (parsed.kind === 'signup') await store.add(parsed.signup)
@@ -102,7 +116,7 @@ export function createApp(options: AppOptions) {
     const requestHosts = (c: Context) =>
       [new URL(c.req.url).host, c.req.header('host'), trustedProxies > 0 ? c.req.header('x-forwarded-host') : undefined].filter((host) => host !== undefined)
     const adminClientKey = (c: Context) => clientKey({ socketAddress: clientAddress?.(c), forwardedFor: c.req.header('x-forwarded-for'), trustedProxies })
-    app.route('/api/admin', adminApi(options.admin, { isHttps, requestHosts, clientKey: adminClientKey }))
+    app.route('/api/admin', adminApi(options.admin, { isHttps, requestHosts, clientKey: adminClientKey, rateLimiter: store.rateLimiter }))
   }
   app.all('/api/*', (c) => c.text(messages.notFound, 404))
   if (site) app.get('*', (c) => site(c.req.raw))

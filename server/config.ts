@@ -2,16 +2,20 @@
 // words, so a misconfigured deploy fails loudly instead of running with a surprise.
 import { parseAllowedOrigins, type AllowedOrigins } from './origin'
 import { defaultRateLimit } from './rate-limit'
+import { isPostgresUrl, isSqliteUrl, redactDatabaseUrl } from './store/database-url'
 
 export type ServerConfig = {
   port: number
   host: string
   databaseUrl: string
-  databaseAuthToken: string | undefined
+  /** Connections each instance keeps to PostgreSQL (ignored on SQLite). */
+  databasePoolSize: number
   allowedOrigins: AllowedOrigins
   trustedProxies: number
   rateLimit: { max: number; windowMs: number }
   staticDir: string
+  /** The site's public origin, where a form post is sent back to; undefined when the site is served here. */
+  publicSiteUrl: string | undefined
 }
 
 export const defaultDatabaseUrl = 'file:./data/waitlist.db'
@@ -39,7 +43,7 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
     port: integer('PORT', 3000, 0, 65535),
     host: env.HOST?.trim() || '127.0.0.1',
     databaseUrl: env.DATABASE_URL?.trim() || defaultDatabaseUrl,
-    databaseAuthToken: env.DATABASE_AUTH_TOKEN?.trim() || undefined,
+    databasePoolSize: integer('DATABASE_POOL_SIZE', 10, 1, 1000),
     allowedOrigins,
     trustedProxies: trustProxy(env.TRUST_PROXY, problems),
     rateLimit: {
@@ -47,9 +51,12 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
       windowMs: integer('RATE_LIMIT_WINDOW_MS', defaultRateLimit.windowMs, 1),
     },
     staticDir: env.STATIC_DIR?.trim() || 'dist',
+    publicSiteUrl: siteUrl(env.PUBLIC_SITE_URL, problems),
   }
-  if (!/^(file|libsql|https?|wss?):/.test(config.databaseUrl))
-    problems.push(`DATABASE_URL must be a file: URL such as ${defaultDatabaseUrl} (or a libsql:// URL), not "${config.databaseUrl}"`)
+  if (!isSqliteUrl(config.databaseUrl) && !isPostgresUrl(config.databaseUrl))
+    problems.push(
+      `DATABASE_URL must be a SQLite file: URL such as ${defaultDatabaseUrl} or a postgres:// URL, not "${redactDatabaseUrl(config.databaseUrl)}"`,
+    )
   if (problems.length > 0) throw new Error(`Invalid configuration:\n- ${problems.join('\n- ')}`)
   return config
 }
@@ -62,4 +69,19 @@ function trustProxy(raw: string | undefined, problems: string[]): number {
   if (/^[1-9]\d?$/.test(value)) return Number(value)
   problems.push(`TRUST_PROXY must be true, false or the number of proxies in front, not "${raw}"`)
   return 0
+}
+
+// PUBLIC_SITE_URL: the origin visitors see the site at (https://stridehealth.example), when it is not served
+// by this server. Only its origin is kept.
+function siteUrl(raw: string | undefined, problems: string[]): string | undefined {
+  const value = raw?.trim()
+  if (!value) return undefined
+  try {
+    const url = new URL(value)
+    if (url.protocol === 'https:' || url.protocol === 'http:') return url.origin
+  } catch {
+    // reported below
+  }
+  problems.push(`PUBLIC_SITE_URL must be the site's address such as https://stridehealth.example, not "${raw}"`)
+  return undefined
 }

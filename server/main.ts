@@ -4,13 +4,15 @@ import { existsSync, mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { brand } from '../src/brand'
 import { readAdminConfig, type AdminConfig } from './admin/admin-config'
-import { openAdminStore } from './admin/admin-store'
 import { createSignInMailer } from './admin/sign-in-mail'
 import { createApp } from './app'
 import { readConfig, type ServerConfig } from './config'
 import { listen, socketAddress } from './node-server'
 import { createStaticSite } from './static'
-import { filePathOf, openStore } from './store'
+import { StoreOpenError } from './store/contract'
+import { redactDatabaseUrl } from './store/database-url'
+import { openStore } from './store/open'
+import { filePathOf } from './store/sqlite'
 
 async function main() {
   let config: ServerConfig
@@ -24,8 +26,11 @@ async function main() {
   }
 
   if (config.databaseUrl.startsWith('file:')) mkdirSync(dirname(filePathOf(config.databaseUrl)), { recursive: true })
-  const store = await openStore(config.databaseUrl, config.databaseAuthToken)
-  const adminStore = await openAdminStore(config.databaseUrl, config.databaseAuthToken)
+  // One line naming the problem, never a stack trace or a password: the operator reads it in a deploy log.
+  const store = await openStore(config.databaseUrl, { poolSize: config.databasePoolSize }).catch((error: unknown) => {
+    console.error(error instanceof StoreOpenError ? error.message : `Cannot open the database: ${(error as Error).message}`)
+    process.exit(1)
+  })
   const hasSite = existsSync(config.staticDir)
   if (!hasSite) console.warn(`No site to serve at ${config.staticDir}/ (run the build first); serving the waitlist API only.`)
   const app = createApp({
@@ -35,18 +40,18 @@ async function main() {
     rateLimit: config.rateLimit,
     clientAddress: socketAddress,
     site: hasSite ? createStaticSite(config.staticDir) : undefined,
-    admin: { store: adminStore, adminEmails: adminConfig.adminEmails, publicUrl: adminConfig.publicUrl, sendSignInLink: createSignInMailer(adminConfig.mail) },
+    publicSiteUrl: config.publicSiteUrl,
+    admin: { store: store.admin!, adminEmails: adminConfig.adminEmails, publicUrl: adminConfig.publicUrl, sendSignInLink: createSignInMailer(adminConfig.mail) },
   })
 
   const server = await listen(app, { port: config.port, host: config.host }).catch((error: NodeJS.ErrnoException) => {
-    store.close()
-    adminStore.close()
+    void store.close()
     if (error.code === 'EADDRINUSE') console.error(`Port ${config.port} is already in use. Set PORT to another port.`)
     else console.error(error)
     process.exit(1)
   })
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host
-  console.log(`${brand.companyName} site and waitlist on http://${shownHost}:${server.port} (signups in ${config.databaseUrl})`)
+  console.log(`${brand.companyName} site and waitlist on http://${shownHost}:${server.port} (signups in ${redactDatabaseUrl(config.databaseUrl)})`)
 
   let stopping = false
   const stop = async (signal: string) => {
@@ -54,8 +59,7 @@ async function main() {
     stopping = true
     console.log(`${signal}: finishing open requests, then stopping.`)
     await server.close()
-    store.close()
-    adminStore.close()
+    await store.close()
     process.exit(0)
   }
   process.on('SIGTERM', () => void stop('SIGTERM'))

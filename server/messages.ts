@@ -19,4 +19,5 @@ export const messages = {
   methodNotAllowed: 'Please send the signup with POST.',
   notFound: 'Not found.',
   serverError: 'Something went wrong on our side. Please try again in a moment.',
+  databaseUnavailable: "We can't save signups right now. Please try again in a minute.",
 } as const

@@ -1,5 +1,5 @@
-// A fixed-window counter per client, in memory. It protects one process from one noisy client; on a
-// host with many instances each instance counts on its own, which is still a useful brake.
+// A fixed-window counter per client, in memory: the limiter of the SQLite engine (one process). On
+// PostgreSQL every instance shares one count instead (store/postgres.ts), with this one as its fallback.
 // No timers: stale windows are swept while counting, so it also runs where timers are not allowed.
 
 /** 10 signups a minute per client: generous for people, a brake for scripts. */
@@ -7,6 +7,9 @@ export const defaultRateLimit = { max: 10, windowMs: 60_000 }
 
 export type RateLimitOptions = { max: number; windowMs: number; now?: () => number }
 export type RateLimitVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number }
+export interface RateLimiter {
+  hit(key: string): RateLimitVerdict | Promise<RateLimitVerdict>
+}
 
 export function createRateLimiter({ max, windowMs, now = Date.now }: RateLimitOptions) {
   const windows = new Map<string, { count: number; resetAt: number }>()

@@ -35,7 +35,8 @@ export function contentSecurityPolicy({ scriptHashes = [], connectSrc = [] }: Se
     "font-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self' mailto:",
+    // The waitlist form posts to its endpoint when no script runs (and mails a draft when there is none).
+    ["form-action 'self' mailto:", ...connectSrc].join(' '),
     "frame-ancestors 'none'",
   ].join('; ')
 }

@@ -56,6 +56,21 @@ export function parseSignupBody(text: string): ParsedBody {
   return validateFields(fields)
 }
 
+/** A browser's own form post (application/x-www-form-urlencoded, sent when no script runs): the same fields
+ * and the same rules as the JSON body. A field sent twice is not something our form does: unreadable. */
+export function parseSignupForm(text: string): ParsedBody {
+  const params = new URLSearchParams(text)
+  const fields: Record<string, unknown> = Object.create(null)
+  for (const [key, value] of params) {
+    if (poisonedKeys.has(key) || key in fields) return invalid(messages.unreadable)
+    fields[key] = value
+  }
+  if (isHoneypotFilled(fields.website)) return { kind: 'bot' }
+  // No script ran, so there is no submission id; an empty one is the same as none.
+  if (fields.submissionId === '') delete fields.submissionId
+  return validateFields(fields)
+}
+
 function isHoneypotFilled(value: unknown): boolean {
   if (value === undefined || value === null) return false
   return typeof value !== 'string' || value.trim() !== ''

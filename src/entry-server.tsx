@@ -32,5 +32,5 @@ export async function renderPage(url: string, manifest: Manifest): Promise<Rende
   }
 }
 
-export { pagePaths } from './head'
-export { pageSources } from './router'
+export { pagePaths, unlistedPagePaths } from './head'
+export { pageSources, waitlistOutcomeSource } from './router'

@@ -1,3 +1,4 @@
+import { formOutcomes, outcomePath } from '../server/form-outcomes'
 import { brand } from './brand'
 import { pageMeta, type PageMetaKey } from './content/seo'
 
@@ -28,3 +29,12 @@ export function pageHead(key: PageMetaKey) {
 
 /** Every prerendered page, in sitemap order. */
 export const pagePaths: PagePath[] = ['/', '/form', '/knee', '/gym-hero', '/about', '/blog', '/legal']
+
+/** The outcome pages of a form post: a title of their own, never indexed, no canonical. */
+export function outcomeHead(ok: boolean) {
+  const title = ok ? `You're on the waitlist | ${brand.companyName}` : `Waitlist | ${brand.companyName}`
+  return { meta: [{ title }, { name: 'robots', content: 'noindex' }], links: [] }
+}
+
+/** Prerendered, but outside the sitemap: the form post's outcome pages. */
+export const unlistedPagePaths: string[] = formOutcomes.map((entry) => outcomePath(entry.code))

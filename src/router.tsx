@@ -1,5 +1,6 @@
-import { createRootRoute, createRoute, createRouter, lazyRouteComponent } from '@tanstack/react-router'
-import { pageHead, type PagePath } from './head'
+import { createRootRoute, createRoute, createRouter, lazyRouteComponent, notFound } from '@tanstack/react-router'
+import { formOutcomes } from '../server/form-outcomes'
+import { outcomeHead, pageHead, type PagePath } from './head'
 import { RootDocument } from './layout/root-document'
 import { NotFoundPage } from './pages/not-found-page'
 
@@ -24,6 +25,7 @@ const GymHeroPage = lazyRouteComponent(() => import('./pages/gym-hero-page'), 'G
 const AboutPage = lazyRouteComponent(() => import('./pages/about-page'), 'AboutPage')
 const BlogPage = lazyRouteComponent(() => import('./pages/blog-page'), 'BlogPage')
 const LegalPage = lazyRouteComponent(() => import('./pages/legal-page'), 'LegalPage')
+const WaitlistOutcomePage = lazyRouteComponent(() => import('./pages/waitlist-outcome-page'), 'WaitlistOutcomePage')
 
 // The whole route tree. The root renders the document itself (<html> to </html>) so every page can be
 // prerendered and hydrated; it also owns the 404, for any path no route matches.
@@ -46,6 +48,18 @@ const aboutRoute = createRoute({ getParentRoute: () => rootRoute, path: '/about'
 const blogRoute = createRoute({ getParentRoute: () => rootRoute, path: '/blog', component: BlogPage, head: () => pageHead('/blog') })
 const legalRoute = createRoute({ getParentRoute: () => rootRoute, path: '/legal', component: LegalPage, head: () => pageHead('/legal') })
 
+// Where the endpoint sends a browser's own form post: one prerendered page per outcome, none in the sitemap.
+export const waitlistOutcomeSource = 'src/pages/waitlist-outcome-page.tsx'
+const waitlistOutcomeRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/waitlist/$outcome',
+  loader: ({ params }) => {
+    if (!formOutcomes.some((entry) => entry.code === params.outcome)) throw notFound()
+  },
+  component: WaitlistOutcomePage,
+  head: ({ params }) => outcomeHead(formOutcomes.find((entry) => entry.code === params.outcome)?.ok ?? false),
+})
+
 export const routeTree = rootRoute.addChildren([
   homeRoute,
   formRoute,
@@ -54,13 +68,21 @@ export const routeTree = rootRoute.addChildren([
   aboutRoute,
   blogRoute,
   legalRoute,
+  waitlistOutcomeRoute,
 ])
 
 export function createAppRouter(options: { history?: Parameters<typeof createRouter>[0]['history'] } = {}) {
+  let firstRender = true
   return createRouter({
     routeTree,
     history: options.history,
-    scrollRestoration: true,
+    // A visitor may scroll the prerendered page before the app takes over; the app's first render must not
+    // throw them back to the top. After that (and on a reload, which starts at the top) restoration works.
+    scrollRestoration: () => {
+      if (!firstRender) return true
+      firstRender = false
+      return window.scrollX === 0 && window.scrollY === 0
+    },
     defaultPreload: 'intent',
   })
 }

@@ -1,34 +1,17 @@
 // Helpers every spec uses to meet the site the way a visitor does.
 import { expect, type Page } from '@playwright/test'
 
-/** Elements whose hydration shows React has reached the header, the page and the footer. */
-const hydratedSelectors = ['#main h1', 'header nav a', 'footer button']
-
-/** Opens a path and waits until React has taken over the prerendered page, so clicks reach React. */
+/** Opens a path the way a visitor does: the test acts as soon as the page is there, without waiting for the
+ * app's scripts (what a visitor does before they run is kept and replayed; see scripts/prerender.ts). */
 export async function visit(page: Page, path: string) {
-  const response = await page.goto(path)
-  await waitForHydration(page)
-  return response
+  return page.goto(path)
 }
 
-// The site hydrates in a transition, in time slices: React marks each DOM node as it claims it (its
-// __reactProps$ key) and commits the whole tree at the end, when the root stops being dehydrated. Both
-// are React internals, read here only to know when the page is ready, as a visitor's first click would be.
-export async function waitForHydration(page: Page) {
-  await page.waitForFunction((selectors) => {
-    const claimed = selectors.every((selector) => {
-      const element = document.querySelector(selector)
-      return element !== null && Object.keys(element).some((key) => key.startsWith('__reactProps$'))
-    })
-    const containerKey = Object.keys(document).find((key) => key.startsWith('__reactContainer$'))
-    const hostRoot = containerKey ? (document as unknown as Record<string, { stateNode?: { current?: { memoizedState?: { isDehydrated?: boolean } } } }>)[containerKey] : undefined
-    const rootState = hostRoot?.stateNode?.current?.memoizedState
-    // If React's layout ever differs, fall back to the claimed nodes alone.
-    const committed = rootState === undefined || rootState.isDehydrated !== true
-    return claimed && committed
-  }, hydratedSelectors)
-  // Effects (scroll and key listeners) run after the hydration commit; two frames later they are in place.
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+/** For the few tests of what only the app does (client-side page changes, fades, focus moved into a new
+ * page): waits for the app's own signal that it is in control (set after hydration and the replay of early
+ * taps). Tests of what a visitor does never wait for it. */
+export async function appInControl(page: Page) {
+  await expect(page.locator('html[data-app="ready"]')).toHaveCount(1, { timeout: 15_000 })
 }
 
 /** Scrolls the window and waits until the page has handled the scroll event. */

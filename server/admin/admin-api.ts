@@ -4,12 +4,13 @@
 import { Hono, type Context } from 'hono'
 import { stream } from 'hono/streaming'
 import { csvRow } from '../csv'
+import type { RateLimiter, RateLimitOptions } from '../rate-limit'
 import type { AdminEmails } from './admin-emails'
 import { requireSession, sameOriginOnly, type AdminEnv } from './admin-guard'
 import { adminMessages } from './admin-messages'
-import type { AdminStore, SortKey } from './admin-store'
+import { sortKeys, type AdminStore, type SortKey } from './admin-store'
 import { clearSessionCookie } from './session-cookie'
-import { signInRoutes, type SignInMailer } from './sign-in-routes'
+import { defaultSignInRateLimit, signInRoutes, type SignInMailer } from './sign-in-routes'
 
 export type AdminApiOptions = {
   store: AdminStore
@@ -25,9 +26,10 @@ export type AdminApiHost = {
   isHttps: (c: Context) => boolean
   requestHosts: (c: Context) => string[]
   clientKey: (c: Context) => string | undefined
+  /** The store's limiter: in memory on SQLite, shared by every instance on PostgreSQL. */
+  rateLimiter: (options: RateLimitOptions) => RateLimiter
 }
 
-const sortKeys: readonly SortKey[] = ['createdAt', 'email', 'firstName', 'source']
 export const csvColumns = ['created_at', 'email', 'first_name', 'source', 'status']
 export const chartDays = 90
 
@@ -52,7 +54,7 @@ export function adminApi(options: AdminApiOptions, host: AdminApiHost) {
   })
   api.route(
     '/sign-in',
-    signInRoutes({ ...options, rateLimit: options.signInRateLimit, now, isHttps: host.isHttps, clientKey: host.clientKey }),
+    signInRoutes({ ...options, now, isHttps: host.isHttps, clientKey: host.clientKey, limiter: host.rateLimiter(options.signInRateLimit ?? defaultSignInRateLimit) }),
   )
   api.use('*', requireSession({ store, adminEmails, isHttps: host.isHttps, now }))
 

@@ -1,24 +1,18 @@
 // The console's settings, read from the environment next to server/config.ts (documented in the README):
-// ADMIN_EMAILS, PUBLIC_URL, SMTP_URL, MAIL_FROM, MAIL_DIR.
+// ADMIN_EMAILS, SMTP_URL, MAIL_FROM, MAIL_DIR. Sign-in links start with PUBLIC_SITE_URL (config.ts) or,
+// without it, this server's own address; never with the Host header of a request.
 import { brand } from '../../src/brand'
+import type { ServerConfig } from '../config'
 import { parseAdminEmails, type AdminEmails } from './admin-emails'
 import type { MailSettings } from './sign-in-mail'
 
 export type AdminConfig = { adminEmails: AdminEmails; publicUrl: string; mail: MailSettings }
 
-export function readAdminConfig(env: Record<string, string | undefined>, server: { host: string; port: number }): AdminConfig {
+export function readAdminConfig(env: Record<string, string | undefined>, server: Pick<ServerConfig, 'host' | 'port' | 'publicSiteUrl'>): AdminConfig {
   const shownHost = server.host === '0.0.0.0' || server.host === '::' ? 'localhost' : server.host
-  const publicUrl = env.PUBLIC_URL?.trim() || `http://${shownHost}:${server.port}`
-  let parsed: URL
-  try {
-    parsed = new URL(publicUrl)
-  } catch {
-    throw new Error(`Invalid configuration:\n- PUBLIC_URL must be the site's address such as https://example.com, not "${publicUrl}"`)
-  }
-  if (!/^https?:$/.test(parsed.protocol)) throw new Error(`Invalid configuration:\n- PUBLIC_URL must be an http(s) address, not "${publicUrl}"`)
   return {
     adminEmails: parseAdminEmails(env.ADMIN_EMAILS),
-    publicUrl: parsed.origin,
+    publicUrl: server.publicSiteUrl ?? `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${server.port}`,
     mail: {
       smtpUrl: env.SMTP_URL?.trim() || undefined,
       mailFrom: env.MAIL_FROM?.trim() || `${brand.companyName} <no-reply@${new URL(brand.siteUrl).hostname}>`,

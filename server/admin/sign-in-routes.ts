@@ -2,7 +2,7 @@
 // for a listed address (store a token, send the mail) runs after the reply, so neither the words nor the
 // timing of the answer say who is on ADMIN_EMAILS. Both routes are rate limited per client and per address.
 import { Hono, type Context } from 'hono'
-import { createRateLimiter } from '../rate-limit'
+import type { RateLimiter } from '../rate-limit'
 import { normalizeEmail, type AdminEmails } from './admin-emails'
 import { adminMessages } from './admin-messages'
 import type { AdminStore } from './admin-store'
@@ -20,8 +20,8 @@ export type SignInOptions = {
   isHttps: (c: Context) => boolean
   clientKey: (c: Context) => string | undefined
   now: () => Date
-  /** Attempts per client (and per address) in the window; defaults to 10 in 15 minutes. */
-  rateLimit?: { max: number; windowMs: number }
+  /** Counts attempts per client and per address (defaultSignInRateLimit unless configured). */
+  limiter: RateLimiter
 }
 
 export const defaultSignInRateLimit = { max: 10, windowMs: 15 * 60_000 }
@@ -40,12 +40,12 @@ async function readJson(c: Context): Promise<Record<string, unknown> | undefined
 
 export function signInRoutes(options: SignInOptions) {
   const { store, adminEmails, now } = options
-  const limiter = createRateLimiter(options.rateLimit ?? defaultSignInRateLimit)
+  const { limiter } = options
   const routes = new Hono()
-  const limited = (c: Context, ...keys: (string | undefined)[]) => {
+  const limited = async (c: Context, ...keys: (string | undefined)[]) => {
     for (const key of keys) {
-      if (key === undefined) continue
-      const verdict = limiter.hit(key)
+      if (!key) continue
+      const verdict = await limiter.hit(`admin-sign-in:${key}`)
       if (!verdict.allowed) return c.json({ ok: false, message: adminMessages.tooManyRequests }, 429, { 'Retry-After': String(verdict.retryAfterSeconds) })
     }
     return undefined
@@ -56,7 +56,7 @@ export function signInRoutes(options: SignInOptions) {
     const email = typeof body?.email === 'string' ? normalizeEmail(body.email) : ''
     if (!emailPattern.test(email) || email.length > 254) return c.json({ ok: false, message: adminMessages.invalidEmail }, 400)
     const client = options.clientKey(c)
-    const refused = limited(c, client && `ip:${client}`, `email:${email}`)
+    const refused = await limited(c, client && `ip:${client}`, `email:${email}`)
     if (refused) return refused
     if (adminEmails.has(email)) {
       void issueSignInLink(store, email, options.publicUrl, now())
@@ -68,7 +68,7 @@ export function signInRoutes(options: SignInOptions) {
 
   routes.post('/verify', async (c) => {
     const client = options.clientKey(c)
-    const refused = limited(c, client && `verify:${client}`)
+    const refused = await limited(c, client && `verify:${client}`)
     if (refused) return refused
     const token = (await readJson(c))?.token
     const email = isWellFormedSecret(token) ? await store.takeSignInToken(hashSecret(token), now()) : undefined

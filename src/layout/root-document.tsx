@@ -1,6 +1,7 @@
 import { HeadContent, Scripts } from '@tanstack/react-router'
 import { GlobalStyle } from '../ui/global-style'
 import { theme } from '../ui/theme'
+import { EarlyEventReplay } from './early-events'
 import { PageTransition } from './page-transition'
 import { RouteAnnouncer } from './route-announcer'
 import { SiteFooter } from './site-footer'
@@ -32,6 +33,7 @@ export function RootDocument() {
         </main>
         <SiteFooter />
         <RouteAnnouncer />
+        <EarlyEventReplay />
         <Scripts />
       </body>
     </html>

@@ -3,7 +3,9 @@ import { theme } from '../ui/theme'
 
 export function SkipLink() {
   return (
-    <Skip href="#main" onClick={skipToMain}>
+    // data-replay: pressed before the app runs, it is kept and replayed (scripts/prerender.ts), so it never
+    // changes the address either.
+    <Skip href="#main" data-replay onClick={skipToMain}>
       Skip to content
     </Skip>
   )

@@ -1,9 +1,11 @@
 import { useMachine } from '@xstate/react'
+import { useEffect, useRef } from 'react'
 import { fromPromise } from 'xstate'
 import { brand } from '../brand'
 import { Button } from '../ui/primitives'
 import { waitlistMachine, type WaitlistResult, type WaitlistSignup } from '../../machines/waitlist-machine'
 import { MAILTO_FALLBACK_LINK_TEXT } from '../../machines/waitlist-messages'
+import { MAILTO_SUBJECT } from '../../machines/waitlist-mailto'
 import { devInspect } from '../dev/inspector'
 import { waitlistEndpoint } from './endpoint'
 import { submitWaitlistSignup } from './waitlist-client'
@@ -25,8 +27,10 @@ export function WaitlistForm({ formId, endpoint = waitlistEndpoint }: WaitlistFo
     website: `${formId}-website`,
     status: `${formId}-status`,
   }
+  const firstNameField = useRef<HTMLInputElement>(null)
+  const emailField = useRef<HTMLInputElement>(null)
   // Browser side effects of the machine; they run on events, never during render (or on the server).
-  const [state, send] = useMachine(
+  const [state, send, actor] = useMachine(
     waitlistMachine.provide({
       actions: {
         focusEmailField: () => document.getElementById(ids.email)?.focus(),
@@ -40,13 +44,30 @@ export function WaitlistForm({ formId, endpoint = waitlistEndpoint }: WaitlistFo
     }),
     { input: { contactEmail: brand.contactEmail, source: brand.waitlistSource, endpointConfigured: endpoint.trim() !== '' }, inspect: devInspect },
   )
+  // The page was readable (and typeable) before this script ran, and React does not report text typed into
+  // a prerendered field before hydration. So the machine learns what is on screen when the view takes over:
+  // what it sends is what the visitor sees.
+  useEffect(() => {
+    const { context } = actor.getSnapshot()
+    const typedName = firstNameField.current?.value ?? ''
+    const typedEmail = emailField.current?.value ?? ''
+    if (typedName !== context.firstName) actor.send({ type: 'FIRST_NAME_CHANGED', value: typedName })
+    if (typedEmail !== context.email) actor.send({ type: 'EMAIL_CHANGED', value: typedEmail })
+  }, [actor])
+
   const { firstName, email, message, ok, mailtoHref } = state.context
+  const configured = endpoint.trim() !== ''
   const tone: StatusTone = ok === true ? 'success' : ok === false ? 'error' : 'neutral'
   const [beforeLink, afterLink] = message.split(MAILTO_FALLBACK_LINK_TEXT)
 
   return (
     <>
       <Form
+        // Without a script the browser posts the form itself: to the endpoint, which answers with the outcome
+        // page, or, with no endpoint, into a mail draft. Either way nothing typed lands in a URL of the site.
+        method="post"
+        action={configured ? endpoint : `mailto:${brand.contactEmail}?subject=${encodeURIComponent(MAILTO_SUBJECT)}`}
+        encType={configured ? undefined : 'text/plain'}
         noValidate // the machine checks the email and says why in the live region below
         aria-busy={state.hasTag('busy')}
         onSubmit={(event) => {
@@ -59,6 +80,7 @@ export function WaitlistForm({ formId, endpoint = waitlistEndpoint }: WaitlistFo
             First name <Optional>(optional)</Optional>
           </label>
           <Input
+            ref={firstNameField}
             id={ids.firstName}
             name="firstName"
             type="text"
@@ -70,6 +92,7 @@ export function WaitlistForm({ formId, endpoint = waitlistEndpoint }: WaitlistFo
         <Field>
           <label htmlFor={ids.email}>Email</label>
           <Input
+            ref={emailField}
             id={ids.email}
             name="email"
             type="email"
@@ -85,6 +108,7 @@ export function WaitlistForm({ formId, endpoint = waitlistEndpoint }: WaitlistFo
           <label htmlFor={ids.website}>Leave this field empty</label>
           <input id={ids.website} name="website" type="text" tabIndex={-1} autoComplete="off" />
         </Honeypot>
+        <input type="hidden" name="source" value={brand.waitlistSource} />
         <Button type="submit" disabled={!state.can({ type: 'SUBMIT' })}>
           Join the waitlist
         </Button>

@@ -2,19 +2,19 @@
 // Builds the production site once, into a temp folder, and checks what a visitor's browser and a crawler
 // get: every route prerendered with its own head, the JS budget of the landing page, no dev-only code.
 import { execFileSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
 import { mkdir, mkdtemp, readFile, readdir, rm } from 'node:fs/promises'
 import { join, relative } from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { htmlFileFor } from '../../scripts/prerender'
+import { earlyEventsScript, htmlFileFor } from '../../scripts/prerender'
 import { upFrontScripts } from '../../scripts/up-front-scripts'
 import { pageMeta } from '../../src/content/seo'
-import { pagePaths } from '../../src/head'
+import { pagePaths, unlistedPagePaths } from '../../src/head'
 
-/** The gzip KiB of JS that / loads up front may not grow past this. Issue #6 sets a target of 120 KiB,
- * which this site misses: react-dom, TanStack Router, xstate, styled-components and framer-motion's core
- * alone weigh about 136 KiB gzip (figures in the README). The test guards today's size against growth. */
-const upFrontJsBudgetKb = 155
-const upFrontJsTargetKb = 120
+/** The gzip KiB of JS that / loads without any interaction (issue #10: at most 140, from 165.8 measured in
+ * Chromium with the animation engine loaded at idle). The animation engine now loads on a visitor's first
+ * intent to change pages, so nothing else loads without interaction. */
+const upFrontJsBudgetKb = 140
 
 let work: string
 let site: string
@@ -72,9 +72,33 @@ describe('the production build', () => {
     }
     console.log(
       `JS loaded up front by /: ${(total / 1024).toFixed(1)} KB gzip in ${scripts.length} files ` +
-        `(ceiling ${upFrontJsBudgetKb} KB; issue #6 target ${upFrontJsTargetKb} KB: ${total / 1024 <= upFrontJsTargetKb ? 'met' : 'missed'})`,
+        `(budget ${upFrontJsBudgetKb} KB)`,
     )
     expect(total / 1024).toBeLessThanOrEqual(upFrontJsBudgetKb)
+    // The animation engine is not among them: it waits for a visitor's intent to change pages.
+    for (const src of scripts) expect(await readFile(join(site, src), 'utf8'), src).not.toContain('AnimatePresence')
+    expect(scripts.some((src) => /page-fade/.test(src))).toBe(false)
+  })
+
+  it('prerenders a noindex outcome page for every reply to a form post, none of them in the sitemap', async () => {
+    const sitemap = await read('sitemap.xml')
+    for (const path of unlistedPagePaths) {
+      const html = await read(htmlFileFor(path))
+      expect(html, path).toContain('<meta name="robots" content="noindex"')
+      expect(html, path).toMatch(/role="status"/)
+      expect(sitemap).not.toContain(path)
+    }
+    expect(await read(htmlFileFor('/waitlist/joined'))).toContain("You&#x27;re on the waitlist! Reach out to us at")
+  })
+
+  it('posts the waitlist form to the endpoint, and keeps early taps with a hashed inline script', async () => {
+    const home = await read('index.html')
+    const forms = home.match(/<form[^>]*>/g) ?? []
+    expect(forms).toHaveLength(2)
+    for (const form of forms) expect(form).toMatch(/(?=.*method="post")(?=.*action="\/api\/waitlist")/)
+    expect(home).toContain(earlyEventsScript)
+    const headers = await read('_headers')
+    expect(headers).toContain(`'sha256-${createHash('sha256').update(earlyEventsScript).digest('base64')}'`)
   })
 
   it('ships no Stately inspector and no development-only React in any script', async () => {

@@ -4,10 +4,11 @@ import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { createApp, type AppOptions } from '../../server/app'
 import { parseAdminEmails } from '../../server/admin/admin-emails'
-import { openAdminStore, type AdminStore } from '../../server/admin/admin-store'
+import type { AdminStore } from '../../server/admin/admin-store'
 import { createSignInMailer } from '../../server/admin/sign-in-mail'
 import { listen, socketAddress } from '../../server/node-server'
-import { openStore, type SignupStore } from '../../server/store'
+import type { SignupStore } from '../../server/store/contract'
+import { openStore } from '../../server/store/open'
 import { linkIn, startInbox, type Inbox } from '../utils/smtp-inbox'
 import { makeTempDir } from './harness'
 
@@ -27,11 +28,14 @@ export type AdminTestServer = {
   close: () => Promise<void>
 }
 
-export async function startAdminServer(options: Partial<AppOptions> & { signInRateLimit?: { max: number; windowMs: number } } = {}): Promise<AdminTestServer> {
+type AdminServerOptions = Partial<AppOptions> & { signInRateLimit?: { max: number; windowMs: number }; databaseUrl?: string }
+
+/** On a fresh SQLite file by default, or on the PostgreSQL database `databaseUrl` names. */
+export async function startAdminServer(options: AdminServerOptions = {}): Promise<AdminTestServer> {
   const temp = await makeTempDir()
-  const databaseUrl = `file:${join(temp.dir, 'waitlist.db')}`
+  const databaseUrl = options.databaseUrl ?? `file:${join(temp.dir, 'waitlist.db')}`
   const store = await openStore(databaseUrl)
-  const adminStore = await openAdminStore(databaseUrl)
+  const adminStore = store.admin!
   const inbox = await startInbox()
   const clock = { offsetMs: 0 }
   // The link base is fixed at start (PUBLIC_URL), so learn a free port first and listen on it.
@@ -83,8 +87,7 @@ export async function startAdminServer(options: Partial<AppOptions> & { signInRa
     close: async () => {
       await server.close()
       await inbox.close()
-      store.close()
-      adminStore.close()
+      await store.close()
       await temp.remove()
     },
   }

@@ -51,7 +51,14 @@ describe('readConfig', () => {
       '- PORT must be a whole number from 0 to 65535, not "eighty"',
       '- TRUST_PROXY must be true, false or the number of proxies in front, not "maybe"',
       '- RATE_LIMIT_MAX must be a whole number 1 or more, not "0"',
-      '- DATABASE_URL must be a file: URL such as file:./data/waitlist.db (or a libsql:// URL), not "waitlist.db"',
+      '- DATABASE_URL must be a SQLite file: URL such as file:./data/waitlist.db or a postgres:// URL, not "waitlist.db"',
     ])
+  })
+
+  it('takes postgres:// and postgresql:// URLs, and never repeats a password in its messages', () => {
+    expect(readConfig({ DATABASE_URL: 'postgres://app:s3cret@db.internal:5432/waitlist' }).databaseUrl).toBe('postgres://app:s3cret@db.internal:5432/waitlist')
+    expect(readConfig({ DATABASE_URL: 'postgresql://db.internal/waitlist', DATABASE_POOL_SIZE: '25' }).databasePoolSize).toBe(25)
+    expect(() => readConfig({ DATABASE_URL: 'mysql://app:s3cret@db.internal/waitlist' })).toThrow('not "mysql://app:***@db.internal/waitlist"')
+    expect(() => readConfig({ DATABASE_URL: 'libsql://app:s3cret@db.internal' })).toThrow(/^(?![\s\S]*s3cret)/)
   })
 })

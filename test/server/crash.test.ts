@@ -1,14 +1,11 @@
 // @vitest-environment node
 // kill -9 in the middle of a burst of signups, then a restart on the same database file: every signup that
 // was answered ok is there exactly once, and retrying the unanswered ones completes the list without doubles.
-import { spawn, type ChildProcess } from 'node:child_process'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { makeTempDir, readRows, validSignup } from './harness'
+import { killGroup, startServerProcess, stopAll } from './processes'
 
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
-const children = new Set<ChildProcess>()
 let temp: Awaited<ReturnType<typeof makeTempDir>>
 let databaseUrl: string
 
@@ -17,43 +14,11 @@ beforeAll(async () => {
   databaseUrl = `file:${join(temp.dir, 'waitlist.db')}`
 })
 afterAll(async () => {
-  for (const child of children) killGroup(child, 'SIGKILL')
+  stopAll()
   await temp.remove()
 })
 
-/** Signals tsx and the node process it starts: they share the process group the child leads. */
-function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
-  try {
-    process.kill(-child.pid!, signal)
-  } catch {
-    // already gone
-  }
-}
-
-/** Starts `tsx server/main.ts` as its own process group and resolves with its origin once it listens. */
-function startServer(): Promise<{ child: ChildProcess; origin: string; exited: Promise<unknown> }> {
-  const child = spawn(join(repoRoot, 'node_modules/.bin/tsx'), ['server/main.ts'], {
-    cwd: repoRoot,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: databaseUrl, RATE_LIMIT_MAX: '1000000', STATIC_DIR: join(temp.dir, 'no-site') },
-  })
-  children.add(child)
-  const exited = new Promise((resolve) => child.once('exit', resolve)).finally(() => children.delete(child))
-  return new Promise((resolve, reject) => {
-    let output = ''
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 15_000)
-    child.stderr!.on('data', (chunk) => (output += chunk))
-    child.stdout!.on('data', (chunk) => {
-      output += chunk
-      const port = /http:\/\/127\.0\.0\.1:(\d+)/.exec(output)?.[1]
-      if (port) {
-        clearTimeout(timer)
-        resolve({ child, origin: `http://127.0.0.1:${port}`, exited })
-      }
-    })
-  })
-}
+const startServer = () => startServerProcess({ DATABASE_URL: databaseUrl })
 
 const bodyFor = (index: number) => JSON.stringify({ ...validSignup, email: `burst-${index}@example.com`, submissionId: `burst-${index}` })
 

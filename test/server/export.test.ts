@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { csvCell } from '../../server/csv'
 import { normalizeEmail } from '../../server/validate'
-import { openStore } from '../../server/store'
+import { openStore } from '../../server/store/open'
 import { makeTempDir } from './harness'
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
@@ -82,7 +82,7 @@ describe('scripts/export-waitlist.ts', () => {
     databaseUrl = `file:${join(temp.dir, 'waitlist.db')}`
     const store = await openStore(databaseUrl)
     for (const person of people) await store.add({ ...person, emailNormalized: normalizeEmail(person.email), submissionId: null })
-    store.close()
+    await store.close()
   })
   afterAll(() => temp.remove())
 

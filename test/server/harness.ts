@@ -6,7 +6,8 @@ import { join } from 'node:path'
 import { createClient } from '@libsql/client'
 import { createApp, type AppOptions } from '../../server/app'
 import { listen, socketAddress } from '../../server/node-server'
-import { openStore, type SignupStore } from '../../server/store'
+import type { SignupStore } from '../../server/store/contract'
+import { openStore } from '../../server/store/open'
 
 export type SignupRow = {
   id: number
@@ -70,7 +71,7 @@ export async function startTestServer(options: Partial<AppOptions> = {}): Promis
     rows: () => readRows(databaseUrl),
     close: async () => {
       await server.close()
-      store.close()
+      await store.close()
       await temp.remove()
     },
   }

@@ -31,7 +31,7 @@ describe('securityHeaders', () => {
     expect(headers['Content-Security-Policy']).toBe(
       "default-src 'self'; script-src 'self' 'sha256-abc='; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
         "connect-src 'self' https://api.example; font-src 'self'; object-src 'none'; base-uri 'self'; " +
-        "form-action 'self' mailto:; frame-ancestors 'none'",
+        "form-action 'self' mailto: https://api.example; frame-ancestors 'none'",
     )
     expect(headers).toMatchObject({
       'X-Content-Type-Options': 'nosniff',

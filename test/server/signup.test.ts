@@ -3,7 +3,8 @@
 // signup, and a retried submission is one row.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { messages } from '../../server/messages'
-import type { SignupStore } from '../../server/store'
+import type { SignupStore } from '../../server/store/contract'
+import { createRateLimiter } from '../../server/rate-limit'
 import { inParallel, startTestServer, validSignup, type TestServer } from './harness'
 
 let server: TestServer
@@ -40,7 +41,7 @@ describe('POST /api/waitlist', () => {
   it('accepts application/json as well as text/plain, and refuses other body types with a text message', async () => {
     const json = await server.post(validSignup, { headers: { 'Content-Type': 'application/json' } })
     expect(await json.json()).toEqual(success)
-    const form = await server.post('email=ann@example.com', { headers: { 'Content-Type': 'application/x-www-form-urlencoded' } })
+    const form = await server.post('email=ann@example.com', { headers: { 'Content-Type': 'multipart/form-data; boundary=x' } })
     expect(form.status).toBe(415)
     expect(form.headers.get('content-type')).toMatch(/^text\/plain/)
     expect(await form.text()).toBe(messages.unsupportedType)
@@ -109,9 +110,11 @@ describe('POST /api/waitlist', () => {
 describe('when storage fails', () => {
   it('answers 500 with a human text message and logs the error', async () => {
     const broken: SignupStore = {
+      engine: 'sqlite',
       add: () => Promise.reject(new Error('disk on fire')),
       all: async function* () {},
-      close: () => {},
+      rateLimiter: createRateLimiter,
+      close: async () => {},
     }
     const failing = await startTestServer({ store: broken })
     const log = vi.spyOn(console, 'error').mockImplementation(() => {})

@@ -1,10 +1,12 @@
 // @vitest-environment node
-// The database file: created in WAL mode, schema version recorded, reopened without loss.
+// SQLite's own promises beside the store contract (store-contract.test.ts): the file in WAL mode with its
+// schema version, and file: URLs read as SQLite reads them.
 import { join } from 'node:path'
 import { createClient } from '@libsql/client'
 import { afterEach, beforeEach, expect, it } from 'vitest'
-import { filePathOf, openStore, schemaVersion } from '../../server/store'
-import { makeTempDir, readRows, validSignup } from './harness'
+import { openStore } from '../../server/store/open'
+import { filePathOf, sqliteSchemaVersion as schemaVersion } from '../../server/store/sqlite'
+import { makeTempDir, validSignup } from './harness'
 
 let temp: Awaited<ReturnType<typeof makeTempDir>>
 beforeEach(async () => {
@@ -28,32 +30,9 @@ it('creates the schema, in WAL mode, and records the schema version', async () =
   const store = await openStore(databaseUrl)
   expect(await store.add(signup('ann@example.com'))).toBe('added')
   expect(await store.add(signup('ann@example.com'))).toBe('duplicate')
-  store.close()
+  await store.close()
   expect(await pragma(databaseUrl, 'journal_mode')).toBe('wal')
   expect(Number(await pragma(databaseUrl, 'user_version'))).toBe(schemaVersion)
-})
-
-it('reopens an existing database without touching its rows', async () => {
-  const databaseUrl = `file:${join(temp.dir, 'waitlist.db')}`
-  const first = await openStore(databaseUrl)
-  await first.add(signup('ann@example.com'))
-  first.close()
-  const second = await openStore(databaseUrl)
-  await second.add(signup('bob@example.com'))
-  const all = []
-  for await (const row of second.all()) all.push(row.email)
-  second.close()
-  expect(all).toEqual(['ann@example.com', 'bob@example.com'])
-  expect(await readRows(databaseUrl)).toHaveLength(2)
-})
-
-it('reads every signup across pages (500 rows a page)', async () => {
-  const store = await openStore(`file:${join(temp.dir, 'waitlist.db')}`)
-  for (let index = 0; index < 501; index++) await store.add(signup(`p${index}@example.com`))
-  let count = 0
-  for await (const row of store.all()) expect(row.email).toBe(`p${count++}@example.com`)
-  store.close()
-  expect(count).toBe(501)
 })
 
 it('reads file: URLs the way SQLite does', () => {

@@ -1,0 +1,160 @@
+// What a visitor does at first paint, before the app's scripts have arrived: every script of the site is
+// held back 3 s (as on a slow phone), and the test acts the moment the page is there. Each tap and
+// submission must take effect once the app is in control, exactly once, without a page reload; what was typed
+// must be what is sent; and nothing typed may reach a URL.
+import type { Page } from '@playwright/test'
+import { expect, test } from './support/fixtures'
+import { aboutPage } from '../src/content/about'
+import { hero } from '../src/content/home'
+import { footerCopy } from '../src/content/navigation'
+import { appInControl } from './support/site'
+import { stubRequests, waitlistForm } from './support/waitlist'
+import { stubEmail, stubScenarios } from './support/waitlist-stub'
+
+const holdBackMs = 3_000
+
+/** Holds back every script, and proves that the test acted while the app was not yet in control. */
+async function openWithScriptsHeldBack(page: Page, path: string) {
+  await page.route(/\.js(\?.*)?$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, holdBackMs))
+    await route.continue().catch(() => {}) // the page may have gone
+  })
+  await page.goto(path)
+  // A mark on this document's window: a reload, or a form's GET, would take it away.
+  await page.evaluate(() => ((window as { __firstDocument?: boolean }).__firstDocument = true))
+  return {
+    /** Call right after acting: the app had not taken over yet. */
+    expectActedEarly: async () => expect(await page.locator('html[data-app="ready"]').count()).toBe(0),
+    /** True while the tab still shows the document it opened. */
+    sameDocument: () => page.evaluate(() => (window as { __firstDocument?: boolean }).__firstDocument === true),
+  }
+}
+
+const successText = /^You're on the waitlist!/
+
+test.describe('the waitlist form at first paint', () => {
+  test('text typed and Join pressed before the scripts arrive is sent once, as typed', async ({ page }) => {
+    const email = stubEmail(stubScenarios.ok)
+    const { expectActedEarly, sameDocument } = await openWithScriptsHeldBack(page, '/')
+    const form = waitlistForm(page, 'hero')
+    await form.firstName.fill('Ada')
+    await form.email.fill(email)
+    await form.submit.click()
+    await expectActedEarly()
+    await expect(form.status).toHaveText(successText, { timeout: 15_000 })
+    const received = await stubRequests({ email })
+    expect(received).toHaveLength(1)
+    expect(received[0]!.json).toMatchObject({ firstName: 'Ada', email, source: 'stride-marketing-site' })
+    expect(await sameDocument()).toBe(true) // no reload, no GET with the fields in the address
+    expect(page.url()).not.toContain('email')
+  })
+
+  test('a double tap on Join before the scripts arrive sends one request', async ({ page }) => {
+    const email = stubEmail(stubScenarios.ok)
+    const { expectActedEarly } = await openWithScriptsHeldBack(page, '/')
+    const form = waitlistForm(page, 'bottom')
+    await form.email.fill(email)
+    await form.submit.click()
+    await form.submit.click()
+    await form.email.press('Enter')
+    await expectActedEarly()
+    await expect(form.status).toHaveText(successText, { timeout: 15_000 })
+    await page.waitForTimeout(500)
+    expect(await stubRequests({ email })).toHaveLength(1)
+  })
+
+  test('text typed before the scripts arrive is what Join sends after they have', async ({ page }) => {
+    const email = stubEmail(stubScenarios.ok)
+    const { expectActedEarly } = await openWithScriptsHeldBack(page, '/')
+    const form = waitlistForm(page, 'hero')
+    await form.firstName.fill('Grace')
+    await form.email.fill(email)
+    await expectActedEarly()
+    await appInControl(page)
+    await form.submit.click()
+    await expect(form.status).toHaveText(successText)
+    expect((await stubRequests({ email }))[0]!.json).toMatchObject({ firstName: 'Grace', email })
+  })
+
+  test('an invalid email submitted early gets the SPEC message and sends nothing', async ({ page }) => {
+    const { expectActedEarly } = await openWithScriptsHeldBack(page, '/')
+    const form = waitlistForm(page, 'hero')
+    await form.email.fill('not-an-email')
+    await form.submit.click()
+    await expectActedEarly()
+    await expect(form.status).toHaveText('Please enter a valid email address.', { timeout: 15_000 })
+    expect(await stubRequests({ email: 'not-an-email' })).toHaveLength(0)
+  })
+})
+
+test.describe('taps at first paint', () => {
+  test('Menu at 390 px opens the menu once the app is in control, and a double tap is one tap', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    const { expectActedEarly, sameDocument } = await openWithScriptsHeldBack(page, '/')
+    const toggle = page.getByRole('button', { name: 'Menu' })
+    await toggle.click()
+    await toggle.click()
+    await expectActedEarly()
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true', { timeout: 15_000 })
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' })).toBeVisible()
+    await page.waitForTimeout(300)
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true') // not toggled a second time
+    expect(await sameDocument()).toBe(true)
+  })
+
+  test("the 404 page's Go Back returns to the previous page", async ({ page }) => {
+    await page.goto('/about')
+    const { expectActedEarly } = await openWithScriptsHeldBack(page, '/no-such-page')
+    await page.getByRole('button', { name: 'Go Back' }).click()
+    await expectActedEarly()
+    await expect(page).toHaveURL(/\/about$/, { timeout: 15_000 })
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(aboutPage.title)
+  })
+
+  test("the 404 page's Go Home goes home", async ({ page }) => {
+    const { expectActedEarly } = await openWithScriptsHeldBack(page, '/no-such-page')
+    await page.getByRole('button', { name: 'Go Home' }).click()
+    await expectActedEarly()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(hero.title, { timeout: 15_000 })
+    await expect(page).toHaveURL(/\/$/)
+  })
+
+  test("the footer's iOS button returns to the top of /", async ({ page }) => {
+    const { expectActedEarly, sameDocument } = await openWithScriptsHeldBack(page, '/about')
+    const button = page.getByRole('button', { name: footerCopy.iosButton })
+    await button.scrollIntoViewIfNeeded()
+    await button.click()
+    await expectActedEarly()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(hero.title, { timeout: 15_000 })
+    await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5_000 }).toBe(0)
+    expect(await sameDocument()).toBe(true)
+  })
+
+  test('the skip link moves focus to the content and leaves the address alone', async ({ page }) => {
+    const { expectActedEarly } = await openWithScriptsHeldBack(page, '/legal#privacy-policy')
+    await page.getByRole('link', { name: 'Skip to content' }).focus()
+    await page.keyboard.press('Enter')
+    await expectActedEarly()
+    await expect(page.getByRole('main')).toBeFocused({ timeout: 15_000 })
+    await expect(page).toHaveURL(/\/legal#privacy-policy$/)
+  })
+
+  test('a page scrolled before the scripts arrive stays where it is, with the solid header', async ({ page }) => {
+    const { expectActedEarly } = await openWithScriptsHeldBack(page, '/')
+    await page.mouse.wheel(0, 600)
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300)
+    const scrolled = await page.evaluate(() => window.scrollY)
+    await expectActedEarly()
+    await appInControl(page)
+    await expect(page.getByRole('banner')).not.toHaveCSS('box-shadow', 'none')
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled)
+  })
+
+  test('a link followed before the scripts arrive is a plain link', async ({ page }) => {
+    const { expectActedEarly } = await openWithScriptsHeldBack(page, '/')
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }).click()
+    await expectActedEarly()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(aboutPage.title)
+    await expect(page).toHaveURL(/\/about$/)
+  })
+})

@@ -1,0 +1,42 @@
+// The one contract every storage engine keeps. The endpoint, the CSV export and the tests speak only to this
+// interface; `openStore` (open.ts) picks the engine from DATABASE_URL. Each engine keeps its own versioned
+// migrations (migrations/<engine>.ts) and runs them at open.
+import type { AdminStore } from '../admin/admin-store'
+import type { RateLimiter, RateLimitOptions } from '../rate-limit'
+import type { Signup } from '../validate'
+
+export type StoredSignup = { createdAt: string; email: string; firstName: string; source: string }
+
+export type Engine = 'sqlite' | 'postgres'
+
+export interface SignupStore {
+  readonly engine: Engine
+  /** Resolves once the signup is durably committed; 'duplicate' when that email was already on the list. */
+  add(signup: Signup): Promise<'added' | 'duplicate'>
+  /** Every signup in the order they arrived, read a page at a time. */
+  all(): AsyncIterable<StoredSignup>
+  /** A per-client limiter: in memory for one process on SQLite, shared by every instance on PostgreSQL. */
+  rateLimiter(options: RateLimitOptions): RateLimiter
+  /** What the team's console reads and writes (server/admin), on this store's connection. Both engines
+   * provide it; it is optional only so that a test's failing stand-in for the signup path need not. */
+  readonly admin?: AdminStore
+  close(): Promise<void>
+}
+
+/** The database cannot be reached or refused the work for now: the visitor is told to try again (503). */
+export class StoreUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super(`the database is unavailable: ${cause instanceof Error ? cause.message : String(cause)}`, { cause })
+    this.name = 'StoreUnavailableError'
+  }
+}
+
+/** Opening failed for a reason an operator must fix: one line, safe to print (no password, no stack). */
+export class StoreOpenError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'StoreOpenError'
+  }
+}
+
+export const exportPageSize = 500

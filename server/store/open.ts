@@ -1,0 +1,19 @@
+// DATABASE_URL names the engine: `file:` opens SQLite (the embedded default), `postgres://` or
+// `postgresql://` opens PostgreSQL. Everything else is refused by config.ts before we get here.
+import type { SignupStore } from './contract'
+import { isPostgresUrl, isSqliteUrl } from './database-url'
+import { openPostgresStore } from './postgres'
+import { openSqliteStore } from './sqlite'
+
+export type OpenOptions = {
+  /** Connections each instance keeps (PostgreSQL only). */
+  poolSize?: number
+  /** Migrate no further than this version (tests that build an older database). */
+  upToVersion?: number
+}
+
+export function openStore(databaseUrl: string, options: OpenOptions = {}): Promise<SignupStore> {
+  if (isPostgresUrl(databaseUrl)) return openPostgresStore(databaseUrl, options)
+  if (isSqliteUrl(databaseUrl)) return openSqliteStore(databaseUrl, options.upToVersion)
+  throw new Error(`unsupported DATABASE_URL scheme: ${databaseUrl.split(':')[0]}`)
+}

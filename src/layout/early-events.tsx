@@ -1,0 +1,28 @@
+import { useEffect } from 'react'
+
+type EarlyEvent = { type: 'click' | 'submit'; el: HTMLElement }
+
+declare global {
+  interface Window {
+    /** Set by the inline script of every prerendered page (scripts/prerender.ts, earlyEventsScript). */
+    __earlyEvents?: { take: () => EarlyEvent[] }
+  }
+}
+
+// Replays what the visitor did while the app's scripts were on their way: each queued tap or submission,
+// once, through the element's own React handler, so the machines decide what it means. It runs after the
+// whole document has hydrated (this is the last child of <body>, and effects run after the commit), and
+// after the forms have read what was typed into them.
+export function EarlyEventReplay() {
+  useEffect(() => {
+    for (const { type, el } of window.__earlyEvents?.take() ?? []) {
+      if (!el.isConnected) continue
+      if (type === 'submit' && el instanceof HTMLFormElement) el.requestSubmit()
+      else el.click()
+    }
+    // The app's own word that it is in control, for the few browser tests of what only the app does
+    // (client-side page changes); never a framework's internals.
+    document.documentElement.dataset.app = 'ready'
+  }, [])
+  return null
+}

@@ -1,0 +1,60 @@
+// The endpoint as a real process (`tsx server/main.ts`), for tests that kill it: each is its own process
+// group, so a signal reaches tsx and the node process it starts. `stopAll()` kills whatever is left.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+export const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
+const children = new Set<ChildProcess>()
+
+export type ServerProcess = { child: ChildProcess; origin: string; exited: Promise<number | null>; output: () => string }
+
+export function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
+  try {
+    process.kill(-child.pid!, signal)
+  } catch {
+    // already gone
+  }
+}
+
+export function stopAll() {
+  for (const child of children) killGroup(child, 'SIGKILL')
+}
+
+function spawnServer(env: Record<string, string>) {
+  const child = spawn(join(repoRoot, 'node_modules/.bin/tsx'), ['server/main.ts'], {
+    cwd: repoRoot,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', RATE_LIMIT_MAX: '1000000', STATIC_DIR: join(repoRoot, 'no-site-here'), ...env },
+  })
+  children.add(child)
+  let output = ''
+  child.stdout!.on('data', (chunk) => (output += chunk))
+  child.stderr!.on('data', (chunk) => (output += chunk))
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve)).finally(() => children.delete(child))
+  return { child, exited, output: () => output }
+}
+
+/** Starts the endpoint and resolves with its origin once it listens. */
+export function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const server = spawnServer(env)
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${server.output()}`)), 20_000)
+    void server.exited.then(() => reject(new Error(`server exited at start:\n${server.output()}`)))
+    server.child.stdout!.on('data', () => {
+      const port = /http:\/\/127\.0\.0\.1:(\d+)/.exec(server.output())?.[1]
+      if (port) {
+        clearTimeout(timer)
+        resolve({ ...server, origin: `http://127.0.0.1:${port}` })
+      }
+    })
+  })
+}
+
+/** Runs the endpoint expecting it to refuse to start; resolves with its exit code and everything it printed. */
+export async function failingStart(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  const server = spawnServer(env)
+  const code = await server.exited
+  return { code, output: server.output() }
+}

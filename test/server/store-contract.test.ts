@@ -1,0 +1,118 @@
+// @vitest-environment node
+// The store contract, once, against every engine: SQLite (a temp file) and PostgreSQL (a throwaway cluster
+// this file starts and removes). Signups, duplicates under concurrency, retries, the export's paging,
+// migrations from an empty and from an older database, instances starting together.
+import { execFile } from 'node:child_process'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { SignupStore } from '../../server/store/contract'
+import { openStore } from '../../server/store/open'
+import { postgresSchemaVersion } from '../../server/store/postgres'
+import { sqliteSchemaVersion } from '../../server/store/sqlite'
+import { normalizeEmail } from '../../server/validate'
+import { postgresEngine, sqliteEngine, type EngineUnderTest } from '../utils/engines'
+import { validSignup } from './harness'
+
+const signup = (email: string, submissionId: string | null = null) => ({ ...validSignup, email, emailNormalized: normalizeEmail(email), submissionId })
+
+async function emails(store: SignupStore) {
+  const found: string[] = []
+  for await (const row of store.all()) found.push(row.email)
+  return found
+}
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
+const tsx = join(repoRoot, 'node_modules/.bin/tsx')
+const execFileAsync = promisify(execFile)
+
+const latest = { sqlite: sqliteSchemaVersion, postgres: postgresSchemaVersion }
+const versionQuery = { sqlite: 'PRAGMA user_version', postgres: 'SELECT max(version) AS v FROM schema_migrations' }
+
+describe.each([sqliteEngine(), postgresEngine()])('the $engine store', (engine: EngineUnderTest) => {
+  const opened: SignupStore[] = []
+  const open = async (url: string, upToVersion?: number) => {
+    const store = await openStore(url, { upToVersion })
+    opened.push(store)
+    return store
+  }
+  const schemaVersion = async (url: string) => Number(Object.values((await engine.query(url, versionQuery[engine.engine]))[0] ?? {})[0])
+
+  beforeAll(() => engine.setup(), 60_000)
+  afterAll(async () => {
+    await Promise.all(opened.map((store) => store.close().catch(() => {})))
+    await engine.teardown()
+  })
+
+  it('stores a signup once and answers a repeat as a duplicate', async () => {
+    const store = await open(await engine.newDatabase())
+    expect(store.engine).toBe(engine.engine)
+    expect(await store.add(signup('ann@example.com'))).toBe('added')
+    expect(await store.add(signup('ann@EXAMPLE.com'))).toBe('duplicate')
+    const [row] = await (async () => { const rows = []; for await (const r of store.all()) rows.push(r); return rows })()
+    expect(row).toMatchObject({ email: 'ann@example.com', firstName: 'Ann', source: validSignup.source })
+    expect(new Date(row!.createdAt).toISOString()).toBe(row!.createdAt)
+  })
+
+  it('stores one row when the same email arrives many times at once, on two instances', async () => {
+    const url = await engine.newDatabase()
+    const [first, second] = [await open(url), await open(url)]
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, index) => (index % 2 ? first : second).add(signup(index % 3 ? 'same@example.com' : 'same@Example.COM'))),
+    )
+    expect(results.filter((result) => result === 'added')).toHaveLength(1)
+    expect(await emails(first)).toHaveLength(1)
+  })
+
+  it('makes a retry with the same submission id harmless, and keeps a person whose id was reused', async () => {
+    const store = await open(await engine.newDatabase())
+    expect(await store.add(signup('bea@example.com', 'sub-1'))).toBe('added')
+    expect(await store.add(signup('bea@example.com', 'sub-1'))).toBe('duplicate')
+    expect(await store.add(signup('cat@example.com', 'sub-1'))).toBe('added')
+    expect(await emails(store)).toEqual(['bea@example.com', 'cat@example.com'])
+  })
+
+  it('reads every signup in arrival order across export pages (500 rows a page)', async () => {
+    const store = await open(await engine.newDatabase())
+    for (let index = 0; index < 501; index++) await store.add(signup(`p${index}@example.com`))
+    expect(await emails(store)).toEqual(Array.from({ length: 501 }, (_, index) => `p${index}@example.com`))
+  })
+
+  it('migrates an empty database to the latest schema version', async () => {
+    const url = await engine.newDatabase()
+    await open(url)
+    expect(await schemaVersion(url)).toBe(latest[engine.engine])
+  })
+
+  it('migrates a database of the previous schema version, keeping its rows', async () => {
+    const url = await engine.newDatabase()
+    const previous = Math.max(1, latest[engine.engine] - 1)
+    const old = await open(url, previous)
+    await old.add(signup('old@example.com'))
+    await old.close()
+    expect(await schemaVersion(url)).toBe(previous)
+    const current = await open(url)
+    expect(await schemaVersion(url)).toBe(latest[engine.engine])
+    expect(await current.add(signup('new@example.com'))).toBe('added')
+    expect(await emails(current)).toEqual(['old@example.com', 'new@example.com'])
+  })
+
+  it('migrates once when several instances (processes) start together', async () => {
+    const url = await engine.newDatabase()
+    const starts = Array.from({ length: 4 }, (_, index) =>
+      execFileAsync(tsx, ['test/utils/open-store-once.ts'], { cwd: repoRoot, env: { ...process.env, DATABASE_URL: url, SIGNUP_EMAIL: `start-${index}@example.com` } }),
+    )
+    await Promise.all(starts)
+    expect(await schemaVersion(url)).toBe(latest[engine.engine])
+    expect((await emails(await open(url))).sort()).toEqual(['start-0@example.com', 'start-1@example.com', 'start-2@example.com', 'start-3@example.com'])
+  })
+
+  it('refuses a database from a newer release, in one clear line', async () => {
+    const url = await engine.newDatabase()
+    await open(url)
+    const newer = latest[engine.engine] + 1
+    await engine.query(url, engine.engine === 'sqlite' ? `PRAGMA user_version = ${newer}` : `INSERT INTO schema_migrations (version) VALUES (${newer})`)
+    await expect(open(url)).rejects.toThrow(new RegExp(`schema version ${newer}, newer than this release`))
+  })
+})

@@ -1,0 +1,57 @@
+// The storage engines the store contract suite runs against: a fresh SQLite file, or a fresh database on a
+// throwaway PostgreSQL cluster. `setup()` once per file; `newDatabase()` per test; `teardown()` after all.
+import { createClient } from '@libsql/client'
+import pg from 'pg'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Engine } from '../../server/store/contract'
+import { startPostgres, type TestPostgres } from './postgres'
+
+export type EngineUnderTest = {
+  engine: Engine
+  setup: () => Promise<void>
+  newDatabase: () => Promise<string>
+  /** One SQL query on a connection of its own (for checks the contract does not expose). */
+  query: (databaseUrl: string, sql: string) => Promise<Record<string, unknown>[]>
+  teardown: () => Promise<void>
+}
+
+export function sqliteEngine(): EngineUnderTest {
+  let dir = ''
+  let count = 0
+  return {
+    engine: 'sqlite',
+    setup: async () => void (dir = await mkdtemp(join(tmpdir(), 'store-contract-'))),
+    newDatabase: async () => `file:${join(dir, `db-${++count}.db`)}`,
+    async query(databaseUrl, sql) {
+      const client = createClient({ url: databaseUrl })
+      try {
+        return (await client.execute(sql)).rows.map((row) => ({ ...row }))
+      } finally {
+        client.close()
+      }
+    },
+    teardown: () => rm(dir, { recursive: true, force: true }),
+  }
+}
+
+export function postgresEngine(): EngineUnderTest & { cluster: () => TestPostgres } {
+  let cluster: TestPostgres | undefined
+  return {
+    engine: 'postgres',
+    setup: async () => void (cluster = await startPostgres()),
+    newDatabase: () => cluster!.createDatabase(),
+    async query(databaseUrl, sql) {
+      const client = new pg.Client({ connectionString: databaseUrl })
+      await client.connect()
+      try {
+        return (await client.query(sql)).rows
+      } finally {
+        await client.end()
+      }
+    },
+    teardown: async () => cluster?.destroy(),
+    cluster: () => cluster!,
+  }
+}
