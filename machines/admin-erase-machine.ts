@@ -38,6 +38,7 @@ export const adminEraseMachine = setup({
       description: 'One erase request.',
       tags: 'busy',
       invoke: {
+        id: 'eraseSignup',
         src: 'eraseSignup',
         input: ({ context }) => context.target!,
         onDone: { target: 'erased', actions: ['showErased', 'announceErased'] },

@@ -62,6 +62,7 @@ export const adminSignInMachine = setup({
       description: 'Asking the server whether this browser is signed in.',
       tags: 'busy',
       invoke: {
+        id: 'checkSession',
         src: 'checkSession',
         onDone: [{ guard: 'hasSession', target: 'signedIn', actions: 'rememberSession' }, { guard: 'hasToken', target: 'confirming' }, { target: 'signedOut' }],
         onError: { target: 'signedOut', actions: 'showUnreachable' },
@@ -79,6 +80,7 @@ export const adminSignInMachine = setup({
       tags: 'busy',
       entry: 'clearMessage',
       invoke: {
+        id: 'requestLink',
         src: 'requestLink',
         input: ({ context }) => ({ email: context.email.trim() }),
         onDone: { target: 'linkSent', actions: 'showLinkSent' },
@@ -101,6 +103,7 @@ export const adminSignInMachine = setup({
       tags: 'busy',
       entry: 'forgetLinkInAddress',
       invoke: {
+        id: 'verifyToken',
         src: 'verifyToken',
         input: ({ context }) => ({ token: context.token ?? '' }),
         onDone: { target: 'signedIn', actions: 'rememberSession' },
@@ -115,6 +118,7 @@ export const adminSignInMachine = setup({
       description: 'Ending the session on the server.',
       tags: 'busy',
       invoke: {
+        id: 'signOut',
         src: 'signOut',
         onDone: { target: 'signedOut', actions: 'showSignedOut' },
         onError: { target: 'signedIn', actions: 'showSignOutFailed' },

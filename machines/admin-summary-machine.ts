@@ -24,7 +24,7 @@ export const adminSummaryMachine = setup({
     loading: {
       description: 'Fetching the figures.',
       tags: 'busy',
-      invoke: { src: 'fetchSummary', onDone: { target: 'ready', actions: 'showSummary' }, onError: 'failed' },
+      invoke: { id: 'fetchSummary', src: 'fetchSummary', onDone: { target: 'ready', actions: 'showSummary' }, onError: 'failed' },
     },
     ready: { description: 'Totals, chart and sources on screen.' },
     failed: { description: 'The figures could not be loaded; RELOAD tries again.' },

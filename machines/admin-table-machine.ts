@@ -54,6 +54,7 @@ export const adminTableMachine = setup({
       description: 'One request for the current search, sort and page.',
       tags: 'busy',
       invoke: {
+        id: 'fetchSignups',
         src: 'fetchSignups',
         input: ({ context }) => context.query,
         onDone: [{ guard: 'hasRows', target: 'loaded', actions: 'showPage' }, { target: 'empty', actions: 'showPage' }],
