@@ -28,7 +28,7 @@ export type AdminTestServer = {
   close: () => Promise<void>
 }
 
-type AdminServerOptions = Partial<AppOptions> & { signInRateLimit?: { max: number; windowMs: number }; databaseUrl?: string }
+type AdminServerOptions = Partial<AppOptions> & { signInRateLimit?: { max: number; windowMs: number }; databaseUrl?: string; adminEmails?: string }
 
 /** On a fresh SQLite file by default, or on the PostgreSQL database `databaseUrl` names. */
 export async function startAdminServer(options: AdminServerOptions = {}): Promise<AdminTestServer> {
@@ -48,7 +48,7 @@ export async function startAdminServer(options: AdminServerOptions = {}): Promis
     store,
     admin: {
       store: adminStore,
-      adminEmails: parseAdminEmails(`${adminEmail}, Second@Company.example`),
+      adminEmails: parseAdminEmails(options.adminEmails ?? `${adminEmail}, Second@Company.example`),
       publicUrl: origin,
       sendSignInLink: createSignInMailer({ smtpUrl: inbox.url, mailFrom: 'console@company.example', mailDir: temp.dir }),
       signInRateLimit: options.signInRateLimit,

@@ -194,6 +194,14 @@ describe.each([sqliteEngine(), postgresEngine()])('on $engine', (engine: EngineU
       expect(read.headers.get('access-control-allow-origin')).toBeNull()
     })
 
+    it('ends for an address taken off ADMIN_EMAILS (the server restarted with the new list)', async () => {
+      const cookie = await server.signIn('second@company.example')
+      const databaseUrl = server.databaseUrl
+      await server.close()
+      server = await startOn({ databaseUrl, adminEmails: adminEmail })
+      expect((await server.request('/api/admin/session', { cookie })).status).toBe(401)
+    })
+
     it('belongs to the address that signed in, one session per sign-in', async () => {
       const first = await server.signIn()
       const second = await server.signIn('second@company.example')
