@@ -1,4 +1,4 @@
-// `npm run bench`: Lighthouse (mobile defaults, simulated throttling) on every route, 3 runs each, medians,
+// `npm run bench`: Lighthouse (mobile defaults, simulated throttling) on every route, 5 runs each, medians,
 // side by side with a no-JS copy of the same page (the prerendered HTML without any script or
 // modulepreload): the physical limit for a page that looks the same. A benchmark, not a test: it prints
 // figures and pass/fail against the targets, and exits 0 either way unless it cannot run.
@@ -16,8 +16,12 @@ import { pagePaths } from '../src/head'
 import { htmlFileFor } from './prerender'
 import { upFrontScripts } from './up-front-scripts'
 
-const runsPerPage = Number(process.env.BENCH_RUNS ?? 3)
-const targets = { performance: 98, otherCategories: 100, cls: 0, tbtMs: 50, lcpRatio: 1.1, upFrontJsKb: 120 }
+const runsPerPage = Number(process.env.BENCH_RUNS ?? 5)
+// BENCH_ROUTES=/,/about measures only those routes (a shorter run).
+const routesToMeasure = process.env.BENCH_ROUTES ? pagePaths.filter((path) => process.env.BENCH_ROUTES!.split(',').includes(path)) : pagePaths
+// Issue #10's budgets: every category 100, CLS 0, LCP within 1.05× of the no-JS copy, TBT within 10 ms of
+// it, and at most 140 KB gzip of JS loaded by / without any interaction.
+const targets = { performance: 100, otherCategories: 100, cls: 0, tbtOverNoJsMs: 10, lcpRatio: 1.05, upFrontJsKb: 140 }
 
 interface RunFigures {
   performance: number
@@ -111,7 +115,7 @@ async function main() {
   const rows: string[][] = []
   const misses: string[] = []
   try {
-    for (const path of pagePaths) {
+    for (const path of routesToMeasure) {
       const figures: Record<'ours' | 'noJs', RunFigures[]> = { ours: [], noJs: [] }
       for (let run = 0; run < runsPerPage; run++) {
         // Alternate the two, so drift in the machine's load hits both alike.
@@ -123,12 +127,12 @@ async function main() {
       const lcpRatio = a.lcp / b.lcp
       const tbtRatio = b.tbt > 0 ? a.tbt / b.tbt : a.tbt === 0 ? 1 : Number.POSITIVE_INFINITY
       const checks: [string, boolean][] = [
-        [`performance ${a.performance} ≥ ${targets.performance}`, a.performance >= targets.performance],
+        [`performance ${a.performance} = 100`, a.performance >= targets.performance],
         [`accessibility ${a.accessibility} = 100`, a.accessibility === targets.otherCategories],
         [`best practices ${a.bestPractices} = 100`, a.bestPractices === targets.otherCategories],
         [`SEO ${a.seo} = 100`, a.seo === targets.otherCategories],
         [`CLS ${a.cls.toFixed(3)} = 0`, a.cls <= targets.cls],
-        [`TBT ${a.tbt.toFixed(0)} ms ≤ ${targets.tbtMs}`, a.tbt <= targets.tbtMs],
+        [`TBT ${a.tbt.toFixed(0)} ms ≤ no-JS ${b.tbt.toFixed(0)} + ${targets.tbtOverNoJsMs}`, a.tbt <= b.tbt + targets.tbtOverNoJsMs],
         [`LCP ratio ${lcpRatio.toFixed(2)} ≤ ${targets.lcpRatio}`, lcpRatio <= targets.lcpRatio],
       ]
       if (path === '/') {

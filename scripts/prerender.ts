@@ -69,12 +69,13 @@ export function loaderScript(modules: string[]): string {
 /** A tiny inline script that keeps what a visitor does before the app is in control (Angular's event replay,
  * in small). It catches, at the document, taps on buttons and form submissions, stops the browser's default
  * (a submit would otherwise post and leave the page; the skip link, marked data-replay, would change the
- * address), and queues each element once: a double tap is one
+ * address) and React's own listener (registered later on the same node: an event React sees while it is
+ * still hydrating would otherwise be handled twice), and queues each element once: a double tap is one
  * intent. The app takes the queue when it has hydrated (src/layout/early-events.tsx) and replays each one
  * through its own handlers, so the machines decide what happens. Links are left alone: before the app runs,
  * a link is a plain link. Should the app never take over (a script failed to load), queued submissions go
  * to the browser after 10 s: a real post to the endpoint, never a GET. */
-export const earlyEventsScript = `(function(){var q=[],done=false;function keep(e,t,el){e.preventDefault();for(var i=0;i<q.length;i++)if(q[i].el===el)return;q.push({type:t,el:el})}document.addEventListener('click',function(e){if(done)return;var b=e.target&&e.target.closest&&e.target.closest('button,a[data-replay]');if(b&&(b.type==='button'||b.tagName==='A')&&!b.disabled)keep(e,'click',b)},true);document.addEventListener('submit',function(e){if(!done)keep(e,'submit',e.target)},true);window.__earlyEvents={take:function(){done=true;var t=q;q=[];return t}};setTimeout(function(){if(done)return;done=true;for(var i=0;i<q.length;i++)if(q[i].type==='submit')q[i].el.submit()},10000)})()`
+export const earlyEventsScript = `(function(){var q=[],done=false;function keep(e,t,el){e.preventDefault();e.stopImmediatePropagation();for(var i=0;i<q.length;i++)if(q[i].el===el)return;q.push({type:t,el:el})}document.addEventListener('click',function(e){if(done)return;var b=e.target&&e.target.closest&&e.target.closest('button,a[data-replay]');if(b&&(b.type==='button'||b.tagName==='A')&&!b.disabled)keep(e,'click',b)},true);document.addEventListener('submit',function(e){if(!done)keep(e,'submit',e.target)},true);window.__earlyEvents={take:function(){done=true;var t=q;q=[];return t}};setTimeout(function(){if(done)return;done=true;for(var i=0;i<q.length;i++)if(q[i].type==='submit')q[i].el.submit()},10000)})()`
 
 /** dist/ path of a route: '/' → index.html, '/about' → about/index.html. */
 export const htmlFileFor = (path: string) => (path === '/' ? 'index.html' : join(path.slice(1), 'index.html'))

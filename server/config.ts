@@ -57,7 +57,8 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
     problems.push(
       `DATABASE_URL must be a SQLite file: URL such as ${defaultDatabaseUrl} or a postgres:// URL, not "${redactDatabaseUrl(config.databaseUrl)}"`,
     )
-  if (problems.length > 0) throw new Error(`Invalid configuration:\n- ${problems.join('\n- ')}`)
+  if (problems.length === 1) throw new Error(`Invalid configuration: ${problems[0]}`)
+  if (problems.length > 1) throw new Error(`Invalid configuration:\n- ${problems.join('\n- ')}`)
   return config
 }
 

@@ -33,18 +33,18 @@ export async function openPostgresStore(databaseUrl: string, options: { poolSize
     await pool.query('SELECT 1')
   } catch (error) {
     await pool.end().catch(() => {})
-    throw new StoreOpenError(`Cannot reach the PostgreSQL database at ${shown}: ${describe(error)}`)
+    throw new StoreOpenError(`Cannot reach the PostgreSQL database at ${shown}: ${reasonOf(error)}`)
   }
   try {
     await migrate(pool, options.upToVersion ?? postgresSchemaVersion, (reached) => (version = reached))
   } catch (error) {
     await pool.end().catch(() => {})
-    throw new StoreOpenError(`Migrating the PostgreSQL database at ${shown} to version ${version + 1} failed: ${describe(error)}`)
+    throw new StoreOpenError(`Migrating the PostgreSQL database at ${shown} to version ${version + 1} failed: ${reasonOf(error)}`)
   }
   return postgresStore(pool)
 }
 
-const describe = (error: unknown) => {
+const reasonOf = (error: unknown) => {
   const message = error instanceof Error ? error.message || (error as NodeJS.ErrnoException).code || error.name : String(error)
   // AggregateError (every address refused) has an empty message; its parts say what happened.
   if (error instanceof AggregateError && !error.message) return error.errors.map((part: Error) => part.message).join('; ')
@@ -89,6 +89,7 @@ function classify(error: unknown): unknown {
 }
 
 function postgresStore(pool: pg.Pool): SignupStore {
+  let closing: Promise<void> | undefined
   const insertOne = (signup: Signup, submissionId: string | null) =>
     pool.query(
       `INSERT INTO signups (email_normalized, email, first_name, source, submission_id)
@@ -152,7 +153,7 @@ function postgresStore(pool: pg.Pool): SignupStore {
     },
     rateLimiter: (options) => sharedRateLimiter(pool, options),
     admin: postgresAdminStore(pool),
-    close: () => pool.end(),
+    close: () => (closing ??= pool.end()),
   }
 }
 

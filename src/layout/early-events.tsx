@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useEffect, useLayoutEffect, useRef } from 'react'
 
 type EarlyEvent = { type: 'click' | 'submit'; el: HTMLElement }
 
@@ -14,8 +14,14 @@ declare global {
 // whole document has hydrated (this is the last child of <body>, and effects run after the commit), and
 // after the forms have read what was typed into them.
 export function EarlyEventReplay() {
+  const queued = useRef<EarlyEvent[]>([])
+  // In the commit itself, before the browser can deliver another event: from here on events reach React
+  // directly, and the forms have already read their fields (their layout effects run first).
+  useLayoutEffect(() => {
+    queued.current = window.__earlyEvents?.take() ?? []
+  }, [])
   useEffect(() => {
-    for (const { type, el } of window.__earlyEvents?.take() ?? []) {
+    for (const { type, el } of queued.current.splice(0)) {
       if (!el.isConnected) continue
       if (type === 'submit' && el instanceof HTMLFormElement) el.requestSubmit()
       else el.click()

@@ -1,5 +1,5 @@
 import { useMachine } from '@xstate/react'
-import { useEffect, useRef } from 'react'
+import { useLayoutEffect, useRef } from 'react'
 import { fromPromise } from 'xstate'
 import { brand } from '../brand'
 import { Button } from '../ui/primitives'
@@ -46,8 +46,9 @@ export function WaitlistForm({ formId, endpoint = waitlistEndpoint }: WaitlistFo
   )
   // The page was readable (and typeable) before this script ran, and React does not report text typed into
   // a prerendered field before hydration. So the machine learns what is on screen when the view takes over:
-  // what it sends is what the visitor sees.
-  useEffect(() => {
+  // what it sends is what the visitor sees. A layout effect: it runs in the hydration commit, before any
+  // event can reach the form's handlers.
+  useLayoutEffect(() => {
     const { context } = actor.getSnapshot()
     const typedName = firstNameField.current?.value ?? ''
     const typedEmail = emailField.current?.value ?? ''

@@ -1,9 +1,14 @@
-// Shared by the server tests: a real server on 127.0.0.1 (port 0) over a real database file in a fresh
-// temp folder, plus helpers to post signups and read the table back. `close()` removes everything.
+// Shared by the server tests: a real server on 127.0.0.1 (port 0) over a real database, plus helpers to post
+// signups and read the table back. `close()` removes everything. The database is a fresh SQLite file in a
+// temp folder, or, with WAITLIST_TEST_ENGINE=postgres (`npm run test:server:postgres`, part of `npm test`),
+// a fresh database on a throwaway PostgreSQL cluster started once per test file.
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createClient } from '@libsql/client'
+import pg from 'pg'
+import { afterAll } from 'vitest'
+import { startPostgres, type TestPostgres } from '../utils/postgres'
 import { createApp, type AppOptions } from '../../server/app'
 import { listen, socketAddress } from '../../server/node-server'
 import type { SignupStore } from '../../server/store/contract'
@@ -26,8 +31,31 @@ export async function makeTempDir(): Promise<{ dir: string; remove: () => Promis
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) }
 }
 
+export const testEngine = process.env.WAITLIST_TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite'
+
+let cluster: Promise<TestPostgres> | undefined
+if (testEngine === 'postgres') afterAll(async () => (await cluster)?.destroy())
+
+/** A fresh, empty database of the engine under test. */
+async function freshDatabase(dir: string): Promise<string> {
+  if (testEngine === 'sqlite') return `file:${join(dir, 'waitlist.db')}`
+  cluster ??= startPostgres()
+  return (await cluster).createDatabase()
+}
+
 /** Every row of the signups table, read over a connection of its own. */
 export async function readRows(databaseUrl: string): Promise<SignupRow[]> {
+  if (databaseUrl.startsWith('postgres')) {
+    const client = new pg.Client({ connectionString: databaseUrl })
+    await client.connect()
+    try {
+      const result = await client.query(`SELECT id::int AS id, email_normalized, email, first_name, source, submission_id,
+        to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at FROM signups ORDER BY id`)
+      return result.rows as SignupRow[]
+    } finally {
+      await client.end()
+    }
+  }
   const client = createClient({ url: databaseUrl })
   try {
     const result = await client.execute('SELECT * FROM signups ORDER BY id')
@@ -50,7 +78,7 @@ export type TestServer = {
 
 export async function startTestServer(options: Partial<AppOptions> = {}): Promise<TestServer> {
   const temp = await makeTempDir()
-  const databaseUrl = `file:${join(temp.dir, 'waitlist.db')}`
+  const databaseUrl = await freshDatabase(temp.dir)
   const store = options.store ?? (await openStore(databaseUrl))
   const app = createApp({ clientAddress: socketAddress, rateLimit: { max: 1_000_000, windowMs: 60_000 }, ...options, store })
   const server = await listen(app, { port: 0, host: '127.0.0.1' })

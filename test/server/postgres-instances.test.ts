@@ -59,6 +59,27 @@ it('answers 503 while the database is down, acknowledges only what it stored, an
   expect(rows.map((row) => row.email)).toEqual(['before@example.com', 'after@example.com'])
 })
 
+it('keeps limiting in memory while the database is unreachable', async () => {
+  const store = await openStore(await cluster.createDatabase())
+  const limiter = store.rateLimiter({ max: 2, windowMs: 60_000 })
+  cluster.stop()
+  try {
+    const verdicts = [await limiter.hit('10.0.0.1'), await limiter.hit('10.0.0.1'), await limiter.hit('10.0.0.1')]
+    expect(verdicts.map((verdict) => verdict.allowed)).toEqual([true, true, false])
+  } finally {
+    cluster.start()
+    await store.close().catch(() => {})
+  }
+})
+
+it('refuses to start with one clear line when DATABASE_URL is not a database URL, without its password', async () => {
+  const { code, output } = await failingStart({ DATABASE_URL: 'mysql://app:hunter2@db.internal/waitlist' })
+  expect(code).toBe(1)
+  expect(output.trim().split('\n')).toEqual([
+    'Invalid configuration: DATABASE_URL must be a SQLite file: URL such as file:./data/waitlist.db or a postgres:// URL, not "mysql://app:***@db.internal/waitlist"',
+  ])
+})
+
 it('refuses to start with one clear line when the database cannot be reached', async () => {
   const port = await freePort()
   const { code, output } = await failingStart({ DATABASE_URL: `postgres://app:hunter2@127.0.0.1:${port}/waitlist` })

@@ -1,0 +1,71 @@
+// `npm run bench:first-paint`: how long a visitor waits, after the page is painted, until what they do takes
+// effect. A benchmark, not a test. Builds the site, serves it as `npm start` does (gzipped) and uncompressed,
+// and opens / in Chromium at 390 px, 5 times per profile: desktop (no throttling) and Lighthouse's mobile
+// profile (CPU 4× slower, 150 ms latency, 1.6 Mbps down). For each run it records the first contentful paint
+// and the moment the app is in control (html[data-app=ready], set after hydration and the replay of early
+// taps). Before that moment taps are kept and replayed; the figure is how long they wait, not time lost.
+import { execFileSync } from 'node:child_process'
+import { serve } from '@hono/node-server'
+import { chromium, type CDPSession } from '@playwright/test'
+import { chromiumLaunchOptions } from '../e2e/support/browser'
+import { createStaticSite } from '../server/static'
+
+const runs = Number(process.env.BENCH_RUNS ?? 5)
+const profiles = [
+  { name: 'desktop, no throttling', cpu: 1, network: undefined },
+  { name: 'phone: 4× CPU, slow 4G', cpu: 4, network: { latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 } },
+] as const
+
+execFileSync('npm', ['run', 'build'], { stdio: 'ignore', env: { ...process.env, VITE_WAITLIST_ENDPOINT: '/api/waitlist' } })
+const site = createStaticSite('dist')
+const server = await new Promise<{ origin: string; close: () => void }>((resolve) => {
+  const running = serve({ fetch: site, hostname: '127.0.0.1', port: 0 }, (info) => resolve({ origin: `http://127.0.0.1:${info.port}`, close: () => running.close() }))
+})
+const browser = await chromium.launch(chromiumLaunchOptions)
+
+async function once(profile: (typeof profiles)[number], compressed: boolean) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } })
+  const page = await context.newPage()
+  const cdp: CDPSession = await context.newCDPSession(page)
+  await cdp.send('Network.enable')
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true })
+  if (!compressed) await cdp.send('Network.setExtraHTTPHeaders', { headers: { 'Accept-Encoding': 'identity' } })
+  if (profile.network) await cdp.send('Network.emulateNetworkConditions', { offline: false, ...profile.network })
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpu })
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      if (document.documentElement.dataset.app !== 'ready') return
+      ;(window as { __inControlAt?: number }).__inControlAt = performance.now()
+      observer.disconnect()
+    }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-app'] }) // <html> may not exist yet
+  })
+  await page.goto(`${server.origin}/`)
+  await page.waitForFunction(() => (window as { __inControlAt?: number }).__inControlAt !== undefined, undefined, { timeout: 60_000 })
+  const figures = await page.evaluate(() => ({
+    paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+    control: (window as { __inControlAt?: number }).__inControlAt ?? Number.NaN,
+  }))
+  await context.close()
+  return figures
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN
+const range = (values: number[]) => `${(Math.min(...values) / 1000).toFixed(2)}–${(Math.max(...values) / 1000).toFixed(2)} s`
+
+try {
+  console.log(`/ at 390 px, ${runs} runs per row (min–max, median of the wait)\n`)
+  console.log(['profile', 'host', 'first paint', 'app in control', 'taps wait (median)'].join(' | '))
+  for (const profile of profiles) {
+    for (const compressed of [true, false]) {
+      const results = []
+      for (let run = 0; run < runs; run++) results.push(await once(profile, compressed))
+      const waits = results.map((r) => r.control - r.paint)
+      console.log(
+        [profile.name, compressed ? 'gzip' : 'uncompressed', range(results.map((r) => r.paint)), range(results.map((r) => r.control)), `${range(waits)} (${(median(waits) / 1000).toFixed(2)} s)`].join(' | '),
+      )
+    }
+  }
+} finally {
+  await browser.close()
+  server.close()
+}
