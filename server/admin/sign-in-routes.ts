@@ -3,6 +3,7 @@
 // timing of the answer say who is on ADMIN_EMAILS. Both routes are rate limited per client and per address.
 import { Hono, type Context } from 'hono'
 import type { RateLimiter } from '../rate-limit'
+import { readBodyText } from '../read-body'
 import { normalizeEmail, type AdminEmails } from './admin-emails'
 import { adminMessages } from './admin-messages'
 import type { AdminStore } from './admin-store'
@@ -27,11 +28,12 @@ export type SignInOptions = {
 export const defaultSignInRateLimit = { max: 10, windowMs: 15 * 60_000 }
 const emailPattern = /^\S+@\S+\.\S+$/
 
+// At most 2 KB is ever held in memory: an address or a token is far less.
 async function readJson(c: Context): Promise<Record<string, unknown> | undefined> {
-  const text = await c.req.text().catch(() => '')
-  if (text.length > 2048) return undefined
+  const body = await readBodyText(c.req.raw, 2048).catch(() => undefined)
+  if (body?.kind !== 'text') return undefined
   try {
-    const value: unknown = JSON.parse(text)
+    const value: unknown = JSON.parse(body.text)
     return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : undefined
   } catch {
     return undefined

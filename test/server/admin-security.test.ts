@@ -77,6 +77,12 @@ describe.each([sqliteEngine(), postgresEngine()])('on $engine', (engine: EngineU
       expect(linkIn(await server.inbox.next(adminEmail))).toMatch(new RegExp(`^${server.origin}/`))
     })
 
+    it('reads no more than 2 KB of a request body', async () => {
+      const response = await post('/api/admin/sign-in/request', { email: adminEmail, padding: 'x'.repeat(1_000_000) })
+      expect(response.status).toBe(400)
+      await expect(server.inbox.next(adminEmail, 300)).rejects.toThrow(/no mail/)
+    })
+
     it('refuses an address that is not one', async () => {
       const response = await post('/api/admin/sign-in/request', { email: 'nope' })
       expect(response.status).toBe(400)
