@@ -2,7 +2,7 @@
 // without a link in the address) is replayed against the real console, gesture by gesture: typing, pressing
 // buttons, and the server's answers, given at the network layer (msw) when the test decides. After every step
 // the screen must show the state the graph says the machine is in: one UI assertion per state.
-import { act, render, screen, waitFor } from '@testing-library/react'
+import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
@@ -105,7 +105,7 @@ async function replay(path: ModelPath, token: string | null) {
   render(<ConsoleApp />)
   await expectations.checking()
   for (const { event, state } of path.steps) {
-    await act(() => perform(event, user))
+    await perform(event, user)
     await expectations[state.value as keyof typeof expectations]()
     if (state.context.message) expect(await screen.findByText(state.context.message)).toBeVisible()
   }
