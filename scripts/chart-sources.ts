@@ -1,3 +1,7 @@
+import { adminEraseMachine } from '../machines/admin-erase-machine'
+import { adminSignInMachine } from '../machines/admin-sign-in-machine'
+import { adminSummaryMachine } from '../machines/admin-summary-machine'
+import { adminTableMachine } from '../machines/admin-table-machine'
 import { headerMachine } from '../machines/header-machine'
 import { menuMachine } from '../machines/menu-machine'
 import { waitlistMachine } from '../machines/waitlist-machine'
@@ -15,5 +19,21 @@ export const chartSources: ChartSource[] = [
   {
     machine: headerMachine,
     summary: 'The fixed header: transparent over the top of the page, solid once the page is scrolled more than 10 px.',
+  },
+  {
+    machine: adminSignInMachine,
+    summary: 'The console’s sign-in: a session check, asking for a link (the same answer for every address), a button that uses a link once, and sign-out on the server.',
+  },
+  {
+    machine: adminTableMachine,
+    summary: 'The console’s signups table: one server request per search, sort or page, then loaded, empty or failed.',
+  },
+  {
+    machine: adminEraseMachine,
+    summary: 'Erasing one person from the console: nothing happens until the confirmation, then one request.',
+  },
+  {
+    machine: adminSummaryMachine,
+    summary: 'The console’s figures (totals, 90 days, sources, audit log): loading, then ready or failed.',
   },
 ]

@@ -2,6 +2,7 @@
 // (server/main.ts), serverless functions and edge runtimes. Everything host-specific comes in as an option:
 // the store, how to learn the client's address, and optionally the static site to serve next to the API.
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
+import { adminApi, type AdminApiOptions } from './admin/admin-api'
 import { messages } from './messages'
 import { isOriginAllowed, parseAllowedOrigins, type AllowedOrigins } from './origin'
 import { clientKey, defaultRateLimit } from './rate-limit'
@@ -25,6 +26,8 @@ export type AppOptions = {
   site?: (request: Request) => Promise<Response>
   /** The site's origin (PUBLIC_SITE_URL) when it is not this server's: where form posts are sent back to. */
   publicSiteUrl?: string
+  /** The team's console API under /api/admin (server/admin); absent, those paths are 404. */
+  admin?: AdminApiOptions
 }
 
 export const defaultMaxBodyBytes = 4096
@@ -70,7 +73,8 @@ export function createApp(options: AppOptions) {
     } else {
       await next()
       // Lets the page read the reply (and its message) when it was served from another allowed origin.
-      if (origin !== undefined) c.res.headers.set('Access-Control-Allow-Origin', origin)
+      // Not for the console's API: its replies are for its own pages only.
+      if (origin !== undefined && !c.req.path.startsWith('/api/admin/')) c.res.headers.set('Access-Control-Allow-Origin', origin)
     }
     c.res.headers.set('Vary', 'Origin')
     c.res.headers.set('Cache-Control', 'no-store')
@@ -108,6 +112,12 @@ export function createApp(options: AppOptions) {
   })
 
   app.all(waitlistPath, (c) => c.text(messages.methodNotAllowed, 405, { Allow: 'POST, OPTIONS' }))
+  if (options.admin) {
+    const requestHosts = (c: Context) =>
+      [new URL(c.req.url).host, c.req.header('host'), trustedProxies > 0 ? c.req.header('x-forwarded-host') : undefined].filter((host) => host !== undefined)
+    const adminClientKey = (c: Context) => clientKey({ socketAddress: clientAddress?.(c), forwardedFor: c.req.header('x-forwarded-for'), trustedProxies })
+    app.route('/api/admin', adminApi(options.admin, { isHttps, requestHosts, clientKey: adminClientKey, rateLimiter: store.rateLimiter }))
+  }
   app.all('/api/*', (c) => c.text(messages.notFound, 404))
   if (site) app.get('*', (c) => site(c.req.raw))
   app.notFound((c) => c.text(messages.notFound, 404))

@@ -3,6 +3,8 @@
 import { existsSync, mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { brand } from '../src/brand'
+import { readAdminConfig, type AdminConfig } from './admin/admin-config'
+import { createSignInMailer } from './admin/sign-in-mail'
 import { createApp } from './app'
 import { readConfig, type ServerConfig } from './config'
 import { listen, socketAddress } from './node-server'
@@ -14,8 +16,10 @@ import { filePathOf } from './store/sqlite'
 
 async function main() {
   let config: ServerConfig
+  let adminConfig: AdminConfig
   try {
     config = readConfig(process.env)
+    adminConfig = readAdminConfig(process.env, config)
   } catch (error) {
     console.error((error as Error).message)
     process.exit(1)
@@ -37,6 +41,7 @@ async function main() {
     clientAddress: socketAddress,
     site: hasSite ? createStaticSite(config.staticDir) : undefined,
     publicSiteUrl: config.publicSiteUrl,
+    admin: { store: store.admin!, adminEmails: adminConfig.adminEmails, publicUrl: adminConfig.publicUrl, sendSignInLink: createSignInMailer(adminConfig.mail) },
   })
 
   const server = await listen(app, { port: config.port, host: config.host }).catch((error: NodeJS.ErrnoException) => {

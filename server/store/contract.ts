@@ -1,6 +1,7 @@
 // The one contract every storage engine keeps. The endpoint, the CSV export and the tests speak only to this
 // interface; `openStore` (open.ts) picks the engine from DATABASE_URL. Each engine keeps its own versioned
 // migrations (migrations/<engine>.ts) and runs them at open.
+import type { AdminStore } from '../admin/admin-store'
 import type { RateLimiter, RateLimitOptions } from '../rate-limit'
 import { groupCommit } from '../group-commit'
 import type { Signup } from '../validate'
@@ -17,6 +18,9 @@ export interface SignupStore {
   all(): AsyncIterable<StoredSignup>
   /** A per-client limiter: in memory for one process on SQLite, shared by every instance on PostgreSQL. */
   rateLimiter(options: RateLimitOptions): RateLimiter
+  /** What the team's console reads and writes (server/admin), on this store's connection. Both engines
+   * provide it; it is optional only so that a test's failing stand-in for the signup path need not. */
+  readonly admin?: AdminStore
   close(): Promise<void>
 }
 

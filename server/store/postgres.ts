@@ -3,6 +3,7 @@
 // commit. Uniqueness is the database's: instances can never double a signup.
 import { createHash } from 'node:crypto'
 import pg from 'pg'
+import { postgresAdminStore } from '../admin/admin-store-postgres'
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible'
 import type { RateLimiter, RateLimitOptions } from '../rate-limit'
 import type { Signup } from '../validate'
@@ -148,6 +149,7 @@ function postgresStore(pool: pg.Pool): SignupStore {
       }
     },
     rateLimiter: (options) => sharedRateLimiter(pool, options),
+    admin: postgresAdminStore(pool),
     close: () => (closing ??= pool.end()),
   }
 }

@@ -2,6 +2,7 @@
 // per-connection PRAGMAs apply to every statement. Signups that arrive together share one write transaction
 // (group commit, see ../group-commit.ts): one fsync per batch, and each caller is answered after its commit.
 import { createClient, LibsqlError, type Client, type InStatement } from '@libsql/client'
+import { sqliteAdminStore } from '../admin/admin-store-sqlite'
 import { createRateLimiter } from '../rate-limit'
 import type { Signup } from '../validate'
 import { batchedAdd, exportPageSize, StoreOpenError, StoreUnavailableError, type SignupStore } from './contract'
@@ -123,6 +124,7 @@ function sqliteStore(client: Client): SignupStore {
     },
     // One process, one file: the in-memory limiter is the whole truth.
     rateLimiter: (options) => createRateLimiter(options),
+    admin: sqliteAdminStore(client),
     close: async () => client.close(),
   }
 }

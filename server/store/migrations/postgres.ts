@@ -23,4 +23,11 @@ export const postgresMigrations: readonly (readonly string[])[] = [
       expire BIGINT
     )`,
   ],
+  // 3: the team's console (server/admin): sign-in links and sessions, stored by their SHA-256 only, and the
+  // audit log of sign-ins, exports and erasures.
+  [
+    `CREATE TABLE admin_sign_in_tokens (token_hash TEXT PRIMARY KEY, email TEXT NOT NULL, expires_at TIMESTAMPTZ NOT NULL)`,
+    `CREATE TABLE admin_sessions (session_hash TEXT PRIMARY KEY, email TEXT NOT NULL, created_at TIMESTAMPTZ NOT NULL DEFAULT now(), expires_at TIMESTAMPTZ NOT NULL)`,
+    `CREATE TABLE admin_audit (id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY, at TIMESTAMPTZ NOT NULL DEFAULT now(), actor TEXT NOT NULL, action TEXT NOT NULL, detail TEXT NOT NULL)`,
+  ],
 ]

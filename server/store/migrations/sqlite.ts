@@ -14,4 +14,11 @@ export const sqliteMigrations: readonly (readonly string[])[] = [
       created_at TEXT NOT NULL
     )`,
   ],
+  // 2: the team's console (server/admin): sign-in links and sessions, stored by their SHA-256 only, and the
+  // audit log of sign-ins, exports and erasures.
+  [
+    `CREATE TABLE IF NOT EXISTS admin_sign_in_tokens (token_hash TEXT PRIMARY KEY, email TEXT NOT NULL, expires_at TEXT NOT NULL)`,
+    `CREATE TABLE IF NOT EXISTS admin_sessions (session_hash TEXT PRIMARY KEY, email TEXT NOT NULL, created_at TEXT NOT NULL, expires_at TEXT NOT NULL)`,
+    `CREATE TABLE IF NOT EXISTS admin_audit (id INTEGER PRIMARY KEY, at TEXT NOT NULL, actor TEXT NOT NULL, action TEXT NOT NULL, detail TEXT NOT NULL)`,
+  ],
 ]

@@ -1,0 +1,201 @@
+// The team's console on `npm start`, in Chromium: sign in through a link mailed to an in-process SMTP server
+// and through `npm run admin:link`, read the figures, find a person, download the CSV, erase a person, sign
+// out (after which the old cookie opens nothing), and axe on every screen at 1280 and 390 px.
+import { spawn, execFile, type ChildProcess } from 'node:child_process'
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { createClient } from '@libsql/client'
+import type { Page } from '@playwright/test'
+import { linkIn, startInbox, type Inbox } from '../test/utils/smtp-inbox'
+import { expectNoAxeViolations } from './support/axe'
+import { expect, test } from './support/fixtures'
+import { host, sparePort } from './support/ports'
+
+const port = sparePort(1)
+const origin = `http://${host}:${port}`
+const admin = 'team@company.example'
+const siteDir = '.e2e/admin-site'
+let server: ChildProcess | undefined
+let inbox: Inbox
+let work: string
+let databaseUrl: string
+let env: NodeJS.ProcessEnv
+
+const people = [
+  { email: 'ada@example.com', firstName: 'Ada', source: 'stride-marketing-site', daysAgo: 0 },
+  { email: 'cleo.search@example.org', firstName: 'Cleo', source: 'stride-marketing-site', daysAgo: 2 },
+  { email: 'erase.me@example.net', firstName: 'Eve', source: 'stride-marketing-site', daysAgo: 2 },
+  { email: 'formula@example.com', firstName: '=1+2', source: 'stride-marketing-site', daysAgo: 40 },
+]
+
+test.describe.configure({ mode: 'serial' })
+// The console asks for its session first; without one the server answers 401, which Chromium logs.
+// A refused link is a 400. Both are the console working as designed.
+test.use({ allowedConsoleErrors: [/status of 40[01] \((Unauthorized|Bad Request)\) \(http:\/\/[^/]+\/api\/admin\//] })
+
+test.beforeAll(async () => {
+  test.setTimeout(150_000)
+  inbox = await startInbox()
+  work = await mkdtemp(join(tmpdir(), 'admin-console-'))
+  databaseUrl = `file:${join(work, 'waitlist.db')}`
+  // Its own output folder, so it never races npm-start.spec.ts building dist/ at the same time.
+  env = { ...process.env, PORT: String(port), HOST: host, DATABASE_URL: databaseUrl, ADMIN_EMAILS: `${admin}, other@company.example`, SMTP_URL: inbox.url, SITE_OUT_DIR: siteDir, STATIC_DIR: siteDir }
+  server = spawn('npm', ['start'], { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
+  let output = ''
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`npm start did not come up in 140 s:\n${output}`)), 140_000)
+    server!.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+      if (!output.includes(origin)) return
+      clearTimeout(timer)
+      resolve()
+    })
+    server!.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    server!.once('exit', (code) => reject(new Error(`npm start exited with ${code}:\n${output}`)))
+  })
+  for (const person of people) {
+    const response = await fetch(`${origin}/api/waitlist`, { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: JSON.stringify(person) })
+    expect(response.ok).toBe(true)
+  }
+  const client = createClient({ url: databaseUrl })
+  for (const person of people)
+    await client.execute({ sql: 'UPDATE signups SET created_at = ? WHERE email = ?', args: [new Date(Date.now() - person.daysAgo * 86_400_000).toISOString(), person.email] })
+  client.close()
+})
+
+test.afterAll(async () => {
+  if (server?.pid) {
+    const exited = new Promise((resolve) => server!.once('exit', resolve))
+    process.kill(-server.pid, 'SIGTERM')
+    await exited
+  }
+  await inbox?.close()
+  await rm(work, { recursive: true, force: true })
+})
+
+async function axeAtBothWidths(page: Page, label: string) {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 800 })
+    await expectNoAxeViolations(page, `${label} at ${width} px`)
+  }
+  await page.setViewportSize({ width: 1280, height: 800 })
+}
+
+async function useLink(page: Page, link: string) {
+  await page.goto(link)
+  await expect(page.getByRole('heading', { name: 'Sign in to the waitlist console' })).toBeVisible()
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+  await expect(page.getByRole('heading', { name: 'Waitlist console' })).toBeVisible()
+  await expect(page).toHaveURL(`${origin}/admin/`) // the used link is out of the address bar
+}
+
+test('the console is its own noindex shell, with the strict headers, never referenced by a public page', async ({ page }) => {
+  const response = await page.goto(`${origin}/admin/`)
+  const csp = response!.headers()['content-security-policy']!
+  expect(csp).toContain("frame-ancestors 'none'")
+  expect(csp).toMatch(/script-src 'self'(;| 'sha256)/)
+  expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/)
+  expect(response!.headers()['x-frame-options']).toBe('DENY')
+  const html = await response!.text()
+  expect(html).toContain('<meta name="robots" content="noindex, nofollow"')
+  expect(html).not.toContain(admin)
+  expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/) // no inline script at all
+  expect(await readFile(join(siteDir, 'sitemap.xml'), 'utf8')).not.toContain('/admin')
+  const publicPages = (await readdir(siteDir, { recursive: true })).filter((file) => file.endsWith('.html') && !file.startsWith('admin'))
+  expect(publicPages.length).toBeGreaterThan(5)
+  for (const file of publicPages) expect(await readFile(join(siteDir, file), 'utf8'), file).not.toContain('/admin')
+})
+
+test('a team member signs in through the mailed link, sees the figures, finds a person, downloads and erases', async ({ page, context }) => {
+  await page.goto(`${origin}/admin/`)
+  const email = page.getByLabel('Work email')
+  await expect(email).toBeVisible()
+  await axeAtBothWidths(page, 'sign-in form')
+  await page.getByRole('button', { name: 'Email me a sign-in link' }).click()
+  await expect(page.getByRole('alert')).toHaveText('Please enter a valid email address.')
+  await email.fill(admin)
+  await page.getByRole('button', { name: 'Email me a sign-in link' }).click()
+  await expect(page.getByRole('status')).toHaveText(/If that address may sign in, a sign-in link is on its way/)
+  await axeAtBothWidths(page, 'link sent')
+  const link = linkIn(await inbox.next(admin, 10_000))
+
+  await page.goto(link)
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible()
+  await axeAtBothWidths(page, 'confirm the link')
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+  await expect(page.getByText(`Signed in as ${admin}`)).toBeVisible()
+
+  // Totals and chart match the four signups (three in the last 90 days' chart window, all four counted).
+  const total = page.getByRole('definition').first()
+  await expect(total).toHaveText('4')
+  await expect(page.getByText(/^4 signups in the last 90 days; the busiest day was \d{4}-\d\d-\d\d with 2\.$/)).toBeVisible()
+  await expect(page.getByRole('img', { name: /4 signups in the last 90 days/ })).toBeVisible()
+  await expect(page.getByRole('row', { name: 'stride-marketing-site 4' })).toBeVisible()
+  await expect(page.getByRole('status').filter({ hasText: /4 signups, page 1 of 1/ })).toBeVisible()
+  await axeAtBothWidths(page, 'dashboard')
+
+  // Search finds one person.
+  await page.getByLabel('Search by email or name').fill('cleo')
+  await page.getByRole('button', { name: 'Search', exact: true }).click()
+  await expect(page.getByText('1 signup matching “cleo”, page 1 of 1.')).toBeVisible()
+  const table = page.getByRole('table', { name: /Signups, sorted by/ })
+  await expect(table.getByRole('row')).toHaveCount(2)
+  await expect(table.getByRole('cell', { name: 'cleo.search@example.org', exact: true })).toBeVisible()
+
+  // The CSV of this search holds what the table shows.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download this search as CSV' }).click()])
+  const searchCsv = (await readFile((await download.path())!, 'utf8')).trimEnd().split('\r\n')
+  expect(searchCsv[0]).toBe('created_at,email,first_name,source,status')
+  expect(searchCsv.slice(1).map((line) => line.split(',')[1])).toEqual(['cleo.search@example.org'])
+
+  // The whole list, formula-safe.
+  await page.getByLabel('Search by email or name').fill('')
+  await page.getByRole('button', { name: 'Search', exact: true }).click()
+  await expect(table.getByRole('row')).toHaveCount(5)
+  const shownEmails = await table.getByRole('row').locator('td:nth-child(2)').allTextContents()
+  const [all] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download all as CSV' }).click()])
+  const allCsv = (await readFile((await all.path())!, 'utf8')).trimEnd().split('\r\n').slice(1)
+  expect(allCsv.map((line) => line.split(',')[1]).sort()).toEqual([...shownEmails].sort())
+  expect(allCsv.find((line) => line.includes('formula@'))).toContain(",'=1+2,")
+
+  // Erase one person, after confirming.
+  await page.getByRole('button', { name: 'Erase erase.me@example.net' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Erase erase.me@example.net?' })
+  await expect(dialog).toBeVisible()
+  await axeAtBothWidths(page, 'erase confirmation')
+  await dialog.getByRole('button', { name: 'Erase for good' }).click()
+  await expect(page.getByText('erase.me@example.net has been erased from the waitlist.')).toBeVisible()
+  await expect(dialog).toBeHidden()
+  await expect(table.getByRole('cell', { name: 'erase.me@example.net', exact: true })).toHaveCount(0)
+  await expect(total).toHaveText('3')
+  const [after] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download all as CSV' }).click()])
+  expect(await readFile((await after.path())!, 'utf8')).not.toContain('erase.me')
+  await expect(page.getByRole('cell', { name: 'erase', exact: true })).toBeVisible() // in the audit log
+  await expect(page.getByRole('cell', { name: 'export', exact: true }).first()).toBeVisible()
+
+  // Sign out: the server forgets the session, so the old cookie opens nothing any more.
+  const [cookie] = (await context.cookies(origin)).filter((entry) => entry.name === 'stride_admin')
+  expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict' })
+  expect((await fetch(`${origin}/api/admin/summary`, { headers: { cookie: `stride_admin=${cookie!.value}` } })).status).toBe(200)
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click()
+  await expect(page.getByText('You are signed out.')).toBeVisible()
+  await expect(page.getByLabel('Work email')).toBeVisible()
+  const refused = await fetch(`${origin}/api/admin/summary`, { headers: { cookie: `stride_admin=${cookie!.value}` } })
+  expect(refused.status).toBe(401)
+  expect(await refused.text()).not.toContain('@example')
+
+  // The mailed link was used once; opening it again is refused.
+  await page.goto(link)
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+  await expect(page.getByRole('alert')).toHaveText(/expired or was already used/)
+})
+
+test('npm run admin:link prints a link that signs in', async ({ page }) => {
+  const { stdout } = await promisify(execFile)('npm', ['run', '-s', 'admin:link', '--', admin], { env })
+  const link = stdout.trim()
+  expect(link).toMatch(new RegExp(`^${origin}/admin/sign-in#token=[A-Za-z0-9_-]{43}$`))
+  await useLink(page, link)
+  await expect(page.getByText(`Signed in as ${admin}`)).toBeVisible()
+})

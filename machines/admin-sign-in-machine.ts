@@ -1,0 +1,131 @@
+// The console's front door. `checking` asks the server whether this browser already has a session. Without
+// one, a sign-in link in the address (#token=…) leads to `confirming`: the link is used only when the person
+// presses the button (a mail scanner that opens the link uses nothing), then `verifying` posts it once.
+// Without a link, `signedOut` takes an email and `requesting` asks for a link; the reply is the same for
+// every address, so `linkSent` says only that a link is on its way if the address may sign in.
+// `signedIn` ends by signing out on the server (`signingOut`) or when any request finds the session gone.
+import { assign, fromPromise, setup, type EventObject, type SnapshotFrom } from 'xstate'
+
+export type AdminSignInInput = { token: string | null }
+export type AdminSignInContext = { token: string | null; email: string; signedInAs: string; message: string }
+export type AdminSignInEvent = { type: 'EMAIL_CHANGED'; value: string } | { type: 'SUBMIT' } | { type: 'CONFIRM' } | { type: 'SIGN_OUT' } | { type: 'SESSION_LOST' }
+
+export const adminSignInMessages = {
+  invalidEmail: 'Please enter a valid email address.',
+  unreachable: 'The console could not reach the server. Check your connection and try again.',
+  linkRefused: 'This sign-in link has expired or was already used. Ask for a new one below.',
+  sessionLost: 'Your session has ended. Please sign in again.',
+  signedOut: 'You are signed out.',
+  signOutFailed: 'Signing out did not reach the server. Please try again.',
+} as const
+
+const isValidEmail = (email: string) => /^\S+@\S+\.\S+$/.test(email.trim())
+const outputOf = <T>(event: EventObject) => (event as { output?: T }).output
+const errorMessage = (event: EventObject, fallback: string) => {
+  const error = (event as { error?: unknown }).error
+  return error instanceof Error && error.name === 'ServerMessage' ? error.message : fallback
+}
+
+export const adminSignInMachine = setup({
+  types: {} as { context: AdminSignInContext; events: AdminSignInEvent; input: AdminSignInInput; tags: 'busy' },
+  actors: {
+    checkSession: fromPromise<{ email: string } | null>(async () => null),
+    requestLink: fromPromise<{ message: string }, { email: string }>(async () => ({ message: '' })),
+    verifyToken: fromPromise<{ email: string }, { token: string }>(async () => ({ email: '' })),
+    signOut: fromPromise<void>(async () => undefined),
+  },
+  actions: {
+    setEmail: assign(({ event }) => (event.type === 'EMAIL_CHANGED' ? { email: event.value } : {})),
+    rememberSession: assign(({ event }) => ({ signedInAs: outputOf<{ email: string }>(event)?.email ?? '', message: '', token: null })),
+    showInvalidEmail: assign({ message: adminSignInMessages.invalidEmail }),
+    showLinkSent: assign(({ event }) => ({ message: outputOf<{ message: string }>(event)?.message ?? '' })),
+    showUnreachable: assign(({ event }) => ({ message: errorMessage(event, adminSignInMessages.unreachable) })),
+    showLinkRefused: assign({ message: adminSignInMessages.linkRefused, token: null }),
+    showSessionLost: assign({ message: adminSignInMessages.sessionLost, signedInAs: '' }),
+    showSignedOut: assign({ message: adminSignInMessages.signedOut, signedInAs: '' }),
+    showSignOutFailed: assign({ message: adminSignInMessages.signOutFailed }),
+    clearMessage: assign({ message: '' }),
+    /** Takes the used link out of the address bar and history (the view provides it). */
+    forgetLinkInAddress: () => {},
+  },
+  guards: {
+    hasSession: ({ event }) => Boolean(outputOf<{ email: string } | null>(event)),
+    hasToken: ({ context }) => context.token !== null,
+    isEmailValid: ({ context }) => isValidEmail(context.email),
+  },
+}).createMachine({
+  id: 'adminSignIn',
+  context: ({ input }) => ({ token: input.token, email: '', signedInAs: '', message: '' }),
+  initial: 'checking',
+  states: {
+    checking: {
+      description: 'Asking the server whether this browser is signed in.',
+      tags: 'busy',
+      invoke: {
+        id: 'checkSession',
+        src: 'checkSession',
+        onDone: [{ guard: 'hasSession', target: 'signedIn', actions: 'rememberSession' }, { guard: 'hasToken', target: 'confirming' }, { target: 'signedOut' }],
+        onError: { target: 'signedOut', actions: 'showUnreachable' },
+      },
+    },
+    signedOut: {
+      description: 'The email form: who wants a sign-in link.',
+      on: {
+        EMAIL_CHANGED: { actions: 'setEmail' },
+        SUBMIT: [{ guard: 'isEmailValid', target: 'requesting' }, { actions: 'showInvalidEmail' }],
+      },
+    },
+    requesting: {
+      description: 'Asking the server to mail a link; the answer never says whether the address is listed.',
+      tags: 'busy',
+      entry: 'clearMessage',
+      invoke: {
+        id: 'requestLink',
+        src: 'requestLink',
+        input: ({ context }) => ({ email: context.email.trim() }),
+        onDone: { target: 'linkSent', actions: 'showLinkSent' },
+        onError: { target: 'signedOut', actions: 'showUnreachable' },
+      },
+    },
+    linkSent: {
+      description: 'A link is on its way if the address may sign in; the form can send another.',
+      on: {
+        EMAIL_CHANGED: { target: 'signedOut', actions: ['setEmail', 'clearMessage'] },
+        SUBMIT: { target: 'requesting' },
+      },
+    },
+    confirming: {
+      description: 'Opened from a sign-in link: one button uses it (mail scanners that open links use nothing).',
+      on: { CONFIRM: 'verifying' },
+    },
+    verifying: {
+      description: 'Posting the link’s token once; it is removed from the address bar either way.',
+      tags: 'busy',
+      entry: 'forgetLinkInAddress',
+      invoke: {
+        id: 'verifyToken',
+        src: 'verifyToken',
+        input: ({ context }) => ({ token: context.token ?? '' }),
+        onDone: { target: 'signedIn', actions: 'rememberSession' },
+        onError: { target: 'signedOut', actions: 'showLinkRefused' },
+      },
+    },
+    signedIn: {
+      description: 'The console itself.',
+      on: { SIGN_OUT: 'signingOut', SESSION_LOST: { target: 'signedOut', actions: 'showSessionLost' } },
+    },
+    signingOut: {
+      description: 'Ending the session on the server.',
+      tags: 'busy',
+      invoke: {
+        id: 'signOut',
+        src: 'signOut',
+        onDone: { target: 'signedOut', actions: 'showSignedOut' },
+        onError: { target: 'signedIn', actions: 'showSignOutFailed' },
+      },
+    },
+  },
+})
+
+export type AdminSignInSnapshot = SnapshotFrom<typeof adminSignInMachine>
+export type AdminSignInStateName = keyof typeof adminSignInMachine.root.states

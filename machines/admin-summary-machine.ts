@@ -1,0 +1,34 @@
+// The totals, the 90-day chart, the sources and the audit log, fetched together: `loading`, then `ready` or `failed`
+// (with a retry). RELOAD (after an erasure) fetches again and keeps the old figures on screen meanwhile.
+import { assign, fromPromise, setup, type EventObject, type SnapshotFrom } from 'xstate'
+
+export type AdminTotals = { all: number; pending: number | null; confirmed: number | null; unsubscribed: number | null }
+export type AdminAuditEntry = { at: string; actor: string; action: string; detail: string }
+export type AdminSummary = {
+  totals: AdminTotals
+  perDay: { day: string; count: number }[]
+  bySource: { source: string; count: number }[]
+  audit: AdminAuditEntry[]
+}
+
+export const adminSummaryMachine = setup({
+  types: {} as { context: { summary: AdminSummary | null }; events: { type: 'RELOAD' }; tags: 'busy' },
+  actors: { fetchSummary: fromPromise<AdminSummary>(async () => ({ totals: { all: 0, pending: null, confirmed: null, unsubscribed: null }, perDay: [], bySource: [], audit: [] })) },
+  actions: { showSummary: assign(({ event }) => ({ summary: (event as EventObject & { output: AdminSummary }).output })) },
+}).createMachine({
+  id: 'adminSummary',
+  context: { summary: null },
+  initial: 'loading',
+  on: { RELOAD: { target: '.loading', reenter: true } },
+  states: {
+    loading: {
+      description: 'Fetching the figures.',
+      tags: 'busy',
+      invoke: { id: 'fetchSummary', src: 'fetchSummary', onDone: { target: 'ready', actions: 'showSummary' }, onError: 'failed' },
+    },
+    ready: { description: 'Totals, chart and sources on screen.' },
+    failed: { description: 'The figures could not be loaded; RELOAD tries again.' },
+  },
+})
+
+export type AdminSummarySnapshot = SnapshotFrom<typeof adminSummaryMachine>

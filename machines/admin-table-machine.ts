@@ -1,0 +1,74 @@
+// The signups table. Every query (search, sort, page) goes to the server; `loading` runs one request at a
+// time (a new query re-enters `loading`, which stops the old request and aborts its fetch), then the table
+// is `loaded`, `empty` (nobody matches) or `failed` with a way to retry. The rows of the last good answer
+// stay on screen while the next page loads.
+import { assign, fromPromise, setup, type EventObject, type SnapshotFrom } from 'xstate'
+
+export type AdminSignupRow = { id: number; createdAt: string; email: string; firstName: string; source: string; status: string }
+export type SignupSort = 'createdAt' | 'email' | 'firstName' | 'source'
+export type SignupQuery = { search: string; sort: SignupSort; direction: 'asc' | 'desc'; page: number; pageSize: number }
+export type SignupPage = { rows: AdminSignupRow[]; total: number }
+export type AdminTableEvent =
+  | { type: 'SEARCH'; search: string }
+  | { type: 'SORT'; sort: SignupSort }
+  | { type: 'PAGE'; page: number }
+  | { type: 'RELOAD' }
+
+export const adminTableMessages = { failed: 'The signups could not be loaded.' } as const
+export const firstQuery: SignupQuery = { search: '', sort: 'createdAt', direction: 'desc', page: 1, pageSize: 25 }
+
+const outputOf = (event: EventObject) => (event as { output?: SignupPage }).output ?? { rows: [], total: 0 }
+
+export const adminTableMachine = setup({
+  types: {} as { context: { query: SignupQuery; rows: AdminSignupRow[]; total: number }; events: AdminTableEvent; tags: 'busy' },
+  actors: {
+    fetchSignups: fromPromise<SignupPage, SignupQuery>(async () => ({ rows: [], total: 0 })),
+  },
+  actions: {
+    setSearch: assign(({ context, event }) => (event.type === 'SEARCH' ? { query: { ...context.query, search: event.search.trim(), page: 1 } } : {})),
+    // Sorting by the same column again turns the order round; a new column starts with the natural order.
+    setSort: assign(({ context, event }) => {
+      if (event.type !== 'SORT') return {}
+      const direction = context.query.sort === event.sort ? (context.query.direction === 'asc' ? 'desc' : 'asc') : event.sort === 'createdAt' ? 'desc' : 'asc'
+      return { query: { ...context.query, sort: event.sort, direction, page: 1 } }
+    }),
+    setPage: assign(({ context, event }) => (event.type === 'PAGE' ? { query: { ...context.query, page: event.page } } : {})),
+    showPage: assign(({ event }) => outputOf(event)),
+  },
+  guards: {
+    hasRows: ({ event }) => outputOf(event).rows.length > 0,
+    isPageInRange: ({ context, event }) =>
+      event.type === 'PAGE' && event.page >= 1 && event.page <= Math.max(1, Math.ceil(context.total / context.query.pageSize)),
+  },
+}).createMachine({
+  id: 'adminTable',
+  context: { query: firstQuery, rows: [], total: 0 },
+  initial: 'loading',
+  on: {
+    SEARCH: { target: '.loading', reenter: true, actions: 'setSearch' },
+    SORT: { target: '.loading', reenter: true, actions: 'setSort' },
+    RELOAD: { target: '.loading', reenter: true },
+  },
+  states: {
+    loading: {
+      description: 'One request for the current search, sort and page.',
+      tags: 'busy',
+      invoke: {
+        id: 'fetchSignups',
+        src: 'fetchSignups',
+        input: ({ context }) => context.query,
+        onDone: [{ guard: 'hasRows', target: 'loaded', actions: 'showPage' }, { target: 'empty', actions: 'showPage' }],
+        onError: 'failed',
+      },
+    },
+    loaded: {
+      description: 'A page of signups, with the total that match.',
+      on: { PAGE: { guard: 'isPageInRange', target: 'loading', actions: 'setPage' } },
+    },
+    empty: { description: 'Nobody matches (or nobody has signed up yet).' },
+    failed: { description: 'The request failed; the table offers to try again.', on: { RELOAD: 'loading' } },
+  },
+})
+
+export type AdminTableSnapshot = SnapshotFrom<typeof adminTableMachine>
+export type AdminTableStateName = keyof typeof adminTableMachine.root.states

@@ -1,0 +1,31 @@
+// `npm run admin:link -- you@company.example`: prints a sign-in link for an address on ADMIN_EMAILS, for the
+// first setup or a deploy without SMTP. Uses the server's DATABASE_URL and PUBLIC_SITE_URL (or HOST and PORT).
+// Whoever can run this already holds the server's shell and database, so saying "not listed" reveals nothing.
+import { existsSync } from 'node:fs'
+import { readAdminConfig } from '../server/admin/admin-config'
+import { issueSignInLink, signInLinkLifetimeMs } from '../server/admin/sign-in-links'
+import { readConfig } from '../server/config'
+import { StoreOpenError } from '../server/store/contract'
+import { openStore } from '../server/store/open'
+import { filePathOf } from '../server/store/sqlite'
+
+const email = process.argv[2]?.trim() ?? ''
+try {
+  const config = readConfig(process.env)
+  const admin = readAdminConfig(process.env, config)
+  if (!email) throw new Error('Usage: npm run admin:link -- you@company.example')
+  if (!admin.adminEmails.has(email)) throw new Error(`${email} is not on ADMIN_EMAILS; add it there (comma-separated) first.`)
+  if (config.databaseUrl.startsWith('file:') && !existsSync(filePathOf(config.databaseUrl)))
+    throw new Error(`No waitlist database at ${config.databaseUrl}. Start the server once, or set DATABASE_URL to its database.`)
+  const store = await openStore(config.databaseUrl, { poolSize: 1 })
+  try {
+    const link = await issueSignInLink(store.admin!, email, admin.publicUrl)
+    process.stdout.write(`${link}\n`)
+    process.stderr.write(`Valid once, for ${signInLinkLifetimeMs / 60_000} minutes.\n`)
+  } finally {
+    await store.close()
+  }
+} catch (error) {
+  console.error(error instanceof StoreOpenError || error instanceof Error ? error.message : String(error))
+  process.exit(1)
+}

@@ -1,0 +1,101 @@
+// /api/admin: the console's API. Two routes are open (asking for and using a sign-in link); every other one
+// needs a session (admin-guard.ts), and every state-changing one an Origin of this host, checked once here
+// for all of them. Reads are paged on the server; the CSV streams. Sign-ins, exports and erasures are audited.
+import { Hono, type Context } from 'hono'
+import { stream } from 'hono/streaming'
+import { csvRow } from '../csv'
+import type { RateLimiter, RateLimitOptions } from '../rate-limit'
+import type { AdminEmails } from './admin-emails'
+import { requireSession, sameOriginOnly, type AdminEnv } from './admin-guard'
+import { adminMessages } from './admin-messages'
+import { sortKeys, type AdminStore, type SortKey } from './admin-store'
+import { clearSessionCookie } from './session-cookie'
+import { defaultSignInRateLimit, signInRoutes, type SignInMailer } from './sign-in-routes'
+
+export type AdminApiOptions = {
+  store: AdminStore
+  adminEmails: AdminEmails
+  /** The site's public address (PUBLIC_URL), the base of sign-in links. */
+  publicUrl: string
+  sendSignInLink: SignInMailer
+  signInRateLimit?: { max: number; windowMs: number }
+  now?: () => Date
+}
+
+export type AdminApiHost = {
+  isHttps: (c: Context) => boolean
+  requestHosts: (c: Context) => string[]
+  clientKey: (c: Context) => string | undefined
+  /** The store's limiter: in memory on SQLite, shared by every instance on PostgreSQL. */
+  rateLimiter: (options: RateLimitOptions) => RateLimiter
+}
+
+export const csvColumns = ['created_at', 'email', 'first_name', 'source', 'status']
+export const chartDays = 90
+
+function signupQuery(c: Context) {
+  const search = (c.req.query('search') ?? '').slice(0, 200)
+  const sortParam = c.req.query('sort') as SortKey | undefined
+  const sort = sortParam && sortKeys.includes(sortParam) ? sortParam : 'createdAt'
+  const direction = c.req.query('direction') === 'asc' ? ('asc' as const) : ('desc' as const)
+  const page = Math.max(1, Math.min(1_000_000, Number.parseInt(c.req.query('page') ?? '1', 10) || 1))
+  const pageSize = Math.max(1, Math.min(100, Number.parseInt(c.req.query('pageSize') ?? '25', 10) || 25))
+  return { search, sort, direction, page, pageSize }
+}
+
+export function adminApi(options: AdminApiOptions, host: AdminApiHost) {
+  const { store, adminEmails } = options
+  const now = options.now ?? (() => new Date())
+  const api = new Hono<AdminEnv>()
+  api.use('*', sameOriginOnly(host.requestHosts))
+  api.use('*', async (c, next) => {
+    await next()
+    c.res.headers.set('X-Robots-Tag', 'noindex')
+  })
+  api.route(
+    '/sign-in',
+    signInRoutes({ ...options, now, isHttps: host.isHttps, clientKey: host.clientKey, limiter: host.rateLimiter(options.signInRateLimit ?? defaultSignInRateLimit) }),
+  )
+  api.use('*', requireSession({ store, adminEmails, isHttps: host.isHttps, now }))
+
+  api.get('/session', (c) => c.json({ ok: true, email: c.get('adminEmail') }))
+
+  api.post('/sign-out', async (c) => {
+    await store.deleteSession(c.get('sessionHash'))
+    await store.audit(c.get('adminEmail'), 'sign-out', '')
+    clearSessionCookie(c, host.isHttps(c))
+    return c.json({ ok: true })
+  })
+
+  api.get('/summary', async (c) => c.json({ ok: true, ...(await store.summary(now(), chartDays)) }))
+
+  api.get('/signups', async (c) => {
+    const query = signupQuery(c)
+    return c.json({ ok: true, ...query, ...(await store.searchSignups(query)) })
+  })
+
+  api.get('/signups.csv', async (c) => {
+    const { search } = signupQuery(c)
+    // The audit names what was exported, not who: a search term can be an address that is erased later.
+    await store.audit(c.get('adminEmail'), 'export', search ? 'current search' : 'all signups')
+    c.header('Content-Type', 'text/csv; charset=utf-8')
+    c.header('Content-Disposition', `attachment; filename="waitlist-${now().toISOString().slice(0, 10)}.csv"`)
+    return stream(c, async (out) => {
+      await out.write(csvRow(csvColumns))
+      for await (const signup of store.exportSignups(search))
+        await out.write(csvRow([signup.createdAt, signup.email, signup.firstName, signup.source, signup.status]))
+    })
+  })
+
+  api.post('/signups/:id/erase', async (c) => {
+    const id = Number(c.req.param('id'))
+    if (!Number.isSafeInteger(id) || id < 1) return c.json({ ok: false, message: adminMessages.badRequest }, 400)
+    if (!(await store.eraseSignup(id))) return c.json({ ok: false, message: adminMessages.notFound }, 404)
+    await store.audit(c.get('adminEmail'), 'erase', `signup #${id}`)
+    return c.json({ ok: true })
+  })
+
+  api.get('/audit', async (c) => c.json({ ok: true, entries: await store.auditLog(100) }))
+  api.all('*', (c) => c.json({ ok: false, message: 'Not found.' }, 404))
+  return api
+}

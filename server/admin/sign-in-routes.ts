@@ -1,0 +1,86 @@
+// Asking for a sign-in link and using one. Asking always gets the same 202 at once, listed or not: the work
+// for a listed address (store a token, send the mail) runs after the reply, so neither the words nor the
+// timing of the answer say who is on ADMIN_EMAILS. Both routes are rate limited per client and per address.
+import { Hono, type Context } from 'hono'
+import type { RateLimiter } from '../rate-limit'
+import { readBodyText } from '../read-body'
+import { normalizeEmail, type AdminEmails } from './admin-emails'
+import { adminMessages } from './admin-messages'
+import type { AdminStore } from './admin-store'
+import { sessionLifetimeMs, writeSessionCookie } from './session-cookie'
+import { issueSignInLink } from './sign-in-links'
+import { hashSecret, isWellFormedSecret, newSecret } from './tokens'
+
+export type SignInMailer = (to: string, link: string) => Promise<void>
+
+export type SignInOptions = {
+  store: AdminStore
+  adminEmails: AdminEmails
+  publicUrl: string
+  sendSignInLink: SignInMailer
+  isHttps: (c: Context) => boolean
+  clientKey: (c: Context) => string | undefined
+  now: () => Date
+  /** Counts attempts per client and per address (defaultSignInRateLimit unless configured). */
+  limiter: RateLimiter
+}
+
+export const defaultSignInRateLimit = { max: 10, windowMs: 15 * 60_000 }
+const emailPattern = /^\S+@\S+\.\S+$/
+
+// At most 2 KB is ever held in memory: an address or a token is far less.
+async function readJson(c: Context): Promise<Record<string, unknown> | undefined> {
+  const body = await readBodyText(c.req.raw, 2048).catch(() => undefined)
+  if (body?.kind !== 'text') return undefined
+  try {
+    const value: unknown = JSON.parse(body.text)
+    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : undefined
+  } catch {
+    return undefined
+  }
+}
+
+export function signInRoutes(options: SignInOptions) {
+  const { store, adminEmails, now } = options
+  const { limiter } = options
+  const routes = new Hono()
+  const limited = async (c: Context, ...keys: (string | undefined)[]) => {
+    for (const key of keys) {
+      if (!key) continue
+      const verdict = await limiter.hit(`admin-sign-in:${key}`)
+      if (!verdict.allowed) return c.json({ ok: false, message: adminMessages.tooManyRequests }, 429, { 'Retry-After': String(verdict.retryAfterSeconds) })
+    }
+    return undefined
+  }
+
+  routes.post('/request', async (c) => {
+    const body = await readJson(c)
+    const email = typeof body?.email === 'string' ? normalizeEmail(body.email) : ''
+    if (!emailPattern.test(email) || email.length > 254) return c.json({ ok: false, message: adminMessages.invalidEmail }, 400)
+    const client = options.clientKey(c)
+    const refused = await limited(c, client && `ip:${client}`, `email:${email}`)
+    if (refused) return refused
+    if (adminEmails.has(email)) {
+      void issueSignInLink(store, email, options.publicUrl, now())
+        .then((link) => options.sendSignInLink(email, link))
+        .catch((error: unknown) => console.error('admin: could not send a sign-in link', error))
+    }
+    return c.json({ ok: true, message: adminMessages.signInRequested }, 202)
+  })
+
+  routes.post('/verify', async (c) => {
+    const client = options.clientKey(c)
+    const refused = await limited(c, client && `verify:${client}`)
+    if (refused) return refused
+    const token = (await readJson(c))?.token
+    const email = isWellFormedSecret(token) ? await store.takeSignInToken(hashSecret(token), now()) : undefined
+    if (email === undefined || !adminEmails.has(email)) return c.json({ ok: false, message: adminMessages.linkRefused }, 400)
+    const session = newSecret()
+    await store.createSession(hashSecret(session), email, new Date(now().getTime() + sessionLifetimeMs))
+    await store.audit(email, 'sign-in', '')
+    writeSessionCookie(c, options.isHttps(c), session, sessionLifetimeMs / 1000)
+    return c.json({ ok: true, email })
+  })
+
+  return routes
+}

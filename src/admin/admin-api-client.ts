@@ -1,0 +1,55 @@
+// The console's calls to /api/admin, as the machines' actors. Every call is same-origin with the session
+// cookie (the browser adds Origin to POSTs, which the server checks). A 401 anywhere means the session is
+// gone: `onSessionLost` tells the sign-in machine. A reply with a message becomes an error carrying it.
+import type { AdminSummary } from '../../machines/admin-summary-machine'
+import type { SignupPage, SignupQuery } from '../../machines/admin-table-machine'
+
+export const apiBase = '/api/admin'
+
+class ServerMessage extends Error {
+  override name = 'ServerMessage'
+}
+
+let onSessionLost = () => {}
+export const whenSessionLost = (handler: () => void) => {
+  onSessionLost = handler
+}
+
+async function call<T>(path: string, init: RequestInit & { json?: unknown; allow401?: boolean } = {}): Promise<T> {
+  const { json, allow401, ...rest } = init
+  const response = await fetch(`${apiBase}${path}`, {
+    credentials: 'same-origin',
+    ...rest,
+    ...(json === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(json) }),
+  })
+  const body = (await response.json().catch(() => ({}))) as { message?: string }
+  if (response.status === 401 && !allow401) onSessionLost()
+  if (!response.ok) throw body.message && response.status !== 401 ? new ServerMessage(body.message) : new Error(`HTTP ${response.status}`)
+  return body as T
+}
+
+export const checkSession = async (): Promise<{ email: string } | null> => {
+  try {
+    return await call<{ email: string }>('/session', { allow401: true })
+  } catch (error) {
+    if (error instanceof Error && error.message === 'HTTP 401') return null
+    throw error
+  }
+}
+export const requestLink = (email: string) => call<{ message: string }>('/sign-in/request', { json: { email } })
+export const verifyToken = (token: string) => call<{ email: string }>('/sign-in/verify', { json: { token }, allow401: true })
+export const signOut = () => call<void>('/sign-out', { json: {} })
+export const fetchSummary = (signal: AbortSignal) => call<AdminSummary>('/summary', { signal })
+export const fetchSignups = (query: SignupQuery, signal: AbortSignal) => {
+  const params = new URLSearchParams({ ...query, page: String(query.page), pageSize: String(query.pageSize) })
+  return call<SignupPage>(`/signups?${params}`, { signal })
+}
+export const eraseSignup = (id: number) => call<void>(`/signups/${id}/erase`, { json: {} })
+export const fetchAudit = (signal: AbortSignal) =>
+  call<{ entries: { at: string; actor: string; action: string; detail: string }[] }>('/audit', { signal })
+
+/** The CSV download's address for the current search (a plain link: the browser saves it with the cookie). */
+export const csvHref = (search: string) => `${apiBase}/signups.csv${search ? `?${new URLSearchParams({ search })}` : ''}`
+
+/** The token of a sign-in link (#token=…), if this page was opened from one. */
+export const tokenInAddress = (hash: string) => new URLSearchParams(hash.replace(/^#/, '')).get('token')

@@ -1,0 +1,71 @@
+// The console's few layout pieces, on the site's design tokens (src/ui/theme.ts).
+import styled from 'styled-components'
+import { theme } from '../ui/theme'
+
+export const Page = styled.main`
+  max-width: ${theme.layout.maxWidth};
+  margin: 0 auto;
+  padding: 1.5rem 1rem 4rem;
+  h1 { font-size: clamp(1.6rem, 4vw, 2.2rem); }
+  h2 { font-size: 1.35rem; margin-top: 2rem; }
+`
+
+export const Bar = styled.header`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.75rem 1.5rem;
+  align-items: baseline;
+  justify-content: space-between;
+  border-bottom: 1px solid ${theme.color.line};
+  margin-bottom: 1rem;
+  p { margin: 0; color: ${theme.color.inkMuted}; }
+`
+
+export const Button = styled.button<{ $tone?: 'danger' | 'plain' }>`
+  font: inherit;
+  padding: 0.5rem 1rem;
+  border-radius: 0.5rem;
+  border: 2px solid ${({ $tone }) => ($tone === 'danger' ? theme.color.error : theme.color.brand)};
+  background: ${({ $tone }) => ($tone === 'danger' ? theme.color.error : $tone === 'plain' ? theme.color.surface : theme.color.brand)};
+  color: ${({ $tone }) => ($tone === 'plain' ? theme.color.brand : '#ffffff')};
+  cursor: pointer;
+  &:disabled { opacity: 0.7; cursor: progress; }
+`
+
+export const Field = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 0.25rem;
+  margin-bottom: 0.75rem;
+  input { font: inherit; padding: 0.5rem 0.6rem; border: 1px solid ${theme.color.inkMuted}; border-radius: 0.4rem; max-width: 24rem; }
+`
+
+export const Status = styled.p<{ $tone?: 'error' | 'plain' }>`
+  color: ${({ $tone }) => ($tone === 'error' ? theme.color.error : theme.color.ink)};
+  font-weight: 600;
+`
+
+export const Cards = styled.dl`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(9rem, 1fr));
+  gap: 0.75rem;
+  margin: 0;
+  div { border: 1px solid ${theme.color.line}; border-radius: ${theme.radius}; padding: 0.75rem 1rem; }
+  dt { color: ${theme.color.inkMuted}; }
+  dd { margin: 0; font-size: 1.8rem; font-weight: 700; }
+`
+
+export const TableScroll = styled.div`
+  overflow-x: auto;
+  table { border-collapse: collapse; width: 100%; min-width: 36rem; }
+  th, td { text-align: left; padding: 0.45rem 0.6rem; border-bottom: 1px solid ${theme.color.line}; }
+  th button { font: inherit; font-weight: 700; background: none; border: 0; padding: 0; color: ${theme.color.brand}; cursor: pointer; }
+`
+
+export const Row = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.75rem;
+  align-items: end;
+  margin: 0.75rem 0;
+`

@@ -1,0 +1,65 @@
+// The signed-in console: who is signed in and sign-out, the figures, the table and the audit log. Each part
+// runs its own machine; an erasure asks the figures and the table to reload.
+import { useActorRef, useSelector } from '@xstate/react'
+import { useEffect, useRef } from 'react'
+import { fromPromise, type ActorRefFrom } from 'xstate'
+import { adminEraseMachine } from '../../machines/admin-erase-machine'
+import type { adminSignInMachine } from '../../machines/admin-sign-in-machine'
+import { adminSummaryMachine } from '../../machines/admin-summary-machine'
+import { adminTableMachine } from '../../machines/admin-table-machine'
+import * as api from './admin-api-client'
+import { Bar, Button, Page, Status } from './admin-styles'
+import { AuditLog } from './audit-log'
+import { EraseDialog } from './erase-dialog'
+import { SignupsTable } from './signups-table'
+import { SummaryView } from './summary-view'
+
+const summaryMachine = adminSummaryMachine.provide({
+  actors: {
+    fetchSummary: fromPromise(async ({ signal }) => {
+      const [summary, audit] = await Promise.all([api.fetchSummary(signal), api.fetchAudit(signal)])
+      return { ...summary, audit: audit.entries }
+    }),
+  },
+})
+const tableMachine = adminTableMachine.provide({ actors: { fetchSignups: fromPromise(({ input, signal }) => api.fetchSignups(input, signal)) } })
+
+export function Dashboard({ signIn }: { signIn: ActorRefFrom<typeof adminSignInMachine> }) {
+  const signedInAs = useSelector(signIn, (state) => state.context.signedInAs)
+  const signingOut = useSelector(signIn, (state) => state.hasTag('busy'))
+  const message = useSelector(signIn, (state) => state.context.message)
+  const summary = useActorRef(summaryMachine)
+  const table = useActorRef(tableMachine)
+  const erase = useActorRef(
+    adminEraseMachine.provide({
+      actors: { eraseSignup: fromPromise(({ input }) => api.eraseSignup(input.id)) },
+      actions: {
+        announceErased: () => {
+          summary.send({ type: 'RELOAD' })
+          table.send({ type: 'RELOAD' })
+        },
+      },
+    }),
+  )
+  const heading = useRef<HTMLHeadingElement>(null)
+  useEffect(() => heading.current?.focus(), [])
+
+  return (
+    <Page>
+      <Bar>
+        <h1 tabIndex={-1} ref={heading}>Waitlist console</h1>
+        <p>
+          Signed in as <strong>{signedInAs}</strong>{' '}
+          <Button type="button" $tone="plain" disabled={signingOut} onClick={() => signIn.send({ type: 'SIGN_OUT' })}>
+            {signingOut ? 'Signing out…' : 'Sign out'}
+          </Button>
+        </p>
+      </Bar>
+      {message && <Status role="alert" $tone="error">{message}</Status>}
+      <SummaryView summary={summary} />
+      <SignupsTable table={table} erase={erase} />
+      <EraseDialog erase={erase} />
+      <AuditLog summary={summary} />
+    </Page>
+  )
+}

@@ -1,0 +1,11 @@
+// The console's own entry: a separate build (vite.admin.config.ts) and separate files under /admin/, so no
+// public page ever requests a byte of it. The page is a shell with no data; everything comes from /api/admin.
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { ConsoleApp } from './console-app'
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <ConsoleApp />
+  </StrictMode>,
+)

@@ -1,0 +1,98 @@
+// The signups table: server-side search, sorting and paging, the CSV of the current search, and an Erase
+// button per person. Loading, empty and failed are the table machine's states.
+import { useSelector } from '@xstate/react'
+import { useState } from 'react'
+import type { ActorRefFrom } from 'xstate'
+import type { adminEraseMachine } from '../../machines/admin-erase-machine'
+import type { adminTableMachine, SignupSort } from '../../machines/admin-table-machine'
+import { csvHref } from './admin-api-client'
+import { Button, Field, Row, Status, TableScroll } from './admin-styles'
+
+const columns: { key: SignupSort; label: string }[] = [
+  { key: 'createdAt', label: 'Signed up (UTC)' },
+  { key: 'email', label: 'Email' },
+  { key: 'firstName', label: 'First name' },
+  { key: 'source', label: 'Source' },
+]
+
+type Props = { table: ActorRefFrom<typeof adminTableMachine>; erase: ActorRefFrom<typeof adminEraseMachine> }
+
+export function SignupsTable({ table, erase }: Props) {
+  const state = useSelector(table, (snapshot) => snapshot)
+  const [search, setSearch] = useState('')
+  const { query, rows, total } = state.context
+  const pages = Math.max(1, Math.ceil(total / query.pageSize))
+  const busy = state.hasTag('busy')
+  return (
+    <section aria-labelledby="signups-heading">
+      <h2 id="signups-heading">Signups</h2>
+      <form
+        role="search"
+        onSubmit={(event) => {
+          event.preventDefault()
+          table.send({ type: 'SEARCH', search })
+        }}
+      >
+        <Row>
+          <Field>
+            <label htmlFor="signup-search">Search by email or name</label>
+            <input id="signup-search" type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
+          </Field>
+          <Field><Button type="submit">Search</Button></Field>
+          <Field><a href={csvHref(query.search)} download>{query.search ? 'Download this search as CSV' : 'Download all as CSV'}</a></Field>
+        </Row>
+      </form>
+      <Status role="status" aria-live="polite">
+        {busy ? 'Loading signups…' : state.matches('empty') ? (query.search ? `Nobody matches “${query.search}”.` : 'Nobody has signed up yet.') : state.matches('loaded') ? `${total} ${total === 1 ? 'signup' : 'signups'}${query.search ? ` matching “${query.search}”` : ''}, page ${query.page} of ${pages}.` : ''}
+      </Status>
+      {state.matches('failed') && (
+        <>
+          <Status role="alert" $tone="error">The signups could not be loaded.</Status>
+          <Button type="button" onClick={() => table.send({ type: 'RELOAD' })}>Try again</Button>
+        </>
+      )}
+      {rows.length > 0 && !state.matches('empty') && !state.matches('failed') && (
+        <TableScroll tabIndex={0} role="region" aria-labelledby="signups-heading">
+          <table aria-busy={busy}>
+            <caption className="visually-hidden">Signups, sorted by {columns.find((column) => column.key === query.sort)?.label}</caption>
+            <thead>
+              <tr>
+                {columns.map((column) => (
+                  <th key={column.key} scope="col" aria-sort={query.sort === column.key ? (query.direction === 'asc' ? 'ascending' : 'descending') : undefined}>
+                    <button type="button" onClick={() => table.send({ type: 'SORT', sort: column.key })}>{column.label}</button>
+                  </th>
+                ))}
+                <th scope="col">Status</th>
+                <th scope="col"><span className="visually-hidden">Actions</span></th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.id}>
+                  <td>{row.createdAt.replace('T', ' ').slice(0, 16)}</td>
+                  <td>{row.email}</td>
+                  <td>{row.firstName}</td>
+                  <td>{row.source}</td>
+                  <td>{row.status || '—'}</td>
+                  <td>
+                    <Button type="button" $tone="danger" aria-label={`Erase ${row.email}`} onClick={() => erase.send({ type: 'ERASE_REQUESTED', target: { id: row.id, email: row.email } })}>
+                      Erase
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      )}
+      {state.matches('loaded') && pages > 1 && (
+        <nav aria-label="Pages of signups">
+          <Row>
+            <Button type="button" $tone="plain" disabled={!state.can({ type: 'PAGE', page: query.page - 1 })} onClick={() => table.send({ type: 'PAGE', page: query.page - 1 })}>Previous page</Button>
+            <Button type="button" $tone="plain" disabled={!state.can({ type: 'PAGE', page: query.page + 1 })} onClick={() => table.send({ type: 'PAGE', page: query.page + 1 })}>Next page</Button>
+          </Row>
+        </nav>
+      )}
+    </section>
+  )
+}

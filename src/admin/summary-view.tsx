@@ -1,0 +1,49 @@
+// Totals, the 90-day chart and signups by source: the summary machine's states as the team sees them.
+import { useSelector } from '@xstate/react'
+import type { ActorRefFrom } from 'xstate'
+import type { adminSummaryMachine } from '../../machines/admin-summary-machine'
+import { Button, Cards, Status } from './admin-styles'
+import { SignupsChart } from './signups-chart'
+
+const count = (value: number | null) => (value === null ? '—' : value.toLocaleString('en'))
+
+export function SummaryView({ summary }: { summary: ActorRefFrom<typeof adminSummaryMachine> }) {
+  const state = useSelector(summary, (snapshot) => snapshot)
+  const data = state.context.summary
+  if (state.matches('failed'))
+    return (
+      <section aria-labelledby="totals-heading">
+        <h2 id="totals-heading">Totals</h2>
+        <Status role="alert" $tone="error">The figures could not be loaded.</Status>
+        <Button type="button" onClick={() => summary.send({ type: 'RELOAD' })}>Try again</Button>
+      </section>
+    )
+  if (!data) return <p role="status">Loading the figures…</p>
+  const { totals } = data
+  return (
+    <>
+      <section aria-labelledby="totals-heading" aria-busy={state.hasTag('busy')}>
+        <h2 id="totals-heading">Totals</h2>
+        <Cards>
+          <div><dt>All signups</dt><dd>{count(totals.all)}</dd></div>
+          <div><dt>Pending</dt><dd>{count(totals.pending)}</dd></div>
+          <div><dt>Confirmed</dt><dd>{count(totals.confirmed)}</dd></div>
+          <div><dt>Unsubscribed</dt><dd>{count(totals.unsubscribed)}</dd></div>
+        </Cards>
+        {totals.pending === null && <p>Statuses appear once consent by email is running (— means not tracked yet).</p>}
+      </section>
+      <SignupsChart perDay={data.perDay} />
+      <section aria-labelledby="sources-heading">
+        <h2 id="sources-heading">Signups by source page</h2>
+        {data.bySource.length === 0 ? (
+          <p>No signups yet.</p>
+        ) : (
+          <table>
+            <thead><tr><th scope="col">Source</th><th scope="col">Signups</th></tr></thead>
+            <tbody>{data.bySource.map((row) => <tr key={row.source}><td>{row.source}</td><td>{count(row.count)}</td></tr>)}</tbody>
+          </table>
+        )}
+      </section>
+    </>
+  )
+}

@@ -1,0 +1,104 @@
+// A real server for the console's API tests: the app over a SQLite file in a temp folder, sign-in mail sent
+// over SMTP to an in-process inbox, and a clock the test can move (for 15-minute links and 12-hour sessions).
+import { createServer } from 'node:net'
+import { join } from 'node:path'
+import { createApp, type AppOptions } from '../../server/app'
+import { parseAdminEmails } from '../../server/admin/admin-emails'
+import type { AdminStore } from '../../server/admin/admin-store'
+import { createSignInMailer } from '../../server/admin/sign-in-mail'
+import { listen, socketAddress } from '../../server/node-server'
+import type { SignupStore } from '../../server/store/contract'
+import { openStore } from '../../server/store/open'
+import { linkIn, startInbox, type Inbox } from '../utils/smtp-inbox'
+import { makeTempDir } from './harness'
+
+export const adminEmail = 'team@company.example'
+
+export type AdminTestServer = {
+  origin: string
+  databaseUrl: string
+  store: SignupStore
+  adminStore: AdminStore
+  inbox: Inbox
+  clock: { offsetMs: number }
+  /** fetch against the server; state-changing requests carry this server's Origin unless told otherwise. */
+  request: (path: string, init?: RequestInit & { cookie?: string }) => Promise<Response>
+  /** Signs in through a mailed link and returns the Cookie header to send. */
+  signIn: (email?: string) => Promise<string>
+  close: () => Promise<void>
+}
+
+type AdminServerOptions = Partial<AppOptions> & { signInRateLimit?: { max: number; windowMs: number }; databaseUrl?: string; adminEmails?: string }
+
+/** On a fresh SQLite file by default, or on the PostgreSQL database `databaseUrl` names. */
+export async function startAdminServer(options: AdminServerOptions = {}): Promise<AdminTestServer> {
+  const temp = await makeTempDir()
+  const databaseUrl = options.databaseUrl ?? `file:${join(temp.dir, 'waitlist.db')}`
+  const store = await openStore(databaseUrl)
+  const adminStore = store.admin!
+  const inbox = await startInbox()
+  const clock = { offsetMs: 0 }
+  // The link base is fixed at start (PUBLIC_URL), so learn a free port first and listen on it.
+  const port = await freePort()
+  const origin = `http://127.0.0.1:${port}`
+  const app = createApp({
+    clientAddress: socketAddress,
+    rateLimit: { max: 1_000_000, windowMs: 60_000 },
+    ...options,
+    store,
+    admin: {
+      store: adminStore,
+      adminEmails: parseAdminEmails(options.adminEmails ?? `${adminEmail}, Second@Company.example`),
+      publicUrl: origin,
+      sendSignInLink: createSignInMailer({ smtpUrl: inbox.url, mailFrom: 'console@company.example', mailDir: temp.dir }),
+      signInRateLimit: options.signInRateLimit,
+      now: () => new Date(Date.now() + clock.offsetMs),
+    },
+  })
+  const server = await listen(app, { port, host: '127.0.0.1' })
+
+  const request: AdminTestServer['request'] = (path, init = {}) => {
+    const { cookie, ...rest } = init
+    const headers = new Headers(rest.headers)
+    if (cookie) headers.set('cookie', cookie)
+    if (rest.method && rest.method !== 'GET' && !headers.has('origin')) headers.set('origin', origin)
+    if (typeof rest.body === 'string' && !headers.has('content-type')) headers.set('content-type', 'application/json')
+    return fetch(`${origin}${path}`, { ...rest, headers, redirect: 'manual' })
+  }
+
+  const signIn = async (email = adminEmail) => {
+    const asked = await request('/api/admin/sign-in/request', { method: 'POST', body: JSON.stringify({ email }) })
+    if (asked.status !== 202) throw new Error(`sign-in request answered ${asked.status}`)
+    const token = new URL(linkIn(await inbox.next(email))).hash.slice('#token='.length)
+    const verified = await request('/api/admin/sign-in/verify', { method: 'POST', body: JSON.stringify({ token }) })
+    if (verified.status !== 200) throw new Error(`verify answered ${verified.status}`)
+    return verified.headers.get('set-cookie')!.split(';')[0]!
+  }
+
+  return {
+    origin,
+    databaseUrl,
+    store,
+    adminStore,
+    inbox,
+    clock,
+    request,
+    signIn,
+    close: async () => {
+      await server.close()
+      await inbox.close()
+      await store.close()
+      await temp.remove()
+    },
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
+    })
+  })
+}

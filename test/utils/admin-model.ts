@@ -1,0 +1,76 @@
+// The console's machines as test models, the same way test/utils/waitlist-model.ts builds the form's: for
+// every edge of the adjacency map (xstate/graph), the shortest path to its source state plus that one event,
+// so every state is reached and every transition taken. An invoked request's outcome is an event of the graph
+// (`xstate.done.actor.<id>` with an output, `xstate.error.actor.<id>`); each replay turns it into a real one.
+import {
+  __unsafe_getAllOwnEventDescriptors as ownEventTypes,
+  getInitialSnapshot,
+  getNextSnapshot,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type AnyTransitionDefinition,
+  type EventObject,
+} from 'xstate'
+import { getAdjacencyMap, getShortestPaths } from 'xstate/graph'
+
+export type ModelEvent = EventObject & Record<string, unknown>
+export type ModelStep = { event: ModelEvent; state: AnyMachineSnapshot }
+export type ModelPath = { name: string; steps: ModelStep[]; edge: { from: AnyMachineSnapshot; event: ModelEvent; to: AnyMachineSnapshot } }
+
+export type Model = {
+  machine: AnyStateMachine
+  input?: unknown
+  /** Sample events; only those the current state handles are offered. */
+  events: ModelEvent[]
+  /** Finite state keys: the value plus whatever context decides a guard. */
+  serializeState: (snapshot: AnyMachineSnapshot) => string
+}
+
+export const done = (id: string, output: unknown): ModelEvent => ({ type: `xstate.done.actor.${id}`, output })
+export const failed = (id: string): ModelEvent => ({ type: `xstate.error.actor.${id}`, error: new Error('HTTP 500') })
+
+const describeEvent = (event: ModelEvent) =>
+  'value' in event ? `${event.type}(${JSON.stringify(event.value)})` : event.type.replace(/^xstate\.(done|error)\.actor\./, '$1:')
+
+export function transitionPaths(model: Model): ModelPath[] {
+  const options = {
+    input: model.input,
+    serializeState: model.serializeState,
+    events: (snapshot: AnyMachineSnapshot) => model.events.filter((event) => ownEventTypes(snapshot).includes(event.type)),
+    limit: 1_000,
+  }
+  const shortest = new Map(getShortestPaths(model.machine, options).map((path) => [model.serializeState(path.state as AnyMachineSnapshot), path]))
+  const adjacency = getAdjacencyMap(model.machine, options)
+  return Object.entries(adjacency).flatMap(([sourceKey, { transitions }]) => {
+    const toSource = shortest.get(sourceKey)
+    if (!toSource) throw new Error(`no path to ${sourceKey}`)
+    const prefix = toSource.steps.slice(1).map((step) => step.event as ModelEvent)
+    return (Object.values(transitions) as { event: EventObject }[]).map(({ event }) => {
+      const steps = walk(model, [...prefix, event as ModelEvent])
+      const from = steps.at(-2)?.state ?? initial(model)
+      const to = steps.at(-1)!.state
+      return { name: `${steps.map((step) => describeEvent(step.event)).join(' → ')} ⇒ ${JSON.stringify(to.value)}`, steps, edge: { from, event: event as ModelEvent, to } }
+    })
+  })
+}
+
+const initial = (model: Model) => getInitialSnapshot(model.machine, model.input) as AnyMachineSnapshot
+
+function walk(model: Model, events: ModelEvent[]): ModelStep[] {
+  let state = initial(model)
+  return events.map((event) => {
+    state = getNextSnapshot(model.machine, state, event) as AnyMachineSnapshot
+    return { event, state }
+  })
+}
+
+/** Every transition written in the machine: root and state `on`, invoke onDone/onError. */
+export function definedTransitions(machine: AnyStateMachine): AnyTransitionDefinition[] {
+  return [machine.root, ...Object.values(machine.root.states)].flatMap((node) => [...node.transitions.values()].flat())
+}
+
+export const transitionsTaken = (machine: AnyStateMachine, path: ModelPath): AnyTransitionDefinition[] =>
+  machine.getTransitionData(path.edge.from, path.edge.event)
+
+export const describeTransition = (t: AnyTransitionDefinition) =>
+  `${t.source.key || '(root)'} --${t.eventType}--> ${t.target?.map((node) => node.key).join(',') ?? '(stays)'}`

@@ -1,0 +1,59 @@
+// A real SMTP server in-process (smtp-server) that parses what it receives (mailparser): the tests' inbox.
+// `next(to)` resolves with the next mail delivered to that address.
+import { simpleParser, type ParsedMail } from 'mailparser'
+import { SMTPServer } from 'smtp-server'
+
+export type Inbox = { url: string; port: number; mails: ParsedMail[]; next: (to: string, timeoutMs?: number) => Promise<ParsedMail>; close: () => Promise<void> }
+
+export async function startInbox(port = 0): Promise<Inbox> {
+  const mails: ParsedMail[] = []
+  const waiting: { to: string; resolve: (mail: ParsedMail) => void }[] = []
+  const recipients = (mail: ParsedMail) =>
+    [mail.to ?? []].flat().flatMap((address) => address.value.map((entry) => entry.address?.toLowerCase() ?? ''))
+  const deliver = (mail: ParsedMail) => {
+    const index = waiting.findIndex((waiter) => recipients(mail).includes(waiter.to))
+    if (index >= 0) waiting.splice(index, 1)[0]!.resolve(mail)
+    else mails.push(mail)
+  }
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          deliver(mail)
+          callback()
+        })
+        .catch(callback)
+    },
+  })
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, '127.0.0.1', () => resolve())
+  })
+  const address = server.server.address()
+  const bound = typeof address === 'object' && address ? address.port : port
+  return {
+    url: `smtp://127.0.0.1:${bound}`,
+    port: bound,
+    mails,
+    next(to, timeoutMs = 5000) {
+      const wanted = to.toLowerCase()
+      const index = mails.findIndex((mail) => recipients(mail).includes(wanted))
+      if (index >= 0) return Promise.resolve(mails.splice(index, 1)[0]!)
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no mail to ${to} within ${timeoutMs} ms`)), timeoutMs)
+        waiting.push({ to: wanted, resolve: (mail) => (clearTimeout(timer), resolve(mail)) })
+      })
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  }
+}
+
+/** The sign-in link in a mail's text. */
+export function linkIn(mail: ParsedMail): string {
+  const found = /https?:\/\/\S+#token=[A-Za-z0-9_-]+/.exec(mail.text ?? '')
+  if (!found) throw new Error(`no sign-in link in: ${mail.text}`)
+  return found[0]
+}
