@@ -15,6 +15,15 @@ export const outcomeCodes = {
   originNotAllowed: 'origin-not-allowed',
   serverError: 'server-error',
   databaseUnavailable: 'unavailable',
+  disposableEmail: 'disposable-email',
+  confirmed: 'confirmed',
+  confirmLinkInvalid: 'confirm-link-invalid',
+  unsubscribed: 'unsubscribed',
+  unsubscribeLinkInvalid: 'unsubscribe-link-invalid',
+  eraseRequested: 'erase-requested',
+  erased: 'erased',
+  eraseLinkInvalid: 'erase-link-invalid',
+  tooManyConsentRequests: 'too-many-consent-requests',
 } as const
 
 export type FormOutcome = (typeof outcomeCodes)[keyof typeof outcomeCodes]

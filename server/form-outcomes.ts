@@ -2,6 +2,7 @@
 // the outcome. Each reply the endpoint can give has a page, named by a short code (form-outcome-codes.ts); the
 // page shows the very
 // sentence the script path would show (SPEC §8). Only these codes ever reach a URL: never the visitor's input.
+import type { ConsentFlow } from './consent-paths'
 import { outcomeCodes, type FormOutcome } from './form-outcome-codes'
 import { messages } from './messages'
 
@@ -9,12 +10,26 @@ export { outcomePath, type FormOutcome } from './form-outcome-codes'
 
 type MessageKey = keyof typeof messages
 
-/** Every outcome page: its code and the sentence it shows. */
-export const formOutcomes: readonly { code: FormOutcome; message: string; ok: boolean }[] = Object.entries(outcomeCodes).map(([key, code]) => ({
-  code,
-  message: messages[key as MessageKey],
-  ok: key === 'success',
-}))
+const successes: readonly MessageKey[] = ['success', 'confirmed', 'unsubscribed', 'eraseRequested', 'erased']
+const flows: Partial<Record<MessageKey, ConsentFlow>> = {
+  confirmed: 'confirm',
+  confirmLinkInvalid: 'confirm',
+  unsubscribed: 'unsubscribe',
+  unsubscribeLinkInvalid: 'unsubscribe',
+  eraseRequested: 'erase',
+  erased: 'erase',
+  eraseLinkInvalid: 'erase',
+}
+
+/** Every outcome page: its code, the sentence it shows, whether it is good news, and the flow it ends. */
+export const formOutcomes: readonly { code: FormOutcome; message: string; ok: boolean; flow: ConsentFlow }[] = Object.entries(outcomeCodes).map(
+  ([key, code]) => ({
+    code,
+    message: messages[key as MessageKey],
+    ok: successes.includes(key as MessageKey),
+    flow: flows[key as MessageKey] ?? 'signup',
+  }),
+)
 
 /** The outcome page of a reply; a sentence without a page of its own shows the generic server error. */
 export function outcomeOf(message: string): FormOutcome {

@@ -20,4 +20,14 @@ export const messages = {
   notFound: 'Not found.',
   serverError: 'Something went wrong on our side. Please try again in a moment.',
   databaseUnavailable: "We can't save signups right now. Please try again in a minute.",
+  disposableEmail: "Please use a permanent email address. We can't accept disposable ones.",
+  // Consent (confirm, unsubscribe, erase): the replies to the links in our emails and to an erasure request.
+  confirmed: "Thanks, your email is confirmed. We'll write to you when early access opens.",
+  confirmLinkInvalid: "This confirmation link has expired or was already used. If you haven't confirmed yet, join the waitlist again for a new link.",
+  unsubscribed: "You're unsubscribed. We won't email you again unless you join the waitlist anew.",
+  unsubscribeLinkInvalid: `This unsubscribe link has expired or was already used. If you already unsubscribed, we won't email you again; otherwise write to ${brand.contactEmail}.`,
+  eraseRequested: "If that address is on our waitlist, we've emailed it a link to confirm the deletion. The link works for 7 days.",
+  erased: 'Your signup is deleted. We keep only a one-way fingerprint of your address, so that we never email it again.',
+  eraseLinkInvalid: 'This deletion link has expired or was already used. If you still want your data deleted, ask for a new link.',
+  tooManyConsentRequests: 'Too many requests from your network. Please wait a minute and try again.',
 } as const
