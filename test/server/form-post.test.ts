@@ -127,7 +127,8 @@ describe('a form post', () => {
 describe('the outcome pages', () => {
   it('have one page per reply, each with the very sentence the script would show', () => {
     expect(new Set(formOutcomes.map((outcome) => outcome.code)).size).toBe(formOutcomes.length)
-    expect(formOutcomes.find((outcome) => outcome.ok)).toEqual({ code: 'joined', message: messages.success, ok: true })
+    expect(formOutcomes.find((outcome) => outcome.ok)).toEqual({ code: 'joined', message: messages.success, ok: true, flow: 'signup' })
+    expect(formOutcomes.filter((outcome) => outcome.flow === 'signup' && outcome.ok)).toHaveLength(1)
     for (const outcome of formOutcomes) expect(outcomePath(outcome.code)).toMatch(/^\/waitlist\/[a-z-]+$/)
   })
 })
