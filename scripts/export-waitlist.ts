@@ -1,7 +1,7 @@
 // `npm run waitlist:export > signups.csv`: every signup, oldest first, as CSV on stdout. Reads DATABASE_URL
 // (the same default as the server) and refuses to invent an empty database where none exists.
 import { existsSync } from 'node:fs'
-import { csvRow } from '../server/csv'
+import { csvRow, signupCsvColumns, signupCsvRow } from '../server/csv'
 import { defaultDatabaseUrl } from '../server/config'
 import { StoreOpenError } from '../server/store/contract'
 import { openStore } from '../server/store/open'
@@ -22,8 +22,8 @@ const write = (line: string) => {
   if (!process.stdout.write(line)) return new Promise<void>((resolve) => process.stdout.once('drain', () => resolve()))
 }
 try {
-  await write(csvRow(['created_at', 'email', 'first_name', 'source']))
-  for await (const signup of store.all()) await write(csvRow([signup.createdAt, signup.email, signup.firstName, signup.source]))
+  await write(csvRow(signupCsvColumns))
+  for await (const signup of store.all()) await write(signupCsvRow(signup))
 } finally {
   await store.close()
 }

@@ -11,6 +11,7 @@ import { apiContentSecurityPolicy, securityHeaders } from './security-headers'
 import { StoreUnavailableError, type SignupStore } from './store/contract'
 import { parseSignupBody, parseSignupForm, type ParsedBody } from './validate'
 import { answerFormPostsWithRedirect, isFormPost } from './form-post'
+import { defaultConsentRateLimit, registerConsentApiRoutes, registerConsentEntryRoutes } from './consent/consent-routes'
 
 export type AppOptions = {
   store: SignupStore
@@ -28,6 +29,9 @@ export type AppOptions = {
   publicSiteUrl?: string
   /** The team's console API under /api/admin (server/admin); absent, those paths are 404. */
   admin?: AdminApiOptions
+  /** Called when a signup or an erasure request may have queued an email (the outbox sender's poke). */
+  onOutboxQueued?: () => void
+  consentRateLimit?: { max: number; windowMs: number }
 }
 
 export const defaultMaxBodyBytes = 4096
@@ -61,15 +65,31 @@ export function createApp(options: AppOptions) {
     return c.text(messages.serverError, 500)
   })
 
+  const clientKeyOf = (c: Context) => clientKey({ socketAddress: clientAddress?.(c), forwardedFor: c.req.header('x-forwarded-for'), trustedProxies })
+  const refuseOrigin = (c: Context) => {
+    const origin = c.req.header('origin')
+    const hosts = [new URL(c.req.url).host, c.req.header('host'), trustedProxies > 0 ? c.req.header('x-forwarded-host') : undefined]
+    return origin !== undefined && !isOriginAllowed(origin, hosts.filter((host) => host !== undefined), allowed) ? c.text(messages.originNotAllowed, 403) : undefined
+  }
+
   // Registered before the origin check and the rate limit, so a browser's form post gets its outcome page
   // for every reply, those included.
   app.use(waitlistPath, answerFormPostsWithRedirect(options.publicSiteUrl))
+  const consentOptions = store.consent && {
+    store: store.consent,
+    limiter: store.rateLimiter(options.consentRateLimit ?? defaultConsentRateLimit),
+    clientKey: clientKeyOf,
+    refuseOrigin,
+    publicSiteUrl: options.publicSiteUrl,
+    onQueued: options.onOutboxQueued,
+  }
+  const consentEntry = consentOptions && registerConsentEntryRoutes(app, consentOptions)
 
   app.use('/api/*', async (c, next) => {
     const origin = c.req.header('origin')
-    const hosts = [new URL(c.req.url).host, c.req.header('host'), trustedProxies > 0 ? c.req.header('x-forwarded-host') : undefined]
-    if (origin !== undefined && !isOriginAllowed(origin, hosts.filter((host) => host !== undefined), allowed)) {
-      c.res = c.text(messages.originNotAllowed, 403)
+    const refused = refuseOrigin(c)
+    if (refused) {
+      c.res = refused
     } else {
       await next()
       // Lets the page read the reply (and its message) when it was served from another allowed origin.
@@ -81,7 +101,7 @@ export function createApp(options: AppOptions) {
   })
 
   const rateLimited: MiddlewareHandler = async (c, next) => {
-    const key = clientKey({ socketAddress: clientAddress?.(c), forwardedFor: c.req.header('x-forwarded-for'), trustedProxies })
+    const key = clientKeyOf(c)
     const verdict = key === undefined ? { allowed: true as const } : await limiter.hit(key)
     if (verdict.allowed) return next()
     return c.text(messages.tooManyRequests, 429, { 'Retry-After': String(verdict.retryAfterSeconds) })
@@ -107,16 +127,19 @@ export function createApp(options: AppOptions) {
     const parsed: ParsedBody = body.kind === 'text' ? parse(body.text) : { kind: 'invalid', message: messages.unreadable }
     if (parsed.kind === 'invalid') return c.json({ ok: false, message: parsed.message })
     // A repeat, a retry and a bot get the very same answer as a first signup: the reply never tells who is listed.
-    if (parsed.kind === 'signup') await store.add(parsed.signup)
+    if (parsed.kind === 'signup') {
+      await store.add(parsed.signup)
+      options.onOutboxQueued?.()
+    }
     return c.json({ ok: true, message: messages.success })
   })
+  if (consentOptions && consentEntry) registerConsentApiRoutes(app, consentOptions, consentEntry)
 
   app.all(waitlistPath, (c) => c.text(messages.methodNotAllowed, 405, { Allow: 'POST, OPTIONS' }))
   if (options.admin) {
     const requestHosts = (c: Context) =>
       [new URL(c.req.url).host, c.req.header('host'), trustedProxies > 0 ? c.req.header('x-forwarded-host') : undefined].filter((host) => host !== undefined)
-    const adminClientKey = (c: Context) => clientKey({ socketAddress: clientAddress?.(c), forwardedFor: c.req.header('x-forwarded-for'), trustedProxies })
-    app.route('/api/admin', adminApi(options.admin, { isHttps, requestHosts, clientKey: adminClientKey, rateLimiter: store.rateLimiter }))
+    app.route('/api/admin', adminApi(options.admin, { isHttps, requestHosts, clientKey: clientKeyOf, rateLimiter: store.rateLimiter }))
   }
   app.all('/api/*', (c) => c.text(messages.notFound, 404))
   if (site) app.get('*', (c) => site(c.req.raw))

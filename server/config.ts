@@ -16,6 +16,8 @@ export type ServerConfig = {
   staticDir: string
   /** The site's public origin, where a form post is sent back to; undefined when the site is served here. */
   publicSiteUrl: string | undefined
+  /** This endpoint's public origin, for the one-click unsubscribe URL in emails; undefined: the site's. */
+  publicApiUrl: string | undefined
 }
 
 export const defaultDatabaseUrl = 'file:./data/waitlist.db'
@@ -51,7 +53,8 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
       windowMs: integer('RATE_LIMIT_WINDOW_MS', defaultRateLimit.windowMs, 1),
     },
     staticDir: env.STATIC_DIR?.trim() || 'dist',
-    publicSiteUrl: siteUrl(env.PUBLIC_SITE_URL, problems),
+    publicSiteUrl: siteUrl('PUBLIC_SITE_URL', env.PUBLIC_SITE_URL, problems),
+    publicApiUrl: siteUrl('PUBLIC_API_URL', env.PUBLIC_API_URL, problems),
   }
   if (!isSqliteUrl(config.databaseUrl) && !isPostgresUrl(config.databaseUrl))
     problems.push(
@@ -73,8 +76,9 @@ function trustProxy(raw: string | undefined, problems: string[]): number {
 }
 
 // PUBLIC_SITE_URL: the origin visitors see the site at (https://stridehealth.example), when it is not served
-// by this server. Only its origin is kept.
-function siteUrl(raw: string | undefined, problems: string[]): string | undefined {
+// by this server; PUBLIC_API_URL, the origin this endpoint answers at, when it is not the site's. Only the
+// origin is kept.
+function siteUrl(name: string, raw: string | undefined, problems: string[]): string | undefined {
   const value = raw?.trim()
   if (!value) return undefined
   try {
@@ -83,6 +87,6 @@ function siteUrl(raw: string | undefined, problems: string[]): string | undefine
   } catch {
     // reported below
   }
-  problems.push(`PUBLIC_SITE_URL must be the site's address such as https://stridehealth.example, not "${raw}"`)
+  problems.push(`${name} must be an address such as https://stridehealth.example, not "${raw}"`)
   return undefined
 }

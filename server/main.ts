@@ -6,6 +6,9 @@ import { brand } from '../src/brand'
 import { readAdminConfig, type AdminConfig } from './admin/admin-config'
 import { createSignInMailer } from './admin/sign-in-mail'
 import { createApp } from './app'
+import { startOutboxSender } from './consent/outbox-sender'
+import { readMailSettings } from './mail/mail-config'
+import { createMailer } from './mail/mailer'
 import { readConfig, type ServerConfig } from './config'
 import { listen, socketAddress } from './node-server'
 import { createStaticSite } from './static'
@@ -31,6 +34,15 @@ async function main() {
     console.error(error instanceof StoreOpenError ? error.message : `Cannot open the database: ${(error as Error).message}`)
     process.exit(1)
   })
+  // Emails leave from the outbox, in the background: signups never wait for a mail server.
+  const mailer = createMailer(readMailSettings(process.env, config.databaseUrl))
+  // On SQLite this process is the only sender: leases left by a killed predecessor end now.
+  if (store.engine === 'sqlite') await store.consent!.releaseOutboxLeases()
+  const sender = startOutboxSender({
+    store: store.consent!,
+    mailer,
+    links: { siteUrl: adminConfig.publicUrl, apiUrl: config.publicApiUrl ?? adminConfig.publicUrl },
+  })
   const hasSite = existsSync(config.staticDir)
   if (!hasSite) console.warn(`No site to serve at ${config.staticDir}/ (run the build first); serving the waitlist API only.`)
   const app = createApp({
@@ -41,7 +53,14 @@ async function main() {
     clientAddress: socketAddress,
     site: hasSite ? createStaticSite(config.staticDir) : undefined,
     publicSiteUrl: config.publicSiteUrl,
-    admin: { store: store.admin!, adminEmails: adminConfig.adminEmails, publicUrl: adminConfig.publicUrl, sendSignInLink: createSignInMailer(adminConfig.mail) },
+    onOutboxQueued: sender.poke,
+    admin: {
+      store: store.admin!,
+      adminEmails: adminConfig.adminEmails,
+      publicUrl: adminConfig.publicUrl,
+      sendSignInLink: createSignInMailer(mailer),
+      eraseSignup: (id, now) => store.consent!.eraseById(id, now),
+    },
   })
 
   const server = await listen(app, { port: config.port, host: config.host }).catch((error: NodeJS.ErrnoException) => {
@@ -52,6 +71,7 @@ async function main() {
   })
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host
   console.log(`${brand.companyName} site and waitlist on http://${shownHost}:${server.port} (signups in ${redactDatabaseUrl(config.databaseUrl)})`)
+  console.log(`Emails go to ${mailer.destination}`)
 
   let stopping = false
   const stop = async (signal: string) => {
@@ -59,6 +79,8 @@ async function main() {
     stopping = true
     console.log(`${signal}: finishing open requests, then stopping.`)
     await server.close()
+    await sender.stop()
+    mailer.close()
     await store.close()
     process.exit(0)
   }

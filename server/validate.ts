@@ -1,5 +1,6 @@
 // Turns a request body into either a clean signup, a bot (the honeypot was filled) or a message for the
 // visitor. Pure: no I/O, no clock. Whatever comes in, nothing here throws and nothing invalid comes out.
+import MailChecker from 'mailchecker'
 import { messages } from './messages'
 
 export const limits = {
@@ -18,6 +19,18 @@ export type Signup = {
   firstName: string
   source: string
   submissionId: string | null
+  /** The consent record (issue 12): which wording the form showed, and what brought the visitor. */
+  consent?: SignupConsent
+}
+
+export type SignupConsent = {
+  /** The version id kept beside the consent wording in the site's content modules. */
+  version: string | null
+  utmSource: string | null
+  utmMedium: string | null
+  utmCampaign: string | null
+  /** The referring site's origin only (https://news.example), never its full URL. */
+  referrerOrigin: string | null
 }
 
 export type ParsedBody =
@@ -31,6 +44,7 @@ const emailPattern = /^\S+@\S+\.\S+$/
 // eslint-disable-next-line no-control-regex -- finding control characters is the point of this pattern
 const forbiddenCharacters = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]|\p{Cs}/u
 const submissionIdPattern = /^[A-Za-z0-9._:-]{1,100}$/
+const consentVersionPattern = /^[a-z0-9.-]{1,40}$/
 // Keys that mean someone is probing for prototype pollution; no honest client sends them.
 const poisonedKeys = new Set(['__proto__', 'constructor', 'prototype'])
 
@@ -96,6 +110,7 @@ function validateFields(fields: Record<string, unknown>): ParsedBody {
     return invalid(messages.outdatedForm)
 
   const trimmedEmail = email.trim()
+  if (isDisposable(trimmedEmail)) return invalid(messages.disposableEmail)
   return {
     kind: 'signup',
     signup: {
@@ -104,9 +119,39 @@ function validateFields(fields: Record<string, unknown>): ParsedBody {
       firstName: name,
       source: cleanSource,
       submissionId: typeof submissionId === 'string' ? submissionId : null,
+      consent: consentOf(fields),
     },
   }
 }
+
+// The consent record's fields are optional and never refuse a signup: a value that does not fit is dropped.
+function consentOf(fields: Record<string, unknown>): SignupConsent {
+  const text = (value: unknown) => {
+    if (typeof value !== 'string') return null
+    const trimmed = value.trim()
+    return trimmed === '' || forbiddenCharacters.test(trimmed) || characterCount(trimmed) > limits.sourceLength ? null : trimmed
+  }
+  const version = text(fields.consentVersion)
+  return {
+    version: version !== null && consentVersionPattern.test(version) ? version : null,
+    utmSource: text(fields.utmSource),
+    utmMedium: text(fields.utmMedium),
+    utmCampaign: text(fields.utmCampaign),
+    referrerOrigin: originOf(text(fields.referrerOrigin)),
+  }
+}
+
+function originOf(value: string | null): string | null {
+  if (value === null) return null
+  try {
+    const url = new URL(value)
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.origin : null
+  } catch {
+    return null
+  }
+}
+
+export const noConsentRecord: SignupConsent = { version: null, utmSource: null, utmMedium: null, utmCampaign: null, referrerOrigin: null }
 
 /** A message for the visitor, or undefined when the (trimmed) email is acceptable. */
 export function checkEmail(email: string): string | undefined {
@@ -115,6 +160,20 @@ export function checkEmail(email: string): string | undefined {
   const localPart = email.slice(0, email.lastIndexOf('@'))
   if (characterCount(localPart) > limits.emailLocalPartLength) return messages.emailLocalPartTooLong
   return undefined
+}
+
+// Disposable addresses are gone before anyone could confirm or be written to; mailchecker keeps the list of
+// their domains. Only its list is used (a domain or any parent domain listed): our own rule says what an
+// address looks like, and its stricter pattern would refuse addresses the site accepts.
+const disposableDomains = MailChecker.blacklist()
+export function isDisposable(email: string): boolean {
+  let domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase()
+  for (;;) {
+    if (disposableDomains.has(domain)) return true
+    const dot = domain.indexOf('.')
+    if (dot < 0) return false
+    domain = domain.slice(dot + 1)
+  }
 }
 
 export function normalizeEmail(email: string): string {

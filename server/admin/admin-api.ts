@@ -3,7 +3,7 @@
 // for all of them. Reads are paged on the server; the CSV streams. Sign-ins, exports and erasures are audited.
 import { Hono, type Context } from 'hono'
 import { stream } from 'hono/streaming'
-import { csvRow } from '../csv'
+import { csvRow, signupCsvColumns, signupCsvRow } from '../csv'
 import type { RateLimiter, RateLimitOptions } from '../rate-limit'
 import type { AdminEmails } from './admin-emails'
 import { requireSession, sameOriginOnly, type AdminEnv } from './admin-guard'
@@ -18,6 +18,8 @@ export type AdminApiOptions = {
   /** The site's public address (PUBLIC_URL), the base of sign-in links. */
   publicUrl: string
   sendSignInLink: SignInMailer
+  /** Erases one person as their own confirmed request would (the consent store's eraseById). */
+  eraseSignup: (id: number, now: Date) => Promise<boolean>
   signInRateLimit?: { max: number; windowMs: number }
   now?: () => Date
 }
@@ -30,7 +32,6 @@ export type AdminApiHost = {
   rateLimiter: (options: RateLimitOptions) => RateLimiter
 }
 
-export const csvColumns = ['created_at', 'email', 'first_name', 'source', 'status']
 export const chartDays = 90
 
 function signupQuery(c: Context) {
@@ -81,16 +82,15 @@ export function adminApi(options: AdminApiOptions, host: AdminApiHost) {
     c.header('Content-Type', 'text/csv; charset=utf-8')
     c.header('Content-Disposition', `attachment; filename="waitlist-${now().toISOString().slice(0, 10)}.csv"`)
     return stream(c, async (out) => {
-      await out.write(csvRow(csvColumns))
-      for await (const signup of store.exportSignups(search))
-        await out.write(csvRow([signup.createdAt, signup.email, signup.firstName, signup.source, signup.status]))
+      await out.write(csvRow(signupCsvColumns))
+      for await (const signup of store.exportSignups(search)) await out.write(signupCsvRow(signup))
     })
   })
 
   api.post('/signups/:id/erase', async (c) => {
     const id = Number(c.req.param('id'))
     if (!Number.isSafeInteger(id) || id < 1) return c.json({ ok: false, message: adminMessages.badRequest }, 400)
-    if (!(await store.eraseSignup(id))) return c.json({ ok: false, message: adminMessages.notFound }, 404)
+    if (!(await options.eraseSignup(id, now()))) return c.json({ ok: false, message: adminMessages.notFound }, 404)
     await store.audit(c.get('adminEmail'), 'erase', `signup #${id}`)
     return c.json({ ok: true })
   })

@@ -1,17 +1,13 @@
 // The console's store on PostgreSQL, on the signup store's own pool (server/store/postgres.ts). Sessions and
 // tokens live in the database, so every instance behind a load balancer knows every session.
 import type pg from 'pg'
+import { postgresIsoText, storedSignupColumns, storedSignupOf } from '../store/contract'
 import { lastDays, likePattern, type AdminSignup, type AdminStore, type AuditAction, type SortKey } from './admin-store'
 
 const sortColumns: Record<SortKey, string> = { createdAt: 'created_at', email: 'email_normalized', firstName: 'lower(first_name)', source: 'source' }
 type Row = { id: string; created_at: Date; email: string; first_name: string; source: string; status: string | null }
 
 export function postgresAdminStore(pool: pg.Pool): AdminStore {
-  let hasStatus: boolean | undefined
-  const statusKnown = async () =>
-    (hasStatus ??=
-      (await pool.query("SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'signups' AND column_name = 'status'")).rowCount === 1)
-  const statusColumn = async () => ((await statusKnown()) ? 'status' : "''")
   // $1 is always the search pattern (NULL for no search), so every query keeps its parameter numbering.
   const where = '($1::text IS NULL OR email_normalized ILIKE $1 OR first_name ILIKE $1)'
   const pattern = (search: string) => (search.trim() ? likePattern(search) : null)
@@ -54,9 +50,8 @@ export function postgresAdminStore(pool: pg.Pool): AdminStore {
     },
     async summary(now, days) {
       const since = lastDays(now, days, new Map())[0]!.day
-      const byStatus = (await statusKnown())
-        ? ", count(*) FILTER (WHERE status = 'pending') AS pending, count(*) FILTER (WHERE status = 'confirmed') AS confirmed, count(*) FILTER (WHERE status = 'unsubscribed') AS unsubscribed"
-        : ''
+      const byStatus =
+        ", count(*) FILTER (WHERE status = 'pending') AS pending, count(*) FILTER (WHERE status = 'confirmed') AS confirmed, count(*) FILTER (WHERE status = 'unsubscribed') AS unsubscribed"
       const [totals, perDay, bySource] = await Promise.all([
         pool.query<Record<string, string>>(`SELECT count(*) AS all_count${byStatus} FROM signups`),
         pool.query<{ day: string; n: string }>(
@@ -67,7 +62,7 @@ export function postgresAdminStore(pool: pg.Pool): AdminStore {
         pool.query<{ source: string; n: string }>('SELECT source, count(*) AS n FROM signups GROUP BY source ORDER BY n DESC, source'),
       ])
       const row = totals.rows[0] ?? {}
-      const count = (value: string | undefined) => (value === undefined ? null : Number(value))
+      const count = (value: string | undefined) => Number(value ?? 0)
       return {
         totals: { all: Number(row.all_count ?? 0), pending: count(row.pending), confirmed: count(row.confirmed), unsubscribed: count(row.unsubscribed) },
         perDay: lastDays(now, days, new Map(perDay.rows.map((day) => [day.day, Number(day.n)]))),
@@ -78,7 +73,7 @@ export function postgresAdminStore(pool: pg.Pool): AdminStore {
       const order = direction === 'asc' ? 'ASC' : 'DESC'
       const [rows, total] = await Promise.all([
         pool.query<Row>(
-          `SELECT id, created_at, email, first_name, source, ${await statusColumn()} AS status FROM signups WHERE ${where}
+          `SELECT id, created_at, email, first_name, source, status FROM signups WHERE ${where}
            ORDER BY ${sortColumns[sort]} ${order}, id ${order} LIMIT $2 OFFSET $3`,
           [pattern(search), pageSize, (page - 1) * pageSize],
         ),
@@ -87,22 +82,18 @@ export function postgresAdminStore(pool: pg.Pool): AdminStore {
       return { rows: rows.rows.map(toSignup), total: Number(total.rows[0]?.n ?? 0) }
     },
     async *exportSignups(search) {
-      const status = await statusColumn()
       let after = '0'
       for (;;) {
-        const page = await pool.query<Row>(
-          `SELECT id, created_at, email, first_name, source, ${status} AS status FROM signups WHERE ${where} AND id > $2 ORDER BY id LIMIT 500`,
+        const page = await pool.query<{ id: string } & Record<string, unknown>>(
+          `SELECT id, ${storedSignupColumns(postgresIsoText)} FROM signups WHERE ${where} AND id > $2 ORDER BY id LIMIT 500`,
           [pattern(search), after],
         )
         for (const row of page.rows) {
-          yield toSignup(row)
+          yield storedSignupOf(row)
           after = row.id
         }
         if (page.rows.length < 500) return
       }
-    },
-    async eraseSignup(id) {
-      return (await pool.query('DELETE FROM signups WHERE id = $1', [id])).rowCount === 1
     },
   }
 }

@@ -1,14 +1,11 @@
 // The console's store on SQLite, on the signup store's own connection (server/store/sqlite.ts).
 import type { Client, InValue } from '@libsql/client'
+import { storedSignupColumns, storedSignupOf } from '../store/contract'
 import { lastDays, likePattern, type AdminSignup, type AdminStore, type AuditAction, type SortKey } from './admin-store'
 
 const sortColumns: Record<SortKey, string> = { createdAt: 'created_at', email: 'email_normalized', firstName: 'lower(first_name)', source: 'source' }
 
 export function sqliteAdminStore(client: Client): AdminStore {
-  // The consent issue adds signups.status; until a database has it every signup counts in "all" only.
-  let hasStatus: boolean | undefined
-  const statusKnown = async () => (hasStatus ??= (await client.execute('PRAGMA table_info(signups)')).rows.some((row) => row.name === 'status'))
-  const statusColumn = async () => ((await statusKnown()) ? 'status' : "''")
   const matching = (search: string): { sql: string; args: InValue[] } =>
     search.trim()
       ? { sql: "(email_normalized LIKE ? ESCAPE '\\' OR lower(first_name) LIKE ? ESCAPE '\\')", args: [likePattern(search), likePattern(search)] }
@@ -64,9 +61,7 @@ export function sqliteAdminStore(client: Client): AdminStore {
     },
     async summary(now, days) {
       const since = lastDays(now, days, new Map())[0]!.day
-      const byStatus = (await statusKnown())
-        ? ", sum(status = 'pending') AS pending, sum(status = 'confirmed') AS confirmed, sum(status = 'unsubscribed') AS unsubscribed"
-        : ''
+      const byStatus = ", sum(status = 'pending') AS pending, sum(status = 'confirmed') AS confirmed, sum(status = 'unsubscribed') AS unsubscribed"
       const [totals, perDay, bySource] = await client.batch(
         [
           `SELECT count(*) AS all_count${byStatus} FROM signups`,
@@ -76,7 +71,7 @@ export function sqliteAdminStore(client: Client): AdminStore {
         'read',
       )
       const row: Record<string, unknown> = totals!.rows[0] ?? {}
-      const count = (value: unknown) => (value === undefined ? null : Number(value ?? 0))
+      const count = (value: unknown) => Number(value ?? 0)
       return {
         totals: { all: Number(row.all_count ?? 0), pending: count(row.pending), confirmed: count(row.confirmed), unsubscribed: count(row.unsubscribed) },
         perDay: lastDays(now, days, new Map(perDay!.rows.map((day) => [String(day.day), Number(day.n)]))),
@@ -89,7 +84,7 @@ export function sqliteAdminStore(client: Client): AdminStore {
       const [rows, total] = await client.batch(
         [
           {
-            sql: `SELECT id, created_at, email, first_name, source, ${await statusColumn()} AS status FROM signups WHERE ${where.sql}
+            sql: `SELECT id, created_at, email, first_name, source, status FROM signups WHERE ${where.sql}
                   ORDER BY ${sortColumns[sort]} ${order}, id ${order} LIMIT ? OFFSET ?`,
             args: [...where.args, pageSize, (page - 1) * pageSize],
           },
@@ -101,22 +96,18 @@ export function sqliteAdminStore(client: Client): AdminStore {
     },
     async *exportSignups(search) {
       const where = matching(search)
-      const status = await statusColumn()
       let after = 0
       for (;;) {
         const page = await client.execute({
-          sql: `SELECT id, created_at, email, first_name, source, ${status} AS status FROM signups WHERE ${where.sql} AND id > ? ORDER BY id LIMIT 500`,
+          sql: `SELECT id, ${storedSignupColumns()} FROM signups WHERE ${where.sql} AND id > ? ORDER BY id LIMIT 500`,
           args: [...where.args, after],
         })
         for (const row of page.rows) {
-          yield toSignup(row)
+          yield storedSignupOf(row)
           after = Number(row.id)
         }
         if (page.rows.length < 500) return
       }
-    },
-    async eraseSignup(id) {
-      return (await client.execute({ sql: 'DELETE FROM signups WHERE id = ?', args: [id] })).rowsAffected === 1
     },
   }
 }

@@ -1,13 +1,15 @@
 // What the console reads and writes: one contract, kept by both storage engines (admin-store-sqlite.ts and
 // admin-store-postgres.ts, on the signup store's own connection; their tables are in the engines' migrations).
 // Every signup store carries one as `store.admin`. Sessions and sign-in tokens are stored by their SHA-256 only.
+// Erasing a person is the consent store's (server/consent): the same erasure as the person's own request.
+import type { StoredSignup } from '../store/contract'
 
 export type AdminSignup = { id: number; createdAt: string; email: string; firstName: string; source: string; status: string }
 export type SortKey = 'createdAt' | 'email' | 'firstName' | 'source'
 export type SignupQuery = { search: string; sort: SortKey; direction: 'asc' | 'desc'; page: number; pageSize: number }
 export type AuditAction = 'sign-in' | 'sign-out' | 'export' | 'erase'
 export type AuditEntry = { at: string; actor: string; action: AuditAction; detail: string }
-export type Totals = { all: number; pending: number | null; confirmed: number | null; unsubscribed: number | null }
+export type Totals = { all: number; pending: number; confirmed: number; unsubscribed: number }
 export type Summary = { totals: Totals; perDay: { day: string; count: number }[]; bySource: { source: string; count: number }[] }
 
 export interface AdminStore {
@@ -21,9 +23,7 @@ export interface AdminStore {
   auditLog(limit: number): Promise<AuditEntry[]>
   summary(now: Date, days: number): Promise<Summary>
   searchSignups(query: SignupQuery): Promise<{ rows: AdminSignup[]; total: number }>
-  exportSignups(search: string): AsyncIterable<AdminSignup>
-  /** Deletes the person's signup; false when no such signup exists (already erased). */
-  eraseSignup(id: number): Promise<boolean>
+  exportSignups(search: string): AsyncIterable<StoredSignup>
 }
 
 export const sortKeys: readonly SortKey[] = ['createdAt', 'email', 'firstName', 'source']

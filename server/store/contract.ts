@@ -2,11 +2,64 @@
 // interface; `openStore` (open.ts) picks the engine from DATABASE_URL. Each engine keeps its own versioned
 // migrations (migrations/<engine>.ts) and runs them at open.
 import type { AdminStore } from '../admin/admin-store'
+import type { ConsentStore } from '../consent/consent-store'
 import type { RateLimiter, RateLimitOptions } from '../rate-limit'
 import { groupCommit } from '../group-commit'
 import type { Signup } from '../validate'
 
-export type StoredSignup = { createdAt: string; email: string; firstName: string; source: string }
+/** A signup as the export reads it: the person, where they came from, and their consent record (issue 12). */
+export type StoredSignup = {
+  createdAt: string
+  email: string
+  firstName: string
+  source: string
+  status: string
+  consentVersion: string | null
+  confirmedAt: string | null
+  unsubscribedAt: string | null
+  utmSource: string | null
+  utmMedium: string | null
+  utmCampaign: string | null
+  referrerOrigin: string | null
+}
+
+/** A PostgreSQL timestamp column as the ISO 8601 text SQLite stores (…T…Z, milliseconds). */
+export const postgresIsoText = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+
+/** The columns both engines read for a StoredSignup (timestamps as ISO 8601 text on both). */
+export const storedSignupColumns = (timestamp: (column: string) => string = (column) => column) =>
+  [
+    `${timestamp('created_at')} AS created_at`,
+    'email',
+    'first_name',
+    'source',
+    'status',
+    'consent_version',
+    `${timestamp('confirmed_at')} AS confirmed_at`,
+    `${timestamp('unsubscribed_at')} AS unsubscribed_at`,
+    'utm_source',
+    'utm_medium',
+    'utm_campaign',
+    'referrer_origin',
+  ].join(', ')
+
+export function storedSignupOf(row: Record<string, unknown>): StoredSignup {
+  const text = (value: unknown) => (value === null || value === undefined ? null : String(value))
+  return {
+    createdAt: String(row.created_at),
+    email: String(row.email),
+    firstName: String(row.first_name),
+    source: String(row.source),
+    status: String(row.status),
+    consentVersion: text(row.consent_version),
+    confirmedAt: text(row.confirmed_at),
+    unsubscribedAt: text(row.unsubscribed_at),
+    utmSource: text(row.utm_source),
+    utmMedium: text(row.utm_medium),
+    utmCampaign: text(row.utm_campaign),
+    referrerOrigin: text(row.referrer_origin),
+  }
+}
 
 export type Engine = 'sqlite' | 'postgres'
 
@@ -21,6 +74,8 @@ export interface SignupStore {
   /** What the team's console reads and writes (server/admin), on this store's connection. Both engines
    * provide it; it is optional only so that a test's failing stand-in for the signup path need not. */
   readonly admin?: AdminStore
+  /** The consent flows' tables (server/consent): the outbox, tokens and erasure. Both engines provide it. */
+  readonly consent?: ConsentStore
   close(): Promise<void>
 }
 

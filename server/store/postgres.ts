@@ -1,17 +1,21 @@
 // The scale-out engine: any number of stateless endpoint instances on one PostgreSQL, through a `pg` pool.
 // Signups that arrive together share one INSERT (group commit, as on SQLite): the answer waits for its
 // commit. Uniqueness is the database's: instances can never double a signup.
-import { createHash } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import pg from 'pg'
 import { postgresAdminStore } from '../admin/admin-store-postgres'
+import { signUpAgain } from '../consent/consent-rules'
+import { erasedEmailHash } from '../consent/consent-store'
+import { postgresConsentStore, postgresErasureSalt } from '../consent/consent-store-postgres'
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible'
 import type { RateLimiter, RateLimitOptions } from '../rate-limit'
-import type { Signup } from '../validate'
+import { noConsentRecord, type Signup } from '../validate'
 import { redactDatabaseUrl } from './database-url'
-import { batchedAdd, exportPageSize, StoreOpenError, StoreUnavailableError, type SignupStore } from './contract'
+import { batchedAdd, exportPageSize, postgresIsoText, storedSignupColumns, storedSignupOf, StoreOpenError, StoreUnavailableError, type SignupStore } from './contract'
 import { postgresMigrations } from './migrations/postgres'
 
 export const postgresSchemaVersion = postgresMigrations.length
+const postgresConsentVersion = 4
 /** pg_advisory_xact_lock key held while migrating, so instances starting together migrate one at a time. */
 const migrationLock = 0x5752_4944 // "WRID"
 
@@ -40,7 +44,9 @@ export async function openPostgresStore(databaseUrl: string, options: { poolSize
     await pool.end().catch(() => {})
     throw new StoreOpenError(`Migrating the PostgreSQL database at ${shown} to version ${version + 1} failed: ${reasonOf(error)}`)
   }
-  return postgresStore(pool)
+  // A store opened at an older version (only the migration tests do) has no consent tables yet.
+  const salt = (options.upToVersion ?? postgresSchemaVersion) >= postgresConsentVersion ? await postgresErasureSalt(pool, randomBytes(32).toString('hex')) : ''
+  return postgresStore(pool, salt)
 }
 
 const reasonOf = (error: unknown) => {
@@ -87,24 +93,68 @@ function classify(error: unknown): unknown {
   return transient ? new StoreUnavailableError(error) : error
 }
 
-function postgresStore(pool: pg.Pool): SignupStore {
+function postgresStore(pool: pg.Pool, salt: string): SignupStore {
   let closing: Promise<void> | undefined
-  const insertOne = (signup: Signup, submissionId: string | null) =>
-    pool.query(
-      `INSERT INTO signups (email_normalized, email, first_name, source, submission_id)
-       VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING RETURNING id`,
-      [signup.emailNormalized, signup.email, signup.firstName, signup.source, submissionId],
+  // The signup and its consent record, in columns; an address erased before is never stored again (the reply
+  // is the same). confirmation_queued_at starts the 10 minutes before a repeat may re-send the email.
+  const insertRows = (signups: Signup[], submissionIds: (string | null)[]) => {
+    const consent = signups.map((signup) => signup.consent ?? noConsentRecord)
+    return pool.query<{ email_normalized: string; submission_id: string | null }>(
+      `INSERT INTO signups (email_normalized, email, first_name, source, submission_id, consent_version, utm_source, utm_medium, utm_campaign,
+         referrer_origin, confirmation_queued_at)
+       SELECT u.e, u.m, u.f, u.s, u.i, u.v, u.us, u.um, u.uc, u.r, now()
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[])
+         AS u(e, m, f, s, i, v, us, um, uc, r, h)
+       WHERE NOT EXISTS (SELECT 1 FROM erased_emails x WHERE x.email_hash = u.h)
+       ON CONFLICT DO NOTHING RETURNING email_normalized, submission_id`,
+      [
+        signups.map((s) => s.emailNormalized),
+        signups.map((s) => s.email),
+        signups.map((s) => s.firstName),
+        signups.map((s) => s.source),
+        submissionIds,
+        consent.map((c) => c.version),
+        consent.map((c) => c.utmSource),
+        consent.map((c) => c.utmMedium),
+        consent.map((c) => c.utmCampaign),
+        consent.map((c) => c.referrerOrigin),
+        signups.map((s) => erasedEmailHash(salt, s.emailNormalized)),
+      ],
     )
+  }
 
   // As on SQLite: a conflict is either a listed email, or a submission id reused for another email, in which
-  // case the person is kept without the id. One query tells which of a batch's conflicts are listed.
+  // case the person is kept without the id. A listed address signs up again as the consent machine says; the
+  // UPDATE's conditions make repeats racing on several instances queue one email.
   async function settleConflicts(signups: Signup[]): Promise<('added' | 'duplicate')[]> {
-    const { rows } = await pool.query<{ email_normalized: string }>('SELECT email_normalized FROM signups WHERE email_normalized = ANY($1::text[])', [
-      signups.map((signup) => signup.emailNormalized),
-    ])
-    const listed = new Set(rows.map((row) => row.email_normalized))
+    const { rows } = await pool.query<{ id: string; email_normalized: string; status: string; confirmation_queued_at: Date | null }>(
+      'SELECT id, email_normalized, status, confirmation_queued_at FROM signups WHERE email_normalized = ANY($1::text[])',
+      [signups.map((signup) => signup.emailNormalized)],
+    )
+    const listed = new Map(rows.map((row) => [row.email_normalized, row]))
+    const now = new Date()
     return Promise.all(
-      signups.map(async (signup) => (listed.has(signup.emailNormalized) ? 'duplicate' : (await insertOne(signup, null)).rowCount === 1 ? 'added' : 'duplicate')),
+      signups.map(async (signup) => {
+        const row = listed.get(signup.emailNormalized)
+        if (!row) return (await insertRows([signup], [null])).rowCount === 1 ? 'added' : 'duplicate'
+        listed.delete(signup.emailNormalized) // the same address twice in one batch signs up again once
+        const again = signUpAgain(row.status, row.confirmation_queued_at, now)
+        if (again) {
+          const consent = signup.consent ?? noConsentRecord
+          const fresh = again.freshConsent
+            ? `, source = $6, consent_version = $7, utm_source = $8, utm_medium = $9, utm_campaign = $10, referrer_origin = $11, confirmed_at = NULL, unsubscribed_at = NULL`
+            : ''
+          const freshArgs = again.freshConsent
+            ? [signup.source, consent.version, consent.utmSource, consent.utmMedium, consent.utmCampaign, consent.referrerOrigin]
+            : []
+          await pool.query(
+            `UPDATE signups SET status = $1, confirmation_queued_at = $2${fresh}
+             WHERE id = $3 AND status = $4 AND confirmation_queued_at IS NOT DISTINCT FROM $5`,
+            [again.status, now, row.id, row.status, row.confirmation_queued_at, ...freshArgs],
+          )
+        }
+        return 'duplicate' as const
+      }),
     )
   }
 
@@ -113,12 +163,9 @@ function postgresStore(pool: pg.Pool): SignupStore {
   // answered after that commit.
   const add = batchedAdd(
     async (signups) => {
-      const column = (pick: (signup: Signup) => string | null) => signups.map(pick)
-      const { rows } = await pool.query<{ email_normalized: string; submission_id: string | null }>(
-        `INSERT INTO signups (email_normalized, email, first_name, source, submission_id)
-         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[])
-         ON CONFLICT DO NOTHING RETURNING email_normalized, submission_id`,
-        [column((s) => s.emailNormalized), column((s) => s.email), column((s) => s.firstName), column((s) => s.source), column((s) => s.submissionId)],
+      const { rows } = await insertRows(
+        signups,
+        signups.map((s) => s.submissionId),
       )
       const inserted = rows.map((row) => `${row.email_normalized}\n${row.submission_id ?? ''}`)
       return signups.map((signup) => {
@@ -137,12 +184,12 @@ function postgresStore(pool: pg.Pool): SignupStore {
     async *all() {
       let after = '0'
       for (;;) {
-        const page = await pool.query<{ id: string; created_at: Date; email: string; first_name: string; source: string }>(
-          'SELECT id, created_at, email, first_name, source FROM signups WHERE id > $1 ORDER BY id LIMIT $2',
+        const page = await pool.query<{ id: string } & Record<string, unknown>>(
+          `SELECT id, ${storedSignupColumns(postgresIsoText)} FROM signups WHERE id > $1 ORDER BY id LIMIT $2`,
           [after, exportPageSize],
         )
         for (const row of page.rows) {
-          yield { createdAt: row.created_at.toISOString(), email: row.email, firstName: row.first_name, source: row.source }
+          yield storedSignupOf(row)
           after = row.id
         }
         if (page.rows.length < exportPageSize) return
@@ -150,6 +197,7 @@ function postgresStore(pool: pg.Pool): SignupStore {
     },
     rateLimiter: (options) => sharedRateLimiter(pool, options),
     admin: postgresAdminStore(pool),
+    consent: postgresConsentStore(pool, salt),
     close: () => (closing ??= pool.end()),
   }
 }

@@ -2,13 +2,18 @@
 // per-connection PRAGMAs apply to every statement. Signups that arrive together share one write transaction
 // (group commit, see ../group-commit.ts): one fsync per batch, and each caller is answered after its commit.
 import { createClient, LibsqlError, type Client, type InStatement } from '@libsql/client'
+import { randomBytes } from 'node:crypto'
 import { sqliteAdminStore } from '../admin/admin-store-sqlite'
+import { signUpAgain } from '../consent/consent-rules'
+import { erasedEmailHash } from '../consent/consent-store'
+import { sqliteConsentStore, sqliteErasureSalt } from '../consent/consent-store-sqlite'
 import { createRateLimiter } from '../rate-limit'
-import type { Signup } from '../validate'
-import { batchedAdd, exportPageSize, StoreOpenError, StoreUnavailableError, type SignupStore } from './contract'
+import { noConsentRecord, type Signup } from '../validate'
+import { batchedAdd, exportPageSize, storedSignupColumns, storedSignupOf, StoreOpenError, StoreUnavailableError, type SignupStore } from './contract'
 import { sqliteMigrations } from './migrations/sqlite'
 
 export const sqliteSchemaVersion = sqliteMigrations.length
+const sqliteConsentVersion = 3
 
 /** The path of a `file:` URL as SQLite reads it (relative paths stay relative to the working directory). */
 export function filePathOf(databaseUrl: string): string {
@@ -33,7 +38,9 @@ export async function openSqliteStore(databaseUrl: string, upToVersion = sqliteS
     client.close()
     throw new StoreOpenError(`Migrating the SQLite database ${databaseUrl} failed: ${(error as Error).message}`)
   }
-  return sqliteStore(client)
+  // A store opened at an older version (only the migration tests do) has no consent tables yet.
+  const salt = upToVersion >= sqliteConsentVersion ? await sqliteErasureSalt(client, randomBytes(32).toString('hex')) : ''
+  return sqliteStore(client, salt)
 }
 
 // One write transaction (BEGIN IMMEDIATE) reads the version and applies what is missing, so two processes
@@ -72,33 +79,74 @@ function classify(error: unknown): unknown {
   return error instanceof LibsqlError && transient.test(error.code) ? new StoreUnavailableError(error) : error
 }
 
-function sqliteStore(client: Client): SignupStore {
-  const insert = (signup: Signup, submissionId: string | null): InStatement => ({
-    sql: `INSERT INTO signups (email_normalized, email, first_name, source, submission_id, created_at)
-          VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
-    args: [signup.emailNormalized, signup.email, signup.firstName, signup.source, submissionId, new Date().toISOString()],
-  })
+function sqliteStore(client: Client, salt: string): SignupStore {
+  // The signup and its consent record; an address erased before is never stored again (the reply is the same).
+  const insert = (signup: Signup, submissionId: string | null, now: string): InStatement => {
+    const consent = signup.consent ?? noConsentRecord
+    return {
+      sql: `INSERT INTO signups (email_normalized, email, first_name, source, submission_id, created_at, confirmation_queued_at,
+              consent_version, utm_source, utm_medium, utm_campaign, referrer_origin)
+            SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE NOT EXISTS (SELECT 1 FROM erased_emails WHERE email_hash = ?)
+            ON CONFLICT DO NOTHING`,
+      args: [
+        signup.emailNormalized,
+        signup.email,
+        signup.firstName,
+        signup.source,
+        submissionId,
+        now,
+        now,
+        consent.version,
+        consent.utmSource,
+        consent.utmMedium,
+        consent.utmCampaign,
+        consent.referrerOrigin,
+        erasedEmailHash(salt, signup.emailNormalized),
+      ],
+    }
+  }
 
-  // An insert that changed nothing hit a UNIQUE constraint: either the email is listed already, or the
-  // submission id is taken by a different email (a buggy or hostile client reused one). The id only exists
-  // to make retries harmless, so in that case keep the signup without it rather than lose a person. One
-  // query tells which of a batch's conflicts are listed.
+  // An insert that changed nothing hit a UNIQUE constraint (or the address was erased): either the email is
+  // listed already, or the submission id is taken by a different email (a buggy or hostile client reused
+  // one). The id only exists to make retries harmless, so in that case keep the signup without it rather
+  // than lose a person. A listed address signs up again as the consent machine says (re-sending a pending
+  // address's confirmation at most every 10 minutes); the UPDATE's conditions make racing repeats queue once.
   async function settleConflicts(signups: Signup[]): Promise<('added' | 'duplicate')[]> {
     const emails = signups.map((signup) => signup.emailNormalized)
     const existing = await client.execute({
-      sql: `SELECT email_normalized FROM signups WHERE email_normalized IN (${emails.map(() => '?').join(', ')})`,
+      sql: `SELECT id, email_normalized, status, confirmation_queued_at FROM signups WHERE email_normalized IN (${emails.map(() => '?').join(', ')})`,
       args: emails,
     })
-    const listed = new Set(existing.rows.map((row) => String(row.email_normalized)))
+    const listed = new Map(existing.rows.map((row) => [String(row.email_normalized), row]))
     const settled: ('added' | 'duplicate')[] = []
-    for (const signup of signups)
-      settled.push(listed.has(signup.emailNormalized) ? 'duplicate' : (await client.execute(insert(signup, null))).rowsAffected === 1 ? 'added' : 'duplicate')
+    const now = new Date()
+    for (const signup of signups) {
+      const row = listed.get(signup.emailNormalized)
+      if (!row) {
+        settled.push((await client.execute(insert(signup, null, now.toISOString()))).rowsAffected === 1 ? 'added' : 'duplicate')
+        continue
+      }
+      settled.push('duplicate')
+      listed.delete(signup.emailNormalized) // the same address twice in one batch signs up again once
+      const queuedAt = row.confirmation_queued_at === null ? null : String(row.confirmation_queued_at)
+      const again = signUpAgain(String(row.status), queuedAt === null ? null : new Date(queuedAt), now)
+      if (!again) continue
+      const consent = signup.consent ?? noConsentRecord
+      const fresh = again.freshConsent
+        ? { sql: ', source = ?, consent_version = ?, utm_source = ?, utm_medium = ?, utm_campaign = ?, referrer_origin = ?, confirmed_at = NULL, unsubscribed_at = NULL', args: [signup.source, consent.version, consent.utmSource, consent.utmMedium, consent.utmCampaign, consent.referrerOrigin] }
+        : { sql: '', args: [] }
+      await client.execute({
+        sql: `UPDATE signups SET status = ?, confirmation_queued_at = ?${fresh.sql} WHERE id = ? AND status = ? AND confirmation_queued_at IS ?`,
+        args: [again.status, now.toISOString(), ...fresh.args, Number(row.id), String(row.status), queuedAt],
+      })
+    }
     return settled
   }
 
   const add = batchedAdd(
     async (signups) => {
-      const results = await client.batch(signups.map((signup) => insert(signup, signup.submissionId)), 'write')
+      const now = new Date().toISOString()
+      const results = await client.batch(signups.map((signup) => insert(signup, signup.submissionId, now)), 'write')
       return signups.map((_, index) => results[index]?.rowsAffected === 1)
     },
     settleConflicts,
@@ -112,11 +160,11 @@ function sqliteStore(client: Client): SignupStore {
       let after = 0
       for (;;) {
         const page = await client.execute({
-          sql: 'SELECT id, created_at, email, first_name, source FROM signups WHERE id > ? ORDER BY id LIMIT ?',
+          sql: `SELECT id, ${storedSignupColumns()} FROM signups WHERE id > ? ORDER BY id LIMIT ?`,
           args: [after, exportPageSize],
         })
         for (const row of page.rows) {
-          yield { createdAt: String(row.created_at), email: String(row.email), firstName: String(row.first_name), source: String(row.source) }
+          yield storedSignupOf(row)
           after = Number(row.id)
         }
         if (page.rows.length < exportPageSize) return
@@ -125,6 +173,7 @@ function sqliteStore(client: Client): SignupStore {
     // One process, one file: the in-memory limiter is the whole truth.
     rateLimiter: (options) => createRateLimiter(options),
     admin: sqliteAdminStore(client),
+    consent: sqliteConsentStore(client, salt),
     close: async () => client.close(),
   }
 }

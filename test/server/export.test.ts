@@ -81,7 +81,20 @@ describe('scripts/export-waitlist.ts', () => {
     temp = await makeTempDir()
     databaseUrl = `file:${join(temp.dir, 'waitlist.db')}`
     const store = await openStore(databaseUrl)
-    for (const person of people) await store.add({ ...person, emailNormalized: normalizeEmail(person.email), submissionId: null })
+    const consent = { version: '2026-11-22', utmSource: 'newsletter', utmMedium: 'email', utmCampaign: '=launch', referrerOrigin: 'https://news.example' }
+    for (const [index, person] of people.entries())
+      await store.add({ ...person, emailNormalized: normalizeEmail(person.email), submissionId: null, consent: index === 0 ? consent : undefined })
+    // Bob confirms; Zoë confirms, then unsubscribes.
+    const ids = new Map<string, number>()
+    for (const entry of await store.consent!.claimOutbox(new Date(), 10, 60_000)) ids.set(entry.signup!.email, entry.signup!.id)
+    const expiresAt = new Date(Date.now() + 60_000)
+    await store.consent!.saveTokens([
+      { hash: 'bob-confirm', purpose: 'confirm', signupId: ids.get('bob@example.com')!, expiresAt },
+      { hash: 'zoe-confirm', purpose: 'confirm', signupId: ids.get('zoe@example.com')!, expiresAt },
+      { hash: 'zoe-unsubscribe', purpose: 'unsubscribe', signupId: ids.get('zoe@example.com')!, expiresAt },
+    ])
+    for (const [purpose, hash] of [['confirm', 'bob-confirm'], ['confirm', 'zoe-confirm'], ['unsubscribe', 'zoe-unsubscribe']] as const)
+      expect(await store.consent!.useToken(purpose, hash, new Date())).toBe(true)
     await store.close()
   })
   afterAll(() => temp.remove())
@@ -91,14 +104,28 @@ describe('scripts/export-waitlist.ts', () => {
     expect(stderr).toBe('')
     expect(code).toBe(0)
     const [header, ...rows] = parseCsv(stdout)
-    expect(header).toEqual(['created_at', 'email', 'first_name', 'source'])
-    expect(rows.map((row) => row.slice(1))).toEqual([
-      ['ann@example.com', 'Ann', 'stride-marketing-site'],
-      ["'=cmd|calc@evil.example", `'=HYPERLINK("https://evil.example","x")`, "'+partner"],
-      ['bob@example.com', 'Bob "The Builder", Jr.', "'@campaign"],
-      ['zoe@example.com', "'-Zoë", 'stride-marketing-site'],
+    expect(header).toEqual([
+      'created_at',
+      'email',
+      'first_name',
+      'source',
+      'status',
+      'consent_version',
+      'confirmed_at',
+      'unsubscribed_at',
+      'utm_source',
+      'utm_medium',
+      'utm_campaign',
+      'referrer_origin',
     ])
-    for (const row of rows) expect(row[0]).toMatch(/^\d{4}-\d\d-\d\dT[\d:.]+Z$/)
+    const timestamp = /^\d{4}-\d\d-\d\dT[\d:.]+Z$/
+    const withoutTimes = rows.map((row) => row.map((cell, index) => ([0, 6, 7].includes(index) && timestamp.test(cell) ? 'T' : cell)))
+    expect(withoutTimes).toEqual([
+      ['T', 'ann@example.com', 'Ann', 'stride-marketing-site', 'pending', '2026-11-22', '', '', 'newsletter', 'email', "'=launch", 'https://news.example'],
+      ['T', "'=cmd|calc@evil.example", `'=HYPERLINK("https://evil.example","x")`, "'+partner", 'pending', '', '', '', '', '', '', ''],
+      ['T', 'bob@example.com', 'Bob "The Builder", Jr.', "'@campaign", 'confirmed', '', 'T', '', '', '', '', ''],
+      ['T', 'zoe@example.com', "'-Zoë", 'stride-marketing-site', 'unsubscribed', '', 'T', 'T', '', '', '', ''],
+    ])
   })
 
   it('says so, and creates nothing, when there is no database', async () => {

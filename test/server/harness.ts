@@ -22,6 +22,7 @@ export type SignupRow = {
   source: string
   submission_id: string | null
   created_at: string
+  status: string
 }
 
 export const validSignup = { firstName: 'Ann', email: 'ann@example.com', source: 'stride-marketing-site' }
@@ -50,7 +51,7 @@ export async function readRows(databaseUrl: string): Promise<SignupRow[]> {
     await client.connect()
     try {
       const result = await client.query(`SELECT id::int AS id, email_normalized, email, first_name, source, submission_id,
-        to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at FROM signups ORDER BY id`)
+        to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at, status FROM signups ORDER BY id`)
       return result.rows as SignupRow[]
     } finally {
       await client.end()
@@ -58,7 +59,7 @@ export async function readRows(databaseUrl: string): Promise<SignupRow[]> {
   }
   const client = createClient({ url: databaseUrl })
   try {
-    const result = await client.execute('SELECT * FROM signups ORDER BY id')
+    const result = await client.execute('SELECT id, email_normalized, email, first_name, source, submission_id, created_at, status FROM signups ORDER BY id')
     return result.rows.map((row) => ({ ...row }) as unknown as SignupRow)
   } finally {
     client.close()

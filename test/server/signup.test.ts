@@ -32,6 +32,7 @@ describe('POST /api/waitlist', () => {
         source: validSignup.source,
         submission_id: 'a1b2c3d4',
         created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+        status: 'pending',
       },
     ])
     expect(Date.parse(rows[0]!.created_at)).toBeGreaterThanOrEqual(before - 1000)

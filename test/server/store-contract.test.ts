@@ -89,13 +89,18 @@ describe.each([sqliteEngine(), postgresEngine()])('the $engine store', (engine: 
     const url = await engine.newDatabase()
     const previous = Math.max(1, latest[engine.engine] - 1)
     const old = await open(url, previous)
-    await old.add(signup('old@example.com'))
     await old.close()
+    // A row as the previous release wrote it: only the columns it knew.
+    const now = engine.engine === 'sqlite' ? `'${new Date().toISOString()}'` : 'now()'
+    await engine.query(url, `INSERT INTO signups (email_normalized, email, first_name, source, created_at) VALUES ('old@example.com', 'old@example.com', 'Old', 'site', ${now})`)
     expect(await schemaVersion(url)).toBe(previous)
     const current = await open(url)
     expect(await schemaVersion(url)).toBe(latest[engine.engine])
     expect(await current.add(signup('new@example.com'))).toBe('added')
     expect(await emails(current)).toEqual(['old@example.com', 'new@example.com'])
+    // The old signup is pending with no email queued for it (it never asked for one); the new one has its email queued.
+    expect(await current.consent!.statusOf('old@example.com')).toBe('pending')
+    expect(await engine.query(url, "SELECT kind FROM outbox")).toEqual([{ kind: 'confirm' }])
   })
 
   it('migrates once when several instances (processes) start together', async () => {

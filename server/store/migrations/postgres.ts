@@ -30,4 +30,47 @@ export const postgresMigrations: readonly (readonly string[])[] = [
     `CREATE TABLE admin_sessions (session_hash TEXT PRIMARY KEY, email TEXT NOT NULL, created_at TIMESTAMPTZ NOT NULL DEFAULT now(), expires_at TIMESTAMPTZ NOT NULL)`,
     `CREATE TABLE admin_audit (id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY, at TIMESTAMPTZ NOT NULL DEFAULT now(), actor TEXT NOT NULL, action TEXT NOT NULL, detail TEXT NOT NULL)`,
   ],
+  // 4: consent (issue 12), as SQLite's version 3: status and consent record per signup, hashed single-use
+  // tokens, the outbox, erasure's salted hashes, and the triggers that queue a confirmation email in the
+  // transaction that stores (or re-queues) a signup. confirmation_queued_at gets its default only after the
+  // column exists, so signups from before stay without one (no email was queued for them).
+  [
+    `ALTER TABLE signups
+      ADD COLUMN status TEXT NOT NULL DEFAULT 'pending',
+      ADD COLUMN consent_version TEXT NULL,
+      ADD COLUMN utm_source TEXT NULL,
+      ADD COLUMN utm_medium TEXT NULL,
+      ADD COLUMN utm_campaign TEXT NULL,
+      ADD COLUMN referrer_origin TEXT NULL,
+      ADD COLUMN confirmation_queued_at TIMESTAMPTZ NULL,
+      ADD COLUMN confirmed_at TIMESTAMPTZ NULL,
+      ADD COLUMN unsubscribed_at TIMESTAMPTZ NULL`,
+    `CREATE TABLE consent_tokens (token_hash TEXT PRIMARY KEY, purpose TEXT NOT NULL, signup_id BIGINT NOT NULL, expires_at TIMESTAMPTZ NOT NULL)`,
+    `CREATE INDEX consent_tokens_signup ON consent_tokens (signup_id)`,
+    `CREATE TABLE outbox (
+      id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+      kind TEXT NOT NULL,
+      signup_id BIGINT NOT NULL,
+      created_at TIMESTAMPTZ NOT NULL,
+      next_attempt_at TIMESTAMPTZ NOT NULL,
+      attempts INTEGER NOT NULL DEFAULT 0,
+      claimed_until TIMESTAMPTZ NULL,
+      finished_at TIMESTAMPTZ NULL,
+      outcome TEXT NULL,
+      last_error TEXT NULL
+    )`,
+    `CREATE INDEX outbox_due ON outbox (next_attempt_at) WHERE finished_at IS NULL`,
+    `CREATE INDEX outbox_signup ON outbox (signup_id)`,
+    `CREATE TABLE erased_emails (email_hash TEXT PRIMARY KEY, erased_at TIMESTAMPTZ NOT NULL)`,
+    `CREATE TABLE consent_settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)`,
+    `CREATE FUNCTION queue_confirmation() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      INSERT INTO outbox (kind, signup_id, created_at, next_attempt_at)
+      VALUES ('confirm', NEW.id, COALESCE(NEW.confirmation_queued_at, NEW.created_at), COALESCE(NEW.confirmation_queued_at, NEW.created_at));
+      RETURN NULL;
+    END $$`,
+    `CREATE TRIGGER signups_queue_confirmation AFTER INSERT ON signups FOR EACH ROW EXECUTE FUNCTION queue_confirmation()`,
+    `CREATE TRIGGER signups_requeue_confirmation AFTER UPDATE OF confirmation_queued_at ON signups FOR EACH ROW
+      WHEN (NEW.confirmation_queued_at IS DISTINCT FROM OLD.confirmation_queued_at) EXECUTE FUNCTION queue_confirmation()`,
+  ],
 ]

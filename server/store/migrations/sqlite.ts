@@ -21,4 +21,45 @@ export const sqliteMigrations: readonly (readonly string[])[] = [
     `CREATE TABLE IF NOT EXISTS admin_sessions (session_hash TEXT PRIMARY KEY, email TEXT NOT NULL, created_at TEXT NOT NULL, expires_at TEXT NOT NULL)`,
     `CREATE TABLE IF NOT EXISTS admin_audit (id INTEGER PRIMARY KEY, at TEXT NOT NULL, actor TEXT NOT NULL, action TEXT NOT NULL, detail TEXT NOT NULL)`,
   ],
+  // 3: consent (issue 12). Each signup's status and consent record; random single-use tokens for the links in
+  // emails, kept as SHA-256 only; the outbox of emails to send; the salted hashes that erasure leaves behind.
+  // The triggers queue a confirmation email in the very transaction that stores a signup (or re-queues one by
+  // moving confirmation_queued_at): neither can ever exist without the other. Signups from before this
+  // version stay pending with no email queued; signing up again queues one.
+  [
+    `ALTER TABLE signups ADD COLUMN status TEXT NOT NULL DEFAULT 'pending'`,
+    `ALTER TABLE signups ADD COLUMN consent_version TEXT NULL`,
+    `ALTER TABLE signups ADD COLUMN utm_source TEXT NULL`,
+    `ALTER TABLE signups ADD COLUMN utm_medium TEXT NULL`,
+    `ALTER TABLE signups ADD COLUMN utm_campaign TEXT NULL`,
+    `ALTER TABLE signups ADD COLUMN referrer_origin TEXT NULL`,
+    `ALTER TABLE signups ADD COLUMN confirmation_queued_at TEXT NULL`,
+    `ALTER TABLE signups ADD COLUMN confirmed_at TEXT NULL`,
+    `ALTER TABLE signups ADD COLUMN unsubscribed_at TEXT NULL`,
+    `CREATE TABLE consent_tokens (token_hash TEXT PRIMARY KEY, purpose TEXT NOT NULL, signup_id INTEGER NOT NULL, expires_at TEXT NOT NULL)`,
+    `CREATE INDEX consent_tokens_signup ON consent_tokens (signup_id)`,
+    `CREATE TABLE outbox (
+      id INTEGER PRIMARY KEY,
+      kind TEXT NOT NULL,
+      signup_id INTEGER NOT NULL,
+      created_at TEXT NOT NULL,
+      next_attempt_at TEXT NOT NULL,
+      attempts INTEGER NOT NULL DEFAULT 0,
+      claimed_until TEXT NULL,
+      finished_at TEXT NULL,
+      outcome TEXT NULL,
+      last_error TEXT NULL
+    )`,
+    `CREATE INDEX outbox_due ON outbox (next_attempt_at) WHERE finished_at IS NULL`,
+    `CREATE INDEX outbox_signup ON outbox (signup_id)`,
+    `CREATE TABLE erased_emails (email_hash TEXT PRIMARY KEY, erased_at TEXT NOT NULL)`,
+    `CREATE TABLE consent_settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)`,
+    `CREATE TRIGGER signups_queue_confirmation AFTER INSERT ON signups BEGIN
+      INSERT INTO outbox (kind, signup_id, created_at, next_attempt_at) VALUES ('confirm', NEW.id, NEW.created_at, NEW.created_at);
+    END`,
+    `CREATE TRIGGER signups_requeue_confirmation AFTER UPDATE OF confirmation_queued_at ON signups
+      WHEN NEW.confirmation_queued_at IS NOT OLD.confirmation_queued_at BEGIN
+      INSERT INTO outbox (kind, signup_id, created_at, next_attempt_at) VALUES ('confirm', NEW.id, NEW.confirmation_queued_at, NEW.confirmation_queued_at);
+    END`,
+  ],
 ]

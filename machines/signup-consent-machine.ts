@@ -1,0 +1,58 @@
+// The life of one signup's consent, as the endpoint keeps it in the database (server/consent/). A signup is
+// stored at once as `pending` and a confirmation email is queued with it. The link in that email confirms;
+// every email's one-click link unsubscribes; an erasure, confirmed by its own emailed link or done by the
+// team, ends the signup for good. Signing up again re-sends the confirmation to a pending address at most
+// once per 10 minutes, turns an unsubscribed address back into a pending one, and does nothing for a
+// confirmed one. The store never changes a status by itself: it asks this machine which moves are allowed
+// (server/consent/consent-rules.ts), so the chart below is the rule.
+import { setup } from 'xstate'
+
+export const RESEND_AFTER_MS = 10 * 60_000
+
+export type ConsentStatus = 'pending' | 'confirmed' | 'unsubscribed' | 'erased'
+
+export type ConsentEvent =
+  | { type: 'CONFIRM' }
+  | { type: 'UNSUBSCRIBE' }
+  | { type: 'SIGN_UP_AGAIN'; msSinceLastQueued: number }
+  | { type: 'ERASE' }
+
+export const signupConsentMachine = setup({
+  types: {
+    events: {} as ConsentEvent,
+  },
+  actions: {
+    // Named so the store can see which moves queue an email; the store performs the queueing itself.
+    queueConfirmation: () => {},
+  },
+  guards: {
+    isResendDue: ({ event }) => event.type === 'SIGN_UP_AGAIN' && event.msSinceLastQueued >= RESEND_AFTER_MS,
+  },
+}).createMachine({
+  id: 'signupConsent',
+  initial: 'pending',
+  entry: 'queueConfirmation',
+  states: {
+    pending: {
+      on: {
+        CONFIRM: 'confirmed',
+        UNSUBSCRIBE: 'unsubscribed',
+        SIGN_UP_AGAIN: { guard: 'isResendDue', target: 'pending', reenter: true, actions: 'queueConfirmation' },
+        ERASE: 'erased',
+      },
+    },
+    confirmed: {
+      on: {
+        UNSUBSCRIBE: 'unsubscribed',
+        ERASE: 'erased',
+      },
+    },
+    unsubscribed: {
+      on: {
+        SIGN_UP_AGAIN: { target: 'pending', actions: 'queueConfirmation' },
+        ERASE: 'erased',
+      },
+    },
+    erased: { type: 'final' },
+  },
+})

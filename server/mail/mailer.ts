@@ -1,0 +1,57 @@
+// Every email the endpoint sends (consent links, console sign-in links) leaves through here. With SMTP_URL it
+// goes over SMTP (nodemailer, the standard Node mail transport: pooled connections, TLS, auth, RFC-correct
+// MIME). Without it (the `npm start` default) each email is written as an .eml file into MAIL_DIR and its
+// links are printed, so a first-time user can click through every flow with no mail server.
+import { mkdir, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { randomBytes } from 'node:crypto'
+import nodemailer from 'nodemailer'
+
+export type MailSettings = { smtpUrl?: string; mailFrom: string; mailDir: string }
+
+export type OutgoingMail = {
+  to: string
+  subject: string
+  text: string
+  html?: string
+  headers?: Record<string, string>
+  /** The links a reader acts on, printed when emails go to files. */
+  links: { label: string; url: string }[]
+}
+
+export type Mailer = {
+  send(mail: OutgoingMail): Promise<void>
+  close(): void
+  /** Where emails go, for the start-up line (no password). */
+  readonly destination: string
+}
+
+export function createMailer(settings: MailSettings, print: (line: string) => void = console.log): Mailer {
+  const message = ({ to, subject, text, html, headers }: OutgoingMail) => ({ from: settings.mailFrom, to, subject, text, html, headers })
+  if (settings.smtpUrl) {
+    // Timeouts well under the outbox's lease, so a stuck server fails a send instead of holding it.
+    const transport = nodemailer.createTransport({ url: settings.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 })
+    const url = new URL(settings.smtpUrl)
+    return {
+      destination: `SMTP at ${url.hostname}:${url.port || (url.protocol === 'smtps:' ? 465 : 587)}`,
+      async send(mail) {
+        await transport.sendMail(message(mail))
+      },
+      close: () => transport.close(),
+    }
+  }
+  const files = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
+  return {
+    destination: `.eml files in ${settings.mailDir}/ (set SMTP_URL to send real email)`,
+    async send(mail) {
+      const built = await files.sendMail(message(mail))
+      await mkdir(settings.mailDir, { recursive: true })
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.eml`
+      await writeFile(join(settings.mailDir, name), built.message as Buffer, { mode: 0o600 })
+      // The address stays out of the log; the file has it.
+      print(`mail: "${mail.subject}" written to ${join(settings.mailDir, name)}`)
+      for (const link of mail.links) print(`  ${link.label}: ${link.url}`)
+    },
+    close: () => files.close(),
+  }
+}
