@@ -130,6 +130,7 @@ test('a team member signs in through the mailed link, sees the figures, finds a 
   // Totals and chart match the four signups (three in the last 90 days' chart window, all four counted).
   const total = page.getByRole('definition').first()
   await expect(total).toHaveText('4')
+  await expect(page.getByRole('definition').nth(1)).toHaveText('4') // pending: nobody has confirmed yet
   await expect(page.getByText(/^4 signups in the last 90 days; the busiest day was \d{4}-\d\d-\d\d with 2\.$/)).toBeVisible()
   await expect(page.getByRole('img', { name: /4 signups in the last 90 days/ })).toBeVisible()
   await expect(page.getByRole('row', { name: 'stride-marketing-site 4' })).toBeVisible()
@@ -147,7 +148,7 @@ test('a team member signs in through the mailed link, sees the figures, finds a 
   // The CSV of this search holds what the table shows.
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download this search as CSV' }).click()])
   const searchCsv = (await readFile((await download.path())!, 'utf8')).trimEnd().split('\r\n')
-  expect(searchCsv[0]).toBe('created_at,email,first_name,source,status')
+  expect(searchCsv[0]).toBe('created_at,email,first_name,source,status,consent_version,confirmed_at,unsubscribed_at,utm_source,utm_medium,utm_campaign,referrer_origin')
   expect(searchCsv.slice(1).map((line) => line.split(',')[1])).toEqual(['cleo.search@example.org'])
 
   // The whole list, formula-safe.

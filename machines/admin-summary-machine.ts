@@ -2,7 +2,7 @@
 // (with a retry). RELOAD (after an erasure) fetches again and keeps the old figures on screen meanwhile.
 import { assign, fromPromise, setup, type EventObject, type SnapshotFrom } from 'xstate'
 
-export type AdminTotals = { all: number; pending: number | null; confirmed: number | null; unsubscribed: number | null }
+export type AdminTotals = { all: number; pending: number; confirmed: number; unsubscribed: number }
 export type AdminAuditEntry = { at: string; actor: string; action: string; detail: string }
 export type AdminSummary = {
   totals: AdminTotals
@@ -13,7 +13,7 @@ export type AdminSummary = {
 
 export const adminSummaryMachine = setup({
   types: {} as { context: { summary: AdminSummary | null }; events: { type: 'RELOAD' }; tags: 'busy' },
-  actors: { fetchSummary: fromPromise<AdminSummary>(async () => ({ totals: { all: 0, pending: null, confirmed: null, unsubscribed: null }, perDay: [], bySource: [], audit: [] })) },
+  actors: { fetchSummary: fromPromise<AdminSummary>(async () => ({ totals: { all: 0, pending: 0, confirmed: 0, unsubscribed: 0 }, perDay: [], bySource: [], audit: [] })) },
   actions: { showSummary: assign(({ event }) => ({ summary: (event as EventObject & { output: AdminSummary }).output })) },
 }).createMachine({
   id: 'adminSummary',

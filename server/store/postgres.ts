@@ -125,7 +125,8 @@ function postgresStore(pool: pg.Pool, salt: string): SignupStore {
 
   // As on SQLite: a conflict is either a listed email, or a submission id reused for another email, in which
   // case the person is kept without the id. A listed address signs up again as the consent machine says; the
-  // UPDATE's conditions make repeats racing on several instances queue one email.
+  // UPDATE's conditions (the status and queue time it read, to the millisecond a JS Date holds) make repeats
+  // racing on several instances queue one email.
   async function settleConflicts(signups: Signup[]): Promise<('added' | 'duplicate')[]> {
     const { rows } = await pool.query<{ id: string; email_normalized: string; status: string; confirmation_queued_at: Date | null }>(
       'SELECT id, email_normalized, status, confirmation_queued_at FROM signups WHERE email_normalized = ANY($1::text[])',
@@ -149,7 +150,7 @@ function postgresStore(pool: pg.Pool, salt: string): SignupStore {
             : []
           await pool.query(
             `UPDATE signups SET status = $1, confirmation_queued_at = $2${fresh}
-             WHERE id = $3 AND status = $4 AND confirmation_queued_at IS NOT DISTINCT FROM $5`,
+             WHERE id = $3 AND status = $4 AND date_trunc('milliseconds', confirmation_queued_at) IS NOT DISTINCT FROM $5`,
             [again.status, now, row.id, row.status, row.confirmation_queued_at, ...freshArgs],
           )
         }

@@ -5,7 +5,7 @@ import type { adminSummaryMachine } from '../../machines/admin-summary-machine'
 import { Button, Cards, Status } from './admin-styles'
 import { SignupsChart } from './signups-chart'
 
-const count = (value: number | null) => (value === null ? '—' : value.toLocaleString('en'))
+const count = (value: number) => value.toLocaleString('en')
 
 export function SummaryView({ summary }: { summary: ActorRefFrom<typeof adminSummaryMachine> }) {
   const state = useSelector(summary, (snapshot) => snapshot)
@@ -30,7 +30,6 @@ export function SummaryView({ summary }: { summary: ActorRefFrom<typeof adminSum
           <div><dt>Confirmed</dt><dd>{count(totals.confirmed)}</dd></div>
           <div><dt>Unsubscribed</dt><dd>{count(totals.unsubscribed)}</dd></div>
         </Cards>
-        {totals.pending === null && <p>Statuses appear once consent by email is running (— means not tracked yet).</p>}
       </section>
       <SignupsChart perDay={data.perDay} />
       <section aria-labelledby="sources-heading">

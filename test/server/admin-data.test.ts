@@ -24,6 +24,8 @@ describe.each([sqliteEngine(), postgresEngine()])('the console API on $engine', 
       await server.store.add({ email: person.email, emailNormalized: person.email, firstName: person.firstName, source: person.source, submissionId: null })
     // Back-date the rows, as if they had arrived over the last months (test data, so inlined literals).
     for (const person of people) await engine.query(server.databaseUrl, `UPDATE signups SET created_at = '${day(person.daysAgo)}' WHERE email = '${person.email}'`)
+    await engine.query(server.databaseUrl, "UPDATE signups SET status = 'confirmed' WHERE email = 'cleo@example.org'")
+    await engine.query(server.databaseUrl, "UPDATE signups SET status = 'unsubscribed' WHERE email = 'dan@example.net'")
     cookie = await server.signIn()
   }, 60_000)
   afterAll(async () => {
@@ -40,7 +42,7 @@ describe.each([sqliteEngine(), postgresEngine()])('the console API on $engine', 
   describe('reads and erasures', () => {
     it('sums up totals, the last 90 days day by day, and signups by source', async () => {
       const summary = await getJson('/api/admin/summary')
-      expect(summary.totals.all).toBe(5)
+      expect(summary.totals).toEqual({ all: 5, pending: 3, confirmed: 1, unsubscribed: 1 })
       expect(summary.perDay).toHaveLength(90)
       expect(summary.perDay.at(-1)).toEqual({ day: day(0).slice(0, 10), count: 2 })
       expect(summary.perDay.find((entry: { day: string }) => entry.day === day(3).slice(0, 10)).count).toBe(1)
@@ -73,7 +75,10 @@ describe.each([sqliteEngine(), postgresEngine()])('the console API on $engine', 
       expect(all.headers.get('content-type')).toMatch(/^text\/csv/)
       expect(all.headers.get('content-disposition')).toMatch(/^attachment; filename="waitlist-\d{4}-\d{2}-\d{2}\.csv"$/)
       const lines = (await all.text()).trimEnd().split('\r\n')
-      expect(lines[0]).toBe('created_at,email,first_name,source,status')
+      expect(lines[0]).toBe(
+        'created_at,email,first_name,source,status,consent_version,confirmed_at,unsubscribed_at,utm_source,utm_medium,utm_campaign,referrer_origin',
+      )
+      expect(lines.find((line) => line.includes('ann@'))).toMatch(/^[\d-]+T[\d:.]+Z,ann@example\.com,[^,]*,[^,]*,pending,/)
       expect(lines).toHaveLength(6)
       expect(lines.find((line) => line.includes('dan@'))).toContain(`"'=HYPERLINK(""http://x"")"`)
       const search = await (await server.request('/api/admin/signups.csv?search=bob', { cookie })).text()

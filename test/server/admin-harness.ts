@@ -1,6 +1,5 @@
 // A real server for the console's API tests: the app over a SQLite file in a temp folder, sign-in mail sent
 // over SMTP to an in-process inbox, and a clock the test can move (for 15-minute links and 12-hour sessions).
-import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { createApp, type AppOptions } from '../../server/app'
 import { parseAdminEmails } from '../../server/admin/admin-emails'
@@ -11,7 +10,7 @@ import { listen, socketAddress } from '../../server/node-server'
 import type { SignupStore } from '../../server/store/contract'
 import { openStore } from '../../server/store/open'
 import { linkIn, startInbox, type Inbox } from '../utils/smtp-inbox'
-import { makeTempDir } from './harness'
+import { freePort, makeTempDir } from './harness'
 
 export const adminEmail = 'team@company.example'
 
@@ -93,14 +92,4 @@ export async function startAdminServer(options: AdminServerOptions = {}): Promis
       await temp.remove()
     },
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
 }

@@ -9,7 +9,10 @@ import { createClient } from '@libsql/client'
 import pg from 'pg'
 import { afterAll } from 'vitest'
 import { startPostgres, type TestPostgres } from '../utils/postgres'
+import { createServer } from 'node:net'
 import { createApp, type AppOptions } from '../../server/app'
+import { startOutboxSender, type OutboxSender, type OutboxSenderOptions } from '../../server/consent/outbox-sender'
+import { createMailer } from '../../server/mail/mailer'
 import { listen, socketAddress } from '../../server/node-server'
 import type { SignupStore } from '../../server/store/contract'
 import { openStore } from '../../server/store/open'
@@ -66,6 +69,25 @@ export async function readRows(databaseUrl: string): Promise<SignupRow[]> {
   }
 }
 
+/** One SQL statement over a connection of its own, on either engine (`$1`-style parameters on both). */
+export async function queryDatabase(databaseUrl: string, sql: string, args: (string | number | null)[] = []): Promise<Record<string, unknown>[]> {
+  if (databaseUrl.startsWith('postgres')) {
+    const client = new pg.Client({ connectionString: databaseUrl })
+    await client.connect()
+    try {
+      return (await client.query(sql, args)).rows
+    } finally {
+      await client.end()
+    }
+  }
+  const client = createClient({ url: databaseUrl })
+  try {
+    return (await client.execute({ sql: sql.replace(/\$\d+/g, '?'), args })).rows.map((row) => ({ ...row }))
+  } finally {
+    client.close()
+  }
+}
+
 export type TestServer = {
   url: string
   origin: string
@@ -74,15 +96,43 @@ export type TestServer = {
   store: SignupStore
   post: (body: unknown, init?: { headers?: Record<string, string> }) => Promise<Response>
   rows: () => Promise<SignupRow[]>
+  /** The outbox sender, when started with `mail`. */
+  sender: OutboxSender | undefined
   close: () => Promise<void>
 }
 
-export async function startTestServer(options: Partial<AppOptions> = {}): Promise<TestServer> {
+/** A port that was free a moment ago (for servers that must know their address before they listen). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
+    })
+  })
+}
+
+/** With `mail`, the server's outbox is delivered over SMTP to that URL (the tests' in-process inbox). */
+export async function startTestServer(options: Partial<AppOptions> & { mail?: { smtpUrl: string } & Partial<OutboxSenderOptions> } = {}): Promise<TestServer> {
   const temp = await makeTempDir()
   const databaseUrl = await freshDatabase(temp.dir)
   const store = options.store ?? (await openStore(databaseUrl))
-  const app = createApp({ clientAddress: socketAddress, rateLimit: { max: 1_000_000, windowMs: 60_000 }, ...options, store })
-  const server = await listen(app, { port: 0, host: '127.0.0.1' })
+  // Links in emails need this server's address, known once it listens: the port is picked first.
+  const port = options.mail ? await freePort() : 0
+  const origin0 = `http://127.0.0.1:${port}`
+  const sender =
+    options.mail &&
+    startOutboxSender({
+      store: store.consent!,
+      mailer: createMailer({ smtpUrl: options.mail.smtpUrl, mailFrom: 'Stride Health <no-reply@stridehealth.example>', mailDir: temp.dir }),
+      links: { siteUrl: origin0, apiUrl: origin0 },
+      pollMs: 50,
+      log: () => {},
+      ...options.mail,
+    })
+  const app = createApp({ clientAddress: socketAddress, rateLimit: { max: 1_000_000, windowMs: 60_000 }, onOutboxQueued: sender?.poke, ...options, store })
+  const server = await listen(app, { port, host: '127.0.0.1' })
   const origin = `http://127.0.0.1:${server.port}`
   const url = `${origin}/api/waitlist`
   return {
@@ -98,8 +148,10 @@ export async function startTestServer(options: Partial<AppOptions> = {}): Promis
         body: typeof body === 'string' || body instanceof Uint8Array ? (body as BodyInit) : JSON.stringify(body),
       }),
     rows: () => readRows(databaseUrl),
+    sender,
     close: async () => {
       await server.close()
+      await sender?.stop()
       await store.close()
       await temp.remove()
     },

@@ -43,12 +43,23 @@ export async function startInbox(port = 0): Promise<Inbox> {
       const index = mails.findIndex((mail) => recipients(mail).includes(wanted))
       if (index >= 0) return Promise.resolve(mails.splice(index, 1)[0]!)
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no mail to ${to} within ${timeoutMs} ms`)), timeoutMs)
-        waiting.push({ to: wanted, resolve: (mail) => (clearTimeout(timer), resolve(mail)) })
+        const waiter = { to: wanted, resolve: (mail: ParsedMail) => (clearTimeout(timer), resolve(mail)) }
+        const timer = setTimeout(() => {
+          // A waiter that gave up must not swallow a later mail meant for someone else's wait.
+          waiting.splice(waiting.indexOf(waiter), 1)
+          reject(new Error(`no mail to ${to} within ${timeoutMs} ms`))
+        }, timeoutMs)
+        waiting.push(waiter)
       })
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   }
+}
+
+/** A header exactly as it was sent (mailparser folds the List-* headers into one structure). */
+export function rawHeader(mail: ParsedMail, name: string): string | undefined {
+  const line = mail.headerLines.find((header) => header.key === name.toLowerCase())?.line
+  return line?.slice(line.indexOf(':') + 1).replace(/\r?\n\s+/g, ' ').trim()
 }
 
 /** The sign-in link in a mail's text. */

@@ -71,6 +71,6 @@ export const postgresMigrations: readonly (readonly string[])[] = [
     END $$`,
     `CREATE TRIGGER signups_queue_confirmation AFTER INSERT ON signups FOR EACH ROW EXECUTE FUNCTION queue_confirmation()`,
     `CREATE TRIGGER signups_requeue_confirmation AFTER UPDATE OF confirmation_queued_at ON signups FOR EACH ROW
-      WHEN (NEW.confirmation_queued_at IS DISTINCT FROM OLD.confirmation_queued_at) EXECUTE FUNCTION queue_confirmation()`,
+      WHEN (NEW.confirmation_queued_at > coalesce(OLD.confirmation_queued_at, '-infinity')) EXECUTE FUNCTION queue_confirmation()`,
   ],
 ]

@@ -24,7 +24,7 @@ export const sqliteMigrations: readonly (readonly string[])[] = [
   // 3: consent (issue 12). Each signup's status and consent record; random single-use tokens for the links in
   // emails, kept as SHA-256 only; the outbox of emails to send; the salted hashes that erasure leaves behind.
   // The triggers queue a confirmation email in the very transaction that stores a signup (or re-queues one by
-  // moving confirmation_queued_at): neither can ever exist without the other. Signups from before this
+  // moving confirmation_queued_at forward): neither can ever exist without the other. Signups from before this
   // version stay pending with no email queued; signing up again queues one.
   [
     `ALTER TABLE signups ADD COLUMN status TEXT NOT NULL DEFAULT 'pending'`,
@@ -58,7 +58,7 @@ export const sqliteMigrations: readonly (readonly string[])[] = [
       INSERT INTO outbox (kind, signup_id, created_at, next_attempt_at) VALUES ('confirm', NEW.id, NEW.created_at, NEW.created_at);
     END`,
     `CREATE TRIGGER signups_requeue_confirmation AFTER UPDATE OF confirmation_queued_at ON signups
-      WHEN NEW.confirmation_queued_at IS NOT OLD.confirmation_queued_at BEGIN
+      WHEN NEW.confirmation_queued_at > coalesce(OLD.confirmation_queued_at, '') BEGIN
       INSERT INTO outbox (kind, signup_id, created_at, next_attempt_at) VALUES ('confirm', NEW.id, NEW.confirmation_queued_at, NEW.confirmation_queued_at);
     END`,
   ],
