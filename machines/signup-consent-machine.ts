@@ -34,6 +34,7 @@ export const signupConsentMachine = setup({
   entry: 'queueConfirmation',
   states: {
     pending: {
+      description: 'Stored, with a confirmation email queued. Nothing but the confirmation is ever mailed to this address.',
       on: {
         CONFIRM: 'confirmed',
         UNSUBSCRIBE: 'unsubscribed',
@@ -42,17 +43,22 @@ export const signupConsentMachine = setup({
       },
     },
     confirmed: {
+      description: 'The owner clicked the emailed link and pressed Confirm: we may write to them about early access.',
       on: {
         UNSUBSCRIBE: 'unsubscribed',
         ERASE: 'erased',
       },
     },
     unsubscribed: {
+      description: 'Consent withdrawn (the one-click link or the page): never mailed again unless they sign up anew.',
       on: {
         SIGN_UP_AGAIN: { target: 'pending', actions: 'queueConfirmation' },
         ERASE: 'erased',
       },
     },
-    erased: { type: 'final' },
+    erased: {
+      description: 'The signup, its tokens and queued emails are deleted; only a salted hash of the address remains, so it is never stored or mailed again.',
+      type: 'final',
+    },
   },
 })

@@ -4,6 +4,7 @@ import { adminSummaryMachine } from '../machines/admin-summary-machine'
 import { adminTableMachine } from '../machines/admin-table-machine'
 import { headerMachine } from '../machines/header-machine'
 import { menuMachine } from '../machines/menu-machine'
+import { signupConsentMachine } from '../machines/signup-consent-machine'
 import { waitlistMachine } from '../machines/waitlist-machine'
 import type { ChartSource } from './state-charts'
 
@@ -19,6 +20,11 @@ export const chartSources: ChartSource[] = [
   {
     machine: headerMachine,
     summary: 'The fixed header: transparent over the top of the page, solid once the page is scrolled more than 10 px.',
+  },
+  {
+    machine: signupConsentMachine,
+    summary:
+      'One signup’s consent, as the endpoint keeps it in the database (server/consent/ asks this machine which moves are allowed). Signing up again re-sends a pending address’s confirmation at most once per 10 minutes, and makes an unsubscribed address pending again.',
   },
   {
     machine: adminSignInMachine,
