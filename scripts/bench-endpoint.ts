@@ -6,11 +6,13 @@
 // durable single-row inserts with no HTTP, 50 in flight. BENCH_SECONDS (default 10) and BENCH_CONNECTIONS
 // (default 50) adjust the run; it always stops by itself.
 import { mkdtempSync, rmSync } from 'node:fs'
+import type { AddressInfo } from 'node:net'
 import { cpus, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createClient } from '@libsql/client'
 import autocannon from 'autocannon'
 import pg from 'pg'
+import { SMTPServer } from 'smtp-server'
 import { startServerProcess, stopAll, type ServerProcess } from '../test/server/processes'
 import { startPostgres } from '../test/utils/postgres'
 import { openStore } from '../server/store/open'
@@ -19,6 +21,11 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50)
 const dir = mkdtempSync(join(tmpdir(), 'waitlist-bench-'))
 const cluster = await startPostgres({ durable: true })
+// Every new signup queues a confirmation email, delivered by each instance's outbox sender while the load
+// runs, as in production: to a real SMTP server in this process that accepts and drops them.
+const smtp = new SMTPServer({ authOptional: true, disabledCommands: ['STARTTLS'], logger: false, onData: (stream, _session, done) => stream.resume().once('end', () => done()) })
+await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve))
+const smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`
 
 type Row = { setup: string; load: string; perSecond: number; p50: number; p99: number; errors: number }
 let run = 0
@@ -93,7 +100,7 @@ async function engineLimit(databaseUrl: string): Promise<Omit<Row, 'setup'>> {
 
 async function setup(name: string, databaseUrl: string, instanceCount: number): Promise<Row[]> {
   await (await openStore(databaseUrl)).close() // migrate once before the instances start
-  const instances = await Promise.all(Array.from({ length: instanceCount }, () => startServerProcess({ DATABASE_URL: databaseUrl, RATE_LIMIT_MAX: '1000000000' })))
+  const instances = await Promise.all(Array.from({ length: instanceCount }, () => startServerProcess({ DATABASE_URL: databaseUrl, RATE_LIMIT_MAX: '1000000000', SMTP_URL: smtpUrl, PUBLIC_SITE_URL: 'http://127.0.0.1:3000' })))
   const signup = (email: string, submissionId: string) => JSON.stringify({ firstName: 'Bench', email, source: 'stride-marketing-site', submissionId })
   const rows = []
   try {
@@ -137,6 +144,7 @@ function verdicts(rows: Row[]) {
 
 const cleanUp = () => {
   stopAll()
+  smtp.close()
   cluster.destroy()
   rmSync(dir, { recursive: true, force: true })
 }
