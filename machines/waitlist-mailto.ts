@@ -27,3 +27,11 @@ export function buildWaitlistMailto({ to, firstName, email, source }: WaitlistMa
   ].join('\r\n') // RFC 6068 §5: line breaks in a body are CRLF, encoded as %0D%0A
   return `mailto:${encodeAddress(to)}?subject=${encodeURIComponent(MAILTO_SUBJECT)}&body=${encodeURIComponent(body)}`
 }
+
+export const ERASE_MAILTO_SUBJECT = 'Delete my data'
+
+/** The mail draft that asks us to delete a waitlist signup, when the site has no endpoint to ask. */
+export function buildEraseMailto({ to, email }: { to: string; email: string }): string {
+  const body = ['Please delete my waitlist signup and everything you hold about this address.', `Email: ${email.trim()}`].join('\r\n')
+  return `mailto:${encodeAddress(to)}?subject=${encodeURIComponent(ERASE_MAILTO_SUBJECT)}&body=${encodeURIComponent(body)}`
+}
