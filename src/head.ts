@@ -1,6 +1,6 @@
 import { outcomeCodes, outcomePath } from '../server/form-outcome-codes'
 import { brand } from './brand'
-import { pageMeta, type PageMetaKey } from './content/seo'
+import { consentOutcomeTitles, pageMeta, tokenPageTitles, type PageMetaKey } from './content/seo'
 
 export type PagePath = Exclude<PageMetaKey, 'notFound'>
 
@@ -28,13 +28,18 @@ export function pageHead(key: PageMetaKey) {
 }
 
 /** Every prerendered page, in sitemap order. */
-export const pagePaths: PagePath[] = ['/', '/form', '/knee', '/gym-hero', '/about', '/blog', '/legal']
+export const pagePaths: PagePath[] = ['/', '/form', '/knee', '/gym-hero', '/about', '/blog', '/legal', '/waitlist/erase']
 
 /** The outcome pages of a form post: a title of their own, never indexed, no canonical. */
-export function outcomeHead(ok: boolean) {
-  const title = ok ? `You're on the waitlist | ${brand.companyName}` : `Waitlist | ${brand.companyName}`
-  return { meta: [{ title }, { name: 'robots', content: 'noindex' }], links: [] }
+export function outcomeHead(code: string) {
+  const name = code === outcomeCodes.success ? "You're on the waitlist" : (consentOutcomeTitles[code] ?? 'Waitlist')
+  return noindexHead(`${name} | ${brand.companyName}`)
 }
+
+/** The pages behind the links in our emails: they carry a token, so never indexed, no canonical. */
+export const tokenPageHead = (action: keyof typeof tokenPageTitles) => noindexHead(`${tokenPageTitles[action]} | ${brand.companyName}`)
+
+const noindexHead = (title: string) => ({ meta: [{ title }, { name: 'robots', content: 'noindex' }], links: [] })
 
 /** Prerendered, but outside the sitemap: the form post's outcome pages. */
 export const unlistedPagePaths: string[] = Object.values(outcomeCodes).map(outcomePath)

@@ -1,6 +1,7 @@
 import { createRootRoute, createRoute, createRouter, lazyRouteComponent, notFound } from '@tanstack/react-router'
-import { isFormOutcome, outcomeCodes } from '../server/form-outcome-codes'
-import { outcomeHead, pageHead, type PagePath } from './head'
+import { isFormOutcome } from '../server/form-outcome-codes'
+import { outcomeHead, pageHead, tokenPageHead, type PagePath } from './head'
+import { consentPages } from '../server/consent-paths'
 import { RootDocument } from './layout/root-document'
 import { NotFoundPage } from './pages/not-found-page'
 
@@ -16,6 +17,7 @@ export const pageSources = {
   '/about': 'src/pages/about-page.tsx',
   '/blog': 'src/pages/blog-page.tsx',
   '/legal': 'src/pages/legal-page.tsx',
+  '/waitlist/erase': 'src/pages/erase-request-page.tsx',
 } as const satisfies Record<PagePath, string>
 
 const HomePage = lazyRouteComponent(() => import('./pages/home-page'), 'HomePage')
@@ -26,6 +28,10 @@ const AboutPage = lazyRouteComponent(() => import('./pages/about-page'), 'AboutP
 const BlogPage = lazyRouteComponent(() => import('./pages/blog-page'), 'BlogPage')
 const LegalPage = lazyRouteComponent(() => import('./pages/legal-page'), 'LegalPage')
 const WaitlistOutcomePage = lazyRouteComponent(() => import('./pages/waitlist-outcome-page'), 'WaitlistOutcomePage')
+const EraseRequestPage = lazyRouteComponent(() => import('./pages/erase-request-page'), 'EraseRequestPage')
+const ConfirmPage = lazyRouteComponent(() => import('./pages/token-action-page'), 'ConfirmPage')
+const UnsubscribePage = lazyRouteComponent(() => import('./pages/token-action-page'), 'UnsubscribePage')
+const EraseConfirmPage = lazyRouteComponent(() => import('./pages/token-action-page'), 'EraseConfirmPage')
 
 // The whole route tree. The root renders the document itself (<html> to </html>) so every page can be
 // prerendered and hydrated; it also owns the 404, for any path no route matches.
@@ -57,8 +63,34 @@ const waitlistOutcomeRoute = createRoute({
     if (!isFormOutcome(params.outcome)) throw notFound()
   },
   component: WaitlistOutcomePage,
-  head: ({ params }) => outcomeHead(params.outcome === outcomeCodes.success),
+  head: ({ params }) => outcomeHead(params.outcome),
 })
+
+// The consent pages (issue 12). Static segments rank above `$outcome`, so /waitlist/confirm is this page and
+// never an outcome code; no outcome code is one of these names (test/src/routes.test.tsx checks both).
+const eraseRequestRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: consentPages.erase,
+  component: EraseRequestPage,
+  head: () => pageHead('/waitlist/erase'),
+})
+// The pages behind the links in our emails, one chunk for the three; none in the sitemap, none indexed.
+export const tokenPageSource = 'src/pages/token-action-page.tsx'
+const confirmRoute = createRoute({ getParentRoute: () => rootRoute, path: consentPages.confirm, component: ConfirmPage, head: () => tokenPageHead('confirm') })
+const unsubscribeRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: consentPages.unsubscribe,
+  component: UnsubscribePage,
+  head: () => tokenPageHead('unsubscribe'),
+})
+const eraseConfirmRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: consentPages.eraseConfirm,
+  component: EraseConfirmPage,
+  head: () => tokenPageHead('eraseConfirm'),
+})
+/** Prerendered, never in the sitemap: the token pages, each with the chunk it needs. */
+export const tokenPagePaths = [consentPages.confirm, consentPages.unsubscribe, consentPages.eraseConfirm]
 
 export const routeTree = rootRoute.addChildren([
   homeRoute,
@@ -69,6 +101,10 @@ export const routeTree = rootRoute.addChildren([
   blogRoute,
   legalRoute,
   waitlistOutcomeRoute,
+  eraseRequestRoute,
+  confirmRoute,
+  unsubscribeRoute,
+  eraseConfirmRoute,
 ])
 
 export function createAppRouter(options: { history?: Parameters<typeof createRouter>[0]['history'] } = {}) {

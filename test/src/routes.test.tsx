@@ -11,6 +11,7 @@ const expectedHeadings: Record<(typeof pagePaths)[number], RegExp> = {
   '/about': /About Stride Health/,
   '/blog': /Blog/,
   '/legal': /Terms of Service/,
+  '/waitlist/erase': /Delete my data/,
 }
 
 describe('every route', () => {

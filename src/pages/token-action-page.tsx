@@ -1,0 +1,22 @@
+import { tokenPages, type TokenAction } from '../content/consent-pages'
+import { Container, PageHero } from '../ui/primitives'
+import { TokenActionPanel } from '../waitlist/token-action-panel'
+import { NextSteps } from './next-steps'
+
+// The pages behind the links in our emails. Opening one changes nothing (mail scanners prefetch links):
+// the visitor presses the button, which posts. Not indexed, not in the sitemap (see src/head.ts).
+function TokenActionPage({ action }: { action: TokenAction }) {
+  const copy = tokenPages[action]
+  return (
+    <PageHero aria-labelledby="token-action-title">
+      <Container $narrow>
+        <h1 id="token-action-title">{copy.title}</h1>
+        <TokenActionPanel action={action} renderNext={(outcome) => <NextSteps steps={outcome === 'done' ? copy.afterDone : copy.afterRefused} />} />
+      </Container>
+    </PageHero>
+  )
+}
+
+export const ConfirmPage = () => <TokenActionPage action="confirm" />
+export const UnsubscribePage = () => <TokenActionPage action="unsubscribe" />
+export const EraseConfirmPage = () => <TokenActionPage action="eraseConfirm" />
