@@ -4,7 +4,7 @@
 // The server gives every valid address the same reply (it never says whether an address is listed), and
 // the form shows that reply as it is. `mailtoFallback` replaces the request when the site has no endpoint.
 import { assign, fromPromise, not, setup, type EventObject, type SnapshotFrom } from 'xstate'
-import { buildEraseMailto } from './waitlist-mailto'
+import { buildEraseMailto } from './erase-mailto'
 import {
   INVALID_EMAIL_MESSAGE,
   MAILTO_FALLBACK_MESSAGE,

@@ -12,8 +12,8 @@ export interface WaitlistMailtoFields {
 export const MAILTO_SUBJECT = 'Waitlist'
 export const NAME_NOT_PROVIDED = '(not provided)'
 
-// The '@' between local part and domain stays literal (RFC 6068 §2); each side is encoded.
-const encodeAddress = (address: string) => {
+/** The '@' between local part and domain stays literal (RFC 6068 §2); each side is encoded. */
+export const encodeAddress = (address: string) => {
   const at = address.lastIndexOf('@')
   if (at < 0) return encodeURIComponent(address)
   return `${encodeURIComponent(address.slice(0, at))}@${encodeURIComponent(address.slice(at + 1))}`
@@ -26,12 +26,4 @@ export function buildWaitlistMailto({ to, firstName, email, source }: WaitlistMa
     `Source: ${source}`,
   ].join('\r\n') // RFC 6068 §5: line breaks in a body are CRLF, encoded as %0D%0A
   return `mailto:${encodeAddress(to)}?subject=${encodeURIComponent(MAILTO_SUBJECT)}&body=${encodeURIComponent(body)}`
-}
-
-export const ERASE_MAILTO_SUBJECT = 'Delete my data'
-
-/** The mail draft that asks us to delete a waitlist signup, when the site has no endpoint to ask. */
-export function buildEraseMailto({ to, email }: { to: string; email: string }): string {
-  const body = ['Please delete my waitlist signup and everything you hold about this address.', `Email: ${email.trim()}`].join('\r\n')
-  return `mailto:${encodeAddress(to)}?subject=${encodeURIComponent(ERASE_MAILTO_SUBJECT)}&body=${encodeURIComponent(body)}`
 }

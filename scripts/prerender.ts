@@ -119,10 +119,10 @@ async function main() {
     if (page.status !== 200) throw new Error(`${path} rendered with status ${page.status}`)
     return { path, file: htmlFileFor(path), html: page.html }
   })
-  // Outside the sitemap: the outcome pages of a form post, and the token pages behind the links in our emails.
+  // Outside the sitemap: the outcome pages of a form post, and the consent pages.
   const unlisted = [
     ...server.unlistedPagePaths.map((path) => ({ path, source: server.waitlistOutcomeSource })),
-    ...server.tokenPagePaths.map((path) => ({ path, source: server.tokenPageSource })),
+    ...Object.entries(server.consentPageSources).map(([path, source]) => ({ path, source })),
   ]
   for (const [index, page] of (await Promise.all(unlisted.map(({ path, source }) => render(path, source)))).entries()) {
     const path = unlisted[index]!.path

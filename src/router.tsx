@@ -17,7 +17,6 @@ export const pageSources = {
   '/about': 'src/pages/about-page.tsx',
   '/blog': 'src/pages/blog-page.tsx',
   '/legal': 'src/pages/legal-page.tsx',
-  '/waitlist/erase': 'src/pages/erase-request-page.tsx',
 } as const satisfies Record<PagePath, string>
 
 const HomePage = lazyRouteComponent(() => import('./pages/home-page'), 'HomePage')
@@ -29,9 +28,6 @@ const BlogPage = lazyRouteComponent(() => import('./pages/blog-page'), 'BlogPage
 const LegalPage = lazyRouteComponent(() => import('./pages/legal-page'), 'LegalPage')
 const WaitlistOutcomePage = lazyRouteComponent(() => import('./pages/waitlist-outcome-page'), 'WaitlistOutcomePage')
 const EraseRequestPage = lazyRouteComponent(() => import('./pages/erase-request-page'), 'EraseRequestPage')
-const ConfirmPage = lazyRouteComponent(() => import('./pages/token-action-page'), 'ConfirmPage')
-const UnsubscribePage = lazyRouteComponent(() => import('./pages/token-action-page'), 'UnsubscribePage')
-const EraseConfirmPage = lazyRouteComponent(() => import('./pages/token-action-page'), 'EraseConfirmPage')
 
 // The whole route tree. The root renders the document itself (<html> to </html>) so every page can be
 // prerendered and hydrated; it also owns the 404, for any path no route matches.
@@ -66,31 +62,30 @@ const waitlistOutcomeRoute = createRoute({
   head: ({ params }) => outcomeHead(params.outcome),
 })
 
-// The consent pages (issue 12). Static segments rank above `$outcome`, so /waitlist/confirm is this page and
+// The consent pages (issue 12), none in the sitemap. Static segments rank above `$outcome`, so /waitlist/confirm is this page and
 // never an outcome code; no outcome code is one of these names (test/src/routes.test.tsx checks both).
 const eraseRequestRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: consentPages.erase,
   component: EraseRequestPage,
-  head: () => pageHead('/waitlist/erase'),
+  head: () => tokenPageHead('erase'),
 })
 // The pages behind the links in our emails, one chunk for the three; none in the sitemap, none indexed.
-export const tokenPageSource = 'src/pages/token-action-page.tsx'
-const confirmRoute = createRoute({ getParentRoute: () => rootRoute, path: consentPages.confirm, component: ConfirmPage, head: () => tokenPageHead('confirm') })
-const unsubscribeRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: consentPages.unsubscribe,
-  component: UnsubscribePage,
-  head: () => tokenPageHead('unsubscribe'),
-})
-const eraseConfirmRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: consentPages.eraseConfirm,
-  component: EraseConfirmPage,
-  head: () => tokenPageHead('eraseConfirm'),
-})
-/** Prerendered, never in the sitemap: the token pages, each with the chunk it needs. */
-export const tokenPagePaths = [consentPages.confirm, consentPages.unsubscribe, consentPages.eraseConfirm]
+const TokenActionPage = lazyRouteComponent(() => import('./pages/token-action-page'), 'TokenActionPage')
+const tokenActions = ['confirm', 'unsubscribe', 'eraseConfirm'] as const
+const tokenPageRoutes = tokenActions.map((action) =>
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: consentPages[action],
+    component: TokenActionPage,
+    head: () => tokenPageHead(action === 'eraseConfirm' ? 'erase' : action),
+  }),
+)
+/** Prerendered, never in the sitemap: the consent pages, each with the chunk it requests up front. */
+export const consentPageSources: Record<string, string> = /* @__PURE__ */ Object.fromEntries([
+  [consentPages.erase, 'src/pages/erase-request-page.tsx'],
+  ...tokenActions.map((action) => [consentPages[action], 'src/pages/token-action-page.tsx']),
+])
 
 export const routeTree = rootRoute.addChildren([
   homeRoute,
@@ -102,9 +97,7 @@ export const routeTree = rootRoute.addChildren([
   legalRoute,
   waitlistOutcomeRoute,
   eraseRequestRoute,
-  confirmRoute,
-  unsubscribeRoute,
-  eraseConfirmRoute,
+  ...tokenPageRoutes,
 ])
 
 export function createAppRouter(options: { history?: Parameters<typeof createRouter>[0]['history'] } = {}) {

@@ -51,7 +51,7 @@ export const tokenPages: Record<TokenAction, TokenPageCopy> = {
     afterRefused: [home],
   },
   eraseConfirm: {
-    title: tokenPageTitles.eraseConfirm,
+    title: tokenPageTitles.erase,
     body: 'Press the button to delete your waitlist signup and every email we have queued for you. This cannot be undone. Opening this page alone changes nothing.',
     button: 'Delete my data',
     missingToken: 'This deletion link is incomplete. Please open the whole link from our email, or ask for a new one.',
@@ -62,15 +62,28 @@ export const tokenPages: Record<TokenAction, TokenPageCopy> = {
 }
 
 export const erasePage = {
-  title: 'Delete my data',
+  title: tokenPageTitles.erase,
   lead: "Enter the email address you joined the waitlist with. We'll email it a link; opening that link and pressing its button deletes your signup and every email we have queued for you.",
   note: `We reply the same way to every address, so this page never reveals who is on the waitlist. We keep only a one-way fingerprint of a deleted address, so that we never email it again. Questions? Write to ${brand.privacyEmail}.`,
   emailLabel: 'Email',
   button: 'Email me a deletion link',
 }
 
-/** What a consent outcome page (/waitlist/<code>, where a no-script post lands) offers after the endpoint's
- * sentence, by outcome code (home alone when a code is not listed). Headings: src/content/seo.ts. */
+/** The headings of the consent outcome pages (where a no-script post of a consent form lands), by outcome
+ * code; the signup's own outcome pages keep theirs (src/content/misc.ts). */
+export const consentOutcomeTitles: Record<string, string> = {
+  confirmed: 'Email confirmed',
+  'confirm-link-invalid': 'Confirmation link expired',
+  unsubscribed: 'Unsubscribed',
+  'unsubscribe-link-invalid': 'Unsubscribe link expired',
+  'erase-requested': 'Check your inbox',
+  erased: 'Data deleted',
+  'erase-link-invalid': 'Deletion link expired',
+  'too-many-consent-requests': 'Please wait a minute',
+}
+
+/** What a consent outcome page offers after the endpoint's sentence, by outcome code (home alone when a
+ * code is not listed). */
 export const consentOutcomeNextSteps: Record<string, NextStep[]> = {
   'confirm-link-invalid': [joinAgain, home],
   unsubscribed: [deleteToo, home],

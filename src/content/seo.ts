@@ -2,7 +2,7 @@
 import { brand } from '../brand'
 import type { PageMeta } from './types'
 
-export type PageMetaKey = '/' | '/form' | '/knee' | '/gym-hero' | '/about' | '/blog' | '/legal' | '/waitlist/erase' | 'notFound'
+export type PageMetaKey = '/' | '/form' | '/knee' | '/gym-hero' | '/about' | '/blog' | '/legal' | 'notFound'
 
 const suffix = ` | ${brand.companyName}`
 
@@ -35,32 +35,17 @@ export const pageMeta: Record<PageMetaKey, PageMeta> = {
     title: `Legal: Terms, Privacy and Cookies${suffix}`,
     description: `Read the ${brand.companyName} Terms of Service and Privacy Policy, including how we protect your health and movement data.`,
   },
-  '/waitlist/erase': {
-    title: `Delete my data${suffix}`,
-    description: `Ask ${brand.companyName} to delete your waitlist signup. We email you a link to confirm, then delete your data and never email you again.`,
-  },
   notFound: {
     title: `Page Not Found${suffix}`,
     description: `We couldn't find that page. Head back to the ${brand.companyName} home page to learn about ${brand.coachName}.`,
   },
 }
 
-/** The pages behind the links in our emails: their headings and titles (never indexed). */
+/** The consent pages, by flow: their headings and titles (never indexed, none in the sitemap). The
+ * erasure request page shares its title with the page that confirms an erasure. */
 export const tokenPageTitles = {
   confirm: 'Confirm your email',
   unsubscribe: 'Unsubscribe',
-  eraseConfirm: 'Delete your data',
+  erase: 'Delete your data',
 } as const
 
-/** Headings and titles of the consent outcome pages (where a no-script post of a consent form lands),
- * by outcome code; the signup's own outcome pages keep theirs (src/content/misc.ts). */
-export const consentOutcomeTitles: Record<string, string> = {
-  confirmed: 'Email confirmed',
-  'confirm-link-invalid': 'Confirmation link expired',
-  unsubscribed: 'Unsubscribed',
-  'unsubscribe-link-invalid': 'Unsubscribe link expired',
-  'erase-requested': 'Check your inbox',
-  erased: 'Data deleted',
-  'erase-link-invalid': 'Deletion link expired',
-  'too-many-consent-requests': 'Please wait a minute',
-}

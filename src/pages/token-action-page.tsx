@@ -1,3 +1,5 @@
+import { useLocation } from '@tanstack/react-router'
+import { consentPages } from '../../server/consent-paths'
 import { tokenPages, type TokenAction } from '../content/consent-pages'
 import { Container, PageHero } from '../ui/primitives'
 import { TokenActionPanel } from '../waitlist/token-action-panel'
@@ -5,7 +7,8 @@ import { NextSteps } from './next-steps'
 
 // The pages behind the links in our emails. Opening one changes nothing (mail scanners prefetch links):
 // the visitor presses the button, which posts. Not indexed, not in the sitemap (see src/head.ts).
-function TokenActionPage({ action }: { action: TokenAction }) {
+export function TokenActionPage() {
+  const action = actionAt(useLocation().pathname)
   const copy = tokenPages[action]
   return (
     <PageHero aria-labelledby="token-action-title">
@@ -17,6 +20,6 @@ function TokenActionPage({ action }: { action: TokenAction }) {
   )
 }
 
-export const ConfirmPage = () => <TokenActionPage action="confirm" />
-export const UnsubscribePage = () => <TokenActionPage action="unsubscribe" />
-export const EraseConfirmPage = () => <TokenActionPage action="eraseConfirm" />
+/** Which of the three pages this is, from its path (server/consent-paths.ts). */
+const actionAt = (pathname: string): TokenAction =>
+  pathname.startsWith(consentPages.eraseConfirm) ? 'eraseConfirm' : pathname.startsWith(consentPages.unsubscribe) ? 'unsubscribe' : 'confirm'

@@ -2,8 +2,7 @@ import { useMachine } from '@xstate/react'
 import { useLayoutEffect, useRef } from 'react'
 import { fromPromise } from 'xstate'
 import { eraseRequestMachine, type EraseRequest, type EraseRequestResult } from '../../machines/erase-request-machine'
-import { ERASE_MAILTO_SUBJECT } from '../../machines/waitlist-mailto'
-import { MAILTO_FALLBACK_LINK_TEXT } from '../../machines/waitlist-messages'
+import { ERASE_MAILTO_SUBJECT } from '../../machines/erase-mailto'
 import { messages } from '../../server/messages'
 import { brand } from '../brand'
 import { erasePage as copy } from '../content/consent-pages'
@@ -11,7 +10,8 @@ import { devInspect } from '../dev/inspector'
 import { Button } from '../ui/primitives'
 import { consentEndpoint, requestErasure } from './consent-client'
 import { waitlistEndpoint } from './endpoint'
-import { Field, Form, Input, Status, type StatusTone } from './waitlist-form.styles'
+import { FormStatus } from './waitlist-form'
+import { Field, Form, Input } from './waitlist-form.styles'
 
 // A thin view of the erasure request machine, built like the waitlist form. Without a script the browser
 // posts the form itself: to <endpoint>/erase, which answers with the outcome page, or, with no endpoint,
@@ -42,8 +42,6 @@ export function EraseRequestForm({ endpoint = waitlistEndpoint }: { endpoint?: s
   }, [actor])
 
   const { email, message, ok, mailtoHref } = state.context
-  const tone: StatusTone = ok === true ? 'success' : ok === false ? 'error' : 'neutral'
-  const [beforeLink, afterLink] = message.split(MAILTO_FALLBACK_LINK_TEXT)
 
   return (
     <Form
@@ -75,17 +73,7 @@ export function EraseRequestForm({ endpoint = waitlistEndpoint }: { endpoint?: s
       <Button type="submit" disabled={!state.can({ type: 'SUBMIT' })}>
         {copy.button}
       </Button>
-      <Status id={ids.status} role="status" aria-live="polite" $tone={tone}>
-        {state.matches('mailtoFallback') && afterLink !== undefined ? (
-          <>
-            {beforeLink}
-            <a href={mailtoHref}>{MAILTO_FALLBACK_LINK_TEXT}</a>
-            {afterLink}
-          </>
-        ) : (
-          message
-        )}
-      </Status>
+      <FormStatus id={ids.status} ok={ok} message={message} mailtoHref={state.matches('mailtoFallback') ? mailtoHref : undefined} />
     </Form>
   )
 }

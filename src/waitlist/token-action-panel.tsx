@@ -8,7 +8,8 @@ import { devInspect } from '../dev/inspector'
 import { Button, Lead } from '../ui/primitives'
 import { consentEndpoint, sendConsentToken } from './consent-client'
 import { waitlistEndpoint } from './endpoint'
-import { Form, Status, type StatusTone } from './waitlist-form.styles'
+import { FormStatus } from './waitlist-form'
+import { Form } from './waitlist-form.styles'
 
 export interface TokenActionPanelProps {
   action: TokenAction
@@ -52,7 +53,6 @@ export function TokenActionPanel({ action, endpoint = waitlistEndpoint, readToke
   }, [actor, readToken])
 
   const { message, ok } = state.context
-  const tone: StatusTone = state.matches('missingToken') || ok === false ? 'error' : ok === true ? 'success' : 'neutral'
   const status = state.matches('missingToken') ? copy.missingToken : state.matches('byEmail') ? copy.byEmail : message
 
   return (
@@ -72,9 +72,7 @@ export function TokenActionPanel({ action, endpoint = waitlistEndpoint, readToke
           </Button>
         </Form>
       )}
-      <Status role="status" aria-live="polite" $tone={tone}>
-        {status}
-      </Status>
+      <FormStatus ok={state.matches('missingToken') ? false : ok} message={status} />
       {state.matches('done') && renderNext('done')}
       {(state.matches('refused') || state.matches('missingToken')) && renderNext('refused')}
     </>

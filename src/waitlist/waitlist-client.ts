@@ -98,8 +98,6 @@ export async function postAsPlainText(
   }
 }
 
-const consentFields = ['consentVersion', 'utmSource', 'utmMedium', 'utmCampaign', 'referrerOrigin'] as const
-
 function toBody({ firstName, email, source, website, submissionId, ...consent }: WaitlistPayload) {
   return {
     firstName: firstName.trim(),
@@ -107,8 +105,8 @@ function toBody({ firstName, email, source, website, submissionId, ...consent }:
     source,
     submissionId: submissionId ?? newSubmissionId(),
     ...(website ? { website } : {}),
-    // Only the consent fields that have a value: an absent field is "not known", never an empty string.
-    ...Object.fromEntries(consentFields.filter((field) => consent[field]).map((field) => [field, consent[field]])),
+    // The consent record; JSON leaves out the fields that are undefined (not known), so nothing is sent empty.
+    ...consent,
   }
 }
 

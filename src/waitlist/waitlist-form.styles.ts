@@ -67,6 +67,5 @@ export const PrivacyNote = styled.p`
 /** The line after a successful signup asking to check the inbox; takes no room until it has words. */
 export const InboxNote = styled.p`
   margin: 0;
-  font-weight: 600;
   &:not(:empty) { margin-top: 0.75rem; }
 `

@@ -69,8 +69,6 @@ export function WaitlistForm({ formId, endpoint = waitlistEndpoint }: WaitlistFo
 
   const { firstName, email, message, ok, mailtoHref } = state.context
   const configured = endpoint.trim() !== ''
-  const tone: StatusTone = ok === true ? 'success' : ok === false ? 'error' : 'neutral'
-  const [beforeLink, afterLink] = message.split(MAILTO_FALLBACK_LINK_TEXT)
 
   return (
     <>
@@ -125,17 +123,7 @@ export function WaitlistForm({ formId, endpoint = waitlistEndpoint }: WaitlistFo
         <Button type="submit" disabled={!state.can({ type: 'SUBMIT' })}>
           Join the waitlist
         </Button>
-        <Status id={ids.status} role="status" aria-live="polite" $tone={tone}>
-          {state.matches('mailtoFallback') && afterLink !== undefined ? (
-            <>
-              {beforeLink}
-              <a href={mailtoHref}>{MAILTO_FALLBACK_LINK_TEXT}</a>
-              {afterLink}
-            </>
-          ) : (
-            message
-          )}
-        </Status>
+        <FormStatus id={ids.status} ok={ok} message={message} mailtoHref={state.matches('mailtoFallback') ? mailtoHref : undefined} />
       </Form>
       {/* Its own line (a live region of its own): the SPEC §8 success message above stays word for word. */}
       <InboxNote aria-live="polite">{state.matches('success') ? checkInboxLine : ''}</InboxNote>
@@ -143,6 +131,27 @@ export function WaitlistForm({ formId, endpoint = waitlistEndpoint }: WaitlistFo
         {consentWording} See our <a href="/legal#privacy-policy">Privacy Policy</a>.
       </PrivacyNote>
     </>
+  )
+}
+
+/** The live status line of a form: the machine's message, green when `ok`, red when not, ink otherwise. With
+ * `mailtoHref`, the words "email link" in the message become the link to the mail draft. Shared with the
+ * consent forms (erasure request, the token pages), so they all say things the same way. */
+export function FormStatus({ id, ok, message, mailtoHref }: { id?: string; ok: boolean | null; message: string; mailtoHref?: string }) {
+  const tone: StatusTone = ok === true ? 'success' : ok === false ? 'error' : 'neutral'
+  const [beforeLink, afterLink] = message.split(MAILTO_FALLBACK_LINK_TEXT)
+  return (
+    <Status id={id} role="status" aria-live="polite" $tone={tone}>
+      {mailtoHref && afterLink !== undefined ? (
+        <>
+          {beforeLink}
+          <a href={mailtoHref}>{MAILTO_FALLBACK_LINK_TEXT}</a>
+          {afterLink}
+        </>
+      ) : (
+        message
+      )}
+    </Status>
   )
 }
 

@@ -15,7 +15,6 @@ const expectedHeadings: Record<(typeof pagePaths)[number], RegExp> = {
   '/about': /About Stride Health/,
   '/blog': /Blog/,
   '/legal': /Terms of Service/,
-  '/waitlist/erase': /Delete my data/,
 }
 
 describe('every route', () => {
@@ -88,8 +87,11 @@ describe('the consent pages (issue 12)', () => {
     for (const page of Object.values(consentPages)) expect(isFormOutcome(page.replace('/waitlist/', ''))).toBe(false)
   })
 
-  it('/waitlist/erase asks for an email address, with a label', async () => {
+  it('/waitlist/erase asks for an email address, with a label; not indexed', async () => {
     await renderSite(['/waitlist/erase'])
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Delete your data')
+    await vi.waitFor(() => expect(document.title).toBe('Delete your data | Stride Health'))
+    expect(document.querySelector('meta[name="robots"]')).toHaveAttribute('content', 'noindex')
     expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAttribute('type', 'email')
     expect(screen.getByRole('button', { name: 'Email me a deletion link' })).toBeEnabled()
   })

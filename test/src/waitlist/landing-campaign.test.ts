@@ -1,6 +1,6 @@
 // The campaign of a visitor's landing, for the consent record: only the three utm parameters and the
 // referring site's origin are kept, the first landing of the session wins, and junk is left out.
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { LANDING_STORAGE_KEY, campaignOf, captureLanding, landingCampaign } from '../../../src/waitlist/landing-campaign'
 
 const site = 'https://stridehealth.example'
@@ -64,24 +64,30 @@ describe('captureLanding and landingCampaign', () => {
     expect(landingCampaign()).toEqual({ utmCampaign: 'first' })
   })
 
-  it('reads nothing from storage it does not recognise', () => {
-    for (const junk of ['not json', 'null', '42', '"text"', JSON.stringify({ utmSource: 7, referrerOrigin: 'https://a.example/path?q=1', other: 'x' })]) {
+  it('reads nothing from storage it does not recognise, and never more than an origin', () => {
+    for (const junk of ['not json', 'null', '42', '"text"', JSON.stringify({ utmSource: 7, referrerOrigin: 'javascript:alert(1)', other: 'x' })]) {
       sessionStorage.setItem(LANDING_STORAGE_KEY, junk)
       expect(landingCampaign(), junk).toEqual({})
     }
+    sessionStorage.setItem(LANDING_STORAGE_KEY, JSON.stringify({ utmMedium: ' social ', referrerOrigin: 'https://a.example/path?q=ada@example.com' }))
+    expect(landingCampaign()).toEqual({ utmMedium: 'social', referrerOrigin: 'https://a.example' })
   })
 
-  it('works without storage (private mode, storage disabled, the server)', () => {
-    const broken = {
-      getItem: () => {
-        throw new Error('SecurityError')
-      },
-      setItem: () => {
-        throw new Error('QuotaExceededError')
-      },
-    } as unknown as Storage
-    expect(() => captureLanding(`${site}/?utm_source=x`, '', broken)).not.toThrow()
-    expect(landingCampaign(broken)).toEqual({})
-    expect(landingCampaign(undefined)).toEqual({})
+  it('works without storage (storage disabled, full, or missing as on the server)', () => {
+    const forbidden = vi.spyOn(window, 'sessionStorage', 'get').mockImplementation(() => {
+      throw new Error('SecurityError')
+    })
+    expect(() => captureLanding(`${site}/?utm_source=x`, '')).not.toThrow()
+    expect(landingCampaign()).toEqual({})
+    forbidden.mockRestore()
+    const full = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new Error('QuotaExceededError')
+    })
+    expect(() => captureLanding(`${site}/?utm_source=x`, '')).not.toThrow()
+    full.mockRestore()
+    vi.stubGlobal('sessionStorage', undefined)
+    expect(() => captureLanding(`${site}/?utm_source=x`, '')).not.toThrow()
+    expect(landingCampaign()).toEqual({})
+    vi.unstubAllGlobals()
   })
 })
