@@ -16,9 +16,23 @@ import {
   successMessage,
 } from './waitlist-messages'
 
-export interface WaitlistSignup { firstName: string; email: string; source: string }
+/** The consent record sent with a signup: the wording's version, and the campaign of the visitor's landing. */
+export interface SignupConsent {
+  consentVersion?: string
+  utmSource?: string
+  utmMedium?: string
+  utmCampaign?: string
+  referrerOrigin?: string
+}
+export interface WaitlistSignup extends SignupConsent { firstName: string; email: string; source: string }
 export interface WaitlistResult { ok: boolean; message: string }
-export interface WaitlistInput { contactEmail: string; source: string; endpointConfigured: boolean }
+export interface WaitlistInput {
+  contactEmail: string
+  source: string
+  endpointConfigured: boolean
+  /** Fixed for the form's life: it goes with every signup the form sends. */
+  consent?: SignupConsent
+}
 export interface WaitlistContext extends WaitlistInput {
   firstName: string
   email: string
@@ -49,6 +63,7 @@ const initialContext = ({ input }: { input: WaitlistInput }): WaitlistContext =>
 })
 
 const signupOf = ({ context }: { context: WaitlistContext }): WaitlistSignup => ({
+  ...context.consent,
   firstName: context.firstName,
   email: context.email,
   source: context.source,

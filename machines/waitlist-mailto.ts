@@ -12,8 +12,8 @@ export interface WaitlistMailtoFields {
 export const MAILTO_SUBJECT = 'Waitlist'
 export const NAME_NOT_PROVIDED = '(not provided)'
 
-// The '@' between local part and domain stays literal (RFC 6068 §2); each side is encoded.
-const encodeAddress = (address: string) => {
+/** The '@' between local part and domain stays literal (RFC 6068 §2); each side is encoded. */
+export const encodeAddress = (address: string) => {
   const at = address.lastIndexOf('@')
   if (at < 0) return encodeURIComponent(address)
   return `${encodeURIComponent(address.slice(0, at))}@${encodeURIComponent(address.slice(at + 1))}`

@@ -2,9 +2,11 @@ import { adminEraseMachine } from '../machines/admin-erase-machine'
 import { adminSignInMachine } from '../machines/admin-sign-in-machine'
 import { adminSummaryMachine } from '../machines/admin-summary-machine'
 import { adminTableMachine } from '../machines/admin-table-machine'
+import { eraseRequestMachine } from '../machines/erase-request-machine'
 import { headerMachine } from '../machines/header-machine'
 import { menuMachine } from '../machines/menu-machine'
 import { signupConsentMachine } from '../machines/signup-consent-machine'
+import { tokenActionMachine } from '../machines/token-action-machine'
 import { waitlistMachine } from '../machines/waitlist-machine'
 import type { ChartSource } from './state-charts'
 
@@ -12,6 +14,14 @@ export const chartSources: ChartSource[] = [
   {
     machine: waitlistMachine,
     summary: 'One waitlist form (the landing page has two, each with its own actor). It validates, sends exactly one request, and shows every outcome of the error catalogue.',
+  },
+  {
+    machine: tokenActionMachine,
+    summary: 'The page behind a link in one of our emails (confirm, unsubscribe, confirm an erasure): opening it changes nothing; its button sends the token once, and the reply says whether it worked, the link is spent, or to try again.',
+  },
+  {
+    machine: eraseRequestMachine,
+    summary: 'The erasure request form (/waitlist/erase): it validates the address, sends exactly one request, and shows the server’s reply, the same for every address.',
   },
   {
     machine: menuMachine,

@@ -119,8 +119,13 @@ async function main() {
     if (page.status !== 200) throw new Error(`${path} rendered with status ${page.status}`)
     return { path, file: htmlFileFor(path), html: page.html }
   })
-  for (const [index, page] of (await Promise.all(server.unlistedPagePaths.map((path) => render(path, server.waitlistOutcomeSource)))).entries()) {
-    const path = server.unlistedPagePaths[index]!
+  // Outside the sitemap: the outcome pages of a form post, and the consent pages.
+  const unlisted = [
+    ...server.unlistedPagePaths.map((path) => ({ path, source: server.waitlistOutcomeSource })),
+    ...Object.entries(server.consentPageSources).map(([path, source]) => ({ path, source })),
+  ]
+  for (const [index, page] of (await Promise.all(unlisted.map(({ path, source }) => render(path, source)))).entries()) {
+    const path = unlisted[index]!.path
     if (page.status !== 200) throw new Error(`${path} rendered with status ${page.status}`)
     written.push({ path, file: htmlFileFor(path), html: page.html })
   }

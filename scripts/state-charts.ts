@@ -18,6 +18,8 @@ interface NodeLike {
   entry: ReadonlyArray<unknown>
   states: Record<string, NodeLike>
   transitions: Map<string, TransitionLike[]>
+  /** Eventless transitions, taken as soon as the state is entered and their guard allows. */
+  always?: TransitionLike[]
   parent?: NodeLike
   config: { initial?: unknown }
 }
@@ -44,6 +46,7 @@ function guardLabel(guard: unknown): string | undefined {
 
 /** A readable name for XState's internal event types: delays, and done/error events of invoked actors. */
 function eventLabel(eventType: string, delays: Record<string, unknown>): string {
+  if (eventType === '') return 'at once' // an `always` transition
   const after = /^xstate\.after\.([^.]+)\./.exec(eventType)
   if (after) {
     const name = after[1]!
@@ -66,7 +69,7 @@ function leaves(node: NodeLike): NodeLike[] {
 /** The transitions that really apply in a leaf: for each event, the nearest state that handles it wins. */
 function effectiveTransitions(leaf: NodeLike): TransitionLike[] {
   const seen = new Set<string>()
-  const result: TransitionLike[] = []
+  const result: TransitionLike[] = [...(leaf.always ?? [])]
   for (let node: NodeLike | undefined = leaf; node; node = node.parent) {
     for (const [eventType, transitions] of node.transitions) {
       if (seen.has(eventType)) continue

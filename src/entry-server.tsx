@@ -33,4 +33,4 @@ export async function renderPage(url: string, manifest: Manifest): Promise<Rende
 }
 
 export { pagePaths, unlistedPagePaths } from './head'
-export { pageSources, waitlistOutcomeSource } from './router'
+export { consentPageSources, pageSources, waitlistOutcomeSource } from './router'

@@ -1,6 +1,6 @@
 import { outcomeCodes, outcomePath } from '../server/form-outcome-codes'
 import { brand } from './brand'
-import { pageMeta, type PageMetaKey } from './content/seo'
+import { pageMeta, tokenPageTitles, type PageMetaKey } from './content/seo'
 
 export type PagePath = Exclude<PageMetaKey, 'notFound'>
 
@@ -31,10 +31,23 @@ export function pageHead(key: PageMetaKey) {
 export const pagePaths: PagePath[] = ['/', '/form', '/knee', '/gym-hero', '/about', '/blog', '/legal']
 
 /** The outcome pages of a form post: a title of their own, never indexed, no canonical. */
-export function outcomeHead(ok: boolean) {
-  const title = ok ? `You're on the waitlist | ${brand.companyName}` : `Waitlist | ${brand.companyName}`
-  return { meta: [{ title }, { name: 'robots', content: 'noindex' }], links: [] }
+export function outcomeHead(code: string) {
+  return noindexHead(`${outcomeTitle(code)} | ${brand.companyName}`)
 }
 
+// A consent outcome is titled by its flow, read from its code ('confirm-link-invalid', 'erased'…): the
+// page's own heading says more, and the codes' sentences stay out of the JavaScript every page loads.
+const outcomeTitle = (code: string) => {
+  const flow = /^(confirm|unsubscribe|erase)/.exec(code)?.[1] as 'confirm' | 'unsubscribe' | 'erase' | undefined
+  return code === outcomeCodes.success ? "You're on the waitlist" : flow ? tokenPageTitles[flow] : 'Waitlist'
+}
+
+/** The consent pages: the pages behind the links in our emails carry a token, and the erasure request
+ * page is for people already on the list; none is indexed, none has a canonical. */
+export const tokenPageHead = (flow: keyof typeof tokenPageTitles) => noindexHead(`${tokenPageTitles[flow]} | ${brand.companyName}`)
+
+const noindexHead = (title: string) => ({ meta: [{ title }, { name: 'robots', content: 'noindex' }], links: [] })
+
 /** Prerendered, but outside the sitemap: the form post's outcome pages. */
-export const unlistedPagePaths: string[] = Object.values(outcomeCodes).map(outcomePath)
+// (Pure: only the prerenderer reads it, so the browser's bundle leaves it out.)
+export const unlistedPagePaths: string[] = /* @__PURE__ */ Object.values(outcomeCodes).map(outcomePath)

@@ -1,6 +1,7 @@
 import { createRootRoute, createRoute, createRouter, lazyRouteComponent, notFound } from '@tanstack/react-router'
-import { isFormOutcome, outcomeCodes } from '../server/form-outcome-codes'
-import { outcomeHead, pageHead, type PagePath } from './head'
+import { isFormOutcome } from '../server/form-outcome-codes'
+import { outcomeHead, pageHead, tokenPageHead, type PagePath } from './head'
+import { consentPages } from '../server/consent-paths'
 import { RootDocument } from './layout/root-document'
 import { NotFoundPage } from './pages/not-found-page'
 
@@ -26,6 +27,7 @@ const AboutPage = lazyRouteComponent(() => import('./pages/about-page'), 'AboutP
 const BlogPage = lazyRouteComponent(() => import('./pages/blog-page'), 'BlogPage')
 const LegalPage = lazyRouteComponent(() => import('./pages/legal-page'), 'LegalPage')
 const WaitlistOutcomePage = lazyRouteComponent(() => import('./pages/waitlist-outcome-page'), 'WaitlistOutcomePage')
+const EraseRequestPage = lazyRouteComponent(() => import('./pages/erase-request-page'), 'EraseRequestPage')
 
 // The whole route tree. The root renders the document itself (<html> to </html>) so every page can be
 // prerendered and hydrated; it also owns the 404, for any path no route matches.
@@ -57,8 +59,33 @@ const waitlistOutcomeRoute = createRoute({
     if (!isFormOutcome(params.outcome)) throw notFound()
   },
   component: WaitlistOutcomePage,
-  head: ({ params }) => outcomeHead(params.outcome === outcomeCodes.success),
+  head: ({ params }) => outcomeHead(params.outcome),
 })
+
+// The consent pages (issue 12), none in the sitemap. Static segments rank above `$outcome`, so /waitlist/confirm is this page and
+// never an outcome code; no outcome code is one of these names (test/src/routes.test.tsx checks both).
+const eraseRequestRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: consentPages.erase,
+  component: EraseRequestPage,
+  head: () => tokenPageHead('erase'),
+})
+// The pages behind the links in our emails, one chunk for the three; none in the sitemap, none indexed.
+const TokenActionPage = lazyRouteComponent(() => import('./pages/token-action-page'), 'TokenActionPage')
+const tokenActions = ['confirm', 'unsubscribe', 'eraseConfirm'] as const
+const tokenPageRoutes = tokenActions.map((action) =>
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: consentPages[action],
+    component: TokenActionPage,
+    head: () => tokenPageHead(action === 'eraseConfirm' ? 'erase' : action),
+  }),
+)
+/** Prerendered, never in the sitemap: the consent pages, each with the chunk it requests up front. */
+export const consentPageSources: Record<string, string> = /* @__PURE__ */ Object.fromEntries([
+  [consentPages.erase, 'src/pages/erase-request-page.tsx'],
+  ...tokenActions.map((action) => [consentPages[action], 'src/pages/token-action-page.tsx']),
+])
 
 export const routeTree = rootRoute.addChildren([
   homeRoute,
@@ -69,6 +96,8 @@ export const routeTree = rootRoute.addChildren([
   blogRoute,
   legalRoute,
   waitlistOutcomeRoute,
+  eraseRequestRoute,
+  ...tokenPageRoutes,
 ])
 
 export function createAppRouter(options: { history?: Parameters<typeof createRouter>[0]['history'] } = {}) {

@@ -4,6 +4,7 @@
 // GET /__requests?email=…&method=… lets a test read what arrived.
 import { createServer, type IncomingHttpHeaders } from 'node:http'
 import { randomUUID } from 'node:crypto'
+import { messages } from '../../server/messages'
 import { listen } from './static-server'
 
 export const stubScenarios = {
@@ -37,6 +38,36 @@ export const API_FALSE_MESSAGE = 'Server says no'
 /** A fresh address that asks the stub for one scenario. */
 export const stubEmail = (scenario: StubScenario) => `${scenario}+${randomUUID().slice(0, 8)}@example.com`
 
+/** The consent endpoints (`<endpoint>/confirm`, `/unsubscribe`, `/erase/confirm` with a token, `/erase` with an
+ * email) answer as the server will (server/messages.ts), chosen by the token's prefix before '_' or the
+ * email's local part before '+'. */
+export const consentScenarios = {
+  /** 200 {ok:true} with the action's sentence. */
+  ok: 'ok',
+  /** The same, after 1 s. */
+  slow: 'slow',
+  /** 200 {ok:false}: the link expired or was used. */
+  invalid: 'invalid',
+  /** 429 text: too many requests. */
+  tooMany: 'too-many',
+  /** 500 text. */
+  serverError: 'server-error',
+  /** The connection is destroyed before any answer. */
+  drop: 'drop',
+} as const
+
+export type ConsentScenario = (typeof consentScenarios)[keyof typeof consentScenarios]
+
+/** A fresh token that asks the stub for one scenario. */
+export const stubToken = (scenario: ConsentScenario) => `${scenario}_${randomUUID().replaceAll('-', '')}`
+
+const consentReplies: Record<string, { done: string; refused: string; code: { done: string; refused: string } }> = {
+  '/waitlist/confirm': { done: messages.confirmed, refused: messages.confirmLinkInvalid, code: { done: 'confirmed', refused: 'confirm-link-invalid' } },
+  '/waitlist/unsubscribe': { done: messages.unsubscribed, refused: messages.unsubscribeLinkInvalid, code: { done: 'unsubscribed', refused: 'unsubscribe-link-invalid' } },
+  '/waitlist/erase/confirm': { done: messages.erased, refused: messages.eraseLinkInvalid, code: { done: 'erased', refused: 'erase-link-invalid' } },
+  '/waitlist/erase': { done: messages.eraseRequested, refused: messages.invalidEmail, code: { done: 'erase-requested', refused: 'invalid-email' } },
+}
+
 export interface RecordedRequest {
   method: string
   path: string
@@ -44,8 +75,10 @@ export interface RecordedRequest {
   body: string
   /** The body parsed as JSON, when it is. */
   json: unknown
-  /** The email of the parsed body, exactly as it arrived. */
+  /** The email of the parsed body (or of a form post), exactly as it arrived. */
   email: string | undefined
+  /** The token of a consent request's parsed body (or of a form post). */
+  token: string | undefined
   /** True when the client went away before the answer was complete (an aborted fetch). */
   closedEarly: boolean
 }
@@ -60,8 +93,11 @@ export function startWaitlistStub({ port, host = '127.0.0.1' }: { port: number; 
     const url = new URL(request.url ?? '/', 'http://localhost')
     if (request.method === 'GET' && url.pathname === '/__requests') {
       const email = url.searchParams.get('email')
+      const token = url.searchParams.get('token')
       const method = url.searchParams.get('method')
-      const matching = requests.filter((r) => (email === null || r.email === email) && (method === null || r.method === method))
+      const matching = requests.filter(
+        (r) => (email === null || r.email === email) && (token === null || r.token === token) && (method === null || r.method === method),
+      )
       response.writeHead(200, { 'Content-Type': 'application/json', ...cors }).end(JSON.stringify(matching))
       return
     }
@@ -76,8 +112,12 @@ export function startWaitlistStub({ port, host = '127.0.0.1' }: { port: number; 
       } catch {
         json = undefined
       }
-      const email = typeof (json as { email?: unknown })?.email === 'string' ? (json as { email: string }).email : undefined
-      const record: RecordedRequest = { method: request.method ?? '', path: url.pathname, headers: request.headers, body, json, email, closedEarly: false }
+      const formPost = request.headers['content-type']?.startsWith('application/x-www-form-urlencoded') ?? false
+      const fields: Record<string, unknown> = formPost ? Object.fromEntries(new URLSearchParams(body)) : ((json ?? {}) as Record<string, unknown>)
+      const text = (value: unknown) => (typeof value === 'string' ? value : undefined)
+      const email = text(fields.email)
+      const token = text(fields.token)
+      const record: RecordedRequest = { method: request.method ?? '', path: url.pathname, headers: request.headers, body, json, email, token, closedEarly: false }
       requests.push(record)
       response.on('close', () => {
         if (!response.writableFinished) record.closedEarly = true
@@ -89,6 +129,12 @@ export function startWaitlistStub({ port, host = '127.0.0.1' }: { port: number; 
         response
           .writeHead(204, { ...cors, 'Access-Control-Allow-Methods': 'POST', 'Access-Control-Allow-Headers': '*' })
           .end()
+        return
+      }
+      const consent = consentReplies[url.pathname]
+      if (request.method === 'POST' && consent) {
+        const scenario = url.pathname === '/waitlist/erase' ? scenarioOf(email) : (token ?? '').split('_')[0]!
+        answerConsent(consent, scenario, formPost ? request.headers.origin : undefined, response)
         return
       }
       if (request.method !== 'POST' || url.pathname !== '/waitlist') {
@@ -136,6 +182,32 @@ export function startWaitlistStub({ port, host = '127.0.0.1' }: { port: number; 
         return // never answers; the record notes when the browser gives up
       default:
         return json(400, { ok: false, message: `unknown stub scenario ${scenario}` })
+    }
+  }
+
+  // A script's request gets JSON (or text for HTTP errors); a browser's own form post gets 303 to the outcome
+  // page of the site it came from, as the real endpoint does.
+  function answerConsent(consent: (typeof consentReplies)[string], scenario: string, formOrigin: string | undefined, response: import('node:http').ServerResponse) {
+    const reply = (ok: boolean) => {
+      if (formOrigin) return response.writeHead(303, { Location: `${formOrigin}/waitlist/${ok ? consent.code.done : consent.code.refused}` }).end()
+      response.writeHead(200, { 'Content-Type': 'application/json', ...cors }).end(JSON.stringify({ ok, message: ok ? consent.done : consent.refused }))
+    }
+    const text = (status: number, message: string) => response.writeHead(status, { 'Content-Type': 'text/plain', ...cors }).end(message)
+    switch (scenario) {
+      case consentScenarios.ok:
+        return reply(true)
+      case consentScenarios.slow:
+        return later(1000, () => reply(true))
+      case consentScenarios.invalid:
+        return reply(false)
+      case consentScenarios.tooMany:
+        return text(429, messages.tooManyConsentRequests)
+      case consentScenarios.serverError:
+        return text(500, messages.serverError)
+      case consentScenarios.drop:
+        return response.socket?.destroy()
+      default:
+        return reply(false)
     }
   }
 

@@ -34,8 +34,8 @@ const rgb = (hex: string) => {
 /** The status colours of SPEC §4: green on success, red on failure, body ink otherwise. */
 export const statusColor = { success: rgb(palettes.light.success), error: rgb(palettes.light.error), neutral: rgb(palettes.light.ink) }
 
-/** What the stub endpoint received, optionally only for one email or one method. */
-export async function stubRequests(filter: { email?: string; method?: string } = {}): Promise<RecordedRequest[]> {
+/** What the stub endpoint received, optionally only for one email, one token or one method. */
+export async function stubRequests(filter: { email?: string; token?: string; method?: string } = {}): Promise<RecordedRequest[]> {
   const query = new URLSearchParams(Object.entries(filter).filter((entry): entry is [string, string] => entry[1] !== undefined))
   const response = await fetch(`${stubOrigin}/__requests?${query}`)
   expect(response.ok).toBe(true)

@@ -25,6 +25,7 @@ export const legalLinks = [
   { label: 'Privacy Policy', to: '/legal', hash: 'privacy-policy' },
   { label: 'Terms of Service', to: '/legal', hash: undefined },
   { label: 'Cookie Policy', to: '/legal', hash: 'cookie-policy' },
+  { label: 'Delete my data', to: '/waitlist/erase', hash: undefined },
 ] as const
 
 export const socialLinks = [

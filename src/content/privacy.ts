@@ -6,7 +6,7 @@ export const cookiePolicyNotice = 'Cookie Policy coming soon!'
 
 export const privacyPolicy: LegalDocument = {
   title: 'Privacy Policy',
-  lastUpdated: 'May 7, 2025',
+  lastUpdated: 'November 22, 2026',
   intro: [
     `${brand.legalName} ("${brand.companyName}," "we," "us" or "our") builds coaching tools that help people move more and feel better. Doing that well means handling information about you, including information about your health and fitness, and we take that responsibility seriously.`,
     `This Privacy Policy explains what we collect, how we use and share it, how long we keep it, and the choices and rights you have. It applies to our website, our early-access waitlist, and our apps and services, including ${brand.coachName}, ${brand.formProductName} and ${brand.kneeProductName} (together, the "Services"). ${brand.gymHeroName} is hosted on its own website, and the privacy information published there applies to it.`,
@@ -18,6 +18,7 @@ export const privacyPolicy: LegalDocument = {
       paragraphs: [
         'We collect only what we need to run the Services and coach you well.',
         'When you join the waitlist, we collect your email address, your first name if you choose to give it, and a note of where you signed up (for example, this website).',
+        'With each signup we also keep a record of your consent, so that we can show what you agreed to and when: the time you signed up, the page you signed up on, the campaign that brought you if the address you arrived at named one (its utm_source, utm_medium and utm_campaign parameters), the origin of the site that linked to us (for example https://news.example.org, never the full address of the page you came from), the version of the wording the form showed you, and when you confirmed your address and, if you do, when you unsubscribed.',
         'When you use our apps, we collect:',
       ],
       list: [
@@ -33,7 +34,8 @@ export const privacyPolicy: LegalDocument = {
       heading: '2. How We Use Information',
       paragraphs: ['We use the information we collect to:'],
       list: [
-        'send waitlist members news about our launch and early access (we use waitlist email addresses only for this, and you can unsubscribe anytime);',
+        'send you an email when you join the waitlist, with a link to confirm your address (if you join again before confirming, we send it again, at most once every 10 minutes); until you open that link and press its button, we send you no news;',
+        'send waitlist members who have confirmed their address news about our launch and early access (we use waitlist email addresses only for this, and you can unsubscribe anytime);',
         'create and manage your account and provide the Services;',
         'personalize your plan and coaching, remember context you have shared, and adapt your sessions over time;',
         'analyze your movement in real time and give you feedback on your form;',
@@ -70,7 +72,7 @@ export const privacyPolicy: LegalDocument = {
       id: 'retention',
       heading: '5. How Long We Keep Information',
       paragraphs: [
-        'We keep personal data only as long as we need it for the purposes described in this policy. Waitlist details are kept until you unsubscribe or ask us to delete them, or until the waitlist is no longer needed. Account data is kept while your account is open and deleted within 90 days after you close it, except where we must keep certain records longer to meet legal, tax or accounting obligations or to resolve disputes. Raw camera and movement data is not kept long-term, as described in Section 3.',
+        'We keep personal data only as long as we need it for the purposes described in this policy. Waitlist details are kept until you ask us to delete them, or until the waitlist is no longer needed; if you unsubscribe, we keep your signup and consent record (marked as unsubscribed) so we can show that you withdrew your consent and never email you again, unless you ask us to delete it. Account data is kept while your account is open and deleted within 90 days after you close it, except where we must keep certain records longer to meet legal, tax or accounting obligations or to resolve disputes. Raw camera and movement data is not kept long-term, as described in Section 3.',
       ],
     },
     {
@@ -136,8 +138,10 @@ export const privacyPolicy: LegalDocument = {
       heading: '11. Exercising Your Rights and Your Choices',
       paragraphs: [
         `Wherever you live, you can ask to access, correct, export or delete your personal data by writing to ${brand.privacyEmail}. We will respond within 30 days, or sooner where the law requires, and may ask for information to confirm your identity first.`,
-        'You can unsubscribe from our emails at any time using the link at the bottom of each message. You can manage camera and microphone access in your device settings.',
+        'You can unsubscribe from our emails at any time using the link at the bottom of each message: one click on its button (or your email app\'s own unsubscribe button) and we never email you again unless you join the waitlist anew. You can manage camera and microphone access in your device settings.',
+        'To delete your waitlist signup, enter your email address on our data deletion page. We email that address a link; opening it and pressing its button deletes your signup, your consent record and every email we have queued for you. We give the same reply whether or not an address is on the waitlist, so the page reveals nothing about who has joined. Of a deleted address we keep only a salted one-way hash, which cannot be turned back into the address, so that we can make sure we never email it again.',
       ],
+      links: [{ label: 'Delete my waitlist data', to: '/waitlist/erase' }],
     },
     {
       id: 'changes-to-policy',

@@ -40,3 +40,12 @@ export const pageMeta: Record<PageMetaKey, PageMeta> = {
     description: `We couldn't find that page. Head back to the ${brand.companyName} home page to learn about ${brand.coachName}.`,
   },
 }
+
+/** The consent pages, by flow: their headings and titles (never indexed, none in the sitemap). The
+ * erasure request page shares its title with the page that confirms an erasure. */
+export const tokenPageTitles = {
+  confirm: 'Confirm your email',
+  unsubscribe: 'Unsubscribe',
+  erase: 'Delete your data',
+} as const
+

@@ -4,7 +4,7 @@ import type { LegalDocument } from './types'
 
 export const termsOfService: LegalDocument = {
   title: 'Terms of Service',
-  lastUpdated: 'May 7, 2025',
+  lastUpdated: 'November 22, 2026',
   intro: [
     `These Terms of Service ("Terms") govern your use of the ${brand.companyName} website, the early-access waitlist, and the apps and services we offer, including ${brand.coachName}, ${brand.formProductName}, ${brand.kneeProductName} and ${brand.gymHeroName} (together, the "Services"). The Services are provided by ${brand.legalName}, a Delaware public benefit corporation ("${brand.companyName}," "we," "us" or "our").`,
     'Please read these Terms carefully. By accessing or using the Services, you agree to be bound by them. If you do not agree, do not use the Services. Section 12 contains a binding arbitration agreement and a class-action waiver that affect how disputes between you and us are resolved.',
@@ -38,7 +38,8 @@ export const termsOfService: LegalDocument = {
       id: 'waitlist',
       heading: '4. Early-Access Waitlist',
       paragraphs: [
-        'Joining the waitlist does not create an account, guarantee access to any Service, or commit you to buy anything. We use the details you give us to tell you about launches and early access, as described in our Privacy Policy. You can unsubscribe at any time using the link in any email we send.',
+        'Joining the waitlist does not create an account, guarantee access to any Service, or commit you to buy anything. When you join, we send you one email with a link to confirm your address; we write to you about launches and early access only once you have confirmed it, as described in our Privacy Policy, and we keep a record of your consent (when you joined and confirmed, the page and campaign you came from, the referring site\'s origin and the version of the wording you agreed to).',
+        'Every email we send has a one-click unsubscribe link; once you use it, we never email you again unless you join the waitlist anew. You can also ask us to delete your signup at any time on our data deletion page (/waitlist/erase): we email you a link to confirm the deletion, and afterwards keep only a salted one-way hash of your address so that it is never mailed again.',
       ],
     },
     {

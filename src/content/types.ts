@@ -28,11 +28,13 @@ export interface LegalSection {
   paragraphs: string[]
   /** Optional bullet list rendered after the paragraphs. */
   list?: string[]
+  /** Optional links to pages of the site, rendered last (e.g. the erasure request page). */
+  links?: { label: string; to: '/waitlist/erase' }[]
 }
 
 export interface LegalDocument {
   title: string
-  /** Human date, e.g. 'May 7, 2025'. */
+  /** Human date, e.g. 'November 22, 2026'. */
   lastUpdated: string
   intro: string[]
   sections: LegalSection[]

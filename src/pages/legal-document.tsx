@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router'
 import type { LegalDocument as LegalDocumentContent } from '../content/types'
 
 export function LegalDocument({ document, id, hidden }: { document: LegalDocumentContent; id: string; hidden?: boolean }) {
@@ -23,6 +24,11 @@ export function LegalDocument({ document, id, hidden }: { document: LegalDocumen
               ))}
             </ul>
           )}
+          {section.links?.map((link) => (
+            <p key={link.to}>
+              <Link to={link.to}>{link.label}</Link>
+            </p>
+          ))}
         </section>
       ))}
     </article>

@@ -1,18 +1,38 @@
 import { getRouteApi, Link } from '@tanstack/react-router'
+import { outcomeCodes } from '../../server/form-outcome-codes'
 import { formOutcomes } from '../../server/form-outcomes'
+import { consentOutcomeNextSteps, consentOutcomeTitles, homeStep } from '../content/consent-pages'
+import { checkInboxLine } from '../content/consent-wording'
 import { waitlistOutcomePage as copy } from '../content/misc'
 import { Container, Lead, PageHero } from '../ui/primitives'
 import { WaitlistForm } from '../waitlist/waitlist-form'
 import { Status } from '../waitlist/waitlist-form.styles'
+import { NextSteps } from './next-steps'
 
 const route = getRouteApi('/waitlist/$outcome')
 
 // Where the endpoint sends a browser's own form post (no script ran): the outcome in the words of SPEC §8,
-// and after a problem the form again, so the visitor can try once more from here.
+// and after a problem the form again, so the visitor can try once more from here. The consent flows'
+// outcomes (confirm, unsubscribe, erase) never show the signup form: their sentence, then where to go next.
 export function WaitlistOutcomePage() {
   const { outcome } = route.useParams()
   const found = formOutcomes.find((entry) => entry.code === outcome)
   if (!found) return null // the route's loader answers unknown outcomes with the 404 page
+  // The consent endpoints' 429 belongs to no one flow in the contract; it is a consent page all the same.
+  const consent = found.flow !== 'signup' || found.code === outcomeCodes.tooManyConsentRequests
+  if (consent) {
+    return (
+      <PageHero aria-labelledby="outcome-title">
+        <Container $narrow>
+          <h1 id="outcome-title">{consentOutcomeTitles[found.code]}</h1>
+          <Status role="status" $tone={found.ok ? 'success' : 'error'}>
+            {found.message}
+          </Status>
+          <NextSteps steps={consentOutcomeNextSteps[found.code] ?? [homeStep]} />
+        </Container>
+      </PageHero>
+    )
+  }
   return (
     <PageHero aria-labelledby="outcome-title">
       <Container $narrow>
@@ -22,6 +42,7 @@ export function WaitlistOutcomePage() {
         </Status>
         {found.ok ? (
           <>
+            <Lead>{checkInboxLine}</Lead>
             <Lead>{copy.joinedBody}</Lead>
             <Link to="/">{copy.homeLabel}</Link>
           </>

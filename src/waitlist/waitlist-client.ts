@@ -22,6 +22,12 @@ export interface WaitlistPayload {
   website?: string
   /** Lets the server recognise a retried submission; generated when absent. */
   submissionId?: string
+  /** The consent record: the version of the wording the form showed, and the campaign of the landing. */
+  consentVersion?: string
+  utmSource?: string
+  utmMedium?: string
+  utmCampaign?: string
+  referrerOrigin?: string
 }
 
 export interface WaitlistClientOptions {
@@ -37,14 +43,29 @@ export interface WaitlistResponse {
   message: string
 }
 
-const networkIssue: WaitlistResponse = { ok: false, message: NETWORK_ISSUE_MESSAGE }
+const networkIssue: EndpointReply = { ok: false, message: NETWORK_ISSUE_MESSAGE, answered: false }
 
 export async function submitWaitlistSignup(
   payload: WaitlistPayload,
-  { endpoint, signal, timeoutMs = WAITLIST_TIMEOUT_MS, fetchImpl = fetch }: WaitlistClientOptions,
+  options: WaitlistClientOptions,
 ): Promise<WaitlistResponse> {
-  if (!endpoint.trim()) return { ok: false, message: ENDPOINT_NOT_CONFIGURED_MESSAGE }
+  if (!options.endpoint.trim()) return { ok: false, message: ENDPOINT_NOT_CONFIGURED_MESSAGE }
+  const { ok, message } = await postAsPlainText(toBody(payload), options)
+  return { ok, message }
+}
 
+/** The endpoint's reply, and whether it was one: a JSON answer about the request (`answered`), as opposed
+ * to an HTTP error, a network failure or the time-out, after which trying again may help. */
+export interface EndpointReply extends WaitlistResponse {
+  answered: boolean
+}
+
+/** POSTs `body` as JSON text (a CORS simple request, no preflight) and reads the reply with the words of
+ * the SPEC §8 catalogue. Shared by the signup and the consent requests; never throws. */
+export async function postAsPlainText(
+  body: unknown,
+  { endpoint, signal, timeoutMs = WAITLIST_TIMEOUT_MS, fetchImpl = fetch }: WaitlistClientOptions,
+): Promise<EndpointReply> {
   // One controller for both reasons to give up: the caller's signal and our own time-out.
   const controller = new AbortController()
   const abort = () => controller.abort()
@@ -57,13 +78,13 @@ export async function submitWaitlistSignup(
       response = await fetchImpl(endpoint.trim(), {
         method: 'POST',
         headers: { 'Content-Type': 'text/plain;charset=utf-8' },
-        body: JSON.stringify(toBody(payload)),
+        body: JSON.stringify(body),
         signal: controller.signal,
       })
     } catch {
       return networkIssue
     }
-    if (!response.ok) return { ok: false, message: await readErrorText(response) }
+    if (!response.ok) return { ok: false, message: await readErrorText(response), answered: false }
     let text: string
     try {
       text = await response.text()
@@ -77,13 +98,15 @@ export async function submitWaitlistSignup(
   }
 }
 
-function toBody({ firstName, email, source, website, submissionId }: WaitlistPayload) {
+function toBody({ firstName, email, source, website, submissionId, ...consent }: WaitlistPayload) {
   return {
     firstName: firstName.trim(),
     email: email.trim(),
     source,
     submissionId: submissionId ?? newSubmissionId(),
     ...(website ? { website } : {}),
+    // The consent record; JSON leaves out the fields that are undefined (not known), so nothing is sent empty.
+    ...consent,
   }
 }
 
@@ -95,18 +118,18 @@ async function readErrorText(response: Response): Promise<string> {
   }
 }
 
-function readResult(text: string): WaitlistResponse {
+function readResult(text: string): EndpointReply {
   let data: unknown
   try {
     data = JSON.parse(text)
   } catch {
-    return { ok: false, message: NO_MESSAGE_FALLBACK }
+    return { ok: false, message: NO_MESSAGE_FALLBACK, answered: false }
   }
-  if (typeof data !== 'object' || data === null) return { ok: false, message: NO_MESSAGE_FALLBACK }
+  if (typeof data !== 'object' || data === null) return { ok: false, message: NO_MESSAGE_FALLBACK, answered: false }
   const { ok, message } = data as { ok?: unknown; message?: unknown }
   const serverMessage = typeof message === 'string' ? message.trim() : ''
-  if (ok === true) return { ok: true, message: serverMessage }
-  return { ok: false, message: serverMessage || API_ERROR_MESSAGE }
+  if (ok === true) return { ok: true, message: serverMessage, answered: true }
+  return { ok: false, message: serverMessage || API_ERROR_MESSAGE, answered: true }
 }
 
 // crypto.randomUUID exists only in secure contexts; fall back to getRandomValues for a version 4 UUID.

@@ -63,3 +63,9 @@ export const PrivacyNote = styled.p`
   font-size: 0.9rem;
   color: ${theme.color.inkMuted};
 `
+
+/** The line after a successful signup asking to check the inbox; takes no room until it has words. */
+export const InboxNote = styled.p`
+  margin: 0;
+  &:not(:empty) { margin-top: 0.75rem; }
+`

@@ -6,10 +6,12 @@ import { Button } from '../ui/primitives'
 import { waitlistMachine, type WaitlistResult, type WaitlistSignup } from '../../machines/waitlist-machine'
 import { MAILTO_FALLBACK_LINK_TEXT } from '../../machines/waitlist-messages'
 import { MAILTO_SUBJECT } from '../../machines/waitlist-mailto'
+import { checkInboxLine, consentVersion, consentWording } from '../content/consent-wording'
 import { devInspect } from '../dev/inspector'
+import { landingCampaign } from './landing-campaign'
 import { waitlistEndpoint } from './endpoint'
 import { submitWaitlistSignup } from './waitlist-client'
-import { Field, Form, Honeypot, Input, Optional, PrivacyNote, Status, type StatusTone } from './waitlist-form.styles'
+import { Field, Form, Honeypot, InboxNote, Input, Optional, PrivacyNote, Status, type StatusTone } from './waitlist-form.styles'
 
 export interface WaitlistFormProps {
   /** Makes element ids unique when the page shows more than one form ('hero', 'bottom'). */
@@ -42,7 +44,16 @@ export function WaitlistForm({ formId, endpoint = waitlistEndpoint }: WaitlistFo
         ),
       },
     }),
-    { input: { contactEmail: brand.contactEmail, source: brand.waitlistSource, endpointConfigured: endpoint.trim() !== '' }, inspect: devInspect },
+    {
+      input: {
+        contactEmail: brand.contactEmail,
+        source: brand.waitlistSource,
+        endpointConfigured: endpoint.trim() !== '',
+        // The consent record: the wording below the form, and the campaign this session landed with.
+        consent: { consentVersion, ...landingCampaign() },
+      },
+      inspect: devInspect,
+    },
   )
   // The page was readable (and typeable) before this script ran, and React does not report text typed into
   // a prerendered field before hydration. So the machine learns what is on screen when the view takes over:
@@ -58,8 +69,6 @@ export function WaitlistForm({ formId, endpoint = waitlistEndpoint }: WaitlistFo
 
   const { firstName, email, message, ok, mailtoHref } = state.context
   const configured = endpoint.trim() !== ''
-  const tone: StatusTone = ok === true ? 'success' : ok === false ? 'error' : 'neutral'
-  const [beforeLink, afterLink] = message.split(MAILTO_FALLBACK_LINK_TEXT)
 
   return (
     <>
@@ -110,25 +119,39 @@ export function WaitlistForm({ formId, endpoint = waitlistEndpoint }: WaitlistFo
           <input id={ids.website} name="website" type="text" tabIndex={-1} autoComplete="off" />
         </Honeypot>
         <input type="hidden" name="source" value={brand.waitlistSource} />
+        <input type="hidden" name="consentVersion" value={consentVersion} />
         <Button type="submit" disabled={!state.can({ type: 'SUBMIT' })}>
           Join the waitlist
         </Button>
-        <Status id={ids.status} role="status" aria-live="polite" $tone={tone}>
-          {state.matches('mailtoFallback') && afterLink !== undefined ? (
-            <>
-              {beforeLink}
-              <a href={mailtoHref}>{MAILTO_FALLBACK_LINK_TEXT}</a>
-              {afterLink}
-            </>
-          ) : (
-            message
-          )}
-        </Status>
+        <FormStatus id={ids.status} ok={ok} message={message} mailtoHref={state.matches('mailtoFallback') ? mailtoHref : undefined} />
       </Form>
+      {/* Its own line (a live region of its own): the SPEC §8 success message above stays word for word. */}
+      <InboxNote aria-live="polite">{state.matches('success') ? checkInboxLine : ''}</InboxNote>
       <PrivacyNote>
-        We only use your email to tell you about early access. See our <a href="/legal#privacy-policy">Privacy Policy</a>.
+        {consentWording} See our <a href="/legal#privacy-policy">Privacy Policy</a>.
       </PrivacyNote>
     </>
+  )
+}
+
+/** The live status line of a form: the machine's message, green when `ok`, red when not, ink otherwise. With
+ * `mailtoHref`, the words "email link" in the message become the link to the mail draft. Shared with the
+ * consent forms (erasure request, the token pages), so they all say things the same way. */
+export function FormStatus({ id, ok, message, mailtoHref }: { id?: string; ok: boolean | null; message: string; mailtoHref?: string }) {
+  const tone: StatusTone = ok === true ? 'success' : ok === false ? 'error' : 'neutral'
+  const [beforeLink, afterLink] = message.split(MAILTO_FALLBACK_LINK_TEXT)
+  return (
+    <Status id={id} role="status" aria-live="polite" $tone={tone}>
+      {mailtoHref && afterLink !== undefined ? (
+        <>
+          {beforeLink}
+          <a href={mailtoHref}>{MAILTO_FALLBACK_LINK_TEXT}</a>
+          {afterLink}
+        </>
+      ) : (
+        message
+      )}
+    </Status>
   )
 }
 

@@ -10,6 +10,7 @@ import { earlyEventsScript, htmlFileFor } from '../../scripts/prerender'
 import { upFrontScripts } from '../../scripts/up-front-scripts'
 import { pageMeta } from '../../src/content/seo'
 import { pagePaths, unlistedPagePaths } from '../../src/head'
+import { consentPages } from '../../server/consent-paths'
 
 /** The gzip KiB of JS that / loads without any interaction (issue #10: at most 140, from 165.8 measured in
  * Chromium with the animation engine loaded at idle). The animation engine now loads on a visitor's first
@@ -99,6 +100,31 @@ describe('the production build', () => {
     expect(home).toContain(earlyEventsScript)
     const headers = await read('_headers')
     expect(headers).toContain(`'sha256-${createHash('sha256').update(earlyEventsScript).digest('base64')}'`)
+  })
+
+  it('prerenders the token pages behind the links in our emails: noindex, outside the sitemap, a form that posts back to the page', async () => {
+    const sitemap = await read('sitemap.xml')
+    for (const path of [consentPages.confirm, consentPages.unsubscribe, consentPages.eraseConfirm]) {
+      const html = await read(htmlFileFor(path))
+      expect(html, path).toContain('<meta name="robots" content="noindex"')
+      expect(html, path).not.toContain('rel="canonical"')
+      expect(sitemap).not.toContain(`${path}<`)
+      const forms = html.match(/<form[^>]*>/g) ?? []
+      expect(forms, path).toHaveLength(1)
+      expect(forms[0]).toContain('method="post"')
+      expect(forms[0]).not.toMatch(/\saction=/) // no action: the post goes to the page's own URL, ?token= included
+      expect(html, path).toMatch(/<button type="submit"[^>]*>[^<]+<\/button>/)
+      expect(html, path).toContain(earlyEventsScript)
+    }
+  })
+
+  it('prerenders /waitlist/erase (noindex, outside the sitemap) with a form that posts to <endpoint>/erase', async () => {
+    expect(await read('sitemap.xml')).not.toContain('/waitlist/erase')
+    const html = await read(htmlFileFor('/waitlist/erase'))
+    expect(html).toContain('<meta name="robots" content="noindex"')
+    const forms = html.match(/<form[^>]*>/g) ?? []
+    expect(forms).toHaveLength(1)
+    expect(forms[0]).toMatch(/(?=.*method="post")(?=.*action="\/api\/waitlist\/erase")/)
   })
 
   it('ships no Stately inspector and no development-only React in any script', async () => {

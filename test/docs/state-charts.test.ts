@@ -17,6 +17,21 @@ describe('docs/state-charts.md', () => {
     }
   })
 
+  it('draws eventless (always) transitions as taken at once', () => {
+    const machine = createMachine({
+      id: 'sample',
+      initial: 'start',
+      states: {
+        start: { description: 'Decides.', always: [{ guard: 'isReady', target: 'b' }, { target: 'c' }] },
+        b: { description: 'Ready.' },
+        c: { description: 'Not ready.' },
+      },
+    })
+    const chart = renderMachineChart({ machine, summary: 'A sample.' })
+    expect(chart).toContain('start --> b : at once [isReady]')
+    expect(chart).toContain('start --> c : at once')
+  })
+
   it('draws states, guarded events and labelled delays', () => {
     const machine = createMachine({
       id: 'sample',

@@ -1,4 +1,8 @@
-import { screen } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
+import { consentPages } from '../../server/consent-paths'
+import { isFormOutcome } from '../../server/form-outcome-codes'
+import { formOutcomes } from '../../server/form-outcomes'
+import { tokenPages } from '../../src/content/consent-pages'
 import { pageMeta } from '../../src/content/seo'
 import { pagePaths } from '../../src/head'
 import { renderSite } from '../utils/render-route'
@@ -60,5 +64,60 @@ describe('every route', () => {
     expect(screen.getByRole('region', { name: 'Our approach' }).querySelectorAll('li')).toHaveLength(4)
     expect(screen.getByRole('heading', { name: "What won't change" })).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Email us' }).getAttribute('href')).toMatch(/^mailto:/)
+  })
+})
+
+describe('the consent pages (issue 12)', () => {
+  // These tests run without VITE_WAITLIST_ENDPOINT: the token pages say how to ask by email (the button,
+  // with an endpoint, is in test/src/waitlist/token-action-panel.test.tsx and the browser suite).
+  it.each([
+    ['/waitlist/confirm?token=abc', 'Confirm your email', tokenPages.confirm.byEmail],
+    ['/waitlist/unsubscribe?token=abc', 'Unsubscribe', tokenPages.unsubscribe.byEmail],
+    ['/waitlist/erase/confirm?token=abc', 'Delete your data', tokenPages.eraseConfirm.byEmail],
+  ])('%s is the token page (a static segment ranks above /waitlist/$outcome), not indexed', async (path, heading, byEmail) => {
+    await renderSite([path])
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(heading)
+    expect(await screen.findByRole('status')).toHaveTextContent(byEmail)
+    expect(screen.queryByRole('button', { name: /Confirm|Unsubscribe|Delete/ })).toBeNull()
+    await vi.waitFor(() => expect(document.title).toBe(`${heading} | Stride Health`))
+    expect(document.querySelector('meta[name="robots"]')).toHaveAttribute('content', 'noindex')
+  })
+
+  it('no outcome code is the name of a consent page', () => {
+    for (const page of Object.values(consentPages)) expect(isFormOutcome(page.replace('/waitlist/', ''))).toBe(false)
+  })
+
+  it('/waitlist/erase asks for an email address, with a label; not indexed', async () => {
+    await renderSite(['/waitlist/erase'])
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Delete your data')
+    await vi.waitFor(() => expect(document.title).toBe('Delete your data | Stride Health'))
+    expect(document.querySelector('meta[name="robots"]')).toHaveAttribute('content', 'noindex')
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAttribute('type', 'email')
+    expect(screen.getByRole('button', { name: 'Email me a deletion link' })).toBeEnabled()
+  })
+
+  it.each([
+    ['erase-link-invalid', 'Ask for a new deletion link', '/waitlist/erase'],
+    ['confirm-link-invalid', 'Join the waitlist again', '/#join'],
+    ['unsubscribed', 'Delete my data too', '/waitlist/erase'],
+    ['erased', 'Back to the home page', '/'],
+    ['too-many-consent-requests', 'Back to the home page', '/'],
+  ])('the consent outcome page /waitlist/%s shows its sentence and a next step, never the signup form', async (code, label, href) => {
+    await renderSite([`/waitlist/${code}`])
+    const outcome = formOutcomes.find((entry) => entry.code === code)!
+    expect(await screen.findByRole('status')).toHaveTextContent(outcome.message)
+    expect(screen.getByRole('main').querySelector('form')).toBeNull()
+    expect(within(screen.getByRole('main')).getByRole('link', { name: label })).toHaveAttribute('href', href)
+  })
+
+  it('the joined outcome page adds the check-your-inbox line after the SPEC sentence, which stays alone in the status', async () => {
+    await renderSite(['/waitlist/joined'])
+    expect(await screen.findByRole('status')).toHaveTextContent(/^You're on the waitlist! Reach out to us at \S+ if you want to get in touch\.$/)
+    expect(screen.getByText("Check your inbox: we've sent you a link to confirm your address.")).toBeInTheDocument()
+  })
+
+  it('a signup outcome page still offers the form again', async () => {
+    await renderSite(['/waitlist/invalid-email'])
+    expect(await screen.findByRole('button', { name: 'Join the waitlist' })).toBeInTheDocument()
   })
 })

@@ -29,8 +29,16 @@ export type Model = {
 export const done = (id: string, output: unknown): ModelEvent => ({ type: `xstate.done.actor.${id}`, output })
 export const failed = (id: string): ModelEvent => ({ type: `xstate.error.actor.${id}`, error: new Error('HTTP 500') })
 
+const describeOutput = (output: unknown) => {
+  if (typeof output !== 'object' || output === null || !('ok' in output)) return ''
+  return `(ok: ${String(output.ok)}${'answered' in output ? `, answered: ${String(output.answered)}` : ''})`
+}
 const describeEvent = (event: ModelEvent) =>
-  'value' in event ? `${event.type}(${JSON.stringify(event.value)})` : event.type.replace(/^xstate\.(done|error)\.actor\./, '$1:')
+  'value' in event
+    ? `${event.type}(${JSON.stringify(event.value)})`
+    : 'token' in event
+      ? `${event.type}(${JSON.stringify(event.token)})`
+      : event.type.replace(/^xstate\.(done|error)\.actor\./, '$1:') + describeOutput(event.output)
 
 export function transitionPaths(model: Model): ModelPath[] {
   const options = {

@@ -21,7 +21,7 @@ describe('legal page', () => {
     // Exactly one document is exposed: the others stay in the page, hidden, so hydration repaints nothing.
     const shown = screen.getByRole('article')
     expect(shown).toHaveAccessibleName('Terms of Service')
-    expect(within(shown).getByText(/Last updated May 7, 2025/)).toBeInTheDocument()
+    expect(within(shown).getByText(/Last updated November 22, 2026/)).toBeInTheDocument()
   })
 
   it('opens on the Privacy Policy when the hash says so', async () => {
@@ -61,5 +61,18 @@ describe('legal page', () => {
     expect(privacy).toMatch(/European Economic Area|EEA/)
     expect(privacy).toMatch(/California/)
     expect(privacy).toMatch(/privacy@stridehealth\.example/)
+  })
+
+  it('describes the consent flows as built, and links the erasure request page', async () => {
+    await renderSite(['/legal#privacy-policy'])
+    const privacy = screen.getByRole('article')
+    expect(privacy).toHaveTextContent(/Last updated November 22, 2026/)
+    expect(privacy).toHaveTextContent(/link to confirm your address/)
+    expect(privacy).toHaveTextContent(/one click/)
+    expect(privacy).toHaveTextContent(/salted one-way hash/)
+    expect(privacy).toHaveTextContent(/utm_source, utm_medium and utm_campaign/)
+    expect(privacy).toHaveTextContent(/version of the wording/)
+    expect(within(privacy).getByRole('link', { name: 'Delete my waitlist data' })).toHaveAttribute('href', '/waitlist/erase')
+    expect(footerLink('Delete my data')).toHaveAttribute('href', '/waitlist/erase')
   })
 })

@@ -32,6 +32,9 @@ const SUBMITTING = 'Submitting…'
 const SUCCESS = "You're on the waitlist! Reach out to us at hello@stridehealth.example if you want to get in touch."
 const NETWORK = 'Network issue—please check your connection and try again.'
 const MAILTO = "Your email app should open. If it doesn't, please use the email link."
+const INBOX = "Check your inbox: we've sent you a link to confirm your address."
+const CONSENT_WORDING = "We'll email you to confirm, and only about early access. Unsubscribe any time."
+const CONSENT_VERSION = '2026-11-22'
 
 // ---- the network: every request waits until the test answers it ----------------------------------------
 interface PendingRequest {
@@ -78,6 +81,8 @@ function renderForm(formId = 'hero', endpoint = ENDPOINT) {
   return {
     user,
     form,
+    /** The separate line after a successful signup (outside the status: SPEC §8's sentence stays alone). */
+    inboxNote: () => view.container.querySelector<HTMLElement>('form + p[aria-live]')!,
     firstName: () => scope.getByLabelText(/^First name/),
     email: () => scope.getByLabelText('Email'),
     button: () => scope.getByRole('button', { name: 'Join the waitlist' }),
@@ -148,6 +153,8 @@ const uiAssertions: Record<WaitlistStateName, UiAssertion> = {
   },
   success: (ui, expected) => {
     expect(ui.status()).toHaveTextContent(SUCCESS, { normalizeWhitespace: false })
+    expect(ui.status()).not.toHaveTextContent(INBOX)
+    expect(ui.inboxNote()).toHaveTextContent(INBOX, { normalizeWhitespace: false })
     expect(colorOf(ui.status())).toMatch(GREEN)
     expect(contrastWithWhite(colorOf(ui.status()))).toBeGreaterThanOrEqual(4.5)
     expect(ui.button()).toBeEnabled()
@@ -220,12 +227,13 @@ async function replay(path: ModelPath) {
     if (expected.value === 'submitting' && previous !== 'submitting') expectedRequests++
     previous = expected.value
     await waitFor(() => uiAssertions[expected.value](ui, expected, event))
+    if (expected.value !== 'success') expect(ui.inboxNote()).toBeEmptyDOMElement()
   }
   // Exactly one request per entry into `submitting`, each a text/plain JSON of the trimmed fields.
   await waitFor(() => expect(requests).toHaveLength(expectedRequests))
   for (const request of requests) {
     expect(request.contentType).toMatch(/^text\/plain/)
-    expect(request.body).toMatchObject({ source: 'stride-marketing-site', submissionId: expect.any(String) })
+    expect(request.body).toMatchObject({ source: 'stride-marketing-site', submissionId: expect.any(String), consentVersion: CONSENT_VERSION })
     expect(request.body).not.toHaveProperty('website')
   }
 }
@@ -396,6 +404,28 @@ describe('waitlist form', () => {
     expect(privacy).toHaveAttribute('href', '/legal#privacy-policy')
     expect(ui.form).not.toContainElement(privacy)
     expect(ui.form.compareDocumentPosition(privacy) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+  })
+
+  it('shows the consent wording and sends its version, with the campaign this session landed with', async () => {
+    sessionStorage.setItem('stride.landing', JSON.stringify({ utmSource: 'newsletter', utmCampaign: 'fall', referrerOrigin: 'https://news.example.org' }))
+    try {
+      const ui = renderForm()
+      expect(screen.getByText(CONSENT_WORDING, { exact: false })).toBeInTheDocument()
+      const hidden = ui.form.querySelector('input[type="hidden"][name="consentVersion"]')
+      expect(hidden).toHaveAttribute('value', CONSENT_VERSION) // the no-script post carries it too
+      await ui.user.type(ui.email(), 'ada@example.com')
+      await ui.user.click(ui.button())
+      await waitFor(() => expect(requests).toHaveLength(1))
+      expect(requests[0]?.body).toMatchObject({
+        consentVersion: CONSENT_VERSION,
+        utmSource: 'newsletter',
+        utmCampaign: 'fall',
+        referrerOrigin: 'https://news.example.org',
+      })
+      expect(requests[0]?.body).not.toHaveProperty('utmMedium')
+    } finally {
+      sessionStorage.clear()
+    }
   })
 
   it('renders on the server the same form, idle', () => {

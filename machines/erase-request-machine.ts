@@ -1,0 +1,130 @@
+// The erasure request form (/waitlist/erase), shaped like a waitlist form: `idle` until the first submit,
+// `invalid` when the email fails the SPEC §5 rule, `submitting` while exactly one request runs (tagged
+// `busy`; further SUBMITs are ignored; the 15 s `submitTimeout` aborts it), then `success` or `failure`.
+// The server gives every valid address the same reply (it never says whether an address is listed), and
+// the form shows that reply as it is. `mailtoFallback` replaces the request when the site has no endpoint.
+import { assign, fromPromise, not, setup, type EventObject, type SnapshotFrom } from 'xstate'
+import { buildEraseMailto } from './erase-mailto'
+import {
+  INVALID_EMAIL_MESSAGE,
+  MAILTO_FALLBACK_MESSAGE,
+  NETWORK_ISSUE_MESSAGE,
+  NO_MESSAGE_FALLBACK,
+  SUBMITTING_MESSAGE,
+  isValidEmail,
+} from './waitlist-messages'
+
+export interface EraseRequest { email: string }
+export interface EraseRequestResult { ok: boolean; message: string }
+export interface EraseRequestInput { contactEmail: string; endpointConfigured: boolean }
+export interface EraseRequestContext extends EraseRequestInput {
+  email: string
+  message: string
+  ok: boolean | null
+  /** The fallback mail draft, kept so the status message can offer it as a link. */
+  mailtoHref: string
+}
+
+export type EraseRequestEvent = { type: 'EMAIL_CHANGED'; value: string } | { type: 'SUBMIT' }
+
+export const ERASE_REQUEST_TIMEOUT_MS = 15_000
+
+const resultOf = (event: EventObject): EraseRequestResult | undefined => (event as { output?: EraseRequestResult }).output
+
+export const eraseRequestMachine = setup({
+  types: {} as {
+    context: EraseRequestContext
+    events: EraseRequestEvent
+    input: EraseRequestInput
+    tags: 'busy'
+  },
+  actions: {
+    setEmail: assign(({ event }) => (event.type === 'EMAIL_CHANGED' ? { email: event.value } : {})),
+    trimEmail: assign(({ context }) => ({ email: context.email.trim() })),
+    showInvalidEmail: assign({ message: INVALID_EMAIL_MESSAGE, ok: false }),
+    showSubmitting: assign({ message: SUBMITTING_MESSAGE, ok: null }),
+    resetWithReply: assign(({ event }) => ({ email: '', message: resultOf(event)?.message || NO_MESSAGE_FALLBACK, ok: true })),
+    showServerMessage: assign(({ event }) => ({ message: resultOf(event)?.message || NO_MESSAGE_FALLBACK, ok: false })),
+    showNetworkIssue: assign({ message: NETWORK_ISSUE_MESSAGE, ok: false }),
+    prepareMailDraft: assign(({ context }) => ({
+      mailtoHref: buildEraseMailto({ to: context.contactEmail, email: context.email }),
+      message: MAILTO_FALLBACK_MESSAGE,
+      ok: null,
+    })),
+    // Browser side effects: no-ops here, given their implementation by the view with .provide().
+    focusEmailField: () => {},
+    openMailDraft: () => {},
+  },
+  guards: {
+    isEmailValid: ({ context }) => isValidEmail(context.email),
+    isEndpointConfigured: ({ context }) => context.endpointConfigured,
+    isRequestAccepted: ({ event }) => resultOf(event)?.ok === true,
+  },
+  actors: {
+    // Placeholder: the machine knows no HTTP. The view provides the real request (with the abort signal).
+    requestErasure: fromPromise<EraseRequestResult, EraseRequest>(async () => {
+      throw new Error('requestErasure is not provided: give the machine a request actor with .provide()')
+    }),
+  },
+  delays: {
+    submitTimeout: ERASE_REQUEST_TIMEOUT_MS,
+  },
+}).createMachine({
+  id: 'eraseRequest',
+  context: ({ input }) => ({ ...input, email: '', message: '', ok: null, mailtoHref: '' }),
+  initial: 'idle',
+  on: {
+    EMAIL_CHANGED: { actions: 'setEmail' },
+    SUBMIT: [
+      { guard: not('isEmailValid'), target: '.invalid', actions: 'trimEmail' },
+      { guard: not('isEndpointConfigured'), target: '.mailtoFallback', actions: 'trimEmail' },
+      { target: '.submitting', actions: 'trimEmail' },
+    ],
+  },
+  states: {
+    idle: {
+      description: 'An empty Email field and the "Email me a deletion link" button. No message yet.',
+    },
+    invalid: {
+      description: 'A red message under the field, "Please enter a valid email address."; focus is back in the field.',
+      entry: ['showInvalidEmail', 'focusEmailField'],
+    },
+    submitting: {
+      description: 'The status reads "Submitting…" and the button is disabled until the answer arrives (15 s at most).',
+      tags: ['busy'],
+      entry: 'showSubmitting',
+      invoke: {
+        id: 'requestErasure',
+        src: 'requestErasure',
+        input: ({ context }) => ({ email: context.email }),
+        onDone: [
+          { guard: 'isRequestAccepted', target: 'success', actions: 'resetWithReply' },
+          { target: 'failure', actions: 'showServerMessage' },
+        ],
+        // The real client never rejects; a rejection means the request itself failed.
+        onError: { target: 'failure', actions: 'showNetworkIssue' },
+      },
+      after: {
+        submitTimeout: { target: 'failure', actions: 'showNetworkIssue' },
+      },
+      on: {
+        // A double click or a second Enter while the request runs sends nothing more.
+        SUBMIT: {},
+      },
+    },
+    success: {
+      description: "The field is empty again and a green message gives the server's reply: the same for every address.",
+    },
+    failure: {
+      description: 'A red message says what went wrong; the address is kept so the visitor can try again.',
+    },
+    mailtoFallback: {
+      description: 'Their email app opens a prefilled deletion request to us; a message offers the same draft as a link.',
+      entry: ['prepareMailDraft', 'openMailDraft'],
+    },
+  },
+})
+
+export type EraseRequestMachine = typeof eraseRequestMachine
+export type EraseRequestSnapshot = SnapshotFrom<EraseRequestMachine>
+export type EraseRequestStateName = EraseRequestSnapshot['value']

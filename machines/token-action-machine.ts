@@ -1,0 +1,128 @@
+// The page behind a link in one of our emails (confirm, unsubscribe, confirm an erasure): one machine for
+// all three, because they differ only in the request they send, which the view provides. Opening the page
+// changes nothing (mail scanners prefetch links); only pressing the button sends the token, once.
+// `start` decides at once: a build without an endpoint can only say how to ask by email (`byEmail`).
+// Otherwise `ready` shows the button; the view reports the link's token when it takes over (LINK_READ),
+// and a link without one is `missingToken` (no button). `submitting` runs exactly one request (tagged
+// `busy`, the 15 s `submitTimeout` aborts it). The server's reply is `done` (it worked), `refused` (the
+// link is spent or unknown: pressing again cannot help, so no button) or `failure` (the request did not get
+// through: network, time-out, too many requests, server error; the button stays to try again).
+import { assign, fromPromise, not, setup, type EventObject, type SnapshotFrom } from 'xstate'
+import { NETWORK_ISSUE_MESSAGE, NO_MESSAGE_FALLBACK, SUBMITTING_MESSAGE } from './waitlist-messages'
+
+export interface TokenActionResult {
+  ok: boolean
+  message: string
+  /** The server read the token and answered about it (JSON). False for HTTP errors: trying again may help. */
+  answered: boolean
+}
+export interface TokenActionInput { endpointConfigured: boolean }
+export interface TokenActionContext extends TokenActionInput {
+  token: string
+  message: string
+  ok: boolean | null
+}
+
+export type TokenActionEvent = { type: 'LINK_READ'; token: string } | { type: 'SUBMIT' }
+
+export const TOKEN_ACTION_TIMEOUT_MS = 15_000
+
+const resultOf = (event: EventObject): TokenActionResult | undefined => (event as { output?: TokenActionResult }).output
+
+export const tokenActionMachine = setup({
+  types: {} as {
+    context: TokenActionContext
+    events: TokenActionEvent
+    input: TokenActionInput
+    /** `actionable`: the page shows the button (and its explanation). */
+    tags: 'busy' | 'actionable'
+  },
+  actions: {
+    setToken: assign(({ event }) => (event.type === 'LINK_READ' ? { token: event.token.trim() } : {})),
+    showSubmitting: assign({ message: SUBMITTING_MESSAGE, ok: null }),
+    showReply: assign(({ event }) => {
+      const result = resultOf(event)
+      return { message: result?.message || NO_MESSAGE_FALLBACK, ok: result?.ok === true }
+    }),
+    showNetworkIssue: assign({ message: NETWORK_ISSUE_MESSAGE, ok: false }),
+  },
+  guards: {
+    isEndpointConfigured: ({ context }) => context.endpointConfigured,
+    hasToken: ({ context }) => context.token !== '',
+    linkHasToken: ({ event }) => event.type === 'LINK_READ' && event.token.trim() !== '',
+    isDone: ({ event }) => resultOf(event)?.ok === true,
+    isAnswered: ({ event }) => resultOf(event)?.answered === true,
+  },
+  actors: {
+    // Placeholder: the machine knows no HTTP. The view provides the request for its action (with the signal).
+    sendToken: fromPromise<TokenActionResult, { token: string }>(async () => {
+      throw new Error('sendToken is not provided: give the machine a request actor with .provide()')
+    }),
+  },
+  delays: {
+    submitTimeout: TOKEN_ACTION_TIMEOUT_MS,
+  },
+}).createMachine({
+  id: 'tokenAction',
+  context: ({ input }) => ({ ...input, token: '', message: '', ok: null }),
+  initial: 'start',
+  states: {
+    start: {
+      description: 'Never seen: the page picks between the button and the email instructions before it renders.',
+      always: [{ guard: not('isEndpointConfigured'), target: 'byEmail' }, { target: 'ready' }],
+    },
+    byEmail: {
+      description: 'This build has no endpoint: the page says to write to our contact address instead, with no button.',
+    },
+    ready: {
+      description: 'A short explanation and the button (as prerendered, so it works before the app takes over).',
+      tags: ['actionable'],
+      on: {
+        LINK_READ: [
+          { guard: 'linkHasToken', actions: 'setToken' },
+          { target: 'missingToken', actions: 'setToken' },
+        ],
+        // The page reads the token before it replays an early tap, so a SUBMIT here knows the link.
+        SUBMIT: [{ guard: 'hasToken', target: 'submitting' }, { target: 'missingToken' }],
+      },
+    },
+    missingToken: {
+      description: 'The address has no token: the page says the link is incomplete and how to get a new one; no button.',
+    },
+    submitting: {
+      description: 'The status reads "Submitting…" and the button is disabled until the answer arrives (15 s at most).',
+      tags: ['busy', 'actionable'],
+      entry: 'showSubmitting',
+      invoke: {
+        id: 'sendToken',
+        src: 'sendToken',
+        input: ({ context }) => ({ token: context.token }),
+        onDone: [
+          { guard: 'isDone', target: 'done', actions: 'showReply' },
+          { guard: 'isAnswered', target: 'refused', actions: 'showReply' },
+          { target: 'failure', actions: 'showReply' },
+        ],
+        // The real client never rejects; a rejection means the request itself failed.
+        onError: { target: 'failure', actions: 'showNetworkIssue' },
+      },
+      after: {
+        submitTimeout: { target: 'failure', actions: 'showNetworkIssue' },
+      },
+    },
+    done: {
+      description: "A green message in the server's words (confirmed, unsubscribed, erased) and a link home; no button.",
+    },
+    refused: {
+      description: "The server's words in red (the link expired or was used) and what to do next; no button.",
+    },
+    failure: {
+      description: 'A red message says what went wrong (network, time-out, too many requests); the button is there to try again.',
+      tags: ['actionable'],
+      on: { SUBMIT: 'submitting' },
+    },
+  },
+})
+
+export type TokenActionMachine = typeof tokenActionMachine
+export type TokenActionSnapshot = SnapshotFrom<TokenActionMachine>
+export type TokenActionStateName = TokenActionSnapshot['value']

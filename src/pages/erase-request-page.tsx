@@ -1,0 +1,18 @@
+import { erasePage as copy } from '../content/consent-pages'
+import { Container, Lead, PageHero } from '../ui/primitives'
+import { EraseRequestForm } from '../waitlist/erase-request-form'
+import { PrivacyNote } from '../waitlist/waitlist-form.styles'
+
+// Linked from the Privacy Policy and the footer: a visitor asks for their waitlist signup to be deleted.
+export function EraseRequestPage() {
+  return (
+    <PageHero aria-labelledby="erase-title">
+      <Container $narrow>
+        <h1 id="erase-title">{copy.title}</h1>
+        <Lead>{copy.lead}</Lead>
+        <EraseRequestForm />
+        <PrivacyNote>{copy.note}</PrivacyNote>
+      </Container>
+    </PageHero>
+  )
+}

@@ -1,0 +1,25 @@
+import { useLocation } from '@tanstack/react-router'
+import { consentPages } from '../../server/consent-paths'
+import { tokenPages, type TokenAction } from '../content/consent-pages'
+import { Container, PageHero } from '../ui/primitives'
+import { TokenActionPanel } from '../waitlist/token-action-panel'
+import { NextSteps } from './next-steps'
+
+// The pages behind the links in our emails. Opening one changes nothing (mail scanners prefetch links):
+// the visitor presses the button, which posts. Not indexed, not in the sitemap (see src/head.ts).
+export function TokenActionPage() {
+  const action = actionAt(useLocation().pathname)
+  const copy = tokenPages[action]
+  return (
+    <PageHero aria-labelledby="token-action-title">
+      <Container $narrow>
+        <h1 id="token-action-title">{copy.title}</h1>
+        <TokenActionPanel action={action} renderNext={(outcome) => <NextSteps steps={outcome === 'done' ? copy.afterDone : copy.afterRefused} />} />
+      </Container>
+    </PageHero>
+  )
+}
+
+/** Which of the three pages this is, from its path (server/consent-paths.ts). */
+const actionAt = (pathname: string): TokenAction =>
+  pathname.startsWith(consentPages.eraseConfirm) ? 'eraseConfirm' : pathname.startsWith(consentPages.unsubscribe) ? 'unsubscribe' : 'confirm'

@@ -1,0 +1,80 @@
+import { useMachine } from '@xstate/react'
+import { useLayoutEffect, type ReactNode } from 'react'
+import { fromPromise } from 'xstate'
+import { tokenActionMachine, type TokenActionResult } from '../../machines/token-action-machine'
+import { messages } from '../../server/messages'
+import { tokenPages, type TokenAction } from '../content/consent-pages'
+import { devInspect } from '../dev/inspector'
+import { Button, Lead } from '../ui/primitives'
+import { consentEndpoint, sendConsentToken } from './consent-client'
+import { waitlistEndpoint } from './endpoint'
+import { FormStatus } from './waitlist-form'
+import { Form } from './waitlist-form.styles'
+
+export interface TokenActionPanelProps {
+  action: TokenAction
+  /** Defaults to the endpoint fixed at build time; empty means the page explains how to ask by email. */
+  endpoint?: string
+  /** The link's token; read from the address when the view takes over (the prerendered page cannot know it). */
+  readToken?: () => string
+  /** Links shown after the reply: one set when it worked, another when the link was refused or is incomplete. */
+  renderNext: (outcome: 'done' | 'refused') => ReactNode
+}
+
+/** The sentence the endpoint says when an action worked, should a reply come without one. */
+const doneSentences: Record<TokenAction, string> = {
+  confirm: messages.confirmed,
+  unsubscribe: messages.unsubscribed,
+  eraseConfirm: messages.erased,
+}
+
+const tokenFromAddress = () => new URLSearchParams(window.location.search).get('token') ?? ''
+
+// A thin view of the token action machine. Without a script, the form posts back to this page's own
+// address (no action attribute: the token in the query string goes along), and the server answers with
+// the outcome page. With the script, the machine sends the token once and shows the reply here.
+export function TokenActionPanel({ action, endpoint = waitlistEndpoint, readToken = tokenFromAddress, renderNext }: TokenActionPanelProps) {
+  const copy = tokenPages[action]
+  const [state, send, actor] = useMachine(
+    tokenActionMachine.provide({
+      actors: {
+        sendToken: fromPromise<TokenActionResult, { token: string }>(async ({ input, signal }) => {
+          const reply = await sendConsentToken(action, input.token, { endpoint, signal })
+          return reply.ok && !reply.message ? { ...reply, message: doneSentences[action] } : reply
+        }),
+      },
+    }),
+    { input: { endpointConfigured: consentEndpoint(endpoint, action) !== '' }, inspect: devInspect },
+  )
+  // In the hydration commit, before an early tap is replayed (src/layout/early-events.tsx): the machine
+  // knows the link's token before any SUBMIT can reach it.
+  useLayoutEffect(() => {
+    actor.send({ type: 'LINK_READ', token: readToken() })
+  }, [actor, readToken])
+
+  const { message, ok } = state.context
+  const status = state.matches('missingToken') ? copy.missingToken : state.matches('byEmail') ? copy.byEmail : message
+
+  return (
+    <>
+      {state.hasTag('actionable') && (
+        <Form
+          method="post"
+          aria-busy={state.hasTag('busy')}
+          onSubmit={(event) => {
+            event.preventDefault()
+            send({ type: 'SUBMIT' })
+          }}
+        >
+          <Lead>{copy.body}</Lead>
+          <Button type="submit" disabled={!state.can({ type: 'SUBMIT' })}>
+            {copy.button}
+          </Button>
+        </Form>
+      )}
+      <FormStatus ok={state.matches('missingToken') ? false : ok} message={status} />
+      {state.matches('done') && renderNext('done')}
+      {(state.matches('refused') || state.matches('missingToken')) && renderNext('refused')}
+    </>
+  )
+}

@@ -1,0 +1,101 @@
+// Model-based tests of the consent machines at machine level: paths generated from each machine's graph
+// (test/utils/consent-models.ts) are replayed on a real actor, a stub request actor standing in for the
+// network and fake timers for the 15 s `after`; after every step the actor must be where the graph says.
+// Guard tests keep the models honest: every state reached, every transition the machine defines taken.
+import { createActor, fromPromise, getInitialSnapshot, type AnyStateMachine, type AnyTransitionDefinition } from 'xstate'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { eraseRequestMachine } from '../../machines/erase-request-machine'
+import { tokenActionMachine } from '../../machines/token-action-machine'
+import { definedTransitions, describeTransition, transitionPaths, transitionsTaken, type Model, type ModelPath } from '../utils/admin-model'
+import { ERASE_TIMEOUT, TOKEN_TIMEOUT, eraseModels, tokenModels } from '../utils/consent-models'
+
+const TIMEOUT_MS = 15_000 // SPEC §9, written out: the machines' delay must match it
+
+const suites = [
+  { name: 'token action', machine: tokenActionMachine, actorId: 'sendToken', timeout: TOKEN_TIMEOUT, models: tokenModels },
+  { name: 'erase request', machine: eraseRequestMachine, actorId: 'requestErasure', timeout: ERASE_TIMEOUT, models: eraseModels },
+] as const
+
+type Suite = (typeof suites)[number]
+
+const pathsOf = (suite: Suite) =>
+  Object.entries(suite.models).flatMap(([inputName, model]) => transitionPaths(model).map((path) => ({ ...path, name: `[${inputName}] ${path.name}`, model })))
+
+/** `always` transitions are taken on the way into a state, never by an event: those taken from each input's start. */
+function eventlessTransitionsTaken(machine: AnyStateMachine, models: Record<string, Model>): AnyTransitionDefinition[] {
+  const nodes = [machine.root, ...Object.values(machine.root.states)]
+  const eventless = nodes.flatMap((node) => node.always ?? [])
+  const startValues = Object.values(models).map((model) => JSON.stringify(getInitialSnapshot(machine, model.input).value))
+  return eventless.filter((t) => t.target?.some((target) => startValues.includes(JSON.stringify(target.key))))
+}
+
+async function replay(suite: Suite, path: ModelPath & { model: Model }) {
+  const requests: { resolve: (value: unknown) => void; reject: (error: unknown) => void; signal: AbortSignal }[] = []
+  const machine = (suite.machine as AnyStateMachine).provide({
+    actors: { [suite.actorId]: fromPromise(({ signal }) => new Promise((resolve, reject) => requests.push({ resolve, reject, signal }))) },
+  })
+  const actor = createActor(machine, { input: path.model.input }).start()
+  for (const { event, state: expected } of path.steps) {
+    const before = actor.getSnapshot().value
+    if (event.type === `xstate.done.actor.${suite.actorId}`) requests.at(-1)?.resolve(event.output)
+    else if (event.type === `xstate.error.actor.${suite.actorId}`) requests.at(-1)?.reject(event.error)
+    else if (event.type === suite.timeout) {
+      await vi.advanceTimersByTimeAsync(TIMEOUT_MS - 1)
+      expect(actor.getSnapshot().value, 'left before 15 000 ms').toBe(before)
+      await vi.advanceTimersByTimeAsync(1)
+      expect(requests.at(-1)?.signal.aborted, 'the time-out aborts the request').toBe(true)
+    } else actor.send(event)
+    await vi.advanceTimersByTimeAsync(0) // let a settled promise reach the machine
+    const snapshot = actor.getSnapshot()
+    expect(snapshot.value).toEqual(expected.value)
+    expect(snapshot.context).toEqual(expected.context)
+    expect(snapshot.hasTag('busy')).toBe(expected.hasTag('busy'))
+  }
+  actor.stop()
+}
+
+beforeEach(() => {
+  vi.useFakeTimers()
+})
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+for (const suite of suites) {
+  const paths = pathsOf(suite)
+  const stateNames = Object.keys(suite.machine.root.states).filter((name) => !suite.machine.root.states[name]!.always)
+
+  describe(`${suite.name} machine: generated paths replayed on a real actor`, () => {
+    it.each(paths.map((path) => [path.name, path] as const))('%s', async (_name, path) => {
+      await replay(suite, path)
+    })
+  })
+
+  describe(`${suite.name} model: guard tests`, () => {
+    it('generates paths', () => {
+      expect(paths.length).toBeGreaterThan(10)
+    })
+
+    it('reaches every state of the machine (a transient state is never where it rests)', () => {
+      const starts = Object.values(suite.models).map((model) => getInitialSnapshot(suite.machine as AnyStateMachine, model.input).value as string)
+      const reached = new Set([...starts, ...paths.map((path) => path.edge.to.value as string)])
+      expect([...reached].sort()).toEqual([...stateNames].sort())
+    })
+
+    it('takes every transition the machine defines', () => {
+      const taken = new Set([...paths.flatMap((path) => transitionsTaken(suite.machine, path)), ...eventlessTransitionsTaken(suite.machine, suite.models)])
+      const nodes = [suite.machine.root, ...Object.values(suite.machine.root.states)]
+      const all = [...definedTransitions(suite.machine), ...nodes.flatMap((node) => node.always ?? [])]
+      expect(all.filter((transition) => !taken.has(transition)).map(describeTransition)).toEqual([])
+    })
+
+    it('includes the request outcomes and the time-out among the generated events', () => {
+      const types = new Set(paths.map((path) => path.edge.event.type))
+      for (const type of [`xstate.done.actor.${suite.actorId}`, `xstate.error.actor.${suite.actorId}`, suite.timeout, 'SUBMIT']) expect(types).toContain(type)
+    })
+
+    it('models the submit time-out as the named 15 000 ms delay', () => {
+      expect(suite.machine.implementations.delays.submitTimeout).toBe(TIMEOUT_MS)
+    })
+  })
+}

@@ -1,0 +1,255 @@
+// Model-based UI tests of the erasure request form (/waitlist/erase): every path generated from the erase
+// request machine's graph (test/utils/consent-models.ts), with and without an endpoint, is replayed against
+// the real form, gesture by gesture, with the HTTP side stubbed at the network layer (msw) and fake timers
+// for the 15 s time-out. After every step the form must show the state the graph says: one assertion per state.
+import { act, render, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { http, HttpResponse } from 'msw'
+import { setupServer } from 'msw/node'
+import { renderToString } from 'react-dom/server'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { getInitialSnapshot, type AnyMachineSnapshot } from 'xstate'
+import { eraseRequestMachine, type EraseRequestStateName } from '../../../machines/erase-request-machine'
+import { EraseRequestForm } from '../../../src/waitlist/erase-request-form'
+import { definedTransitions, describeTransition, transitionPaths, transitionsTaken, type ModelEvent, type ModelPath } from '../../utils/admin-model'
+import { ERASE_TIMEOUT, eraseModels, samples } from '../../utils/consent-models'
+
+const ENDPOINT = 'http://waitlist.test/api/waitlist'
+const TIMEOUT_MS = 15_000
+const INVALID = 'Please enter a valid email address.'
+const SUBMITTING = 'Submitting…'
+const NETWORK = 'Network issue—please check your connection and try again.'
+const MAILTO = "Your email app should open. If it doesn't, please use the email link."
+const BUTTON = 'Email me a deletion link'
+
+// ---- the network: every request waits until the test answers it ----------------------------------------
+interface PendingRequest { url: string; body: unknown; contentType: string | null; signal: AbortSignal; answer: (response: Response) => void }
+let requests: PendingRequest[] = []
+const server = setupServer(
+  http.post(`${ENDPOINT}/erase`, async ({ request }) => {
+    const body: unknown = JSON.parse(await request.text())
+    return new Promise<Response>((answer) =>
+      requests.push({ url: request.url, body, contentType: request.headers.get('content-type'), signal: request.signal, answer }),
+    )
+  }),
+)
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+afterAll(() => server.close())
+
+// ---- the browser: mail drafts are captured instead of navigating ---------------------------------------
+let mailDrafts: string[] = []
+beforeEach(() => {
+  requests = []
+  mailDrafts = []
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+  vi.stubGlobal('location', {
+    get href() {
+      return 'http://localhost/waitlist/erase'
+    },
+    set href(url: string) {
+      mailDrafts.push(url)
+    },
+  })
+})
+afterEach(() => {
+  vi.useRealTimers()
+  vi.unstubAllGlobals()
+})
+
+function renderForm(endpoint = ENDPOINT) {
+  const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+  const view = render(<EraseRequestForm endpoint={endpoint} />)
+  const form = view.container.querySelector('form')!
+  const scope = within(form)
+  return {
+    user,
+    form,
+    email: () => scope.getByLabelText('Email'),
+    button: () => scope.getByRole('button', { name: BUTTON }),
+    status: () => scope.getByRole('status'),
+  }
+}
+type Ui = ReturnType<typeof renderForm>
+
+// ---- one UI assertion per machine state ------------------------------------------------------------------
+function expectNoError(ui: Ui) {
+  expect(ui.email()).toHaveAttribute('aria-invalid', 'false')
+  expect(ui.email()).not.toHaveAttribute('aria-describedby')
+}
+function expectError(ui: Ui, message: string) {
+  expect(ui.status()).toHaveTextContent(message, { normalizeWhitespace: false })
+  expect(ui.email()).toHaveAttribute('aria-invalid', 'true')
+  expect(ui.email()).toHaveAccessibleDescription(message)
+}
+const uiAssertions: Record<EraseRequestStateName, (ui: Ui, expected: AnyMachineSnapshot, event: ModelEvent | undefined) => void> = {
+  idle: (ui, expected) => {
+    expect(ui.status()).toBeEmptyDOMElement()
+    expect(ui.button()).toBeEnabled()
+    expectNoError(ui)
+    expect(ui.email()).toHaveValue(expected.context.email)
+  },
+  invalid: (ui, expected, event) => {
+    expectError(ui, INVALID)
+    expect(ui.button()).toBeEnabled()
+    if (event?.type === 'SUBMIT') expect(ui.email()).toHaveFocus()
+    expect(ui.email()).toHaveValue(expected.context.email)
+  },
+  submitting: (ui, expected) => {
+    expect(ui.status()).toHaveTextContent(SUBMITTING, { normalizeWhitespace: false })
+    expect(ui.button()).toBeDisabled()
+    expect(ui.form).toHaveAttribute('aria-busy', 'true')
+    expectNoError(ui)
+    expect(ui.email()).toHaveValue(expected.context.email)
+  },
+  success: (ui, expected) => {
+    // The server's sentence, the same for every address; the field is emptied.
+    expect(ui.status()).toHaveTextContent(samples.eraseRequested.message, { normalizeWhitespace: false })
+    expect(ui.button()).toBeEnabled()
+    expectNoError(ui)
+    expect(ui.email()).toHaveValue(expected.context.email)
+  },
+  failure: (ui, expected) => {
+    expect([NETWORK, samples.eraseRefused.message]).toContain(expected.context.message)
+    expectError(ui, expected.context.message)
+    expect(ui.button()).toBeEnabled()
+    expect(ui.email()).toHaveValue(expected.context.email)
+  },
+  mailtoFallback: (ui, expected) => {
+    expect(ui.status()).toHaveTextContent(MAILTO, { normalizeWhitespace: false })
+    const link = within(ui.status()).getByRole('link', { name: 'email link' })
+    expect(link).toHaveAttribute('href', expected.context.mailtoHref)
+    expect(expected.context.mailtoHref).toMatch(/^mailto:privacy@stridehealth\.example\?subject=Delete%20my%20data&body=/)
+    expect(mailDrafts.at(-1)).toBe(expected.context.mailtoHref)
+    expect(requests).toHaveLength(0)
+    expectNoError(ui)
+  },
+}
+
+// ---- gestures for each event of the graph ------------------------------------------------------------
+async function answer(response: Response) {
+  await waitFor(() => expect(requests.length).toBeGreaterThan(0))
+  requests.at(-1)!.answer(response)
+}
+
+async function perform(ui: Ui, event: ModelEvent, submittedAt: { time: number }) {
+  switch (event.type) {
+    case 'EMAIL_CHANGED':
+      await ui.user.clear(ui.email())
+      return ui.user.type(ui.email(), String(event.value))
+    case 'SUBMIT':
+      submittedAt.time = Date.now()
+      return ui.user.click(ui.button())
+    case 'xstate.done.actor.requestErasure':
+      return answer(HttpResponse.json(event.output as { ok: boolean; message: string }))
+    case 'xstate.error.actor.requestErasure':
+      return answer(HttpResponse.error())
+    case ERASE_TIMEOUT: {
+      await act(() => vi.advanceTimersByTimeAsync(submittedAt.time + TIMEOUT_MS - 1 - Date.now()))
+      expect(ui.status(), 'still waiting 1 ms before the time-out').toHaveTextContent(SUBMITTING)
+      await act(() => vi.advanceTimersByTimeAsync(1))
+      await waitFor(() => expect(requests.at(-1)?.signal.aborted, 'the time-out aborts the request').toBe(true))
+      return
+    }
+  }
+  throw new Error(`no gesture for ${event.type}`)
+}
+
+const paths = [
+  ...transitionPaths(eraseModels.configured).map((path) => ({ ...path, name: `[configured] ${path.name}`, endpoint: ENDPOINT })),
+  ...transitionPaths(eraseModels.notConfigured).map((path) => ({ ...path, name: `[notConfigured] ${path.name}`, endpoint: '' })),
+]
+
+async function replay(path: ModelPath & { endpoint: string }) {
+  const ui = renderForm(path.endpoint)
+  const submittedAt = { time: 0 }
+  let expectedRequests = 0
+  let previous: unknown = 'idle'
+  const initial = getInitialSnapshot(eraseRequestMachine, { contactEmail: 'privacy@stridehealth.example', endpointConfigured: path.endpoint !== '' })
+  uiAssertions.idle(ui, initial, undefined)
+  for (const { event, state: expected } of path.steps) {
+    await perform(ui, event, submittedAt)
+    if (expected.value === 'submitting' && previous !== 'submitting') expectedRequests++
+    previous = expected.value
+    await waitFor(() => uiAssertions[expected.value as EraseRequestStateName](ui, expected, event))
+  }
+  // Exactly one request per entry into `submitting`: the trimmed address as JSON text, to <endpoint>/erase.
+  await waitFor(() => expect(requests).toHaveLength(expectedRequests))
+  for (const request of requests) {
+    expect(request.url).toBe(`${ENDPOINT}/erase`)
+    expect(request.contentType).toMatch(/^text\/plain/)
+    expect(request.body).toEqual({ email: samples.validEmail })
+  }
+}
+
+const stateNames = Object.keys(eraseRequestMachine.root.states) as EraseRequestStateName[]
+
+describe('erase request form: every generated path replayed in the UI', () => {
+  it.each(paths.map((path) => [path.name, path] as const))('%s', async (_name, path) => {
+    await replay(path)
+  })
+})
+
+describe('erase request form: guard tests', () => {
+  it('has a UI assertion for every state of the machine, and names only real states', () => {
+    expect(stateNames.filter((name) => !(name in uiAssertions))).toEqual([])
+    expect(Object.keys(uiAssertions).filter((name) => !stateNames.includes(name as EraseRequestStateName))).toEqual([])
+  })
+
+  it('replays paths that take every transition of the machine', () => {
+    const taken = new Set(paths.flatMap((path) => transitionsTaken(eraseRequestMachine, path)))
+    expect(definedTransitions(eraseRequestMachine).filter((t) => !taken.has(t)).map(describeTransition)).toEqual([])
+  })
+
+  it('replays paths that end in every state', () => {
+    expect(new Set(paths.map((path) => path.edge.to.value))).toEqual(new Set(stateNames))
+  })
+})
+
+describe('erase request form', () => {
+  it('sends exactly one request for a double click and a repeated submit', async () => {
+    const ui = renderForm()
+    await ui.user.type(ui.email(), '  ada@example.com ')
+    await ui.user.dblClick(ui.button())
+    await act(async () => {
+      ui.form.requestSubmit()
+      ui.form.requestSubmit()
+    })
+    await waitFor(() => expect(requests).toHaveLength(1))
+    await act(() => vi.advanceTimersByTimeAsync(1_000))
+    expect(requests).toHaveLength(1)
+    expect(requests[0]?.body).toEqual({ email: 'ada@example.com' })
+  })
+
+  it("shows the endpoint's sentence when a reply comes without one", async () => {
+    const ui = renderForm()
+    await ui.user.type(ui.email(), 'ada@example.com')
+    await ui.user.click(ui.button())
+    await answer(HttpResponse.json({ ok: true }))
+    await waitFor(() => expect(ui.status()).toHaveTextContent(samples.eraseRequested.message))
+  })
+
+  it.each([
+    ['the rate limit', new HttpResponse('Too many requests from your network. Please wait a minute and try again.', { status: 429 }), 'Too many requests from your network.'],
+    ['a server error', new HttpResponse(null, { status: 500 }), 'Something went wrong.'],
+  ])('shows %s as a red error tied to the email field', async (_case, response, message) => {
+    const ui = renderForm()
+    await ui.user.type(ui.email(), 'ada@example.com')
+    await ui.user.click(ui.button())
+    await answer(response)
+    await waitFor(() => expect(ui.status()).toHaveTextContent(message))
+    expect(ui.email()).toHaveAttribute('aria-invalid', 'true')
+    expect(ui.email()).toHaveValue('ada@example.com')
+  })
+
+  it('labels its field, and posts without a script to <endpoint>/erase (or a mail draft with no endpoint)', () => {
+    const ui = renderForm()
+    expect(ui.email()).toHaveAttribute('type', 'email')
+    expect(ui.email()).toHaveAttribute('name', 'email')
+    expect(ui.email()).toHaveAttribute('autocomplete', 'email')
+    expect(ui.form).toHaveAttribute('method', 'post')
+    expect(ui.form).toHaveAttribute('action', `${ENDPOINT}/erase`)
+    const html = renderToString(<EraseRequestForm endpoint="" />)
+    expect(html).toContain('action="mailto:privacy@stridehealth.example?subject=Delete%20my%20data"')
+    expect(html).toMatch(/enctype="text\/plain"/i)
+  })
+})
