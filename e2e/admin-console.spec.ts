@@ -1,6 +1,8 @@
-// The team's console on `npm start`, in Chromium: sign in through a link mailed to an in-process SMTP server
-// and through `npm run admin:link`, read the figures, find a person, download the CSV, erase a person, sign
-// out (after which the old cookie opens nothing), and axe on every screen at 1280 and 390 px.
+// `npm start` with real email (an in-process SMTP server), in Chromium. The team's console: sign in through a
+// mailed link and through `npm run admin:link`, read the figures, find a person, download the CSV, erase a
+// person, sign out (after which the old cookie opens nothing), and axe on every screen at 1280 and 390 px.
+// Then a visitor's whole consent flow: join, confirm from the email, unsubscribe with the one-click POST,
+// ask for erasure, confirm it, and be gone from the export.
 import { spawn, execFile, type ChildProcess } from 'node:child_process'
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -8,7 +10,11 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { createClient } from '@libsql/client'
 import type { Page } from '@playwright/test'
-import { linkIn, startInbox, type Inbox } from '../test/utils/smtp-inbox'
+import { messages } from '../server/messages'
+import { checkInboxLine } from '../src/content/consent-wording'
+import { erasePage, tokenPages } from '../src/content/consent-pages'
+import { linkIn, rawHeader, startInbox, type Inbox } from '../test/utils/smtp-inbox'
+import { waitlistForm } from './support/waitlist'
 import { expectNoAxeViolations } from './support/axe'
 import { expect, test } from './support/fixtures'
 import { host, sparePort } from './support/ports'
@@ -199,4 +205,61 @@ test('npm run admin:link prints a link that signs in', async ({ page }) => {
   expect(link).toMatch(new RegExp(`^${origin}/admin/sign-in#token=[A-Za-z0-9_-]{43}$`))
   await useLink(page, link)
   await expect(page.getByText(`Signed in as ${admin}`)).toBeVisible()
+})
+
+test('a visitor joins, confirms from the email, unsubscribes in one click, asks for erasure and is gone from the export', async ({ page }) => {
+  const email = `consent-${Date.now()}@example.com`
+  const statusInDatabase = async () => {
+    const client = createClient({ url: databaseUrl })
+    try {
+      return (await client.execute({ sql: 'SELECT status FROM signups WHERE email = ?', args: [email] })).rows[0]?.status
+    } finally {
+      client.close()
+    }
+  }
+  const exported = async () => (await promisify(execFile)('npm', ['run', '-s', 'waitlist:export'], { env })).stdout
+
+  await page.goto(`${origin}/`)
+  const form = waitlistForm(page, 'hero')
+  await form.firstName.fill('Ada')
+  await form.email.fill(email)
+  await form.submit.click()
+  await expect(form.status).toHaveText(messages.success)
+  await expect(form.region.getByText(checkInboxLine)).toBeVisible()
+  expect(await statusInDatabase()).toBe('pending')
+
+  // The email: text and HTML, the confirm link, the RFC 8058 headers.
+  const mail = await inbox.next(email, 10_000)
+  expect(mail.html).toBeTruthy()
+  const confirmUrl = /https?:\/\/\S+\/waitlist\/confirm\?token=[\w-]{43}/.exec(mail.text ?? '')![0]
+  expect(rawHeader(mail, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click')
+  const oneClickUrl = rawHeader(mail, 'List-Unsubscribe')!.replace(/^<|>$/g, '')
+
+  // Opening the link changes nothing; the button confirms.
+  await page.goto(confirmUrl)
+  const confirm = page.getByRole('main').getByRole('button', { name: tokenPages.confirm.button })
+  await expect(confirm).toBeVisible()
+  expect(await statusInDatabase()).toBe('pending')
+  await confirm.click()
+  await expect(page.getByRole('main').getByRole('status')).toHaveText(messages.confirmed)
+  expect(await statusInDatabase()).toBe('confirmed')
+
+  // The mail app's one-click unsubscribe: a POST with no page and no Origin.
+  const oneClick = await fetch(oneClickUrl, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' })
+  expect(oneClick.status).toBe(200)
+  expect(await statusInDatabase()).toBe('unsubscribed')
+  expect(await exported()).toMatch(new RegExp(`,${email.replace(/[.]/g, '\\.')},Ada,[^,]*,unsubscribed,2026-11-22,[^,]+Z,[^,]+Z,`))
+
+  // Erasure: the request page, the verification email, its button.
+  await page.goto(`${origin}/waitlist/erase`)
+  await page.getByRole('main').getByRole('textbox', { name: erasePage.emailLabel }).fill(email)
+  await page.getByRole('main').getByRole('button', { name: erasePage.button }).click()
+  await expect(page.getByRole('main').getByRole('status')).toHaveText(messages.eraseRequested)
+  const eraseMail = await inbox.next(email, 10_000)
+  const eraseUrl = /https?:\/\/\S+\/waitlist\/erase\/confirm\?token=[\w-]{43}/.exec(eraseMail.text ?? '')![0]
+  await page.goto(eraseUrl)
+  await page.getByRole('main').getByRole('button', { name: tokenPages.eraseConfirm.button }).click()
+  await expect(page.getByRole('main').getByRole('status')).toHaveText(messages.erased)
+  expect(await statusInDatabase()).toBeUndefined()
+  expect(await exported()).not.toContain(email)
 })
