@@ -20,8 +20,10 @@ export type ModelPath = { name: string; steps: ModelStep[]; edge: { from: AnyMac
 export type Model = {
   machine: AnyStateMachine
   input?: unknown
-  /** Sample events; only those the current state handles are offered. */
+  /** Sample events; only those the current state handles are offered, unless offerEveryEvent. */
   events: ModelEvent[]
+  /** Offer every event in every state, so that what a state ignores is tried too. */
+  offerEveryEvent?: boolean
   /** Finite state keys: the value plus whatever context decides a guard. */
   serializeState: (snapshot: AnyMachineSnapshot) => string
 }
@@ -38,13 +40,15 @@ const describeEvent = (event: ModelEvent) =>
     ? `${event.type}(${JSON.stringify(event.value)})`
     : 'token' in event
       ? `${event.type}(${JSON.stringify(event.token)})`
+      : 'msSinceLastQueued' in event
+        ? `${event.type}(${Number(event.msSinceLastQueued) / 60_000} min after the last email)`
       : event.type.replace(/^xstate\.(done|error)\.actor\./, '$1:') + describeOutput(event.output)
 
 export function transitionPaths(model: Model): ModelPath[] {
   const options = {
     input: model.input,
     serializeState: model.serializeState,
-    events: (snapshot: AnyMachineSnapshot) => model.events.filter((event) => ownEventTypes(snapshot).includes(event.type)),
+    events: (snapshot: AnyMachineSnapshot) => (model.offerEveryEvent ? model.events : model.events.filter((event) => ownEventTypes(snapshot).includes(event.type))),
     limit: 1_000,
   }
   const shortest = new Map(getShortestPaths(model.machine, options).map((path) => [model.serializeState(path.state as AnyMachineSnapshot), path]))

@@ -1,0 +1,98 @@
+// @vitest-environment node
+// Model-based test of a signup's consent (machines/signup-consent-machine.ts) against the real store, on both
+// engines. Every edge of the machine's graph (xstate/graph: the shortest path to its source state plus that
+// one event, every event offered in every state so that ignored events are tried too) is replayed on a fresh
+// database through the store's own API: CONFIRM and UNSUBSCRIBE use a token, SIGN_UP_AGAIN signs up again
+// (after back-dating the last confirmation by the event's delay), ERASE is the console's erasure. After each
+// step the stored status must be the machine's state, and the confirmation emails queued for the person must
+// be the machine's queueConfirmation actions so far.
+import { transition, type AnyMachineSnapshot } from 'xstate'
+import { signupConsentMachine, RESEND_AFTER_MS, type ConsentEvent } from '../../machines/signup-consent-machine'
+import type { SignupStore } from '../../server/store/contract'
+import { openStore } from '../../server/store/open'
+import { normalizeEmail } from '../../server/validate'
+import { definedTransitions, describeTransition, transitionPaths, transitionsTaken, type Model, type ModelPath } from '../utils/admin-model'
+import { postgresEngine, sqliteEngine, type EngineUnderTest } from '../utils/engines'
+
+const events: ConsentEvent[] = [
+  { type: 'CONFIRM' },
+  { type: 'UNSUBSCRIBE' },
+  { type: 'SIGN_UP_AGAIN', msSinceLastQueued: 0 },
+  { type: 'SIGN_UP_AGAIN', msSinceLastQueued: RESEND_AFTER_MS + 60_000 },
+  { type: 'ERASE' },
+]
+// Every event in every state, not only those a state handles: the store must ignore what the machine ignores.
+const model: Model = {
+  machine: signupConsentMachine,
+  events,
+  offerEveryEvent: true,
+  serializeState: (snapshot) => JSON.stringify(snapshot.value),
+}
+const paths: ModelPath[] = transitionPaths(model)
+
+const person = { email: 'Ann@Example.com', firstName: 'Ann', source: 'stride-marketing-site', submissionId: null }
+const signup = { ...person, emailNormalized: normalizeEmail(person.email) }
+
+describe.each([sqliteEngine(), postgresEngine()])('a signup’s consent on the $engine store', (engine: EngineUnderTest) => {
+  const opened: SignupStore[] = []
+  beforeAll(() => engine.setup(), 60_000)
+  afterAll(async () => {
+    await Promise.all(opened.map((store) => store.close().catch(() => {})))
+    await engine.teardown()
+  })
+
+  it.each(paths.map((path) => [path.name, path] as const))('%s', async (_name, path) => {
+    const url = await engine.newDatabase()
+    const store = await openStore(url)
+    opened.push(store)
+    const consent = store.consent!
+    const sql = (query: string) => engine.query(url, query)
+    const timestamp = (date: Date) => (engine.engine === 'sqlite' ? `'${date.toISOString()}'` : `'${date.toISOString()}'::timestamptz`)
+
+    expect(await store.add(signup)).toBe('added')
+    const [{ id }] = (await sql(`SELECT id FROM signups`)) as [{ id: unknown }]
+    const signupId = Number(id)
+    const confirmationsQueued = async () => Number((await sql(`SELECT count(*) AS n FROM outbox WHERE kind = 'confirm' AND signup_id = ${signupId}`))[0]!.n)
+    let expectedQueued = 1 // the machine's entry action: a new signup queues its confirmation
+    let tokens = 0
+
+    let before: AnyMachineSnapshot = signupConsentMachine.resolveState({ value: 'pending', context: undefined })
+    for (const { event, state: expected } of path.steps as { event: ConsentEvent; state: AnyMachineSnapshot }[]) {
+      const [, actions] = transition(signupConsentMachine, before, event)
+      const moves = expected.value !== before.value || actions.length > 0
+      const now = new Date()
+      if (event.type === 'CONFIRM' || event.type === 'UNSUBSCRIBE') {
+        const purpose = event.type === 'CONFIRM' ? 'confirm' : 'unsubscribe'
+        const hash = `token-${++tokens}`
+        await consent.saveTokens([{ hash, purpose, signupId, expiresAt: new Date(now.getTime() + 3_600_000) }])
+        expect(await consent.useToken(purpose, hash, now), `${event.type} from ${String(before.value)}`).toBe(moves)
+      } else if (event.type === 'SIGN_UP_AGAIN') {
+        // Back-dating the last confirmation never queues one (only moving it forward does), so this sets the
+        // stage for the event's delay without sending anything.
+        if (event.msSinceLastQueued > 0)
+          await sql(`UPDATE signups SET confirmation_queued_at = ${timestamp(new Date(now.getTime() - event.msSinceLastQueued))} WHERE id = ${signupId}`)
+        expect(await store.add(signup)).toBe('duplicate')
+      } else {
+        expect(await consent.eraseById(signupId, now), `ERASE from ${String(before.value)}`).toBe(moves)
+      }
+      if (actions.some((action) => action.type === 'queueConfirmation')) expectedQueued++
+      if (expected.value === 'erased') expectedQueued = 0 // erasure deletes every email queued for the person
+
+      expect(await consent.statusOf(signup.emailNormalized)).toBe(expected.value)
+      expect(await confirmationsQueued()).toBe(expectedQueued)
+      before = expected
+    }
+  })
+})
+
+describe('the consent model', () => {
+  it('reaches every state and takes every transition the machine defines, the guarded one both ways', () => {
+    const reached = new Set(paths.flatMap((path) => path.steps.map((step) => String(step.state.value))))
+    expect([...reached].sort()).toEqual(['confirmed', 'erased', 'pending', 'unsubscribed'])
+    const taken = new Set(paths.flatMap((path) => transitionsTaken(signupConsentMachine, path)))
+    const missing = definedTransitions(signupConsentMachine).filter((definition) => !taken.has(definition))
+    expect(missing.map(describeTransition)).toEqual([])
+    const resendEdges = paths.filter((path) => path.edge.event.type === 'SIGN_UP_AGAIN' && path.edge.from.value === 'pending')
+    expect(resendEdges.map((path) => (path.edge.event as { msSinceLastQueued: number }).msSinceLastQueued >= RESEND_AFTER_MS).sort()).toEqual([false, true])
+  })
+})
