@@ -141,7 +141,7 @@ export const privacyPolicy: LegalDocument = {
         'You can unsubscribe from our emails at any time using the link at the bottom of each message: one click on its button (or your email app\'s own unsubscribe button) and we never email you again unless you join the waitlist anew. You can manage camera and microphone access in your device settings.',
         `To delete your waitlist signup, enter your email address on our data deletion page. We email that address a link; opening it and pressing its button deletes your signup, your consent record and every email we have queued for you. We give the same reply whether or not an address is on the waitlist, so the page reveals nothing about who has joined. Of a deleted address we keep only a salted one-way hash, which cannot be turned back into the address, so that we can make sure we never email it again. For the same reason, joining the waitlist again with a deleted address stores nothing; if you change your mind, write to us at ${brand.contactEmail} and we will add you back.`,
       ],
-      links: [{ label: 'Delete my waitlist data', to: '/waitlist/erase' }],
+      links: [{ before: 'To ask for it now, go to ', label: 'Delete my waitlist data', to: '/waitlist/erase', after: '.' }],
     },
     {
       id: 'changes-to-policy',

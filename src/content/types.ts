@@ -28,8 +28,8 @@ export interface LegalSection {
   paragraphs: string[]
   /** Optional bullet list rendered after the paragraphs. */
   list?: string[]
-  /** Optional links to pages of the site, rendered last (e.g. the erasure request page). */
-  links?: { label: string; to: '/waitlist/erase' }[]
+  /** Optional sentences with a link to a page of the site, rendered last (e.g. the erasure request page). */
+  links?: { before: string; label: string; to: '/waitlist/erase'; after: string }[]
 }
 
 export interface LegalDocument {

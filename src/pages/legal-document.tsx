@@ -26,7 +26,9 @@ export function LegalDocument({ document, id, hidden }: { document: LegalDocumen
           )}
           {section.links?.map((link) => (
             <p key={link.to}>
+              {link.before}
               <Link to={link.to}>{link.label}</Link>
+              {link.after}
             </p>
           ))}
         </section>

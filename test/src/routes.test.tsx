@@ -113,7 +113,7 @@ describe('the consent pages (issue 12)', () => {
   it('the joined outcome page adds the check-your-inbox line after the SPEC sentence, which stays alone in the status', async () => {
     await renderSite(['/waitlist/joined'])
     expect(await screen.findByRole('status')).toHaveTextContent(/^You're on the waitlist! Reach out to us at \S+ if you want to get in touch\.$/)
-    expect(screen.getByText("Check your inbox: we've sent you a link to confirm your address.")).toBeInTheDocument()
+    expect(screen.getByText("Check your inbox: if this address still needs confirming, we've sent it a confirmation link.")).toBeInTheDocument()
   })
 
   it('a signup outcome page still offers the form again', async () => {

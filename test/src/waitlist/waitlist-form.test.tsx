@@ -32,7 +32,7 @@ const SUBMITTING = 'Submitting…'
 const SUCCESS = "You're on the waitlist! Reach out to us at hello@stridehealth.example if you want to get in touch."
 const NETWORK = 'Network issue—please check your connection and try again.'
 const MAILTO = "Your email app should open. If it doesn't, please use the email link."
-const INBOX = "Check your inbox: we've sent you a link to confirm your address."
+const INBOX = "Check your inbox: if this address still needs confirming, we've sent it a confirmation link."
 const CONSENT_WORDING = "We'll email you to confirm, and only about early access. Unsubscribe any time."
 const CONSENT_VERSION = '2026-11-22'
 
