@@ -52,7 +52,16 @@ describe.each([sqliteEngine(), postgresEngine()])('a signup’s consent on the $
     expect(await store.add(signup)).toBe('added')
     const [{ id }] = (await sql(`SELECT id FROM signups`)) as [{ id: unknown }]
     const signupId = Number(id)
-    const confirmationsQueued = async () => Number((await sql(`SELECT count(*) AS n FROM outbox WHERE kind = 'confirm' AND signup_id = ${signupId}`))[0]!.n)
+    // No sender runs here, so every queued confirmation stays unfinished.
+    const confirmationsQueued = async () =>
+      Number((await sql(`SELECT count(*) AS n FROM outbox WHERE kind = 'confirm' AND finished_at IS NULL AND signup_id = ${signupId}`))[0]!.n)
+    // Everything the store keeps about the person, for events the machine ignores.
+    const snapshot = async () => ({
+      signup: await sql(`SELECT * FROM signups WHERE id = ${signupId}`),
+      outbox: await sql(`SELECT * FROM outbox WHERE signup_id = ${signupId} ORDER BY id`),
+      tokens: await sql(`SELECT token_hash, purpose, expires_at FROM consent_tokens WHERE signup_id = ${signupId} ORDER BY token_hash`),
+      erased: await sql(`SELECT count(*) AS n FROM erased_emails`),
+    })
     let expectedQueued = 1 // the machine's entry action: a new signup queues its confirmation
     let tokens = 0
 
@@ -61,7 +70,9 @@ describe.each([sqliteEngine(), postgresEngine()])('a signup’s consent on the $
       const [, actions] = transition(signupConsentMachine, before, event)
       const moves = expected.value !== before.value || actions.length > 0
       const now = new Date()
+      let unchanged: Awaited<ReturnType<typeof snapshot>> | undefined
       if (event.type === 'CONFIRM' || event.type === 'UNSUBSCRIBE') {
+        if (!moves) unchanged = await snapshot()
         const purpose = event.type === 'CONFIRM' ? 'confirm' : 'unsubscribe'
         const hash = `token-${++tokens}`
         await consent.saveTokens([{ hash, purpose, signupId, expiresAt: new Date(now.getTime() + 3_600_000) }])
@@ -71,8 +82,10 @@ describe.each([sqliteEngine(), postgresEngine()])('a signup’s consent on the $
         // stage for the event's delay without sending anything.
         if (event.msSinceLastQueued > 0)
           await sql(`UPDATE signups SET confirmation_queued_at = ${timestamp(new Date(now.getTime() - event.msSinceLastQueued))} WHERE id = ${signupId}`)
+        if (!moves) unchanged = await snapshot()
         expect(await store.add(signup)).toBe('duplicate')
       } else {
+        if (!moves) unchanged = await snapshot()
         expect(await consent.eraseById(signupId, now), `ERASE from ${String(before.value)}`).toBe(moves)
       }
       if (actions.some((action) => action.type === 'queueConfirmation')) expectedQueued++
@@ -80,6 +93,8 @@ describe.each([sqliteEngine(), postgresEngine()])('a signup’s consent on the $
 
       expect(await consent.statusOf(signup.emailNormalized)).toBe(expected.value)
       expect(await confirmationsQueued()).toBe(expectedQueued)
+      // What the machine ignores, the store ignores: not a field changes (the used token is gone either way).
+      if (unchanged) expect(await snapshot(), `${event.type} ignored in ${String(before.value)}`).toEqual(unchanged)
       before = expected
     }
   })
@@ -94,5 +109,17 @@ describe('the consent model', () => {
     expect(missing.map(describeTransition)).toEqual([])
     const resendEdges = paths.filter((path) => path.edge.event.type === 'SIGN_UP_AGAIN' && path.edge.from.value === 'pending')
     expect(resendEdges.map((path) => Number(path.edge.event.msSinceLastQueued) >= RESEND_AFTER_MS).sort()).toEqual([false, true])
+
+  })
+
+  it('also replays every event a state ignores, confirming a confirmed signup among them', () => {
+    const ignored = paths.filter((path) => {
+      const [next, actions] = transition(signupConsentMachine, path.edge.from, path.edge.event as ConsentEvent)
+      return next.value === path.edge.from.value && actions.length === 0
+    })
+    const described = ignored.map((path) => `${String(path.edge.from.value)} ${path.edge.event.type}`)
+    expect(described).toContain('confirmed CONFIRM')
+    // Each of the four states ignores something (erased: everything).
+    expect(new Set(ignored.map((path) => String(path.edge.from.value)))).toEqual(new Set(['pending', 'confirmed', 'unsubscribed', 'erased']))
   })
 })
