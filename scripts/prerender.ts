@@ -14,6 +14,7 @@ interface ViteManifestChunk {
   file: string
   css?: string[]
   imports?: string[]
+  dynamicImports?: string[]
   isEntry?: boolean
 }
 
@@ -24,8 +25,10 @@ const distDir = join(root, outDir)
 const serverDir = join(root, `${outDir}-server`)
 const clientEntry = 'src/entry-client.tsx'
 
-/** The scripts and CSS a page loads, from Vite's build manifest: the app's entry with its static imports,
- * plus the page's own chunk (`pageSource`, a key of the manifest) with its imports. */
+/** The scripts and CSS a page loads, from Vite's build manifest: the app's entry with its static imports and
+ * the steps it imports as it starts (its own dynamic imports, src/entry-client.tsx), plus the page's own
+ * chunk (`pageSource`, a key of the manifest) with its imports. The dynamic imports of those (the other
+ * pages, the animation engine) are not requested up front. */
 export function routerManifestFrom(viteManifest: Record<string, ViteManifestChunk>, pageSource?: string): Manifest {
   const chunk = (key: string) => {
     const found = viteManifest[key]
@@ -42,6 +45,7 @@ export function routerManifestFrom(viteManifest: Record<string, ViteManifestChun
     for (const imported of found.imports ?? []) add(imported)
   }
   add(clientEntry)
+  for (const step of chunk(clientEntry).dynamicImports ?? []) add(step)
   if (pageSource) add(pageSource)
   return {
     routes: {
