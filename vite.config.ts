@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { stacklessReactSentinels } from './scripts/stackless-react-sentinels'
 
 // Two builds from one config: the client bundle (`vite build`, with a manifest the prerenderer reads) and
 // the server renderer (`vite build --ssr src/entry-server.tsx`), used only at build time to write dist/.
@@ -17,7 +18,7 @@ const startupChunks = [
 ]
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react()],
+  plugins: [react(), stacklessReactSentinels()],
   build: isSsrBuild
     ? { outDir: `${outDir}-server`, emptyOutDir: true, copyPublicDir: false }
     : {
