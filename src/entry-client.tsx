@@ -10,7 +10,14 @@ import { attachInspectorIfAsked } from './dev/inspector'
 // evaluate; the inline loader (scripts/prerender.ts) has already requested every module the steps import,
 // so no step waits for the network. `npm run bench:long-tasks` measures the tasks.
 // (In development, `?inspect` first attaches the Stately inspector so it sees every actor from its start.)
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
+// A message to itself is a new task, like React's own scheduler; a timer would be too, but a paused clock (a
+// test's fake timers) would hold the app back.
+const nextTask = () =>
+  new Promise<void>((resolve) => {
+    const channel = new MessageChannel()
+    channel.port1.onmessage = () => resolve()
+    channel.port2.postMessage(null)
+  })
 
 async function hydrate() {
   const [{ createElement, startTransition }, { hydrateRoot }] = await Promise.all([import('react'), import('react-dom/client')])
