@@ -3,13 +3,15 @@ import { attachInspectorIfAsked } from './dev/inspector'
 
 // The page arrived prerendered; React takes over the whole document without re-rendering it. A browser
 // evaluates a module and everything it imports in one task, and the app's whole graph took about 100 ms on
-// a phone-speed CPU (Lighthouse's 4× slowdown): one long task that blocks input. So the app starts in steps,
-// each in a task of its own with a yield to the browser between them: React and its DOM renderer; the
-// libraries and the app's modules (routes, layout); the router; then hydration, in a transition so that
-// React also yields between components. This module imports nothing else up front, so that it is cheap to
-// evaluate; the inline loader (scripts/prerender.ts) has already requested every module the steps import,
-// so no step waits for the network. `npm run bench:long-tasks` measures the tasks.
+// a phone-speed CPU (Lighthouse's 4× slowdown): one long task that blocks input. So the app starts in
+// steps, each in a task of its own with a yield to the browser between them: React and its DOM renderer;
+// the other libraries (the router's client half needs only them); the app's modules (routes, layout); the
+// router; then hydration, in a transition so that React also yields between components. This module
+// imports nothing up front, so it is cheap to evaluate; the inline loader (scripts/prerender.ts) has
+// already requested every module the steps import, so no step waits for the network.
+// `npm run bench:long-tasks` measures the tasks.
 // (In development, `?inspect` first attaches the Stately inspector so it sees every actor from its start.)
+
 // A message to itself is a new task, like React's own scheduler; a timer would be too, but a paused clock (a
 // test's fake timers) would hold the app back.
 const nextTask = () =>
@@ -22,7 +24,9 @@ const nextTask = () =>
 async function hydrate() {
   const [{ createElement, startTransition }, { hydrateRoot }] = await Promise.all([import('react'), import('react-dom/client')])
   await nextTask()
-  const [{ createAppRouter }, { RouterClient }] = await Promise.all([import('./router'), import('./router-client')])
+  const { RouterClient } = await import('./router-client')
+  await nextTask()
+  const { createAppRouter } = await import('./router')
   await nextTask()
   const router = createAppRouter()
   await nextTask()
