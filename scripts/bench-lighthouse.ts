@@ -3,7 +3,7 @@
 // modulepreload): the physical limit for a page that looks the same. A benchmark, not a test: it prints
 // figures and pass/fail against the targets, and exits 0 either way unless it cannot run.
 import { execFileSync } from 'node:child_process'
-import { cp, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
@@ -13,6 +13,7 @@ import lighthouse from 'lighthouse'
 import { chromiumArgs, chromiumExecutablePath } from '../e2e/support/browser'
 import { createStaticSite } from '../server/static'
 import { pagePaths } from '../src/head'
+import { makeNoJsCopy } from './no-js-copy'
 import { htmlFileFor } from './prerender'
 import { upFrontScripts } from './up-front-scripts'
 
@@ -38,22 +39,6 @@ interface RunFigures {
 const median = (values: number[]) => {
   const sorted = values.filter((value) => !Number.isNaN(value)).sort((a, b) => a - b)
   return sorted.length === 0 ? Number.NaN : sorted[Math.floor(sorted.length / 2)]!
-}
-
-/** The same page with every script and modulepreload removed. */
-export function stripScripts(html: string): string {
-  return html
-    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '')
-    .replace(/<link\b[^>]*rel="modulepreload"[^>]*>/gi, '')
-}
-
-async function makeNoJsCopy(dist: string, target: string) {
-  await cp(dist, target, { recursive: true })
-  for (const entry of await readdir(target, { recursive: true })) {
-    if (!entry.endsWith('.html')) continue
-    const file = join(target, entry)
-    await writeFile(file, stripScripts(await readFile(file, 'utf8')))
-  }
 }
 
 function startSite(root: string) {

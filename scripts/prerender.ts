@@ -14,6 +14,7 @@ interface ViteManifestChunk {
   file: string
   css?: string[]
   imports?: string[]
+  dynamicImports?: string[]
   isEntry?: boolean
 }
 
@@ -24,8 +25,10 @@ const distDir = join(root, outDir)
 const serverDir = join(root, `${outDir}-server`)
 const clientEntry = 'src/entry-client.tsx'
 
-/** The scripts and CSS a page loads, from Vite's build manifest: the app's entry with its static imports,
- * plus the page's own chunk (`pageSource`, a key of the manifest) with its imports. */
+/** The scripts and CSS a page loads, from Vite's build manifest: the app's entry with its static imports and
+ * the steps it imports as it starts (its own dynamic imports, src/entry-client.tsx), plus the page's own
+ * chunk (`pageSource`, a key of the manifest) with its imports. The dynamic imports of those (the other
+ * pages, the animation engine) are not requested up front. */
 export function routerManifestFrom(viteManifest: Record<string, ViteManifestChunk>, pageSource?: string): Manifest {
   const chunk = (key: string) => {
     const found = viteManifest[key]
@@ -42,6 +45,7 @@ export function routerManifestFrom(viteManifest: Record<string, ViteManifestChun
     for (const imported of found.imports ?? []) add(imported)
   }
   add(clientEntry)
+  for (const step of chunk(clientEntry).dynamicImports ?? []) add(step)
   if (pageSource) add(pageSource)
   return {
     routes: {
@@ -60,10 +64,11 @@ export function routerManifestFrom(viteManifest: Record<string, ViteManifestChun
  * contentful paint, so that paint never waits for, or competes with, JavaScript (animation frames are not
  * enough: the paint is timestamped later than the frame that produced it). Where paint timing is missing,
  * or the tab is hidden and does not paint, the modules load after a second anyway. They are requested
- * together, so their download is not a waterfall. */
+ * together, so their download is not a waterfall, but each from a task of its own: issuing a request costs the
+ * main thread a few milliseconds, and a dozen of them in one task made a long task on a phone-speed CPU. */
 export function loaderScript(modules: string[]): string {
-  const inject = `${JSON.stringify(modules)}.forEach(function(src,i){var s=document.createElement(i?'link':'script');if(i){s.rel='modulepreload';s.href=src}else{s.type='module';s.src=src}document.head.appendChild(s)})`
-  return `(function(){var started=false;function load(){if(started)return;started=true;setTimeout(function(){${inject}},0)}try{new PerformanceObserver(function(list){if(list.getEntriesByName('first-contentful-paint').length)load()}).observe({type:'paint',buffered:true})}catch(e){}setTimeout(load,1000)})()`
+  const inject = `${JSON.stringify(modules)}.forEach(function(src,i){setTimeout(function(){var s=document.createElement(i?'link':'script');if(i){s.rel='modulepreload';s.href=src}else{s.type='module';s.src=src}document.head.appendChild(s)},0)})`
+  return `(function(){var started=false;function load(){if(started)return;started=true;${inject}}try{new PerformanceObserver(function(list){if(list.getEntriesByName('first-contentful-paint').length)load()}).observe({type:'paint',buffered:true})}catch(e){}setTimeout(load,1000)})()`
 }
 
 /** A tiny inline script that keeps what a visitor does before the app is in control (Angular's event replay,

@@ -1,18 +1,42 @@
 import '@vitejs/plugin-react/preamble'
-import { RouterClient } from '@tanstack/react-router/ssr/client'
-import { startTransition } from 'react'
-import { hydrateRoot } from 'react-dom/client'
 import { attachInspectorIfAsked } from './dev/inspector'
-import { createAppRouter } from './router'
 import { captureLanding } from './waitlist/landing-campaign'
 
-// The page arrived prerendered; React takes over the whole document without re-rendering it. Hydrating
-// inside a transition lets React yield to the browser between components instead of blocking input.
+// The page arrived prerendered; React takes over the whole document without re-rendering it. A browser
+// evaluates a module and everything it imports in one task, and the app's whole graph took about 100 ms on
+// a phone-speed CPU (Lighthouse's 4× slowdown): one long task that blocks input. So the app starts in
+// steps, each in a task of its own with a yield to the browser between them: React and its DOM renderer;
+// the other libraries (the router's client half needs only them); the app's modules (routes, layout); the
+// router; then hydration, in a transition so that React also yields between components. This module
+// imports nothing up front, so it is cheap to evaluate; the inline loader (scripts/prerender.ts) has
+// already requested every module the steps import, so no step waits for the network.
+// `npm run bench:long-tasks` measures the tasks.
 // (In development, `?inspect` first attaches the Stately inspector so it sees every actor from its start.)
-// The first page of the session is the landing: its campaign goes with a signup's consent record.
+
+// The first page of the session is the landing: its campaign goes with a signup's consent record (a few
+// lines, evaluated with this module).
 captureLanding(window.location.href, document.referrer)
 
-const hydrate = () => startTransition(() => void hydrateRoot(document, <RouterClient router={createAppRouter()} />))
+// A message to itself is a new task, like React's own scheduler; a timer would be too, but a paused clock (a
+// test's fake timers) would hold the app back.
+const nextTask = () =>
+  new Promise<void>((resolve) => {
+    const channel = new MessageChannel()
+    channel.port1.onmessage = () => resolve()
+    channel.port2.postMessage(null)
+  })
+
+async function hydrate() {
+  const [{ createElement, startTransition }, { hydrateRoot }] = await Promise.all([import('react'), import('react-dom/client')])
+  await nextTask()
+  const { RouterClient } = await import('./router-client')
+  await nextTask()
+  const { createAppRouter } = await import('./router')
+  await nextTask()
+  const router = createAppRouter()
+  await nextTask()
+  startTransition(() => void hydrateRoot(document, createElement(RouterClient, { router })))
+}
 
 if (import.meta.env.DEV) void attachInspectorIfAsked().then(hydrate)
-else hydrate()
+else void hydrate()

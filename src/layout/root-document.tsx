@@ -1,5 +1,5 @@
 import { HeadContent, Scripts } from '@tanstack/react-router'
-import { GlobalStyle } from '../ui/global-style'
+import { globalCss } from '../ui/global-css'
 import { palettes } from '../ui/theme'
 import { EarlyEventReplay } from './early-events'
 import { PageTransition } from './page-transition'
@@ -25,9 +25,10 @@ export function RootDocument() {
         <noscript>
           <style>{noScriptStyles}</style>
         </noscript>
+        {/* Before the components' styles, which styled-components adds at the end of the head. */}
+        <style dangerouslySetInnerHTML={{ __html: globalCss }} />
       </head>
       <body>
-        <GlobalStyle />
         <SkipLink />
         <SiteHeader />
         <main id="main" tabIndex={-1}>
