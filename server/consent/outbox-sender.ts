@@ -17,6 +17,8 @@ export type OutboxSenderOptions = {
   pollMs?: number
   batchSize?: number
   leaseMs?: number
+  /** The longest one send may take; a send starts only while the lease has at least this much left. */
+  sendBudgetMs?: number
   /** Backoff: base × 2^(attempt − 1), capped, ±20 % jitter; after maxAttempts the entry is marked failed. */
   retryBaseMs?: number
   retryCapMs?: number
@@ -34,10 +36,14 @@ export type OutboxSender = {
   stop(): Promise<void>
 }
 
-export const outboxDefaults = { pollMs: 1000, batchSize: 10, leaseMs: 60_000, retryBaseMs: 2000, retryCapMs: 10 * 60_000, maxAttempts: 12 }
+// The send budget is above the mailer's own SMTP timeouts (10 s to connect, 10 s for the greeting, 20 s of
+// silence), and well under the lease.
+export const outboxDefaults = { pollMs: 1000, batchSize: 10, leaseMs: 60_000, sendBudgetMs: 45_000, retryBaseMs: 2000, retryCapMs: 10 * 60_000, maxAttempts: 12 }
 
 export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
   const settings = { ...outboxDefaults, ...options }
+  // However it is configured, a send's budget is at most half the lease.
+  settings.sendBudgetMs = Math.min(settings.sendBudgetMs, settings.leaseMs / 2)
   const now = options.now ?? (() => new Date())
   const log = options.log ?? ((line: string) => console.error(line))
   let stopped = false
@@ -45,6 +51,14 @@ export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
   let again = false
   let timer: NodeJS.Timeout | undefined
   const idleWaiters: (() => void)[] = []
+
+  // A send that takes longer than its budget counts as failed (it is tried again later), so no send outlives
+  // the lease it started under.
+  const withinBudget = <T>(work: Promise<T>) =>
+    new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no answer from the mail server within ${settings.sendBudgetMs / 1000} s`)), settings.sendBudgetMs)
+      work.then(resolve, reject).finally(() => clearTimeout(timer))
+    })
 
   const backoffMs = (attempts: number) => {
     const base = Math.min(settings.retryCapMs, settings.retryBaseMs * 2 ** Math.max(0, attempts - 1))
@@ -76,12 +90,19 @@ export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
 
   async function drain(): Promise<void> {
     for (;;) {
-      const entries = await options.store.claimOutbox(now(), settings.batchSize, settings.leaseMs)
+      const claimedAt = now().getTime()
+      const entries = await options.store.claimOutbox(new Date(claimedAt), settings.batchSize, settings.leaseMs)
       if (entries.length === 0) return
-      // One at a time, in order: a small outbox, and SMTP servers throttle bursts anyway.
-      for (const entry of entries) {
+      // One at a time, in order: a small outbox, and SMTP servers throttle bursts anyway. A send may start only
+      // while the lease still covers the longest send (sendBudgetMs), or another instance could take the entry
+      // and send it too; what is left is given back at once, to be claimed afresh.
+      for (const [index, entry] of entries.entries()) {
+        if (now().getTime() - claimedAt > settings.leaseMs - settings.sendBudgetMs) {
+          await Promise.all(entries.slice(index).map((rest) => options.store.retryOutbox(rest.id, now(), 'lease ran short before this send')))
+          break
+        }
         try {
-          const outcome = await deliver(entry)
+          const outcome = await withinBudget(deliver(entry))
           await options.store.finishOutbox(entry.id, now(), outcome)
         } catch (error) {
           const reason = error instanceof Error ? error.message : String(error)
