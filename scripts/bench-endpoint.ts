@@ -24,6 +24,8 @@ const cluster = await startPostgres({ durable: true })
 // Every new signup queues a confirmation email, delivered by each instance's outbox sender while the load
 // runs, as in production: to a real SMTP server in this process that accepts and drops them.
 const smtp = new SMTPServer({ authOptional: true, disabledCommands: ['STARTTLS'], logger: false, onData: (stream, _session, done) => stream.resume().once('end', () => done()) })
+// A sender killed with its instance mid-message is no fault of the sink's.
+smtp.on('error', () => {})
 await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve))
 const smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`
 
