@@ -7,6 +7,7 @@ import { expect, test } from './support/fixtures'
 import { aboutPage } from '../src/content/about'
 import { hero } from '../src/content/home'
 import { footerCopy } from '../src/content/navigation'
+import { kneePage } from '../src/content/products'
 import { appInControl } from './support/site'
 import { stubRequests, waitlistForm } from './support/waitlist'
 import { stubEmail, stubScenarios } from './support/waitlist-stub'
@@ -148,6 +149,20 @@ test.describe('taps at first paint', () => {
     await appInControl(page)
     await expect(page.getByRole('banner')).not.toHaveCSS('box-shadow', 'none')
     expect(await page.evaluate(() => window.scrollY)).toBe(scrolled)
+  })
+
+  test('a page jumped to an anchor and scrolled back to the top before the scripts arrive stays at the top', async ({ page }) => {
+    const { expectActedEarly } = await openWithScriptsHeldBack(page, '/knee')
+    await page.getByRole('link', { name: kneePage.anchorLabels.download, exact: true }).click()
+    await expect(page).toHaveURL(/\/knee#download$/)
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300)
+    await page.mouse.wheel(0, -100_000)
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
+    await expectActedEarly()
+    await appInControl(page)
+    await page.waitForTimeout(300) // a frame or two for anything the first render set off
+    // The app taking over must not jump the page back to the anchor under the visitor's finger.
+    expect(await page.evaluate(() => window.scrollY)).toBe(0)
   })
 
   test('a link followed before the scripts arrive is a plain link', async ({ page }) => {

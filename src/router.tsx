@@ -106,11 +106,13 @@ export function createAppRouter(options: { history?: Parameters<typeof createRou
     routeTree,
     history: options.history,
     // A visitor may scroll the prerendered page before the app takes over; the app's first render must not
-    // throw them back to the top. After that (and on a reload, which starts at the top) restoration works.
+    // move it: not back to the top, and not to the address's #anchor, which the browser has already shown
+    // (they may have scrolled away from it since). After that (and on a reload without an anchor, which
+    // starts at the top) restoration works.
     scrollRestoration: () => {
       if (!firstRender) return true
       firstRender = false
-      return window.scrollX === 0 && window.scrollY === 0
+      return window.scrollX === 0 && window.scrollY === 0 && window.location.hash === ''
     },
     defaultPreload: 'intent',
   })
