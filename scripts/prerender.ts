@@ -65,9 +65,11 @@ export function routerManifestFrom(viteManifest: Record<string, ViteManifestChun
  * enough: the paint is timestamped later than the frame that produced it). Where paint timing is missing,
  * or the tab is hidden and does not paint, the modules load after a second anyway. They are requested
  * together, so their download is not a waterfall, but each from a task of its own: issuing a request costs the
- * main thread a few milliseconds, and a dozen of them in one task made a long task on a phone-speed CPU. */
+ * main thread a few milliseconds, and a dozen of them in one task made a long task on a phone-speed CPU. Each
+ * message on a channel is a task of its own; timers would be too, but a browser may hold timers back (a
+ * throttled tab, a test's paused clock) and the app would never start. */
 export function loaderScript(modules: string[]): string {
-  const inject = `${JSON.stringify(modules)}.forEach(function(src,i){setTimeout(function(){var s=document.createElement(i?'link':'script');if(i){s.rel='modulepreload';s.href=src}else{s.type='module';s.src=src}document.head.appendChild(s)},0)})`
+  const inject = `var m=${JSON.stringify(modules)},i=0,c=new MessageChannel();c.port1.onmessage=function(){var src=m[i],s=document.createElement(i?'link':'script');if(i){s.rel='modulepreload';s.href=src}else{s.type='module';s.src=src}document.head.appendChild(s);i++};m.forEach(function(){c.port2.postMessage(0)})`
   return `(function(){var started=false;function load(){if(started)return;started=true;${inject}}try{new PerformanceObserver(function(list){if(list.getEntriesByName('first-contentful-paint').length)load()}).observe({type:'paint',buffered:true})}catch(e){}setTimeout(load,1000)})()`
 }
 
