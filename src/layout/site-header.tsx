@@ -1,6 +1,6 @@
 import { Link, useLocation } from '@tanstack/react-router'
 import { useMachine } from '@xstate/react'
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
 import { headerMachine } from '../../machines/header-machine'
 import { menuMachine } from '../../machines/menu-machine'
 import { brand, mailto } from '../brand'
@@ -35,7 +35,14 @@ export function SiteHeader() {
     return () => window.removeEventListener('keydown', onKeyDown)
   }, [sendMenu])
 
-  useEffect(() => sendMenu({ type: 'NAVIGATED' }), [pathname, sendMenu])
+  // A new page closes the menu. The header's own start is not a new page: a visitor on a slow phone can open
+  // the menu between the app's first render and its effects, and it must stay open.
+  const shownPathname = useRef(pathname)
+  useEffect(() => {
+    if (shownPathname.current === pathname) return
+    shownPathname.current = pathname
+    sendMenu({ type: 'NAVIGATED' })
+  }, [pathname, sendMenu])
 
   const look = headerState.matches('solid') ? 'solid' : 'transparent'
   const expanded = menuState.hasTag('expanded')

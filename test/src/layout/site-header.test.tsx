@@ -1,5 +1,9 @@
+import { RouterProvider, createMemoryHistory } from '@tanstack/react-router'
 import { act, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { startTransition } from 'react'
+import { createRoot } from 'react-dom/client'
+import { createAppRouter } from '../../../src/router'
 import { renderSite } from '../../utils/render-route'
 
 function scrollTo(y: number) {
@@ -70,5 +74,36 @@ describe('site header', () => {
     await user.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Blog' }))
     expect(await screen.findByRole('heading', { level: 1, name: 'Blog' })).toBeInTheDocument()
     expect(toggle).toHaveAttribute('aria-expanded', 'false')
+  })
+
+  it('opens for a tap made the moment the header is on screen, before the app has run its effects', async () => {
+    // On a slow phone a visitor can tap between the app's first commit and its effects (a later task): the
+    // menu once closed itself again there, because the header treated its own start as a page change. The
+    // tap is made from the first microtask after the header appears, as React renders outside act().
+    const actEnvironment = globalThis.IS_REACT_ACT_ENVIRONMENT
+    globalThis.IS_REACT_ACT_ENVIRONMENT = false
+    const router = createAppRouter({ history: createMemoryHistory({ initialEntries: ['/about'] }) })
+    const tapped = new Promise<void>((resolve) => {
+      const observer = new MutationObserver(() => {
+        const toggle = document.getElementById('site-menu-toggle')
+        if (!toggle) return
+        observer.disconnect()
+        toggle.click()
+        resolve()
+      })
+      observer.observe(document, { childList: true, subtree: true })
+    })
+    await router.load() // the page is ready to show in the first render, as a prerendered one is
+    const root = createRoot(document)
+    try {
+      startTransition(() => root.render(<RouterProvider router={router} />))
+      await tapped
+      await screen.findByRole('heading', { level: 1 })
+      await new Promise((resolve) => setTimeout(resolve, 50)) // the effects have run
+      expect(menuToggle()).toHaveAttribute('aria-expanded', 'true')
+    } finally {
+      root.unmount()
+      globalThis.IS_REACT_ACT_ENVIRONMENT = actEnvironment
+    }
   })
 })
