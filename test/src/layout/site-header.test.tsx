@@ -80,8 +80,9 @@ describe('site header', () => {
     // On a slow phone a visitor can tap between the app's first commit and its effects (a later task): the
     // menu once closed itself again there, because the header treated its own start as a page change. The
     // tap is made from the first microtask after the header appears, as React renders outside act().
-    const actEnvironment = globalThis.IS_REACT_ACT_ENVIRONMENT
-    globalThis.IS_REACT_ACT_ENVIRONMENT = false
+    const reactGlobals = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }
+    const actEnvironment = reactGlobals.IS_REACT_ACT_ENVIRONMENT
+    reactGlobals.IS_REACT_ACT_ENVIRONMENT = false
     const router = createAppRouter({ history: createMemoryHistory({ initialEntries: ['/about'] }) })
     const tapped = new Promise<void>((resolve) => {
       const observer = new MutationObserver(() => {
@@ -103,7 +104,7 @@ describe('site header', () => {
       expect(menuToggle()).toHaveAttribute('aria-expanded', 'true')
     } finally {
       root.unmount()
-      globalThis.IS_REACT_ACT_ENVIRONMENT = actEnvironment
+      reactGlobals.IS_REACT_ACT_ENVIRONMENT = actEnvironment
     }
   })
 })
