@@ -5,14 +5,13 @@ import { chromium } from '@playwright/test'
 import { chromiumLaunchOptions } from '../e2e/support/browser'
 import { brand } from '../src/brand'
 import { coachConversation, hero } from '../src/content/home'
+import { logoSvg } from '../src/ui/logo-drawing'
 import { palettes } from '../src/ui/theme'
 
 const c = palettes.light
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 
-const mark = `<svg width="64" height="64" viewBox="0 0 64 64"><rect width="64" height="64" rx="16" fill="${c.brand}"/>
-<path d="M42 19c-3-3-7-4-11-3-5 1-8 5-7 9 1 5 6 6 11 7 4 1 7 3 6 7-1 4-6 6-11 5-3-1-5-2-7-4" fill="none" stroke="#fff" stroke-width="6.5" stroke-linecap="round"/>
-<circle cx="46" cy="46" r="4" fill="#fff"/></svg>`
+const mark = logoSvg()
 
 const bubbles = coachConversation.messages
   .map((m) => `<div class="bubble ${m.from}">${escape(m.text)}</div>`)

@@ -1,5 +1,6 @@
 import { HeadContent, Scripts } from '@tanstack/react-router'
 import { globalCss } from '../ui/global-css'
+import { faviconHref } from '../ui/logo-drawing'
 import { palettes } from '../ui/theme'
 import { EarlyEventReplay } from './early-events'
 import { PageTransition } from './page-transition'
@@ -20,7 +21,7 @@ export function RootDocument() {
         <meta name="color-scheme" content="light dark" />
         <meta name="theme-color" media="(prefers-color-scheme: light)" content={palettes.light.brand} />
         <meta name="theme-color" media="(prefers-color-scheme: dark)" content={palettes.dark.surface} />
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="icon" href={faviconHref} type="image/svg+xml" />
         <HeadContent />
         <noscript>
           <style>{noScriptStyles}</style>

@@ -1,17 +1,14 @@
-// The brand's mark: a stride path (an S drawn as one stroke) in a rounded tile. Decorative beside the
-// company name, which carries the meaning; the same drawing is public/favicon.svg.
+import { logoDrawing } from './logo-drawing'
+
+// The brand's mark beside the company name, which carries the meaning, so the mark is decorative. Its colours
+// follow the page's scheme; the favicon and the Open Graph image draw the same mark (logo-drawing.ts).
 export function LogoMark({ size = 32 }: { size?: number }) {
+  const { viewBox, tile, stride, dot } = logoDrawing
   return (
-    <svg width={size} height={size} viewBox="0 0 64 64" aria-hidden="true" focusable="false">
-      <rect width="64" height="64" rx="16" fill="var(--color-brand)" />
-      <path
-        d="M42 19c-3-3-7-4-11-3-5 1-8 5-7 9 1 5 6 6 11 7 4 1 7 3 6 7-1 4-6 6-11 5-3-1-5-2-7-4"
-        fill="none"
-        stroke="var(--color-on-brand)"
-        strokeWidth="6.5"
-        strokeLinecap="round"
-      />
-      <circle cx="46" cy="46" r="4" fill="var(--color-on-brand)" />
+    <svg width={size} height={size} viewBox={viewBox} aria-hidden="true" focusable="false">
+      <rect {...tile} fill="var(--color-brand)" />
+      <path d={stride.d} fill="none" stroke="var(--color-on-brand)" strokeWidth={stride.strokeWidth} strokeLinecap="round" />
+      <circle {...dot} fill="var(--color-on-brand)" />
     </svg>
   )
 }

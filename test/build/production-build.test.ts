@@ -47,6 +47,18 @@ describe('the production build', () => {
     expect(html).toMatch(/<h1[^>]*>/)
   })
 
+  it.each([...pagePaths, ...unlistedPagePaths])('%s asks for nothing but itself before its first paint', async (path) => {
+    // Anything the HTML itself asks for (a stylesheet, a preload, a script, an icon file) races the first
+    // paint, and Lighthouse's simulated LCP counts every request that started before the paint. The modules
+    // are requested by the inline loader only after the paint; the favicon is a data: URI.
+    const html = await read(htmlFileFor(path))
+    const head = html.slice(0, html.indexOf('</head>'))
+    expect(head).toMatch(/<link rel="icon" href="data:image\/svg\+xml,[^"]+"/)
+    expect(html).not.toMatch(/<link\b[^>]*rel="(?:stylesheet|preload|modulepreload|icon)"[^>]*href="\//)
+    expect(html).not.toMatch(/<script\b[^>]*\bsrc=/)
+    expect(html).not.toMatch(/<img\b/)
+  })
+
   it('writes the 404 page, sitemap, robots.txt, favicon and the _headers file for static hosts', async () => {
     expect(await read('404.html')).toContain('Page Not Found')
     const sitemap = await read('sitemap.xml')
