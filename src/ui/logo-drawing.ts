@@ -10,11 +10,11 @@ export const logoDrawing = {
 } as const
 
 /** The mark as a standalone SVG document in the light palette's colours. */
-export function logoSvg(size = 64): string {
+export function logoSvg(): string {
   const { viewBox, tile, stride, dot } = logoDrawing
   const { brand, onBrand } = palettes.light
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="${viewBox}">` +
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${tile.width}" height="${tile.height}" viewBox="${viewBox}">` +
     `<rect width="${tile.width}" height="${tile.height}" rx="${tile.rx}" fill="${brand}"/>` +
     `<path d="${stride.d}" fill="none" stroke="${onBrand}" stroke-width="${stride.strokeWidth}" stroke-linecap="round"/>` +
     `<circle cx="${dot.cx}" cy="${dot.cy}" r="${dot.r}" fill="${onBrand}"/></svg>`
@@ -23,7 +23,6 @@ export function logoSvg(size = 64): string {
 
 /** The favicon written into every page's head as a data: URI. A file would be one more request racing the
  * first paint: when Chromium asked for it before the paint, Lighthouse's simulation counted it towards the
- * Largest Contentful Paint, about 100 ms more on its slow 4G (see README, "Budgets"). */
-// Only the characters a URL or an HTML attribute cannot carry as they are get escaped, so the URI stays about
-// as short as the SVG.
+ * Largest Contentful Paint, about 100 ms more on its slow 4G (see README, "Budgets"). Only the characters a
+ * URL or an HTML attribute cannot carry as they are get escaped, so the URI stays about as short as the SVG. */
 export const faviconHref = `data:image/svg+xml,${logoSvg().replace(/["%#<>]/g, encodeURIComponent)}`
