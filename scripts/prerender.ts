@@ -26,11 +26,11 @@ const distDir = join(root, outDir)
 const serverDir = join(root, `${outDir}-server`)
 const clientEntry = 'src/entry-client.tsx'
 
-/** The scripts and CSS a page loads, from Vite's build manifest: the app's entry with its static imports and
- * the steps it imports as it starts (its own dynamic imports, src/entry-client.tsx), plus the page's own
- * chunk (`pageSource`, a key of the manifest) with its imports. The dynamic imports of those (the other
- * pages, the animation engine) are not requested up front. */
-export function routerManifestFrom(viteManifest: Record<string, ViteManifestChunk>, pageSource?: string): Manifest {
+/** What a page loads, from Vite's build manifest: the app's entry with its static imports and the steps it
+ * imports as it starts (its own dynamic imports, src/entry-client.tsx), plus the page's own chunk
+ * (`pageSource`, a key of the manifest) with its imports, and their CSS. The dynamic imports of those (the
+ * other pages, the animation engine) are not requested up front. */
+export function pageAssetsFrom(viteManifest: Record<string, ViteManifestChunk>, pageSource?: string) {
   const chunk = (key: string) => {
     const found = viteManifest[key]
     if (!found) throw new Error(`${key} is missing from Vite's manifest`)
@@ -48,17 +48,23 @@ export function routerManifestFrom(viteManifest: Record<string, ViteManifestChun
   add(clientEntry)
   for (const step of chunk(clientEntry).dynamicImports ?? []) add(step)
   if (pageSource) add(pageSource)
-  return {
-    routes: {
-      __root__: {
-        css: [...css].map((file) => `/${file}`),
-        scripts: [
-          { attrs: {}, children: earlyEventsScript },
-          { attrs: {}, children: loaderScript([...files].map((file) => `/${file}`)) },
-        ],
-      },
-    },
-  }
+  return { modules: [...files].map((file) => `/${file}`), css: [...css].map((file) => `/${file}`) }
+}
+
+/** The router's manifest for a page: its CSS only. The router would render a manifest's scripts itself, but
+ * it also writes the whole manifest into the page's dehydrated state, so each inline script would travel
+ * twice; the prerender puts them into the HTML once (`withInlineScripts`). */
+export function routerManifestFrom(assets: { css: string[] }): Manifest {
+  return { routes: { __root__: { css: assets.css } } }
+}
+
+/** The page with its two inline scripts at the end of the body, after everything the router rendered: the
+ * early-event recorder, then the loader of `modules`. React hydrates the body without them (a singleton
+ * keeps nodes it did not render), and the CSP's hashes are taken from the finished HTML. */
+export function withInlineScripts(html: string, modules: string[]): string {
+  const end = html.lastIndexOf('</body>')
+  if (end < 0) throw new Error('the rendered page has no </body>')
+  return `${html.slice(0, end)}<script>${earlyEventsScript}</script><script>${loaderScript(modules)}</script>${html.slice(end)}`
 }
 
 /** A tiny inline script that requests the app's modules only once the browser reports the page's first
@@ -118,8 +124,11 @@ async function main() {
   const viteManifest = JSON.parse(await readFile(manifestPath, 'utf8')) as Record<string, ViteManifestChunk>
   const serverEntry = pathToFileURL(join(serverDir, 'entry-server.js')).href
   const server = (await import(serverEntry)) as typeof import('../src/entry-server')
-  const render = (path: string, pageSource?: string) =>
-    renderInFreshWorker(serverEntry, new URL(path, 'http://localhost').href, routerManifestFrom(viteManifest, pageSource))
+  const render = async (path: string, pageSource?: string) => {
+    const assets = pageAssetsFrom(viteManifest, pageSource)
+    const page = await renderInFreshWorker(serverEntry, new URL(path, 'http://localhost').href, routerManifestFrom(assets))
+    return { ...page, html: withInlineScripts(page.html, assets.modules) }
+  }
 
   const rendered = await Promise.all(server.pagePaths.map((path) => render(path, server.pageSources[path])))
   const written: { path: string; file: string; html: string }[] = server.pagePaths.map((path, index) => {

@@ -59,6 +59,15 @@ describe('the production build', () => {
     expect(html).not.toMatch(/<img\b/)
   })
 
+  it.each([...pagePaths, ...unlistedPagePaths, '/404'])('%s carries each inline script once, at the end of its body', async (path) => {
+    // The router writes its manifest into the page's dehydrated state; scripts given to it would travel a
+    // second time there, and /legal's HTML would no longer fit the first round trip of a slow connection.
+    const html = await read(path === '/404' ? '404.html' : htmlFileFor(path))
+    expect(html.split('window.__earlyEvents=').length - 1).toBe(1)
+    expect(html.split('new MessageChannel()').length - 1).toBe(1)
+    expect(html).toMatch(/<script>\(function\(\)\{var started=false;[^<]*<\/script><\/body><\/html>$/)
+  })
+
   it('writes the 404 page, sitemap, robots.txt, favicon and the _headers file for static hosts', async () => {
     expect(await read('404.html')).toContain('Page Not Found')
     const sitemap = await read('sitemap.xml')
