@@ -2,7 +2,8 @@
 // dist/404.html with status 404. Every HTML page carries a CSP naming the hashes of its own inline scripts.
 import { readFile, stat } from 'node:fs/promises'
 import { extname, join, resolve, sep } from 'node:path'
-import { gzipSync } from 'node:zlib'
+import { promisify } from 'node:util'
+import { brotliCompress, constants, gzip } from 'node:zlib'
 import { inlineScriptHashes, securityHeaders } from './security-headers'
 
 const contentTypes: Record<string, string> = {
@@ -28,19 +29,45 @@ const contentTypes: Record<string, string> = {
   '.wasm': 'application/wasm',
 }
 
-type File = { body: Uint8Array<ArrayBuffer>; headers: Record<string, string>; gzipped?: Uint8Array<ArrayBuffer> }
+type Encoding = 'br' | 'gzip'
+type File = {
+  body: Uint8Array<ArrayBuffer>
+  headers: Record<string, string>
+  encoded: Partial<Record<Encoding, Promise<Uint8Array<ArrayBuffer>>>>
+}
 
-// Text is sent gzipped to clients that accept it, as any CDN would; compressed once per file version.
+// Text is sent compressed to clients that accept it, as any CDN would: Brotli at its best quality (a page is
+// about a fifth smaller than with gzip, and /legal then fits in the first round trip of a new connection:
+// ten 1,460-byte segments, RFC 6928), else gzip; compressed once per file version, off the main thread.
 const compressible = /^(text\/|application\/(json|xml|manifest\+json)|image\/svg\+xml)/
+const compressors: Record<Encoding, (body: Uint8Array) => Promise<Uint8Array>> = {
+  br: (body) =>
+    promisify(brotliCompress)(body, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength },
+    }),
+  gzip: (body) => promisify(gzip)(body, { level: 9 }),
+}
 
-function respond(file: File, status: number, request: Request): Response {
-  const accepts = /\bgzip\b/.test(request.headers.get('accept-encoding') ?? '')
+/** The coding to send, by the server's preference among those the client accepts with q > 0 (`*` stands for
+ * any not named), or none (RFC 9110 §12.5.3). */
+export function encodingFor(acceptEncoding: string | null): Encoding | undefined {
+  const weights = new Map<string, number>()
+  for (const part of (acceptEncoding ?? '').split(',')) {
+    const [coding = '', ...params] = part.split(';').map((piece) => piece.trim().toLowerCase())
+    const q = params.find((param) => param.startsWith('q='))
+    if (coding) weights.set(coding, q === undefined ? 1 : Number(q.slice(2)))
+  }
+  return (['br', 'gzip'] as const).find((coding) => (weights.get(coding) ?? weights.get('*') ?? 0) > 0)
+}
+
+async function respond(file: File, status: number, request: Request): Promise<Response> {
   if (!compressible.test(file.headers['Content-Type'] ?? '') || file.body.byteLength < 1024)
     return new Response(file.body, { status, headers: file.headers })
   const headers = { ...file.headers, Vary: 'Accept-Encoding' }
-  if (!accepts) return new Response(file.body, { status, headers })
-  file.gzipped ??= new Uint8Array(gzipSync(file.body, { level: 9 }))
-  return new Response(file.gzipped, { status, headers: { ...headers, 'Content-Encoding': 'gzip' } })
+  const encoding = encodingFor(request.headers.get('accept-encoding'))
+  if (!encoding) return new Response(file.body, { status, headers })
+  file.encoded[encoding] ??= compressors[encoding](file.body).then((bytes) => new Uint8Array(bytes))
+  return new Response(await file.encoded[encoding], { status, headers: { ...headers, 'Content-Encoding': encoding } })
 }
 
 export type StaticSite = (request: Request) => Promise<Response>
@@ -57,7 +84,7 @@ export function createStaticSite(root: string): StaticSite {
     const cached = cache.get(path)
     if (cached?.version === version) return cached.file
     const body = new Uint8Array(await readFile(path))
-    const file = { body, headers: headersFor(path.slice(base.length).split(sep).join('/'), body) }
+    const file: File = { body, headers: headersFor(path.slice(base.length).split(sep).join('/'), body), encoded: {} }
     file.headers.ETag = `W/"${version}"`
     cache.set(path, { version, file })
     return file

@@ -55,11 +55,11 @@ function rawGet(path: string): Promise<{ status: number; body: string }> {
   })
 }
 
-/** A GET that asks for gzip and keeps the raw bytes (fetch would decompress them). */
-function rawGzipGet(path: string): Promise<{ encoding: string | undefined; vary: string | undefined; body: Buffer }> {
+/** A GET with the given Accept-Encoding that keeps the raw bytes (fetch would decompress them). */
+function rawEncodedGet(path: string, acceptEncoding: string): Promise<{ encoding: string | undefined; vary: string | undefined; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const port = new URL(server.origin).port
-    const req = request({ host: '127.0.0.1', port, path, headers: { 'Accept-Encoding': 'gzip, br' } }, (res) => {
+    const req = request({ host: '127.0.0.1', port, path, headers: { 'Accept-Encoding': acceptEncoding } }, (res) => {
       const chunks: Buffer[] = []
       res.on('data', (chunk: Buffer) => chunks.push(chunk))
       res.on('end', () => resolve({ encoding: res.headers['content-encoding'], vary: res.headers.vary, body: Buffer.concat(chunks) }))
@@ -70,18 +70,29 @@ function rawGzipGet(path: string): Promise<{ encoding: string | undefined; vary:
 }
 
 describe('static site', () => {
-  it('gzips text for clients that accept it, and sends it plain to those that do not', async () => {
-    const { gunzipSync } = await import('node:zlib')
+  it('compresses text with Brotli or gzip for clients that accept them, and sends it plain to those that do not', async () => {
+    const { brotliDecompressSync, gunzipSync } = await import('node:zlib')
     const big = `<!doctype html><title>Big</title><p>${'Move more, every day. '.repeat(200)}</p>`
     await mkdir(join(dist, 'big'), { recursive: true })
     await writeFile(join(dist, 'big', 'index.html'), big)
-    const zipped = await rawGzipGet('/big')
-    expect(zipped.encoding).toBe('gzip')
-    expect(zipped.vary).toBe('Accept-Encoding')
-    expect(zipped.body.length).toBeLessThan(big.length / 4)
-    expect(gunzipSync(zipped.body).toString()).toBe(big)
-    const plain = await rawGet('/big')
-    expect(plain.body).toBe(big)
+    // What Chromium sends: Brotli is preferred over gzip when both are accepted alike.
+    const brotli = await rawEncodedGet('/big', 'gzip, deflate, br, zstd')
+    expect(brotli.encoding).toBe('br')
+    expect(brotli.vary).toBe('Accept-Encoding')
+    expect(brotli.body.length).toBeLessThan(big.length / 4)
+    expect(brotliDecompressSync(brotli.body).toString()).toBe(big)
+    for (const accept of ['gzip', 'br;q=0, gzip;q=0.5', 'x-gzip, gzip']) {
+      const zipped = await rawEncodedGet('/big', accept)
+      expect(zipped.encoding, accept).toBe('gzip')
+      expect(gunzipSync(zipped.body).toString()).toBe(big)
+    }
+    for (const accept of ['identity', 'br;q=0, gzip;q=0', '*;q=0']) {
+      const plain = await rawEncodedGet('/big', accept)
+      expect(plain.encoding, accept).toBeUndefined()
+      expect(plain.body.toString()).toBe(big)
+    }
+    expect((await rawEncodedGet('/big', '*')).encoding).toBe('br')
+    expect((await rawGet('/big')).body).toBe(big)
   })
 
   it('serves pages with security headers and a CSP naming their own inline scripts', async () => {
