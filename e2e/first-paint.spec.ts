@@ -173,3 +173,57 @@ test.describe('taps at first paint', () => {
     await expect(page).toHaveURL(/\/about$/)
   })
 })
+
+/** Opens `path` with the page's clock standing still (only runFor moves it) and every script held back until
+ * `release()`, or refused outright with `scriptsNeverCome`. */
+async function openWithPausedClock(page: Page, path: string, { scriptsNeverCome = false } = {}) {
+  let release!: () => void
+  const released = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\.js(\?.*)?$/, async (route) => {
+    if (scriptsNeverCome) return route.abort()
+    await released
+    await route.continue().catch(() => {}) // the page may have gone
+  })
+  const opened = Date.now()
+  await page.clock.install({ time: opened })
+  await page.clock.pauseAt(opened + 1_000)
+  await page.goto(path)
+  return { release }
+}
+
+// The inline recorder gives the browser back what it can do alone once the scripts are 10 s late: a queued
+// Join becomes the form's own post, and later submissions too. Taps on buttons it keeps for the app. (That
+// the app arriving later does not send such a post again is test/scripts/early-events-script.test.ts: the page
+// waiting for the post's answer cannot be looked at from here.)
+test.describe('when the scripts are 10 s late, or never come', () => {
+  test.use({ allowedConsoleErrors: [/^console\.error: Failed to load resource: net::ERR_FAILED \(.*\.js\)$/] })
+
+  test('a Join pressed at first paint is posted by the browser after 10 s, once, with no email in any URL', async ({ page }) => {
+    await openWithPausedClock(page, '/', { scriptsNeverCome: true })
+    const email = stubEmail(stubScenarios.ok)
+    const form = waitlistForm(page, 'hero')
+    await form.email.fill(email)
+    await form.submit.click()
+    await form.submit.click()
+    await page.waitForTimeout(300) // real time: nothing may leave before the 10 s
+    expect(await stubRequests({ email })).toHaveLength(0)
+    await page.clock.runFor(10_000)
+    await expect.poll(async () => (await stubRequests({ email })).length).toBe(1)
+    const [post] = await stubRequests({ email })
+    expect(post!.method).toBe('POST')
+    expect(post!.headers['content-type']).toBe('application/x-www-form-urlencoded')
+    expect(post!.path).toBe('/waitlist')
+    expect(page.url()).not.toContain('email')
+  })
+
+  test('Menu tapped after 10 s still opens the menu once the app is in control', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    const { release } = await openWithPausedClock(page, '/')
+    await page.clock.runFor(10_000)
+    const toggle = page.getByRole('button', { name: 'Menu' })
+    await toggle.click()
+    expect(await page.locator('html[data-app="ready"]').count()).toBe(0)
+    release()
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true', { timeout: 15_000 })
+  })
+})

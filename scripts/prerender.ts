@@ -87,9 +87,11 @@ export function loaderScript(modules: string[]): string {
  * still hydrating would otherwise be handled twice), and queues each element once: a double tap is one
  * intent. The app takes the queue when it has hydrated (src/layout/early-events.tsx) and replays each one
  * through its own handlers, so the machines decide what happens. Links are left alone: before the app runs,
- * a link is a plain link. Should the app never take over (a script failed to load), queued submissions go
- * to the browser after 10 s: a real post to the endpoint, never a GET. */
-export const earlyEventsScript = `(function(){var q=[],done=false;function keep(e,t,el){e.preventDefault();e.stopImmediatePropagation();for(var i=0;i<q.length;i++)if(q[i].el===el)return;q.push({type:t,el:el})}document.addEventListener('click',function(e){if(done)return;var b=e.target&&e.target.closest&&e.target.closest('button,a[data-replay]');if(b&&(b.type==='button'||b.tagName==='A')&&!b.disabled)keep(e,'click',b)},true);document.addEventListener('submit',function(e){if(!done)keep(e,'submit',e.target)},true);window.__earlyEvents={take:function(){done=true;var t=q;q=[];return t}};setTimeout(function(){if(done)return;done=true;for(var i=0;i<q.length;i++)if(q[i].type==='submit')q[i].el.submit()},10000)})()`
+ * a link is a plain link. Once the app is 10 s late, or if it never comes (a script failed to load), the
+ * browser gets back what it can do alone: queued submissions, and any made later, are the form's own post
+ * to the endpoint (never a GET), and a queued skip link is followed; taps on buttons stay queued for the app.
+ * What the browser was given back is not in the queue the app takes, so nothing happens twice. */
+export const earlyEventsScript = `(function(){var q=[],done=false,late=false;function keep(e,t,el){e.preventDefault();e.stopImmediatePropagation();for(var i=0;i<q.length;i++)if(q[i].el===el)return;q.push({type:t,el:el})}document.addEventListener('click',function(e){if(done)return;var b=e.target&&e.target.closest&&e.target.closest('button,a[data-replay]');if(b&&(b.type==='button'||b.tagName==='A'&&!late)&&!b.disabled)keep(e,'click',b)},true);document.addEventListener('submit',function(e){if(!done&&!late)keep(e,'submit',e.target)},true);window.__earlyEvents={take:function(){done=true;var t=q;q=[];return t}};setTimeout(function(){if(done)return;late=true;var t=q;q=[];for(var i=0;i<t.length;i++){if(t[i].type==='submit')t[i].el.submit();else if(t[i].el.tagName==='A')t[i].el.click();else q.push(t[i])}},10000)})()`
 
 /** dist/ path of a route: '/' → index.html, '/about' → about/index.html. */
 export const htmlFileFor = (path: string) => (path === '/' ? 'index.html' : join(path.slice(1), 'index.html'))
