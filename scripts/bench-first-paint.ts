@@ -1,7 +1,7 @@
 // `npm run bench:first-paint`: how long a visitor waits, after the page is painted, until what they do takes
 // effect. A benchmark, not a test. Builds the site, serves it as `npm start` does (Brotli to Chromium), gzipped
-// (a host without Brotli) and uncompressed, and opens / in Chromium at 390 px, 5 times per profile: desktop (no throttling) and Lighthouse's mobile
-// profile (CPU 4× slower, 150 ms latency, 1.6 Mbps down). For each run it records the first contentful paint
+// (a host without Brotli) and uncompressed, and opens / in Chromium at 390 px, 5 times per profile: desktop
+// (no throttling) and Lighthouse's mobile profile (CPU 4× slower, 150 ms latency, 1.6 Mbps down). For each run it records the first contentful paint
 // and the moment the app is in control (html[data-app=ready], set after hydration and the replay of early
 // taps). Before that moment taps are kept and replayed; the figure is how long they wait, not time lost.
 import { execFileSync } from 'node:child_process'
