@@ -40,12 +40,14 @@ type File = {
 // about a fifth smaller than with gzip, and /legal then fits in the first round trip of a new connection:
 // ten 1,460-byte segments, RFC 6928), else gzip; compressed once per file version, off the main thread.
 const compressible = /^(text\/|application\/(json|xml|manifest\+json)|image\/svg\+xml)/
+const brotliAsync = promisify(brotliCompress)
+const gzipAsync = promisify(gzip)
 const compressors: Record<Encoding, (body: Uint8Array) => Promise<Uint8Array>> = {
   br: (body) =>
-    promisify(brotliCompress)(body, {
+    brotliAsync(body, {
       params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength },
     }),
-  gzip: (body) => promisify(gzip)(body, { level: 9 }),
+  gzip: (body) => gzipAsync(body, { level: 9 }),
 }
 
 /** The coding to send, by the server's preference among those the client accepts with q > 0 (`*` stands for
@@ -97,7 +99,7 @@ export function createStaticSite(root: string): StaticSite {
   // of requests do not queue behind the compressions in Node's thread pool.
   void (async () => {
     for (const entry of await readdir(base, { recursive: true }).catch(() => [])) {
-      if (entry.split(sep).some(isPrivateSegment)) continue
+      if (entry.split(sep).some(isPrivateSegment) || !compressible.test(contentTypeOf(entry))) continue
       const file = await load(join(base, entry)).catch(() => undefined)
       if (file && compresses(file)) await encodedBody(file, 'br').catch(() => undefined)
     }
@@ -137,13 +139,14 @@ function isPrivateSegment(segment: string): boolean {
   return segment.startsWith('.') && segment !== '.well-known'
 }
 
+const contentTypeOf = (path: string) => contentTypes[extname(path).toLowerCase()] ?? 'application/octet-stream'
+
 function headersFor(urlPath: string, body: Uint8Array): Record<string, string> {
-  const extension = extname(urlPath).toLowerCase()
   const headers: Record<string, string> = {
-    'Content-Type': contentTypes[extension] ?? 'application/octet-stream',
+    'Content-Type': contentTypeOf(urlPath),
     // Vite names everything under /assets/ by content hash, so those never change; the rest may.
     'Cache-Control': urlPath.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
   }
-  if (extension === '.html') Object.assign(headers, securityHeaders({ scriptHashes: inlineScriptHashes(new TextDecoder().decode(body)) }))
+  if (extname(urlPath).toLowerCase() === '.html') Object.assign(headers, securityHeaders({ scriptHashes: inlineScriptHashes(new TextDecoder().decode(body)) }))
   return headers
 }

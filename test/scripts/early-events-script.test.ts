@@ -61,8 +61,10 @@ describe('the early-event recorder', () => {
   it('after 10 s, lets the browser post and follow the skip link itself, and still keeps taps on buttons', () => {
     act(skip, 'click')
     const followed: boolean[] = []
-    document.addEventListener('click', (event) => event.target === skip && followed.push(!event.defaultPrevented))
+    const watch = (event: Event) => event.target === skip && followed.push(!event.defaultPrevented)
+    document.addEventListener('click', watch)
     vi.advanceTimersByTime(10_000)
+    document.removeEventListener('click', watch)
     expect(followed).toEqual([true]) // the kept skip link, clicked again for the browser to follow
     expect(act(form, 'submit')).toBe(true)
     expect(act(skip, 'click')).toBe(true)
