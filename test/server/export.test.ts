@@ -5,7 +5,6 @@ import { spawn } from 'node:child_process'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { csvCell } from '../../server/csv'
 import { normalizeEmail } from '../../server/validate'
 import { openStore } from '../../server/store/open'
 import { makeTempDir } from './harness'
@@ -53,19 +52,6 @@ function parseCsv(text: string): string[][] {
   }
   return rows
 }
-
-describe('csvCell', () => {
-  it('quotes per RFC 4180 and defuses formula triggers', () => {
-    expect(csvCell('plain')).toBe('plain')
-    expect(csvCell('a,b')).toBe('"a,b"')
-    expect(csvCell('say "hi"')).toBe('"say ""hi"""')
-    expect(csvCell('=1+1')).toBe("'=1+1")
-    expect(csvCell('-2')).toBe("'-2")
-    expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)")
-    expect(csvCell('+1, two')).toBe(`"'+1, two"`)
-    expect(csvCell('\tx')).toBe("'\tx")
-  })
-})
 
 describe('scripts/export-waitlist.ts', () => {
   let temp: Awaited<ReturnType<typeof makeTempDir>>
