@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs'
 import { readAdminConfig } from '../server/admin/admin-config'
 import { issueSignInLink, signInLinkLifetimeMs } from '../server/admin/sign-in-links'
 import { readConfig } from '../server/config'
+import { canonicalAddress } from '../server/mailbox'
 import { StoreOpenError } from '../server/store/contract'
 import { openStore } from '../server/store/open'
 import { filePathOf } from '../server/store/sqlite'
@@ -19,7 +20,7 @@ try {
     throw new Error(`No waitlist database at ${config.databaseUrl}. Start the server once, or set DATABASE_URL to its database.`)
   const store = await openStore(config.databaseUrl, { poolSize: 1 })
   try {
-    const link = await issueSignInLink(store.admin!, email, admin.publicUrl)
+    const link = await issueSignInLink(store.admin!, canonicalAddress(email)!, admin.publicUrl)
     process.stdout.write(`${link}\n`)
     process.stderr.write(`Valid once, for ${signInLinkLifetimeMs / 60_000} minutes.\n`)
   } finally {

@@ -1,21 +1,23 @@
 // Turns a request body into either a clean signup, a bot (the honeypot was filled) or a message for the
 // visitor. Pure: no I/O, no clock. Whatever comes in, nothing here throws and nothing invalid comes out.
 import MailChecker from 'mailchecker'
+import { parseMailbox, type MailboxProblem } from './mailbox'
+import { formerKey } from './store/canonical-addresses'
 import { messages } from './messages'
 
 export const limits = {
-  emailLength: 254,
-  emailLocalPartLength: 64,
   firstNameLength: 100,
   sourceLength: 100,
   submissionIdLength: 100,
 } as const
 
 export type Signup = {
-  /** As typed, trimmed: what the company writes back to. */
+  /** The canonical address (server/mailbox.ts): what is stored and mailed. */
   email: string
-  /** The uniqueness key: trimmed, NFC, domain lower-cased (the local part is case-sensitive by RFC 5321). */
+  /** The uniqueness key: the same canonical address. */
   emailNormalized: string
+  /** The key the rule before the canonical address gave what was typed, to find erasures hashed under it. */
+  formerKey?: string
   firstName: string
   source: string
   submissionId: string | null
@@ -38,8 +40,6 @@ export type ParsedBody =
   | { kind: 'bot' }
   | { kind: 'invalid'; message: string }
 
-// The site's own rule (SPEC §5): non-space, @, non-space, a dot, non-space.
-const emailPattern = /^\S+@\S+\.\S+$/
 // C0 and C1 controls, DEL, and the two JavaScript line terminators; lone surrogates cannot be stored as UTF-8.
 // eslint-disable-next-line no-control-regex -- finding control characters is the point of this pattern
 const forbiddenCharacters = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]|\p{Cs}/u
@@ -98,8 +98,8 @@ function validateFields(fields: Record<string, unknown>): ParsedBody {
   if (submissionId !== undefined && (typeof submissionId !== 'string' || !submissionIdPattern.test(submissionId)))
     return invalid(messages.unreadable)
 
-  const emailProblem = checkEmail(email.trim())
-  if (emailProblem) return invalid(emailProblem)
+  const address = parseMailbox(email)
+  if ('problem' in address) return invalid(mailboxMessages[address.problem])
 
   const name = firstName.trim()
   if (forbiddenCharacters.test(name)) return invalid(messages.nameHasControlCharacters)
@@ -109,13 +109,13 @@ function validateFields(fields: Record<string, unknown>): ParsedBody {
   if (cleanSource === '' || forbiddenCharacters.test(cleanSource) || characterCount(cleanSource) > limits.sourceLength)
     return invalid(messages.outdatedForm)
 
-  const trimmedEmail = email.trim()
-  if (isDisposable(trimmedEmail)) return invalid(messages.disposableEmail)
+  if (isDisposable(address.address)) return invalid(messages.disposableEmail)
   return {
     kind: 'signup',
     signup: {
-      email: trimmedEmail,
-      emailNormalized: normalizeEmail(trimmedEmail),
+      email: address.address,
+      emailNormalized: address.address,
+      formerKey: formerKey(email),
       firstName: name,
       source: cleanSource,
       submissionId: typeof submissionId === 'string' ? submissionId : null,
@@ -153,32 +153,29 @@ function originOf(value: string | null): string | null {
 
 export const noConsentRecord: SignupConsent = { version: null, utmSource: null, utmMedium: null, utmCampaign: null, referrerOrigin: null }
 
-/** A message for the visitor, or undefined when the (trimmed) email is acceptable. */
-export function checkEmail(email: string): string | undefined {
-  if (forbiddenCharacters.test(email) || !emailPattern.test(email)) return messages.invalidEmail
-  if (characterCount(email) > limits.emailLength) return messages.emailTooLong
-  const localPart = email.slice(0, email.lastIndexOf('@'))
-  if (characterCount(localPart) > limits.emailLocalPartLength) return messages.emailLocalPartTooLong
-  return undefined
+// The stricter rule answers in the SPEC's words; only the two lengths get a sentence of their own.
+const mailboxMessages: Record<MailboxProblem, string> = {
+  invalid: messages.invalidEmail,
+  'too-long': messages.emailTooLong,
+  'local-part-too-long': messages.emailLocalPartTooLong,
+}
+
+/** The canonical address, or the visitor's message when `email` is not exactly one mailbox. */
+export function checkEmail(email: string): { address: string } | { message: string } {
+  const parsed = parseMailbox(email)
+  return 'problem' in parsed ? { message: mailboxMessages[parsed.problem] } : parsed
 }
 
 // Disposable addresses are gone before anyone could confirm or be written to; mailchecker keeps the list of
 // their domains. Only its list is used (a domain or any parent domain listed): our own rule says what an
 // address looks like, and its stricter pattern would refuse addresses the site accepts.
 const disposableDomains = MailChecker.blacklist()
-export function isDisposable(email: string): boolean {
-  let domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase()
+export function isDisposable(address: string): boolean {
+  let domain = address.slice(address.lastIndexOf('@') + 1)
   for (;;) {
     if (disposableDomains.has(domain)) return true
     const dot = domain.indexOf('.')
     if (dot < 0) return false
     domain = domain.slice(dot + 1)
   }
-}
-
-export function normalizeEmail(email: string): string {
-  const at = email.lastIndexOf('@')
-  const localPart = email.slice(0, at).normalize('NFC')
-  const domain = email.slice(at + 1).normalize('NFC').toLowerCase()
-  return `${localPart}@${domain}`
 }

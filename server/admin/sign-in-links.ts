@@ -2,16 +2,15 @@
 // POST that presents it. The secret travels in the URL's fragment (#token=…), which browsers never send to a
 // server, so it stays out of access logs and Referer headers; the page posts it (see src/admin).
 import type { AdminStore } from './admin-store'
-import { normalizeEmail } from './admin-emails'
 import { hashSecret, newSecret } from './tokens'
 
 export const signInLinkLifetimeMs = 15 * 60_000
 export const signInPath = '/admin/sign-in'
 
-/** Stores a new sign-in token for `email` and returns the link that carries it. `publicUrl` is configured,
+/** Stores a new sign-in token for `email` (a canonical address) and returns the link that carries it. `publicUrl` is configured,
  * never taken from the request: a forged Host header must not point a link at someone else's site. */
 export async function issueSignInLink(store: AdminStore, email: string, publicUrl: string, now = new Date()): Promise<string> {
   const token = newSecret()
-  await store.saveSignInToken(hashSecret(token), normalizeEmail(email), new Date(now.getTime() + signInLinkLifetimeMs))
+  await store.saveSignInToken(hashSecret(token), email, new Date(now.getTime() + signInLinkLifetimeMs))
   return `${new URL(signInPath, publicUrl).href}#token=${token}`
 }

@@ -4,7 +4,8 @@
 import { Hono, type Context } from 'hono'
 import type { RateLimiter } from '../rate-limit'
 import { readBodyText } from '../read-body'
-import { normalizeEmail, type AdminEmails } from './admin-emails'
+import { canonicalAddress } from '../mailbox'
+import type { AdminEmails } from './admin-emails'
 import { adminMessages } from './admin-messages'
 import type { AdminStore } from './admin-store'
 import { sessionLifetimeMs, writeSessionCookie } from './session-cookie'
@@ -26,7 +27,6 @@ export type SignInOptions = {
 }
 
 export const defaultSignInRateLimit = { max: 10, windowMs: 15 * 60_000 }
-const emailPattern = /^\S+@\S+\.\S+$/
 
 // At most 2 KB is ever held in memory: an address or a token is far less.
 async function readJson(c: Context): Promise<Record<string, unknown> | undefined> {
@@ -55,8 +55,8 @@ export function signInRoutes(options: SignInOptions) {
 
   routes.post('/request', async (c) => {
     const body = await readJson(c)
-    const email = typeof body?.email === 'string' ? normalizeEmail(body.email) : ''
-    if (!emailPattern.test(email) || email.length > 254) return c.json({ ok: false, message: adminMessages.invalidEmail }, 400)
+    const email = typeof body?.email === 'string' ? canonicalAddress(body.email) : undefined
+    if (email === undefined) return c.json({ ok: false, message: adminMessages.invalidEmail }, 400)
     const client = options.clientKey(c)
     const refused = await limited(c, client && `ip:${client}`, `email:${email}`)
     if (refused) return refused

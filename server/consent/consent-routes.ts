@@ -14,7 +14,7 @@ import { answerFormPostsWithRedirect, isFormPost } from '../form-post'
 import { messages } from '../messages'
 import type { RateLimiter } from '../rate-limit'
 import { readBodyText } from '../read-body'
-import { checkEmail, normalizeEmail } from '../validate'
+import { checkEmail } from '../validate'
 import type { ConsentStore } from './consent-store'
 
 export type ConsentRoutesOptions = {
@@ -125,10 +125,9 @@ export function registerConsentApiRoutes(app: Hono, options: ConsentRoutesOption
     if (refused) return refused
     const fields = await readFields(c.req.raw)
     if (!fields) return c.json({ ok: false, message: messages.unreadable })
-    const email = typeof fields.email === 'string' ? fields.email.trim() : ''
-    const problem = checkEmail(email)
-    if (problem) return c.json({ ok: false, message: problem })
-    await options.store.requestErasure(normalizeEmail(email), now())
+    const checked = checkEmail(typeof fields.email === 'string' ? fields.email : '')
+    if ('message' in checked) return c.json({ ok: false, message: checked.message })
+    await options.store.requestErasure(checked.address, now())
     options.onQueued?.()
     return c.json({ ok: true, message: messages.eraseRequested })
   })

@@ -45,6 +45,13 @@ export interface ConsentStore {
  * hashes alone cannot be checked against a list of addresses. */
 export const erasedEmailHash = (salt: string, emailNormalized: string) => createHmac('sha256', salt).update(emailNormalized, 'utf8').digest('hex')
 
+/** The hashes an erasure of this signup's address may have left: its canonical address, and the key the
+ * older rule gave what was typed (store/canonical-addresses.ts). */
+export const erasedHashesOf = (salt: string, signup: { emailNormalized: string; formerKey?: string }): [string, string] => [
+  erasedEmailHash(salt, signup.emailNormalized),
+  erasedEmailHash(salt, signup.formerKey ?? signup.emailNormalized),
+]
+
 export const tokenLifetimesMs: Record<TokenPurpose, number> = {
   confirm: 7 * 86_400_000,
   erase: 7 * 86_400_000,

@@ -5,7 +5,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import pg from 'pg'
 import { postgresAdminStore } from '../admin/admin-store-postgres'
 import { signUpAgain } from '../consent/consent-rules'
-import { erasedEmailHash } from '../consent/consent-store'
+import { erasedHashesOf } from '../consent/consent-store'
 import { postgresConsentStore, postgresErasureSalt } from '../consent/consent-store-postgres'
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible'
 import type { RateLimiter, RateLimitOptions } from '../rate-limit'
@@ -70,7 +70,7 @@ async function migrate(pool: pg.Pool, upToVersion: number, reached: (version: nu
     reached(current)
     if (current > postgresSchemaVersion) throw new Error(`it is at schema version ${current}, newer than this release (${postgresSchemaVersion})`)
     for (let version = current + 1; version <= upToVersion; version++) {
-      for (const statement of postgresMigrations[version - 1] ?? []) await client.query(statement)
+      for (const step of postgresMigrations[version - 1] ?? []) await (typeof step === 'string' ? client.query(step) : step(client))
       await client.query('INSERT INTO schema_migrations (version) VALUES ($1)', [version])
       reached(version)
     }
@@ -103,9 +103,9 @@ function postgresStore(pool: pg.Pool, salt: string): SignupStore {
       `INSERT INTO signups (email_normalized, email, first_name, source, submission_id, consent_version, utm_source, utm_medium, utm_campaign,
          referrer_origin, confirmation_queued_at)
        SELECT u.e, u.m, u.f, u.s, u.i, u.v, u.us, u.um, u.uc, u.r, now()
-       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[])
-         AS u(e, m, f, s, i, v, us, um, uc, r, h)
-       WHERE NOT EXISTS (SELECT 1 FROM erased_emails x WHERE x.email_hash = u.h)
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[])
+         AS u(e, m, f, s, i, v, us, um, uc, r, h, h2)
+       WHERE NOT EXISTS (SELECT 1 FROM erased_emails x WHERE x.email_hash IN (u.h, u.h2))
        ON CONFLICT DO NOTHING RETURNING email_normalized, submission_id`,
       [
         signups.map((s) => s.emailNormalized),
@@ -118,7 +118,8 @@ function postgresStore(pool: pg.Pool, salt: string): SignupStore {
         consent.map((c) => c.utmMedium),
         consent.map((c) => c.utmCampaign),
         consent.map((c) => c.referrerOrigin),
-        signups.map((s) => erasedEmailHash(salt, s.emailNormalized)),
+        signups.map((s) => erasedHashesOf(salt, s)[0]),
+        signups.map((s) => erasedHashesOf(salt, s)[1]),
       ],
     )
   }

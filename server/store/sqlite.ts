@@ -5,7 +5,7 @@ import { createClient, LibsqlError, type Client, type InStatement } from '@libsq
 import { randomBytes } from 'node:crypto'
 import { sqliteAdminStore } from '../admin/admin-store-sqlite'
 import { signUpAgain } from '../consent/consent-rules'
-import { erasedEmailHash } from '../consent/consent-store'
+import { erasedHashesOf } from '../consent/consent-store'
 import { sqliteConsentStore, sqliteErasureSalt } from '../consent/consent-store-sqlite'
 import { createRateLimiter } from '../rate-limit'
 import { noConsentRecord, type Signup } from '../validate'
@@ -51,7 +51,7 @@ async function migrate(client: Client, upToVersion: number): Promise<void> {
     const current = Number((await transaction.execute('PRAGMA user_version')).rows[0]?.[0] ?? 0)
     if (current > sqliteSchemaVersion) throw new Error(`it is at schema version ${current}, newer than this release (${sqliteSchemaVersion})`)
     for (let version = current + 1; version <= upToVersion; version++) {
-      for (const statement of sqliteMigrations[version - 1] ?? []) await transaction.execute(statement)
+      for (const step of sqliteMigrations[version - 1] ?? []) await (typeof step === 'string' ? transaction.execute(step) : step(transaction))
       await transaction.execute(`PRAGMA user_version = ${version}`)
     }
     await transaction.commit()
@@ -86,7 +86,7 @@ function sqliteStore(client: Client, salt: string): SignupStore {
     return {
       sql: `INSERT INTO signups (email_normalized, email, first_name, source, submission_id, created_at, confirmation_queued_at,
               consent_version, utm_source, utm_medium, utm_campaign, referrer_origin)
-            SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE NOT EXISTS (SELECT 1 FROM erased_emails WHERE email_hash = ?)
+            SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE NOT EXISTS (SELECT 1 FROM erased_emails WHERE email_hash IN (?, ?))
             ON CONFLICT DO NOTHING`,
       args: [
         signup.emailNormalized,
@@ -101,7 +101,7 @@ function sqliteStore(client: Client, salt: string): SignupStore {
         consent.utmMedium,
         consent.utmCampaign,
         consent.referrerOrigin,
-        erasedEmailHash(salt, signup.emailNormalized),
+        ...erasedHashesOf(salt, signup),
       ],
     }
   }

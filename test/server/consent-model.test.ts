@@ -10,7 +10,7 @@ import { transition, type AnyMachineSnapshot } from 'xstate'
 import { signupConsentMachine, RESEND_AFTER_MS, type ConsentEvent } from '../../machines/signup-consent-machine'
 import type { SignupStore } from '../../server/store/contract'
 import { openStore } from '../../server/store/open'
-import { normalizeEmail } from '../../server/validate'
+import { canonicalAddress } from '../../server/mailbox'
 import { definedTransitions, describeTransition, transitionPaths, transitionsTaken, type Model, type ModelPath } from '../utils/admin-model'
 import { postgresEngine, sqliteEngine, type EngineUnderTest } from '../utils/engines'
 
@@ -31,7 +31,7 @@ const model: Model = {
 const paths: ModelPath[] = transitionPaths(model)
 
 const person = { email: 'Ann@Example.com', firstName: 'Ann', source: 'stride-marketing-site', submissionId: null }
-const signup = { ...person, emailNormalized: normalizeEmail(person.email) }
+const signup = { ...person, emailNormalized: canonicalAddress(person.email)! }
 
 describe.each([sqliteEngine(), postgresEngine()])('a signup’s consent on the $engine store', (engine: EngineUnderTest) => {
   const opened: SignupStore[] = []

@@ -2,7 +2,7 @@
 // The consent flows end to end on a real server, a real database (SQLite here, PostgreSQL in
 // `npm run test:server:postgres`) and real email received by an in-process SMTP server: double opt-in,
 // repeats, the RFC 8058 one-click unsubscribe, erasure on request, and every bad link.
-import { createHash } from 'node:crypto'
+import { createHash, createHmac } from 'node:crypto'
 import type { ParsedMail } from 'mailparser'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { messages } from '../../server/messages'
@@ -265,10 +265,22 @@ describe('erasure', () => {
     expect(Number((await sql('SELECT count(*) AS n FROM consent_tokens WHERE signup_id NOT IN (SELECT id FROM signups)'))[0]!.n)).toBe(0)
     expect(await (await postJson('/api/waitlist/erase/confirm', { token })).json()).toEqual({ ok: false, message: messages.eraseLinkInvalid })
 
-    // The same reply to a new signup, but nothing stored and nothing mailed.
-    await join()
+    // The same reply to a new signup, in any case or form of the address, but nothing stored and nothing mailed.
+    for (const typed of [person, person.toUpperCase(), ` ${person.replace('@example.com', '@EXAMPLE.com.')}`]) await join(typed)
     expect((await server.rows()).map((row) => row.email)).toEqual([other])
     expect(await noMailTo(person)).toBe(true)
+  })
+
+  it('never stores again an address erased before the canonical rule, typed as it was erased', async () => {
+    await start()
+    // The older rule kept the local part's case: an erasure of "Tok5@…" left the hash of exactly that.
+    const typed = `Tok${people}@example.com`
+    const salt = String((await sql("SELECT value FROM consent_settings WHERE key = 'erasure_salt'"))[0]!.value)
+    const hash = createHmac('sha256', salt).update(typed, 'utf8').digest('hex')
+    await sql('INSERT INTO erased_emails (email_hash, erased_at) VALUES ($1, $2)', [hash, new Date().toISOString()])
+    await join(typed)
+    expect(await server.rows()).toEqual([])
+    expect(await noMailTo(typed.toLowerCase())).toBe(true)
   })
 })
 

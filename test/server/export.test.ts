@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { normalizeEmail } from '../../server/validate'
+import { canonicalAddress } from '../../server/mailbox'
 import { openStore } from '../../server/store/open'
 import { makeTempDir } from './harness'
 
@@ -69,7 +69,7 @@ describe('scripts/export-waitlist.ts', () => {
     const store = await openStore(databaseUrl)
     const consent = { version: '2026-11-22', utmSource: 'newsletter', utmMedium: 'email', utmCampaign: '=launch', referrerOrigin: 'https://news.example' }
     for (const [index, person] of people.entries())
-      await store.add({ ...person, emailNormalized: normalizeEmail(person.email), submissionId: null, consent: index === 0 ? consent : undefined })
+      await store.add({ ...person, emailNormalized: canonicalAddress(person.email)!, submissionId: null, consent: index === 0 ? consent : undefined })
     // Bob confirms; Zoë confirms, then unsubscribes.
     const ids = new Map<string, number>()
     for (const entry of await store.consent!.claimOutbox(new Date(), 10, 60_000)) ids.set(entry.signup!.email, entry.signup!.id)

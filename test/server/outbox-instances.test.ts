@@ -14,7 +14,7 @@ import { startOutboxSender } from '../../server/consent/outbox-sender'
 import { createMailer, type Mailer, type OutgoingMail } from '../../server/mail/mailer'
 import type { SignupStore } from '../../server/store/contract'
 import { openStore } from '../../server/store/open'
-import { normalizeEmail } from '../../server/validate'
+import { canonicalAddress } from '../../server/mailbox'
 import { startPostgres, type TestPostgres } from '../utils/postgres'
 import { startInbox, type Inbox } from '../utils/smtp-inbox'
 import { makeTempDir, queryDatabase, validSignup } from './harness'
@@ -80,7 +80,7 @@ async function addSignups(databaseUrl: string, addresses: string[]): Promise<voi
   const store = await openStore(databaseUrl)
   try {
     for (const email of addresses)
-      expect(await store.add({ email, emailNormalized: normalizeEmail(email), firstName: 'Ann', source: 'stride-marketing-site', submissionId: null })).toBe('added')
+      expect(await store.add({ email, emailNormalized: canonicalAddress(email)!, firstName: 'Ann', source: 'stride-marketing-site', submissionId: null })).toBe('added')
   } finally {
     await store.close()
   }

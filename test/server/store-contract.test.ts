@@ -11,11 +11,11 @@ import type { SignupStore } from '../../server/store/contract'
 import { openStore } from '../../server/store/open'
 import { postgresSchemaVersion } from '../../server/store/postgres'
 import { sqliteSchemaVersion } from '../../server/store/sqlite'
-import { normalizeEmail } from '../../server/validate'
+import { canonicalAddress } from '../../server/mailbox'
 import { postgresEngine, sqliteEngine, type EngineUnderTest } from '../utils/engines'
 import { validSignup } from './harness'
 
-const signup = (email: string, submissionId: string | null = null) => ({ ...validSignup, email, emailNormalized: normalizeEmail(email), submissionId })
+const signup = (email: string, submissionId: string | null = null) => ({ ...validSignup, email, emailNormalized: canonicalAddress(email)!, submissionId })
 
 async function emails(store: SignupStore) {
   const found: string[] = []
@@ -85,9 +85,9 @@ describe.each([sqliteEngine(), postgresEngine()])('the $engine store', (engine: 
     expect(await schemaVersion(url)).toBe(latest[engine.engine])
   })
 
-  it('migrates a database of the previous schema version, keeping its rows', async () => {
+  it('migrates a database from before the consent version, keeping its rows', async () => {
     const url = await engine.newDatabase()
-    const previous = Math.max(1, latest[engine.engine] - 1)
+    const previous = { sqlite: 2, postgres: 3 }[engine.engine]
     const old = await open(url, previous)
     await old.close()
     // A row as the previous release wrote it: only the columns it knew.
@@ -101,6 +101,35 @@ describe.each([sqliteEngine(), postgresEngine()])('the $engine store', (engine: 
     // The old signup is pending with no email queued for it (it never asked for one); the new one has its email queued.
     expect(await current.consent!.statusOf('old@example.com')).toBe('pending')
     expect(await engine.query(url, "SELECT kind FROM outbox")).toEqual([{ kind: 'confirm' }])
+  })
+
+  it('moves signups stored under the older address rule to the canonical address, one row per person', async () => {
+    const url = await engine.newDatabase()
+    const older = await open(url, latest[engine.engine] - 1)
+    // As the rule before issue 19 stored them: the local part as typed, the domain lower-cased but not IDNA.
+    const stored = ['Ann@example.com', 'ann@example.com', 'ANN@EXAMPLE.COM', 'Bob@example.com', 'user@bücher.example', 'user@xn--bcher-kva.example', 'a@b.io,c@d.io']
+    for (const email of stored) await older.add({ ...validSignup, email, emailNormalized: email.replace(/@.*/, (domain) => domain.toLowerCase()), submissionId: null })
+    const id = async (email: string) => Number((await engine.query(url, `SELECT id FROM signups WHERE email = '${email}'`))[0]!.id)
+    const stamp = engine.engine === 'sqlite' ? (at: string) => `'${at}'` : (at: string) => `'${at}'::timestamptz`
+    await engine.query(url, `UPDATE signups SET status = 'confirmed', confirmed_at = ${stamp('2026-01-02T00:00:00.000Z')} WHERE id = ${await id('ann@example.com')}`)
+    await engine.query(url, `UPDATE signups SET status = 'unsubscribed', unsubscribed_at = ${stamp('2026-01-03T00:00:00.000Z')} WHERE id = ${await id('ANN@EXAMPLE.COM')}`)
+    await engine.query(url, `UPDATE signups SET status = 'confirmed', confirmed_at = ${stamp('2026-01-04T00:00:00.000Z')} WHERE id = ${await id('user@bücher.example')}`)
+    const firstAnn = await id('Ann@example.com')
+    await older.close()
+
+    const current = await open(url)
+    const rows = await engine.query(url, 'SELECT id, email, email_normalized, status FROM signups ORDER BY id')
+    expect(rows.map((row) => [Number(row.id), row.email, row.email_normalized, row.status])).toEqual([
+      // Ann's first row keeps her place; her withdrawal in another spelling wins over a confirmation.
+      [firstAnn, 'ann@example.com', 'ann@example.com', 'unsubscribed'],
+      [firstAnn + 3, 'bob@example.com', 'bob@example.com', 'pending'],
+      [firstAnn + 4, 'user@xn--bcher-kva.example', 'user@xn--bcher-kva.example', 'confirmed'],
+      // Not one mailbox under the new rule: kept as it was (the sender never mails it).
+      [firstAnn + 6, 'a@b.io,c@d.io', 'a@b.io,c@d.io', 'pending'],
+    ])
+    // The merged rows' queued emails went with them: one confirmation per remaining person.
+    expect((await engine.query(url, 'SELECT signup_id FROM outbox ORDER BY signup_id')).map((row) => Number(row.signup_id))).toEqual([firstAnn, firstAnn + 3, firstAnn + 4, firstAnn + 6])
+    expect(await current.add(signup('ANN@example.com'))).toBe('duplicate')
   })
 
   it('migrates once when several instances (processes) start together', async () => {

@@ -1,7 +1,13 @@
 // PostgreSQL's schema, one entry per version; the table schema_migrations records which have run.
 // Append, never edit. Every pending entry runs in one transaction under an advisory lock (postgres.ts), so
 // instances starting together apply each version exactly once, and a failed entry leaves nothing half-done.
-export const postgresMigrations: readonly (readonly string[])[] = [
+import type pg from 'pg'
+import { planCanonicalAddresses } from '../canonical-addresses'
+
+/** SQL, or TypeScript for a change SQL cannot express, run on the migration's own connection and transaction. */
+export type PostgresMigrationStep = string | ((client: pg.PoolClient) => Promise<void>)
+
+export const postgresMigrations: readonly (readonly PostgresMigrationStep[])[] = [
   // 1: the signups table, as on SQLite.
   [
     `CREATE TABLE signups (
@@ -73,4 +79,28 @@ export const postgresMigrations: readonly (readonly string[])[] = [
     `CREATE TRIGGER signups_requeue_confirmation AFTER UPDATE OF confirmation_queued_at ON signups FOR EACH ROW
       WHEN (NEW.confirmation_queued_at > coalesce(OLD.confirmation_queued_at, '-infinity')) EXECUTE FUNCTION queue_confirmation()`,
   ],
+  // 5: one address, one row (issue 19), as SQLite's version 4.
+  [canonicalAddresses],
 ]
+
+async function canonicalAddresses(client: pg.PoolClient): Promise<void> {
+  const { rows } = await client.query<{ id: string; email: string; status: string; confirmed_at: Date | null; unsubscribed_at: Date | null }>(
+    'SELECT id, email, status, confirmed_at, unsubscribed_at FROM signups',
+  )
+  const plan = planCanonicalAddresses(
+    rows.map((row) => ({ id: Number(row.id), email: row.email, status: row.status, confirmedAt: row.confirmed_at, unsubscribedAt: row.unsubscribed_at })),
+  )
+  if (plan.deletes.length > 0) {
+    await client.query('DELETE FROM consent_tokens WHERE signup_id = ANY($1::bigint[])', [plan.deletes])
+    await client.query('DELETE FROM outbox WHERE signup_id = ANY($1::bigint[])', [plan.deletes])
+    await client.query('DELETE FROM signups WHERE id = ANY($1::bigint[])', [plan.deletes])
+  }
+  for (const row of plan.updates)
+    await client.query('UPDATE signups SET email = $1, email_normalized = $1, status = $2, confirmed_at = $3, unsubscribed_at = $4 WHERE id = $5', [
+      row.address,
+      row.status,
+      row.confirmedAt,
+      row.unsubscribedAt,
+      row.id,
+    ])
+}

@@ -1,7 +1,12 @@
 // SQLite's schema, one entry per version; PRAGMA user_version records how far a database has come.
 // Append, never edit: a database that has run version N will never run entry N again. Each entry runs in one
-// write transaction with its version bump.
-export const sqliteMigrations: readonly (readonly string[])[] = [
+// write transaction with its version bump; a step is SQL, or TypeScript for a change SQL cannot express.
+import type { Transaction } from '@libsql/client'
+import { planCanonicalAddresses } from '../canonical-addresses'
+
+export type SqliteMigrationStep = string | ((transaction: Transaction) => Promise<void>)
+
+export const sqliteMigrations: readonly (readonly SqliteMigrationStep[])[] = [
   // 1: the signups table (the first release).
   [
     `CREATE TABLE IF NOT EXISTS signups (
@@ -62,4 +67,28 @@ export const sqliteMigrations: readonly (readonly string[])[] = [
       INSERT INTO outbox (kind, signup_id, created_at, next_attempt_at) VALUES ('confirm', NEW.id, NEW.confirmation_queued_at, NEW.confirmation_queued_at);
     END`,
   ],
+  // 4: one address, one row (issue 19). Signups move to the canonical address, and one person stored under
+  // several spellings becomes one row (canonical-addresses.ts).
+  [canonicalAddresses],
 ]
+
+async function canonicalAddresses(transaction: Transaction): Promise<void> {
+  const { rows } = await transaction.execute('SELECT id, email, status, confirmed_at, unsubscribed_at FROM signups')
+  const plan = planCanonicalAddresses(
+    rows.map((row) => ({
+      id: Number(row.id),
+      email: String(row.email),
+      status: String(row.status),
+      confirmedAt: row.confirmed_at === null ? null : String(row.confirmed_at),
+      unsubscribedAt: row.unsubscribed_at === null ? null : String(row.unsubscribed_at),
+    })),
+  )
+  for (const id of plan.deletes)
+    for (const table of ['consent_tokens', 'outbox']) await transaction.execute({ sql: `DELETE FROM ${table} WHERE signup_id = ?`, args: [id] })
+  for (const id of plan.deletes) await transaction.execute({ sql: 'DELETE FROM signups WHERE id = ?', args: [id] })
+  for (const row of plan.updates)
+    await transaction.execute({
+      sql: 'UPDATE signups SET email = ?, email_normalized = ?, status = ?, confirmed_at = ?, unsubscribed_at = ? WHERE id = ?',
+      args: [row.address, row.address, row.status, row.confirmedAt, row.unsubscribedAt, row.id],
+    })
+}

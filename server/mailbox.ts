@@ -1,0 +1,67 @@
+// One address is one mailbox. The site's form checks the SPEC's loose pattern (something@something.something);
+// the server accepts only a single RFC 5321 mailbox and keeps it in one canonical form, which is what is
+// stored, de-duplicated, erased, rate-limited and mailed. Nothing here does I/O.
+//
+// Accepted: a Dot-string local part (RFC 5321 §4.1.2: atext atoms joined by single dots, with RFC 6531's
+// non-ASCII letters, marks and digits) and a domain name of two or more LDH labels (RFC 5321 §4.1.2, RFC 1035
+// §2.3.1), possibly Unicode (IDNA, UTS #46). Refused: lists (`a@x.io,b@y.io`), display names (`Ann <a@x.io>`),
+// comments, quoted strings, address literals (`a@[1.2.3.4]`), and any space or control character.
+import { domainToASCII } from 'node:url'
+
+export const addressLimits = {
+  /** RFC 5321 §4.5.3.1.3: a path is at most 256 octets, its angle brackets included. */
+  length: 254,
+  /** RFC 5321 §4.5.3.1.1. */
+  localPartLength: 64,
+} as const
+
+export type MailboxProblem = 'invalid' | 'too-long' | 'local-part-too-long'
+
+// atext (RFC 5322 §3.2.3) and, after RFC 6531, letters, marks and digits beyond ASCII; no symbols, spaces or
+// format characters (a zero-width space or a right-to-left override in an address is a trick, not a name).
+const atom = String.raw`(?:[A-Za-z0-9!#$%&'*+/=?^_\x60{|}~-]|(?![\x00-\x7f])[\p{L}\p{M}\p{N}])+`
+const dotString = new RegExp(`^${atom}(?:\\.${atom})*$`, 'u')
+const ldhLabel = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/
+
+/** The canonical form of one mailbox (trimmed, NFC, lower-cased, the domain in IDNA ASCII form with no
+ * trailing dot), or why the text is not one. */
+export function parseMailbox(text: string): { address: string } | { problem: MailboxProblem } {
+  const trimmed = text.trim().normalize('NFC')
+  const at = trimmed.lastIndexOf('@')
+  if (at <= 0) return { problem: 'invalid' }
+  const localPart = trimmed.slice(0, at).toLowerCase()
+  const typedDomain = trimmed.slice(at + 1).replace(/\.$/, '')
+  if (!dotString.test(localPart) || /[\s@]/u.test(typedDomain)) return { problem: 'invalid' }
+  const domain = domainToASCII(typedDomain)
+  const labels = domain.split('.')
+  if (labels.length < 2 || !labels.every((label) => ldhLabel.test(label)) || /^\d+$/.test(labels.at(-1)!) || domain.length > 253)
+    return { problem: 'invalid' }
+  const address = `${localPart}@${domain}`
+  if (Array.from(address).length > addressLimits.length) return { problem: 'too-long' }
+  if (Array.from(localPart).length > addressLimits.localPartLength) return { problem: 'local-part-too-long' }
+  return { address }
+}
+
+/** The canonical form, or undefined when `text` is not exactly one mailbox. */
+export function canonicalAddress(text: string): string | undefined {
+  const parsed = parseMailbox(text)
+  return 'address' in parsed ? parsed.address : undefined
+}
+
+// Providers known to ignore dots in the local part (Google's own help: "Gmail doesn't recognize dots as
+// characters within usernames"), and the second name of the same service.
+const dotBlindDomains: Record<string, string> = { 'gmail.com': 'gmail.com', 'googlemail.com': 'gmail.com' }
+
+/** The inbox a canonical address delivers to, as far as we can tell from outside: without its `+tag`, and for
+ * Gmail without dots. Budgets and referral checks count per inbox, not per spelling. */
+export function inboxKey(address: string): string {
+  const at = address.lastIndexOf('@')
+  let localPart = address.slice(0, at).split('+')[0] || address.slice(0, at)
+  let domain = address.slice(at + 1)
+  const dotBlind = dotBlindDomains[domain]
+  if (dotBlind) {
+    localPart = localPart.replaceAll('.', '')
+    domain = dotBlind
+  }
+  return `${localPart}@${domain}`
+}
