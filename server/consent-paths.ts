@@ -9,6 +9,16 @@ export const consentPages = {
   eraseConfirm: '/waitlist/erase/confirm',
 } as const
 
+/** The pages behind the links in our emails: the link's token is in their address (?token=…). */
+export const tokenPageActions = ['confirm', 'unsubscribe', 'eraseConfirm'] as const satisfies readonly (keyof typeof consentPages)[]
+export const tokenPagePaths: readonly string[] = /* @__PURE__ */ tokenPageActions.map((action) => consentPages[action])
+
+/** Their referrer policy, sent as a header (security-headers.ts) and written in their head for hosts that send
+ * none: a request they make (an asset, the API, a link followed) names the site's origin at most, never the
+ * address with its token. Not no-referrer: with that, Chromium sends `Origin: null` with the page's no-script
+ * form post, and the endpoint's origin check refuses it. */
+export const tokenPageReferrerPolicy = 'strict-origin'
+
 export const consentApi = {
   confirm: '/api/waitlist/confirm',
   /** Also the RFC 8058 List-Unsubscribe URL (with ?token=): a POST of List-Unsubscribe=One-Click unsubscribes. */

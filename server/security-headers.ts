@@ -2,6 +2,7 @@
 // Prerendered pages carry small inline scripts (router state), so script-src lists each page's own hashes
 // instead of 'unsafe-inline'. Styles stay 'unsafe-inline': styled-components and framer-motion write them.
 import { createHash } from 'node:crypto'
+import { tokenPagePaths, tokenPageReferrerPolicy } from './consent-paths'
 
 export type SecurityHeaderOptions = {
   /** CSP sources such as `'sha256-…'` for the page's inline scripts. */
@@ -10,6 +11,8 @@ export type SecurityHeaderOptions = {
   https?: boolean
   /** An endpoint on another origin the page posts to (the waitlist on a separate host). */
   connectSrc?: readonly string[]
+  /** The page has an email link's token in its address: its requests must not pass the address on. */
+  carriesToken?: boolean
 }
 
 const sharedHeaders = {
@@ -45,9 +48,14 @@ export function securityHeaders(options: SecurityHeaderOptions = {}): Record<str
   return {
     'Content-Security-Policy': contentSecurityPolicy(options),
     ...sharedHeaders,
+    ...(options.carriesToken ? { 'Referrer-Policy': tokenPageReferrerPolicy } : {}),
     ...(options.https ? { 'Strict-Transport-Security': hsts } : {}),
   }
 }
+
+/** Whether a page (`/waitlist/confirm`, `/waitlist/confirm/` or its file `/waitlist/confirm/index.html`) is one
+ * that carries a token (consent-paths.ts says which). */
+export const carriesToken = (path: string) => tokenPagePaths.includes(path.replace(/\/(index\.html)?$/, ''))
 
 const inlineScript = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi
 const hasSrc = /(?:^|\s)src\s*=/i
@@ -78,8 +86,13 @@ export function headersFileFor(pages: readonly { path: string; html: string }[],
     block('/assets/*', { 'Cache-Control': 'public, max-age=31536000, immutable' }),
   ]
   for (const { path, hashes } of hashesByPage) {
-    const csp = { 'Content-Security-Policy': contentSecurityPolicy({ scriptHashes: hashes, connectSrc: options.connectSrc }) }
-    for (const variant of pathVariants(path)) blocks.push(block(variant, csp))
+    const headers = {
+      'Content-Security-Policy': contentSecurityPolicy({ scriptHashes: hashes, connectSrc: options.connectSrc }),
+      // Cloudflare Pages joins this to the `/*` value, and browsers take the last policy they know (W3C
+      // Referrer Policy, "parse a referrer policy from a Referrer-Policy header"); the page's head says it too.
+      ...(carriesToken(path) ? { 'Referrer-Policy': tokenPageReferrerPolicy } : {}),
+    }
+    for (const variant of pathVariants(path)) blocks.push(block(variant, headers))
   }
   return `${blocks.join('\n\n')}\n`
 }

@@ -1,10 +1,11 @@
 // Serves the prerendered site (dist/) for `npm start`: /about is dist/about/index.html, unknown paths get
-// dist/404.html with status 404. Every HTML page carries a CSP naming the hashes of its own inline scripts.
+// dist/404.html with status 404. Every HTML page carries a CSP naming the hashes of its own inline scripts, and
+// the pages with an email link's token in their address a referrer policy that keeps it there.
 import { readdir, readFile, stat } from 'node:fs/promises'
 import { extname, join, resolve, sep } from 'node:path'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
-import { inlineScriptHashes, securityHeaders } from './security-headers'
+import { carriesToken, inlineScriptHashes, securityHeaders } from './security-headers'
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -147,6 +148,7 @@ function headersFor(urlPath: string, body: Uint8Array): Record<string, string> {
     // Vite names everything under /assets/ by content hash, so those never change; the rest may.
     'Cache-Control': urlPath.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
   }
-  if (extname(urlPath).toLowerCase() === '.html') Object.assign(headers, securityHeaders({ scriptHashes: inlineScriptHashes(new TextDecoder().decode(body)) }))
+  if (extname(urlPath).toLowerCase() === '.html')
+    Object.assign(headers, securityHeaders({ scriptHashes: inlineScriptHashes(new TextDecoder().decode(body)), carriesToken: carriesToken(urlPath) }))
   return headers
 }

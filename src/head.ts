@@ -1,3 +1,4 @@
+import { tokenPageReferrerPolicy } from '../server/consent-paths'
 import { outcomeCodes, outcomePath } from '../server/form-outcome-codes'
 import { brand } from './brand'
 import { pageMeta, tokenPageTitles, type PageMetaKey } from './content/seo'
@@ -44,7 +45,13 @@ const outcomeTitle = (code: string) => {
 
 /** The consent pages: the pages behind the links in our emails carry a token, and the erasure request
  * page is for people already on the list; none is indexed, none has a canonical. */
-export const tokenPageHead = (flow: keyof typeof tokenPageTitles) => noindexHead(`${tokenPageTitles[flow]} | ${brand.companyName}`)
+export const consentPageHead = (flow: keyof typeof tokenPageTitles) => noindexHead(`${tokenPageTitles[flow]} | ${brand.companyName}`)
+
+/** A page behind an email's link: its referrer policy in the page itself too, for hosts that send no header. */
+export function tokenPageHead(flow: keyof typeof tokenPageTitles) {
+  const head = consentPageHead(flow)
+  return { ...head, meta: [...head.meta, { name: 'referrer', content: tokenPageReferrerPolicy }] }
+}
 
 const noindexHead = (title: string) => ({ meta: [{ title }, { name: 'robots', content: 'noindex' }], links: [] })
 

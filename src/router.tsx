@@ -1,7 +1,7 @@
 import { createRootRoute, createRoute, createRouter, lazyRouteComponent, notFound } from '@tanstack/react-router'
 import { isFormOutcome } from '../server/form-outcome-codes'
-import { outcomeHead, pageHead, tokenPageHead, type PagePath } from './head'
-import { consentPages } from '../server/consent-paths'
+import { consentPageHead, outcomeHead, pageHead, tokenPageHead, type PagePath } from './head'
+import { consentPages, tokenPageActions } from '../server/consent-paths'
 import { RootDocument } from './layout/root-document'
 import { NotFoundPage } from './pages/not-found-page'
 
@@ -68,12 +68,11 @@ const eraseRequestRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: consentPages.erase,
   component: EraseRequestPage,
-  head: () => tokenPageHead('erase'),
+  head: () => consentPageHead('erase'),
 })
 // The pages behind the links in our emails, one chunk for the three; none in the sitemap, none indexed.
 const TokenActionPage = lazyRouteComponent(() => import('./pages/token-action-page'), 'TokenActionPage')
-const tokenActions = ['confirm', 'unsubscribe', 'eraseConfirm'] as const
-const tokenPageRoutes = tokenActions.map((action) =>
+const tokenPageRoutes = tokenPageActions.map((action) =>
   createRoute({
     getParentRoute: () => rootRoute,
     path: consentPages[action],
@@ -84,7 +83,7 @@ const tokenPageRoutes = tokenActions.map((action) =>
 /** Prerendered, never in the sitemap: the consent pages, each with the chunk it requests up front. */
 export const consentPageSources: Record<string, string> = /* @__PURE__ */ Object.fromEntries([
   [consentPages.erase, 'src/pages/erase-request-page.tsx'],
-  ...tokenActions.map((action) => [consentPages[action], 'src/pages/token-action-page.tsx']),
+  ...tokenPageActions.map((action) => [consentPages[action], 'src/pages/token-action-page.tsx']),
 ])
 
 export const routeTree = rootRoute.addChildren([

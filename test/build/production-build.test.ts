@@ -139,6 +139,23 @@ describe('the production build', () => {
     }
   })
 
+  it('keeps the token of the pages behind the links in our emails out of any Referer, in their head and in _headers', async () => {
+    // The _headers file as blocks: a path line, then its indented header lines.
+    const rules = new Map((await read('_headers')).trim().split('\n\n').map((block) => [block.split('\n')[0], block] as const))
+    const policy = (path: string) => /\n {2}Referrer-Policy: (.*)/.exec(rules.get(path) ?? '')?.[1]
+    for (const path of [consentPages.confirm, consentPages.unsubscribe, consentPages.eraseConfirm]) {
+      const head = (await read(htmlFileFor(path))).split('</head>')[0]!
+      expect(head, path).toContain('<meta name="referrer" content="strict-origin"/>')
+      expect(policy(path), path).toBe('strict-origin')
+      expect(policy(`${path}/`), path).toBe('strict-origin')
+    }
+    expect(policy('/*')).toBe('strict-origin-when-cross-origin')
+    for (const path of ['/', consentPages.erase, '/waitlist/confirmed']) {
+      expect(await read(htmlFileFor(path)), path).not.toContain('name="referrer"')
+      expect(policy(path), path).toBeUndefined()
+    }
+  })
+
   it('prerenders /waitlist/erase (noindex, outside the sitemap) with a form that posts to <endpoint>/erase', async () => {
     expect(await read('sitemap.xml')).not.toContain('/waitlist/erase')
     const html = await read(htmlFileFor('/waitlist/erase'))

@@ -2,7 +2,8 @@
 // The header policy itself, and the _headers file the build writes for static hosts.
 import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { headersFileFor, inlineScriptHashes, securityHeaders } from '../../server/security-headers'
+import { consentPages } from '../../server/consent-paths'
+import { carriesToken, headersFileFor, inlineScriptHashes, securityHeaders } from '../../server/security-headers'
 
 const hashOf = (script: string) => `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`
 
@@ -41,6 +42,20 @@ describe('securityHeaders', () => {
     expect(headers['Strict-Transport-Security']).toBeUndefined()
     expect(securityHeaders({ https: true })['Strict-Transport-Security']).toBe('max-age=63072000')
   })
+
+  it('gives a page with a token in its address a referrer policy that sends the origin at most', () => {
+    expect(securityHeaders({ carriesToken: true })['Referrer-Policy']).toBe('strict-origin')
+    expect(securityHeaders({ carriesToken: false })['Referrer-Policy']).toBe('strict-origin-when-cross-origin')
+  })
+})
+
+describe('carriesToken', () => {
+  it('names the pages behind the links in our emails, by URL or by file', () => {
+    for (const path of [consentPages.confirm, consentPages.unsubscribe, consentPages.eraseConfirm])
+      for (const variant of [path, `${path}/`, `${path}/index.html`]) expect(carriesToken(variant), variant).toBe(true)
+    for (const path of ['/', '/about', consentPages.erase, '/waitlist/confirmed', '/waitlist/confirm/x', '/404.html'])
+      expect(carriesToken(path), path).toBe(false)
+  })
 })
 
 describe('headersFileFor', () => {
@@ -48,6 +63,8 @@ describe('headersFileFor', () => {
     { path: '/', html: '<script>home()</script>' },
     { path: '/about/', html: '<p>about</p>' },
     { path: '/404', html: '<script>notFound()</script>' },
+    { path: consentPages.confirm, html: '<p>confirm</p>' },
+    { path: consentPages.erase, html: '<p>erase</p>' },
   ]
   const blocks = Object.fromEntries(
     headersFileFor(pages, { connectSrc: ['https://api.example'] })
@@ -67,9 +84,16 @@ describe('headersFileFor', () => {
   })
 
   it("narrows each page to its own hashes, with and without the trailing slash", () => {
-    expect(Object.keys(blocks)).toEqual(['/*', '/assets/*', '/', '/about', '/about/', '/404', '/404/'])
+    expect(Object.keys(blocks)).toEqual(['/*', '/assets/*', '/', '/about', '/about/', '/404', '/404/', '/waitlist/confirm', '/waitlist/confirm/', '/waitlist/erase', '/waitlist/erase/'])
     expect(blocks['/']?.['Content-Security-Policy']).toContain(`script-src 'self' ${hashOf('home()')};`)
     expect(blocks['/about']?.['Content-Security-Policy']).toContain("script-src 'self'; ")
     expect(blocks['/about/']).toEqual(blocks['/about'])
+  })
+
+  it('adds the stricter referrer policy to the token pages, after the one `/*` gives every page', () => {
+    expect(blocks['/*']?.['Referrer-Policy']).toBe('strict-origin-when-cross-origin')
+    expect(blocks['/waitlist/confirm']?.['Referrer-Policy']).toBe('strict-origin')
+    expect(blocks['/waitlist/confirm/']).toEqual(blocks['/waitlist/confirm'])
+    for (const path of ['/', '/about', '/404', '/waitlist/erase']) expect(blocks[path]?.['Referrer-Policy'], path).toBeUndefined()
   })
 })

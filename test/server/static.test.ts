@@ -1,11 +1,13 @@
 // @vitest-environment node
 // `npm start`'s static side over a fixture dist/ in a temp folder: pretty URLs, the 404 page with status 404,
-// caching, content types, a path-traversal wall, and a CSP that names each page's own inline scripts.
+// caching, content types, a path-traversal wall, a CSP that names each page's own inline scripts, and the
+// referrer policy of the pages with a token in their address.
 import { createHash } from 'node:crypto'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { request } from 'node:http'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { consentPages } from '../../server/consent-paths'
 import { createStaticSite } from '../../server/static'
 import { makeTempDir, startTestServer, type TestServer } from './harness'
 
@@ -112,6 +114,25 @@ describe('static site', () => {
     expect(await about.text()).toContain('<h1>About</h1>')
     expect(about.headers.get('content-security-policy')).toContain("script-src 'self'; ")
     expect(await (await fetch(`${server.origin}/about/`)).text()).toContain('<h1>About</h1>')
+  })
+
+  it('keeps the token of a page behind an email link out of every Referer: strict-origin there, with or without a query', async () => {
+    const token = 'A'.repeat(43)
+    const tokenPages = [consentPages.confirm, consentPages.unsubscribe, consentPages.eraseConfirm]
+    for (const path of [...tokenPages, consentPages.erase]) {
+      await mkdir(join(dist, path), { recursive: true })
+      await writeFile(join(dist, path, 'index.html'), page(path))
+    }
+    for (const path of tokenPages) {
+      for (const url of [`${path}?token=${token}`, path, `${path}/`, `${path}/?token=${token}`]) {
+        const response = await fetch(`${server.origin}${url}`)
+        expect(await response.text(), url).toContain(`<h1>${path}</h1>`)
+        expect(response.headers.get('referrer-policy'), url).toBe('strict-origin')
+      }
+    }
+    // The erasure request page carries no token; every other page keeps the site's policy.
+    for (const url of ['/', '/about', consentPages.erase, '/no/such/page'])
+      expect((await fetch(`${server.origin}${url}`)).headers.get('referrer-policy'), url).toBe('strict-origin-when-cross-origin')
   })
 
   it('answers unknown paths with 404.html and status 404', async () => {

@@ -1,0 +1,85 @@
+// The pages behind the links in our emails carry the link's token in their address (?token=…). No request such
+// a page makes (its modules, the API call, the no-script form post and the page it leads to) may carry the token
+// in its Referer. The suite's static host sends no Referrer-Policy header: what holds here is the page's <meta>.
+import { randomBytes } from 'node:crypto'
+import type { Page } from '@playwright/test'
+import { consentPages } from '../server/consent-paths'
+import { messages } from '../server/messages'
+import { tokenPages, type TokenAction } from '../src/content/consent-pages'
+import { expect, test } from './support/fixtures'
+import { siteUrl, stubOrigin } from './support/ports'
+import { appInControl, visit } from './support/site'
+import { stubRequests } from './support/waitlist'
+import { consentScenarios } from './support/waitlist-stub'
+
+const linkPages: { action: TokenAction; done: string; outcome: string }[] = [
+  { action: 'confirm', done: messages.confirmed, outcome: '/waitlist/confirmed' },
+  { action: 'unsubscribe', done: messages.unsubscribed, outcome: '/waitlist/unsubscribed' },
+  { action: 'eraseConfirm', done: messages.erased, outcome: '/waitlist/erased' },
+]
+
+/** Shaped like a real link's token (43 URL-safe characters); its prefix asks the stub for the `ok` reply. */
+const linkToken = () => `${consentScenarios.ok}_${randomBytes(30).toString('base64url')}`
+
+/** Every request the page makes from now on; `sent()` gives each with the headers the browser sent. */
+function recordRequests(page: Page) {
+  const requests: { url: string; method: string; headers: Promise<Record<string, string>> }[] = []
+  page.on('request', (request) => requests.push({ url: request.url(), method: request.method(), headers: request.allHeaders() }))
+  return { sent: () => Promise.all(requests.map(async (request) => ({ ...request, headers: await request.headers }))) }
+}
+
+const button = (page: Page, action: TokenAction) => page.getByRole('main').getByRole('button', { name: tokenPages[action].button })
+
+for (const { action, done } of linkPages) {
+  const path = consentPages[action]
+
+  test(`${path}: no request of the page, its modules or its API call, names the token in its Referer`, async ({ page }) => {
+    const token = linkToken()
+    expect(token).toMatch(/^[\w-]{43}$/)
+    const recorder = recordRequests(page)
+    await visit(page, `${path}?token=${token}`)
+    await appInControl(page)
+    await button(page, action).click()
+    await expect(page.getByRole('main').getByRole('status')).toHaveText(done)
+
+    const sent = await recorder.sent()
+    expect(sent.filter((request) => request.url.startsWith(`${siteUrl}/assets/`)).length, 'the page loads its modules').toBeGreaterThan(0)
+    expect(sent.filter((request) => request.method === 'POST' && request.url.startsWith(stubOrigin)), 'and posts the token once').toHaveLength(1)
+    for (const { url, headers } of sent) {
+      expect(headers.referer ?? '', url).not.toContain('token')
+      expect(headers.referer ?? '', url).not.toContain(token)
+      // The origin at most (strict-origin), never the page's address.
+      expect([undefined, `${siteUrl}/`], url).toContain(headers.referer)
+    }
+    // What the endpoint itself received.
+    const [received] = await stubRequests({ token })
+    expect(received).toBeDefined()
+    expect([undefined, `${siteUrl}/`]).toContain(received?.headers.referer)
+  })
+}
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  for (const { action, done, outcome } of linkPages) {
+    const path = consentPages[action]
+
+    test(`${path}: the form's post keeps its Origin (the endpoint refuses "null") and, like the outcome page after it, has no token in its Referer`, async ({ page }) => {
+      const token = linkToken()
+      // The suite's static host cannot answer a POST; the server that serves the site does (npm start).
+      await page.route(`**${path}?token=*`, (route) =>
+        route.request().method() === 'POST' ? route.fulfill({ status: 303, headers: { Location: outcome } }) : route.continue(),
+      )
+      const recorder = recordRequests(page)
+      await visit(page, `${path}?token=${token}`)
+      await button(page, action).click()
+      await expect(page.getByRole('main').getByRole('status')).toHaveText(done)
+
+      const sent = await recorder.sent()
+      const post = sent.find((request) => request.method === 'POST')
+      expect(post?.headers.origin).toBe(siteUrl)
+      expect(sent.find((request) => request.url === `${siteUrl}${outcome}`), 'the outcome page was requested').toBeDefined()
+      for (const { url, headers } of sent) expect([undefined, `${siteUrl}/`], url).toContain(headers.referer)
+    })
+  }
+})
