@@ -9,6 +9,8 @@ export type RateLimitOptions = { max: number; windowMs: number; now?: () => numb
 export type RateLimitVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number }
 export interface RateLimiter {
   hit(key: string): RateLimitVerdict | Promise<RateLimitVerdict>
+  /** Gives back one hit (the work it allowed did not happen). */
+  refund(key: string): void | Promise<void>
 }
 
 export function createRateLimiter({ max, windowMs, now = Date.now }: RateLimitOptions) {
@@ -33,6 +35,10 @@ export function createRateLimiter({ max, windowMs, now = Date.now }: RateLimitOp
       window.count += 1
       if (window.count <= max) return { allowed: true }
       return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((window.resetAt - time) / 1000)) }
+    },
+    refund(key: string): void {
+      const window = windows.get(key)
+      if (window && window.count > 0) window.count -= 1
     },
     /** How many clients are being tracked (for tests). */
     get size() {

@@ -60,11 +60,15 @@ export function signInRoutes(options: SignInOptions) {
     const client = options.clientKey(c)
     const refused = await limited(c, client && `ip:${client}`, `email:${email}`)
     if (refused) return refused
-    if (adminEmails.has(email)) {
-      void issueSignInLink(store, email, options.publicUrl, now())
+    // After the reply, on a later turn of the event loop: storing a token blocks this thread on SQLite, so
+    // starting it here would hold the reply back for listed addresses only.
+    const at = now()
+    setImmediate(() => {
+      if (!adminEmails.has(email)) return
+      issueSignInLink(store, email, options.publicUrl, at)
         .then((link) => options.sendSignInLink(email, link))
-        .catch((error: unknown) => console.error('admin: could not send a sign-in link', error))
-    }
+        .catch((error: unknown) => console.error(`admin: could not send a sign-in link (${(error as Error).message})`))
+    })
     return c.json({ ok: true, message: adminMessages.signInRequested }, 202)
   })
 

@@ -127,8 +127,16 @@ export function registerConsentApiRoutes(app: Hono, options: ConsentRoutesOption
     if (!fields) return c.json({ ok: false, message: messages.unreadable })
     const checked = checkEmail(typeof fields.email === 'string' ? fields.email : '')
     if ('message' in checked) return c.json({ ok: false, message: checked.message })
-    await options.store.requestErasure(checked.address, now())
-    options.onQueued?.()
+    // After the reply, on a later turn of the event loop: a listed address queues an email and an unlisted one
+    // does not, and the reply must not wait for the difference. A crash in between loses only this request,
+    // which the person can repeat.
+    const at = now()
+    setImmediate(() =>
+      options.store.requestErasure(checked.address, at).then(
+        () => options.onQueued?.(),
+        (error: unknown) => console.error(`waitlist: an erasure request was not queued (${(error as Error).message})`),
+      ),
+    )
     return c.json({ ok: true, message: messages.eraseRequested })
   })
 

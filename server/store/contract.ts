@@ -76,6 +76,9 @@ export interface SignupStore {
   readonly admin?: AdminStore
   /** The consent flows' tables (server/consent): the outbox, tokens and erasure. Both engines provide it. */
   readonly consent?: ConsentStore
+  /** Resolves when the work done after the replies (repeats signed up again) is done. */
+  settled(): Promise<void>
+  /** Waits for that work, then closes. */
   close(): Promise<void>
 }
 
@@ -99,22 +102,36 @@ export const exportPageSize = 500
 
 export type AddResult = 'added' | 'duplicate'
 
-/** How both engines add signups: a batch of them is inserted at once (`insertBatch` says which were added;
- * the others hit a UNIQUE constraint), then the conflicts are settled together (`settleConflicts`: a listed
- * email, or a submission id reused for another email). Every caller is answered after its batch. */
+/** How both engines add signups, in the same work whether or not the address is listed, so the time to the
+ * reply says nothing (issue 19). A batch of them is inserted at once (`insertBatch` says which were added: the
+ * others are listed or erased) in one write transaction that always writes, so a repeat costs the same commit
+ * as a new signup. Every caller is answered after its batch; only then, on a later turn of the event loop,
+ * are the repeats signed up again (`signUpAgain`: a confirmation re-sent as the consent machine says). That
+ * courtesy is the one thing a crash at that moment could lose, and the person can simply ask again. */
 export function batchedAdd(
   insertBatch: (signups: Signup[]) => Promise<boolean[]>,
-  settleConflicts: (signups: Signup[]) => Promise<AddResult[]>,
+  signUpAgain: (signups: Signup[]) => Promise<void>,
   classify: (error: unknown) => unknown,
-): (signup: Signup) => Promise<AddResult> {
+  log: (line: string) => void = console.error,
+): { add: (signup: Signup) => Promise<AddResult>; settled: () => Promise<void> } {
+  const pending = new Set<Promise<void>>()
   const add = groupCommit<Signup, AddResult>(async (signups) => {
     const added = await insertBatch(signups)
-    const conflicts = signups.filter((_, index) => !added[index])
-    const settled = conflicts.length > 0 ? await settleConflicts(conflicts) : []
-    return signups.map((_, index) => (added[index] ? 'added' : settled.shift()!))
+    const repeats = signups.filter((_, index) => !added[index])
+    if (repeats.length > 0) {
+      const later = new Promise<void>((resolve) => setImmediate(resolve))
+        .then(() => signUpAgain(repeats))
+        .catch((error: unknown) => log(`waitlist: a repeat signup was not re-sent its email (${(error as Error).message})`))
+        .finally(() => pending.delete(later))
+      pending.add(later)
+    }
+    return signups.map((_, index) => (added[index] ? 'added' : 'duplicate'))
   })
-  return (signup) =>
-    add(signup).catch((error: unknown) => {
-      throw classify(error)
-    })
+  return {
+    add: (signup) =>
+      add(signup).catch((error: unknown) => {
+        throw classify(error)
+      }),
+    settled: async () => void (await Promise.all(pending)),
+  }
 }

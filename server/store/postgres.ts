@@ -4,7 +4,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import pg from 'pg'
 import { postgresAdminStore } from '../admin/admin-store-postgres'
-import { signUpAgain } from '../consent/consent-rules'
+import { signUpAgain as signUpAgainRule } from '../consent/consent-rules'
 import { erasedHashesOf } from '../consent/consent-store'
 import { postgresConsentStore, postgresErasureSalt } from '../consent/consent-store-postgres'
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible'
@@ -96,17 +96,23 @@ function classify(error: unknown): unknown {
 function postgresStore(pool: pg.Pool, salt: string): SignupStore {
   let closing: Promise<void> | undefined
   // The signup and its consent record, in columns; an address erased before is never stored again (the reply
-  // is the same). confirmation_queued_at starts the 10 minutes before a repeat may re-send the email.
+  // is the same). confirmation_queued_at starts the 10 minutes before a repeat may re-send the email. A
+  // submission id already taken is left out rather than let it stop the signup (the address alone decides who
+  // is listed); the same id twice in one batch keeps it on the first only. Every batch also bumps one of 16
+  // counters, so a batch of repeats commits like one of new signups (contract.ts batchedAdd).
   const insertRows = (signups: Signup[], submissionIds: (string | null)[]) => {
     const consent = signups.map((signup) => signup.consent ?? noConsentRecord)
-    return pool.query<{ email_normalized: string; submission_id: string | null }>(
-      `INSERT INTO signups (email_normalized, email, first_name, source, submission_id, consent_version, utm_source, utm_medium, utm_campaign,
+    return pool.query<{ email_normalized: string }>(
+      `WITH counted AS (INSERT INTO signup_commits (shard, commits) VALUES (floor(random() * 16)::int, 1)
+         ON CONFLICT (shard) DO UPDATE SET commits = signup_commits.commits + 1)
+       INSERT INTO signups (email_normalized, email, first_name, source, submission_id, consent_version, utm_source, utm_medium, utm_campaign,
          referrer_origin, confirmation_queued_at)
-       SELECT u.e, u.m, u.f, u.s, u.i, u.v, u.us, u.um, u.uc, u.r, now()
+       SELECT u.e, u.m, u.f, u.s, CASE WHEN EXISTS (SELECT 1 FROM signups t WHERE t.submission_id = u.i) THEN NULL ELSE u.i END,
+         u.v, u.us, u.um, u.uc, u.r, now()
        FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[])
          AS u(e, m, f, s, i, v, us, um, uc, r, h, h2)
        WHERE NOT EXISTS (SELECT 1 FROM erased_emails x WHERE x.email_hash IN (u.h, u.h2))
-       ON CONFLICT DO NOTHING RETURNING email_normalized, submission_id`,
+       ON CONFLICT (email_normalized) DO NOTHING RETURNING email_normalized`,
       [
         signups.map((s) => s.emailNormalized),
         signups.map((s) => s.email),
@@ -124,38 +130,30 @@ function postgresStore(pool: pg.Pool, salt: string): SignupStore {
     )
   }
 
-  // As on SQLite: a conflict is either a listed email, or a submission id reused for another email, in which
-  // case the person is kept without the id. A listed address signs up again as the consent machine says; the
-  // UPDATE's conditions (the status and queue time it read, to the millisecond a JS Date holds) make repeats
-  // racing on several instances queue one email.
-  async function settleConflicts(signups: Signup[]): Promise<('added' | 'duplicate')[]> {
+  // A listed address signs up again as the consent machine says; the UPDATE's conditions (the status and
+  // queue time it read, to the millisecond a JS Date holds) make repeats racing on several instances queue
+  // one email.
+  async function signUpAgain(signups: Signup[]): Promise<void> {
     const { rows } = await pool.query<{ id: string; email_normalized: string; status: string; confirmation_queued_at: Date | null }>(
       'SELECT id, email_normalized, status, confirmation_queued_at FROM signups WHERE email_normalized = ANY($1::text[])',
       [signups.map((signup) => signup.emailNormalized)],
     )
-    const listed = new Map(rows.map((row) => [row.email_normalized, row]))
     const now = new Date()
-    return Promise.all(
-      signups.map(async (signup) => {
-        const row = listed.get(signup.emailNormalized)
-        if (!row) return (await insertRows([signup], [null])).rowCount === 1 ? 'added' : 'duplicate'
-        listed.delete(signup.emailNormalized) // the same address twice in one batch signs up again once
-        const again = signUpAgain(row.status, row.confirmation_queued_at, now)
-        if (again) {
-          const consent = signup.consent ?? noConsentRecord
-          const fresh = again.freshConsent
-            ? `, source = $6, consent_version = $7, utm_source = $8, utm_medium = $9, utm_campaign = $10, referrer_origin = $11, confirmed_at = NULL, unsubscribed_at = NULL`
-            : ''
-          const freshArgs = again.freshConsent
-            ? [signup.source, consent.version, consent.utmSource, consent.utmMedium, consent.utmCampaign, consent.referrerOrigin]
-            : []
-          await pool.query(
-            `UPDATE signups SET status = $1, confirmation_queued_at = $2${fresh}
-             WHERE id = $3 AND status = $4 AND date_trunc('milliseconds', confirmation_queued_at) IS NOT DISTINCT FROM $5`,
-            [again.status, now, row.id, row.status, row.confirmation_queued_at, ...freshArgs],
-          )
-        }
-        return 'duplicate' as const
+    await Promise.all(
+      rows.map(async (row) => {
+        const signup = signups.find((candidate) => candidate.emailNormalized === row.email_normalized)!
+        const again = signUpAgainRule(row.status, row.confirmation_queued_at, now)
+        if (!again) return
+        const consent = signup.consent ?? noConsentRecord
+        const fresh = again.freshConsent
+          ? `, source = $6, consent_version = $7, utm_source = $8, utm_medium = $9, utm_campaign = $10, referrer_origin = $11, confirmed_at = NULL, unsubscribed_at = NULL`
+          : ''
+        const freshArgs = again.freshConsent ? [signup.source, consent.version, consent.utmSource, consent.utmMedium, consent.utmCampaign, consent.referrerOrigin] : []
+        await pool.query(
+          `UPDATE signups SET status = $1, confirmation_queued_at = $2${fresh}
+           WHERE id = $3 AND status = $4 AND date_trunc('milliseconds', confirmation_queued_at) IS NOT DISTINCT FROM $5`,
+          [again.status, now, row.id, row.status, row.confirmation_queued_at, ...freshArgs],
+        )
       }),
     )
   }
@@ -163,20 +161,21 @@ function postgresStore(pool: pg.Pool, salt: string): SignupStore {
   // Signups that arrive together go in one multi-row INSERT: one statement, one commit, one WAL flush for
   // the batch (measured: see README). The rows it returns say which callers were added; each caller is
   // answered after that commit.
-  const add = batchedAdd(
+  const { add, settled } = batchedAdd(
     async (signups) => {
-      const { rows } = await insertRows(
-        signups,
-        signups.map((s) => s.submissionId),
-      )
-      const inserted = rows.map((row) => `${row.email_normalized}\n${row.submission_id ?? ''}`)
-      return signups.map((signup) => {
-        const at = inserted.indexOf(`${signup.emailNormalized}\n${signup.submissionId ?? ''}`)
-        if (at >= 0) inserted.splice(at, 1) // the same email twice in one batch: only one of them was added
-        return at >= 0
+      const seen = new Set<string>()
+      const ids = signups.map((s) => (s.submissionId === null || seen.has(s.submissionId) ? null : (seen.add(s.submissionId), s.submissionId)))
+      // Another instance stored the same new submission id a moment ago: the batch goes again without ids.
+      const { rows } = await insertRows(signups, ids).catch((error: unknown) => {
+        if ((error as { code?: string; constraint?: string }).code === '23505') return insertRows(signups, ids.map(() => null))
+        throw error
       })
+      const inserted = new Set(rows.map((row) => row.email_normalized))
+      const claimed = new Set<string>()
+      // The same email twice in one batch: only the first of them was added.
+      return signups.map((signup) => inserted.has(signup.emailNormalized) && !claimed.has(signup.emailNormalized) && claimed.add(signup.emailNormalized) !== undefined)
     },
-    settleConflicts,
+    signUpAgain,
     classify,
   )
 
@@ -200,7 +199,8 @@ function postgresStore(pool: pg.Pool, salt: string): SignupStore {
     rateLimiter: (options) => sharedRateLimiter(pool, options),
     admin: postgresAdminStore(pool),
     consent: postgresConsentStore(pool, salt),
-    close: () => (closing ??= pool.end()),
+    settled,
+    close: () => (closing ??= settled().then(() => pool.end())),
   }
 }
 
@@ -228,6 +228,9 @@ function sharedRateLimiter(pool: pg.Pool, { max, windowMs }: RateLimitOptions): 
         if (result instanceof RateLimiterRes) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(result.msBeforeNext / 1000)) }
         throw new StoreUnavailableError(result)
       }
+    },
+    async refund(key) {
+      await limiter.reward(createHash('sha256').update(key).digest('base64url'), 1)
     },
   }
 }

@@ -4,7 +4,7 @@
 import { createClient, LibsqlError, type Client, type InStatement } from '@libsql/client'
 import { randomBytes } from 'node:crypto'
 import { sqliteAdminStore } from '../admin/admin-store-sqlite'
-import { signUpAgain } from '../consent/consent-rules'
+import { signUpAgain as signUpAgainRule } from '../consent/consent-rules'
 import { erasedHashesOf } from '../consent/consent-store'
 import { sqliteConsentStore, sqliteErasureSalt } from '../consent/consent-store-sqlite'
 import { createRateLimiter } from '../rate-limit'
@@ -81,19 +81,23 @@ function classify(error: unknown): unknown {
 
 function sqliteStore(client: Client, salt: string): SignupStore {
   // The signup and its consent record; an address erased before is never stored again (the reply is the same).
-  const insert = (signup: Signup, submissionId: string | null, now: string): InStatement => {
+  // A submission id already taken (by this email's earlier try, or by a client that reused one for another
+  // person) is left out rather than let it stop the signup: the address alone decides who is listed.
+  const insert = (signup: Signup, now: string): InStatement => {
     const consent = signup.consent ?? noConsentRecord
     return {
       sql: `INSERT INTO signups (email_normalized, email, first_name, source, submission_id, created_at, confirmation_queued_at,
               consent_version, utm_source, utm_medium, utm_campaign, referrer_origin)
-            SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE NOT EXISTS (SELECT 1 FROM erased_emails WHERE email_hash IN (?, ?))
-            ON CONFLICT DO NOTHING`,
+            SELECT ?, ?, ?, ?, CASE WHEN EXISTS (SELECT 1 FROM signups WHERE submission_id = ?) THEN NULL ELSE ? END, ?, ?, ?, ?, ?, ?, ?
+            WHERE NOT EXISTS (SELECT 1 FROM erased_emails WHERE email_hash IN (?, ?))
+            ON CONFLICT (email_normalized) DO NOTHING`,
       args: [
         signup.emailNormalized,
         signup.email,
         signup.firstName,
         signup.source,
-        submissionId,
+        signup.submissionId,
+        signup.submissionId,
         now,
         now,
         consent.version,
@@ -105,31 +109,22 @@ function sqliteStore(client: Client, salt: string): SignupStore {
       ],
     }
   }
+  // Every batch writes this counter, so a batch of repeats commits (and waits for its fsync) like new signups.
+  const countCommit: InStatement = 'INSERT INTO signup_commits (shard, commits) VALUES (0, 1) ON CONFLICT (shard) DO UPDATE SET commits = commits + 1'
 
-  // An insert that changed nothing hit a UNIQUE constraint (or the address was erased): either the email is
-  // listed already, or the submission id is taken by a different email (a buggy or hostile client reused
-  // one). The id only exists to make retries harmless, so in that case keep the signup without it rather
-  // than lose a person. A listed address signs up again as the consent machine says (re-sending a pending
-  // address's confirmation at most every 10 minutes); the UPDATE's conditions make racing repeats queue once.
-  async function settleConflicts(signups: Signup[]): Promise<('added' | 'duplicate')[]> {
-    const emails = signups.map((signup) => signup.emailNormalized)
+  // A listed address signs up again as the consent machine says (re-sending a pending address's confirmation
+  // at most every 10 minutes); the UPDATE's conditions make racing repeats queue once.
+  async function signUpAgain(signups: Signup[]): Promise<void> {
+    const emails = [...new Set(signups.map((signup) => signup.emailNormalized))]
     const existing = await client.execute({
       sql: `SELECT id, email_normalized, status, confirmation_queued_at FROM signups WHERE email_normalized IN (${emails.map(() => '?').join(', ')})`,
       args: emails,
     })
-    const listed = new Map(existing.rows.map((row) => [String(row.email_normalized), row]))
-    const settled: ('added' | 'duplicate')[] = []
     const now = new Date()
-    for (const signup of signups) {
-      const row = listed.get(signup.emailNormalized)
-      if (!row) {
-        settled.push((await client.execute(insert(signup, null, now.toISOString()))).rowsAffected === 1 ? 'added' : 'duplicate')
-        continue
-      }
-      settled.push('duplicate')
-      listed.delete(signup.emailNormalized) // the same address twice in one batch signs up again once
+    for (const row of existing.rows) {
+      const signup = signups.find((candidate) => candidate.emailNormalized === String(row.email_normalized))!
       const queuedAt = row.confirmation_queued_at === null ? null : String(row.confirmation_queued_at)
-      const again = signUpAgain(String(row.status), queuedAt === null ? null : new Date(queuedAt), now)
+      const again = signUpAgainRule(String(row.status), queuedAt === null ? null : new Date(queuedAt), now)
       if (!again) continue
       const consent = signup.consent ?? noConsentRecord
       const fresh = again.freshConsent
@@ -140,16 +135,15 @@ function sqliteStore(client: Client, salt: string): SignupStore {
         args: [again.status, now.toISOString(), ...fresh.args, Number(row.id), String(row.status), queuedAt],
       })
     }
-    return settled
   }
 
-  const add = batchedAdd(
+  const { add, settled } = batchedAdd(
     async (signups) => {
       const now = new Date().toISOString()
-      const results = await client.batch(signups.map((signup) => insert(signup, signup.submissionId, now)), 'write')
+      const results = await client.batch([...signups.map((signup) => insert(signup, now)), countCommit], 'write')
       return signups.map((_, index) => results[index]?.rowsAffected === 1)
     },
-    settleConflicts,
+    signUpAgain,
     classify,
   )
 
@@ -174,6 +168,10 @@ function sqliteStore(client: Client, salt: string): SignupStore {
     rateLimiter: (options) => createRateLimiter(options),
     admin: sqliteAdminStore(client),
     consent: sqliteConsentStore(client, salt),
-    close: async () => client.close(),
+    settled,
+    close: async () => {
+      await settled()
+      client.close()
+    },
   }
 }

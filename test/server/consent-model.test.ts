@@ -84,6 +84,7 @@ describe.each([sqliteEngine(), postgresEngine()])('a signup’s consent on the $
           await sql(`UPDATE signups SET confirmation_queued_at = ${timestamp(new Date(now.getTime() - event.msSinceLastQueued))} WHERE id = ${signupId}`)
         if (!moves) unchanged = await snapshot()
         expect(await store.add(signup)).toBe('duplicate')
+        await store.settled()
       } else {
         if (!moves) unchanged = await snapshot()
         expect(await consent.eraseById(signupId, now), `ERASE from ${String(before.value)}`).toBe(moves)

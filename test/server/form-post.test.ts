@@ -87,6 +87,7 @@ describe('a form post', () => {
       add: () => Promise.reject(error),
       all: async function* () {},
       rateLimiter: createRateLimiter,
+      settled: async () => {},
       close: async () => {},
     })
     const log = vi.spyOn(console, 'error').mockImplementation(() => {})

@@ -121,6 +121,7 @@ describe('when storage fails', () => {
       add: () => Promise.reject(new Error('disk on fire')),
       all: async function* () {},
       rateLimiter: createRateLimiter,
+      settled: async () => {},
       close: async () => {},
     }
     const failing = await startTestServer({ store: broken })

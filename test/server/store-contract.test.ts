@@ -108,7 +108,9 @@ describe.each([sqliteEngine(), postgresEngine()])('the $engine store', (engine: 
     const older = await open(url, latest[engine.engine] - 1)
     // As the rule before issue 19 stored them: the local part as typed, the domain lower-cased but not IDNA.
     const stored = ['Ann@example.com', 'ann@example.com', 'ANN@EXAMPLE.COM', 'Bob@example.com', 'user@bücher.example', 'user@xn--bcher-kva.example', 'a@b.io,c@d.io']
-    for (const email of stored) await older.add({ ...validSignup, email, emailNormalized: email.replace(/@.*/, (domain) => domain.toLowerCase()), submissionId: null })
+    const now = engine.engine === 'sqlite' ? `'${new Date().toISOString()}'` : 'now()'
+    for (const email of stored)
+      await engine.query(url, `INSERT INTO signups (email_normalized, email, source, created_at) VALUES ('${email.replace(/@.*/, (domain) => domain.toLowerCase())}', '${email}', 'site', ${now})`)
     const id = async (email: string) => Number((await engine.query(url, `SELECT id FROM signups WHERE email = '${email}'`))[0]!.id)
     const stamp = engine.engine === 'sqlite' ? (at: string) => `'${at}'` : (at: string) => `'${at}'::timestamptz`
     await engine.query(url, `UPDATE signups SET status = 'confirmed', confirmed_at = ${stamp('2026-01-02T00:00:00.000Z')} WHERE id = ${await id('ann@example.com')}`)

@@ -68,8 +68,9 @@ export const sqliteMigrations: readonly (readonly SqliteMigrationStep[])[] = [
     END`,
   ],
   // 4: one address, one row (issue 19). Signups move to the canonical address, and one person stored under
-  // several spellings becomes one row (canonical-addresses.ts).
-  [canonicalAddresses],
+  // several spellings becomes one row (canonical-addresses.ts). Every signup batch bumps a counter, so a batch
+  // of repeats writes and commits like one of new signups (store/contract.ts batchedAdd).
+  [canonicalAddresses, 'CREATE TABLE signup_commits (shard INTEGER PRIMARY KEY, commits INTEGER NOT NULL)'],
 ]
 
 async function canonicalAddresses(transaction: Transaction): Promise<void> {
