@@ -5,7 +5,8 @@
 // its next start. So an email is sent at least once, and twice only if its process died between the send and
 // the mark: the one batch in flight at a crash.
 import { hashSecret, newSecret } from '../admin/tokens'
-import type { Mailer } from '../mail/mailer'
+import { OverBudgetError } from '../mail/mailbox-budget'
+import { NotOneMailboxError, type Mailer } from '../mail/mailer'
 import { confirmationEmail, erasureEmail, type EmailLinks } from './consent-emails'
 import { tokenLifetimesMs, type ConsentStore, type NewToken, type OutboxEntry, type TokenPurpose } from './consent-store'
 
@@ -106,7 +107,13 @@ export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
           await options.store.finishOutbox(entry.id, now(), outcome)
         } catch (error) {
           const reason = error instanceof Error ? error.message : String(error)
-          if (entry.attempts >= settings.maxAttempts) {
+          // Nothing a retry could change: the inbox has had its day's emails (a second ask will come if the
+          // person still wants it), or the stored address is not one mailbox (left by the older rule).
+          if (error instanceof OverBudgetError) {
+            await options.store.finishOutbox(entry.id, now(), 'skipped', reason)
+          } else if (error instanceof NotOneMailboxError) {
+            await options.store.finishOutbox(entry.id, now(), 'failed', reason)
+          } else if (entry.attempts >= settings.maxAttempts) {
             log(`outbox: giving up on email #${entry.id} after ${entry.attempts} attempts: ${reason}`)
             await options.store.finishOutbox(entry.id, now(), 'failed', reason)
           } else {

@@ -1,21 +1,27 @@
 // Every email the endpoint sends (consent links, console sign-in links) leaves through here. With SMTP_URL it
 // goes over SMTP (nodemailer, the standard Node mail transport: pooled connections, TLS, auth, RFC-correct
 // MIME). Without it (the `npm start` default) each email is written as an .eml file into MAIL_DIR and its
-// links are printed, so a first-time user can click through every flow with no mail server.
+// path is printed, so a first-time user can click through every flow with no mail server; the links stay in
+// the file, since a token in a log line is a token anyone reading the logs can use.
+//
+// The recipient is data, never text for the transport to parse: exactly one canonical mailbox
+// (server/mailbox.ts), given to nodemailer as an address object and as the SMTP envelope's only RCPT TO.
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { randomBytes } from 'node:crypto'
 import nodemailer from 'nodemailer'
+import { canonicalAddress } from '../mailbox'
 
 export type MailSettings = { smtpUrl?: string; mailFrom: string; mailDir: string }
 
 export type OutgoingMail = {
+  /** One canonical address; anything else is refused before it reaches the transport. */
   to: string
   subject: string
   text: string
   html?: string
   headers?: Record<string, string>
-  /** The links a reader acts on, printed when emails go to files. */
+  /** The links a reader acts on (their labels are printed when emails go to files). */
   links: { label: string; url: string }[]
 }
 
@@ -27,7 +33,11 @@ export type Mailer = {
 }
 
 export function createMailer(settings: MailSettings, print: (line: string) => void = console.log): Mailer {
-  const message = ({ to, subject, text, html, headers }: OutgoingMail) => ({ from: settings.mailFrom, to, subject, text, html, headers })
+  const envelopeFrom = settings.mailFrom.match(/<([^<>]+)>\s*$/)?.[1] ?? settings.mailFrom
+  const message = ({ to, subject, text, html, headers }: OutgoingMail) => {
+    if (canonicalAddress(to) !== to) throw new NotOneMailboxError()
+    return { from: settings.mailFrom, to: { name: '', address: to }, envelope: { from: envelopeFrom, to: [to] }, subject, text, html, headers }
+  }
   if (settings.smtpUrl) {
     // Timeouts well under the outbox's lease, so a stuck server fails a send instead of holding it.
     const transport = nodemailer.createTransport({ url: settings.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 })
@@ -48,10 +58,17 @@ export function createMailer(settings: MailSettings, print: (line: string) => vo
       await mkdir(settings.mailDir, { recursive: true })
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.eml`
       await writeFile(join(settings.mailDir, name), built.message as Buffer, { mode: 0o600 })
-      // The address stays out of the log; the file has it.
-      print(`mail: "${mail.subject}" written to ${join(settings.mailDir, name)}`)
-      for (const link of mail.links) print(`  ${link.label}: ${link.url}`)
+      // The address and the links' tokens stay out of the log; the file has them.
+      print(`mail: "${mail.subject}" written to ${join(settings.mailDir, name)} (its links: ${mail.links.map((link) => link.label).join(', ')})`)
     },
     close: () => files.close(),
+  }
+}
+
+/** A recipient that is not exactly one canonical mailbox: never sent, never retried. */
+export class NotOneMailboxError extends Error {
+  constructor() {
+    super('the recipient is not one mailbox')
+    this.name = 'NotOneMailboxError'
   }
 }

@@ -6,6 +6,7 @@ import { parseAdminEmails } from '../../server/admin/admin-emails'
 import type { AdminStore } from '../../server/admin/admin-store'
 import { createSignInMailer } from '../../server/admin/sign-in-mail'
 import { createMailer } from '../../server/mail/mailer'
+import { budgetedMailer, mailboxBudget } from '../../server/mail/mailbox-budget'
 import { listen, socketAddress } from '../../server/node-server'
 import type { SignupStore } from '../../server/store/contract'
 import { openStore } from '../../server/store/open'
@@ -50,7 +51,7 @@ export async function startAdminServer(options: AdminServerOptions = {}): Promis
       store: adminStore,
       adminEmails: parseAdminEmails(options.adminEmails ?? `${adminEmail}, Second@Company.example`),
       publicUrl: origin,
-      sendSignInLink: createSignInMailer(createMailer({ smtpUrl: inbox.url, mailFrom: 'console@company.example', mailDir: temp.dir })),
+      sendSignInLink: createSignInMailer(budgetedMailer(createMailer({ smtpUrl: inbox.url, mailFrom: 'console@company.example', mailDir: temp.dir }), store.rateLimiter(mailboxBudget))),
       eraseSignup: (id, now) => store.consent!.eraseById(id, now),
       signInRateLimit: options.signInRateLimit,
       now: () => new Date(Date.now() + clock.offsetMs),

@@ -13,6 +13,7 @@ import { createServer } from 'node:net'
 import { createApp, type AppOptions } from '../../server/app'
 import { startOutboxSender, type OutboxSender, type OutboxSenderOptions } from '../../server/consent/outbox-sender'
 import { createMailer } from '../../server/mail/mailer'
+import { budgetedMailer, mailboxBudget } from '../../server/mail/mailbox-budget'
 import { listen, socketAddress } from '../../server/node-server'
 import type { SignupStore } from '../../server/store/contract'
 import { openStore } from '../../server/store/open'
@@ -125,7 +126,7 @@ export async function startTestServer(options: Partial<AppOptions> & { mail?: { 
     options.mail &&
     startOutboxSender({
       store: store.consent!,
-      mailer: createMailer({ smtpUrl: options.mail.smtpUrl, mailFrom: 'Stride Health <no-reply@stridehealth.example>', mailDir: temp.dir }),
+      mailer: budgetedMailer(createMailer({ smtpUrl: options.mail.smtpUrl, mailFrom: 'Stride Health <no-reply@stridehealth.example>', mailDir: temp.dir }), store.rateLimiter(mailboxBudget)),
       links: { siteUrl: origin0, apiUrl: origin0 },
       pollMs: 50,
       log: () => {},

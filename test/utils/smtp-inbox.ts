@@ -3,14 +3,16 @@
 import { simpleParser, type ParsedMail } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
 
-export type Inbox = { url: string; port: number; mails: ParsedMail[]; next: (to: string, timeoutMs?: number) => Promise<ParsedMail>; close: () => Promise<void> }
+/** A mail as parsed, with the envelope's recipients (RCPT TO), which decide who actually receives it. */
+export type ReceivedMail = ParsedMail & { rcptTo: string[] }
+export type Inbox = { url: string; port: number; mails: ReceivedMail[]; next: (to: string, timeoutMs?: number) => Promise<ReceivedMail>; close: () => Promise<void> }
 
 export async function startInbox(port = 0): Promise<Inbox> {
-  const mails: ParsedMail[] = []
-  const waiting: { to: string; resolve: (mail: ParsedMail) => void }[] = []
+  const mails: ReceivedMail[] = []
+  const waiting: { to: string; resolve: (mail: ReceivedMail) => void }[] = []
   const recipients = (mail: ParsedMail) =>
     [mail.to ?? []].flat().flatMap((address) => address.value.map((entry) => entry.address?.toLowerCase() ?? ''))
-  const deliver = (mail: ParsedMail) => {
+  const deliver = (mail: ReceivedMail) => {
     const index = waiting.findIndex((waiter) => recipients(mail).includes(waiter.to))
     if (index >= 0) waiting.splice(index, 1)[0]!.resolve(mail)
     else mails.push(mail)
@@ -19,10 +21,10 @@ export async function startInbox(port = 0): Promise<Inbox> {
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
-    onData(stream, _session, callback) {
+    onData(stream, session, callback) {
       simpleParser(stream)
         .then((mail) => {
-          deliver(mail)
+          deliver(Object.assign(mail, { rcptTo: session.envelope.rcptTo.map((recipient) => recipient.address.toLowerCase()) }))
           callback()
         })
         .catch(callback)
@@ -48,7 +50,7 @@ export async function startInbox(port = 0): Promise<Inbox> {
       const index = mails.findIndex((mail) => recipients(mail).includes(wanted))
       if (index >= 0) return Promise.resolve(mails.splice(index, 1)[0]!)
       return new Promise((resolve, reject) => {
-        const waiter = { to: wanted, resolve: (mail: ParsedMail) => (clearTimeout(timer), resolve(mail)) }
+        const waiter = { to: wanted, resolve: (mail: ReceivedMail) => (clearTimeout(timer), resolve(mail)) }
         const timer = setTimeout(() => {
           // A waiter that gave up must not swallow a later mail meant for someone else's wait.
           waiting.splice(waiting.indexOf(waiter), 1)
