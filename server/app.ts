@@ -10,6 +10,7 @@ import { readBodyText } from './read-body'
 import { apiContentSecurityPolicy, securityHeaders } from './security-headers'
 import { StoreUnavailableError, type SignupStore } from './store/contract'
 import { parseSignupBody, parseSignupForm, type ParsedBody } from './validate'
+import { consentApi, consentPages, tokenPageActions } from './consent-paths'
 import { answerFormPostsWithRedirect, isFormPost } from './form-post'
 import { defaultConsentRateLimit, registerConsentApiRoutes, registerConsentEntryRoutes } from './consent/consent-routes'
 
@@ -33,6 +34,11 @@ export type AppOptions = {
   onOutboxQueued?: () => void
   consentRateLimit?: { max: number; windowMs: number }
 }
+
+// The token pages send no Referer (consent-paths.ts), so a browser's post from them says only `Origin: null`.
+// For the link actions that is no forgery risk: their token is the whole authority, and a forged post would
+// have to carry it. Every other route still refuses "null".
+const tokenActionPaths: ReadonlySet<string> = new Set(tokenPageActions.flatMap((action) => [consentApi[action], consentPages[action]]))
 
 export const defaultMaxBodyBytes = 4096
 export const waitlistPath = '/api/waitlist'
@@ -68,6 +74,7 @@ export function createApp(options: AppOptions) {
   const clientKeyOf = (c: Context) => clientKey({ socketAddress: clientAddress?.(c), forwardedFor: c.req.header('x-forwarded-for'), trustedProxies })
   const refuseOrigin = (c: Context) => {
     const origin = c.req.header('origin')
+    if (origin === 'null' && tokenActionPaths.has(c.req.path)) return undefined
     const hosts = [new URL(c.req.url).host, c.req.header('host'), trustedProxies > 0 ? c.req.header('x-forwarded-host') : undefined]
     return origin !== undefined && !isOriginAllowed(origin, hosts.filter((host) => host !== undefined), allowed) ? c.text(messages.originNotAllowed, 403) : undefined
   }
@@ -94,7 +101,7 @@ export function createApp(options: AppOptions) {
       await next()
       // Lets the page read the reply (and its message) when it was served from another allowed origin.
       // Not for the console's API: its replies are for its own pages only.
-      if (origin !== undefined && !c.req.path.startsWith('/api/admin/')) c.res.headers.set('Access-Control-Allow-Origin', origin)
+      if (origin !== undefined && origin !== 'null' && !c.req.path.startsWith('/api/admin/')) c.res.headers.set('Access-Control-Allow-Origin', origin)
     }
     c.res.headers.set('Vary', 'Origin')
     c.res.headers.set('Cache-Control', 'no-store')

@@ -14,10 +14,9 @@ export const tokenPageActions = ['confirm', 'unsubscribe', 'eraseConfirm'] as co
 export const tokenPagePaths: readonly string[] = /* @__PURE__ */ tokenPageActions.map((action) => consentPages[action])
 
 /** Their referrer policy, sent as a header (security-headers.ts) and written in their head for hosts that send
- * none: a request they make (an asset, the API, a link followed) names the site's origin at most, never the
- * address with its token. Not no-referrer: with that, Chromium sends `Origin: null` with the page's no-script
- * form post, and the endpoint's origin check refuses it. */
-export const tokenPageReferrerPolicy = 'strict-origin'
+ * none: no request they make (an asset, the API, a link followed) carries a Referer. A browser then sends their
+ * posts with `Origin: null`, which the endpoint accepts for the link actions only (app.ts). */
+export const tokenPageReferrerPolicy = 'no-referrer'
 
 export const consentApi = {
   confirm: '/api/waitlist/confirm',

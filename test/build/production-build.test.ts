@@ -145,9 +145,9 @@ describe('the production build', () => {
     const policy = (path: string) => /\n {2}Referrer-Policy: (.*)/.exec(rules.get(path) ?? '')?.[1]
     for (const path of [consentPages.confirm, consentPages.unsubscribe, consentPages.eraseConfirm]) {
       const head = (await read(htmlFileFor(path))).split('</head>')[0]!
-      expect(head, path).toContain('<meta name="referrer" content="strict-origin"/>')
-      expect(policy(path), path).toBe('strict-origin')
-      expect(policy(`${path}/`), path).toBe('strict-origin')
+      expect(head, path).toContain('<meta name="referrer" content="no-referrer"/>')
+      expect(policy(path), path).toBe('no-referrer')
+      expect(policy(`${path}/`), path).toBe('no-referrer')
     }
     expect(policy('/*')).toBe('strict-origin-when-cross-origin')
     for (const path of ['/', consentPages.erase, '/waitlist/confirmed']) {

@@ -285,6 +285,24 @@ describe('erasure', () => {
   })
 })
 
+describe('posts from the token pages, which send no Referer', () => {
+  it('accepts Origin: null for the link actions, from the page and its script, and nowhere else', async () => {
+    await start()
+    const other = `a.${people}@example.com`
+    for (const email of [person, other]) await join(email)
+    const [first, second] = [await inbox.next(person), await inbox.next(other)].map((mail) => linkTo(mail, '/waitlist/confirm'))
+    const page = await postForm(`/waitlist/confirm?token=${first!.token}`, {}, { Origin: 'null' })
+    expect(page.headers.get('location')).toBe('/waitlist/confirmed')
+    const api = await postJson('/api/waitlist/confirm', { token: second!.token }, { Origin: 'null' })
+    expect(await api.json()).toEqual({ ok: true, message: messages.confirmed })
+    expect(api.headers.get('access-control-allow-origin')).toBeNull()
+    expect([await statusOf(person), await statusOf(other)]).toEqual(['confirmed', 'confirmed'])
+    // A signup or an erasure request carries no token: "null" is refused there as before.
+    expect((await server.post({ ...validSignup, email: `c.${people}@example.com` }, { headers: { Origin: 'null' } })).status).toBe(403)
+    expect((await postJson('/api/waitlist/erase', { email: person }, { Origin: 'null' })).status).toBe(403)
+  })
+})
+
 describe('browser form posts and limits', () => {
   it('answers a form post to the API and to the page itself with a 303 to the outcome page', async () => {
     await start()

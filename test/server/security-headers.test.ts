@@ -44,7 +44,7 @@ describe('securityHeaders', () => {
   })
 
   it('gives a page with a token in its address a referrer policy that sends the origin at most', () => {
-    expect(securityHeaders({ carriesToken: true })['Referrer-Policy']).toBe('strict-origin')
+    expect(securityHeaders({ carriesToken: true })['Referrer-Policy']).toBe('no-referrer')
     expect(securityHeaders({ carriesToken: false })['Referrer-Policy']).toBe('strict-origin-when-cross-origin')
   })
 })
@@ -92,7 +92,7 @@ describe('headersFileFor', () => {
 
   it('adds the stricter referrer policy to the token pages, after the one `/*` gives every page', () => {
     expect(blocks['/*']?.['Referrer-Policy']).toBe('strict-origin-when-cross-origin')
-    expect(blocks['/waitlist/confirm']?.['Referrer-Policy']).toBe('strict-origin')
+    expect(blocks['/waitlist/confirm']?.['Referrer-Policy']).toBe('no-referrer')
     expect(blocks['/waitlist/confirm/']).toEqual(blocks['/waitlist/confirm'])
     for (const path of ['/', '/about', '/404', '/waitlist/erase']) expect(blocks[path]?.['Referrer-Policy'], path).toBeUndefined()
   })
