@@ -3,6 +3,7 @@
 // to a real SMTP server: for each, what the visitor is told, and who received what. Every mail must have
 // exactly one recipient in its envelope and its To header, and that recipient must be a person who typed it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { signupCsvRow } from '../../server/csv'
 import { mailboxBudget } from '../../server/mail/mailbox-budget'
 import { canonicalAddress, inboxKey } from '../../server/mailbox'
 import { messages } from '../../server/messages'
@@ -92,5 +93,15 @@ describe('the attack corpus', () => {
     const mails = await delivered()
     expect(mails.map(envelope).sort()).toEqual(people.map((email) => [email]).sort())
     for (const mail of mails) expect(toHeader(mail)).toEqual(envelope(mail))
+  })
+
+  it('keeps formulas typed as a name out of the team\'s spreadsheet', async () => {
+    const names = [';=1+1', '\u200b=1+1', '\uff1d1+1', ',=cmd|"/c calc"!A1', '\ufeff@SUM(A1)', '=HYPERLINK("https://evil.example")', ' -2+3']
+    for (const [index, firstName] of names.entries()) expect(await signUp(`formula${index}@example.com`, firstName)).toEqual({ ok: true, message: messages.success })
+    const cells: string[] = []
+    for await (const row of server.store.all()) if (row.email.startsWith('formula')) cells.push(signupCsvRow(row).split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/)[2]!)
+    expect(cells).toHaveLength(names.length)
+    for (const cell of cells) expect(cell).toMatch(/^"?'/)
+    await delivered()
   })
 })
