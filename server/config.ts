@@ -1,8 +1,12 @@
 // The server's settings, read from the environment once at start. Every mistake is reported at once, in
-// words, so a misconfigured deploy fails loudly instead of running with a surprise.
+// words, so a misconfigured deploy fails loudly instead of running with a surprise. The mail and console
+// settings are read beside these (mail/mail-config.ts, admin/admin-config.ts); settings.ts reads all three.
+import { isIP } from 'node:net'
+import { folderProblem } from './folders'
 import { parseAllowedOrigins, type AllowedOrigins } from './origin'
 import { defaultRateLimit } from './rate-limit'
-import { isPostgresUrl, isSqliteUrl, redactDatabaseUrl } from './store/database-url'
+import { redactUrl } from './redact-url'
+import { isPostgresUrl, isSqliteUrl, redactDatabaseUrl, sqliteUrlProblem } from './store/database-url'
 
 export type ServerConfig = {
   port: number
@@ -22,6 +26,18 @@ export type ServerConfig = {
 
 export const defaultDatabaseUrl = 'file:./data/waitlist.db'
 
+/** Every problem found in the environment, each naming its variable; the message is one line (a deploy log
+ * shows the first line of a failure), and never holds a password. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration: ${problems.join('; ').replace(/[\r\n]+/g, ' ')}`)
+    this.name = 'ConfigError'
+  }
+}
+
+/** A value as a message quotes it: in double quotes, its control characters escaped, so it stays on one line. */
+export const quoted = (value: string) => JSON.stringify(value)
+
 export function readConfig(env: Record<string, string | undefined>): ServerConfig {
   const problems: string[] = []
   const integer = (name: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER) => {
@@ -30,7 +46,7 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
     const value = Number(raw)
     if (Number.isInteger(value) && value >= min && value <= max) return value
     const range = max === Number.MAX_SAFE_INTEGER ? `${min} or more` : `from ${min} to ${max}`
-    problems.push(`${name} must be a whole number ${range}, not "${raw}"`)
+    problems.push(`${name} must be a whole number ${range}, not ${quoted(raw)}`)
     return fallback
   }
 
@@ -43,7 +59,7 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
 
   const config: ServerConfig = {
     port: integer('PORT', 3000, 0, 65535),
-    host: env.HOST?.trim() || '127.0.0.1',
+    host: listenHost(env.HOST, problems),
     databaseUrl: env.DATABASE_URL?.trim() || defaultDatabaseUrl,
     databasePoolSize: integer('DATABASE_POOL_SIZE', 10, 1, 1000),
     allowedOrigins,
@@ -52,17 +68,51 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
       max: integer('RATE_LIMIT_MAX', defaultRateLimit.max, 1),
       windowMs: integer('RATE_LIMIT_WINDOW_MS', defaultRateLimit.windowMs, 1),
     },
-    staticDir: env.STATIC_DIR?.trim() || 'dist',
+    staticDir: folder('STATIC_DIR', env.STATIC_DIR, 'dist', problems),
     publicSiteUrl: siteUrl('PUBLIC_SITE_URL', env.PUBLIC_SITE_URL, problems),
     publicApiUrl: siteUrl('PUBLIC_API_URL', env.PUBLIC_API_URL, problems),
   }
-  if (!isSqliteUrl(config.databaseUrl) && !isPostgresUrl(config.databaseUrl))
-    problems.push(
-      `DATABASE_URL must be a SQLite file: URL such as ${defaultDatabaseUrl} or a postgres:// URL, not "${redactDatabaseUrl(config.databaseUrl)}"`,
-    )
-  if (problems.length === 1) throw new Error(`Invalid configuration: ${problems[0]}`)
-  if (problems.length > 1) throw new Error(`Invalid configuration:\n- ${problems.join('\n- ')}`)
+  const databaseProblem = databaseUrlProblem(config.databaseUrl)
+  if (databaseProblem) problems.push(databaseProblem)
+  if (problems.length > 0) throw new ConfigError(problems)
   return config
+}
+
+// A file: URL must name one file on disk (never an in-memory database: every signup would be lost at a
+// restart); a PostgreSQL URL must be a URL. Shown only with its password as ***.
+function databaseUrlProblem(databaseUrl: string): string | undefined {
+  const shown = quoted(redactDatabaseUrl(databaseUrl))
+  if (isSqliteUrl(databaseUrl)) {
+    const problem = sqliteUrlProblem(databaseUrl)
+    return problem && `DATABASE_URL ${shown} ${problem}`
+  }
+  if (isPostgresUrl(databaseUrl)) {
+    try {
+      new URL(databaseUrl)
+      return undefined
+    } catch {
+      return `DATABASE_URL must be a URL such as postgres://user:password@db.example:5432/waitlist (a port from 1 to 65535, special characters %-escaped), not ${shown}`
+    }
+  }
+  return `DATABASE_URL must be a SQLite file: URL such as ${defaultDatabaseUrl} or a postgres:// URL, not ${shown}`
+}
+
+// HOST: an IP address, or a host name such as localhost.
+const hostName = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i
+function listenHost(raw: string | undefined, problems: string[]): string {
+  const value = raw?.trim()
+  if (!value) return '127.0.0.1'
+  if (isIP(value) || hostName.test(value)) return value
+  problems.push(`HOST must be an address to listen on, such as 127.0.0.1, 0.0.0.0, :: or localhost, not ${quoted(raw ?? '')}`)
+  return '127.0.0.1'
+}
+
+/** A folder setting: anything in its way that is a file is a mistake now, not at the first request. */
+export function folder(name: string, raw: string | undefined, fallback: string, problems: string[]): string {
+  const value = raw?.trim() || fallback
+  const problem = folderProblem(value)
+  if (problem) problems.push(`${name} must be a folder: ${problem}`)
+  return value
 }
 
 // TRUST_PROXY: unset, "false" or "0" ignores X-Forwarded-For; "true" trusts one proxy; a number trusts that many.
@@ -71,7 +121,7 @@ function trustProxy(raw: string | undefined, problems: string[]): number {
   if (value === '' || value === 'false' || value === '0') return 0
   if (value === 'true') return 1
   if (/^[1-9]\d?$/.test(value)) return Number(value)
-  problems.push(`TRUST_PROXY must be true, false or the number of proxies in front, not "${raw}"`)
+  problems.push(`TRUST_PROXY must be true, false or the number of proxies in front, not ${quoted(raw ?? '')}`)
   return 0
 }
 
@@ -87,6 +137,6 @@ function siteUrl(name: string, raw: string | undefined, problems: string[]): str
   } catch {
     // reported below
   }
-  problems.push(`${name} must be an address such as https://stridehealth.example, not "${raw}"`)
+  problems.push(`${name} must be an address such as https://stridehealth.example, not ${quoted(redactUrl(raw ?? ''))}`)
   return undefined
 }

@@ -1,41 +1,55 @@
 // `npm start`'s server: the prerendered site and POST /api/waitlist on one origin, with signups in an
-// embedded SQLite file. Configured by environment (see config.ts); stops cleanly on SIGTERM and SIGINT.
+// embedded SQLite file. Configured by environment (see settings.ts); stops cleanly on SIGTERM and SIGINT.
+// A start that cannot go on says why in one line on stderr, naming the variable to fix, and exits 1: the
+// operator reads it in a deploy log, so never a stack trace and never a password.
 import { existsSync, mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { brand } from '../src/brand'
-import { readAdminConfig, type AdminConfig } from './admin/admin-config'
 import { createSignInMailer } from './admin/sign-in-mail'
 import { createApp } from './app'
 import { startOutboxSender } from './consent/outbox-sender'
-import { readMailSettings } from './mail/mail-config'
+import { createFolder } from './folders'
+import { budgetedMailer, mailboxBudget } from './mail/mailbox-budget'
 import { createMailer } from './mail/mailer'
-import { readConfig, type ServerConfig } from './config'
 import { listen, socketAddress } from './node-server'
+import { scrubSecrets } from './redact-url'
+import { readSettings, type Settings } from './settings'
 import { createStaticSite } from './static'
 import { StoreOpenError } from './store/contract'
-import { redactDatabaseUrl } from './store/database-url'
+import { describeDatabase } from './store/database-url'
 import { openStore } from './store/open'
 import { filePathOf } from './store/sqlite'
 
+/** Prints one line (whatever the error held, with any password from SMTP_URL or DATABASE_URL as ***) and exits. */
+function stopAtStart(line: string): never {
+  console.error(scrubSecrets(line.replace(/\s*[\r\n]+\s*/g, ' '), [process.env.SMTP_URL, process.env.DATABASE_URL]))
+  process.exit(1)
+}
+
 async function main() {
-  let config: ServerConfig
-  let adminConfig: AdminConfig
+  let settings: Settings
   try {
-    config = readConfig(process.env)
-    adminConfig = readAdminConfig(process.env, config)
+    settings = readSettings(process.env)
   } catch (error) {
-    console.error((error as Error).message)
-    process.exit(1)
+    stopAtStart((error as Error).message)
   }
+  const { config, mail: mailSettings, admin: adminConfig } = settings
 
   if (config.databaseUrl.startsWith('file:')) mkdirSync(dirname(filePathOf(config.databaseUrl)), { recursive: true })
-  // One line naming the problem, never a stack trace or a password: the operator reads it in a deploy log.
-  const store = await openStore(config.databaseUrl, { poolSize: config.databasePoolSize }).catch((error: unknown) => {
-    console.error(error instanceof StoreOpenError ? error.message : `Cannot open the database: ${(error as Error).message}`)
-    process.exit(1)
-  })
-  // Emails leave from the outbox, in the background: signups never wait for a mail server.
-  const mailer = createMailer(readMailSettings(process.env, config.databaseUrl))
+  const store = await openStore(config.databaseUrl, { poolSize: config.databasePoolSize }).catch((error: unknown) =>
+    stopAtStart(error instanceof StoreOpenError ? error.message : `Cannot open the database (DATABASE_URL): ${(error as Error).message}`),
+  )
+  if (!mailSettings.smtpUrl) {
+    try {
+      createFolder(mailSettings.mailDir)
+    } catch (error) {
+      await store.close()
+      stopAtStart(`Cannot write emails to MAIL_DIR: ${(error as Error).message}`)
+    }
+  }
+  // Emails leave from the outbox, in the background: signups never wait for a mail server. Every email to one
+  // inbox counts against its daily budget (mail/mailbox-budget.ts), whichever flow sends it.
+  const mailer = budgetedMailer(createMailer(mailSettings), store.rateLimiter(mailboxBudget))
   // On SQLite this process is the only sender: leases left by a killed predecessor end now.
   if (store.engine === 'sqlite') await store.consent!.releaseOutboxLeases()
   const sender = startOutboxSender({
@@ -63,14 +77,14 @@ async function main() {
     },
   })
 
-  const server = await listen(app, { port: config.port, host: config.host }).catch((error: NodeJS.ErrnoException) => {
-    void store.close()
-    if (error.code === 'EADDRINUSE') console.error(`Port ${config.port} is already in use. Set PORT to another port.`)
-    else console.error(error)
-    process.exit(1)
+  const server = await listen(app, { port: config.port, host: config.host }).catch(async (error: NodeJS.ErrnoException) => {
+    await sender.stop()
+    mailer.close()
+    await store.close()
+    stopAtStart(listenProblem(error, config.host, config.port))
   })
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host
-  console.log(`${brand.companyName} site and waitlist on http://${shownHost}:${server.port} (signups in ${redactDatabaseUrl(config.databaseUrl)})`)
+  console.log(`${brand.companyName} site and waitlist on http://${shownHost}:${server.port} (signups in ${describeDatabase(config.databaseUrl)})`)
   console.log(`Emails go to ${mailer.destination}`)
 
   let stopping = false
@@ -88,4 +102,20 @@ async function main() {
   process.on('SIGINT', () => void stop('SIGINT'))
 }
 
-await main()
+function listenProblem(error: NodeJS.ErrnoException, host: string, port: number): string {
+  switch (error.code) {
+    case 'EADDRINUSE':
+      return `Port ${port} is already in use. Set PORT to another port.`
+    case 'EACCES':
+      return `Cannot listen on port ${port}: permission denied. Set PORT to 1024 or above (or give this process the right to bind it).`
+    case 'EADDRNOTAVAIL':
+      return `Cannot listen on HOST ${host}: it is not an address of this machine.`
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return `Cannot listen on HOST ${host}: the name does not resolve to an address.`
+    default:
+      return `Cannot listen on HOST ${host}, PORT ${port}: ${error.message}`
+  }
+}
+
+await main().catch((error: unknown) => stopAtStart(`Cannot start: ${error instanceof Error ? error.message : String(error)}`))

@@ -1,7 +1,13 @@
 // @vitest-environment node
-// Environment variables in, settings out; every mistake reported in words.
-import { describe, expect, it } from 'vitest'
+// Environment variables in, settings out; every mistake reported in words, on one line, naming the variable
+// and never a password.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readConfig } from '../../server/config'
+import { readSettings } from '../../server/settings'
+import { describeDatabase } from '../../server/store/database-url'
 
 describe('readConfig', () => {
   it('has defaults that run locally out of the box', () => {
@@ -35,24 +41,18 @@ describe('readConfig', () => {
     expect(['', 'false', '0', 'true', '2'].map((value) => readConfig({ TRUST_PROXY: value }).trustedProxies)).toEqual([0, 0, 0, 1, 2])
   })
 
-  it('reports every mistake at once', () => {
+  it('reports every mistake at once, on one line that starts with the first variable', () => {
     const env = { PORT: 'eighty', RATE_LIMIT_MAX: '0', TRUST_PROXY: 'maybe', DATABASE_URL: 'waitlist.db', ALLOWED_ORIGINS: 'nope' }
-    const message = (() => {
-      try {
-        readConfig(env)
-        return ''
-      } catch (error) {
-        return (error as Error).message
-      }
-    })()
-    expect(message.split('\n')).toEqual([
-      'Invalid configuration:',
-      '- ALLOWED_ORIGINS: "nope" is not an origin like https://example.com',
-      '- PORT must be a whole number from 0 to 65535, not "eighty"',
-      '- TRUST_PROXY must be true, false or the number of proxies in front, not "maybe"',
-      '- RATE_LIMIT_MAX must be a whole number 1 or more, not "0"',
-      '- DATABASE_URL must be a SQLite file: URL such as file:./data/waitlist.db or a postgres:// URL, not "waitlist.db"',
-    ])
+    expect(messageOf(() => readConfig(env))).toBe(
+      'Invalid configuration: ' +
+        [
+          'ALLOWED_ORIGINS: "nope" is not an origin like https://example.com',
+          'PORT must be a whole number from 0 to 65535, not "eighty"',
+          'TRUST_PROXY must be true, false or the number of proxies in front, not "maybe"',
+          'RATE_LIMIT_MAX must be a whole number 1 or more, not "0"',
+          'DATABASE_URL must be a SQLite file: URL such as file:./data/waitlist.db or a postgres:// URL, not "waitlist.db"',
+        ].join('; '),
+    )
   })
 
   it('takes postgres:// and postgresql:// URLs, and never repeats a password in its messages', () => {
@@ -60,5 +60,86 @@ describe('readConfig', () => {
     expect(readConfig({ DATABASE_URL: 'postgresql://db.internal/waitlist', DATABASE_POOL_SIZE: '25' }).databasePoolSize).toBe(25)
     expect(() => readConfig({ DATABASE_URL: 'mysql://app:s3cret@db.internal/waitlist' })).toThrow('not "mysql://app:***@db.internal/waitlist"')
     expect(() => readConfig({ DATABASE_URL: 'libsql://app:s3cret@db.internal' })).toThrow(/^(?![\s\S]*s3cret)/)
+  })
+})
+
+const messageOf = (read: () => unknown) => {
+  try {
+    read()
+    return ''
+  } catch (error) {
+    return (error as Error).message
+  }
+}
+
+describe('readSettings', () => {
+  let dir: string
+  let aFile: string
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'config-test-'))
+    aFile = join(dir, 'a-file')
+    await writeFile(aFile, 'not a folder')
+  })
+  afterAll(() => rm(dir, { recursive: true, force: true }))
+
+  it('reads the mail and console settings with the server\'s', () => {
+    const settings = readSettings({ SMTP_URL: 'smtps://mailer:pw@smtp.example:465', MAIL_FROM: 'Stride <hello@stridehealth.example>', ADMIN_EMAILS: 'Ann@Company.example, bob@company.example' })
+    expect(settings.mail).toMatchObject({ smtpUrl: 'smtps://mailer:pw@smtp.example:465', mailFrom: 'Stride <hello@stridehealth.example>' })
+    expect(settings.admin.adminEmails.has('ann@company.example')).toBe(true)
+    expect(readSettings({}).mail.mailDir).toBe(resolve('data/mail'))
+  })
+
+  // Each bad value: one line, the variable's name first after the prefix, no stack, no secret.
+  const secret = 'TopSecret42'
+  const cases: [string, () => Record<string, string>][] = [
+    ['PORT', () => ({ PORT: '99999' })],
+    ['HOST', () => ({ HOST: 'not a host' })],
+    ['DATABASE_URL', () => ({ DATABASE_URL: 'file:' })],
+    ['DATABASE_URL', () => ({ DATABASE_URL: 'file::memory:' })],
+    ['DATABASE_URL', () => ({ DATABASE_URL: 'file:?mode=memory' })],
+    ['DATABASE_URL', () => ({ DATABASE_URL: 'file:./data/' })],
+    ['DATABASE_URL', () => ({ DATABASE_URL: `file://app:${secret}@db.example/waitlist.db` })],
+    ['DATABASE_URL', () => ({ DATABASE_URL: `postgres://app:${secret}@db.example:99999/waitlist` })],
+    ['DATABASE_URL', () => ({ DATABASE_URL: `mysql://app:${secret}@db.example/waitlist` })],
+    ['DATABASE_POOL_SIZE', () => ({ DATABASE_POOL_SIZE: '0' })],
+    ['ALLOWED_ORIGINS', () => ({ ALLOWED_ORIGINS: 'stridehealth.example' })],
+    ['TRUST_PROXY', () => ({ TRUST_PROXY: 'yes please' })],
+    ['RATE_LIMIT_MAX', () => ({ RATE_LIMIT_MAX: 'ten' })],
+    ['RATE_LIMIT_WINDOW_MS', () => ({ RATE_LIMIT_WINDOW_MS: '-1' })],
+    ['STATIC_DIR', () => ({ STATIC_DIR: aFile })],
+    ['PUBLIC_SITE_URL', () => ({ PUBLIC_SITE_URL: `ftp://user:${secret}@stridehealth.example` })],
+    ['PUBLIC_API_URL', () => ({ PUBLIC_API_URL: 'api.stridehealth.example' })],
+    ['SMTP_URL', () => ({ SMTP_URL: `smtp://mailer:${secret}@smtp.example:99999` })],
+    ['SMTP_URL', () => ({ SMTP_URL: `smtp://mailer:${secret}@smtp.example:0` })],
+    ['SMTP_URL', () => ({ SMTP_URL: `http://mailer:${secret}@smtp.example` })],
+    ['SMTP_URL', () => ({ SMTP_URL: `smtp://mailer:${secret}@` })],
+    ['SMTP_URL', () => ({ SMTP_URL: `mailer:${secret}@smtp.example` })],
+    ['MAIL_FROM', () => ({ MAIL_FROM: 'a@stridehealth.example, b@stridehealth.example' })],
+    ['MAIL_FROM', () => ({ MAIL_FROM: 'Stride Health <no-reply>' })],
+    ['MAIL_DIR', () => ({ MAIL_DIR: join(aFile, 'mail') })],
+    ['ADMIN_EMAILS', () => ({ ADMIN_EMAILS: 'ann@company.example, bob@company.example carol@company.example' })],
+  ]
+  it.each(cases)('refuses a bad %s in one line, without its secret', (name, env) => {
+    const message = messageOf(() => readSettings(env()))
+    expect(message.split('\n')).toHaveLength(1)
+    expect(message.startsWith(`Invalid configuration: ${name}`)).toBe(true)
+    expect(message).not.toContain(secret)
+  })
+
+  it('never echoes ADMIN_EMAILS: a wrong entry is named by its place', () => {
+    const message = messageOf(() => readSettings({ ADMIN_EMAILS: 'ann@company.example, bob@company.example carol@company.example' }))
+    expect(message).toBe('Invalid configuration: ADMIN_EMAILS must be email addresses separated by commas; entry 2 of 2 is not one address')
+  })
+
+  it('lists the problems of every module together, on one line', () => {
+    const message = messageOf(() => readSettings({ PORT: 'x', SMTP_URL: `smtp://u:${secret}@h:70000`, ADMIN_EMAILS: 'nope' }))
+    expect(message).toMatch(/^Invalid configuration: PORT .*; SMTP_URL's port .*; ADMIN_EMAILS /)
+    expect(message).not.toContain(secret)
+  })
+
+  it('shows where the signups are: the SQLite file as an absolute path, PostgreSQL without its password', () => {
+    expect(describeDatabase('file:./data/waitlist.db')).toBe(`the SQLite file ${resolve('data/waitlist.db')}`)
+    expect(describeDatabase('file:///var/lib/my%20waitlist.db')).toBe('the SQLite file /var/lib/my waitlist.db')
+    expect(describeDatabase(`postgres://app:${secret}@db.example/waitlist`)).toBe('postgres://app:***@db.example/waitlist')
   })
 })

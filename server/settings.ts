@@ -1,0 +1,28 @@
+// Every setting `npm start` reads from the environment, checked together: one start reports every mistake
+// (config.ts, mail/mail-config.ts, admin/admin-config.ts) in one ConfigError, each problem naming its variable.
+import { readAdminConfig, type AdminConfig } from './admin/admin-config'
+import { ConfigError, readConfig, type ServerConfig } from './config'
+import { readMailSettings } from './mail/mail-config'
+import type { MailSettings } from './mail/mailer'
+
+export type Settings = { config: ServerConfig; mail: MailSettings; admin: AdminConfig }
+
+export function readSettings(env: Record<string, string | undefined>): Settings {
+  const problems: string[] = []
+  const read = <T>(reader: () => T): T | undefined => {
+    try {
+      return reader()
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error
+      problems.push(...error.problems)
+      return undefined
+    }
+  }
+  const config = read(() => readConfig(env))
+  // With the server's own settings wrong, the others are still checked, against the defaults.
+  const base = config ?? readConfig({})
+  const mail = read(() => readMailSettings(env, base.databaseUrl))
+  const admin = read(() => readAdminConfig(env, base))
+  if (!config || !mail || !admin) throw new ConfigError(problems)
+  return { config, mail, admin }
+}
