@@ -2,8 +2,7 @@
 // embedded SQLite file. Configured by environment (see settings.ts); stops cleanly on SIGTERM and SIGINT.
 // A start that cannot go on says why in one line on stderr, naming the variable to fix, and exits 1: the
 // operator reads it in a deploy log, so never a stack trace and never a password.
-import { existsSync, mkdirSync } from 'node:fs'
-import { dirname } from 'node:path'
+import { existsSync } from 'node:fs'
 import { brand } from '../src/brand'
 import { createSignInMailer } from './admin/sign-in-mail'
 import { createApp } from './app'
@@ -18,7 +17,6 @@ import { createStaticSite } from './static'
 import { StoreOpenError } from './store/contract'
 import { describeDatabase } from './store/database-url'
 import { openStore } from './store/open'
-import { filePathOf } from './store/sqlite'
 
 /** Prints one line (whatever the error held, with any password from SMTP_URL or DATABASE_URL as ***) and exits. */
 function stopAtStart(line: string): never {
@@ -35,8 +33,9 @@ async function main() {
   }
   const { config, mail: mailSettings, admin: adminConfig } = settings
 
-  if (config.databaseUrl.startsWith('file:')) mkdirSync(dirname(filePathOf(config.databaseUrl)), { recursive: true })
-  const store = await openStore(config.databaseUrl, { poolSize: config.databasePoolSize }).catch((error: unknown) =>
+  // A SQLite file's folder is created, another process's lock waited on (for a bounded time) and the file's
+  // integrity checked by openStore (store/sqlite-file.ts).
+  const store = await openStore(config.databaseUrl, { poolSize: config.databasePoolSize, onLockWait: (line) => console.error(line) }).catch((error: unknown) =>
     stopAtStart(error instanceof StoreOpenError ? error.message : `Cannot open the database (DATABASE_URL): ${(error as Error).message}`),
   )
   if (!mailSettings.smtpUrl) {

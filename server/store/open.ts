@@ -4,16 +4,23 @@ import type { SignupStore } from './contract'
 import { isPostgresUrl, isSqliteUrl } from './database-url'
 import { openPostgresStore } from './postgres'
 import { openSqliteStore } from './sqlite'
+import { prepareSqliteFile } from './sqlite-file'
 
 export type OpenOptions = {
   /** Connections each instance keeps (PostgreSQL only). */
   poolSize?: number
   /** Migrate no further than this version (tests that build an older database). */
   upToVersion?: number
+  /** SQLite: told once when another process holds the file locked, before the bounded wait (sqlite-file.ts). */
+  onLockWait?: (line: string) => void
 }
 
-export function openStore(databaseUrl: string, options: OpenOptions = {}): Promise<SignupStore> {
+export async function openStore(databaseUrl: string, options: OpenOptions = {}): Promise<SignupStore> {
   if (isPostgresUrl(databaseUrl)) return openPostgresStore(databaseUrl, options)
-  if (isSqliteUrl(databaseUrl)) return openSqliteStore(databaseUrl, options.upToVersion)
+  if (isSqliteUrl(databaseUrl)) {
+    await prepareSqliteFile(databaseUrl, { onWait: options.onLockWait })
+    return openSqliteStore(databaseUrl, options.upToVersion)
+  }
   throw new Error(`unsupported DATABASE_URL scheme: ${databaseUrl.split(':')[0]}`)
 }
+

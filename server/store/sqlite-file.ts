@@ -1,0 +1,99 @@
+// Checks on a SQLite database file before the store opens it, each ending in one line an operator can act on
+// (no stack, no retry loop that never ends): its folder can be created; it is not held locked by another
+// process (waited on for a bounded time, announced first); and SQLite's own integrity check passes, so a
+// damaged file stops the start instead of answering every signup with a 500.
+import { createClient, LibsqlError, type Client } from '@libsql/client'
+import { statSync } from 'node:fs'
+import { dirname } from 'node:path'
+import { createFolder } from '../folders'
+import { StoreOpenError } from './contract'
+import { sqliteFilePath } from './database-url'
+
+/** How long a start waits for another process to let go of the database's write lock. */
+export const sqliteLockWaitMs = 10_000
+const lockPollMs = 100
+
+export type SqliteFileOptions = {
+  lockWaitMs?: number
+  /** Told once, when the file is found locked, before the wait. */
+  onWait?: (line: string) => void
+}
+
+const fail = (why: string) => new StoreOpenError(`Cannot use DATABASE_URL: ${why}`)
+const codeOf = (error: unknown) => (error instanceof LibsqlError ? error.code : '')
+const isBusy = (error: unknown) => /^SQLITE_(BUSY|LOCKED)/.test(codeOf(error))
+
+/** Creates the folder, waits out another process's lock (up to `lockWaitMs`) and runs PRAGMA integrity_check. */
+export async function prepareSqliteFile(databaseUrl: string, options: SqliteFileOptions = {}): Promise<void> {
+  const file = sqliteFilePath(databaseUrl)
+  try {
+    createFolder(dirname(file))
+  } catch (error) {
+    throw fail((error as Error).message)
+  }
+  if (isFolder(file)) throw fail(`${file} is a folder, not a database file`)
+  let client: Client
+  try {
+    client = createClient({ url: databaseUrl, concurrency: 1 })
+  } catch (error) {
+    throw fail(explain(file, error))
+  }
+  try {
+    await waitForWriteLock(client, file, options)
+    const result = await client.execute('PRAGMA integrity_check')
+    const verdict = result.rows.map((row) => String(row[0])).join('\n') || 'no answer'
+    if (verdict !== 'ok') throw fail(damaged(file, verdict))
+  } catch (error) {
+    throw error instanceof StoreOpenError ? error : fail(explain(file, error))
+  } finally {
+    client.close()
+  }
+}
+
+// BEGIN IMMEDIATE takes the write lock the store's migrations will need; libsql's connections wait for no lock
+// (busy_timeout 0), so each attempt answers SQLITE_BUSY at once and the wait stays on the event loop.
+async function waitForWriteLock(client: Client, file: string, options: SqliteFileOptions): Promise<void> {
+  const waitMs = options.lockWaitMs ?? sqliteLockWaitMs
+  const deadline = Date.now() + waitMs
+  const seconds = `${Math.round(waitMs / 100) / 10} s`
+  for (let announced = false; ; ) {
+    try {
+      const transaction = await client.transaction('write')
+      await transaction.rollback()
+      transaction.close()
+      return
+    } catch (error) {
+      if (!isBusy(error)) throw error
+    }
+    if (!announced) {
+      ;(options.onWait ?? console.error)(`Waiting up to ${seconds} for the SQLite database ${file} (DATABASE_URL): another process holds it locked.`)
+      announced = true
+    }
+    if (Date.now() >= deadline)
+      throw fail(`the SQLite database ${file} stayed locked by another process for ${seconds}; stop that process, or point DATABASE_URL at another file`)
+    await new Promise((resolve) => setTimeout(resolve, lockPollMs))
+  }
+}
+
+function explain(file: string, error: unknown): string {
+  const code = codeOf(error)
+  const message = error instanceof Error ? error.message.replace(/^SQLITE_\w+: /, '') : String(error)
+  if (/^SQLITE_(CORRUPT|NOTADB)/.test(code)) return damaged(file, message)
+  if (isBusy(error)) return `the SQLite database ${file} is locked by another process`
+  if (/^SQLITE_READONLY/.test(code)) return `the SQLite database ${file} cannot be written to (${message})`
+  return `cannot open the SQLite database ${file} (${code ? `${code}: ` : ''}${message})`
+}
+
+// SQLite heads its report with "*** in database main ***"; the line after it says what is wrong.
+const damaged = (file: string, detail: string) => {
+  const first = detail.split('\n').find((line) => line.trim() !== '' && !line.startsWith('*** in database')) ?? detail
+  return `the SQLite database ${file} is damaged (integrity check: ${first.trim()}); restore it from a backup, or move it aside to start a new one`
+}
+
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory()
+  } catch {
+    return false
+  }
+}
