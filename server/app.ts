@@ -12,6 +12,8 @@ import { StoreUnavailableError, type SignupStore } from './store/contract'
 import { parseSignupBody, parseSignupForm, type ParsedBody } from './validate'
 import { consentApi, consentPages, tokenPageActions } from './consent-paths'
 import { answerFormPostsWithRedirect, isFormPost } from './form-post'
+import { healthzHandler, healthzPath } from './healthz'
+import { healthCheckOf, type HealthCheckFn } from './store/health-check'
 import { defaultConsentRateLimit, registerConsentApiRoutes, registerConsentEntryRoutes } from './consent/consent-routes'
 
 export type AppOptions = {
@@ -33,6 +35,9 @@ export type AppOptions = {
   /** Called when a signup or an erasure request may have queued an email (the outbox sender's poke). */
   onOutboxQueued?: () => void
   consentRateLimit?: { max: number; windowMs: number }
+  /** GET /healthz's question to the database; by default the one `openStore` gives the store (store/health.ts).
+   * Without either, there is no /healthz. */
+  healthCheck?: HealthCheckFn
 }
 
 // The token pages send no Referer (consent-paths.ts), so a browser's post from them says only `Origin: null`.
@@ -149,6 +154,9 @@ export function createApp(options: AppOptions) {
     app.route('/api/admin', adminApi(options.admin, { isHttps, requestHosts, clientKey: clientKeyOf, rateLimiter: store.rateLimiter }))
   }
   app.all('/api/*', (c) => c.text(messages.notFound, 404))
+  // Outside /api/*: no origin check, no rate limit; it reads and writes no signup.
+  const healthCheck = options.healthCheck ?? healthCheckOf(store)
+  if (healthCheck) app.get(healthzPath, healthzHandler(healthCheck))
   if (site) app.get('*', (c) => site(c.req.raw))
   app.notFound((c) => c.text(messages.notFound, 404))
   return app
