@@ -41,6 +41,13 @@ export type OutboxSender = {
 // silence), and well under the lease.
 export const outboxDefaults = { pollMs: 1000, batchSize: 10, leaseMs: 60_000, sendBudgetMs: 45_000, retryBaseMs: 2000, retryCapMs: 10 * 60_000, maxAttempts: 12 }
 
+// A 5yz reply is a permanent refusal (RFC 5321 §4.2.1: "the same request … will not succeed"), such as an
+// unknown mailbox: retrying it for hours would only keep the entry unfinished (and /healthz at 503).
+const isPermanentRefusal = (error: unknown) => {
+  const code = (error as { responseCode?: unknown }).responseCode
+  return typeof code === 'number' && code >= 500 && code < 600
+}
+
 export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
   const settings = { ...outboxDefaults, ...options }
   // However it is configured, a send's budget is at most half the lease.
@@ -111,7 +118,8 @@ export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
           // person still wants it), or the stored address is not one mailbox (left by the older rule).
           if (error instanceof OverBudgetError) {
             await options.store.finishOutbox(entry.id, now(), 'skipped', reason)
-          } else if (error instanceof NotOneMailboxError) {
+          } else if (error instanceof NotOneMailboxError || isPermanentRefusal(error)) {
+            log(`outbox: email #${entry.id} refused for good, not retried: ${reason}`)
             await options.store.finishOutbox(entry.id, now(), 'failed', reason)
           } else if (entry.attempts >= settings.maxAttempts) {
             log(`outbox: giving up on email #${entry.id} after ${entry.attempts} attempts: ${reason}`)
