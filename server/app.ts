@@ -3,6 +3,7 @@
 // the store, how to learn the client's address, and optionally the static site to serve next to the API.
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { adminApi, type AdminApiOptions } from './admin/admin-api'
+import { afterReply } from './after-reply'
 import { messages } from './messages'
 import { isOriginAllowed, parseAllowedOrigins, type AllowedOrigins } from './origin'
 import { clientKey, defaultRateLimit } from './rate-limit'
@@ -141,7 +142,9 @@ export function createApp(options: AppOptions) {
     // A repeat, a retry and a bot get the very same answer as a first signup: the reply never tells who is listed.
     if (parsed.kind === 'signup') {
       await store.add(parsed.signup)
-      options.onOutboxQueued?.()
+      // A new signup's confirmation is claimed and sent after the reply: a repeat has none to send.
+      const poke = options.onOutboxQueued
+      if (poke) afterReply(c, poke)
     }
     return c.json({ ok: true, message: messages.success })
   })

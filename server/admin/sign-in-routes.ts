@@ -2,6 +2,7 @@
 // for a listed address (store a token, send the mail) runs after the reply, so neither the words nor the
 // timing of the answer say who is on ADMIN_EMAILS. Both routes are rate limited per client and per address.
 import { Hono, type Context } from 'hono'
+import { afterReply } from '../after-reply'
 import type { RateLimiter } from '../rate-limit'
 import { readBodyText } from '../read-body'
 import { canonicalAddress } from '../mailbox'
@@ -60,10 +61,9 @@ export function signInRoutes(options: SignInOptions) {
     const client = options.clientKey(c)
     const refused = await limited(c, client && `ip:${client}`, `email:${email}`)
     if (refused) return refused
-    // After the reply, on a later turn of the event loop: storing a token blocks this thread on SQLite, so
-    // starting it here would hold the reply back for listed addresses only.
+    // After the reply: storing a token and sending the link happen for listed addresses only.
     const at = now()
-    setImmediate(() => {
+    afterReply(c, () => {
       if (!adminEmails.has(email)) return
       issueSignInLink(store, email, options.publicUrl, at)
         .then((link) => options.sendSignInLink(email, link))

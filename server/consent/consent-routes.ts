@@ -10,6 +10,7 @@
 import type { Context, Hono } from 'hono'
 import { hashSecret, isWellFormedSecret } from '../admin/tokens'
 import { consentApi, consentPages } from '../consent-paths'
+import { afterReply } from '../after-reply'
 import { answerFormPostsWithRedirect, isFormPost } from '../form-post'
 import { messages } from '../messages'
 import type { RateLimiter } from '../rate-limit'
@@ -127,11 +128,10 @@ export function registerConsentApiRoutes(app: Hono, options: ConsentRoutesOption
     if (!fields) return c.json({ ok: false, message: messages.unreadable })
     const checked = checkEmail(typeof fields.email === 'string' ? fields.email : '')
     if ('message' in checked) return c.json({ ok: false, message: checked.message })
-    // After the reply, on a later turn of the event loop: a listed address queues an email and an unlisted one
-    // does not, and the reply must not wait for the difference. A crash in between loses only this request,
-    // which the person can repeat.
+    // After the reply: a listed address queues an email and an unlisted one does not, and the reply must not
+    // wait for the difference. A crash in between loses only this request, which the person can repeat.
     const at = now()
-    setImmediate(() =>
+    afterReply(c, () =>
       options.store.requestErasure(checked.address, at).then(
         () => options.onQueued?.(),
         (error: unknown) => console.error(`waitlist: an erasure request was not queued (${(error as Error).message})`),

@@ -96,8 +96,13 @@ export function postgresConsentStore(pool: pg.Pool, salt: string): ConsentStore 
       })
     },
     async requestErasure(emailNormalized, now) {
-      // The signup's row lock makes two requests at once queue one email.
+      // The signup's row lock makes two requests at once queue one email. The counter makes a request for an
+      // unlisted address commit like one for a listed address: this runs after the reply, but a next request
+      // could still wait behind a longer commit.
       await inTransaction(async (client) => {
+        await client.query(
+          'INSERT INTO signup_commits (shard, commits) VALUES (floor(random() * 16)::int, 1) ON CONFLICT (shard) DO UPDATE SET commits = signup_commits.commits + 1',
+        )
         const { rows } = await client.query<{ id: string }>('SELECT id FROM signups WHERE email_normalized = $1 FOR UPDATE', [emailNormalized])
         const signup = rows[0]
         if (!signup) return

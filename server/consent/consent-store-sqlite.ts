@@ -107,12 +107,20 @@ export function sqliteConsentStore(client: Client, salt: string): ConsentStore {
       return results[0]?.rowsAffected === 1
     },
     async requestErasure(emailNormalized, now) {
-      await client.execute({
-        sql: `INSERT INTO outbox (kind, signup_id, created_at, next_attempt_at)
-              SELECT 'erase', s.id, ?, ? FROM signups s WHERE s.email_normalized = ?
-              AND NOT EXISTS (SELECT 1 FROM outbox o WHERE o.kind = 'erase' AND o.signup_id = s.id AND o.created_at > ?)`,
-        args: [iso(now), iso(now), emailNormalized, iso(new Date(now.getTime() - 10 * 60_000))],
-      })
+      // The counter makes a request for an unlisted address commit like one for a listed address: this runs
+      // after the reply, but a next request could still wait behind a longer commit.
+      await client.batch(
+        [
+          {
+            sql: `INSERT INTO outbox (kind, signup_id, created_at, next_attempt_at)
+                  SELECT 'erase', s.id, ?, ? FROM signups s WHERE s.email_normalized = ?
+                  AND NOT EXISTS (SELECT 1 FROM outbox o WHERE o.kind = 'erase' AND o.signup_id = s.id AND o.created_at > ?)`,
+            args: [iso(now), iso(now), emailNormalized, iso(new Date(now.getTime() - 10 * 60_000))],
+          },
+          'INSERT INTO signup_commits (shard, commits) VALUES (1, 1) ON CONFLICT (shard) DO UPDATE SET commits = commits + 1',
+        ],
+        'write',
+      )
     },
     async eraseByToken(tokenHash, now) {
       const valid = "EXISTS (SELECT 1 FROM consent_tokens WHERE token_hash = ? AND purpose = 'erase' AND expires_at > ?)"

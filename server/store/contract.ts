@@ -106,25 +106,26 @@ export type AddResult = 'added' | 'duplicate'
  * reply says nothing (issue 19). A batch of them is inserted at once (`insertBatch` says which were added: the
  * others are listed or erased) in one write transaction that always writes, so a repeat costs the same commit
  * as a new signup. Every caller is answered after its batch; only then, on a later turn of the event loop,
- * are the repeats signed up again (`signUpAgain`: a confirmation re-sent as the consent machine says). That
+ * is each signup looked up again and the repeats signed up again (`signUpAgain`: a confirmation re-sent as the
+ * consent machine says). That
  * courtesy is the one thing a crash at that moment could lose, and the person can simply ask again. */
 export function batchedAdd(
   insertBatch: (signups: Signup[]) => Promise<boolean[]>,
-  signUpAgain: (signups: Signup[]) => Promise<void>,
+  signUpAgain: (lookUp: Signup[], repeats: Signup[]) => Promise<void>,
   classify: (error: unknown) => unknown,
   log: (line: string) => void = console.error,
 ): { add: (signup: Signup) => Promise<AddResult>; settled: () => Promise<void> } {
   const pending = new Set<Promise<void>>()
   const add = groupCommit<Signup, AddResult>(async (signups) => {
     const added = await insertBatch(signups)
+    // Every signup of the batch is looked up, new or not, so that the work after the reply (which a next
+    // request may wait behind) is the same too; only the repeats are acted on.
     const repeats = signups.filter((_, index) => !added[index])
-    if (repeats.length > 0) {
-      const later = new Promise<void>((resolve) => setImmediate(resolve))
-        .then(() => signUpAgain(repeats))
-        .catch((error: unknown) => log(`waitlist: a repeat signup was not re-sent its email (${(error as Error).message})`))
-        .finally(() => pending.delete(later))
-      pending.add(later)
-    }
+    const later = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => signUpAgain(signups, repeats))
+      .catch((error: unknown) => log(`waitlist: a repeat signup was not re-sent its email (${(error as Error).message})`))
+      .finally(() => pending.delete(later))
+    pending.add(later)
     return signups.map((_, index) => (added[index] ? 'added' : 'duplicate'))
   })
   return {

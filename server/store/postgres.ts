@@ -133,15 +133,16 @@ function postgresStore(pool: pg.Pool, salt: string): SignupStore {
   // A listed address signs up again as the consent machine says; the UPDATE's conditions (the status and
   // queue time it read, to the millisecond a JS Date holds) make repeats racing on several instances queue
   // one email.
-  async function signUpAgain(signups: Signup[]): Promise<void> {
+  async function signUpAgain(lookUp: Signup[], signups: Signup[]): Promise<void> {
     const { rows } = await pool.query<{ id: string; email_normalized: string; status: string; confirmation_queued_at: Date | null }>(
       'SELECT id, email_normalized, status, confirmation_queued_at FROM signups WHERE email_normalized = ANY($1::text[])',
-      [signups.map((signup) => signup.emailNormalized)],
+      [lookUp.map((signup) => signup.emailNormalized)],
     )
     const now = new Date()
     await Promise.all(
       rows.map(async (row) => {
-        const signup = signups.find((candidate) => candidate.emailNormalized === row.email_normalized)!
+        const signup = signups.find((candidate) => candidate.emailNormalized === row.email_normalized)
+        if (!signup) return
         const again = signUpAgainRule(row.status, row.confirmation_queued_at, now)
         if (!again) return
         const consent = signup.consent ?? noConsentRecord

@@ -114,15 +114,16 @@ function sqliteStore(client: Client, salt: string): SignupStore {
 
   // A listed address signs up again as the consent machine says (re-sending a pending address's confirmation
   // at most every 10 minutes); the UPDATE's conditions make racing repeats queue once.
-  async function signUpAgain(signups: Signup[]): Promise<void> {
-    const emails = [...new Set(signups.map((signup) => signup.emailNormalized))]
+  async function signUpAgain(lookUp: Signup[], signups: Signup[]): Promise<void> {
+    const emails = [...new Set(lookUp.map((signup) => signup.emailNormalized))]
     const existing = await client.execute({
       sql: `SELECT id, email_normalized, status, confirmation_queued_at FROM signups WHERE email_normalized IN (${emails.map(() => '?').join(', ')})`,
       args: emails,
     })
     const now = new Date()
     for (const row of existing.rows) {
-      const signup = signups.find((candidate) => candidate.emailNormalized === String(row.email_normalized))!
+      const signup = signups.find((candidate) => candidate.emailNormalized === String(row.email_normalized))
+      if (!signup) continue
       const queuedAt = row.confirmation_queued_at === null ? null : String(row.confirmation_queued_at)
       const again = signUpAgainRule(String(row.status), queuedAt === null ? null : new Date(queuedAt), now)
       if (!again) continue
