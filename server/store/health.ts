@@ -9,8 +9,9 @@ import type { HealthCheckFn, HealthVerdict } from './health-check'
 import { isPostgresUrl } from './database-url'
 
 /** An email still unfinished this long after it was queued means mail is not flowing: the sender's first six
- * attempts fit in about two minutes (consent/outbox-sender.ts). One recipient whose server keeps refusing also
- * shows here, until the sender gives up on that email after its twelfth attempt (about 40 minutes). */
+ * attempts fit in about two minutes (consent/outbox-sender.ts). A permanent refusal (5yz) finishes an email at
+ * once; one recipient whose server keeps answering "try later" (4yz) also shows here, until the sender gives up
+ * on that email after its twelfth attempt (about 40 minutes). */
 export const outboxStallMs = 15 * 60_000
 /** The longest a check may take before it counts as the database failing it. */
 export const healthTimeoutMs = 3000
