@@ -1,0 +1,44 @@
+// @vitest-environment node
+// The mailer's own promises: the recipient is one canonical mailbox or nothing is sent, and an email written
+// to a file (no SMTP_URL) prints where it went but never its links, whose tokens would then sit in the logs.
+import { readdir, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { simpleParser } from 'mailparser'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createMailer, NotOneMailboxError, type OutgoingMail } from '../../server/mail/mailer'
+import { makeTempDir } from './harness'
+
+let temp: Awaited<ReturnType<typeof makeTempDir>> | undefined
+afterEach(async () => temp?.remove())
+
+const token = 'Zm9vYmFyYmF6cXV4cXV1eGNvcmdlZ3JhdWx0Z2FycGx5'
+const mail = (to: string): OutgoingMail => ({
+  to,
+  subject: 'Confirm your place',
+  text: `Confirm: http://127.0.0.1:3000/waitlist/confirm?token=${token}`,
+  links: [{ label: 'Confirm', url: `http://127.0.0.1:3000/waitlist/confirm?token=${token}` }],
+})
+
+describe('createMailer', () => {
+  it('writes an email to a file and prints its path and link labels, never a link or a token', async () => {
+    temp = await makeTempDir()
+    const printed: string[] = []
+    const mailer = createMailer({ mailFrom: 'Stride Health <no-reply@stridehealth.example>', mailDir: temp.dir }, (line) => printed.push(line))
+    await mailer.send(mail('ann@example.com'))
+    mailer.close()
+    const [file] = await readdir(temp.dir)
+    expect((await simpleParser(await readFile(join(temp.dir, file!)))).text).toContain(token)
+    expect(printed.join('\n')).toContain(join(temp.dir, file!))
+    expect(printed.join('\n')).toContain('Confirm')
+    expect(printed.join('\n')).not.toContain(token)
+    expect(printed.join('\n')).not.toContain('ann@example.com')
+  })
+
+  it.each(['ann@example.com,bob@example.com', 'Ann <ann@example.com>', 'Ann@Example.com', ' ann@example.com'])('refuses to send to %j', async (to) => {
+    temp = await makeTempDir()
+    const mailer = createMailer({ mailFrom: 'no-reply@stridehealth.example', mailDir: temp.dir }, () => {})
+    await expect(mailer.send(mail(to))).rejects.toBeInstanceOf(NotOneMailboxError)
+    mailer.close()
+    expect(await readdir(temp.dir).catch(() => [])).toEqual([])
+  })
+})
