@@ -19,11 +19,30 @@ export default tseslint.config(
   },
   { files: ['src/**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
   {
-    // The machines are the product's behaviour: they must not reach into the views, React or the DOM.
+    // The machines are the product's behaviour: they must not reach into the views, the server, React or the DOM.
     files: ['machines/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['../src/*', 'react', 'react-dom', '@xstate/react'] }],
+      'no-restricted-imports': ['error', { patterns: ['**/src/**', '**/server/**', 'react', 'react-dom', '@xstate/react'] }],
       'no-restricted-globals': ['error', 'window', 'document', 'fetch', 'localStorage'],
+    },
+  },
+  // One fact, one place: what the site and the server both need lives in shared/, which imports neither, and
+  // the two never import each other. A back-edge fails the lint, so it fails npm test.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**'], message: 'The site never imports the server: put what both need in shared/.' }] }] },
+  },
+  {
+    files: ['server/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/src/**'], message: 'The server never imports the site: put what both need in shared/.' }] }] },
+  },
+  {
+    files: ['shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/src/**', '**/server/**', '**/machines/**', 'node:*', 'react'], message: 'shared/ holds facts both sides import: it imports neither side, Node or React.' }] },
+      ],
     },
   },
 )

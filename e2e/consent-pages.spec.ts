@@ -4,7 +4,7 @@
 // prerendered forms post by themselves; at first paint, a tap made before the scripts arrive is kept.
 import type { Page } from '@playwright/test'
 import { expect, stubFailures, test } from './support/fixtures'
-import { messages } from '../server/messages'
+import { messages } from '../shared/messages'
 import { erasePage, tokenPages, type TokenAction } from '../src/content/consent-pages'
 import { expectNoAxeViolations } from './support/axe'
 import { mailtoSiteUrl, stubEndpoint } from './support/ports'

@@ -3,7 +3,7 @@
 // visitor asks for less of it.
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures'
-import { brand } from '../src/brand'
+import { brand } from '../shared/brand'
 import { coachConversation, features, productCards } from '../src/content/home'
 import { productLinks } from '../src/content/navigation'
 import { palettes } from '../src/ui/theme'

@@ -2,7 +2,7 @@
 // the contact address instead of calling anything, and shows a neutral message with a link to the draft.
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures'
-import { brand } from '../src/brand'
+import { brand } from '../shared/brand'
 import { mailtoSiteUrl, stubOrigin } from './support/ports'
 import { visit } from './support/site'
 import { statusColor, stubRequests, waitlistForm, waitlistForms, type WaitlistFormId } from './support/waitlist'

@@ -1,7 +1,7 @@
 // Every route of SPEC §2 as a visitor opens it: title, heading, copy, links and anchors, the legal
 // page's hash switching (also within the page) and the 404 page's two buttons.
 import { expect, test } from './support/fixtures'
-import { brand } from '../src/brand'
+import { brand } from '../shared/brand'
 import { aboutPage } from '../src/content/about'
 import { features, journey } from '../src/content/home'
 import { companyLinks, footerCopy, headerLinks, legalLinks, socialLinks } from '../src/content/navigation'

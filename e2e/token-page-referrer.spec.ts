@@ -3,8 +3,8 @@
 // in its Referer. The suite's static host sends no Referrer-Policy header: what holds here is the page's <meta>.
 import { randomBytes } from 'node:crypto'
 import type { Page } from '@playwright/test'
-import { consentPages } from '../server/consent-paths'
-import { messages } from '../server/messages'
+import { consentPages } from '../shared/consent-paths'
+import { messages } from '../shared/messages'
 import { tokenPages, type TokenAction } from '../src/content/consent-pages'
 import { expect, test } from './support/fixtures'
 import { siteUrl, stubOrigin } from './support/ports'

@@ -2,7 +2,7 @@
 // the exact words, the colours, what the endpoint received (text/plain, no preflight, trimmed JSON, one
 // request per submit) and the 15 s time-out on Playwright's clock.
 import { expect, stubFailures, test } from './support/fixtures'
-import { brand } from '../src/brand'
+import { brand } from '../shared/brand'
 import {
   API_ERROR_MESSAGE,
   HTTP_ERROR_MESSAGE,

@@ -3,7 +3,7 @@
 // after a change of brand, palette or hero copy, and commit the PNG. CHROME_PATH picks the browser.
 import { chromium } from '@playwright/test'
 import { chromiumLaunchOptions } from '../e2e/support/browser'
-import { brand } from '../src/brand'
+import { brand } from '../shared/brand'
 import { coachConversation, hero } from '../src/content/home'
 import { logoSvg } from '../src/ui/logo-drawing'
 import { palettes } from '../src/ui/theme'

@@ -8,7 +8,7 @@ import { Worker } from 'node:worker_threads'
 import type { Manifest } from '@tanstack/react-router'
 import type { RenderedPage } from '../src/entry-server'
 import { headersFileFor } from '../server/security-headers'
-import { brand } from '../src/brand'
+import { brand } from '../shared/brand'
 import { logoSvg } from '../src/ui/logo-drawing'
 
 interface ViteManifestChunk {

@@ -3,7 +3,7 @@
 // A start that cannot go on says why in one line on stderr, naming the variable to fix, and exits 1: the
 // operator reads it in a deploy log, so never a stack trace and never a password.
 import { existsSync } from 'node:fs'
-import { brand } from '../src/brand'
+import { brand } from '../shared/brand'
 import { createSignInMailer } from './admin/sign-in-mail'
 import { createApp } from './app'
 import { startOutboxSender } from './consent/outbox-sender'

@@ -2,7 +2,7 @@
 // Prerendered pages carry small inline scripts (router state), so script-src lists each page's own hashes
 // instead of 'unsafe-inline'. Styles stay 'unsafe-inline': styled-components and framer-motion write them.
 import { createHash } from 'node:crypto'
-import { tokenPagePaths, tokenPageReferrerPolicy } from './consent-paths'
+import { tokenPagePaths, tokenPageReferrerPolicy } from '../shared/consent-paths'
 
 export type SecurityHeaderOptions = {
   /** CSP sources such as `'sha256-…'` for the page's inline scripts. */

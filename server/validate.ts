@@ -3,7 +3,7 @@
 import MailChecker from 'mailchecker'
 import { parseMailbox, type MailboxProblem } from './mailbox'
 import { formerKey } from './store/canonical-addresses'
-import { messages } from './messages'
+import { messages } from '../shared/messages'
 
 export const limits = {
   firstNameLength: 100,

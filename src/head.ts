@@ -1,6 +1,6 @@
-import { tokenPageReferrerPolicy } from '../server/consent-paths'
-import { outcomeCodes, outcomePath } from '../server/form-outcome-codes'
-import { brand } from './brand'
+import { tokenPageReferrerPolicy } from '../shared/consent-paths'
+import { outcomeCodes, outcomePath } from '../shared/outcome-codes'
+import { brand } from '../shared/brand'
 import { pageMeta, tokenPageTitles, type PageMetaKey } from './content/seo'
 
 export type PagePath = Exclude<PageMetaKey, 'notFound'>

@@ -1,7 +1,7 @@
 import { createRootRoute, createRoute, createRouter, lazyRouteComponent, notFound } from '@tanstack/react-router'
-import { isFormOutcome } from '../server/form-outcome-codes'
+import { isFormOutcome } from '../shared/outcome-codes'
 import { consentPageHead, outcomeHead, pageHead, tokenPageHead, type PagePath } from './head'
-import { consentPages, tokenPageActions } from '../server/consent-paths'
+import { consentPages, tokenPageActions } from '../shared/consent-paths'
 import { RootDocument } from './layout/root-document'
 import { NotFoundPage } from './pages/not-found-page'
 

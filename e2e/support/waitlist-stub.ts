@@ -4,7 +4,7 @@
 // GET /__requests?email=…&method=… lets a test read what arrived.
 import { createServer, type IncomingHttpHeaders } from 'node:http'
 import { randomUUID } from 'node:crypto'
-import { messages } from '../../server/messages'
+import { messages } from '../../shared/messages'
 import { listen } from './static-server'
 
 export const stubScenarios = {
@@ -39,7 +39,7 @@ export const API_FALSE_MESSAGE = 'Server says no'
 export const stubEmail = (scenario: StubScenario) => `${scenario}+${randomUUID().slice(0, 8)}@example.com`
 
 /** The consent endpoints (`<endpoint>/confirm`, `/unsubscribe`, `/erase/confirm` with a token, `/erase` with an
- * email) answer as the server will (server/messages.ts), chosen by the token's prefix before '_' or the
+ * email) answer as the server will (shared/messages.ts), chosen by the token's prefix before '_' or the
  * email's local part before '+'. */
 export const consentScenarios = {
   /** 200 {ok:true} with the action's sentence. */

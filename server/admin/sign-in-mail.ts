@@ -1,5 +1,5 @@
 // The sign-in email, sent through the endpoint's one mailer (server/mail/mailer.ts).
-import { brand } from '../../src/brand'
+import { brand } from '../../shared/brand'
 import type { Mailer, OutgoingMail } from '../mail/mailer'
 import type { SignInMailer } from './sign-in-routes'
 

@@ -3,8 +3,8 @@
 // advertising under German case law (LG Stendal 22 S 87/20). Both carry the RFC 8058 one-click unsubscribe.
 // Written as plain text and a small hand-escaped HTML part: two emails of a few lines do not justify a
 // rendering library in the endpoint.
-import { brand } from '../../src/brand'
-import { consentApi, consentPages } from '../consent-paths'
+import { brand } from '../../shared/brand'
+import { consentApi, consentPages } from '../../shared/consent-paths'
 import type { OutgoingMail } from '../mail/mailer'
 
 export type EmailLinks = {

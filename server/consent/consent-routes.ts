@@ -9,10 +9,10 @@
 // mail provider: it carries no Origin and gets a plain 200. Every route is rate limited per client.
 import type { Context, Hono } from 'hono'
 import { hashSecret, isWellFormedSecret } from '../admin/tokens'
-import { consentApi, consentPages } from '../consent-paths'
+import { consentApi, consentPages } from '../../shared/consent-paths'
 import { afterReply } from '../after-reply'
 import { answerFormPostsWithRedirect, isFormPost } from '../form-post'
-import { messages } from '../messages'
+import { messages } from '../../shared/messages'
 import type { RateLimiter } from '../rate-limit'
 import { readBodyText } from '../read-body'
 import { checkEmail } from '../validate'

@@ -4,7 +4,7 @@
 // names the variable and never quotes SMTP_URL's password.
 import { dirname, join } from 'node:path'
 import addressparser from 'nodemailer/lib/addressparser'
-import { brand } from '../../src/brand'
+import { brand } from '../../shared/brand'
 import { ConfigError, folder, quoted } from '../config'
 import { canonicalAddress } from '../mailbox'
 import { redactUrl } from '../redact-url'

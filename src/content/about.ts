@@ -1,5 +1,5 @@
 // Copy for /about: the company's story, its approach and values, its commitments, and a contact call to action.
-import { brand } from '../brand'
+import { brand } from '../../shared/brand'
 import type { Card } from './types'
 
 export const aboutPage = {

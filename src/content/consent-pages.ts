@@ -1,7 +1,7 @@
 // Copy of the consent pages: the pages behind the links in our emails (confirm, unsubscribe, confirm an
 // erasure), the erasure request form, and what each consent outcome page offers next. The replies
-// themselves are the endpoint's sentences (server/messages.ts), shown as they are.
-import { brand } from '../brand'
+// themselves are the endpoint's sentences (shared/messages.ts), shown as they are.
+import { brand } from '../../shared/brand'
 import { tokenPageTitles } from './seo'
 
 export type TokenAction = 'confirm' | 'unsubscribe' | 'eraseConfirm'

@@ -1,5 +1,5 @@
 // Copy for the landing page (/): hero, feature cards, the four-step journey and the two waitlist headings.
-import { brand } from '../brand'
+import { brand } from '../../shared/brand'
 import type { IconName } from '../ui/icons'
 import type { productLinks } from './navigation'
 import type { Card, Step } from './types'

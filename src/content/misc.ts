@@ -13,7 +13,7 @@ export const notFoundPage = {
 }
 
 // The page a visitor lands on after joining with the browser's own form post (no script ran). The sentence
-// itself is the endpoint's (server/form-outcomes.ts), so it matches what the script would have shown.
+// itself is the endpoint's (shared/form-outcomes.ts), so it matches what the script would have shown.
 export const waitlistOutcomePage = {
   joinedTitle: "You're on the waitlist",
   joinedBody: 'Thank you for joining. We will write to you when early access opens.',

@@ -1,5 +1,5 @@
 // Every link the header and footer show, in one place.
-import { brand } from '../brand'
+import { brand } from '../../shared/brand'
 
 export const headerLinks = [
   { label: 'Home', to: '/' },

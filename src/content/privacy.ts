@@ -1,5 +1,5 @@
 // The Privacy Policy shown at /legal#privacy-policy, and the Cookie Policy placeholder for /legal#cookie-policy.
-import { brand } from '../brand'
+import { brand } from '../../shared/brand'
 import type { LegalDocument } from './types'
 
 export const cookiePolicyNotice = 'Cookie Policy coming soon!'

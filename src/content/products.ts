@@ -1,5 +1,5 @@
 // Copy for the three product pages: /form, /knee and /gym-hero.
-import { brand } from '../brand'
+import { brand } from '../../shared/brand'
 import type { Card } from './types'
 
 export const formPage = {

@@ -1,5 +1,5 @@
 // Per-page <title> and meta description. Keys are route paths, plus 'notFound' for the 404 page.
-import { brand } from '../brand'
+import { brand } from '../../shared/brand'
 import type { PageMeta } from './types'
 
 export type PageMetaKey = '/' | '/form' | '/knee' | '/gym-hero' | '/about' | '/blog' | '/legal' | 'notFound'

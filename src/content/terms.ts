@@ -1,5 +1,5 @@
 // The Terms of Service shown at /legal. Section ids become anchors, so keep them stable.
-import { brand } from '../brand'
+import { brand } from '../../shared/brand'
 import type { LegalDocument } from './types'
 
 export const termsOfService: LegalDocument = {

@@ -1,5 +1,5 @@
 import { Link, useNavigate } from '@tanstack/react-router'
-import { brand, mailto } from '../brand'
+import { brand, mailto } from '../../shared/brand'
 import { companyLinks, footerCopy, legalLinks, productLinks, socialLinks } from '../content/navigation'
 import { Bottom, Column, Columns, FooterBar, IosButton, LinkList, SocialList } from './site-footer.styles'
 import { scrollToTopLater } from './scroll-to-top'

@@ -1,5 +1,5 @@
 import styled from 'styled-components'
-import { mailto } from '../brand'
+import { mailto } from '../../shared/brand'
 import { aboutPage } from '../content/about'
 import { CardList } from '../ui/card-list'
 import { ButtonLink, Container, Lead, PageHero, Section } from '../ui/primitives'

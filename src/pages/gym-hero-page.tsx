@@ -1,5 +1,5 @@
 import styled from 'styled-components'
-import { brand } from '../brand'
+import { brand } from '../../shared/brand'
 import { gymHeroPage } from '../content/products'
 import { CardList } from '../ui/card-list'
 import { Badge, ButtonLink, Container, Lead, PageHero, Section } from '../ui/primitives'

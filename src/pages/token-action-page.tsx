@@ -1,5 +1,5 @@
 import { useLocation } from '@tanstack/react-router'
-import { consentPages } from '../../server/consent-paths'
+import { consentPages } from '../../shared/consent-paths'
 import { tokenPages, type TokenAction } from '../content/consent-pages'
 import { Container, PageHero } from '../ui/primitives'
 import { TokenActionPanel } from '../waitlist/token-action-panel'
@@ -20,6 +20,6 @@ export function TokenActionPage() {
   )
 }
 
-/** Which of the three pages this is, from its path (server/consent-paths.ts). */
+/** Which of the three pages this is, from its path (shared/consent-paths.ts). */
 const actionAt = (pathname: string): TokenAction =>
   pathname.startsWith(consentPages.eraseConfirm) ? 'eraseConfirm' : pathname.startsWith(consentPages.unsubscribe) ? 'unsubscribe' : 'confirm'

@@ -1,6 +1,6 @@
 import { getRouteApi, Link } from '@tanstack/react-router'
-import { outcomeCodes } from '../../server/form-outcome-codes'
-import { formOutcomes } from '../../server/form-outcomes'
+import { outcomeCodes } from '../../shared/outcome-codes'
+import { formOutcomes } from '../../shared/form-outcomes'
 import { consentOutcomeNextSteps, consentOutcomeTitles, homeStep } from '../content/consent-pages'
 import { checkInboxLine } from '../content/consent-wording'
 import { waitlistOutcomePage as copy } from '../content/misc'

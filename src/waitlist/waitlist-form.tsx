@@ -1,7 +1,7 @@
 import { useMachine } from '@xstate/react'
 import { useLayoutEffect, useRef } from 'react'
 import { fromPromise } from 'xstate'
-import { brand } from '../brand'
+import { brand } from '../../shared/brand'
 import { Button } from '../ui/primitives'
 import { waitlistMachine, type WaitlistResult, type WaitlistSignup } from '../../machines/waitlist-machine'
 import { MAILTO_FALLBACK_LINK_TEXT } from '../../machines/waitlist-messages'

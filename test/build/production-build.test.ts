@@ -10,7 +10,7 @@ import { earlyEventsScript, htmlFileFor } from '../../scripts/prerender'
 import { upFrontScripts } from '../../scripts/up-front-scripts'
 import { pageMeta } from '../../src/content/seo'
 import { pagePaths, unlistedPagePaths } from '../../src/head'
-import { consentPages } from '../../server/consent-paths'
+import { consentPages } from '../../shared/consent-paths'
 
 /** The gzip KiB of JS that / loads without any interaction (issue #10: at most 140, from 165.8 measured in
  * Chromium with the animation engine loaded at idle). The animation engine now loads on a visitor's first

@@ -4,7 +4,7 @@
 import { request } from 'node:http'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { defaultMaxBodyBytes } from '../../server/app'
-import { messages } from '../../server/messages'
+import { messages } from '../../shared/messages'
 import { startTestServer, validSignup, type TestServer } from './harness'
 
 let server: TestServer

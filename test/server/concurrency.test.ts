@@ -2,7 +2,7 @@
 // Many visitors at once: 500 simultaneous first signups are 500 rows, and 200 simultaneous signups of one
 // email (with different casing of the domain) are one.
 import { afterEach, beforeEach, expect, it } from 'vitest'
-import { messages } from '../../server/messages'
+import { messages } from '../../shared/messages'
 import { startTestServer, validSignup, type TestServer } from './harness'
 
 let server: TestServer

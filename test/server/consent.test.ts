@@ -5,7 +5,7 @@
 import { createHash, createHmac } from 'node:crypto'
 import type { ParsedMail } from 'mailparser'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { messages } from '../../server/messages'
+import { messages } from '../../shared/messages'
 import { rawHeader, startInbox, type Inbox } from '../utils/smtp-inbox'
 import { queryDatabase, startTestServer, validSignup, type TestServer } from './harness'
 

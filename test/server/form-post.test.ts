@@ -2,8 +2,8 @@
 // The form post a browser sends when no script runs: the same checks as the script's JSON, every outcome
 // answered with 303 See Other to the outcome page of the site, built from configuration only.
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { formOutcomes, outcomePath } from '../../server/form-outcomes'
-import { messages } from '../../server/messages'
+import { formOutcomes, outcomePath } from '../../shared/form-outcomes'
+import { messages } from '../../shared/messages'
 import { parseAllowedOrigins } from '../../server/origin'
 import { createRateLimiter } from '../../server/rate-limit'
 import { StoreUnavailableError, type SignupStore } from '../../server/store/contract'

@@ -2,7 +2,7 @@
 // Which pages may post: same-origin and Origin-less requests by default, exactly ALLOWED_ORIGINS otherwise;
 // others get 403 with a text message. Allowed cross-origin callers get the CORS header to read the reply.
 import { afterEach, describe, expect, it } from 'vitest'
-import { messages } from '../../server/messages'
+import { messages } from '../../shared/messages'
 import { parseAllowedOrigins } from '../../server/origin'
 import { startTestServer, validSignup, type TestServer } from './harness'
 

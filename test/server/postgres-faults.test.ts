@@ -5,7 +5,7 @@
 // the only answers are ok-and-stored or a plain 503.
 import pg from 'pg'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { messages } from '../../server/messages'
+import { messages } from '../../shared/messages'
 import { startPostgres, type TestPostgres } from '../utils/postgres'
 import { validSignup } from './harness'
 import { killGroup, startServerProcess, stopAll, type ServerProcess } from './processes'

@@ -4,7 +4,7 @@
 // signup) and the instances recover by themselves, and start-up failures are one clear line.
 import pg from 'pg'
 import { afterAll, beforeAll, expect, it, vi } from 'vitest'
-import { messages } from '../../server/messages'
+import { messages } from '../../shared/messages'
 import { openStore } from '../../server/store/open'
 import { freePort, startPostgres, type TestPostgres } from '../utils/postgres'
 import { startTestServer, validSignup, type TestServer } from './harness'

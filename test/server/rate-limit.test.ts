@@ -2,7 +2,7 @@
 // Per-client limits: the window itself (with a fake clock), how a client is recognised (X-Forwarded-For only
 // behind a trusted proxy), and the 429 the visitor reads.
 import { afterEach, describe, expect, it } from 'vitest'
-import { messages } from '../../server/messages'
+import { messages } from '../../shared/messages'
 import { clientKey, createRateLimiter } from '../../server/rate-limit'
 import { startTestServer, validSignup, type TestServer } from './harness'
 

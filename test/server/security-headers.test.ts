@@ -2,7 +2,7 @@
 // The header policy itself, and the _headers file the build writes for static hosts.
 import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { consentPages } from '../../server/consent-paths'
+import { consentPages } from '../../shared/consent-paths'
 import { carriesToken, headersFileFor, inlineScriptHashes, securityHeaders } from '../../server/security-headers'
 
 const hashOf = (script: string) => `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`

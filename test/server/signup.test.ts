@@ -2,7 +2,7 @@
 // The happy path and the two promises: a repeat never doubles a row and never reads differently from a first
 // signup, and a retried submission is one row.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { messages } from '../../server/messages'
+import { messages } from '../../shared/messages'
 import type { SignupStore } from '../../server/store/contract'
 import { createRateLimiter } from '../../server/rate-limit'
 import { inParallel, startTestServer, validSignup, type TestServer } from './harness'

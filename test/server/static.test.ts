@@ -7,7 +7,7 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import { request } from 'node:http'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { consentPages } from '../../server/consent-paths'
+import { consentPages } from '../../shared/consent-paths'
 import { createStaticSite } from '../../server/static'
 import { makeTempDir, startTestServer, type TestServer } from './harness'
 

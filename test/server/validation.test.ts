@@ -2,7 +2,7 @@
 // Every validation rule, one case each, over HTTP: the visitor's message comes back as 200 {ok: false} and
 // nothing is stored. Valid signups at the limits are stored, to show each rule is exactly as strict as said.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { messages } from '../../server/messages'
+import { messages } from '../../shared/messages'
 import { startTestServer, validSignup, type TestServer } from './harness'
 
 let server: TestServer

@@ -1,6 +1,6 @@
 // Every sentence the endpoint can say to a visitor, in one place. The client shows these as they are,
 // so they are short, human and never mention internals.
-import { brand } from '../src/brand'
+import { brand } from './brand'
 
 export const messages = {
   success: `You're on the waitlist! Reach out to us at ${brand.contactEmail} if you want to get in touch.`,

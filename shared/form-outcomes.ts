@@ -1,12 +1,12 @@
 // A browser's own form post (no script ran) is answered with 303 See Other to a page of the site that shows
-// the outcome. Each reply the endpoint can give has a page, named by a short code (form-outcome-codes.ts); the
+// the outcome. Each reply the endpoint can give has a page, named by a short code (outcome-codes.ts); the
 // page shows the very
 // sentence the script path would show (SPEC §8). Only these codes ever reach a URL: never the visitor's input.
 import type { ConsentFlow } from './consent-paths'
-import { outcomeCodes, type FormOutcome } from './form-outcome-codes'
+import { outcomeCodes, type FormOutcome } from './outcome-codes'
 import { messages } from './messages'
 
-export { outcomePath, type FormOutcome } from './form-outcome-codes'
+export { outcomePath, type FormOutcome } from './outcome-codes'
 
 type MessageKey = keyof typeof messages
 
