@@ -4,10 +4,10 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { adminApi, type AdminApiOptions } from './admin/admin-api'
 import { afterReply } from './after-reply'
-import { messages } from '../shared/messages'
 import { isOriginAllowed, parseAllowedOrigins, type AllowedOrigins } from './origin'
 import { clientKey, defaultRateLimit } from './rate-limit'
 import { readBodyText } from './read-body'
+import { refuse, reply } from './reply'
 import { apiContentSecurityPolicy, securityHeaders } from './security-headers'
 import { StoreUnavailableError, type SignupStore } from './store/contract'
 import { parseSignupBody, parseSignupForm, type ParsedBody } from './validate'
@@ -71,10 +71,10 @@ export function createApp(options: AppOptions) {
     // The database is away (a restart, a failover, a lost network): say so plainly; nothing was acknowledged.
     if (error instanceof StoreUnavailableError) {
       console.error(`waitlist: ${error.message}`)
-      return c.text(messages.databaseUnavailable, 503, { 'Retry-After': '5' })
+      return refuse(c, 'databaseUnavailable', 503, { 'Retry-After': '5' })
     }
     console.error('waitlist: unexpected error', error)
-    return c.text(messages.serverError, 500)
+    return refuse(c, 'serverError', 500)
   })
 
   const clientKeyOf = (c: Context) => clientKey({ socketAddress: clientAddress?.(c), forwardedFor: c.req.header('x-forwarded-for'), trustedProxies })
@@ -82,7 +82,7 @@ export function createApp(options: AppOptions) {
     const origin = c.req.header('origin')
     if (origin === 'null' && tokenActionPaths.has(c.req.path)) return undefined
     const hosts = [new URL(c.req.url).host, c.req.header('host'), trustedProxies > 0 ? c.req.header('x-forwarded-host') : undefined]
-    return origin !== undefined && !isOriginAllowed(origin, hosts.filter((host) => host !== undefined), allowed) ? c.text(messages.originNotAllowed, 403) : undefined
+    return origin !== undefined && !isOriginAllowed(origin, hosts.filter((host) => host !== undefined), allowed) ? refuse(c, 'originNotAllowed', 403) : undefined
   }
 
   // Registered before the origin check and the rate limit, so a browser's form post gets its outcome page
@@ -117,7 +117,7 @@ export function createApp(options: AppOptions) {
     const key = clientKeyOf(c)
     const verdict = key === undefined ? { allowed: true as const } : await limiter.hit(key)
     if (verdict.allowed) return next()
-    return c.text(messages.tooManyRequests, 429, { 'Retry-After': String(verdict.retryAfterSeconds) })
+    return refuse(c, 'tooManyRequests', 429, { 'Retry-After': String(verdict.retryAfterSeconds) })
   }
 
   app.options(waitlistPath, (c) =>
@@ -131,14 +131,14 @@ export function createApp(options: AppOptions) {
   app.post(waitlistPath, rateLimited, async (c) => {
     const type = (c.req.header('content-type') ?? 'text/plain').split(';')[0]?.trim().toLowerCase()
     const form = isFormPost(c.req.raw)
-    if (!form && type !== 'text/plain' && type !== 'application/json') return c.text(messages.unsupportedType, 415)
+    if (!form && type !== 'text/plain' && type !== 'application/json') return refuse(c, 'unsupportedType', 415)
     const body = await readBodyText(c.req.raw, maxBodyBytes)
     // The rest of an oversized body may still be arriving: close the connection after answering rather than
     // leave it half-read for the next request on it.
-    if (body.kind === 'too-large') return c.text(messages.tooLarge, 413, { Connection: 'close' })
+    if (body.kind === 'too-large') return refuse(c, 'tooLarge', 413, { Connection: 'close' })
     const parse = form ? parseSignupForm : parseSignupBody
-    const parsed: ParsedBody = body.kind === 'text' ? parse(body.text) : { kind: 'invalid', message: messages.unreadable }
-    if (parsed.kind === 'invalid') return c.json({ ok: false, message: parsed.message })
+    const parsed: ParsedBody = body.kind === 'text' ? parse(body.text) : { kind: 'invalid', reason: 'unreadable' }
+    if (parsed.kind === 'invalid') return reply(c, parsed.reason)
     // A repeat, a retry and a bot get the very same answer as a first signup: the reply never tells who is listed.
     if (parsed.kind === 'signup') {
       await store.add(parsed.signup)
@@ -146,21 +146,21 @@ export function createApp(options: AppOptions) {
       const poke = options.onOutboxQueued
       if (poke) afterReply(c, poke)
     }
-    return c.json({ ok: true, message: messages.success })
+    return reply(c, 'success')
   })
   if (consentOptions && consentEntry) registerConsentApiRoutes(app, consentOptions, consentEntry)
 
-  app.all(waitlistPath, (c) => c.text(messages.methodNotAllowed, 405, { Allow: 'POST, OPTIONS' }))
+  app.all(waitlistPath, (c) => refuse(c, 'methodNotAllowed', 405, { Allow: 'POST, OPTIONS' }))
   if (options.admin) {
     const requestHosts = (c: Context) =>
       [new URL(c.req.url).host, c.req.header('host'), trustedProxies > 0 ? c.req.header('x-forwarded-host') : undefined].filter((host) => host !== undefined)
     app.route('/api/admin', adminApi(options.admin, { isHttps, requestHosts, clientKey: clientKeyOf, rateLimiter: store.rateLimiter }))
   }
-  app.all('/api/*', (c) => c.text(messages.notFound, 404))
+  app.all('/api/*', (c) => refuse(c, 'notFound', 404))
   // Outside /api/*: no origin check, no rate limit; it reads and writes no signup.
   const healthCheck = options.healthCheck ?? healthCheckOf(store)
   if (healthCheck) app.get(healthzPath, healthzHandler(healthCheck))
   if (site) app.get('*', (c) => site(c.req.raw))
-  app.notFound((c) => c.text(messages.notFound, 404))
+  app.notFound((c) => refuse(c, 'notFound', 404))
   return app
 }

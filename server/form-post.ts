@@ -4,7 +4,7 @@
 // the outcome. The target is built from configuration alone (PUBLIC_SITE_URL, or this server's own origin
 // through a relative path), never from anything in the request: no open redirect.
 import type { MiddlewareHandler } from 'hono'
-import { outcomeOf, outcomePath, type FormOutcome } from '../shared/form-outcomes'
+import { outcomeOf, outcomePath } from '../shared/form-outcomes'
 
 export const isFormPost = (request: Request) =>
   request.method === 'POST' && (request.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() === 'application/x-www-form-urlencoded'
@@ -14,25 +14,12 @@ export function answerFormPostsWithRedirect(publicSiteUrl = ''): MiddlewareHandl
   return async (c, next) => {
     if (!isFormPost(c.req.raw)) return next()
     await next()
-    const outcome = await outcomeOfResponse(c.res)
+    // The handler's reply key (reply.ts); a reply that carries none (a fault outside them) is a server error.
+    const outcome = outcomeOf(c.get('replyKey'))
     const headers = new Headers({ Location: `${base}${outcomePath(outcome)}`, 'Cache-Control': 'no-store' })
     const retryAfter = c.res.headers.get('retry-after')
     if (retryAfter) headers.set('Retry-After', retryAfter)
     c.res = undefined // Hono would carry the replaced reply's headers (its length among them) into this one
     c.res = new Response(null, { status: 303, headers })
   }
-}
-
-/** The JSON reply ({ ok, message }) or the plain-text error, read back into the outcome it stands for. */
-async function outcomeOfResponse(response: Response): Promise<FormOutcome> {
-  const text = await response.text().catch(() => '')
-  if ((response.headers.get('content-type') ?? '').includes('application/json')) {
-    try {
-      const reply = JSON.parse(text) as { ok?: unknown; message?: unknown }
-      return outcomeOf(typeof reply.message === 'string' ? reply.message : '')
-    } catch {
-      return 'server-error'
-    }
-  }
-  return outcomeOf(text)
 }

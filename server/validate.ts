@@ -3,7 +3,7 @@
 import MailChecker from 'mailchecker'
 import { parseMailbox, type MailboxProblem } from './mailbox'
 import { formerKey } from './store/canonical-addresses'
-import { messages } from '../shared/messages'
+import type { ReplyKey } from '../shared/form-outcomes'
 
 export const limits = {
   firstNameLength: 100,
@@ -38,7 +38,7 @@ export type SignupConsent = {
 export type ParsedBody =
   | { kind: 'signup'; signup: Signup }
   | { kind: 'bot' }
-  | { kind: 'invalid'; message: string }
+  | { kind: 'invalid'; reason: ReplyKey }
 
 // C0 and C1 controls, DEL, and the two JavaScript line terminators; lone surrogates cannot be stored as UTF-8.
 // eslint-disable-next-line no-control-regex -- finding control characters is the point of this pattern
@@ -48,7 +48,7 @@ const consentVersionPattern = /^[a-z0-9.-]{1,40}$/
 // Keys that mean someone is probing for prototype pollution; no honest client sends them.
 const poisonedKeys = new Set(['__proto__', 'constructor', 'prototype'])
 
-const invalid = (message: string): ParsedBody => ({ kind: 'invalid', message })
+const invalid = (reason: ReplyKey): ParsedBody => ({ kind: 'invalid', reason })
 const characterCount = (value: string) => Array.from(value).length
 
 export function parseSignupBody(text: string): ParsedBody {
@@ -56,14 +56,14 @@ export function parseSignupBody(text: string): ParsedBody {
   try {
     parsed = JSON.parse(text)
   } catch {
-    return invalid(messages.unreadable)
+    return invalid('unreadable')
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return invalid(messages.unreadable)
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return invalid('unreadable')
   // JSON.parse makes `__proto__` an own property rather than a prototype, but refuse it outright, and read
   // only own properties into a prototype-less record so nothing inherited can ever be mistaken for a field.
   const fields: Record<string, unknown> = Object.create(null)
   for (const key of Object.keys(parsed)) {
-    if (poisonedKeys.has(key)) return invalid(messages.unreadable)
+    if (poisonedKeys.has(key)) return invalid('unreadable')
     fields[key] = (parsed as Record<string, unknown>)[key]
   }
   if (isHoneypotFilled(fields.website)) return { kind: 'bot' }
@@ -76,7 +76,7 @@ export function parseSignupForm(text: string): ParsedBody {
   const params = new URLSearchParams(text)
   const fields: Record<string, unknown> = Object.create(null)
   for (const [key, value] of params) {
-    if (poisonedKeys.has(key) || key in fields) return invalid(messages.unreadable)
+    if (poisonedKeys.has(key) || key in fields) return invalid('unreadable')
     fields[key] = value
   }
   if (isHoneypotFilled(fields.website)) return { kind: 'bot' }
@@ -92,24 +92,24 @@ function isHoneypotFilled(value: unknown): boolean {
 
 function validateFields(fields: Record<string, unknown>): ParsedBody {
   const { email, firstName = '', source, submissionId } = fields
-  if (typeof email !== 'string') return invalid(messages.invalidEmail)
-  if (typeof firstName !== 'string') return invalid(messages.unreadable)
-  if (typeof source !== 'string') return invalid(messages.outdatedForm)
+  if (typeof email !== 'string') return invalid('invalidEmail')
+  if (typeof firstName !== 'string') return invalid('unreadable')
+  if (typeof source !== 'string') return invalid('outdatedForm')
   if (submissionId !== undefined && (typeof submissionId !== 'string' || !submissionIdPattern.test(submissionId)))
-    return invalid(messages.unreadable)
+    return invalid('unreadable')
 
   const address = parseMailbox(email)
-  if ('problem' in address) return invalid(mailboxMessages[address.problem])
+  if ('problem' in address) return invalid(mailboxReplies[address.problem])
 
   const name = firstName.trim()
-  if (forbiddenCharacters.test(name)) return invalid(messages.nameHasControlCharacters)
-  if (characterCount(name) > limits.firstNameLength) return invalid(messages.nameTooLong)
+  if (forbiddenCharacters.test(name)) return invalid('nameHasControlCharacters')
+  if (characterCount(name) > limits.firstNameLength) return invalid('nameTooLong')
 
   const cleanSource = source.trim()
   if (cleanSource === '' || forbiddenCharacters.test(cleanSource) || characterCount(cleanSource) > limits.sourceLength)
-    return invalid(messages.outdatedForm)
+    return invalid('outdatedForm')
 
-  if (isDisposable(address.address)) return invalid(messages.disposableEmail)
+  if (isDisposable(address.address)) return invalid('disposableEmail')
   return {
     kind: 'signup',
     signup: {
@@ -154,16 +154,16 @@ function originOf(value: string | null): string | null {
 export const noConsentRecord: SignupConsent = { version: null, utmSource: null, utmMedium: null, utmCampaign: null, referrerOrigin: null }
 
 // The stricter rule answers in the SPEC's words; only the two lengths get a sentence of their own.
-const mailboxMessages: Record<MailboxProblem, string> = {
-  invalid: messages.invalidEmail,
-  'too-long': messages.emailTooLong,
-  'local-part-too-long': messages.emailLocalPartTooLong,
+const mailboxReplies: Record<MailboxProblem, ReplyKey> = {
+  invalid: 'invalidEmail',
+  'too-long': 'emailTooLong',
+  'local-part-too-long': 'emailLocalPartTooLong',
 }
 
-/** The canonical address, or the visitor's message when `email` is not exactly one mailbox. */
-export function checkEmail(email: string): { address: string } | { message: string } {
+/** The canonical address, or the reply for the visitor when `email` is not exactly one mailbox. */
+export function checkEmail(email: string): { address: string } | { reason: ReplyKey } {
   const parsed = parseMailbox(email)
-  return 'problem' in parsed ? { message: mailboxMessages[parsed.problem] } : parsed
+  return 'problem' in parsed ? { reason: mailboxReplies[parsed.problem] } : parsed
 }
 
 // Disposable addresses are gone before anyone could confirm or be written to; mailchecker keeps the list of

@@ -8,9 +8,14 @@ import { messages } from './messages'
 
 export { outcomePath, type FormOutcome } from './outcome-codes'
 
-type MessageKey = keyof typeof messages
+/** What a handler answers: the key of its sentence in messages.ts. Replies are routed by this, never by words. */
+export type ReplyKey = keyof typeof messages
+type MessageKey = ReplyKey
 
 const successes: readonly MessageKey[] = ['success', 'confirmed', 'unsubscribed', 'eraseRequested', 'erased']
+
+/** Whether a reply is good news (`ok` in the JSON reply, a green message on the page). */
+export const isGoodNews = (key: ReplyKey) => successes.includes(key)
 const flows: Partial<Record<MessageKey, ConsentFlow>> = {
   confirmed: 'confirm',
   confirmLinkInvalid: 'confirm',
@@ -31,8 +36,8 @@ export const formOutcomes: readonly { code: FormOutcome; message: string; ok: bo
   }),
 )
 
-/** The outcome page of a reply; a sentence without a page of its own shows the generic server error. */
-export function outcomeOf(message: string): FormOutcome {
-  return formOutcomes.find((outcome) => outcome.message === message)?.code ?? 'server-error'
+/** The outcome page of a reply; a reply without a page of its own (not found, wrong method) shows the
+ * generic server error. */
+export function outcomeOf(key: ReplyKey | undefined): FormOutcome {
+  return key !== undefined && key in outcomeCodes ? outcomeCodes[key as keyof typeof outcomeCodes] : 'server-error'
 }
-

@@ -15,6 +15,8 @@ import { answerFormPostsWithRedirect, isFormPost } from '../form-post'
 import { messages } from '../../shared/messages'
 import type { RateLimiter } from '../rate-limit'
 import { readBodyText } from '../read-body'
+import { refuse, reply } from '../reply'
+import type { ReplyKey } from '../../shared/form-outcomes'
 import { checkEmail } from '../validate'
 import type { ConsentStore } from './consent-store'
 
@@ -33,10 +35,10 @@ export type ConsentRoutesOptions = {
 export const defaultConsentRateLimit = { max: 30, windowMs: 60_000 }
 
 type LinkAction = 'confirm' | 'unsubscribe' | 'eraseConfirm'
-const replies: Record<LinkAction, { done: string; invalid: string }> = {
-  confirm: { done: messages.confirmed, invalid: messages.confirmLinkInvalid },
-  unsubscribe: { done: messages.unsubscribed, invalid: messages.unsubscribeLinkInvalid },
-  eraseConfirm: { done: messages.erased, invalid: messages.eraseLinkInvalid },
+const replies: Record<LinkAction, { done: ReplyKey; invalid: ReplyKey }> = {
+  confirm: { done: 'confirmed', invalid: 'confirmLinkInvalid' },
+  unsubscribe: { done: 'unsubscribed', invalid: 'unsubscribeLinkInvalid' },
+  eraseConfirm: { done: 'erased', invalid: 'eraseLinkInvalid' },
 }
 const linkActions = Object.keys(replies) as LinkAction[]
 
@@ -60,14 +62,14 @@ export function registerConsentEntryRoutes(app: Hono, options: ConsentRoutesOpti
   const limited = async (c: Context) => {
     const key = options.clientKey(c)
     const verdict = key === undefined ? { allowed: true as const } : await options.limiter.hit(`consent:${key}`)
-    return verdict.allowed ? undefined : c.text(messages.tooManyConsentRequests, 429, { 'Retry-After': String(verdict.retryAfterSeconds) })
+    return verdict.allowed ? undefined : refuse(c, 'tooManyConsentRequests', 429, { 'Retry-After': String(verdict.retryAfterSeconds) })
   }
 
-  async function useLink(action: LinkAction, token: unknown): Promise<{ ok: boolean; message: string }> {
-    if (!isWellFormedSecret(token)) return { ok: false, message: replies[action].invalid }
+  async function useLink(action: LinkAction, token: unknown): Promise<ReplyKey> {
+    if (!isWellFormedSecret(token)) return replies[action].invalid
     const hash = hashSecret(token)
     const done = action === 'eraseConfirm' ? await store.eraseByToken(hash, now()) : await store.useToken(action, hash, now())
-    return { ok: done, message: done ? replies[action].done : replies[action].invalid }
+    return done ? replies[action].done : replies[action].invalid
   }
 
   // RFC 8058: a mail provider POSTs List-Unsubscribe=One-Click (multipart or urlencoded) to the URL in the
@@ -77,8 +79,7 @@ export function registerConsentEntryRoutes(app: Hono, options: ConsentRoutesOpti
     if (token === undefined) return next()
     const refused = await limited(c)
     if (refused) return refused
-    const reply = await useLink('unsubscribe', token)
-    return c.text(reply.message, 200, { 'Cache-Control': 'no-store' })
+    return c.text(messages[await useLink('unsubscribe', token)], 200, { 'Cache-Control': 'no-store' })
   })
   // Someone opened the List-Unsubscribe URL in a browser: show the page with its button.
   app.get(consentApi.unsubscribe, (c) => {
@@ -99,7 +100,7 @@ export function registerConsentEntryRoutes(app: Hono, options: ConsentRoutesOpti
       const refused = options.refuseOrigin(c) ?? (await limited(c))
       if (refused) return refused
       const fields = (await readFields(c.req.raw)) ?? {}
-      return c.json(await useLink(action, c.req.query('token') ?? fields.token))
+      return reply(c, await useLink(action, c.req.query('token') ?? fields.token))
     })
   }
 
@@ -115,8 +116,8 @@ export function registerConsentApiRoutes(app: Hono, options: ConsentRoutesOption
       const refused = await entry.limited(c)
       if (refused) return refused
       const fields = await readFields(c.req.raw)
-      if (!fields) return c.json({ ok: false, message: messages.unreadable })
-      return c.json(await entry.useLink(action, fields.token))
+      if (!fields) return reply(c, 'unreadable')
+      return reply(c, await entry.useLink(action, fields.token))
     })
   }
 
@@ -125,9 +126,9 @@ export function registerConsentApiRoutes(app: Hono, options: ConsentRoutesOption
     const refused = await entry.limited(c)
     if (refused) return refused
     const fields = await readFields(c.req.raw)
-    if (!fields) return c.json({ ok: false, message: messages.unreadable })
+    if (!fields) return reply(c, 'unreadable')
     const checked = checkEmail(typeof fields.email === 'string' ? fields.email : '')
-    if ('message' in checked) return c.json({ ok: false, message: checked.message })
+    if ('reason' in checked) return reply(c, checked.reason)
     // After the reply: a listed address queues an email and an unlisted one does not, and the reply must not
     // wait for the difference. A crash in between loses only this request, which the person can repeat.
     const at = now()
@@ -137,13 +138,13 @@ export function registerConsentApiRoutes(app: Hono, options: ConsentRoutesOption
         (error: unknown) => console.error(`waitlist: an erasure request was not queued (${(error as Error).message})`),
       ),
     )
-    return c.json({ ok: true, message: messages.eraseRequested })
+    return reply(c, 'eraseRequested')
   })
 
   for (const path of [consentApi.confirm, consentApi.unsubscribe, consentApi.erase, consentApi.eraseConfirm]) {
     app.options(path, (c) =>
       c.body(null, 204, { 'Access-Control-Allow-Methods': 'POST, OPTIONS', 'Access-Control-Allow-Headers': 'Content-Type', 'Access-Control-Max-Age': '86400' }),
     )
-    app.all(path, (c) => c.text(messages.methodNotAllowed, 405, { Allow: 'POST, OPTIONS' }))
+    app.all(path, (c) => refuse(c, 'methodNotAllowed', 405, { Allow: 'POST, OPTIONS' }))
   }
 }

@@ -41,6 +41,21 @@ describe('a form post', () => {
     expect(await server.rows()).toHaveLength(1)
   })
 
+  it('routes a reply by its key, not its words: rewording a message changes no outcome', async () => {
+    server = await startTestServer()
+    const mutable = messages as Record<keyof typeof messages, string>
+    const [invalidEmail, success] = [mutable.invalidEmail, mutable.success]
+    try {
+      mutable.invalidEmail = 'That does not look like an address.'
+      mutable.success = 'Welcome aboard.'
+      expectOutcome(await postForm(form({ ...fields, email: 'not-an-email' })), 'invalid-email')
+      expectOutcome(await postForm(form(fields)), 'joined')
+      expect(await (await server.post({ ...validSignup, email: 'x' })).json()).toEqual({ ok: false, message: 'That does not look like an address.' })
+    } finally {
+      Object.assign(mutable, { invalidEmail, success })
+    }
+  })
+
   it('answers a bot (the honeypot filled) like a signup and stores nothing', async () => {
     server = await startTestServer()
     expectOutcome(await postForm(form({ ...fields, website: 'http://spam.example' })), 'joined')

@@ -1,0 +1,27 @@
+// How every handler of the waitlist API answers: with the key of its reply (shared/messages.ts). A script gets
+// `{ ok, message }` (200) or the sentence as text with an HTTP status; a browser's own form post gets a 303 to
+// the outcome page of that key (form-post.ts reads the key, never the words). So a copy edit in messages.ts
+// changes what people read and nothing else.
+import type { Context } from 'hono'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { isGoodNews, type ReplyKey } from '../shared/form-outcomes'
+import { messages } from '../shared/messages'
+
+declare module 'hono' {
+  interface ContextVariableMap {
+    /** The reply this request was given, for the form-post presenter. */
+    replyKey: ReplyKey
+  }
+}
+
+/** 200 { ok, message }: the answer to a request that was read (accepted or refused in words). */
+export function reply(c: Context, key: ReplyKey): Response {
+  c.set('replyKey', key)
+  return c.json({ ok: isGoodNews(key), message: messages[key] })
+}
+
+/** The sentence as plain text with an error status (the SPEC's "HTTP error": the client shows the text). */
+export function refuse(c: Context, key: ReplyKey, status: ContentfulStatusCode, headers?: Record<string, string>): Response {
+  c.set('replyKey', key)
+  return c.text(messages[key], status, headers)
+}
