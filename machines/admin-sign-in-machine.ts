@@ -5,13 +5,15 @@
 // every address, so `linkSent` says only that a link is on its way if the address may sign in.
 // `signedIn` ends by signing out on the server (`signingOut`) or when any request finds the session gone.
 import { assign, fromPromise, setup, type EventObject, type SnapshotFrom } from 'xstate'
+import { messages } from '../shared/messages'
+import { looksLikeEmail } from '../shared/rules'
 
 export type AdminSignInInput = { token: string | null }
 export type AdminSignInContext = { token: string | null; email: string; signedInAs: string; message: string }
 export type AdminSignInEvent = { type: 'EMAIL_CHANGED'; value: string } | { type: 'SUBMIT' } | { type: 'CONFIRM' } | { type: 'SIGN_OUT' } | { type: 'SESSION_LOST' }
 
 export const adminSignInMessages = {
-  invalidEmail: 'Please enter a valid email address.',
+  invalidEmail: messages.invalidEmail,
   unreachable: 'The console could not reach the server. Check your connection and try again.',
   linkRefused: 'This sign-in link has expired or was already used. Ask for a new one below.',
   sessionLost: 'Your session has ended. Please sign in again.',
@@ -19,7 +21,6 @@ export const adminSignInMessages = {
   signOutFailed: 'Signing out did not reach the server. Please try again.',
 } as const
 
-const isValidEmail = (email: string) => /^\S+@\S+\.\S+$/.test(email.trim())
 const outputOf = <T>(event: EventObject) => (event as { output?: T }).output
 const errorMessage = (event: EventObject, fallback: string) => {
   const error = (event as { error?: unknown }).error
@@ -51,7 +52,7 @@ export const adminSignInMachine = setup({
   guards: {
     hasSession: ({ event }) => Boolean(outputOf<{ email: string } | null>(event)),
     hasToken: ({ context }) => context.token !== null,
-    isEmailValid: ({ context }) => isValidEmail(context.email),
+    isEmailValid: ({ context }) => looksLikeEmail(context.email),
   },
 }).createMachine({
   id: 'adminSignIn',

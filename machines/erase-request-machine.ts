@@ -13,6 +13,7 @@ import {
   SUBMITTING_MESSAGE,
   isValidEmail,
 } from './waitlist-messages'
+import { requestTimeoutMs } from '../shared/rules'
 
 export interface EraseRequest { email: string }
 export interface EraseRequestResult { ok: boolean; message: string }
@@ -26,8 +27,6 @@ export interface EraseRequestContext extends EraseRequestInput {
 }
 
 export type EraseRequestEvent = { type: 'EMAIL_CHANGED'; value: string } | { type: 'SUBMIT' }
-
-export const ERASE_REQUEST_TIMEOUT_MS = 15_000
 
 const resultOf = (event: EventObject): EraseRequestResult | undefined => (event as { output?: EraseRequestResult }).output
 
@@ -67,7 +66,7 @@ export const eraseRequestMachine = setup({
     }),
   },
   delays: {
-    submitTimeout: ERASE_REQUEST_TIMEOUT_MS,
+    submitTimeout: requestTimeoutMs,
   },
 }).createMachine({
   id: 'eraseRequest',

@@ -6,8 +6,10 @@
 // confirmed one. The store never changes a status by itself: it asks this machine which moves are allowed
 // (server/consent/consent-rules.ts), so the chart below is the rule.
 import { setup } from 'xstate'
+import { resendAfterMs } from '../shared/rules'
 
-export const RESEND_AFTER_MS = 10 * 60_000
+/** shared/rules.ts's resend window, under the name the machine's tests and chart use. */
+export const RESEND_AFTER_MS = resendAfterMs
 
 export type ConsentStatus = 'pending' | 'confirmed' | 'unsubscribed' | 'erased'
 

@@ -9,6 +9,7 @@
 // through: network, time-out, too many requests, server error; the button stays to try again).
 import { assign, fromPromise, not, setup, type EventObject, type SnapshotFrom } from 'xstate'
 import { NETWORK_ISSUE_MESSAGE, NO_MESSAGE_FALLBACK, SUBMITTING_MESSAGE } from './waitlist-messages'
+import { requestTimeoutMs } from '../shared/rules'
 
 export interface TokenActionResult {
   ok: boolean
@@ -24,8 +25,6 @@ export interface TokenActionContext extends TokenActionInput {
 }
 
 export type TokenActionEvent = { type: 'LINK_READ'; token: string } | { type: 'SUBMIT' }
-
-export const TOKEN_ACTION_TIMEOUT_MS = 15_000
 
 const resultOf = (event: EventObject): TokenActionResult | undefined => (event as { output?: TokenActionResult }).output
 
@@ -60,7 +59,7 @@ export const tokenActionMachine = setup({
     }),
   },
   delays: {
-    submitTimeout: TOKEN_ACTION_TIMEOUT_MS,
+    submitTimeout: requestTimeoutMs,
   },
 }).createMachine({
   id: 'tokenAction',

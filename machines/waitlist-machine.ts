@@ -15,6 +15,7 @@ import {
   isValidEmail,
   successMessage,
 } from './waitlist-messages'
+import { requestTimeoutMs } from '../shared/rules'
 
 /** The consent record sent with a signup: the wording's version, and the campaign of the visitor's landing. */
 export interface SignupConsent {
@@ -46,8 +47,6 @@ export type WaitlistEvent =
   | { type: 'FIRST_NAME_CHANGED'; value: string }
   | { type: 'EMAIL_CHANGED'; value: string }
   | { type: 'SUBMIT' }
-
-export const SUBMIT_TIMEOUT_MS = 15_000
 
 // The done event of the request actor is not part of WaitlistEvent; read its output defensively.
 const resultOf = (event: EventObject): WaitlistResult | undefined =>
@@ -116,7 +115,7 @@ export const waitlistMachine = setup({
     }),
   },
   delays: {
-    submitTimeout: SUBMIT_TIMEOUT_MS,
+    submitTimeout: requestTimeoutMs,
   },
 }).createMachine({
   id: 'waitlist',

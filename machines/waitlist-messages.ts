@@ -1,8 +1,10 @@
 // Every sentence the waitlist form can show (SPEC §5 and the §8 error catalogue), one constant each, so
 // the machine, the HTTP client and the tests agree on the exact words. The em dash and the ellipsis are
 // single characters on purpose.
+import { messages } from '../shared/messages'
+import { looksLikeEmail } from '../shared/rules'
 
-export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address.'
+export const INVALID_EMAIL_MESSAGE = messages.invalidEmail
 /** Internal result of the client when the site was built without VITE_WAITLIST_ENDPOINT. */
 export const ENDPOINT_NOT_CONFIGURED_MESSAGE = 'Waitlist endpoint not configured.'
 export const MAILTO_FALLBACK_MESSAGE = "Your email app should open. If it doesn't, please use the email link."
@@ -18,8 +20,5 @@ export const SUBMITTING_MESSAGE = 'Submitting…'
 export const successMessage = (contactEmail: string) =>
   `You're on the waitlist! Reach out to us at ${contactEmail} if you want to get in touch.`
 
-// SPEC §5: non-space characters, @, non-space characters, a dot, non-space characters.
-const EMAIL_PATTERN = /^\S+@\S+\.\S+$/
-
-/** Checks the trimmed value against the SPEC §5 pattern. */
-export const isValidEmail = (value: string) => EMAIL_PATTERN.test(value.trim())
+/** The browser's check of a typed address (shared/rules.ts). */
+export const isValidEmail = looksLikeEmail

@@ -9,6 +9,7 @@ import { canonicalAddress } from '../server/mailbox'
 import { StoreOpenError } from '../server/store/contract'
 import { openStore } from '../server/store/open'
 import { filePathOf } from '../server/store/sqlite'
+import { inWords } from '../shared/rules'
 
 const email = process.argv[2]?.trim() ?? ''
 try {
@@ -22,7 +23,7 @@ try {
   try {
     const link = await issueSignInLink(store.admin!, canonicalAddress(email)!, admin.publicUrl)
     process.stdout.write(`${link}\n`)
-    process.stderr.write(`Valid once, for ${signInLinkLifetimeMs / 60_000} minutes.\n`)
+    process.stderr.write(`Valid once, for ${inWords(signInLinkLifetimeMs)}.\n`)
   } finally {
     await store.close()
   }

@@ -1,6 +1,7 @@
 // Every sentence the endpoint can say to a visitor, in one place. The client shows these as they are,
 // so they are short, human and never mention internals.
 import { brand } from './brand'
+import { inWords, linkLifetimesMs } from './rules'
 
 export const messages = {
   success: `You're on the waitlist! Reach out to us at ${brand.contactEmail} if you want to get in touch.`,
@@ -26,7 +27,7 @@ export const messages = {
   confirmLinkInvalid: "This confirmation link has expired or was already used. If you haven't confirmed yet, join the waitlist again for a new link.",
   unsubscribed: "You're unsubscribed. We won't email you again unless you join the waitlist anew.",
   unsubscribeLinkInvalid: `This unsubscribe link has expired or was already used. If you already unsubscribed, we won't email you again; otherwise write to ${brand.contactEmail}.`,
-  eraseRequested: "If that address is on our waitlist, we've emailed it a link to confirm the deletion. The link works for 7 days.",
+  eraseRequested: `If that address is on our waitlist, we've emailed it a link to confirm the deletion. The link works for ${inWords(linkLifetimesMs.erase)}.`,
   erased: 'Your signup is deleted. We keep only a one-way fingerprint of your address, so that we never email it again.',
   eraseLinkInvalid: 'This deletion link has expired or was already used. If you still want your data deleted, ask for a new link.',
   tooManyConsentRequests: 'Too many requests from your network. Please wait a minute and try again.',

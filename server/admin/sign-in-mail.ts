@@ -2,6 +2,7 @@
 import { brand } from '../../shared/brand'
 import type { Mailer, OutgoingMail } from '../mail/mailer'
 import type { SignInMailer } from './sign-in-routes'
+import { inWords, linkLifetimesMs } from '../../shared/rules'
 
 export function signInMessage(to: string, link: string): OutgoingMail {
   return {
@@ -10,7 +11,7 @@ export function signInMessage(to: string, link: string): OutgoingMail {
     text: [
       `Someone (hopefully you) asked to sign in to the ${brand.companyName} waitlist console.`,
       '',
-      `Open this link within 15 minutes to sign in. It works once:`,
+      `Open this link within ${inWords(linkLifetimesMs.signIn)} to sign in. It works once:`,
       link,
       '',
       'If you did not ask for it, ignore this mail: nothing happens without the link.',

@@ -6,6 +6,7 @@
 import { brand } from '../../shared/brand'
 import { consentApi, consentPages } from '../../shared/consent-paths'
 import type { OutgoingMail } from '../mail/mailer'
+import { inWords, linkLifetimesMs } from '../../shared/rules'
 
 export type EmailLinks = {
   /** Where the site's pages live (PUBLIC_SITE_URL, or this server). */
@@ -50,7 +51,7 @@ export function confirmationEmail(to: { email: string; firstName: string }, link
   const body = [
     greeting,
     `Please confirm that you want to join the ${brand.companyName} waitlist. We will only email you about early access.`,
-    'The link works for 7 days. If you did not sign up, ignore this email: without your confirmation we will not write to you.',
+    `The link works for ${inWords(linkLifetimesMs.confirm)}. If you did not sign up, ignore this email: without your confirmation we will not write to you.`,
   ]
   const footer = `Sent by ${brand.legalName} because this address was entered on ${new URL(brand.siteUrl).hostname}. Unsubscribe: ${unsubscribeUrl}`
   return {
@@ -72,7 +73,7 @@ export function erasureEmail(to: { email: string }, links: EmailLinks, tokens: {
   const body = [
     'Hi,',
     `Someone (hopefully you) asked us to delete this address and everything we keep with it from the ${brand.companyName} waitlist.`,
-    'The link works for 7 days. If you did not ask, ignore this email and nothing will change.',
+    `The link works for ${inWords(linkLifetimesMs.erase)}. If you did not ask, ignore this email and nothing will change.`,
   ]
   const footer = `Sent by ${brand.legalName} in answer to a deletion request on ${new URL(brand.siteUrl).hostname}. Unsubscribe: ${unsubscribeUrl}`
   return {

@@ -5,6 +5,7 @@ import type pg from 'pg'
 import type { ConsentStatus } from '../../machines/signup-consent-machine'
 import { tokenMove } from './consent-rules'
 import { erasedEmailHash, type ConsentStore, type OutboxKind } from './consent-store'
+import { resendAfterMs } from '../../shared/rules'
 
 type OutboxRow = { id: string; kind: OutboxKind; signup_id: string; attempts: number; email: string | null; first_name: string | null; status: string | null }
 
@@ -109,7 +110,7 @@ export function postgresConsentStore(pool: pg.Pool, salt: string): ConsentStore 
         await client.query(
           `INSERT INTO outbox (kind, signup_id, created_at, next_attempt_at)
            SELECT 'erase', $1, $2, $2 WHERE NOT EXISTS (SELECT 1 FROM outbox WHERE kind = 'erase' AND signup_id = $1 AND created_at > $3)`,
-          [signup.id, now, new Date(now.getTime() - 10 * 60_000)],
+          [signup.id, now, new Date(now.getTime() - resendAfterMs)],
         )
       })
     },

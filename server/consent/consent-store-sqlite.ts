@@ -4,6 +4,7 @@ import type { Client, InStatement, InValue } from '@libsql/client'
 import type { ConsentStatus } from '../../machines/signup-consent-machine'
 import { tokenMove } from './consent-rules'
 import { erasedEmailHash, type ConsentStore, type OutboxEntry, type OutboxKind } from './consent-store'
+import { resendAfterMs } from '../../shared/rules'
 
 export function sqliteConsentStore(client: Client, salt: string): ConsentStore {
   const iso = (date: Date) => date.toISOString()
@@ -115,7 +116,7 @@ export function sqliteConsentStore(client: Client, salt: string): ConsentStore {
             sql: `INSERT INTO outbox (kind, signup_id, created_at, next_attempt_at)
                   SELECT 'erase', s.id, ?, ? FROM signups s WHERE s.email_normalized = ?
                   AND NOT EXISTS (SELECT 1 FROM outbox o WHERE o.kind = 'erase' AND o.signup_id = s.id AND o.created_at > ?)`,
-            args: [iso(now), iso(now), emailNormalized, iso(new Date(now.getTime() - 10 * 60_000))],
+            args: [iso(now), iso(now), emailNormalized, iso(new Date(now.getTime() - resendAfterMs))],
           },
           'INSERT INTO signup_commits (shard, commits) VALUES (1, 1) ON CONFLICT (shard) DO UPDATE SET commits = commits + 1',
         ],

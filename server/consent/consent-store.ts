@@ -4,6 +4,7 @@
 // machine allows (consent-rules.ts).
 import { createHmac } from 'node:crypto'
 import type { ConsentStatus } from '../../machines/signup-consent-machine'
+import { linkLifetimesMs } from '../../shared/rules'
 
 export type TokenPurpose = 'confirm' | 'unsubscribe' | 'erase'
 export type OutboxKind = 'confirm' | 'erase'
@@ -52,9 +53,4 @@ export const erasedHashesOf = (salt: string, signup: { emailNormalized: string; 
   erasedEmailHash(salt, signup.formerKey ?? signup.emailNormalized),
 ]
 
-export const tokenLifetimesMs: Record<TokenPurpose, number> = {
-  confirm: 7 * 86_400_000,
-  erase: 7 * 86_400_000,
-  // An unsubscribe link must keep working long after its email arrived; it still ends, like every token.
-  unsubscribe: 365 * 86_400_000,
-}
+export const tokenLifetimesMs: Record<TokenPurpose, number> = { confirm: linkLifetimesMs.confirm, erase: linkLifetimesMs.erase, unsubscribe: linkLifetimesMs.unsubscribe }

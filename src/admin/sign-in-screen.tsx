@@ -5,6 +5,7 @@ import { useEffect, useRef } from 'react'
 import type { ActorRefFrom } from 'xstate'
 import type { adminSignInMachine } from '../../machines/admin-sign-in-machine'
 import { Button, Field, Page, Status } from './admin-styles'
+import { inWords, linkLifetimesMs } from '../../shared/rules'
 
 type SignInRef = ActorRefFrom<typeof adminSignInMachine>
 
@@ -21,7 +22,7 @@ export function SignInScreen({ signIn }: { signIn: SignInRef }) {
     return (
       <Page>
         <h1 tabIndex={-1} ref={heading}>Sign in to the waitlist console</h1>
-        <p>You opened a sign-in link. It works once, for 15 minutes after it was sent.</p>
+        <p>You opened a sign-in link. It works once, for {inWords(linkLifetimesMs.signIn)} after it was sent.</p>
         <Button type="button" disabled={!state.can({ type: 'CONFIRM' })} onClick={() => signIn.send({ type: 'CONFIRM' })}>
           {busy ? 'Signing in…' : 'Sign in'}
         </Button>

@@ -9,10 +9,10 @@ import {
   NO_MESSAGE_FALLBACK,
   UNREADABLE_ERROR_MESSAGE,
 } from '../../machines/waitlist-messages'
-import { SUBMIT_TIMEOUT_MS } from '../../machines/waitlist-machine'
+import { requestTimeoutMs } from '../../shared/rules'
 
 /** The client gives up on its own after the machine's submitTimeout too, for callers without the machine. */
-export const WAITLIST_TIMEOUT_MS = SUBMIT_TIMEOUT_MS
+export const WAITLIST_TIMEOUT_MS = requestTimeoutMs
 
 export interface WaitlistPayload {
   firstName: string
