@@ -1,7 +1,7 @@
 // Turns a request body into either a clean signup, a bot (the honeypot was filled) or a message for the
 // visitor. Pure: no I/O, no clock. Whatever comes in, nothing here throws and nothing invalid comes out.
 import MailChecker from 'mailchecker'
-import { parseMailbox, type MailboxProblem } from './mailbox'
+import { parseMailbox, type MailboxProblem } from '../shared/mailbox'
 import { formerKey } from './store/canonical-addresses'
 import type { ReplyKey } from '../shared/form-outcomes'
 
@@ -12,7 +12,7 @@ export const limits = {
 } as const
 
 export type Signup = {
-  /** The canonical address (server/mailbox.ts): what is stored and mailed. */
+  /** The canonical address (shared/mailbox.ts): what is stored and mailed. */
   email: string
   /** The uniqueness key: the same canonical address. */
   emailNormalized: string

@@ -8,7 +8,7 @@ export const requestTimeoutMs = 15_000
 
 /** The browser's check of a typed address, the product specification's own: non-space characters, @,
  * non-space characters, a dot, non-space characters, on the trimmed value. The server's rule is stricter
- * (server/mailbox.ts) and answers in the same words. */
+ * (shared/mailbox.ts) and answers in the same words. */
 export const looksLikeEmail = (value: string) => /^\S+@\S+\.\S+$/.test(value.trim())
 
 /** A pending signup that signs up again is re-sent its confirmation at most this often. */

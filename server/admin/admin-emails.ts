@@ -1,7 +1,7 @@
-// ADMIN_EMAILS: who may sign in to the console, as canonical addresses (server/mailbox.ts), so a team member
+// ADMIN_EMAILS: who may sign in to the console, as canonical addresses (shared/mailbox.ts), so a team member
 // is one person whatever the case or form they type. The list is only ever consulted, never echoed: no reply,
 // page or log line says whether an address is on it.
-import { canonicalAddress } from '../mailbox'
+import { canonicalAddress } from '../../shared/mailbox'
 
 export type AdminEmails = { has(email: string): boolean; readonly size: number }
 

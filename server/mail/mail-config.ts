@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path'
 import addressparser from 'nodemailer/lib/addressparser'
 import { brand } from '../../shared/brand'
 import { ConfigError, folder, quoted } from '../config'
-import { canonicalAddress } from '../mailbox'
+import { canonicalAddress } from '../../shared/mailbox'
 import { redactUrl } from '../redact-url'
 import { isSqliteUrl, sqliteFilePath } from '../store/database-url'
 import type { MailSettings } from './mailer'
@@ -45,7 +45,7 @@ export function smtpUrlProblem(smtpUrl: string): string | undefined {
   return undefined
 }
 
-// One mailbox (server/mailbox.ts's rule for the address), with or without a display name; not a list or a group.
+// One mailbox (shared/mailbox.ts's rule for the address), with or without a display name; not a list or a group.
 function isOneAddress(text: string): boolean {
   const parsed = addressparser(text)
   const only = parsed.length === 1 ? parsed[0] : undefined

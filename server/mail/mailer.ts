@@ -5,12 +5,12 @@
 // the file, since a token in a log line is a token anyone reading the logs can use.
 //
 // The recipient is data, never text for the transport to parse: exactly one canonical mailbox
-// (server/mailbox.ts), given to nodemailer as an address object and as the SMTP envelope's only RCPT TO.
+// (shared/mailbox.ts), given to nodemailer as an address object and as the SMTP envelope's only RCPT TO.
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { randomBytes } from 'node:crypto'
 import nodemailer from 'nodemailer'
-import { canonicalAddress } from '../mailbox'
+import { canonicalAddress } from '../../shared/mailbox'
 
 export type MailSettings = { smtpUrl?: string; mailFrom: string; mailDir: string }
 

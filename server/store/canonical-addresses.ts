@@ -1,8 +1,8 @@
-// The data step of the migration that made the canonical address (server/mailbox.ts) the key: rows stored
+// The data step of the migration that made the canonical address (shared/mailbox.ts) the key: rows stored
 // under the older rule (the local part kept its case, the domain its Unicode form) move to the canonical form,
 // and rows that were one person under several spellings become one. Both engines run this plan inside the
 // migration's own transaction.
-import { canonicalAddress } from '../mailbox'
+import { canonicalAddress } from '../../shared/mailbox'
 
 export type StoredAddressRow<T> = { id: number; email: string; status: string; confirmedAt: T | null; unsubscribedAt: T | null }
 export type CanonicalPlan<T> = {

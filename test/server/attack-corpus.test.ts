@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signupCsvRow } from '../../server/csv'
 import { mailboxBudget } from '../../server/mail/mailbox-budget'
-import { canonicalAddress, inboxKey } from '../../server/mailbox'
+import { canonicalAddress, inboxKey } from '../../shared/mailbox'
 import { messages } from '../../shared/messages'
 import { startInbox, type Inbox, type ReceivedMail } from '../utils/smtp-inbox'
 import { startTestServer, validSignup, type TestServer } from './harness'

@@ -10,7 +10,7 @@ import { transition, type AnyMachineSnapshot } from 'xstate'
 import { signupConsentMachine, RESEND_AFTER_MS, type ConsentEvent } from '../../machines/signup-consent-machine'
 import type { SignupStore } from '../../server/store/contract'
 import { openStore } from '../../server/store/open'
-import { canonicalAddress } from '../../server/mailbox'
+import { canonicalAddress } from '../../shared/mailbox'
 import { definedTransitions, describeTransition, transitionPaths, transitionsTaken, type Model, type ModelPath } from '../utils/admin-model'
 import { postgresEngine, sqliteEngine, type EngineUnderTest } from '../utils/engines'
 

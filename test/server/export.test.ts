@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { canonicalAddress } from '../../server/mailbox'
+import { canonicalAddress } from '../../shared/mailbox'
 import { openStore } from '../../server/store/open'
 import { makeTempDir } from './harness'
 

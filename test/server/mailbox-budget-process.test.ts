@@ -5,7 +5,7 @@
 import { join } from 'node:path'
 import { afterAll, expect, it } from 'vitest'
 import { mailboxBudget } from '../../server/mail/mailbox-budget'
-import { canonicalAddress, inboxKey } from '../../server/mailbox'
+import { canonicalAddress, inboxKey } from '../../shared/mailbox'
 import { startInbox, type Inbox } from '../utils/smtp-inbox'
 import { makeTempDir, queryDatabase, validSignup } from './harness'
 import { startServerProcess, stopAll } from './processes'

@@ -11,7 +11,7 @@ import type { SignupStore } from '../../server/store/contract'
 import { openStore } from '../../server/store/open'
 import { postgresSchemaVersion } from '../../server/store/postgres'
 import { sqliteSchemaVersion } from '../../server/store/sqlite'
-import { canonicalAddress } from '../../server/mailbox'
+import { canonicalAddress } from '../../shared/mailbox'
 import { postgresEngine, sqliteEngine, type EngineUnderTest } from '../utils/engines'
 import { validSignup } from './harness'
 

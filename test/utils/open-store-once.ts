@@ -1,7 +1,7 @@
 // Run as its own process by the store contract suite: opens (and so migrates) DATABASE_URL, adds one signup,
 // closes. Several at once stand for instances starting together.
 import { openStore } from '../../server/store/open'
-import { canonicalAddress } from '../../server/mailbox'
+import { canonicalAddress } from '../../shared/mailbox'
 
 const url = process.env.DATABASE_URL ?? ''
 const email = process.env.SIGNUP_EMAIL ?? ''

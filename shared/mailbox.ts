@@ -6,7 +6,6 @@
 // non-ASCII letters, marks and digits) and a domain name of two or more LDH labels (RFC 5321 §4.1.2, RFC 1035
 // §2.3.1), possibly Unicode (IDNA, UTS #46). Refused: lists (`a@x.io,b@y.io`), display names (`Ann <a@x.io>`),
 // comments, quoted strings, address literals (`a@[1.2.3.4]`), and any space or control character.
-import { domainToASCII } from 'node:url'
 
 export const addressLimits = {
   /** RFC 5321 §4.5.3.1.3: a path is at most 256 octets, its angle brackets included. */
@@ -23,6 +22,18 @@ const atom = String.raw`(?:[A-Za-z0-9!#$%&'*+/=?^_\x60{|}~-]|(?![\x00-\x7f])[\p{
 const dotString = new RegExp(`^${atom}(?:\\.${atom})*$`, 'u')
 const ldhLabel = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/
 
+// A domain in IDNA ASCII form by the URL standard's host parser (UTS #46, as browsers and Node's domainToASCII
+// do it), so this module runs in both. Characters the parser would read as URL syntax, or percent-decode, are
+// refused first: only a plain name is converted.
+function domainToAscii(domain: string): string {
+  if (/[%/?#:@[\]\\\s]/u.test(domain)) return ''
+  try {
+    return new URL(`http://${domain}`).hostname
+  } catch {
+    return ''
+  }
+}
+
 /** The canonical form of one mailbox (trimmed, NFC, lower-cased, the domain in IDNA ASCII form with no
  * trailing dot), or why the text is not one. */
 export function parseMailbox(text: string): { address: string } | { problem: MailboxProblem } {
@@ -32,7 +43,7 @@ export function parseMailbox(text: string): { address: string } | { problem: Mai
   const localPart = trimmed.slice(0, at).toLowerCase()
   const typedDomain = trimmed.slice(at + 1).replace(/\.$/, '')
   if (!dotString.test(localPart) || /[\s@]/u.test(typedDomain)) return { problem: 'invalid' }
-  const domain = domainToASCII(typedDomain)
+  const domain = domainToAscii(typedDomain)
   const labels = domain.split('.')
   if (labels.length < 2 || !labels.every((label) => ldhLabel.test(label)) || /^\d+$/.test(labels.at(-1)!) || domain.length > 253)
     return { problem: 'invalid' }

@@ -1,7 +1,7 @@
 // @vitest-environment node
 // The canonical address: one mailbox, one form, whatever way it was typed; and the inbox it reaches.
 import { describe, expect, it } from 'vitest'
-import { canonicalAddress, inboxKey, parseMailbox } from '../../server/mailbox'
+import { canonicalAddress, inboxKey, parseMailbox } from '../../shared/mailbox'
 
 describe('parseMailbox', () => {
   it.each([
