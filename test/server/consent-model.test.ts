@@ -1,6 +1,6 @@
 // @vitest-environment node
 // Model-based test of a signup's consent (machines/signup-consent-machine.ts) against the real store, on both
-// engines. Every edge of the machine's graph (xstate/graph: the shortest path to its source state plus that
+// engines. Every edge of the machine's graph (@xstate/graph: the shortest path to its source state plus that
 // one event, every event offered in every state so that ignored events are tried too) is replayed on a fresh
 // database through the store's own API: CONFIRM and UNSUBSCRIBE use a token, SIGN_UP_AGAIN signs up again
 // (after back-dating the last confirmation by the event's delay), ERASE is the console's erasure. After each

@@ -1,5 +1,5 @@
 // The console's machines as test models, the same way test/utils/waitlist-model.ts builds the form's: for
-// every edge of the adjacency map (xstate/graph), the shortest path to its source state plus that one event,
+// every edge of the adjacency map (@xstate/graph), the shortest path to its source state plus that one event,
 // so every state is reached and every transition taken. An invoked request's outcome is an event of the graph
 // (`xstate.done.actor.<id>` with an output, `xstate.error.actor.<id>`); each replay turns it into a real one.
 import {
@@ -11,7 +11,7 @@ import {
   type AnyTransitionDefinition,
   type EventObject,
 } from 'xstate'
-import { getAdjacencyMap, getShortestPaths } from 'xstate/graph'
+import { getAdjacencyMap, getShortestPaths } from '@xstate/graph'
 
 export type ModelEvent = EventObject & Record<string, unknown>
 export type ModelStep = { event: ModelEvent; state: AnyMachineSnapshot }

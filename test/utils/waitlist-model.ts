@@ -1,5 +1,5 @@
 // The waitlist machine as a test model, shared by the machine-level and the UI-level model-based tests.
-// Paths are generated from the machine graph (xstate/graph): for every edge of the adjacency map, the
+// Paths are generated from the machine graph (@xstate/graph): for every edge of the adjacency map, the
 // shortest path to its source state plus that one event, so every state is reached and every transition
 // taken. The request's outcomes and the 15 s time-out are events of the graph; each replay turns them
 // into a real outcome (a stub actor, an HTTP answer, fake timers).
@@ -9,7 +9,7 @@ import {
   getNextSnapshot,
   type AnyTransitionDefinition,
 } from 'xstate'
-import { getAdjacencyMap, getShortestPaths, type TraversalOptions } from 'xstate/graph'
+import { getAdjacencyMap, getShortestPaths, type TraversalOptions } from '@xstate/graph'
 import {
   waitlistMachine,
   type WaitlistEvent,
