@@ -102,17 +102,20 @@ function postgresStore(pool: pg.Pool, salt: string): SignupStore {
   // counters, so a batch of repeats commits like one of new signups (contract.ts batchedAdd).
   const insertRows = (signups: Signup[], submissionIds: (string | null)[]) => {
     const consent = signups.map((signup) => signup.consent ?? noConsentRecord)
+    // The confirmation emails are queued in the same statement, one for each signup it stores.
     return pool.query<{ email_normalized: string }>(
       `WITH counted AS (INSERT INTO signup_commits (shard, commits) VALUES (floor(random() * 16)::int, 1)
-         ON CONFLICT (shard) DO UPDATE SET commits = signup_commits.commits + 1)
-       INSERT INTO signups (email_normalized, email, first_name, source, submission_id, consent_version, utm_source, utm_medium, utm_campaign,
+         ON CONFLICT (shard) DO UPDATE SET commits = signup_commits.commits + 1),
+       stored AS (INSERT INTO signups (email_normalized, email, first_name, source, submission_id, consent_version, utm_source, utm_medium, utm_campaign,
          referrer_origin, confirmation_queued_at)
        SELECT u.e, u.m, u.f, u.s, CASE WHEN EXISTS (SELECT 1 FROM signups t WHERE t.submission_id = u.i) THEN NULL ELSE u.i END,
          u.v, u.us, u.um, u.uc, u.r, now()
        FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[])
          AS u(e, m, f, s, i, v, us, um, uc, r, h, h2)
        WHERE NOT EXISTS (SELECT 1 FROM erased_emails x WHERE x.email_hash IN (u.h, u.h2))
-       ON CONFLICT (email_normalized) DO NOTHING RETURNING email_normalized`,
+       ON CONFLICT (email_normalized) DO NOTHING RETURNING id, email_normalized, created_at),
+       queued AS (INSERT INTO outbox (kind, signup_id, created_at, next_attempt_at) SELECT 'confirm', id, created_at, created_at FROM stored)
+       SELECT email_normalized FROM stored`,
       [
         signups.map((s) => s.emailNormalized),
         signups.map((s) => s.email),
@@ -150,9 +153,11 @@ function postgresStore(pool: pg.Pool, salt: string): SignupStore {
           ? `, source = $6, consent_version = $7, utm_source = $8, utm_medium = $9, utm_campaign = $10, referrer_origin = $11, confirmed_at = NULL, unsubscribed_at = NULL`
           : ''
         const freshArgs = again.freshConsent ? [signup.source, consent.version, consent.utmSource, consent.utmMedium, consent.utmCampaign, consent.referrerOrigin] : []
+        // The re-sent confirmation is queued in the same statement as the move, only if the move happened.
         await pool.query(
-          `UPDATE signups SET status = $1, confirmation_queued_at = $2${fresh}
-           WHERE id = $3 AND status = $4 AND date_trunc('milliseconds', confirmation_queued_at) IS NOT DISTINCT FROM $5`,
+          `WITH moved AS (UPDATE signups SET status = $1, confirmation_queued_at = $2${fresh}
+             WHERE id = $3 AND status = $4 AND date_trunc('milliseconds', confirmation_queued_at) IS NOT DISTINCT FROM $5 RETURNING id)
+           INSERT INTO outbox (kind, signup_id, created_at, next_attempt_at) SELECT 'confirm', id, $2, $2 FROM moved`,
           [again.status, now, row.id, row.status, row.confirmation_queued_at, ...freshArgs],
         )
       }),

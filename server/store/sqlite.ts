@@ -109,6 +109,12 @@ function sqliteStore(client: Client, salt: string): SignupStore {
       ],
     }
   }
+  // The confirmation email, queued in the transaction that stores (or signs up again) its signup, only when the
+  // statement just before it changed a row: a signup never exists without its email, nor an email without it.
+  const queueConfirmation = (signupId: number | 'last_insert_rowid()', now: string): InStatement => ({
+    sql: `INSERT INTO outbox (kind, signup_id, created_at, next_attempt_at) SELECT 'confirm', ${signupId === 'last_insert_rowid()' ? signupId : '?'}, ?, ? WHERE changes() = 1`,
+    args: signupId === 'last_insert_rowid()' ? [now, now] : [signupId, now, now],
+  })
   // Every batch writes this counter, so a batch of repeats commits (and waits for its fsync) like new signups.
   const countCommit: InStatement = 'INSERT INTO signup_commits (shard, commits) VALUES (0, 1) ON CONFLICT (shard) DO UPDATE SET commits = commits + 1'
 
@@ -131,18 +137,24 @@ function sqliteStore(client: Client, salt: string): SignupStore {
       const fresh = again.freshConsent
         ? { sql: ', source = ?, consent_version = ?, utm_source = ?, utm_medium = ?, utm_campaign = ?, referrer_origin = ?, confirmed_at = NULL, unsubscribed_at = NULL', args: [signup.source, consent.version, consent.utmSource, consent.utmMedium, consent.utmCampaign, consent.referrerOrigin] }
         : { sql: '', args: [] }
-      await client.execute({
-        sql: `UPDATE signups SET status = ?, confirmation_queued_at = ?${fresh.sql} WHERE id = ? AND status = ? AND confirmation_queued_at IS ?`,
-        args: [again.status, now.toISOString(), ...fresh.args, Number(row.id), String(row.status), queuedAt],
-      })
+      await client.batch(
+        [
+          {
+            sql: `UPDATE signups SET status = ?, confirmation_queued_at = ?${fresh.sql} WHERE id = ? AND status = ? AND confirmation_queued_at IS ?`,
+            args: [again.status, now.toISOString(), ...fresh.args, Number(row.id), String(row.status), queuedAt],
+          },
+          queueConfirmation(Number(row.id), now.toISOString()),
+        ],
+        'write',
+      )
     }
   }
 
   const { add, settled } = batchedAdd(
     async (signups) => {
       const now = new Date().toISOString()
-      const results = await client.batch([...signups.map((signup) => insert(signup, now)), countCommit], 'write')
-      return signups.map((_, index) => results[index]?.rowsAffected === 1)
+      const results = await client.batch([...signups.flatMap((signup) => [insert(signup, now), queueConfirmation('last_insert_rowid()', now)]), countCommit], 'write')
+      return signups.map((_, index) => results[2 * index]?.rowsAffected === 1)
     },
     signUpAgain,
     classify,

@@ -105,7 +105,7 @@ describe.each([sqliteEngine(), postgresEngine()])('the $engine store', (engine: 
 
   it('moves signups stored under the older address rule to the canonical address, one row per person', async () => {
     const url = await engine.newDatabase()
-    const older = await open(url, latest[engine.engine] - 1)
+    const older = await open(url, { sqlite: 3, postgres: 4 }[engine.engine]) // the last version before the canonical address
     // As the rule before issue 19 stored them: the local part as typed, the domain lower-cased but not IDNA.
     const stored = ['Ann@example.com', 'ann@example.com', 'ANN@EXAMPLE.COM', 'Bob@example.com', 'user@bücher.example', 'user@xn--bcher-kva.example', 'a@b.io,c@d.io']
     const now = engine.engine === 'sqlite' ? `'${new Date().toISOString()}'` : 'now()'

@@ -82,6 +82,9 @@ export const postgresMigrations: readonly (readonly PostgresMigrationStep[])[] =
   // 5: one address, one row (issue 19), and the signup batches' commit counters, as SQLite's version 4 (16
   // shards, so instances committing together do not queue on one row).
   [canonicalAddresses, 'CREATE TABLE signup_commits (shard INTEGER PRIMARY KEY, commits BIGINT NOT NULL)'],
+  // 6: the store queues each confirmation email itself, in the statement that stores or re-queues its signup
+  // (store/postgres.ts), where a reader of the code can see it; the triggers and their function go.
+  ['DROP TRIGGER signups_queue_confirmation ON signups', 'DROP TRIGGER signups_requeue_confirmation ON signups', 'DROP FUNCTION queue_confirmation()'],
 ]
 
 async function canonicalAddresses(client: pg.PoolClient): Promise<void> {

@@ -71,6 +71,9 @@ export const sqliteMigrations: readonly (readonly SqliteMigrationStep[])[] = [
   // several spellings becomes one row (canonical-addresses.ts). Every signup batch bumps a counter, so a batch
   // of repeats writes and commits like one of new signups (store/contract.ts batchedAdd).
   [canonicalAddresses, 'CREATE TABLE signup_commits (shard INTEGER PRIMARY KEY, commits INTEGER NOT NULL)'],
+  // 5: the store queues each confirmation email itself, in the transaction that stores or re-queues its signup
+  // (store/sqlite.ts), where a reader of the code can see it; the triggers that did it go.
+  ['DROP TRIGGER signups_queue_confirmation', 'DROP TRIGGER signups_requeue_confirmation'],
 ]
 
 async function canonicalAddresses(transaction: Transaction): Promise<void> {
