@@ -21,7 +21,7 @@ try {
     throw new Error(`No waitlist database at ${config.databaseUrl}. Start the server once, or set DATABASE_URL to its database.`)
   const store = await openStore(config.databaseUrl, { poolSize: 1 })
   try {
-    const link = await issueSignInLink(store.admin!, canonicalAddress(email)!, admin.publicUrl)
+    const link = await issueSignInLink(store.admin, canonicalAddress(email)!, admin.publicUrl)
     process.stdout.write(`${link}\n`)
     process.stderr.write(`Valid once, for ${inWords(signInLinkLifetimeMs)}.\n`)
   } finally {

@@ -88,7 +88,7 @@ export function createApp(options: AppOptions) {
   // Registered before the origin check and the rate limit, so a browser's form post gets its outcome page
   // for every reply, those included.
   app.use(waitlistPath, answerFormPostsWithRedirect(options.publicSiteUrl))
-  const consentOptions = store.consent && {
+  const consentOptions = {
     store: store.consent,
     limiter: store.rateLimiter(options.consentRateLimit ?? defaultConsentRateLimit),
     clientKey: clientKeyOf,
@@ -96,7 +96,7 @@ export function createApp(options: AppOptions) {
     publicSiteUrl: options.publicSiteUrl,
     onQueued: options.onOutboxQueued,
   }
-  const consentEntry = consentOptions && registerConsentEntryRoutes(app, consentOptions)
+  const consentEntry = registerConsentEntryRoutes(app, consentOptions)
 
   app.use('/api/*', async (c, next) => {
     const origin = c.req.header('origin')
@@ -148,7 +148,7 @@ export function createApp(options: AppOptions) {
     }
     return reply(c, 'success')
   })
-  if (consentOptions && consentEntry) registerConsentApiRoutes(app, consentOptions, consentEntry)
+  registerConsentApiRoutes(app, consentOptions, consentEntry)
 
   app.all(waitlistPath, (c) => refuse(c, 'methodNotAllowed', 405, { Allow: 'POST, OPTIONS' }))
   if (options.admin) {

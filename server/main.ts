@@ -50,9 +50,9 @@ async function main() {
   // inbox counts against its daily budget (mail/mailbox-budget.ts), whichever flow sends it.
   const mailer = budgetedMailer(createMailer(mailSettings), store.rateLimiter(mailboxBudget))
   // On SQLite this process is the only sender: leases left by a killed predecessor end now.
-  if (store.engine === 'sqlite') await store.consent!.releaseOutboxLeases()
+  if (store.engine === 'sqlite') await store.consent.releaseOutboxLeases()
   const sender = startOutboxSender({
-    store: store.consent!,
+    store: store.consent,
     mailer,
     links: { siteUrl: adminConfig.publicUrl, apiUrl: config.publicApiUrl ?? adminConfig.publicUrl },
   })
@@ -68,11 +68,11 @@ async function main() {
     publicSiteUrl: config.publicSiteUrl,
     onOutboxQueued: sender.poke,
     admin: {
-      store: store.admin!,
+      store: store.admin,
       adminEmails: adminConfig.adminEmails,
       publicUrl: adminConfig.publicUrl,
       sendSignInLink: createSignInMailer(mailer),
-      eraseSignup: (id, now) => store.consent!.eraseById(id, now),
+      eraseSignup: (id, now) => store.consent.eraseById(id, now),
     },
   })
 

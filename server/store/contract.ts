@@ -71,11 +71,10 @@ export interface SignupStore {
   all(): AsyncIterable<StoredSignup>
   /** A per-client limiter: in memory for one process on SQLite, shared by every instance on PostgreSQL. */
   rateLimiter(options: RateLimitOptions): RateLimiter
-  /** What the team's console reads and writes (server/admin), on this store's connection. Both engines
-   * provide it; it is optional only so that a test's failing stand-in for the signup path need not. */
-  readonly admin?: AdminStore
-  /** The consent flows' tables (server/consent): the outbox, tokens and erasure. Both engines provide it. */
-  readonly consent?: ConsentStore
+  /** What the team's console reads and writes (server/admin), on this store's connection. */
+  readonly admin: AdminStore
+  /** The consent flows' tables (server/consent): the outbox, tokens and erasure. */
+  readonly consent: ConsentStore
   /** Resolves when the work done after the replies (repeats signed up again) is done. */
   settled(): Promise<void>
   /** Waits for that work, then closes. */

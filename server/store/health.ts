@@ -37,7 +37,7 @@ export function openHealthCheck(databaseUrl: string, store: SignupStore, print: 
   const probe = async (now: Date): Promise<HealthVerdict> => {
     try {
       await connection.run(markChecked, [now.toISOString()])
-      await store.consent?.unfinishedOutbox()
+      await store.consent.unfinishedOutbox()
     } catch (error) {
       log(`healthz: the database refused the health check's write (${(error as Error).message})`)
       return 'database'

@@ -36,7 +36,7 @@ export async function startAdminServer(options: AdminServerOptions = {}): Promis
   const temp = await makeTempDir()
   const databaseUrl = options.databaseUrl ?? `file:${join(temp.dir, 'waitlist.db')}`
   const store = await openStore(databaseUrl)
-  const adminStore = store.admin!
+  const adminStore = store.admin
   const inbox = await startInbox()
   const clock = { offsetMs: 0 }
   // The link base is fixed at start (PUBLIC_URL), so learn a free port first and listen on it.
@@ -52,7 +52,7 @@ export async function startAdminServer(options: AdminServerOptions = {}): Promis
       adminEmails: parseAdminEmails(options.adminEmails ?? `${adminEmail}, Second@Company.example`),
       publicUrl: origin,
       sendSignInLink: createSignInMailer(budgetedMailer(createMailer({ smtpUrl: inbox.url, mailFrom: 'console@company.example', mailDir: temp.dir }), store.rateLimiter(mailboxBudget))),
-      eraseSignup: (id, now) => store.consent!.eraseById(id, now),
+      eraseSignup: (id, now) => store.consent.eraseById(id, now),
       signInRateLimit: options.signInRateLimit,
       now: () => new Date(Date.now() + clock.offsetMs),
     },

@@ -45,7 +45,7 @@ describe.each([sqliteEngine(), postgresEngine()])('a signup’s consent on the $
     const url = await engine.newDatabase()
     const store = await openStore(url)
     opened.push(store)
-    const consent = store.consent!
+    const consent = store.consent
     const sql = (query: string) => engine.query(url, query)
     const timestamp = (date: Date) => (engine.engine === 'sqlite' ? `'${date.toISOString()}'` : `'${date.toISOString()}'::timestamptz`)
 

@@ -72,15 +72,15 @@ describe('scripts/export-waitlist.ts', () => {
       await store.add({ ...person, emailNormalized: canonicalAddress(person.email)!, submissionId: null, consent: index === 0 ? consent : undefined })
     // Bob confirms; Zoë confirms, then unsubscribes.
     const ids = new Map<string, number>()
-    for (const entry of await store.consent!.claimOutbox(new Date(), 10, 60_000)) ids.set(entry.signup!.email, entry.signup!.id)
+    for (const entry of await store.consent.claimOutbox(new Date(), 10, 60_000)) ids.set(entry.signup!.email, entry.signup!.id)
     const expiresAt = new Date(Date.now() + 60_000)
-    await store.consent!.saveTokens([
+    await store.consent.saveTokens([
       { hash: 'bob-confirm', purpose: 'confirm', signupId: ids.get('bob@example.com')!, expiresAt },
       { hash: 'zoe-confirm', purpose: 'confirm', signupId: ids.get('zoe@example.com')!, expiresAt },
       { hash: 'zoe-unsubscribe', purpose: 'unsubscribe', signupId: ids.get('zoe@example.com')!, expiresAt },
     ])
     for (const [purpose, hash] of [['confirm', 'bob-confirm'], ['confirm', 'zoe-confirm'], ['unsubscribe', 'zoe-unsubscribe']] as const)
-      expect(await store.consent!.useToken(purpose, hash, new Date())).toBe(true)
+      expect(await store.consent.useToken(purpose, hash, new Date())).toBe(true)
     await store.close()
   })
   afterAll(() => temp.remove())

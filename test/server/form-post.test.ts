@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { formOutcomes, outcomePath } from '../../shared/form-outcomes'
 import { messages } from '../../shared/messages'
 import { parseAllowedOrigins } from '../../server/origin'
-import { createRateLimiter } from '../../server/rate-limit'
-import { StoreUnavailableError, type SignupStore } from '../../server/store/contract'
+import { StoreUnavailableError } from '../../server/store/contract'
+import { failingStore } from '../utils/failing-store'
 import { startTestServer, validSignup, type TestServer } from './harness'
 
 let server: TestServer
@@ -97,14 +97,7 @@ describe('a form post', () => {
   })
 
   it('sends the visitor to the try-again page while the database is away, and to the error page on a fault', async () => {
-    const failing = (error: Error): SignupStore => ({
-      engine: 'sqlite',
-      add: () => Promise.reject(error),
-      all: async function* () {},
-      rateLimiter: createRateLimiter,
-      settled: async () => {},
-      close: async () => {},
-    })
+    const failing = failingStore
     const log = vi.spyOn(console, 'error').mockImplementation(() => {})
     try {
       server = await startTestServer({ store: failing(new StoreUnavailableError(new Error('connection refused'))) })

@@ -125,7 +125,7 @@ export async function startTestServer(options: Partial<AppOptions> & { mail?: { 
   const sender =
     options.mail &&
     startOutboxSender({
-      store: store.consent!,
+      store: store.consent,
       mailer: budgetedMailer(createMailer({ smtpUrl: options.mail.smtpUrl, mailFrom: 'Stride Health <no-reply@stridehealth.example>', mailDir: temp.dir }), store.rateLimiter(mailboxBudget)),
       links: { siteUrl: origin0, apiUrl: origin0 },
       pollMs: 50,

@@ -204,7 +204,7 @@ describe('two in-process senders on separate pools', () => {
 
     // A claims a batch, then its mail server hangs forever: each send of A's gives up after its budget.
     const claimedByA: { ids: number[]; at: number }[] = []
-    const consentA = storeA.consent!
+    const consentA = storeA.consent
     const hanging: Mailer = { destination: 'nowhere', send: () => new Promise<void>(() => {}), close: () => {} }
     // A stuck process claims once and never again.
     const recordingClaims = async (...args: Parameters<typeof consentA.claimOutbox>) => {
@@ -237,7 +237,7 @@ describe('two in-process senders on separate pools', () => {
       },
       close: real.close,
     }
-    const senderB = startOutboxSender({ store: storeB.consent!, mailer: recording, links, leaseMs, pollMs: 50, log: () => {} })
+    const senderB = startOutboxSender({ store: storeB.consent, mailer: recording, links, leaseMs, pollMs: 50, log: () => {} })
     closers.push(() => senderB.stop())
 
     await until(() => sentAt.size === count, 10_000, 'B to send everything')
@@ -257,6 +257,6 @@ describe('two in-process senders on separate pools', () => {
     expect(earliestTakeover).toBeGreaterThanOrEqual(leaseMs / 2 - 20)
     expect([...perAddress.keys()].sort()).toEqual([...addresses].sort())
     expect([...perAddress.entries()].filter(([, n]) => n !== 1)).toEqual([])
-    expect(await storeB.consent!.unfinishedOutbox()).toBe(0)
+    expect(await storeB.consent.unfinishedOutbox()).toBe(0)
   }, 30_000)
 })

@@ -41,7 +41,7 @@ it('finishes an email refused for good at once, and keeps retrying one refused f
   const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: 'Stride Health <no-reply@stridehealth.example>', mailDir: 'not-used-with-smtp' })
   const lines: string[] = []
   const links = { siteUrl: 'http://127.0.0.1:3000', apiUrl: 'http://127.0.0.1:3000' }
-  const sender = startOutboxSender({ store: store.consent!, mailer, links, pollMs: 20, retryBaseMs: 30, retryCapMs: 30, log: (line) => lines.push(line) })
+  const sender = startOutboxSender({ store: store.consent, mailer, links, pollMs: 20, retryBaseMs: 30, retryCapMs: 30, log: (line) => lines.push(line) })
   const deadline = Date.now() + 10_000
   const outcomes = async () => engine.query(url, 'SELECT s.email, o.outcome, o.attempts FROM outbox o JOIN signups s ON s.id = o.signup_id ORDER BY s.email')
   while (Date.now() < deadline && Number((await outcomes()).find((row) => row.email === 'busy@example.com')?.attempts) < 3)

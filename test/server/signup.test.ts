@@ -3,8 +3,7 @@
 // signup, and a retried submission is one row.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { messages } from '../../shared/messages'
-import type { SignupStore } from '../../server/store/contract'
-import { createRateLimiter } from '../../server/rate-limit'
+import { failingStore } from '../utils/failing-store'
 import { inParallel, startTestServer, validSignup, type TestServer } from './harness'
 
 let server: TestServer
@@ -116,14 +115,7 @@ describe('POST /api/waitlist', () => {
 
 describe('when storage fails', () => {
   it('answers 500 with a human text message and logs the error', async () => {
-    const broken: SignupStore = {
-      engine: 'sqlite',
-      add: () => Promise.reject(new Error('disk on fire')),
-      all: async function* () {},
-      rateLimiter: createRateLimiter,
-      settled: async () => {},
-      close: async () => {},
-    }
+    const broken = failingStore(new Error('disk on fire'))
     const failing = await startTestServer({ store: broken })
     const log = vi.spyOn(console, 'error').mockImplementation(() => {})
     try {

@@ -99,7 +99,7 @@ describe.each([sqliteEngine(), postgresEngine()])('the $engine store', (engine: 
     expect(await current.add(signup('new@example.com'))).toBe('added')
     expect(await emails(current)).toEqual(['old@example.com', 'new@example.com'])
     // The old signup is pending with no email queued for it (it never asked for one); the new one has its email queued.
-    expect(await current.consent!.statusOf('old@example.com')).toBe('pending')
+    expect(await current.consent.statusOf('old@example.com')).toBe('pending')
     expect(await engine.query(url, "SELECT kind FROM outbox")).toEqual([{ kind: 'confirm' }])
   })
 

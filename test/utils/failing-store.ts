@@ -1,0 +1,21 @@
+// A store whose every operation fails with `error`: what the endpoint meets when its database is away (a
+// StoreUnavailableError) or broken (any other error). Its rate limiter counts in memory, so requests reach
+// the operation that fails.
+import type { AdminStore } from '../../server/admin/admin-store'
+import type { ConsentStore } from '../../server/consent/consent-store'
+import { createRateLimiter } from '../../server/rate-limit'
+import type { SignupStore } from '../../server/store/contract'
+
+export function failingStore(error: Error): SignupStore {
+  const failing = <T extends object>() => new Proxy({} as T, { get: () => () => Promise.reject(error) })
+  return {
+    engine: 'sqlite',
+    add: () => Promise.reject(error),
+    all: async function* () {},
+    rateLimiter: createRateLimiter,
+    admin: failing<AdminStore>(),
+    consent: failing<ConsentStore>(),
+    settled: async () => {},
+    close: async () => {},
+  }
+}
