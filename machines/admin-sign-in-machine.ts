@@ -4,7 +4,7 @@
 // Without a link, `signedOut` takes an email and `requesting` asks for a link; the reply is the same for
 // every address, so `linkSent` says only that a link is on its way if the address may sign in.
 // `signedIn` ends by signing out on the server (`signingOut`) or when any request finds the session gone.
-import { assign, fromPromise, setup, type EventObject, type SnapshotFrom } from 'xstate'
+import { assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent, type SnapshotFrom } from 'xstate'
 import { messages } from '../shared/messages'
 import { looksLikeEmail } from '../shared/rules'
 
@@ -21,14 +21,24 @@ export const adminSignInMessages = {
   signOutFailed: 'Signing out did not reach the server. Please try again.',
 } as const
 
-const outputOf = <T>(event: EventObject) => (event as { output?: T }).output
-const errorMessage = (event: EventObject, fallback: string) => {
-  const error = (event as { error?: unknown }).error
+/** What the invoked actors answer, typed by XState (their done and error events, by invoke id). */
+type ActorReply =
+  | DoneActorEvent<{ email: string } | null, 'checkSession'>
+  | DoneActorEvent<{ message: string }, 'requestLink'>
+  | DoneActorEvent<{ email: string }, 'verifyToken'>
+  | ErrorActorEvent<unknown, 'checkSession'>
+  | ErrorActorEvent<unknown, 'requestLink'>
+type Event = AdminSignInEvent | ActorReply
+
+const sessionEmail = (event: Event) =>
+  event.type === 'xstate.done.actor.checkSession' || event.type === 'xstate.done.actor.verifyToken' ? (event.output?.email ?? '') : ''
+const errorMessage = (event: Event, fallback: string) => {
+  const error = event.type === 'xstate.error.actor.checkSession' || event.type === 'xstate.error.actor.requestLink' ? event.error : undefined
   return error instanceof Error && error.name === 'ServerMessage' ? error.message : fallback
 }
 
 export const adminSignInMachine = setup({
-  types: {} as { context: AdminSignInContext; events: AdminSignInEvent; input: AdminSignInInput; tags: 'busy' },
+  types: {} as { context: AdminSignInContext; events: Event; input: AdminSignInInput; tags: 'busy' },
   actors: {
     checkSession: fromPromise<{ email: string } | null>(async () => null),
     requestLink: fromPromise<{ message: string }, { email: string }>(async () => ({ message: '' })),
@@ -37,9 +47,9 @@ export const adminSignInMachine = setup({
   },
   actions: {
     setEmail: assign(({ event }) => (event.type === 'EMAIL_CHANGED' ? { email: event.value } : {})),
-    rememberSession: assign(({ event }) => ({ signedInAs: outputOf<{ email: string }>(event)?.email ?? '', message: '', token: null })),
+    rememberSession: assign(({ event }) => ({ signedInAs: sessionEmail(event), message: '', token: null })),
     showInvalidEmail: assign({ message: adminSignInMessages.invalidEmail }),
-    showLinkSent: assign(({ event }) => ({ message: outputOf<{ message: string }>(event)?.message ?? '' })),
+    showLinkSent: assign(({ event }) => ({ message: event.type === 'xstate.done.actor.requestLink' ? event.output.message : '' })),
     showUnreachable: assign(({ event }) => ({ message: errorMessage(event, adminSignInMessages.unreachable) })),
     showLinkRefused: assign({ message: adminSignInMessages.linkRefused, token: null }),
     showSessionLost: assign({ message: adminSignInMessages.sessionLost, signedInAs: '' }),
@@ -50,7 +60,7 @@ export const adminSignInMachine = setup({
     forgetLinkInAddress: () => {},
   },
   guards: {
-    hasSession: ({ event }) => Boolean(outputOf<{ email: string } | null>(event)),
+    hasSession: ({ event }) => event.type === 'xstate.done.actor.checkSession' && event.output !== null,
     hasToken: ({ context }) => context.token !== null,
     isEmailValid: ({ context }) => looksLikeEmail(context.email),
   },

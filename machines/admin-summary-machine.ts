@@ -1,6 +1,6 @@
 // The totals, the 90-day chart, the sources and the audit log, fetched together: `loading`, then `ready` or `failed`
 // (with a retry). RELOAD (after an erasure) fetches again and keeps the old figures on screen meanwhile.
-import { assign, fromPromise, setup, type EventObject, type SnapshotFrom } from 'xstate'
+import { assign, fromPromise, setup, type DoneActorEvent, type SnapshotFrom } from 'xstate'
 
 export type AdminTotals = { all: number; pending: number; confirmed: number; unsubscribed: number }
 export type AdminAuditEntry = { at: string; actor: string; action: string; detail: string }
@@ -12,9 +12,9 @@ export type AdminSummary = {
 }
 
 export const adminSummaryMachine = setup({
-  types: {} as { context: { summary: AdminSummary | null }; events: { type: 'RELOAD' }; tags: 'busy' },
+  types: {} as { context: { summary: AdminSummary | null }; events: { type: 'RELOAD' } | DoneActorEvent<AdminSummary, 'fetchSummary'>; tags: 'busy' },
   actors: { fetchSummary: fromPromise<AdminSummary>(async () => ({ totals: { all: 0, pending: 0, confirmed: 0, unsubscribed: 0 }, perDay: [], bySource: [], audit: [] })) },
-  actions: { showSummary: assign(({ event }) => ({ summary: (event as EventObject & { output: AdminSummary }).output })) },
+  actions: { showSummary: assign(({ event }) => (event.type === 'xstate.done.actor.fetchSummary' ? { summary: event.output } : {})) },
 }).createMachine({
   id: 'adminSummary',
   context: { summary: null },

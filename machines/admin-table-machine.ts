@@ -2,7 +2,7 @@
 // time (a new query re-enters `loading`, which stops the old request and aborts its fetch), then the table
 // is `loaded`, `empty` (nobody matches) or `failed` with a way to retry. The rows of the last good answer
 // stay on screen while the next page loads.
-import { assign, fromPromise, setup, type EventObject, type SnapshotFrom } from 'xstate'
+import { assign, fromPromise, setup, type DoneActorEvent, type SnapshotFrom } from 'xstate'
 
 export type AdminSignupRow = { id: number; createdAt: string; email: string; firstName: string; source: string; status: string }
 export type SignupSort = 'createdAt' | 'email' | 'firstName' | 'source'
@@ -17,10 +17,11 @@ export type AdminTableEvent =
 export const adminTableMessages = { failed: 'The signups could not be loaded.' } as const
 export const firstQuery: SignupQuery = { search: '', sort: 'createdAt', direction: 'desc', page: 1, pageSize: 25 }
 
-const outputOf = (event: EventObject) => (event as { output?: SignupPage }).output ?? { rows: [], total: 0 }
+/** The request's answer, typed by XState as the done event of the invoked `fetchSignups`. */
+type SignupsFetched = DoneActorEvent<SignupPage, 'fetchSignups'>
 
 export const adminTableMachine = setup({
-  types: {} as { context: { query: SignupQuery; rows: AdminSignupRow[]; total: number }; events: AdminTableEvent; tags: 'busy' },
+  types: {} as { context: { query: SignupQuery; rows: AdminSignupRow[]; total: number }; events: AdminTableEvent | SignupsFetched; tags: 'busy' },
   actors: {
     fetchSignups: fromPromise<SignupPage, SignupQuery>(async () => ({ rows: [], total: 0 })),
   },
@@ -33,10 +34,10 @@ export const adminTableMachine = setup({
       return { query: { ...context.query, sort: event.sort, direction, page: 1 } }
     }),
     setPage: assign(({ context, event }) => (event.type === 'PAGE' ? { query: { ...context.query, page: event.page } } : {})),
-    showPage: assign(({ event }) => outputOf(event)),
+    showPage: assign(({ event }) => (event.type === 'xstate.done.actor.fetchSignups' ? event.output : {})),
   },
   guards: {
-    hasRows: ({ event }) => outputOf(event).rows.length > 0,
+    hasRows: ({ event }) => event.type === 'xstate.done.actor.fetchSignups' && event.output.rows.length > 0,
     isPageInRange: ({ context, event }) =>
       event.type === 'PAGE' && event.page >= 1 && event.page <= Math.max(1, Math.ceil(context.total / context.query.pageSize)),
   },

@@ -3,7 +3,7 @@
 // `busy`; further SUBMITs are ignored; the 15 s `submitTimeout` aborts it), then `success` or `failure`.
 // The server gives every valid address the same reply (it never says whether an address is listed), and
 // the form shows that reply as it is. `mailtoFallback` replaces the request when the site has no endpoint.
-import { assign, fromPromise, not, setup, type EventObject, type SnapshotFrom } from 'xstate'
+import { assign, fromPromise, not, setup, type DoneActorEvent, type SnapshotFrom } from 'xstate'
 import { buildEraseMailto } from './erase-mailto'
 import {
   INVALID_EMAIL_MESSAGE,
@@ -28,12 +28,14 @@ export interface EraseRequestContext extends EraseRequestInput {
 
 export type EraseRequestEvent = { type: 'EMAIL_CHANGED'; value: string } | { type: 'SUBMIT' }
 
-const resultOf = (event: EventObject): EraseRequestResult | undefined => (event as { output?: EraseRequestResult }).output
+/** The request's answer, typed by XState as the done event of the invoked `requestErasure`. */
+type RequestDone = DoneActorEvent<EraseRequestResult, 'requestErasure'>
+const resultOf = (event: EraseRequestEvent | RequestDone): EraseRequestResult | undefined => (event.type === 'xstate.done.actor.requestErasure' ? event.output : undefined)
 
 export const eraseRequestMachine = setup({
   types: {} as {
     context: EraseRequestContext
-    events: EraseRequestEvent
+    events: EraseRequestEvent | RequestDone
     input: EraseRequestInput
     tags: 'busy'
   },

@@ -7,7 +7,7 @@
 // `busy`, the 15 s `submitTimeout` aborts it). The server's reply is `done` (it worked), `refused` (the
 // link is spent or unknown: pressing again cannot help, so no button) or `failure` (the request did not get
 // through: network, time-out, too many requests, server error; the button stays to try again).
-import { assign, fromPromise, not, setup, type EventObject, type SnapshotFrom } from 'xstate'
+import { assign, fromPromise, not, setup, type DoneActorEvent, type SnapshotFrom } from 'xstate'
 import { NETWORK_ISSUE_MESSAGE, NO_MESSAGE_FALLBACK, SUBMITTING_MESSAGE } from './waitlist-messages'
 import { requestTimeoutMs } from '../shared/rules'
 
@@ -26,12 +26,14 @@ export interface TokenActionContext extends TokenActionInput {
 
 export type TokenActionEvent = { type: 'LINK_READ'; token: string } | { type: 'SUBMIT' }
 
-const resultOf = (event: EventObject): TokenActionResult | undefined => (event as { output?: TokenActionResult }).output
+/** The request's answer, typed by XState as the done event of the invoked `sendToken`. */
+type RequestDone = DoneActorEvent<TokenActionResult, 'sendToken'>
+const resultOf = (event: TokenActionEvent | RequestDone): TokenActionResult | undefined => (event.type === 'xstate.done.actor.sendToken' ? event.output : undefined)
 
 export const tokenActionMachine = setup({
   types: {} as {
     context: TokenActionContext
-    events: TokenActionEvent
+    events: TokenActionEvent | RequestDone
     input: TokenActionInput
     /** `actionable`: the page shows the button (and its explanation). */
     tags: 'busy' | 'actionable'

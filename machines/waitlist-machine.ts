@@ -4,7 +4,7 @@
 // or `failure`. `mailtoFallback` replaces the request when the site was built without an endpoint. The
 // fields stay editable in every state; each SUBMIT decides afresh from whatever state the form is in.
 // Leaving `submitting` (the 15 s `submitTimeout`) stops the request actor, which aborts its fetch.
-import { assign, fromPromise, not, setup, type EventObject, type SnapshotFrom } from 'xstate'
+import { assign, fromPromise, not, setup, type DoneActorEvent, type SnapshotFrom } from 'xstate'
 import { buildWaitlistMailto } from './waitlist-mailto'
 import {
   INVALID_EMAIL_MESSAGE,
@@ -48,9 +48,9 @@ export type WaitlistEvent =
   | { type: 'EMAIL_CHANGED'; value: string }
   | { type: 'SUBMIT' }
 
-// The done event of the request actor is not part of WaitlistEvent; read its output defensively.
-const resultOf = (event: EventObject): WaitlistResult | undefined =>
-  (event as { output?: WaitlistResult }).output
+/** The request's answer, typed by XState as the done event of the invoked `submitSignup`. */
+type RequestDone = DoneActorEvent<WaitlistResult, 'submitSignup'>
+const resultOf = (event: WaitlistEvent | RequestDone): WaitlistResult | undefined => (event.type === 'xstate.done.actor.submitSignup' ? event.output : undefined)
 
 const initialContext = ({ input }: { input: WaitlistInput }): WaitlistContext => ({
   ...input,
@@ -71,7 +71,7 @@ const signupOf = ({ context }: { context: WaitlistContext }): WaitlistSignup => 
 export const waitlistMachine = setup({
   types: {} as {
     context: WaitlistContext
-    events: WaitlistEvent
+    events: WaitlistEvent | RequestDone
     input: WaitlistInput
     tags: 'busy'
   },

@@ -8,6 +8,7 @@ import {
   getInitialSnapshot,
   getNextSnapshot,
   type AnyTransitionDefinition,
+  type EventFromLogic,
 } from 'xstate'
 import { getAdjacencyMap, getShortestPaths, type TraversalOptions } from '@xstate/graph'
 import {
@@ -24,6 +25,9 @@ export const REQUEST_DONE = 'xstate.done.actor.submitSignup'
 export const REQUEST_ERROR = 'xstate.error.actor.submitSignup'
 export const REQUEST_TIMEOUT = 'xstate.after.submitTimeout.waitlist.submitting'
 
+/** Every event the machine takes: the visitor's, and its request's typed done event. */
+type MachineEvent = EventFromLogic<typeof waitlistMachine>
+
 export type ModelEvent =
   | WaitlistEvent
   | { type: typeof REQUEST_DONE; output: WaitlistResult }
@@ -33,7 +37,8 @@ export type ModelEvent =
 export const samples = {
   firstName: 'Ada',
   validEmail: 'ada@example.com',
-  /** Has '@' but no dot after it: the SPEC §5 pattern rejects it, a looser one would not. */
+  /** Has '@' but no dot after it: the site's email rule (something@something.something) rejects it, a
+   * looser one would not. */
   invalidEmail: 'ada@example',
   accepted: { ok: true, message: 'Welcome aboard' },
   rejected: { ok: false, message: 'This email is already on the list.' },
@@ -59,12 +64,12 @@ export const inputs = {
 export const serializeState = (snapshot: WaitlistSnapshot) =>
   JSON.stringify({ value: snapshot.value, emailValid: isValidEmail(snapshot.context.email) })
 
-const traversal = (input: WaitlistInput): TraversalOptions<WaitlistSnapshot, WaitlistEvent, WaitlistInput> => ({
+const traversal = (input: WaitlistInput): TraversalOptions<WaitlistSnapshot, MachineEvent, WaitlistInput> => ({
   input,
   serializeState,
   // Only the events the current state handles (its own and its ancestors'), so no edge is a no-op by omission.
   events: (snapshot: WaitlistSnapshot) =>
-    sampleEvents.filter((event) => ownEventTypes(snapshot).includes(event.type)) as WaitlistEvent[],
+    sampleEvents.filter((event) => ownEventTypes(snapshot).includes(event.type)) as MachineEvent[],
   limit: 1_000,
 })
 
@@ -96,7 +101,7 @@ export function transitionPaths(inputName: keyof typeof inputs): ModelPath[] {
     const toSource = shortest.get(sourceKey)
     if (!toSource) throw new Error(`no path to ${sourceKey}`)
     const prefixEvents = toSource.steps.slice(1).map((step) => step.event as ModelEvent) // steps[0] is xstate.init
-    const edges: { event: WaitlistEvent }[] = Object.values(transitions)
+    const edges: { event: MachineEvent }[] = Object.values(transitions)
     return edges.map(({ event }) => {
       // The graph keys states without most of their context, so the snapshots it stores may come from
       // another path to the same key. Recompute this path's own snapshots with pure transitions.
@@ -118,7 +123,7 @@ export function transitionPaths(inputName: keyof typeof inputs): ModelPath[] {
 function walk(input: WaitlistInput, events: ModelEvent[]): ModelStep[] {
   let state = getInitialSnapshot(waitlistMachine, input)
   return events.map((event) => {
-    state = getNextSnapshot(waitlistMachine, state, event as WaitlistEvent)
+    state = getNextSnapshot(waitlistMachine, state, event as MachineEvent)
     return { event, state }
   })
 }
@@ -135,7 +140,7 @@ export function definedTransitions(): AnyTransitionDefinition[] {
 
 /** The transitions of the machine a path's last step takes, as the machine itself selects them. */
 export const transitionsTaken = (path: ModelPath): AnyTransitionDefinition[] =>
-  waitlistMachine.getTransitionData(path.edge.from, path.edge.event as WaitlistEvent)
+  waitlistMachine.getTransitionData(path.edge.from, path.edge.event as MachineEvent)
 
 export const describeTransition = (t: AnyTransitionDefinition) =>
   `${t.source.key || '(root)'} --${t.eventType}--> ${t.target?.map((node) => node.key).join(',') ?? '(stays)'}`
