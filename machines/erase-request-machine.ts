@@ -1,5 +1,5 @@
 // The erasure request form (/waitlist/erase), shaped like a waitlist form: `idle` until the first submit,
-// `invalid` when the email fails the SPEC §5 rule, `submitting` while exactly one request runs (tagged
+// `invalid` when the email fails the browser's check (shared/rules.ts), `submitting` while exactly one request runs (tagged
 // `busy`; further SUBMITs are ignored; the 15 s `submitTimeout` aborts it), then `success` or `failure`.
 // The server gives every valid address the same reply (it never says whether an address is listed), and
 // the form shows that reply as it is. `mailtoFallback` replaces the request when the site has no endpoint.

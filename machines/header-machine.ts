@@ -4,7 +4,7 @@ import { not, setup } from 'xstate'
 // once the visitor has scrolled past the threshold. The view reports every scroll position; the machine
 // alone decides which look that position means, so the 10 px rule lives in exactly one place.
 
-/** Scrolled more than this many pixels, the header turns solid (SPEC §9). */
+/** Scrolled more than this many pixels (10, the product's rule), the header turns white with a shadow. */
 export const headerScrollThreshold = 10
 
 export type HeaderEvent = { type: 'SCROLLED'; y: number }

@@ -1,5 +1,5 @@
 // One waitlist form as a chart. Every outcome a visitor can see is a state of its own, so the view renders
-// a state instead of juggling flags: `idle` until the first submit, `invalid` when the email fails SPEC §5,
+// a state instead of juggling flags: `idle` until the first submit, `invalid` when the email fails the browser's check (shared/rules.ts),
 // `submitting` while exactly one request runs (tagged `busy`; further SUBMITs are ignored), then `success`
 // or `failure`. `mailtoFallback` replaces the request when the site was built without an endpoint. The
 // fields stay editable in every state; each SUBMIT decides afresh from whatever state the form is in.

@@ -1,4 +1,5 @@
-// The fallback mail draft when the site has no waitlist endpoint (SPEC §7). Every value is
+// The fallback mail draft when the site has no waitlist endpoint: to the contact address, subject "Waitlist",
+// the name (or "(not provided)"), the email and the source in the body. Every value is
 // percent-encoded (RFC 6068), so nothing a visitor types can add a header, a recipient or a line
 // outside the body: '&', '?', '#', '%' and line breaks all arrive as data.
 

@@ -1,4 +1,5 @@
-// Every sentence the waitlist form can show (SPEC §5 and the §8 error catalogue), one constant each, so
+// Every sentence the waitlist form can show (the validation message and the error catalogue of
+// docs/product-rules.md), one constant each, so
 // the machine, the HTTP client and the tests agree on the exact words. The em dash and the ellipsis are
 // single characters on purpose.
 import { messages } from '../shared/messages'
