@@ -77,7 +77,7 @@ test.describe('the waitlist form at first paint', () => {
     expect((await stubRequests({ email }))[0]!.json).toMatchObject({ firstName: 'Grace', email })
   })
 
-  test('an invalid email submitted early gets the SPEC message and sends nothing', async ({ page }) => {
+  test('an invalid email submitted early gets the invalid-email message and sends nothing', async ({ page }) => {
     const { expectActedEarly } = await openWithScriptsHeldBack(page, '/')
     const form = waitlistForm(page, 'hero')
     await form.email.fill('not-an-email')

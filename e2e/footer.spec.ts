@@ -1,5 +1,5 @@
-// The footer's 'iOS app coming soon' button (SPEC §2, §9): back to /, then a smooth scroll to the top
-// 100 ms later, from wherever the visitor had scrolled.
+// The footer's 'iOS app coming soon' button: back to /, then a smooth scroll to the top 100 ms later, from
+// wherever the visitor had scrolled.
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures'
 import { hero } from '../src/content/home'

@@ -1,5 +1,5 @@
-// The fixed header's two looks (SPEC §2, §9: solid once scrolled more than 10 px) and the small-screen
-// menu (open, links, closed by a route change and by Escape).
+// The fixed header's two looks (transparent at the top, solid once scrolled more than 10 px) and the
+// small-screen menu (open, links, closed by a route change and by Escape).
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures'
 import { aboutPage } from '../src/content/about'

@@ -1,5 +1,6 @@
-// The site built without a waitlist endpoint (SPEC §4, §7): submitting opens a prefilled mail draft to
-// the contact address instead of calling anything, and shows a neutral message with a link to the draft.
+// The site built without a waitlist endpoint (docs/product-rules.md#the-waitlist-form): submitting opens a
+// prefilled mail draft to the contact address instead of calling anything, and shows a neutral message with a
+// link to the draft.
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures'
 import { brand } from '../shared/brand'

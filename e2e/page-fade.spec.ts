@@ -1,5 +1,5 @@
-// Page changes fade out and in over 0.3 s each (SPEC §2, §9), and not at all for visitors who asked
-// for reduced motion. The opacity of the page wrapper (main > div) is sampled every frame.
+// Page changes fade out and in over 0.3 s each, and not at all for visitors who asked for reduced motion. The
+// opacity of the page wrapper (main > div) is sampled every frame.
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures'
 import { appInControl } from './support/site'

@@ -1,5 +1,5 @@
-// Every route of SPEC §2 as a visitor opens it: title, heading, copy, links and anchors, the legal
-// page's hash switching (also within the page) and the 404 page's two buttons.
+// Every route (docs/product-rules.md#pages-and-routes) as a visitor opens it: title, heading, copy, links and
+// anchors, the legal page's hash switching (also within the page) and the 404 page's two buttons.
 import { expect, test } from './support/fixtures'
 import { brand } from '../shared/brand'
 import { aboutPage } from '../src/content/about'

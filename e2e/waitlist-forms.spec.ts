@@ -1,6 +1,7 @@
-// Every outcome of SPEC §8 in both waitlist forms of the home page, against a real local endpoint:
-// the exact words, the colours, what the endpoint received (text/plain, no preflight, trimmed JSON, one
-// request per submit) and the 15 s time-out on Playwright's clock.
+// Every outcome of the form's message catalogue (docs/product-rules.md#messages) in both waitlist forms of
+// the home page, against a real local endpoint: the exact words, the colours, what the endpoint received
+// (text/plain, no preflight, trimmed JSON, one request per submit) and the 15 s time-out on Playwright's
+// clock.
 import { expect, stubFailures, test } from './support/fixtures'
 import { brand } from '../shared/brand'
 import {
@@ -18,7 +19,7 @@ import { visit } from './support/site'
 import { otherForm, statusColor, stubRequests, waitlistForm, waitlistForms } from './support/waitlist'
 import { API_FALSE_MESSAGE, HTTP_ERROR_TEXT, stubEmail, stubScenarios, type StubScenario } from './support/waitlist-stub'
 
-// The SPEC §8 catalogue, word for word (the em dash and the ellipsis are single characters).
+// The form's message catalogue, word for word (the em dash and the ellipsis are single characters).
 const spec = {
   invalid: 'Please enter a valid email address.',
   apiError: 'An API error occurred.',
@@ -33,7 +34,7 @@ const spec = {
 // Chromium logs the endpoint's deliberate HTTP errors and dropped connections as failed loads.
 test.use({ allowedConsoleErrors: [stubFailures] })
 
-test('the message constants say the words of SPEC §8', () => {
+test('the message constants say the exact words of the catalogue', () => {
   expect(INVALID_EMAIL_MESSAGE).toBe(spec.invalid)
   expect(API_ERROR_MESSAGE).toBe(spec.apiError)
   expect(HTTP_ERROR_MESSAGE).toBe(spec.httpError)

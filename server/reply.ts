@@ -20,7 +20,7 @@ export function reply(c: Context, key: ReplyKey): Response {
   return c.json({ ok: isGoodNews(key), message: messages[key] })
 }
 
-/** The sentence as plain text with an error status (the SPEC's "HTTP error": the client shows the text). */
+/** The sentence as plain text with an error status: the client shows an HTTP error's text as it is. */
 export function refuse(c: Context, key: ReplyKey, status: ContentfulStatusCode, headers?: Record<string, string>): Response {
   c.set('replyKey', key)
   return c.text(messages[key], status, headers)

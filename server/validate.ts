@@ -153,7 +153,8 @@ function originOf(value: string | null): string | null {
 
 export const noConsentRecord: SignupConsent = { version: null, utmSource: null, utmMedium: null, utmCampaign: null, referrerOrigin: null }
 
-// The stricter rule answers in the SPEC's words; only the two lengths get a sentence of their own.
+// The stricter rule answers with the browser check's sentence ("Please enter a valid email address."); only
+// the two lengths get a sentence of their own.
 const mailboxReplies: Record<MailboxProblem, ReplyKey> = {
   invalid: 'invalidEmail',
   'too-long': 'emailTooLong',

@@ -1,7 +1,7 @@
 // A browser's own form post (no script ran) is answered with 303 See Other to a page of the site that shows
 // the outcome. Each reply the endpoint can give has a page, named by a short code (outcome-codes.ts); the
-// page shows the very
-// sentence the script path would show (SPEC §8). Only these codes ever reach a URL: never the visitor's input.
+// page shows the very sentence the script path would show (messages.ts; all listed in
+// docs/product-rules.md#messages). Only these codes ever reach a URL: never the visitor's input.
 import type { ConsentFlow } from './consent-paths'
 import { outcomeCodes, type FormOutcome } from './outcome-codes'
 import { messages } from './messages'

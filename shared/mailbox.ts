@@ -1,4 +1,4 @@
-// One address is one mailbox. The site's form checks the SPEC's loose pattern (something@something.something);
+// One address is one mailbox. The site's form checks only a loose pattern (something@something.something);
 // the server accepts only a single RFC 5321 mailbox and keeps it in one canonical form, which is what is
 // stored, de-duplicated, erased, rate-limited and mailed. Nothing here does I/O.
 //

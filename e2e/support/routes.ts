@@ -1,5 +1,5 @@
-// What each route of SPEC §2 must show, read from the site's own content modules (one place for each
-// fact), so the browser checks follow the copy when it changes.
+// What each route (docs/product-rules.md#pages-and-routes) must show, read from the site's own content
+// modules (one place for each fact), so the browser checks follow the copy when it changes.
 import { brand } from '../../shared/brand'
 import { aboutPage } from '../../src/content/about'
 import { hero } from '../../src/content/home'

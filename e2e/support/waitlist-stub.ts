@@ -1,7 +1,8 @@
-// A real waitlist endpoint on 127.0.0.1 that can give every outcome of SPEC §8. The outcome is chosen by
-// the submitted email's local part before '+' (`api-false+1a2b@example.com`), so tests running in
-// parallel never share a scenario switch. Every request is recorded, preflights (OPTIONS) included, and
-// GET /__requests?email=…&method=… lets a test read what arrived.
+// A real waitlist endpoint on 127.0.0.1 that can give every outcome of the form's message catalogue
+// (docs/product-rules.md#messages). The outcome is chosen by the submitted email's local part before '+'
+// (`api-false+1a2b@example.com`), so tests running in parallel never share a scenario switch. Every request
+// is recorded, preflights (OPTIONS) included, and GET /__requests?email=…&method=… lets a test read what
+// arrived.
 import { createServer, type IncomingHttpHeaders } from 'node:http'
 import { randomUUID } from 'node:crypto'
 import { messages } from '../../shared/messages'

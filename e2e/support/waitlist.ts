@@ -31,7 +31,7 @@ const rgb = (hex: string) => {
   return `rgb(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255})`
 }
 
-/** The status colours of SPEC §4: green on success, red on failure, body ink otherwise. */
+/** The status colours: green on success, red on failure, body ink otherwise. */
 export const statusColor = { success: rgb(palettes.light.success), error: rgb(palettes.light.error), neutral: rgb(palettes.light.ink) }
 
 /** What the stub endpoint received, optionally only for one email, one token or one method. */

@@ -8,6 +8,6 @@ export const consentWording = "We'll email you to confirm, and only about early 
 /** Sent with every signup as `consentVersion` (the server keeps /^[a-z0-9.-]{1,40}$/). */
 export const consentVersion = '2026-11-22'
 
-/** A separate line after a signup succeeds; the SPEC §8 success message itself stays word for word. Hedged,
+/** A separate line after a signup succeeds; the success message itself stays word for word. Hedged,
  * because the reply is the same for every address: a confirmed (or erased) address gets no new email. */
 export const checkInboxLine = "Check your inbox: if this address still needs confirming, we've sent it a confirmation link."

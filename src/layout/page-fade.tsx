@@ -1,9 +1,10 @@
-// The page fade itself (SPEC §2, §9), with the whole animation engine: this module is only requested once a
-// visitor shows an intent to change pages (see page-transition.tsx), never up front.
+// The page fade itself (page changes fade out and in), with the whole animation engine: this module is only
+// requested once a visitor shows an intent to change pages (see page-transition.tsx), never up front.
 import { AnimatePresence, LazyMotion, MotionConfig, domAnimation, m, useReducedMotion } from 'framer-motion'
 import type { ReactNode } from 'react'
 
-/** Each half of a page change (the old page out, the new one in) lasts this long (SPEC §9). */
+/** Each half of a page change (the old page out, the new one in) lasts this long: 0.3 s, the product's
+ * rule (docs/product-rules.md#constants). */
 export const pageFadeSeconds = 0.3
 
 const fade = {

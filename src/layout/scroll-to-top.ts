@@ -1,4 +1,5 @@
-/** The footer's iOS button waits this long after navigating home before it scrolls up (SPEC §9). */
+/** The footer's iOS button waits this long after navigating home before it scrolls up: 100 ms, the
+ * product's rule (docs/product-rules.md#constants). */
 export const scrollToTopDelayMs = 100
 
 const prefersReducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches

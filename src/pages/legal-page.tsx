@@ -9,7 +9,8 @@ import { LegalDocument } from './legal-document'
 
 export type LegalView = 'terms' | 'privacy' | 'cookies'
 
-/** Which document a hash asks for: Terms unless the hash names another one (SPEC §2). */
+/** Which document a hash asks for: #privacy-policy the Privacy Policy, #cookie-policy the Cookie Policy,
+ * any other hash (or none) the Terms. */
 export function legalViewFor(hash: string): LegalView {
   const name = hash.replace(/^#/, '')
   if (name === 'privacy-policy') return 'privacy'

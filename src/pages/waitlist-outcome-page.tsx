@@ -11,7 +11,7 @@ import { NextSteps } from './next-steps'
 
 const route = getRouteApi('/waitlist/$outcome')
 
-// Where the endpoint sends a browser's own form post (no script ran): the outcome in the words of SPEC §8,
+// Where the endpoint sends a browser's own form post (no script ran): the outcome in the script's words,
 // and after a problem the form again, so the visitor can try once more from here. The consent flows'
 // outcomes (confirm, unsubscribe, erase) never show the signup form: their sentence, then where to go next.
 export function WaitlistOutcomePage() {

@@ -1,6 +1,7 @@
-// The consent requests (confirm, unsubscribe, ask for erasure, confirm erasure), sent like the signup
-// (SPEC §7: JSON as text/plain, no preflight, 15 s at most) to the configured endpoint plus a suffix:
-// with VITE_WAITLIST_ENDPOINT=/api/waitlist, confirming posts to /api/waitlist/confirm (shared/consent-paths.ts).
+// The consent requests (confirm, unsubscribe, ask for erasure, confirm erasure), sent like the signup (JSON
+// as text/plain, no preflight, 15 s at most: docs/product-rules.md#the-waitlist-form) to the configured
+// endpoint plus a suffix: with VITE_WAITLIST_ENDPOINT=/api/waitlist, confirming posts to
+// /api/waitlist/confirm (shared/consent-paths.ts).
 import { postAsPlainText, type EndpointReply } from './waitlist-client'
 
 export type ConsentAction = 'confirm' | 'unsubscribe' | 'erase' | 'eraseConfirm'

@@ -1,6 +1,7 @@
-// The waitlist call of SPEC §7, without React. A text/plain POST is a CORS simple request: the browser
-// sends it without a preflight. Every outcome, including a network failure or the time-out, comes back
-// as { ok, message } with the exact words of the SPEC §8 catalogue; this function never throws.
+// The waitlist call (docs/product-rules.md#the-waitlist-form), without React. A text/plain POST is a CORS
+// simple request: the browser sends it without a preflight. Every outcome, including a network failure or the
+// time-out, comes back as { ok, message } with the exact words of the form's message catalogue
+// (machines/waitlist-messages.ts); this function never throws.
 import {
   API_ERROR_MESSAGE,
   ENDPOINT_NOT_CONFIGURED_MESSAGE,
@@ -61,7 +62,7 @@ export interface EndpointReply extends WaitlistResponse {
 }
 
 /** POSTs `body` as JSON text (a CORS simple request, no preflight) and reads the reply with the words of
- * the SPEC §8 catalogue. Shared by the signup and the consent requests; never throws. */
+ * the form's message catalogue. Shared by the signup and the consent requests; never throws. */
 export async function postAsPlainText(
   body: unknown,
   { endpoint, signal, timeoutMs = WAITLIST_TIMEOUT_MS, fetchImpl = fetch }: WaitlistClientOptions,

@@ -125,7 +125,7 @@ export function WaitlistForm({ formId, endpoint = waitlistEndpoint }: WaitlistFo
         </Button>
         <FormStatus id={ids.status} ok={ok} message={message} mailtoHref={state.matches('mailtoFallback') ? mailtoHref : undefined} />
       </Form>
-      {/* Its own line (a live region of its own): the SPEC §8 success message above stays word for word. */}
+      {/* Its own line (a live region of its own): the success message above stays word for word. */}
       <InboxNote aria-live="polite">{state.matches('success') ? checkInboxLine : ''}</InboxNote>
       <PrivacyNote>
         {consentWording} See our <a href="/legal#privacy-policy">Privacy Policy</a>.

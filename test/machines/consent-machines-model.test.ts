@@ -9,7 +9,7 @@ import { tokenActionMachine } from '../../machines/token-action-machine'
 import { definedTransitions, describeTransition, transitionPaths, transitionsTaken, type Model, type ModelPath } from '../utils/admin-model'
 import { ERASE_TIMEOUT, TOKEN_TIMEOUT, eraseModels, tokenModels } from '../utils/consent-models'
 
-const TIMEOUT_MS = 15_000 // SPEC §9, written out: the machines' delay must match it
+const TIMEOUT_MS = 15_000 // the 15 s request time-out, written out: the machines' delay must match it
 
 const suites = [
   { name: 'token action', machine: tokenActionMachine, actorId: 'sendToken', timeout: TOKEN_TIMEOUT, models: tokenModels },

@@ -8,7 +8,7 @@ function headerAt(...positions: number[]) {
 }
 
 describe('header machine', () => {
-  it('uses the 10 px threshold of SPEC §9', () => {
+  it('uses the 10 px scroll threshold of the product rules', () => {
     expect(headerScrollThreshold).toBe(10)
   })
 

@@ -1,5 +1,6 @@
-// The waitlist machine driven as a real actor, transition by transition (SPEC §4), with a stub request
-// actor and fake timers for the 15 s `after`. Messages are written out word for word (SPEC §5, §8).
+// The waitlist machine driven as a real actor, transition by transition (the form's states in
+// docs/product-rules.md#the-waitlist-form), with a stub request actor and fake timers for the 15 s `after`.
+// Messages are written out word for word (docs/product-rules.md#messages).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import {
@@ -58,7 +59,7 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
-describe('email rule (SPEC §5)', () => {
+describe('email rule (something@something.something, on the trimmed value)', () => {
   it.each(['ada@example.com', 'a@b.c', '  ada@example.com  ', 'ada.l+list@mail.example.co.uk'])('accepts %j', (email) => {
     expect(isValidEmail(email)).toBe(true)
   })

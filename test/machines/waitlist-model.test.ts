@@ -17,7 +17,7 @@ import {
   type ModelPath,
 } from '../utils/waitlist-model'
 
-const SUBMIT_TIMEOUT_MS = 15_000 // SPEC §9, written out: the machine's delay must match it
+const SUBMIT_TIMEOUT_MS = 15_000 // the 15 s request time-out, written out: the machine's delay must match it
 const paths = allTransitionPaths()
 
 async function replay(path: ModelPath) {

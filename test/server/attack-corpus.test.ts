@@ -53,7 +53,7 @@ const notOneMailbox = [
 ]
 
 describe('the attack corpus', () => {
-  it.each(notOneMailbox)('refuses %j in the SPEC words, at signup and at erasure, and mails nobody', async (email) => {
+  it.each(notOneMailbox)('refuses %j as an invalid email, at signup and at erasure, and mails nobody', async (email) => {
     expect(await signUp(email, 'Claim your prize at evil.example')).toEqual({ ok: false, message: messages.invalidEmail })
     expect(await askErasure(email)).toEqual({ ok: false, message: messages.invalidEmail })
     expect(await delivered()).toEqual([])

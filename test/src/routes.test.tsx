@@ -110,7 +110,7 @@ describe('the consent pages (issue 12)', () => {
     expect(within(screen.getByRole('main')).getByRole('link', { name: label })).toHaveAttribute('href', href)
   })
 
-  it('the joined outcome page adds the check-your-inbox line after the SPEC sentence, which stays alone in the status', async () => {
+  it('the joined outcome page adds the check-your-inbox line after the success sentence, which stays alone in the status', async () => {
     await renderSite(['/waitlist/joined'])
     expect(await screen.findByRole('status')).toHaveTextContent(/^You're on the waitlist! Reach out to us at \S+ if you want to get in touch\.$/)
     expect(screen.getByText("Check your inbox: if this address still needs confirming, we've sent it a confirmation link.")).toBeInTheDocument()

@@ -16,7 +16,7 @@ export const samples = {
   },
   tooMany: { ok: false, message: 'Too many requests from your network. Please wait a minute and try again.', answered: false },
   validEmail: 'ada@example.com',
-  /** Has '@' but no dot after it: the SPEC §5 pattern rejects it. */
+  /** Has '@' but no dot after it: the site's email rule (something@something.something) rejects it. */
   invalidEmail: 'ada@example',
   eraseRequested: { ok: true, message: "If that address is on our waitlist, we've emailed it a link to confirm the deletion. The link works for 7 days." },
   eraseRefused: { ok: false, message: "Please use a permanent email address. We can't accept disposable ones." },

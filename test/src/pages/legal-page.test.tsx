@@ -42,7 +42,7 @@ describe('legal page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Terms of Service' })).toBeInTheDocument()
   })
 
-  it('states the facts SPEC §9 requires', async () => {
+  it('states what the Terms must: minimum age, notice period, governing law, arbitration', async () => {
     await renderSite(['/legal'])
     const terms = document.body.textContent ?? ''
     expect(terms).toMatch(/13 years/)
@@ -53,7 +53,7 @@ describe('legal page', () => {
     expect(terms).toMatch(/class[- ]action/i)
   })
 
-  it('states the privacy facts SPEC §9 requires', async () => {
+  it('states what the Privacy Policy must: movement data, EEA and California rights, privacy contact', async () => {
     await renderSite(['/legal#privacy-policy'])
     const privacy = document.body.textContent ?? ''
     expect(privacy).toMatch(/do not store raw video or real-time movement data long-term/)

@@ -1,6 +1,7 @@
 // @vitest-environment node
-// The waitlist client against a real HTTP server on 127.0.0.1, one test per row of SPEC §8. The expected
-// messages are written out here, word for word, so a changed message turns these tests red.
+// The waitlist client against a real HTTP server on 127.0.0.1, one test per row of the form's message
+// catalogue (docs/product-rules.md#messages). The expected messages are written out here, word for word, so a
+// changed message turns these tests red.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -59,7 +60,7 @@ const silent = (req: IncomingMessage) => {
   closed.push(new Promise((resolve) => req.socket.once('close', () => resolve())))
 }
 
-describe('the request (SPEC §7)', () => {
+describe('the request: one text/plain POST of the signup as JSON', () => {
   it('POSTs text/plain with the JSON string of the trimmed signup, a submission id and no preflight', async () => {
     respond = json(200, { ok: true, message: 'Welcome aboard' })
     await submitWaitlistSignup(signup, { endpoint })
@@ -100,7 +101,7 @@ describe('the request (SPEC §7)', () => {
   })
 })
 
-describe('the error catalogue (SPEC §8)', () => {
+describe('the error catalogue: every outcome in its exact words', () => {
   it('ok true: success, with the server message', async () => {
     respond = json(200, { ok: true, message: 'Welcome aboard' })
     await expect(submitWaitlistSignup(signup, { endpoint })).resolves.toEqual({ ok: true, message: 'Welcome aboard' })

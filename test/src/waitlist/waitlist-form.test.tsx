@@ -81,7 +81,7 @@ function renderForm(formId = 'hero', endpoint = ENDPOINT) {
   return {
     user,
     form,
-    /** The separate line after a successful signup (outside the status: SPEC §8's sentence stays alone). */
+    /** The separate line after a successful signup (outside the status: the success sentence stays alone). */
     inboxNote: () => view.container.querySelector<HTMLElement>('form + p[aria-live]')!,
     firstName: () => scope.getByLabelText(/^First name/),
     email: () => scope.getByLabelText('Email'),
