@@ -7,7 +7,7 @@ import { afterReply } from './after-reply'
 import { isOriginAllowed, parseAllowedOrigins, type AllowedOrigins } from './origin'
 import { clientKey, defaultRateLimit } from './rate-limit'
 import { readBodyText } from './read-body'
-import { refuse, reply } from './reply'
+import { answerPreflight, refuse, refuseMethod, reply } from './reply'
 import { apiContentSecurityPolicy, securityHeaders } from './security-headers'
 import { StoreUnavailableError, type SignupStore } from './store/contract'
 import { parseSignupBody, parseSignupForm, type ParsedBody } from './validate'
@@ -120,13 +120,7 @@ export function createApp(options: AppOptions) {
     return refuse(c, 'tooManyRequests', 429, { 'Retry-After': String(verdict.retryAfterSeconds) })
   }
 
-  app.options(waitlistPath, (c) =>
-    c.body(null, 204, {
-      'Access-Control-Allow-Methods': 'POST, OPTIONS',
-      'Access-Control-Allow-Headers': 'Content-Type',
-      'Access-Control-Max-Age': '86400',
-    }),
-  )
+  app.options(waitlistPath, answerPreflight)
 
   app.post(waitlistPath, rateLimited, async (c) => {
     const type = (c.req.header('content-type') ?? 'text/plain').split(';')[0]?.trim().toLowerCase()
@@ -150,7 +144,7 @@ export function createApp(options: AppOptions) {
   })
   registerConsentApiRoutes(app, consentOptions, consentEntry)
 
-  app.all(waitlistPath, (c) => refuse(c, 'methodNotAllowed', 405, { Allow: 'POST, OPTIONS' }))
+  app.all(waitlistPath, refuseMethod)
   if (options.admin) {
     const requestHosts = (c: Context) =>
       [new URL(c.req.url).host, c.req.header('host'), trustedProxies > 0 ? c.req.header('x-forwarded-host') : undefined].filter((host) => host !== undefined)

@@ -2,7 +2,7 @@
 // `{ ok, message }` (200) or the sentence as text with an HTTP status; a browser's own form post gets a 303 to
 // the outcome page of that key (form-post.ts reads the key, never the words). So a copy edit in messages.ts
 // changes what people read and nothing else.
-import type { Context } from 'hono'
+import type { Context, Handler } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { isGoodNews, type ReplyKey } from '../shared/form-outcomes'
 import { messages } from '../shared/messages'
@@ -25,3 +25,9 @@ export function refuse(c: Context, key: ReplyKey, status: ContentfulStatusCode, 
   c.set('replyKey', key)
   return c.text(messages[key], status, headers)
 }
+
+/** Every API path takes POST only. A script posting JSON from another allowed origin asks first (the CORS
+ * preflight); any other method is told which one to use. */
+export const answerPreflight: Handler = (c) =>
+  c.body(null, 204, { 'Access-Control-Allow-Methods': 'POST, OPTIONS', 'Access-Control-Allow-Headers': 'Content-Type', 'Access-Control-Max-Age': '86400' })
+export const refuseMethod: Handler = (c) => refuse(c, 'methodNotAllowed', 405, { Allow: 'POST, OPTIONS' })

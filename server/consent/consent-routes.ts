@@ -15,7 +15,7 @@ import { answerFormPostsWithRedirect, isFormPost } from '../form-post'
 import { messages } from '../../shared/messages'
 import type { RateLimiter } from '../rate-limit'
 import { readBodyText } from '../read-body'
-import { refuse, reply } from '../reply'
+import { answerPreflight, refuse, refuseMethod, reply } from '../reply'
 import type { ReplyKey } from '../../shared/form-outcomes'
 import { checkEmail } from '../validate'
 import type { ConsentStore } from './consent-store'
@@ -142,9 +142,7 @@ export function registerConsentApiRoutes(app: Hono, options: ConsentRoutesOption
   })
 
   for (const path of [consentApi.confirm, consentApi.unsubscribe, consentApi.erase, consentApi.eraseConfirm]) {
-    app.options(path, (c) =>
-      c.body(null, 204, { 'Access-Control-Allow-Methods': 'POST, OPTIONS', 'Access-Control-Allow-Headers': 'Content-Type', 'Access-Control-Max-Age': '86400' }),
-    )
-    app.all(path, (c) => refuse(c, 'methodNotAllowed', 405, { Allow: 'POST, OPTIONS' }))
+    app.options(path, answerPreflight)
+    app.all(path, refuseMethod)
   }
 }
