@@ -1,7 +1,7 @@
 // The scale-out engine: any number of stateless endpoint instances on one PostgreSQL, through a `pg` pool.
 // Signups that arrive together share one INSERT (group commit, as on SQLite): the answer waits for its
 // commit. Uniqueness is the database's: instances can never double a signup.
-import { createHash, randomBytes } from 'node:crypto'
+import { createHash, randomBytes, randomInt } from 'node:crypto'
 import pg from 'pg'
 import { postgresAdminStore } from '../admin/admin-store-postgres'
 import { signUpAgain as signUpAgainRule } from '../consent/consent-rules'
@@ -85,26 +85,29 @@ async function migrate(pool: pg.Pool, upToVersion: number, reached: (version: nu
 
 // Connection exceptions (08), insufficient resources (53), operator intervention such as a shutdown (57),
 // system errors (58), and the driver's own network and timeout failures: the database is away, not wrong.
+// A deadlock or serialization failure (40P01, 40001) stored nothing either, and the same request may succeed.
 function classify(error: unknown): unknown {
   const code = (error as { code?: unknown }).code
   const transient =
-    (typeof code === 'string' && (/^(08|53|57|58)/.test(code) || /^E[A-Z]+$/.test(code))) ||
+    (typeof code === 'string' && (/^(08|53|57|58)/.test(code) || /^E[A-Z]+$/.test(code) || code === '40P01' || code === '40001')) ||
     (error instanceof Error && /timeout|terminated|Connection|ECONN/i.test(error.message) && typeof code !== 'string')
   return transient ? new StoreUnavailableError(error) : error
 }
 
 function postgresStore(pool: pg.Pool, salt: string): SignupStore {
+  const commitShard = randomInt(1024)
   let closing: Promise<void> | undefined
   // The signup and its consent record, in columns; an address erased before is never stored again (the reply
   // is the same). confirmation_queued_at starts the 10 minutes before a repeat may re-send the email. A
   // submission id already taken is left out rather than let it stop the signup (the address alone decides who
-  // is listed); the same id twice in one batch keeps it on the first only. Every batch also bumps one of 16
-  // counters, so a batch of repeats commits like one of new signups (contract.ts batchedAdd).
+  // is listed); the same id twice in one batch keeps it on the first only. Every batch also bumps one of 1,024
+  // counters, so a batch of repeats commits like one of new signups (contract.ts batchedAdd): the one this
+  // instance drew at start, so instances almost never wait for the same counter row.
   const insertRows = (signups: Signup[], submissionIds: (string | null)[]) => {
     const consent = signups.map((signup) => signup.consent ?? noConsentRecord)
     // The confirmation emails are queued in the same statement, one for each signup it stores.
     return pool.query<{ email_normalized: string }>(
-      `WITH counted AS (INSERT INTO signup_commits (shard, commits) VALUES (floor(random() * 16)::int, 1)
+      `WITH counted AS (INSERT INTO signup_commits (shard, commits) VALUES ($13::int, 1)
          ON CONFLICT (shard) DO UPDATE SET commits = signup_commits.commits + 1),
        stored AS (INSERT INTO signups (email_normalized, email, first_name, source, submission_id, consent_version, utm_source, utm_medium, utm_campaign,
          referrer_origin, confirmation_queued_at)
@@ -129,6 +132,7 @@ function postgresStore(pool: pg.Pool, salt: string): SignupStore {
         consent.map((c) => c.referrerOrigin),
         signups.map((s) => erasedHashesOf(salt, s)[0]),
         signups.map((s) => erasedHashesOf(salt, s)[1]),
+        commitShard,
       ],
     )
   }
@@ -169,11 +173,14 @@ function postgresStore(pool: pg.Pool, salt: string): SignupStore {
   // answered after that commit.
   const { add, settled } = batchedAdd(
     async (signups) => {
+      // Every instance inserts in the same order (by address), so two batches holding some of the same new
+      // addresses wait for each other in one direction only: never a deadlock.
+      const ordered = [...signups].sort((a, b) => (a.emailNormalized < b.emailNormalized ? -1 : a.emailNormalized > b.emailNormalized ? 1 : 0))
       const seen = new Set<string>()
-      const ids = signups.map((s) => (s.submissionId === null || seen.has(s.submissionId) ? null : (seen.add(s.submissionId), s.submissionId)))
+      const ids = ordered.map((s) => (s.submissionId === null || seen.has(s.submissionId) ? null : (seen.add(s.submissionId), s.submissionId)))
       // Another instance stored the same new submission id a moment ago: the batch goes again without ids.
-      const { rows } = await insertRows(signups, ids).catch((error: unknown) => {
-        if ((error as { code?: string; constraint?: string }).code === '23505') return insertRows(signups, ids.map(() => null))
+      const { rows } = await insertRows(ordered, ids).catch((error: unknown) => {
+        if ((error as { code?: string; constraint?: string }).code === '23505') return insertRows(ordered, ids.map(() => null))
         throw error
       })
       const inserted = new Set(rows.map((row) => row.email_normalized))

@@ -65,6 +65,18 @@ describe.each([sqliteEngine(), postgresEngine()])('the $engine store', (engine: 
     expect(await emails(first)).toHaveLength(1)
   })
 
+  it('never fails when two instances store the same new addresses at once, in opposite orders', async () => {
+    const url = await engine.newDatabase()
+    const [first, second] = [await open(url), await open(url)]
+    for (let round = 0; round < 20; round++) {
+      const addresses = Array.from({ length: 12 }, (_, index) => `round${round}-${index}@example.com`)
+      // Each instance's calls of one turn share a batch: the same twelve new addresses, one batch in each order.
+      const results = await Promise.all([...addresses.map((email) => first.add(signup(email))), ...[...addresses].reverse().map((email) => second.add(signup(email)))])
+      expect(results.filter((result) => result === 'added')).toHaveLength(addresses.length)
+    }
+    expect(await emails(first)).toHaveLength(240)
+  })
+
   it('makes a retry with the same submission id harmless, and keeps a person whose id was reused', async () => {
     const store = await open(await engine.newDatabase())
     expect(await store.add(signup('bea@example.com', 'sub-1'))).toBe('added')

@@ -79,8 +79,8 @@ export const postgresMigrations: readonly (readonly PostgresMigrationStep[])[] =
     `CREATE TRIGGER signups_requeue_confirmation AFTER UPDATE OF confirmation_queued_at ON signups FOR EACH ROW
       WHEN (NEW.confirmation_queued_at > coalesce(OLD.confirmation_queued_at, '-infinity')) EXECUTE FUNCTION queue_confirmation()`,
   ],
-  // 5: one address, one row (issue 19), and the signup batches' commit counters, as SQLite's version 4 (16
-  // shards, so instances committing together do not queue on one row).
+  // 5: one address, one row (issue 19), and the signup batches' commit counters, as SQLite's version 4 (a row
+  // per instance, so instances committing together do not queue on one row).
   [canonicalAddresses, 'CREATE TABLE signup_commits (shard INTEGER PRIMARY KEY, commits BIGINT NOT NULL)'],
   // 6: the store queues each confirmation email itself, in the statement that stores or re-queues its signup
   // (store/postgres.ts), where a reader of the code can see it; the triggers and their function go.
