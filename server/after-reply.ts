@@ -4,11 +4,12 @@
 // merely left unawaited is not enough: libsql holds the thread while it writes, and a write started before the
 // reply is sent delays it.
 import type { Context } from 'hono'
+import { nextTurn } from './group-commit'
 
 type Outgoing = { once(event: 'close', listener: () => void): unknown; readonly closed?: boolean }
 
 export function afterReply(c: Context, work: () => void): void {
   const outgoing = (c.env as { outgoing?: Outgoing } | undefined)?.outgoing
-  if (outgoing && typeof outgoing.once === 'function' && !outgoing.closed) outgoing.once('close', () => setImmediate(work))
-  else setImmediate(work)
+  if (outgoing && typeof outgoing.once === 'function' && !outgoing.closed) outgoing.once('close', () => nextTurn(work))
+  else nextTurn(work)
 }

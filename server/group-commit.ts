@@ -4,7 +4,8 @@
 
 export type BatchRunner<T, R> = (items: T[]) => Promise<readonly (R | PromiseLike<R>)[]>
 
-const nextTurn: (callback: () => void) => void =
+/** A later turn of the event loop: setImmediate on Node, a zero timer where it does not exist (edge runtimes). */
+export const nextTurn: (callback: () => void) => void =
   typeof setImmediate === 'function' ? (callback) => setImmediate(callback) : (callback) => setTimeout(callback, 0)
 
 export function groupCommit<T, R>(run: BatchRunner<T, R>): (item: T) => Promise<R> {

@@ -4,7 +4,7 @@
 import type { AdminStore } from '../admin/admin-store'
 import type { ConsentStore } from '../consent/consent-store'
 import type { RateLimiter, RateLimitOptions } from '../rate-limit'
-import { groupCommit } from '../group-commit'
+import { groupCommit, nextTurn } from '../group-commit'
 import type { Signup } from '../validate'
 
 /** A signup as the export reads it: the person, where they came from, and their consent record (issue 12). */
@@ -120,7 +120,7 @@ export function batchedAdd(
     // Every signup of the batch is looked up, new or not, so that the work after the reply (which a next
     // request may wait behind) is the same too; only the repeats are acted on.
     const repeats = signups.filter((_, index) => !added[index])
-    const later = new Promise<void>((resolve) => setImmediate(resolve))
+    const later = new Promise<void>((resolve) => nextTurn(resolve))
       .then(() => signUpAgain(signups, repeats))
       .catch((error: unknown) => log(`waitlist: a repeat signup was not re-sent its email (${(error as Error).message})`))
       .finally(() => pending.delete(later))
