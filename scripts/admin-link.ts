@@ -8,7 +8,7 @@ import { readConfig } from '../server/config'
 import { canonicalAddress } from '../shared/mailbox'
 import { StoreOpenError } from '../server/store/contract'
 import { openStore } from '../server/store/open'
-import { filePathOf } from '../server/store/sqlite'
+import { sqliteFilePath } from '../server/store/database-url'
 import { inWords } from '../shared/rules'
 
 const email = process.argv[2]?.trim() ?? ''
@@ -17,7 +17,7 @@ try {
   const admin = readAdminConfig(process.env, config)
   if (!email) throw new Error('Usage: npm run admin:link -- you@company.example')
   if (!admin.adminEmails.has(email)) throw new Error(`${email} is not on ADMIN_EMAILS; add it there (comma-separated) first.`)
-  if (config.databaseUrl.startsWith('file:') && !existsSync(filePathOf(config.databaseUrl)))
+  if (config.databaseUrl.startsWith('file:') && !existsSync(sqliteFilePath(config.databaseUrl)))
     throw new Error(`No waitlist database at ${config.databaseUrl}. Start the server once, or set DATABASE_URL to its database.`)
   const store = await openStore(config.databaseUrl, { poolSize: 1 })
   try {

@@ -5,10 +5,10 @@ import { csvRow, signupCsvColumns, signupCsvRow } from '../server/csv'
 import { defaultDatabaseUrl } from '../server/config'
 import { StoreOpenError } from '../server/store/contract'
 import { openStore } from '../server/store/open'
-import { filePathOf } from '../server/store/sqlite'
+import { sqliteFilePath } from '../server/store/database-url'
 
 const databaseUrl = process.env.DATABASE_URL?.trim() || defaultDatabaseUrl
-if (databaseUrl.startsWith('file:') && !existsSync(filePathOf(databaseUrl))) {
+if (databaseUrl.startsWith('file:') && !existsSync(sqliteFilePath(databaseUrl))) {
   console.error(`No waitlist database at ${databaseUrl}. Set DATABASE_URL to the server's database.`)
   process.exit(1)
 }

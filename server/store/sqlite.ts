@@ -15,11 +15,6 @@ import { sqliteMigrations } from './migrations/sqlite'
 export const sqliteSchemaVersion = sqliteMigrations.length
 const sqliteConsentVersion = 3
 
-/** The path of a `file:` URL as SQLite reads it (relative paths stay relative to the working directory). */
-export function filePathOf(databaseUrl: string): string {
-  const path = databaseUrl.slice('file:'.length).split('?')[0] ?? ''
-  return path.startsWith('//') ? path.slice(path.indexOf('/', 2)) : path
-}
 
 /** Opens (creating the file if needed, not its folder) the database at `databaseUrl` and migrates it. */
 export async function openSqliteStore(databaseUrl: string, upToVersion = sqliteSchemaVersion): Promise<SignupStore> {

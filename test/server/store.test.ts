@@ -1,11 +1,12 @@
 // @vitest-environment node
 // SQLite's own promises beside the store contract (store-contract.test.ts): the file in WAL mode with its
 // schema version, and file: URLs read as SQLite reads them.
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { createClient } from '@libsql/client'
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { openStore } from '../../server/store/open'
-import { filePathOf, sqliteSchemaVersion as schemaVersion } from '../../server/store/sqlite'
+import { sqliteFilePath } from '../../server/store/database-url'
+import { sqliteSchemaVersion as schemaVersion } from '../../server/store/sqlite'
 import { makeTempDir, validSignup } from './harness'
 
 let temp: Awaited<ReturnType<typeof makeTempDir>>
@@ -36,7 +37,7 @@ it('creates the schema, in WAL mode, and records the schema version', async () =
 })
 
 it('reads file: URLs the way SQLite does', () => {
-  expect(filePathOf('file:./data/waitlist.db')).toBe('./data/waitlist.db')
-  expect(filePathOf('file:/var/lib/waitlist.db')).toBe('/var/lib/waitlist.db')
-  expect(filePathOf('file:///var/lib/waitlist.db?mode=rwc')).toBe('/var/lib/waitlist.db')
+  expect(sqliteFilePath('file:./data/waitlist.db')).toBe(resolve('./data/waitlist.db'))
+  expect(sqliteFilePath('file:/var/lib/waitlist.db')).toBe('/var/lib/waitlist.db')
+  expect(sqliteFilePath('file:///var/lib/waitlist.db?mode=rwc')).toBe('/var/lib/waitlist.db')
 })
