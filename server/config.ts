@@ -6,7 +6,7 @@ import { folderProblem } from './folders'
 import { parseAllowedOrigins, type AllowedOrigins } from './origin'
 import { defaultRateLimit } from './rate-limit'
 import { redactUrl } from './redact-url'
-import { isPostgresUrl, isSqliteUrl, redactDatabaseUrl, sqliteUrlProblem } from './store/database-url'
+import { isPostgresUrl, isSqliteUrl, sqliteUrlProblem } from './store/database-url'
 
 export type ServerConfig = {
   port: number
@@ -81,7 +81,7 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
 // A file: URL must name one file on disk (never an in-memory database: every signup would be lost at a
 // restart); a PostgreSQL URL must be a URL. Shown only with its password as ***.
 function databaseUrlProblem(databaseUrl: string): string | undefined {
-  const shown = quoted(redactDatabaseUrl(databaseUrl))
+  const shown = quoted(redactUrl(databaseUrl))
   if (isSqliteUrl(databaseUrl)) {
     const problem = sqliteUrlProblem(databaseUrl)
     return problem && `DATABASE_URL ${shown} ${problem}`

@@ -6,9 +6,6 @@ import { redactUrl } from '../redact-url'
 export const isPostgresUrl = (databaseUrl: string) => /^postgres(ql)?:\/\//i.test(databaseUrl)
 export const isSqliteUrl = (databaseUrl: string) => databaseUrl.startsWith('file:')
 
-/** The URL with its password replaced, for messages and logs. */
-export const redactDatabaseUrl = redactUrl
-
 // The parts of a file: URL as @libsql/client reads them (its parseUri, RFC 3986 with relative paths allowed).
 const fileUrlPattern = /^file:(?:\/\/(?<authority>[^/?#]*))?(?<path>[^?#]*)(?:\?(?<query>[^#]*))?(?:#(?<fragment>.*))?$/su
 const sqliteExample = 'file:./data/waitlist.db'

@@ -10,7 +10,7 @@ import { postgresConsentStore, postgresErasureSalt } from '../consent/consent-st
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible'
 import type { RateLimiter, RateLimitOptions } from '../rate-limit'
 import { noConsentRecord, type Signup } from '../validate'
-import { redactDatabaseUrl } from './database-url'
+import { redactUrl } from '../redact-url'
 import { batchedAdd, exportPageSize, postgresIsoText, storedSignupColumns, storedSignupOf, StoreOpenError, StoreUnavailableError, type SignupStore } from './contract'
 import { postgresMigrations } from './migrations/postgres'
 
@@ -20,7 +20,7 @@ const postgresConsentVersion = 4
 const migrationLock = 0x5752_4944 // "WRID"
 
 export async function openPostgresStore(databaseUrl: string, options: { poolSize?: number; upToVersion?: number } = {}): Promise<SignupStore> {
-  const shown = redactDatabaseUrl(databaseUrl)
+  const shown = redactUrl(databaseUrl)
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: options.poolSize ?? 10,
