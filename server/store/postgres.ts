@@ -105,6 +105,7 @@ function postgresStore(pool: pg.Pool, salt: string): SignupStore {
   // instance drew at start, so instances almost never wait for the same counter row.
   const insertRows = (signups: Signup[], submissionIds: (string | null)[]) => {
     const consent = signups.map((signup) => signup.consent ?? noConsentRecord)
+    const erased = signups.map((signup) => erasedHashesOf(salt, signup))
     // The confirmation emails are queued in the same statement, one for each signup it stores.
     return pool.query<{ email_normalized: string }>(
       `WITH counted AS (INSERT INTO signup_commits (shard, commits) VALUES ($13::int, 1)
@@ -130,8 +131,8 @@ function postgresStore(pool: pg.Pool, salt: string): SignupStore {
         consent.map((c) => c.utmMedium),
         consent.map((c) => c.utmCampaign),
         consent.map((c) => c.referrerOrigin),
-        signups.map((s) => erasedHashesOf(salt, s)[0]),
-        signups.map((s) => erasedHashesOf(salt, s)[1]),
+        erased.map(([canonical]) => canonical),
+        erased.map(([, former]) => former),
         commitShard,
       ],
     )
