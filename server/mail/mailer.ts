@@ -10,6 +10,7 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { randomBytes } from 'node:crypto'
 import nodemailer from 'nodemailer'
+import addressparser from 'nodemailer/lib/addressparser'
 import { canonicalAddress } from '../../shared/mailbox'
 
 export type MailSettings = { smtpUrl?: string; mailFrom: string; mailDir: string }
@@ -33,7 +34,8 @@ export type Mailer = {
 }
 
 export function createMailer(settings: MailSettings, print: (line: string) => void = console.log): Mailer {
-  const envelopeFrom = settings.mailFrom.match(/<([^<>]+)>\s*$/)?.[1] ?? settings.mailFrom
+  // The sender's address read by the same parser that checked MAIL_FROM at start (mail-config.ts).
+  const envelopeFrom = addressparser(settings.mailFrom)[0]?.address ?? settings.mailFrom
   const message = ({ to, subject, text, html, headers }: OutgoingMail) => {
     if (canonicalAddress(to) !== to) throw new NotOneMailboxError()
     return { from: settings.mailFrom, to: { name: '', address: to }, envelope: { from: envelopeFrom, to: [to] }, subject, text, html, headers }
