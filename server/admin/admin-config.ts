@@ -9,7 +9,7 @@ export type AdminConfig = { adminEmails: AdminEmails; publicUrl: string }
 export function readAdminConfig(env: Record<string, string | undefined>, server: Pick<ServerConfig, 'host' | 'port' | 'publicSiteUrl'>): AdminConfig {
   const shownHost = server.host === '0.0.0.0' || server.host === '::' ? 'localhost' : server.host
   const adminEmails = parseAdminEmails(env.ADMIN_EMAILS)
-  if (adminEmails.invalid.length > 0) throw new ConfigError([invalidEntries(env.ADMIN_EMAILS ?? '', adminEmails.invalid)])
+  if (adminEmails.invalidPlaces.length > 0) throw new ConfigError([invalidEntries(adminEmails)])
   return {
     adminEmails,
     publicUrl: server.publicSiteUrl ?? `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${server.port}`,
@@ -18,9 +18,7 @@ export function readAdminConfig(env: Record<string, string | undefined>, server:
 
 // Says which entries are wrong by their place in the list, not by quoting them: the list is never echoed, and a
 // mistake such as a missing comma would otherwise print two team members' addresses into the deploy log.
-function invalidEntries(value: string, invalid: string[]): string {
-  const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean)
-  const places = entries.flatMap((entry, index) => (invalid.includes(entry) ? [index + 1] : []))
-  const which = places.length === 1 ? `entry ${places[0]} of ${entries.length} is` : `entries ${places.join(', ')} of ${entries.length} are`
+function invalidEntries({ entries, invalidPlaces: places }: { entries: number; invalidPlaces: number[] }): string {
+  const which = places.length === 1 ? `entry ${places[0]} of ${entries} is` : `entries ${places.join(', ')} of ${entries} are`
   return `ADMIN_EMAILS must be email addresses separated by commas; ${which} not one address`
 }

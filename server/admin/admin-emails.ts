@@ -5,16 +5,18 @@ import { canonicalAddress } from '../../shared/mailbox'
 
 export type AdminEmails = { has(email: string): boolean; readonly size: number }
 
-/** The list, or the entries that are not one address each (config.ts reports them at start). */
-export function parseAdminEmails(value: string | undefined): AdminEmails & { invalid: string[] } {
-  const entries = (value ?? '').split(',').map((entry) => entry.trim()).filter(Boolean)
-  const emails = new Set(entries.map(canonicalAddress).filter((address) => address !== undefined))
+/** The list, and the places (1-based) of the entries that are not one address each, which config.ts reports at
+ * start by place: the list itself is never echoed. */
+export function parseAdminEmails(value: string | undefined): AdminEmails & { entries: number; invalidPlaces: number[] } {
+  const addresses = (value ?? '').split(',').map((entry) => entry.trim()).filter(Boolean).map(canonicalAddress)
+  const emails = new Set(addresses.filter((address) => address !== undefined))
   return {
     has: (email) => {
       const address = canonicalAddress(email)
       return address !== undefined && emails.has(address)
     },
     size: emails.size,
-    invalid: entries.filter((entry) => canonicalAddress(entry) === undefined),
+    entries: addresses.length,
+    invalidPlaces: addresses.flatMap((address, index) => (address === undefined ? [index + 1] : [])),
   }
 }
