@@ -5,6 +5,9 @@
 import { messages } from '../shared/messages'
 import { looksLikeEmail } from '../shared/rules'
 
+/** The welcome after a signup is the endpoint's own sentence (shared/messages.ts), built for the form's address. */
+export { successMessage } from '../shared/messages'
+
 export const INVALID_EMAIL_MESSAGE = messages.invalidEmail
 /** Internal result of the client when the site was built without VITE_WAITLIST_ENDPOINT. */
 export const ENDPOINT_NOT_CONFIGURED_MESSAGE = 'Waitlist endpoint not configured.'
@@ -17,9 +20,6 @@ export const UNREADABLE_ERROR_MESSAGE = 'Unable to read error response.'
 export const NETWORK_ISSUE_MESSAGE = 'Network issue—please check your connection and try again.'
 export const NO_MESSAGE_FALLBACK = 'Something went wrong. Please try again in a moment.'
 export const SUBMITTING_MESSAGE = 'Submitting…'
-
-export const successMessage = (contactEmail: string) =>
-  `You're on the waitlist! Reach out to us at ${contactEmail} if you want to get in touch.`
 
 /** The browser's check of a typed address (shared/rules.ts). */
 export const isValidEmail = looksLikeEmail

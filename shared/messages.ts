@@ -3,8 +3,12 @@
 import { brand } from './brand'
 import { inWords, linkLifetimesMs } from './rules'
 
+/** The welcome after a signup, naming the address to write to: the endpoint's reply and the form's green line. */
+export const successMessage = (contactEmail: string) =>
+  `You're on the waitlist! Reach out to us at ${contactEmail} if you want to get in touch.`
+
 export const messages = {
-  success: `You're on the waitlist! Reach out to us at ${brand.contactEmail} if you want to get in touch.`,
+  success: successMessage(brand.contactEmail),
   invalidEmail: 'Please enter a valid email address.',
   emailTooLong: 'Please use a shorter email address (254 characters at most).',
   emailLocalPartTooLong: 'Please use a shorter email address (64 characters at most before the @).',
