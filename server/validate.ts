@@ -1,38 +1,27 @@
 // Turns a request body into either a clean signup, a bot (the honeypot was filled) or a message for the
 // visitor. Pure: no I/O, no clock. Whatever comes in, nothing here throws and nothing invalid comes out.
 import MailChecker from 'mailchecker'
-import { parseMailbox, type MailboxProblem } from '../shared/mailbox'
+import { parseMailbox } from '../shared/mailbox'
+import { checkSignup, isHoneypotFilled, mailboxReplies, type CheckedSignup, type ConsentRecord } from '../shared/signup'
 import { formerKey } from './store/canonical-addresses'
 import type { ReplyKey } from '../shared/form-outcomes'
 
-export const limits = {
-  firstNameLength: 100,
-  sourceLength: 100,
-  submissionIdLength: 100,
-} as const
-
-export type Signup = {
-  /** The canonical address (shared/mailbox.ts): what is stored and mailed. */
-  email: string
+/** A signup as the stores keep it: shared/signup.ts's clean signup, with the keys the store looks it up by. */
+export type Signup = Omit<CheckedSignup, 'consent'> & {
   /** The uniqueness key: the same canonical address. */
   emailNormalized: string
   /** The key the rule before the canonical address gave what was typed, to find erasures hashed under it. */
   formerKey?: string
-  firstName: string
-  source: string
-  submissionId: string | null
   /** The consent record (issue 12): which wording the form showed, and what brought the visitor. */
   consent?: SignupConsent
 }
 
-export type SignupConsent = {
+/** The consent record as the stores read it: shared/signup.ts's ConsentRecord, its version under the name
+ * `version` until the stores read `consentVersion` like the rest of the code (consentFromRecord is the one
+ * place the name changes). */
+export type SignupConsent = Omit<ConsentRecord, 'consentVersion'> & {
   /** The version id kept beside the consent wording in the site's content modules. */
   version: string | null
-  utmSource: string | null
-  utmMedium: string | null
-  utmCampaign: string | null
-  /** The referring site's origin only (https://news.example), never its full URL. */
-  referrerOrigin: string | null
 }
 
 export type ParsedBody =
@@ -40,16 +29,10 @@ export type ParsedBody =
   | { kind: 'bot' }
   | { kind: 'invalid'; reason: ReplyKey }
 
-// C0 and C1 controls, DEL, and the two JavaScript line terminators; lone surrogates cannot be stored as UTF-8.
-// eslint-disable-next-line no-control-regex -- finding control characters is the point of this pattern
-const forbiddenCharacters = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]|\p{Cs}/u
-const submissionIdPattern = /^[A-Za-z0-9._:-]{1,100}$/
-const consentVersionPattern = /^[a-z0-9.-]{1,40}$/
 // Keys that mean someone is probing for prototype pollution; no honest client sends them.
 const poisonedKeys = new Set(['__proto__', 'constructor', 'prototype'])
 
 const invalid = (reason: ReplyKey): ParsedBody => ({ kind: 'invalid', reason })
-const characterCount = (value: string) => Array.from(value).length
 
 export function parseSignupBody(text: string): ParsedBody {
   let parsed: unknown
@@ -85,81 +68,32 @@ export function parseSignupForm(text: string): ParsedBody {
   return validateFields(fields)
 }
 
-function isHoneypotFilled(value: unknown): boolean {
-  if (value === undefined || value === null) return false
-  return typeof value !== 'string' || value.trim() !== ''
-}
-
+// The field rules are shared/signup.ts's; the server adds what only it knows: the disposable domains and the
+// keys the store looks a signup up by.
 function validateFields(fields: Record<string, unknown>): ParsedBody {
-  const { email, firstName = '', source, submissionId } = fields
-  if (typeof email !== 'string') return invalid('invalidEmail')
-  if (typeof firstName !== 'string') return invalid('unreadable')
-  if (typeof source !== 'string') return invalid('outdatedForm')
-  if (submissionId !== undefined && (typeof submissionId !== 'string' || !submissionIdPattern.test(submissionId)))
-    return invalid('unreadable')
-
-  const address = parseMailbox(email)
-  if ('problem' in address) return invalid(mailboxReplies[address.problem])
-
-  const name = firstName.trim()
-  if (forbiddenCharacters.test(name)) return invalid('nameHasControlCharacters')
-  if (characterCount(name) > limits.firstNameLength) return invalid('nameTooLong')
-
-  const cleanSource = source.trim()
-  if (cleanSource === '' || forbiddenCharacters.test(cleanSource) || characterCount(cleanSource) > limits.sourceLength)
-    return invalid('outdatedForm')
-
-  if (isDisposable(address.address)) return invalid('disposableEmail')
+  const checked = checkSignup(fields)
+  if ('reason' in checked) return invalid(checked.reason)
+  const { email, firstName, source, submissionId, consent } = checked.signup
+  if (isDisposable(email)) return invalid('disposableEmail')
   return {
     kind: 'signup',
     signup: {
-      email: address.address,
-      emailNormalized: address.address,
-      formerKey: formerKey(email),
-      firstName: name,
-      source: cleanSource,
-      submissionId: typeof submissionId === 'string' ? submissionId : null,
-      consent: consentOf(fields),
+      email,
+      emailNormalized: email,
+      formerKey: formerKey(String(fields.email)),
+      firstName,
+      source,
+      submissionId,
+      consent: consentFromRecord(consent),
     },
   }
 }
 
-// The consent record's fields are optional and never refuse a signup: a value that does not fit is dropped.
-function consentOf(fields: Record<string, unknown>): SignupConsent {
-  const text = (value: unknown) => {
-    if (typeof value !== 'string') return null
-    const trimmed = value.trim()
-    return trimmed === '' || forbiddenCharacters.test(trimmed) || characterCount(trimmed) > limits.sourceLength ? null : trimmed
-  }
-  const version = text(fields.consentVersion)
-  return {
-    version: version !== null && consentVersionPattern.test(version) ? version : null,
-    utmSource: text(fields.utmSource),
-    utmMedium: text(fields.utmMedium),
-    utmCampaign: text(fields.utmCampaign),
-    referrerOrigin: originOf(text(fields.referrerOrigin)),
-  }
-}
-
-function originOf(value: string | null): string | null {
-  if (value === null) return null
-  try {
-    const url = new URL(value)
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.origin : null
-  } catch {
-    return null
-  }
+function consentFromRecord({ consentVersion, ...campaign }: ConsentRecord): SignupConsent {
+  return { version: consentVersion, ...campaign }
 }
 
 export const noConsentRecord: SignupConsent = { version: null, utmSource: null, utmMedium: null, utmCampaign: null, referrerOrigin: null }
-
-// The stricter rule answers with the browser check's sentence ("Please enter a valid email address."); only
-// the two lengths get a sentence of their own.
-const mailboxReplies: Record<MailboxProblem, ReplyKey> = {
-  invalid: 'invalidEmail',
-  'too-long': 'emailTooLong',
-  'local-part-too-long': 'emailLocalPartTooLong',
-}
 
 /** The canonical address, or the reply for the visitor when `email` is not exactly one mailbox. */
 export function checkEmail(email: string): { address: string } | { reason: ReplyKey } {
