@@ -6,7 +6,7 @@ import { adminApi, type AdminApiOptions } from './admin/admin-api'
 import { afterReply } from './after-reply'
 import { isOriginAllowed, parseAllowedOrigins, type AllowedOrigins } from './origin'
 import { clientKey, defaultRateLimit } from './rate-limit'
-import { readBodyText } from './read-body'
+import { readBody } from './http/read-body'
 import { answerPreflight, refuse, refuseMethod, reply } from './reply'
 import { apiContentSecurityPolicy, securityHeaders } from './security-headers'
 import { StoreUnavailableError, type SignupStore } from './store/contract'
@@ -126,7 +126,7 @@ export function createApp(options: AppOptions) {
     const type = (c.req.header('content-type') ?? 'text/plain').split(';')[0]?.trim().toLowerCase()
     const form = isFormPost(c.req.raw)
     if (!form && type !== 'text/plain' && type !== 'application/json') return refuse(c, 'unsupportedType', 415)
-    const body = await readBodyText(c.req.raw, maxBodyBytes)
+    const body = await readBody(c, maxBodyBytes)
     // The rest of an oversized body may still be arriving: close the connection after answering rather than
     // leave it half-read for the next request on it.
     if (body.kind === 'too-large') return refuse(c, 'tooLarge', 413, { Connection: 'close' })

@@ -4,7 +4,7 @@
 import { Hono, type Context } from 'hono'
 import { afterReply } from '../after-reply'
 import type { RateLimiter } from '../rate-limit'
-import { readBodyText } from '../read-body'
+import { readJsonObject } from '../http/read-body'
 import { canonicalAddress } from '../../shared/mailbox'
 import type { AdminEmails } from './admin-emails'
 import { adminMessages } from './admin-messages'
@@ -29,18 +29,6 @@ export type SignInOptions = {
 
 export const defaultSignInRateLimit = { max: 10, windowMs: 15 * 60_000 }
 
-// At most 2 KB is ever held in memory: an address or a token is far less.
-async function readJson(c: Context): Promise<Record<string, unknown> | undefined> {
-  const body = await readBodyText(c.req.raw, 2048).catch(() => undefined)
-  if (body?.kind !== 'text') return undefined
-  try {
-    const value: unknown = JSON.parse(body.text)
-    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : undefined
-  } catch {
-    return undefined
-  }
-}
-
 export function signInRoutes(options: SignInOptions) {
   const { store, adminEmails, now } = options
   const { limiter } = options
@@ -55,7 +43,7 @@ export function signInRoutes(options: SignInOptions) {
   }
 
   routes.post('/request', async (c) => {
-    const body = await readJson(c)
+    const body = await readJsonObject(c)
     const email = typeof body?.email === 'string' ? canonicalAddress(body.email) : undefined
     if (email === undefined) return c.json({ ok: false, message: adminMessages.invalidEmail }, 400)
     const client = options.clientKey(c)
@@ -76,7 +64,7 @@ export function signInRoutes(options: SignInOptions) {
     const client = options.clientKey(c)
     const refused = await limited(c, client && `verify:${client}`)
     if (refused) return refused
-    const token = (await readJson(c))?.token
+    const token = (await readJsonObject(c))?.token
     const email = isWellFormedSecret(token) ? await store.takeSignInToken(hashSecret(token), now()) : undefined
     if (email === undefined || !adminEmails.has(email)) return c.json({ ok: false, message: adminMessages.linkRefused }, 400)
     const session = newSecret()

@@ -11,10 +11,10 @@ import type { Context, Hono } from 'hono'
 import { hashSecret, isWellFormedSecret } from '../admin/tokens'
 import { consentApi, consentPages } from '../../shared/consent-paths'
 import { afterReply } from '../after-reply'
-import { answerFormPostsWithRedirect, isFormPost } from '../form-post'
+import { answerFormPostsWithRedirect } from '../form-post'
 import { messages } from '../../shared/messages'
 import type { RateLimiter } from '../rate-limit'
-import { readBodyText } from '../read-body'
+import { readFields } from '../http/read-body'
 import { answerPreflight, refuse, refuseMethod, reply } from '../reply'
 import type { ReplyKey } from '../../shared/form-outcomes'
 import { checkEmail } from '../validate'
@@ -41,19 +41,6 @@ const replies: Record<LinkAction, { done: ReplyKey; invalid: ReplyKey }> = {
   eraseConfirm: { done: 'erased', invalid: 'eraseLinkInvalid' },
 }
 const linkActions = Object.keys(replies) as LinkAction[]
-
-/** The fields of a small body: JSON (text/plain or application/json) or a browser's form. Undefined if unreadable. */
-async function readFields(request: Request): Promise<Record<string, unknown> | undefined> {
-  const body = await readBodyText(request, 2048).catch(() => undefined)
-  if (body?.kind !== 'text') return undefined
-  if (isFormPost(request)) return Object.fromEntries(new URLSearchParams(body.text))
-  try {
-    const value: unknown = JSON.parse(body.text)
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined
-  } catch {
-    return undefined
-  }
-}
 
 /** Registered before the API's origin check: the one-click unsubscribe and the form-post redirects. */
 export function registerConsentEntryRoutes(app: Hono, options: ConsentRoutesOptions) {
@@ -99,7 +86,7 @@ export function registerConsentEntryRoutes(app: Hono, options: ConsentRoutesOpti
     app.post(pages[action], answerFormPostsWithRedirect(options.publicSiteUrl), async (c) => {
       const refused = options.refuseOrigin(c) ?? (await limited(c))
       if (refused) return refused
-      const fields = (await readFields(c.req.raw)) ?? {}
+      const fields = (await readFields(c)) ?? {}
       return reply(c, await useLink(action, c.req.query('token') ?? fields.token))
     })
   }
@@ -115,7 +102,7 @@ export function registerConsentApiRoutes(app: Hono, options: ConsentRoutesOption
     app.post(apiPaths[action], async (c) => {
       const refused = await entry.limited(c)
       if (refused) return refused
-      const fields = await readFields(c.req.raw)
+      const fields = await readFields(c)
       if (!fields) return reply(c, 'unreadable')
       return reply(c, await entry.useLink(action, fields.token))
     })
@@ -125,7 +112,7 @@ export function registerConsentApiRoutes(app: Hono, options: ConsentRoutesOption
   app.post(consentApi.erase, async (c) => {
     const refused = await entry.limited(c)
     if (refused) return refused
-    const fields = await readFields(c.req.raw)
+    const fields = await readFields(c)
     if (!fields) return reply(c, 'unreadable')
     const checked = checkEmail(typeof fields.email === 'string' ? fields.email : '')
     if ('reason' in checked) return reply(c, checked.reason)
