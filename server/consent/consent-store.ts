@@ -1,10 +1,15 @@
-// What the consent flows read and write (issue 12): one contract, kept by both engines (consent-store-sqlite.ts,
-// consent-store-postgres.ts) on the signup store's own connection. Tokens are stored by their SHA-256 only;
-// an erased address leaves only its salted hash (erasedEmailHash). Every status change is one the consent
-// machine allows (consent-rules.ts).
-import { createHmac } from 'node:crypto'
+// What the consent flows read and write (issue 12), written once for both engines (store/database.ts): the
+// outbox, the tokens in emails, and erasure. Tokens are stored by their SHA-256 only; an erased address leaves
+// only its salted hash (erasedEmailHash). Every status change is one the consent machine allows
+// (consent-rules.ts). Changes that must hold together run in one transaction; on PostgreSQL, where several
+// instances share the tables, the rows they depend on are locked first (Database.lockRows), and the outbox is
+// claimed with SKIP LOCKED leases so that two senders never take the same email. On SQLite one process owns
+// the file, and a lease only guards against a send that outlives its process (released at start).
+import { createHmac, randomInt } from 'node:crypto'
 import type { ConsentStatus } from '../../machines/signup-consent-machine'
-import { linkLifetimesMs } from '../../shared/rules'
+import { linkLifetimesMs, resendAfterMs } from '../../shared/rules'
+import type { Database, Db } from '../store/database'
+import { tokenMove } from './consent-rules'
 
 export type TokenPurpose = 'confirm' | 'unsubscribe' | 'erase'
 export type OutboxKind = 'confirm' | 'erase'
@@ -54,3 +59,145 @@ export const erasedHashesOf = (salt: string, signup: { emailNormalized: string; 
 ]
 
 export const tokenLifetimesMs: Record<TokenPurpose, number> = { confirm: linkLifetimesMs.confirm, erase: linkLifetimesMs.erase, unsubscribe: linkLifetimesMs.unsubscribe }
+
+export function consentStore(database: Database): ConsentStore {
+  const { db, lockRows, erasureSalt } = database
+  const iso = (date: Date) => date.toISOString()
+
+  // Deletes the signup, its tokens and every email queued for it, and keeps the salted hash of its address.
+  async function erase(trx: Db, signupId: number, now: Date): Promise<boolean> {
+    const signup = await lockRows(trx.selectFrom('signups').select('email_normalized').where('id', '=', signupId)).executeTakeFirst()
+    if (!signup) return false
+    await trx
+      .insertInto('erased_emails')
+      .values({ email_hash: erasedEmailHash(erasureSalt, signup.email_normalized), erased_at: iso(now) })
+      .onConflict((conflict) => conflict.doNothing())
+      .execute()
+    await trx.deleteFrom('consent_tokens').where('signup_id', '=', signupId).execute()
+    await trx.deleteFrom('outbox').where('signup_id', '=', signupId).execute()
+    const deleted = await trx.deleteFrom('signups').where('id', '=', signupId).executeTakeFirst()
+    return deleted.numDeletedRows === 1n
+  }
+
+  // DELETE … RETURNING: of two requests racing with one token, exactly one gets the row. Single use: the token
+  // goes whatever happens next (expired, or a move the machine does not allow). The signup's id when it was valid.
+  async function takeToken(trx: Db, purpose: TokenPurpose, tokenHash: string, now: Date): Promise<number | undefined> {
+    const token = await trx
+      .deleteFrom('consent_tokens')
+      .where('token_hash', '=', tokenHash)
+      .where('purpose', '=', purpose)
+      .returning(['signup_id', 'expires_at'])
+      .executeTakeFirst()
+    return token && token.expires_at > iso(now) ? token.signup_id : undefined
+  }
+
+  return {
+    async claimOutbox(now, limit, leaseMs) {
+      const due = db
+        .selectFrom('outbox')
+        .select('id')
+        .where('finished_at', 'is', null)
+        .where('next_attempt_at', '<=', iso(now))
+        .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', iso(now))]))
+        .orderBy('id')
+        .limit(limit)
+      const claimed = await db
+        .updateTable('outbox')
+        .set((eb) => ({ claimed_until: iso(new Date(now.getTime() + leaseMs)), attempts: eb('attempts', '+', 1) }))
+        .where('id', 'in', lockRows(due, { skipLocked: true }))
+        .returning(['id', 'kind', 'signup_id', 'attempts'])
+        .execute()
+      if (claimed.length === 0) return []
+      const signups = await db
+        .selectFrom('signups')
+        .select(['id', 'email', 'first_name', 'status'])
+        .where('id', 'in', claimed.map((entry) => entry.signup_id))
+        .execute()
+      return claimed
+        .sort((a, b) => a.id - b.id)
+        .map((entry) => {
+          const signup = signups.find((row) => row.id === entry.signup_id)
+          return {
+            id: entry.id,
+            kind: entry.kind as OutboxKind,
+            attempts: entry.attempts,
+            signup: signup && { id: signup.id, email: signup.email, firstName: signup.first_name, status: signup.status as ConsentStatus },
+          }
+        })
+    },
+    async finishOutbox(id, now, outcome, error) {
+      await db.updateTable('outbox').set({ finished_at: iso(now), outcome, last_error: error ?? null, claimed_until: null }).where('id', '=', id).execute()
+    },
+    async retryOutbox(id, at, error) {
+      await db.updateTable('outbox').set({ next_attempt_at: iso(at), last_error: error, claimed_until: null }).where('id', '=', id).execute()
+    },
+    async releaseOutboxLeases() {
+      await db.updateTable('outbox').set({ claimed_until: null }).where('finished_at', 'is', null).where('claimed_until', 'is not', null).execute()
+    },
+    async saveTokens(tokens) {
+      if (tokens.length === 0) return
+      await db
+        .insertInto('consent_tokens')
+        .values(tokens.map((token) => ({ token_hash: token.hash, purpose: token.purpose, signup_id: token.signupId, expires_at: iso(token.expiresAt) })))
+        .execute()
+    },
+    useToken(purpose, tokenHash, now) {
+      const move = tokenMove(purpose === 'confirm' ? 'CONFIRM' : 'UNSUBSCRIBE')
+      return db.transaction().execute(async (trx) => {
+        const signupId = await takeToken(trx, purpose, tokenHash, now)
+        if (signupId === undefined) return false
+        const updated = await trx
+          .updateTable('signups')
+          .set({ status: move.to, [purpose === 'confirm' ? 'confirmed_at' : 'unsubscribed_at']: iso(now) })
+          .where('id', '=', signupId)
+          .where('status', 'in', move.from)
+          .executeTakeFirst()
+        // Withdrawn consent ends the confirmation links already sent: only signing up anew brings one back.
+        if (purpose === 'unsubscribe' && updated.numUpdatedRows === 1n)
+          await trx.deleteFrom('consent_tokens').where('signup_id', '=', signupId).where('purpose', '=', 'confirm').execute()
+        return updated.numUpdatedRows === 1n
+      })
+    },
+    async requestErasure(emailNormalized, now) {
+      // The signup's row lock makes two requests at once queue one email. The counter makes a request for an
+      // unlisted address commit like one for a listed address: this runs after the reply, but a next request
+      // could still wait behind a longer commit.
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('signup_commits')
+          .values({ shard: randomInt(16), commits: 1 })
+          .onConflict((conflict) => conflict.column('shard').doUpdateSet({ commits: (eb) => eb('signup_commits.commits', '+', 1) }))
+          .execute()
+        const signup = await lockRows(trx.selectFrom('signups').select('id').where('email_normalized', '=', emailNormalized)).executeTakeFirst()
+        if (!signup) return
+        const recent = await trx
+          .selectFrom('outbox')
+          .select('id')
+          .where('kind', '=', 'erase')
+          .where('signup_id', '=', signup.id)
+          .where('created_at', '>', iso(new Date(now.getTime() - resendAfterMs)))
+          .executeTakeFirst()
+        if (!recent) await trx.insertInto('outbox').values({ kind: 'erase', signup_id: signup.id, created_at: iso(now), next_attempt_at: iso(now) }).execute()
+      })
+    },
+    eraseByToken(tokenHash, now) {
+      return db.transaction().execute(async (trx) => {
+        const signupId = await takeToken(trx, 'erase', tokenHash, now)
+        return signupId !== undefined && erase(trx, signupId, now)
+      })
+    },
+    eraseById(id, now) {
+      return db.transaction().execute((trx) => erase(trx, id, now))
+    },
+    async statusOf(emailNormalized) {
+      const row = await db.selectFrom('signups').select('status').where('email_normalized', '=', emailNormalized).executeTakeFirst()
+      if (row) return row.status as ConsentStatus
+      const erased = await db.selectFrom('erased_emails').select('email_hash').where('email_hash', '=', erasedEmailHash(erasureSalt, emailNormalized)).executeTakeFirst()
+      return erased ? 'erased' : undefined
+    },
+    async unfinishedOutbox() {
+      const row = await db.selectFrom('outbox').select((eb) => eb.fn.countAll<number>().as('n')).where('finished_at', 'is', null).executeTakeFirst()
+      return Number(row?.n ?? 0)
+    },
+  }
+}

@@ -2,7 +2,9 @@
 // under the older rule (the local part kept its case, the domain its Unicode form) move to the canonical form,
 // and rows that were one person under several spellings become one. Both engines run this plan inside the
 // migration's own transaction.
+import type { Transaction } from 'kysely'
 import { canonicalAddress } from '../../shared/mailbox'
+import type { Tables } from './schema'
 
 export type StoredAddressRow<T> = { id: number; email: string; status: string; confirmedAt: T | null; unsubscribedAt: T | null }
 export type CanonicalPlan<T> = {
@@ -50,4 +52,23 @@ export function planCanonicalAddresses<T>(rows: StoredAddressRow<T>[]): Canonica
     if (changed) plan.updates.push(next)
   }
   return plan
+}
+
+/** The migration step itself, the same on both engines: reads every signup, then deletes and updates as planned. */
+export async function moveToCanonicalAddresses(transaction: Transaction<Tables>): Promise<void> {
+  const rows = await transaction.selectFrom('signups').select(['id', 'email', 'status', 'confirmed_at', 'unsubscribed_at']).execute()
+  const plan = planCanonicalAddresses(
+    rows.map((row) => ({ id: Number(row.id), email: row.email, status: row.status, confirmedAt: row.confirmed_at, unsubscribedAt: row.unsubscribed_at })),
+  )
+  if (plan.deletes.length > 0) {
+    await transaction.deleteFrom('consent_tokens').where('signup_id', 'in', plan.deletes).execute()
+    await transaction.deleteFrom('outbox').where('signup_id', 'in', plan.deletes).execute()
+    await transaction.deleteFrom('signups').where('id', 'in', plan.deletes).execute()
+  }
+  for (const row of plan.updates)
+    await transaction
+      .updateTable('signups')
+      .set({ email: row.address, email_normalized: row.address, status: row.status, confirmed_at: row.confirmedAt, unsubscribed_at: row.unsubscribedAt })
+      .where('id', '=', row.id)
+      .execute()
 }

@@ -1,11 +1,13 @@
 // The one contract every storage engine keeps. The endpoint, the CSV export and the tests speak only to this
-// interface; `openStore` (open.ts) picks the engine from DATABASE_URL. Each engine keeps its own versioned
-// migrations (migrations/<engine>.ts) and runs them at open.
+// interface; `openStore` (open.ts) opens the database DATABASE_URL names (sqlite.ts, postgres.ts) and composes
+// the stores written once over it (signup-store.ts, consent/consent-store.ts, admin/admin-store.ts).
 import type { AdminStore } from '../admin/admin-store'
 import type { ConsentStore } from '../consent/consent-store'
 import type { RateLimiter, RateLimitOptions } from '../rate-limit'
 import { groupCommit, nextTurn } from '../group-commit'
 import type { Signup } from '../validate'
+import type { Selectable } from 'kysely'
+import type { Tables } from './schema'
 
 /** A signup as the export reads it: the person, where they came from, and their consent record (issue 12). */
 export type StoredSignup = {
@@ -23,41 +25,37 @@ export type StoredSignup = {
   referrerOrigin: string | null
 }
 
-/** A PostgreSQL timestamp column as the ISO 8601 text SQLite stores (…T…Z, milliseconds). */
-export const postgresIsoText = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+/** The columns a StoredSignup is read from (storedSignupOf). */
+export const storedSignupColumns = [
+  'created_at',
+  'email',
+  'first_name',
+  'source',
+  'status',
+  'consent_version',
+  'confirmed_at',
+  'unsubscribed_at',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'referrer_origin',
+] as const
 
-/** The columns both engines read for a StoredSignup (timestamps as ISO 8601 text on both). */
-export const storedSignupColumns = (timestamp: (column: string) => string = (column) => column) =>
-  [
-    `${timestamp('created_at')} AS created_at`,
-    'email',
-    'first_name',
-    'source',
-    'status',
-    'consent_version',
-    `${timestamp('confirmed_at')} AS confirmed_at`,
-    `${timestamp('unsubscribed_at')} AS unsubscribed_at`,
-    'utm_source',
-    'utm_medium',
-    'utm_campaign',
-    'referrer_origin',
-  ].join(', ')
-
-export function storedSignupOf(row: Record<string, unknown>): StoredSignup {
-  const text = (value: unknown) => (value === null || value === undefined ? null : String(value))
+/** A row of those columns, as the export reads it. */
+export function storedSignupOf(row: Pick<Selectable<Tables['signups']>, (typeof storedSignupColumns)[number]>): StoredSignup {
   return {
-    createdAt: String(row.created_at),
-    email: String(row.email),
-    firstName: String(row.first_name),
-    source: String(row.source),
-    status: String(row.status),
-    consentVersion: text(row.consent_version),
-    confirmedAt: text(row.confirmed_at),
-    unsubscribedAt: text(row.unsubscribed_at),
-    utmSource: text(row.utm_source),
-    utmMedium: text(row.utm_medium),
-    utmCampaign: text(row.utm_campaign),
-    referrerOrigin: text(row.referrer_origin),
+    createdAt: row.created_at,
+    email: row.email,
+    firstName: row.first_name,
+    source: row.source,
+    status: row.status,
+    consentVersion: row.consent_version,
+    confirmedAt: row.confirmed_at,
+    unsubscribedAt: row.unsubscribed_at,
+    utmSource: row.utm_source,
+    utmMedium: row.utm_medium,
+    utmCampaign: row.utm_campaign,
+    referrerOrigin: row.referrer_origin,
   }
 }
 

@@ -1,11 +1,14 @@
 // DATABASE_URL names the engine: `file:` opens SQLite (the embedded default), `postgres://` or
 // `postgresql://` opens PostgreSQL. Everything else is refused by config.ts before we get here.
-import type { SignupStore } from './contract'
+import { adminStore } from '../admin/admin-store'
+import { consentStore } from '../consent/consent-store'
+import type { Database } from './database'
 import { isPostgresUrl, isSqliteUrl } from './database-url'
-import { openHealthCheck } from './health'
+import { healthCheck } from './health'
 import type { HealthCheckedStore } from './health-check'
-import { openPostgresStore } from './postgres'
-import { openSqliteStore } from './sqlite'
+import { openPostgresDatabase } from './postgres'
+import { signupStore } from './signup-store'
+import { openSqliteDatabase } from './sqlite'
 import { prepareSqliteFile } from './sqlite-file'
 
 export type OpenOptions = {
@@ -17,24 +20,31 @@ export type OpenOptions = {
   onLockWait?: (line: string) => void
 }
 
-export async function openStore(databaseUrl: string, options: OpenOptions = {}): Promise<HealthCheckedStore> {
-  if (isPostgresUrl(databaseUrl)) return withHealthCheck(databaseUrl, await openPostgresStore(databaseUrl, options))
+export async function openDatabase(databaseUrl: string, options: OpenOptions = {}): Promise<Database> {
+  if (isPostgresUrl(databaseUrl)) return openPostgresDatabase(databaseUrl, options)
   if (isSqliteUrl(databaseUrl)) {
     await prepareSqliteFile(databaseUrl, { onWait: options.onLockWait })
-    return withHealthCheck(databaseUrl, await openSqliteStore(databaseUrl, options.upToVersion))
+    return openSqliteDatabase(databaseUrl, options.upToVersion)
   }
   throw new Error(`unsupported DATABASE_URL scheme: ${databaseUrl.split(':')[0]}`)
 }
 
-// The engines keep their connections private, so the health check brings its own, closed with the store.
-function withHealthCheck(databaseUrl: string, store: SignupStore): HealthCheckedStore {
-  const health = openHealthCheck(databaseUrl, store)
+/** The database and every store over it. */
+export async function openStore(databaseUrl: string, options: OpenOptions = {}): Promise<HealthCheckedStore> {
+  const database = await openDatabase(databaseUrl, options)
+  const signups = signupStore(database)
   return {
-    ...store,
-    healthCheck: health.check,
+    engine: database.engine,
+    add: signups.add,
+    all: signups.all,
+    settled: signups.settled,
+    rateLimiter: database.rateLimiter,
+    admin: adminStore(database),
+    consent: consentStore(database),
+    healthCheck: healthCheck(database),
     close: async () => {
-      await health.close()
-      await store.close()
+      await signups.settled()
+      await database.close()
     },
   }
 }

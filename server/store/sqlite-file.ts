@@ -2,7 +2,7 @@
 // (no stack, no retry loop that never ends): its folder can be created; it is not held locked by another
 // process (waited on for a bounded time, announced first); and SQLite's own integrity check passes, so a
 // damaged file stops the start instead of answering every signup with a 500.
-import { createClient, LibsqlError, type Client } from '@libsql/client'
+import Database from 'libsql'
 import { statSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { createFolder } from '../folders'
@@ -20,7 +20,7 @@ export type SqliteFileOptions = {
 }
 
 const fail = (why: string) => new StoreOpenError(`Cannot use DATABASE_URL: ${why}`)
-const codeOf = (error: unknown) => (error instanceof LibsqlError ? error.code : '')
+const codeOf = (error: unknown) => String((error as { code?: unknown } | null)?.code ?? '')
 const isBusy = (error: unknown) => /^SQLITE_(BUSY|LOCKED)/.test(codeOf(error))
 
 /** Creates the folder, waits out another process's lock (up to `lockWaitMs`) and runs PRAGMA integrity_check. */
@@ -32,35 +32,32 @@ export async function prepareSqliteFile(databaseUrl: string, options: SqliteFile
     throw fail((error as Error).message)
   }
   if (isFolder(file)) throw fail(`${file} is a folder, not a database file`)
-  let client: Client
+  let connection: Database.Database
   try {
-    client = createClient({ url: databaseUrl, concurrency: 1 })
+    connection = new Database(file)
   } catch (error) {
     throw fail(explain(file, error))
   }
   try {
-    await waitForWriteLock(client, file, options)
-    const result = await client.execute('PRAGMA integrity_check')
-    const verdict = result.rows.map((row) => String(row[0])).join('\n') || 'no answer'
+    await waitForWriteLock(connection, file, options)
+    const verdict = connection.prepare('PRAGMA integrity_check').pluck().all().map(String).join('\n') || 'no answer'
     if (verdict !== 'ok') throw fail(damaged(file, verdict))
   } catch (error) {
     throw error instanceof StoreOpenError ? error : fail(explain(file, error))
   } finally {
-    client.close()
+    connection.close()
   }
 }
 
-// BEGIN IMMEDIATE takes the write lock the store's migrations will need; libsql's connections wait for no lock
-// (busy_timeout 0), so each attempt answers SQLITE_BUSY at once and the wait stays on the event loop.
-async function waitForWriteLock(client: Client, file: string, options: SqliteFileOptions): Promise<void> {
+// BEGIN IMMEDIATE takes the write lock the store's migrations will need; this connection waits for no lock
+// (busy timeout 0), so each attempt answers SQLITE_BUSY at once and the wait stays on the event loop.
+async function waitForWriteLock(connection: Database.Database, file: string, options: SqliteFileOptions): Promise<void> {
   const waitMs = options.lockWaitMs ?? sqliteLockWaitMs
   const deadline = Date.now() + waitMs
   const seconds = `${Math.round(waitMs / 100) / 10} s`
   for (let announced = false; ; ) {
     try {
-      const transaction = await client.transaction('write')
-      await transaction.rollback()
-      transaction.close()
+      connection.exec('BEGIN IMMEDIATE; ROLLBACK')
       return
     } catch (error) {
       if (!isBusy(error)) throw error

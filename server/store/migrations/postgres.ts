@@ -1,13 +1,10 @@
 // PostgreSQL's schema, one entry per version; the table schema_migrations records which have run.
 // Append, never edit. Every pending entry runs in one transaction under an advisory lock (postgres.ts), so
 // instances starting together apply each version exactly once, and a failed entry leaves nothing half-done.
-import type pg from 'pg'
-import { planCanonicalAddresses } from '../canonical-addresses'
+import { moveToCanonicalAddresses } from '../canonical-addresses'
+import type { MigrationStep } from '../schema'
 
-/** SQL, or TypeScript for a change SQL cannot express, run on the migration's own connection and transaction. */
-export type PostgresMigrationStep = string | ((client: pg.PoolClient) => Promise<void>)
-
-export const postgresMigrations: readonly (readonly PostgresMigrationStep[])[] = [
+export const postgresMigrations: readonly (readonly MigrationStep[])[] = [
   // 1: the signups table, as on SQLite.
   [
     `CREATE TABLE signups (
@@ -81,30 +78,8 @@ export const postgresMigrations: readonly (readonly PostgresMigrationStep[])[] =
   ],
   // 5: one address, one row (issue 19), and the signup batches' commit counters, as SQLite's version 4 (a row
   // per instance, so instances committing together do not queue on one row).
-  [canonicalAddresses, 'CREATE TABLE signup_commits (shard INTEGER PRIMARY KEY, commits BIGINT NOT NULL)'],
+  [moveToCanonicalAddresses, 'CREATE TABLE signup_commits (shard INTEGER PRIMARY KEY, commits BIGINT NOT NULL)'],
   // 6: the store queues each confirmation email itself, in the statement that stores or re-queues its signup
   // (store/postgres.ts), where a reader of the code can see it; the triggers and their function go.
   ['DROP TRIGGER signups_queue_confirmation ON signups', 'DROP TRIGGER signups_requeue_confirmation ON signups', 'DROP FUNCTION queue_confirmation()'],
 ]
-
-async function canonicalAddresses(client: pg.PoolClient): Promise<void> {
-  const { rows } = await client.query<{ id: string; email: string; status: string; confirmed_at: Date | null; unsubscribed_at: Date | null }>(
-    'SELECT id, email, status, confirmed_at, unsubscribed_at FROM signups',
-  )
-  const plan = planCanonicalAddresses(
-    rows.map((row) => ({ id: Number(row.id), email: row.email, status: row.status, confirmedAt: row.confirmed_at, unsubscribedAt: row.unsubscribed_at })),
-  )
-  if (plan.deletes.length > 0) {
-    await client.query('DELETE FROM consent_tokens WHERE signup_id = ANY($1::bigint[])', [plan.deletes])
-    await client.query('DELETE FROM outbox WHERE signup_id = ANY($1::bigint[])', [plan.deletes])
-    await client.query('DELETE FROM signups WHERE id = ANY($1::bigint[])', [plan.deletes])
-  }
-  for (const row of plan.updates)
-    await client.query('UPDATE signups SET email = $1, email_normalized = $1, status = $2, confirmed_at = $3, unsubscribed_at = $4 WHERE id = $5', [
-      row.address,
-      row.status,
-      row.confirmedAt,
-      row.unsubscribedAt,
-      row.id,
-    ])
-}

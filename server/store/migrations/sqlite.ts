@@ -1,12 +1,10 @@
 // SQLite's schema, one entry per version; PRAGMA user_version records how far a database has come.
 // Append, never edit: a database that has run version N will never run entry N again. Each entry runs in one
 // write transaction with its version bump; a step is SQL, or TypeScript for a change SQL cannot express.
-import type { Transaction } from '@libsql/client'
-import { planCanonicalAddresses } from '../canonical-addresses'
+import { moveToCanonicalAddresses } from '../canonical-addresses'
+import type { MigrationStep } from '../schema'
 
-export type SqliteMigrationStep = string | ((transaction: Transaction) => Promise<void>)
-
-export const sqliteMigrations: readonly (readonly SqliteMigrationStep[])[] = [
+export const sqliteMigrations: readonly (readonly MigrationStep[])[] = [
   // 1: the signups table (the first release).
   [
     `CREATE TABLE IF NOT EXISTS signups (
@@ -70,29 +68,8 @@ export const sqliteMigrations: readonly (readonly SqliteMigrationStep[])[] = [
   // 4: one address, one row (issue 19). Signups move to the canonical address, and one person stored under
   // several spellings becomes one row (canonical-addresses.ts). Every signup batch bumps a counter, so a batch
   // of repeats writes and commits like one of new signups (store/contract.ts batchedAdd).
-  [canonicalAddresses, 'CREATE TABLE signup_commits (shard INTEGER PRIMARY KEY, commits INTEGER NOT NULL)'],
+  [moveToCanonicalAddresses, 'CREATE TABLE signup_commits (shard INTEGER PRIMARY KEY, commits INTEGER NOT NULL)'],
   // 5: the store queues each confirmation email itself, in the transaction that stores or re-queues its signup
   // (store/sqlite.ts), where a reader of the code can see it; the triggers that did it go.
   ['DROP TRIGGER signups_queue_confirmation', 'DROP TRIGGER signups_requeue_confirmation'],
 ]
-
-async function canonicalAddresses(transaction: Transaction): Promise<void> {
-  const { rows } = await transaction.execute('SELECT id, email, status, confirmed_at, unsubscribed_at FROM signups')
-  const plan = planCanonicalAddresses(
-    rows.map((row) => ({
-      id: Number(row.id),
-      email: String(row.email),
-      status: String(row.status),
-      confirmedAt: row.confirmed_at === null ? null : String(row.confirmed_at),
-      unsubscribedAt: row.unsubscribed_at === null ? null : String(row.unsubscribed_at),
-    })),
-  )
-  for (const id of plan.deletes)
-    for (const table of ['consent_tokens', 'outbox']) await transaction.execute({ sql: `DELETE FROM ${table} WHERE signup_id = ?`, args: [id] })
-  for (const id of plan.deletes) await transaction.execute({ sql: 'DELETE FROM signups WHERE id = ?', args: [id] })
-  for (const row of plan.updates)
-    await transaction.execute({
-      sql: 'UPDATE signups SET email = ?, email_normalized = ?, status = ?, confirmed_at = ?, unsubscribed_at = ? WHERE id = ?',
-      args: [row.address, row.address, row.status, row.confirmedAt, row.unsubscribedAt, row.id],
-    })
-}
