@@ -8,7 +8,7 @@ import { isOriginAllowed, parseAllowedOrigins, type AllowedOrigins } from './ori
 import { clientKey, defaultRateLimit } from './rate-limit'
 import { readBody } from './http/read-body'
 import { answerPreflight, refuse, refuseMethod, reply } from './reply'
-import { apiContentSecurityPolicy, securityHeaders } from './security-headers'
+import { replySecurityHeaders } from './security-headers'
 import { StoreUnavailableError, type SignupStore } from './store/contract'
 import { parseSignupBody, parseSignupForm, type ParsedBody } from './validate'
 import { consentApi, consentPages, tokenPageActions } from '../shared/consent-paths'
@@ -59,13 +59,7 @@ export function createApp(options: AppOptions) {
     new URL(c.req.url).protocol === 'https:' ||
     (trustedProxies > 0 && c.req.header('x-forwarded-proto')?.split(',')[0]?.trim() === 'https')
 
-  app.use('*', async (c, next) => {
-    await next()
-    const headers = c.res.headers
-    if (!headers.has('Content-Security-Policy')) headers.set('Content-Security-Policy', apiContentSecurityPolicy)
-    for (const [name, value] of Object.entries(securityHeaders({ https: isHttps(c) })))
-      if (!headers.has(name)) headers.set(name, value)
-  })
+  app.use(replySecurityHeaders(isHttps))
 
   app.onError((error, c) => {
     // The database is away (a restart, a failover, a lost network): say so plainly; nothing was acknowledged.

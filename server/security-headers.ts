@@ -2,6 +2,8 @@
 // Prerendered pages carry small inline scripts (router state), so script-src lists each page's own hashes
 // instead of 'unsafe-inline'. Styles stay 'unsafe-inline': styled-components and framer-motion write them.
 import { createHash } from 'node:crypto'
+import type { Context, MiddlewareHandler } from 'hono'
+import { secureHeaders } from 'hono/secure-headers'
 import { tokenPagePaths, tokenPageReferrerPolicy } from '../shared/consent-paths'
 
 export type SecurityHeaderOptions = {
@@ -15,18 +17,49 @@ export type SecurityHeaderOptions = {
   carriesToken?: boolean
 }
 
+type SecureHeadersOptions = NonNullable<Parameters<typeof secureHeaders>[0]>
+type PermissionsPolicy = NonNullable<SecureHeadersOptions['permissionsPolicy']>
+
+/** Features no page of ours uses, denied to every page and anything it embeds. */
+const deniedFeatures = ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'browsingTopics'] as const satisfies readonly (keyof PermissionsPolicy)[]
+
 const sharedHeaders = {
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
-  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()',
+  'Permissions-Policy': deniedFeatures.map((feature) => `${feature.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}=()`).join(', '),
   'X-Frame-Options': 'DENY',
   'Cross-Origin-Opener-Policy': 'same-origin',
 } as const
 
 const hsts = 'max-age=63072000'
 
-/** What a JSON or text answer needs: it renders nothing, loads nothing and may not be framed. */
-export const apiContentSecurityPolicy = "default-src 'none'; frame-ancestors 'none'"
+/**
+ * The headers of every reply of the app (createApp), unless its handler set them itself (the static site sets
+ * each page's own CSP): Hono's secure-headers, with the values above and the CSP of a reply that renders
+ * nothing, loads nothing and may not be framed (a JSON or text answer). Its other headers are left off, so a
+ * reply carries exactly what the static hosts' `_headers` file gives the same page.
+ */
+export function replySecurityHeaders(isHttps: (c: Context) => boolean): MiddlewareHandler {
+  const headers = (https: boolean) =>
+    secureHeaders({
+      overwrite: false,
+      contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+      xContentTypeOptions: sharedHeaders['X-Content-Type-Options'],
+      referrerPolicy: sharedHeaders['Referrer-Policy'],
+      permissionsPolicy: Object.fromEntries(deniedFeatures.map((feature) => [feature, []])),
+      xFrameOptions: sharedHeaders['X-Frame-Options'],
+      crossOriginOpenerPolicy: sharedHeaders['Cross-Origin-Opener-Policy'],
+      strictTransportSecurity: https && hsts,
+      crossOriginResourcePolicy: false,
+      originAgentCluster: false,
+      xDnsPrefetchControl: false,
+      xDownloadOptions: false,
+      xPermittedCrossDomainPolicies: false,
+      xXssProtection: false,
+    })
+  const [overHttp, overHttps] = [headers(false), headers(true)]
+  return (c, next) => (isHttps(c) ? overHttps : overHttp)(c, next)
+}
 
 export function contentSecurityPolicy({ scriptHashes = [], connectSrc = [] }: SecurityHeaderOptions = {}): string {
   return [
