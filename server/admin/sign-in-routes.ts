@@ -2,7 +2,7 @@
 // for a listed address (store a token, send the mail) runs after the reply, so neither the words nor the
 // timing of the answer say who is on ADMIN_EMAILS. Both routes are rate limited per client and per address.
 import { Hono, type Context } from 'hono'
-import { afterReply } from '../after-reply'
+import { afterReply } from '../http/after-reply'
 import type { RateLimiter } from '../rate-limit'
 import { readJsonObject } from '../http/read-body'
 import { canonicalAddress } from '../../shared/mailbox'

@@ -7,7 +7,7 @@
 // (the signup's 415 for a wrong type before its 413) and its own word for a body that is too large.
 import type { Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { isFormPost } from '../form-post'
+import { isFormPost } from './form-post'
 
 export type BodyText = { kind: 'text'; text: string } | { kind: 'too-large' } | { kind: 'not-utf8' }
 export type Fields = Record<string, unknown>

@@ -4,7 +4,7 @@
 // merely left unawaited is not enough: libsql holds the thread while it writes, and a write started before the
 // reply is sent delays it.
 import type { Context } from 'hono'
-import { nextTurn } from './group-commit'
+import { nextTurn } from '../group-commit'
 
 type Outgoing = { once(event: 'close', listener: () => void): unknown; readonly closed?: boolean }
 

@@ -4,8 +4,8 @@
 // changes what people read and nothing else.
 import type { Context, Handler } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import { isGoodNews, type ReplyKey } from '../shared/form-outcomes'
-import { messages } from '../shared/messages'
+import { isGoodNews, type ReplyKey } from '../../shared/form-outcomes'
+import { messages } from '../../shared/messages'
 
 declare module 'hono' {
   interface ContextVariableMap {

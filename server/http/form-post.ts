@@ -4,7 +4,7 @@
 // the outcome. The target is built from configuration alone (PUBLIC_SITE_URL, or this server's own origin
 // through a relative path), never from anything in the request: no open redirect.
 import type { MiddlewareHandler } from 'hono'
-import { outcomeOf, outcomePath } from '../shared/form-outcomes'
+import { outcomeOf, outcomePath } from '../../shared/form-outcomes'
 
 export const isFormPost = (request: Request) =>
   request.method === 'POST' && (request.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() === 'application/x-www-form-urlencoded'
