@@ -3,25 +3,16 @@
 // `busy`; further SUBMITs are ignored; the 15 s `submitTimeout` aborts it), then `success` or `failure`.
 // The server gives every valid address the same reply (it never says whether an address is listed), and
 // the form shows that reply as it is. `mailtoFallback` replaces the request when the site has no endpoint.
-import { assign, fromPromise, not, setup, type DoneActorEvent, type SnapshotFrom } from 'xstate'
+// What it shares with the waitlist form (the status lines, SUBMIT, the request's failures) is request-form.ts.
+import { assign, setup, type DoneActorEvent, type SnapshotFrom } from 'xstate'
 import { buildEraseMailto } from './erase-mailto'
-import {
-  INVALID_EMAIL_MESSAGE,
-  MAILTO_FALLBACK_MESSAGE,
-  NETWORK_ISSUE_MESSAGE,
-  NO_MESSAGE_FALLBACK,
-  SUBMITTING_MESSAGE,
-  isValidEmail,
-} from './waitlist-messages'
-import { requestTimeoutMs } from '../shared/rules'
+import { isEmailValid, isEndpointConfigured, replyLine, requestDelays, requestFailed, requestToBeProvided, statusLines, submitEmailForm } from './request-form'
+import type { FormStatus, RequestReply } from './request-form'
 
 export interface EraseRequest { email: string }
-export interface EraseRequestResult { ok: boolean; message: string }
 export interface EraseRequestInput { contactEmail: string; endpointConfigured: boolean }
-export interface EraseRequestContext extends EraseRequestInput {
+export interface EraseRequestContext extends EraseRequestInput, FormStatus {
   email: string
-  message: string
-  ok: boolean | null
   /** The fallback mail draft, kept so the status message can offer it as a link. */
   mailtoHref: string
 }
@@ -29,8 +20,8 @@ export interface EraseRequestContext extends EraseRequestInput {
 export type EraseRequestEvent = { type: 'EMAIL_CHANGED'; value: string } | { type: 'SUBMIT' }
 
 /** The request's answer, typed by XState as the done event of the invoked `requestErasure`. */
-type RequestDone = DoneActorEvent<EraseRequestResult, 'requestErasure'>
-const resultOf = (event: EraseRequestEvent | RequestDone): EraseRequestResult | undefined => (event.type === 'xstate.done.actor.requestErasure' ? event.output : undefined)
+type RequestDone = DoneActorEvent<RequestReply, 'requestErasure'>
+const resultOf = (event: EraseRequestEvent | RequestDone) => (event.type === 'xstate.done.actor.requestErasure' ? event.output : undefined)
 
 export const eraseRequestMachine = setup({
   types: {} as {
@@ -42,45 +33,35 @@ export const eraseRequestMachine = setup({
   actions: {
     setEmail: assign(({ event }) => (event.type === 'EMAIL_CHANGED' ? { email: event.value } : {})),
     trimEmail: assign(({ context }) => ({ email: context.email.trim() })),
-    showInvalidEmail: assign({ message: INVALID_EMAIL_MESSAGE, ok: false }),
-    showSubmitting: assign({ message: SUBMITTING_MESSAGE, ok: null }),
-    resetWithReply: assign(({ event }) => ({ email: '', message: resultOf(event)?.message || NO_MESSAGE_FALLBACK, ok: true })),
-    showServerMessage: assign(({ event }) => ({ message: resultOf(event)?.message || NO_MESSAGE_FALLBACK, ok: false })),
-    showNetworkIssue: assign({ message: NETWORK_ISSUE_MESSAGE, ok: false }),
+    showInvalidEmail: assign(statusLines.invalidEmail),
+    showSubmitting: assign(statusLines.submitting),
+    resetWithReply: assign(({ event }) => ({ email: '', ...replyLine(resultOf(event)) })),
+    showServerMessage: assign(({ event }) => replyLine(resultOf(event))),
+    showNetworkIssue: assign(statusLines.networkIssue),
     prepareMailDraft: assign(({ context }) => ({
+      ...statusLines.mailDraft,
       mailtoHref: buildEraseMailto({ to: context.contactEmail, email: context.email }),
-      message: MAILTO_FALLBACK_MESSAGE,
-      ok: null,
     })),
     // Browser side effects: no-ops here, given their implementation by the view with .provide().
     focusEmailField: () => {},
     openMailDraft: () => {},
   },
   guards: {
-    isEmailValid: ({ context }) => isValidEmail(context.email),
-    isEndpointConfigured: ({ context }) => context.endpointConfigured,
+    isEmailValid,
+    isEndpointConfigured,
     isRequestAccepted: ({ event }) => resultOf(event)?.ok === true,
   },
   actors: {
-    // Placeholder: the machine knows no HTTP. The view provides the real request (with the abort signal).
-    requestErasure: fromPromise<EraseRequestResult, EraseRequest>(async () => {
-      throw new Error('requestErasure is not provided: give the machine a request actor with .provide()')
-    }),
+    requestErasure: requestToBeProvided<RequestReply, EraseRequest>('requestErasure'),
   },
-  delays: {
-    submitTimeout: requestTimeoutMs,
-  },
+  delays: requestDelays,
 }).createMachine({
   id: 'eraseRequest',
   context: ({ input }) => ({ ...input, email: '', message: '', ok: null, mailtoHref: '' }),
   initial: 'idle',
   on: {
     EMAIL_CHANGED: { actions: 'setEmail' },
-    SUBMIT: [
-      { guard: not('isEmailValid'), target: '.invalid', actions: 'trimEmail' },
-      { guard: not('isEndpointConfigured'), target: '.mailtoFallback', actions: 'trimEmail' },
-      { target: '.submitting', actions: 'trimEmail' },
-    ],
+    SUBMIT: submitEmailForm('trimEmail'),
   },
   states: {
     idle: {
@@ -98,20 +79,12 @@ export const eraseRequestMachine = setup({
         id: 'requestErasure',
         src: 'requestErasure',
         input: ({ context }) => ({ email: context.email }),
-        onDone: [
-          { guard: 'isRequestAccepted', target: 'success', actions: 'resetWithReply' },
-          { target: 'failure', actions: 'showServerMessage' },
-        ],
-        // The real client never rejects; a rejection means the request itself failed.
-        onError: { target: 'failure', actions: 'showNetworkIssue' },
+        onDone: [{ guard: 'isRequestAccepted', target: 'success', actions: 'resetWithReply' }, { target: 'failure', actions: 'showServerMessage' }],
+        onError: requestFailed,
       },
-      after: {
-        submitTimeout: { target: 'failure', actions: 'showNetworkIssue' },
-      },
-      on: {
-        // A double click or a second Enter while the request runs sends nothing more.
-        SUBMIT: {},
-      },
+      after: { submitTimeout: requestFailed },
+      // A double click or a second Enter while the request runs sends nothing more.
+      on: { SUBMIT: {} },
     },
     success: {
       description: "The field is empty again and a green message gives the server's reply: the same for every address.",

@@ -6,29 +6,22 @@
 // and a link without one is `missingToken` (no button). `submitting` runs exactly one request (tagged
 // `busy`, the 15 s `submitTimeout` aborts it). The server's reply is `done` (it worked), `refused` (the
 // link is spent or unknown: pressing again cannot help, so no button) or `failure` (the request did not get
-// through: network, time-out, too many requests, server error; the button stays to try again).
-import { assign, fromPromise, not, setup, type DoneActorEvent, type SnapshotFrom } from 'xstate'
-import { NETWORK_ISSUE_MESSAGE, NO_MESSAGE_FALLBACK, SUBMITTING_MESSAGE } from './waitlist-messages'
-import { requestTimeoutMs } from '../shared/rules'
+// through: network, time-out, too many requests, server error; the button stays to try again). What it
+// shares with the other request forms (the status lines, the request's failures) is request-form.ts.
+import { assign, not, setup, type DoneActorEvent, type SnapshotFrom } from 'xstate'
+import { isEndpointConfigured, replyLine, requestDelays, requestFailed, requestToBeProvided, statusLines } from './request-form'
+import type { EndpointReply, FormStatus } from './request-form'
 
-export interface TokenActionResult {
-  ok: boolean
-  message: string
-  /** The server read the token and answered about it (JSON). False for HTTP errors: trying again may help. */
-  answered: boolean
-}
 export interface TokenActionInput { endpointConfigured: boolean }
-export interface TokenActionContext extends TokenActionInput {
+export interface TokenActionContext extends TokenActionInput, FormStatus {
   token: string
-  message: string
-  ok: boolean | null
 }
 
 export type TokenActionEvent = { type: 'LINK_READ'; token: string } | { type: 'SUBMIT' }
 
 /** The request's answer, typed by XState as the done event of the invoked `sendToken`. */
-type RequestDone = DoneActorEvent<TokenActionResult, 'sendToken'>
-const resultOf = (event: TokenActionEvent | RequestDone): TokenActionResult | undefined => (event.type === 'xstate.done.actor.sendToken' ? event.output : undefined)
+type RequestDone = DoneActorEvent<EndpointReply, 'sendToken'>
+const resultOf = (event: TokenActionEvent | RequestDone) => (event.type === 'xstate.done.actor.sendToken' ? event.output : undefined)
 
 export const tokenActionMachine = setup({
   types: {} as {
@@ -40,29 +33,22 @@ export const tokenActionMachine = setup({
   },
   actions: {
     setToken: assign(({ event }) => (event.type === 'LINK_READ' ? { token: event.token.trim() } : {})),
-    showSubmitting: assign({ message: SUBMITTING_MESSAGE, ok: null }),
-    showReply: assign(({ event }) => {
-      const result = resultOf(event)
-      return { message: result?.message || NO_MESSAGE_FALLBACK, ok: result?.ok === true }
-    }),
-    showNetworkIssue: assign({ message: NETWORK_ISSUE_MESSAGE, ok: false }),
+    showSubmitting: assign(statusLines.submitting),
+    showReply: assign(({ event }) => replyLine(resultOf(event))),
+    showNetworkIssue: assign(statusLines.networkIssue),
   },
   guards: {
-    isEndpointConfigured: ({ context }) => context.endpointConfigured,
+    isEndpointConfigured,
     hasToken: ({ context }) => context.token !== '',
     linkHasToken: ({ event }) => event.type === 'LINK_READ' && event.token.trim() !== '',
     isDone: ({ event }) => resultOf(event)?.ok === true,
     isAnswered: ({ event }) => resultOf(event)?.answered === true,
   },
   actors: {
-    // Placeholder: the machine knows no HTTP. The view provides the request for its action (with the signal).
-    sendToken: fromPromise<TokenActionResult, { token: string }>(async () => {
-      throw new Error('sendToken is not provided: give the machine a request actor with .provide()')
-    }),
+    // The view provides the request for its action (confirm, unsubscribe or erase).
+    sendToken: requestToBeProvided<EndpointReply, { token: string }>('sendToken'),
   },
-  delays: {
-    submitTimeout: requestTimeoutMs,
-  },
+  delays: requestDelays,
 }).createMachine({
   id: 'tokenAction',
   context: ({ input }) => ({ ...input, token: '', message: '', ok: null }),
@@ -103,12 +89,9 @@ export const tokenActionMachine = setup({
           { guard: 'isAnswered', target: 'refused', actions: 'showReply' },
           { target: 'failure', actions: 'showReply' },
         ],
-        // The real client never rejects; a rejection means the request itself failed.
-        onError: { target: 'failure', actions: 'showNetworkIssue' },
+        onError: requestFailed,
       },
-      after: {
-        submitTimeout: { target: 'failure', actions: 'showNetworkIssue' },
-      },
+      after: { submitTimeout: requestFailed },
     },
     done: {
       description: "A green message in the server's words (confirmed, unsubscribed, erased) and a link home; no button.",

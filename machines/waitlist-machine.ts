@@ -3,30 +3,15 @@
 // `submitting` while exactly one request runs (tagged `busy`; further SUBMITs are ignored), then `success`
 // or `failure`. `mailtoFallback` replaces the request when the site was built without an endpoint. The
 // fields stay editable in every state; each SUBMIT decides afresh from whatever state the form is in.
-// Leaving `submitting` (the 15 s `submitTimeout`) stops the request actor, which aborts its fetch.
-import { assign, fromPromise, not, setup, type DoneActorEvent, type SnapshotFrom } from 'xstate'
+// Leaving `submitting` (the 15 s `submitTimeout`) stops the request actor, which aborts its fetch. What it
+// shares with the other request forms (the status lines, SUBMIT, the request's failures) is request-form.ts.
+import { assign, setup, type DoneActorEvent, type SnapshotFrom } from 'xstate'
+import type { SignupConsent, SignupRequest } from '../shared/signup'
 import { buildWaitlistMailto } from './waitlist-mailto'
-import {
-  INVALID_EMAIL_MESSAGE,
-  MAILTO_FALLBACK_MESSAGE,
-  NETWORK_ISSUE_MESSAGE,
-  NO_MESSAGE_FALLBACK,
-  SUBMITTING_MESSAGE,
-  isValidEmail,
-  successMessage,
-} from './waitlist-messages'
-import { requestTimeoutMs } from '../shared/rules'
+import { successMessage } from './waitlist-messages'
+import { isEmailValid, isEndpointConfigured, replyLine, requestDelays, requestFailed, requestToBeProvided, statusLines, submitEmailForm } from './request-form'
+import type { FormStatus, RequestReply } from './request-form'
 
-/** The consent record sent with a signup: the wording's version, and the campaign of the visitor's landing. */
-export interface SignupConsent {
-  consentVersion?: string
-  utmSource?: string
-  utmMedium?: string
-  utmCampaign?: string
-  referrerOrigin?: string
-}
-export interface WaitlistSignup extends SignupConsent { firstName: string; email: string; source: string }
-export interface WaitlistResult { ok: boolean; message: string }
 export interface WaitlistInput {
   contactEmail: string
   source: string
@@ -34,11 +19,9 @@ export interface WaitlistInput {
   /** Fixed for the form's life: it goes with every signup the form sends. */
   consent?: SignupConsent
 }
-export interface WaitlistContext extends WaitlistInput {
+export interface WaitlistContext extends WaitlistInput, FormStatus {
   firstName: string
   email: string
-  message: string
-  ok: boolean | null
   /** The fallback mail draft, kept so the status message can offer it as a link. */
   mailtoHref: string
 }
@@ -49,8 +32,8 @@ export type WaitlistEvent =
   | { type: 'SUBMIT' }
 
 /** The request's answer, typed by XState as the done event of the invoked `submitSignup`. */
-type RequestDone = DoneActorEvent<WaitlistResult, 'submitSignup'>
-const resultOf = (event: WaitlistEvent | RequestDone): WaitlistResult | undefined => (event.type === 'xstate.done.actor.submitSignup' ? event.output : undefined)
+type RequestDone = DoneActorEvent<RequestReply, 'submitSignup'>
+const resultOf = (event: WaitlistEvent | RequestDone) => (event.type === 'xstate.done.actor.submitSignup' ? event.output : undefined)
 
 const initialContext = ({ input }: { input: WaitlistInput }): WaitlistContext => ({
   ...input,
@@ -61,7 +44,7 @@ const initialContext = ({ input }: { input: WaitlistInput }): WaitlistContext =>
   mailtoHref: '',
 })
 
-const signupOf = ({ context }: { context: WaitlistContext }): WaitlistSignup => ({
+const signupOf = ({ context }: { context: WaitlistContext }): SignupRequest => ({
   ...context.consent,
   firstName: context.firstName,
   email: context.email,
@@ -79,44 +62,28 @@ export const waitlistMachine = setup({
     setFirstName: assign(({ event }) => (event.type === 'FIRST_NAME_CHANGED' ? { firstName: event.value } : {})),
     setEmail: assign(({ event }) => (event.type === 'EMAIL_CHANGED' ? { email: event.value } : {})),
     trimFields: assign(({ context }) => ({ firstName: context.firstName.trim(), email: context.email.trim() })),
-    showInvalidEmail: assign({ message: INVALID_EMAIL_MESSAGE, ok: false }),
-    showSubmitting: assign({ message: SUBMITTING_MESSAGE, ok: null }),
-    resetWithSuccess: assign(({ context }) => ({
-      firstName: '',
-      email: '',
-      message: successMessage(context.contactEmail),
-      ok: true,
-    })),
-    showServerMessage: assign(({ event }) => ({ message: resultOf(event)?.message || NO_MESSAGE_FALLBACK, ok: false })),
-    showNetworkIssue: assign({ message: NETWORK_ISSUE_MESSAGE, ok: false }),
+    showInvalidEmail: assign(statusLines.invalidEmail),
+    showSubmitting: assign(statusLines.submitting),
+    resetWithSuccess: assign(({ context }) => ({ firstName: '', email: '', message: successMessage(context.contactEmail), ok: true })),
+    showServerMessage: assign(({ event }) => replyLine(resultOf(event))),
+    showNetworkIssue: assign(statusLines.networkIssue),
     prepareMailDraft: assign(({ context }) => ({
-      mailtoHref: buildWaitlistMailto({
-        to: context.contactEmail,
-        firstName: context.firstName,
-        email: context.email,
-        source: context.source,
-      }),
-      message: MAILTO_FALLBACK_MESSAGE,
-      ok: null,
+      ...statusLines.mailDraft,
+      mailtoHref: buildWaitlistMailto({ to: context.contactEmail, firstName: context.firstName, email: context.email, source: context.source }),
     })),
     // Browser side effects: no-ops here, given their implementation by the view with .provide().
     focusEmailField: () => {},
     openMailDraft: () => {},
   },
   guards: {
-    isEmailValid: ({ context }) => isValidEmail(context.email),
-    isEndpointConfigured: ({ context }) => context.endpointConfigured,
+    isEmailValid,
+    isEndpointConfigured,
     isSignupAccepted: ({ event }) => resultOf(event)?.ok === true,
   },
   actors: {
-    // Placeholder: the machine knows no HTTP. The view provides the real request (with the abort signal).
-    submitSignup: fromPromise<WaitlistResult, WaitlistSignup>(async () => {
-      throw new Error('submitSignup is not provided: give the machine a request actor with .provide()')
-    }),
+    submitSignup: requestToBeProvided<RequestReply, SignupRequest>('submitSignup'),
   },
-  delays: {
-    submitTimeout: requestTimeoutMs,
-  },
+  delays: requestDelays,
 }).createMachine({
   id: 'waitlist',
   context: initialContext,
@@ -124,11 +91,7 @@ export const waitlistMachine = setup({
   on: {
     FIRST_NAME_CHANGED: { actions: 'setFirstName' },
     EMAIL_CHANGED: { actions: 'setEmail' },
-    SUBMIT: [
-      { guard: not('isEmailValid'), target: '.invalid', actions: 'trimFields' },
-      { guard: not('isEndpointConfigured'), target: '.mailtoFallback', actions: 'trimFields' },
-      { target: '.submitting', actions: 'trimFields' },
-    ],
+    SUBMIT: submitEmailForm('trimFields'),
   },
   states: {
     idle: {
@@ -146,20 +109,12 @@ export const waitlistMachine = setup({
         id: 'submitSignup',
         src: 'submitSignup',
         input: signupOf,
-        onDone: [
-          { guard: 'isSignupAccepted', target: 'success' },
-          { target: 'failure', actions: 'showServerMessage' },
-        ],
-        // The real client never rejects; a rejection means the request itself failed.
-        onError: { target: 'failure', actions: 'showNetworkIssue' },
+        onDone: [{ guard: 'isSignupAccepted', target: 'success' }, { target: 'failure', actions: 'showServerMessage' }],
+        onError: requestFailed,
       },
-      after: {
-        submitTimeout: { target: 'failure', actions: 'showNetworkIssue' },
-      },
-      on: {
-        // A double click or a second Enter while the request runs sends nothing more.
-        SUBMIT: {},
-      },
+      after: { submitTimeout: requestFailed },
+      // A double click or a second Enter while the request runs sends nothing more.
+      on: { SUBMIT: {} },
     },
     success: {
       description: 'Both fields are empty again and a green message confirms the signup, with our contact address.',

@@ -1,7 +1,8 @@
 import { useMachine } from '@xstate/react'
 import { useLayoutEffect, useRef } from 'react'
 import { fromPromise } from 'xstate'
-import { eraseRequestMachine, type EraseRequest, type EraseRequestResult } from '../../machines/erase-request-machine'
+import { eraseRequestMachine, type EraseRequest } from '../../machines/erase-request-machine'
+import type { RequestReply } from '../../machines/request-form'
 import { ERASE_MAILTO_SUBJECT } from '../../machines/erase-mailto'
 import { messages } from '../../shared/messages'
 import { brand } from '../../shared/brand'
@@ -27,7 +28,7 @@ export function EraseRequestForm({ endpoint = waitlistEndpoint }: { endpoint?: s
         openMailDraft: ({ context }) => openMailDraft(context.mailtoHref),
       },
       actors: {
-        requestErasure: fromPromise<EraseRequestResult, EraseRequest>(async ({ input, signal }) => {
+        requestErasure: fromPromise<RequestReply, EraseRequest>(async ({ input, signal }) => {
           const reply = await requestErasure(input.email, { endpoint, signal })
           return reply.ok && !reply.message ? { ...reply, message: messages.eraseRequested } : reply
         }),

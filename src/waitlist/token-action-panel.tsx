@@ -1,7 +1,8 @@
 import { useMachine } from '@xstate/react'
 import { useLayoutEffect, type ReactNode } from 'react'
 import { fromPromise } from 'xstate'
-import { tokenActionMachine, type TokenActionResult } from '../../machines/token-action-machine'
+import { tokenActionMachine } from '../../machines/token-action-machine'
+import type { EndpointReply } from '../../machines/request-form'
 import { messages } from '../../shared/messages'
 import { tokenPages, type TokenAction } from '../content/consent-pages'
 import { devInspect } from '../dev/inspector'
@@ -38,7 +39,7 @@ export function TokenActionPanel({ action, endpoint = waitlistEndpoint, readToke
   const [state, send, actor] = useMachine(
     tokenActionMachine.provide({
       actors: {
-        sendToken: fromPromise<TokenActionResult, { token: string }>(async ({ input, signal }) => {
+        sendToken: fromPromise<EndpointReply, { token: string }>(async ({ input, signal }) => {
           const reply = await sendConsentToken(action, input.token, { endpoint, signal })
           return reply.ok && !reply.message ? { ...reply, message: doneSentences[action] } : reply
         }),

@@ -3,7 +3,9 @@ import { useLayoutEffect, useRef } from 'react'
 import { fromPromise } from 'xstate'
 import { brand } from '../../shared/brand'
 import { Button } from '../ui/primitives'
-import { waitlistMachine, type WaitlistResult, type WaitlistSignup } from '../../machines/waitlist-machine'
+import { waitlistMachine } from '../../machines/waitlist-machine'
+import type { RequestReply } from '../../machines/request-form'
+import type { SignupRequest } from '../../shared/signup'
 import { MAILTO_FALLBACK_LINK_TEXT } from '../../machines/waitlist-messages'
 import { MAILTO_SUBJECT } from '../../machines/waitlist-mailto'
 import { checkInboxLine, consentVersion, consentWording } from '../content/consent-wording'
@@ -39,7 +41,7 @@ export function WaitlistForm({ formId, endpoint = waitlistEndpoint }: WaitlistFo
         openMailDraft: ({ context }) => openMailDraft(context.mailtoHref),
       },
       actors: {
-        submitSignup: fromPromise<WaitlistResult, WaitlistSignup>(({ input, signal }) =>
+        submitSignup: fromPromise<RequestReply, SignupRequest>(({ input, signal }) =>
           submitWaitlistSignup({ ...input, website: honeypotValue(ids.website) }, { endpoint, signal }),
         ),
       },

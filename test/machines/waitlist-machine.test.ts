@@ -3,12 +3,9 @@
 // Messages are written out word for word (docs/product-rules.md#messages).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
-import {
-  waitlistMachine,
-  type WaitlistInput,
-  type WaitlistResult,
-  type WaitlistSignup,
-} from '../../machines/waitlist-machine'
+import { waitlistMachine, type WaitlistInput } from '../../machines/waitlist-machine'
+import type { RequestReply } from '../../machines/request-form'
+import type { SignupRequest } from '../../shared/signup'
 import { isValidEmail } from '../../machines/waitlist-messages'
 
 const contactEmail = 'hello@stridehealth.example'
@@ -23,9 +20,9 @@ const NO_MESSAGE = 'Something went wrong. Please try again in a moment.'
 const MAILTO = "Your email app should open. If it doesn't, please use the email link."
 
 interface Call {
-  input: WaitlistSignup
+  input: SignupRequest
   signal: AbortSignal
-  resolve: (result: WaitlistResult) => void
+  resolve: (result: RequestReply) => void
   reject: (error: unknown) => void
 }
 
@@ -36,7 +33,7 @@ function start(input: WaitlistInput = configured) {
   const machine = waitlistMachine.provide({
     actions: { focusEmailField, openMailDraft: ({ context }) => openMailDraft(context.mailtoHref) },
     actors: {
-      submitSignup: fromPromise<WaitlistResult, WaitlistSignup>(
+      submitSignup: fromPromise<RequestReply, SignupRequest>(
         ({ input: signup, signal }) =>
           new Promise((resolve, reject) => calls.push({ input: signup, signal, resolve, reject })),
       ),

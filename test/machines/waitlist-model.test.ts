@@ -4,7 +4,9 @@
 // honest: every state reached, every transition the machine defines taken.
 import { createActor, fromPromise } from 'xstate'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { waitlistMachine, type WaitlistResult, type WaitlistSignup } from '../../machines/waitlist-machine'
+import { waitlistMachine } from '../../machines/waitlist-machine'
+import type { RequestReply } from '../../machines/request-form'
+import type { SignupRequest } from '../../shared/signup'
 import {
   REQUEST_DONE,
   REQUEST_ERROR,
@@ -21,10 +23,10 @@ const SUBMIT_TIMEOUT_MS = 15_000 // the 15 s request time-out, written out: the 
 const paths = allTransitionPaths()
 
 async function replay(path: ModelPath) {
-  const requests: { resolve: (result: WaitlistResult) => void; reject: (error: unknown) => void; signal: AbortSignal }[] = []
+  const requests: { resolve: (result: RequestReply) => void; reject: (error: unknown) => void; signal: AbortSignal }[] = []
   const machine = waitlistMachine.provide({
     actors: {
-      submitSignup: fromPromise<WaitlistResult, WaitlistSignup>(
+      submitSignup: fromPromise<RequestReply, SignupRequest>(
         ({ signal }) => new Promise((resolve, reject) => requests.push({ resolve, reject, signal })),
       ),
     },

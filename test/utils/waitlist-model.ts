@@ -15,10 +15,10 @@ import {
   waitlistMachine,
   type WaitlistEvent,
   type WaitlistInput,
-  type WaitlistResult,
   type WaitlistSnapshot,
   type WaitlistStateName,
 } from '../../machines/waitlist-machine'
+import type { RequestReply } from '../../machines/request-form'
 import { isValidEmail } from '../../machines/waitlist-messages'
 
 export const REQUEST_DONE = 'xstate.done.actor.submitSignup'
@@ -30,7 +30,7 @@ type MachineEvent = EventFromLogic<typeof waitlistMachine>
 
 export type ModelEvent =
   | WaitlistEvent
-  | { type: typeof REQUEST_DONE; output: WaitlistResult }
+  | { type: typeof REQUEST_DONE; output: RequestReply }
   | { type: typeof REQUEST_ERROR; error: unknown }
   | { type: typeof REQUEST_TIMEOUT }
 
