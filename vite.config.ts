@@ -8,7 +8,7 @@ import { stacklessReactSentinels } from './scripts/stackless-react-sentinels'
 // the renderer then goes to `<folder>-server`.
 const outDir = process.env.SITE_OUT_DIR || 'dist'
 
-// The app starts in steps, each a module graph evaluated in a task of its own (src/entry-client.tsx):
+// The app starts in steps, each a module graph evaluated in a task of its own (src/boot/entry-client.tsx):
 // React and its DOM renderer first, then the libraries and the app. Each step's libraries are grouped in one
 // chunk: fewer files compress better and cost fewer requests. The animation engine stays in its own chunk,
 // requested only when a visitor shows the intent to change pages; the pages stay in theirs.
@@ -26,7 +26,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         emptyOutDir: true,
         manifest: true,
         rollupOptions: {
-          input: 'src/entry-client.tsx',
+          input: 'src/boot/entry-client.tsx',
           output: { codeSplitting: { groups: startupChunks } },
         },
       },

@@ -13,7 +13,7 @@ const devManifest: Manifest = {
     __root__: {
       scripts: [
         { attrs: { type: 'module', src: '/@vite/client' } },
-        { attrs: { type: 'module', src: '/src/entry-client.tsx' } },
+        { attrs: { type: 'module', src: '/src/boot/entry-client.tsx' } },
       ],
     },
   },

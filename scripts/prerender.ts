@@ -24,10 +24,10 @@ const root = process.cwd()
 const outDir = process.env.SITE_OUT_DIR || 'dist'
 const distDir = join(root, outDir)
 const serverDir = join(root, `${outDir}-server`)
-const clientEntry = 'src/entry-client.tsx'
+const clientEntry = 'src/boot/entry-client.tsx'
 
 /** What a page loads, from Vite's build manifest: the app's entry with its static imports and the steps it
- * imports as it starts (its own dynamic imports, src/entry-client.tsx), plus the page's own chunk
+ * imports as it starts (its own dynamic imports, src/boot/entry-client.tsx), plus the page's own chunk
  * (`pageSource`, a key of the manifest) with its imports, and their CSS. The dynamic imports of those (the
  * other pages, the animation engine) are not requested up front. */
 export function pageAssetsFrom(viteManifest: Record<string, ViteManifestChunk>, pageSource?: string) {
@@ -85,7 +85,7 @@ export function loaderScript(modules: string[]): string {
  * (a submit would otherwise post and leave the page; the skip link, marked data-replay, would change the
  * address) and React's own listener (registered later on the same node: an event React sees while it is
  * still hydrating would otherwise be handled twice), and queues each element once: a double tap is one
- * intent. The app takes the queue when it has hydrated (src/layout/early-events.tsx) and replays each one
+ * intent. The app takes the queue when it has hydrated (src/boot/early-event-replay.tsx) and replays each one
  * through its own handlers, so the machines decide what happens. Links are left alone: before the app runs,
  * a link is a plain link. Once the app is 10 s late, or if it never comes (a script failed to load), the
  * browser gets back what it can do alone: queued submissions, and any made later, are the form's own post

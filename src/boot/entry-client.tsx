@@ -1,6 +1,6 @@
 import '@vitejs/plugin-react/preamble'
-import { attachInspectorIfAsked } from './dev/inspector'
-import { captureLanding } from './waitlist/landing-campaign'
+import { attachInspectorIfAsked } from '../dev/inspector'
+import { captureLanding } from '../waitlist/landing-campaign'
 
 // The page arrived prerendered; React takes over the whole document without re-rendering it. A browser
 // evaluates a module and everything it imports in one task, and the app's whole graph took about 100 ms on
@@ -31,7 +31,7 @@ async function hydrate() {
   await nextTask()
   const { RouterClient } = await import('./router-client')
   await nextTask()
-  const { createAppRouter } = await import('./router')
+  const { createAppRouter } = await import('../router')
   await nextTask()
   const router = createAppRouter()
   await nextTask()
