@@ -13,10 +13,8 @@ import { parseMailbox, type MailboxProblem } from './mailbox'
 export const signupLimits = {
   firstNameLength: 100,
   sourceLength: 100,
-  submissionIdLength: 100,
-  /** Each value of the consent record but its version. */
+  /** Each value of the consent record. */
   consentValueLength: 100,
-  consentVersionLength: 40,
 } as const
 
 /** The consent record a signup carries: the version of the consent wording the form showed
@@ -61,8 +59,10 @@ export interface CheckedSignup {
 // C0 and C1 controls, DEL, and the two JavaScript line terminators; lone surrogates cannot be stored as UTF-8.
 // eslint-disable-next-line no-control-regex -- finding control characters is the point of this pattern
 const forbiddenCharacters = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]|\p{Cs}/u
-const submissionIdPattern = new RegExp(`^[A-Za-z0-9._:-]{1,${signupLimits.submissionIdLength}}$`)
-const consentVersionPattern = new RegExp(`^[a-z0-9.-]{1,${signupLimits.consentVersionLength}}$`)
+// Literals, not built from signupLimits: a bundler keeps a RegExp call in the page's up-front script.
+const submissionIdPattern = /^[A-Za-z0-9._:-]{1,100}$/
+/** A consent version: a date with an optional suffix (src/content/consent-wording.ts), 40 characters at most. */
+const consentVersionPattern = /^[a-z0-9.-]{1,40}$/
 const characterCount = (value: string) => Array.from(value).length
 
 /** Whether the honeypot (`website`) was filled: a bot's signup, dropped without a word. */

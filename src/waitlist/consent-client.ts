@@ -2,7 +2,8 @@
 // as text/plain, no preflight, 15 s at most: docs/product-rules.md#the-waitlist-form) to the configured
 // endpoint plus a suffix: with VITE_WAITLIST_ENDPOINT=/api/waitlist, confirming posts to
 // /api/waitlist/confirm (shared/consent-paths.ts).
-import { postAsPlainText, type EndpointReply } from './waitlist-client'
+import type { EndpointReply } from '../../machines/request-form'
+import { postAsPlainText } from './waitlist-client'
 
 export type ConsentAction = 'confirm' | 'unsubscribe' | 'erase' | 'eraseConfirm'
 

@@ -3,20 +3,16 @@
 // URL, which may carry a search or a path about the visitor). Kept once per browser session in
 // sessionStorage: the first landing wins, so the site's own pages and later reloads never overwrite it.
 // Small on purpose: it is part of the JavaScript every page loads up front (the entry calls captureLanding).
+import { consentValue, originOf, type SignupConsent } from '../../shared/signup'
 
-export interface LandingCampaign {
-  utmSource?: string
-  utmMedium?: string
-  utmCampaign?: string
-  referrerOrigin?: string
-}
+/** The campaign part of a signup's consent record (shared/signup.ts). */
+export type LandingCampaign = Omit<SignupConsent, 'consentVersion'>
 
 export const LANDING_STORAGE_KEY = 'stride.landing'
 const fields = { utm_source: 'utmSource', utm_medium: 'utmMedium', utm_campaign: 'utmCampaign' } as const
 
-/** A value worth keeping: trimmed, 1 to 100 characters (what the server keeps), no control characters. */
-// eslint-disable-next-line no-control-regex
-const clean = (value: unknown) => (typeof value === 'string' && /^[^\u0000-\u001f\u007f]{1,100}$/.test(value.trim()) ? value.trim() : undefined)
+/** A value worth keeping, by the rule the server keeps the consent record with (shared/signup.ts). */
+const clean = (value: unknown) => consentValue(value) ?? undefined
 
 /** What the landing address and the referrer say, with junk left out. */
 export function campaignOf(landingUrl: string, referrer: string): LandingCampaign {
@@ -27,10 +23,10 @@ export function campaignOf(landingUrl: string, referrer: string): LandingCampaig
       const value = clean(landing.searchParams.get(parameter))
       if (value) campaign[field] = value
     }
-    const from = new URL(referrer)
-    if (/^https?:$/.test(from.protocol) && from.origin !== landing.origin) campaign.referrerOrigin = from.origin
+    const from = originOf(referrer)
+    if (from !== null && from !== landing.origin) campaign.referrerOrigin = from
   } catch {
-    // a landing or a referrer that is not a URL (no referrer at all, most often): nothing more to keep
+    // a landing address that is not a URL: nothing to keep
   }
   return campaign
 }

@@ -10,26 +10,12 @@ import {
   NO_MESSAGE_FALLBACK,
   UNREADABLE_ERROR_MESSAGE,
 } from '../../machines/waitlist-messages'
+import type { EndpointReply, RequestReply } from '../../machines/request-form'
 import { requestTimeoutMs } from '../../shared/rules'
+import type { SignupBody } from '../../shared/signup'
 
 /** The client gives up on its own after the machine's submitTimeout too, for callers without the machine. */
 export const WAITLIST_TIMEOUT_MS = requestTimeoutMs
-
-export interface WaitlistPayload {
-  firstName: string
-  email: string
-  source: string
-  /** Honeypot: a person leaves it empty; the server drops signups that fill it. */
-  website?: string
-  /** Lets the server recognise a retried submission; generated when absent. */
-  submissionId?: string
-  /** The consent record: the version of the wording the form showed, and the campaign of the landing. */
-  consentVersion?: string
-  utmSource?: string
-  utmMedium?: string
-  utmCampaign?: string
-  referrerOrigin?: string
-}
 
 export interface WaitlistClientOptions {
   /** Absolute URL, or relative to the page ('/api/waitlist'). Empty means not configured. */
@@ -39,26 +25,13 @@ export interface WaitlistClientOptions {
   fetchImpl?: typeof fetch
 }
 
-export interface WaitlistResponse {
-  ok: boolean
-  message: string
-}
-
 const networkIssue: EndpointReply = { ok: false, message: NETWORK_ISSUE_MESSAGE, answered: false }
 
-export async function submitWaitlistSignup(
-  payload: WaitlistPayload,
-  options: WaitlistClientOptions,
-): Promise<WaitlistResponse> {
+/** Posts a signup (shared/signup.ts's SignupBody; a submission id is made when it has none). */
+export async function submitWaitlistSignup(payload: SignupBody, options: WaitlistClientOptions): Promise<RequestReply> {
   if (!options.endpoint.trim()) return { ok: false, message: ENDPOINT_NOT_CONFIGURED_MESSAGE }
   const { ok, message } = await postAsPlainText(toBody(payload), options)
   return { ok, message }
-}
-
-/** The endpoint's reply, and whether it was one: a JSON answer about the request (`answered`), as opposed
- * to an HTTP error, a network failure or the time-out, after which trying again may help. */
-export interface EndpointReply extends WaitlistResponse {
-  answered: boolean
 }
 
 /** POSTs `body` as JSON text (a CORS simple request, no preflight) and reads the reply with the words of
@@ -99,7 +72,7 @@ export async function postAsPlainText(
   }
 }
 
-function toBody({ firstName, email, source, website, submissionId, ...consent }: WaitlistPayload) {
+function toBody({ firstName, email, source, website, submissionId, ...consent }: SignupBody) {
   return {
     firstName: firstName.trim(),
     email: email.trim(),
