@@ -4,7 +4,7 @@
 // The server gives every valid address the same reply (it never says whether an address is listed), and
 // the form shows that reply as it is. `mailtoFallback` replaces the request when the site has no endpoint.
 // What it shares with the waitlist form (the status lines, SUBMIT, the request's failures) is request-form.ts.
-import { assign, setup, type DoneActorEvent, type SnapshotFrom } from 'xstate'
+import { assign, setup, type DoneActorEvent, type OutputFrom, type SnapshotFrom } from 'xstate'
 import { buildEraseMailto } from './erase-mailto'
 import { isEmailValid, isEndpointConfigured, replyLine, requestDelays, requestFailed, requestToBeProvided, statusLines, submitEmailForm } from './request-form'
 import type { FormStatus, RequestReply } from './request-form'
@@ -19,8 +19,11 @@ export interface EraseRequestContext extends EraseRequestInput, FormStatus {
 
 export type EraseRequestEvent = { type: 'EMAIL_CHANGED'; value: string } | { type: 'SUBMIT' }
 
+/** The request for a deletion link: the view provides the real one (src/waitlist/consent-actors.ts), of this type. */
+const requestErasure = requestToBeProvided<RequestReply, EraseRequest>('requestErasure')
+export type RequestErasure = typeof requestErasure
 /** The request's answer, typed by XState as the done event of the invoked `requestErasure`. */
-type RequestDone = DoneActorEvent<RequestReply, 'requestErasure'>
+type RequestDone = DoneActorEvent<OutputFrom<RequestErasure>, 'requestErasure'>
 const resultOf = (event: EraseRequestEvent | RequestDone) => (event.type === 'xstate.done.actor.requestErasure' ? event.output : undefined)
 
 export const eraseRequestMachine = setup({
@@ -51,9 +54,7 @@ export const eraseRequestMachine = setup({
     isEndpointConfigured,
     isRequestAccepted: ({ event }) => resultOf(event)?.ok === true,
   },
-  actors: {
-    requestErasure: requestToBeProvided<RequestReply, EraseRequest>('requestErasure'),
-  },
+  actors: { requestErasure },
   delays: requestDelays,
 }).createMachine({
   id: 'eraseRequest',

@@ -8,7 +8,7 @@
 // link is spent or unknown: pressing again cannot help, so no button) or `failure` (the request did not get
 // through: network, time-out, too many requests, server error; the button stays to try again). What it
 // shares with the other request forms (the status lines, the request's failures) is request-form.ts.
-import { assign, not, setup, type DoneActorEvent, type SnapshotFrom } from 'xstate'
+import { assign, not, setup, type DoneActorEvent, type OutputFrom, type SnapshotFrom } from 'xstate'
 import { isEndpointConfigured, replyLine, requestDelays, requestFailed, requestToBeProvided, statusLines } from './request-form'
 import type { EndpointReply, FormStatus } from './request-form'
 
@@ -19,8 +19,12 @@ export interface TokenActionContext extends TokenActionInput, FormStatus {
 
 export type TokenActionEvent = { type: 'LINK_READ'; token: string } | { type: 'SUBMIT' }
 
+/** The request that sends the link's token: the view provides the one for its action (confirm, unsubscribe or
+ * erase; src/waitlist/consent-actors.ts), of this type. */
+const sendToken = requestToBeProvided<EndpointReply, { token: string }>('sendToken')
+export type SendToken = typeof sendToken
 /** The request's answer, typed by XState as the done event of the invoked `sendToken`. */
-type RequestDone = DoneActorEvent<EndpointReply, 'sendToken'>
+type RequestDone = DoneActorEvent<OutputFrom<SendToken>, 'sendToken'>
 const resultOf = (event: TokenActionEvent | RequestDone) => (event.type === 'xstate.done.actor.sendToken' ? event.output : undefined)
 
 export const tokenActionMachine = setup({
@@ -44,10 +48,7 @@ export const tokenActionMachine = setup({
     isDone: ({ event }) => resultOf(event)?.ok === true,
     isAnswered: ({ event }) => resultOf(event)?.answered === true,
   },
-  actors: {
-    // The view provides the request for its action (confirm, unsubscribe or erase).
-    sendToken: requestToBeProvided<EndpointReply, { token: string }>('sendToken'),
-  },
+  actors: { sendToken },
   delays: requestDelays,
 }).createMachine({
   id: 'tokenAction',

@@ -5,7 +5,7 @@
 // fields stay editable in every state; each SUBMIT decides afresh from whatever state the form is in.
 // Leaving `submitting` (the 15 s `submitTimeout`) stops the request actor, which aborts its fetch. What it
 // shares with the other request forms (the status lines, SUBMIT, the request's failures) is request-form.ts.
-import { assign, setup, type DoneActorEvent, type SnapshotFrom } from 'xstate'
+import { assign, setup, type DoneActorEvent, type OutputFrom, type SnapshotFrom } from 'xstate'
 import type { SignupConsent, SignupRequest } from '../shared/signup'
 import { buildWaitlistMailto } from './waitlist-mailto'
 import { successMessage } from './waitlist-messages'
@@ -31,8 +31,11 @@ export type WaitlistEvent =
   | { type: 'EMAIL_CHANGED'; value: string }
   | { type: 'SUBMIT' }
 
+/** The signup request: the view provides the real one (src/waitlist/waitlist-actors.ts), of this type. */
+const submitSignup = requestToBeProvided<RequestReply, SignupRequest>('submitSignup')
+export type SubmitSignup = typeof submitSignup
 /** The request's answer, typed by XState as the done event of the invoked `submitSignup`. */
-type RequestDone = DoneActorEvent<RequestReply, 'submitSignup'>
+type RequestDone = DoneActorEvent<OutputFrom<SubmitSignup>, 'submitSignup'>
 const resultOf = (event: WaitlistEvent | RequestDone) => (event.type === 'xstate.done.actor.submitSignup' ? event.output : undefined)
 
 const initialContext = ({ input }: { input: WaitlistInput }): WaitlistContext => ({
@@ -80,9 +83,7 @@ export const waitlistMachine = setup({
     isEndpointConfigured,
     isSignupAccepted: ({ event }) => resultOf(event)?.ok === true,
   },
-  actors: {
-    submitSignup: requestToBeProvided<RequestReply, SignupRequest>('submitSignup'),
-  },
+  actors: { submitSignup },
   delays: requestDelays,
 }).createMachine({
   id: 'waitlist',

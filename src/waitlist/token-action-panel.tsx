@@ -1,15 +1,13 @@
 import { useMachine } from '@xstate/react'
 import { useLayoutEffect, type ReactNode } from 'react'
-import { fromPromise } from 'xstate'
 import { tokenActionMachine } from '../../machines/token-action-machine'
-import type { EndpointReply } from '../../machines/request-form'
-import { messages } from '../../shared/messages'
 import { tokenPages, type TokenAction } from '../content/consent-pages'
 import { devInspect } from '../dev/inspector'
 import { Button, Lead } from '../ui/primitives'
-import { consentEndpoint, sendConsentToken } from './consent-client'
+import { sendTokenTo } from './consent-actors'
+import { consentEndpoint } from './consent-client'
 import { waitlistEndpoint } from './endpoint'
-import { FormStatus } from './waitlist-form'
+import { FormStatus, submitTo } from './form-parts'
 import { Form } from './waitlist-form.styles'
 
 export interface TokenActionPanelProps {
@@ -22,13 +20,6 @@ export interface TokenActionPanelProps {
   renderNext: (outcome: 'done' | 'refused') => ReactNode
 }
 
-/** The sentence the endpoint says when an action worked, should a reply come without one. */
-const doneSentences: Record<TokenAction, string> = {
-  confirm: messages.confirmed,
-  unsubscribe: messages.unsubscribed,
-  eraseConfirm: messages.erased,
-}
-
 const tokenFromAddress = () => new URLSearchParams(window.location.search).get('token') ?? ''
 
 // A thin view of the token action machine. Without a script, the form posts back to this page's own
@@ -36,17 +27,10 @@ const tokenFromAddress = () => new URLSearchParams(window.location.search).get('
 // the outcome page. With the script, the machine sends the token once and shows the reply here.
 export function TokenActionPanel({ action, endpoint = waitlistEndpoint, readToken = tokenFromAddress, renderNext }: TokenActionPanelProps) {
   const copy = tokenPages[action]
-  const [state, send, actor] = useMachine(
-    tokenActionMachine.provide({
-      actors: {
-        sendToken: fromPromise<EndpointReply, { token: string }>(async ({ input, signal }) => {
-          const reply = await sendConsentToken(action, input.token, { endpoint, signal })
-          return reply.ok && !reply.message ? { ...reply, message: doneSentences[action] } : reply
-        }),
-      },
-    }),
-    { input: { endpointConfigured: consentEndpoint(endpoint, action) !== '' }, inspect: devInspect },
-  )
+  const [state, send, actor] = useMachine(tokenActionMachine.provide({ actors: { sendToken: sendTokenTo(action, endpoint) } }), {
+    input: { endpointConfigured: consentEndpoint(endpoint, action) !== '' },
+    inspect: devInspect,
+  })
   // In the hydration commit, before an early tap is replayed (src/layout/early-events.tsx): the machine
   // knows the link's token before any SUBMIT can reach it.
   useLayoutEffect(() => {
@@ -59,14 +43,7 @@ export function TokenActionPanel({ action, endpoint = waitlistEndpoint, readToke
   return (
     <>
       {state.hasTag('actionable') && (
-        <Form
-          method="post"
-          aria-busy={state.hasTag('busy')}
-          onSubmit={(event) => {
-            event.preventDefault()
-            send({ type: 'SUBMIT' })
-          }}
-        >
+        <Form method="post" aria-busy={state.hasTag('busy')} onSubmit={submitTo(send)}>
           <Lead>{copy.body}</Lead>
           <Button type="submit" disabled={!state.can({ type: 'SUBMIT' })}>
             {copy.button}

@@ -1,19 +1,16 @@
 import { useMachine } from '@xstate/react'
 import { useLayoutEffect, useRef } from 'react'
-import { fromPromise } from 'xstate'
 import { brand } from '../../shared/brand'
 import { Button } from '../ui/primitives'
 import { waitlistMachine } from '../../machines/waitlist-machine'
-import type { RequestReply } from '../../machines/request-form'
-import type { SignupRequest } from '../../shared/signup'
-import { MAILTO_FALLBACK_LINK_TEXT } from '../../machines/waitlist-messages'
 import { MAILTO_SUBJECT } from '../../machines/waitlist-mailto'
 import { checkInboxLine, consentVersion, consentWording } from '../content/consent-wording'
 import { devInspect } from '../dev/inspector'
 import { landingCampaign } from './landing-campaign'
 import { waitlistEndpoint } from './endpoint'
-import { submitWaitlistSignup } from './waitlist-client'
-import { Field, Form, Honeypot, InboxNote, Input, Optional, PrivacyNote, Status, type StatusTone } from './waitlist-form.styles'
+import { EmailField, FormStatus, emailFormEffects, submitTo } from './form-parts'
+import { submitSignupTo } from './waitlist-actors'
+import { Field, Form, Honeypot, InboxNote, Input, Optional, PrivacyNote } from './waitlist-form.styles'
 
 export interface WaitlistFormProps {
   /** Makes element ids unique when the page shows more than one form ('hero', 'bottom'). */
@@ -33,19 +30,8 @@ export function WaitlistForm({ formId, endpoint = waitlistEndpoint }: WaitlistFo
   }
   const firstNameField = useRef<HTMLInputElement>(null)
   const emailField = useRef<HTMLInputElement>(null)
-  // Browser side effects of the machine; they run on events, never during render (or on the server).
   const [state, send, actor] = useMachine(
-    waitlistMachine.provide({
-      actions: {
-        focusEmailField: () => document.getElementById(ids.email)?.focus(),
-        openMailDraft: ({ context }) => openMailDraft(context.mailtoHref),
-      },
-      actors: {
-        submitSignup: fromPromise<RequestReply, SignupRequest>(({ input, signal }) =>
-          submitWaitlistSignup({ ...input, website: honeypotValue(ids.website) }, { endpoint, signal }),
-        ),
-      },
-    }),
+    waitlistMachine.provide({ actions: emailFormEffects(ids.email), actors: { submitSignup: submitSignupTo(endpoint, () => honeypotValue(ids.website)) } }),
     {
       input: {
         contactEmail: brand.contactEmail,
@@ -82,10 +68,7 @@ export function WaitlistForm({ formId, endpoint = waitlistEndpoint }: WaitlistFo
         encType={configured ? undefined : 'text/plain'}
         noValidate // the machine checks the email and says why in the live region below
         aria-busy={state.hasTag('busy')}
-        onSubmit={(event) => {
-          event.preventDefault()
-          send({ type: 'SUBMIT' })
-        }}
+        onSubmit={submitTo(send)}
       >
         <Field>
           <label htmlFor={ids.firstName}>
@@ -101,21 +84,15 @@ export function WaitlistForm({ formId, endpoint = waitlistEndpoint }: WaitlistFo
             onChange={(event) => send({ type: 'FIRST_NAME_CHANGED', value: event.target.value })}
           />
         </Field>
-        <Field>
-          <label htmlFor={ids.email}>Email</label>
-          <Input
-            ref={emailField}
-            id={ids.email}
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            aria-invalid={ok === false}
-            aria-describedby={ok === false ? ids.status : undefined}
-            value={email}
-            onChange={(event) => send({ type: 'EMAIL_CHANGED', value: event.target.value })}
-          />
-        </Field>
+        <EmailField
+          id={ids.email}
+          label="Email"
+          statusId={ids.status}
+          invalid={ok === false}
+          value={email}
+          inputRef={emailField}
+          onChange={(value) => send({ type: 'EMAIL_CHANGED', value })}
+        />
         <Honeypot aria-hidden="true">
           <label htmlFor={ids.website}>Leave this field empty</label>
           <input id={ids.website} name="website" type="text" tabIndex={-1} autoComplete="off" />
@@ -136,29 +113,8 @@ export function WaitlistForm({ formId, endpoint = waitlistEndpoint }: WaitlistFo
   )
 }
 
-/** The live status line of a form: the machine's message, green when `ok`, red when not, ink otherwise. With
- * `mailtoHref`, the words "email link" in the message become the link to the mail draft. Shared with the
- * consent forms (erasure request, the token pages), so they all say things the same way. */
-export function FormStatus({ id, ok, message, mailtoHref }: { id?: string; ok: boolean | null; message: string; mailtoHref?: string }) {
-  const tone: StatusTone = ok === true ? 'success' : ok === false ? 'error' : 'neutral'
-  const [beforeLink, afterLink] = message.split(MAILTO_FALLBACK_LINK_TEXT)
-  return (
-    <Status id={id} role="status" aria-live="polite" $tone={tone}>
-      {mailtoHref && afterLink !== undefined ? (
-        <>
-          {beforeLink}
-          <a href={mailtoHref}>{MAILTO_FALLBACK_LINK_TEXT}</a>
-          {afterLink}
-        </>
-      ) : (
-        message
-      )}
-    </Status>
-  )
+/** What a bot typed into the honeypot, read when the form is sent; a person leaves it empty. */
+function honeypotValue(id: string) {
+  const field = document.getElementById(id)
+  return field instanceof HTMLInputElement ? field.value || undefined : undefined
 }
-
-function openMailDraft(href: string) {
-  window.location.href = href
-}
-
-const honeypotValue = (id: string) => (document.getElementById(id) as HTMLInputElement | null)?.value || undefined

@@ -1,0 +1,30 @@
+// The consent machines' requests as the site makes them (each machine declares its request's type and knows no
+// HTTP): asking for a deletion link, and sending a link's token (consent-client.ts). The machine stops the actor
+// when it leaves `submitting`, and its signal aborts the fetch. A reply that worked but came without a sentence
+// gets the endpoint's own sentence for it (shared/messages.ts), so the visitor always reads one.
+import { fromPromise } from 'xstate'
+import type { RequestErasure } from '../../machines/erase-request-machine'
+import type { EndpointReply } from '../../machines/request-form'
+import type { SendToken } from '../../machines/token-action-machine'
+import { messages } from '../../shared/messages'
+import { requestErasure, sendConsentToken, type ConsentAction } from './consent-client'
+
+type TokenAction = Exclude<ConsentAction, 'erase'>
+
+/** The sentence the endpoint says when an action worked. */
+const doneSentences: Record<TokenAction, string> = {
+  confirm: messages.confirmed,
+  unsubscribe: messages.unsubscribed,
+  eraseConfirm: messages.erased,
+}
+
+const withSentence = (reply: EndpointReply, sentence: string): EndpointReply =>
+  reply.ok && !reply.message ? { ...reply, message: sentence } : reply
+
+/** Asks `endpoint` for a deletion link for the address. */
+export const requestErasureTo = (endpoint: string): RequestErasure =>
+  fromPromise(async ({ input, signal }) => withSentence(await requestErasure(input.email, { endpoint, signal }), messages.eraseRequested))
+
+/** Sends the link's token to `endpoint`'s path for `action`. */
+export const sendTokenTo = (action: TokenAction, endpoint: string): SendToken =>
+  fromPromise(async ({ input, signal }) => withSentence(await sendConsentToken(action, input.token, { endpoint, signal }), doneSentences[action]))
