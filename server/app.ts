@@ -1,21 +1,23 @@
 // The waitlist endpoint as a Web-standard handler: `createApp(options).fetch(request)` runs unchanged on Node
 // (server/main.ts), serverless functions and edge runtimes. Everything host-specific comes in as an option:
 // the store, how to learn the client's address, and optionally the static site to serve next to the API.
-import { Hono, type Context, type MiddlewareHandler } from 'hono'
+//
+// createApp composes one sub-app per concern, each carrying its own middleware (server/http/api-guard.ts says
+// what every API path shares): the signup, the consent flows, the team's console, the health check, then the
+// static site. What every reply shares is set here: its security headers and the answer to a fault.
+import { Hono, type Context } from 'hono'
 import { adminApi, type AdminApiOptions } from './admin/admin-api'
-import { afterReply } from './http/after-reply'
-import { isOriginAllowed, parseAllowedOrigins, type AllowedOrigins } from './origin'
-import { clientKey, defaultRateLimit } from './rate-limit'
-import { readBody } from './http/read-body'
-import { answerPreflight, refuse, refuseMethod, reply } from './http/reply'
+import { defaultConsentRateLimit, consentRoutes } from './consent/consent-routes'
+import { healthRoutes, healthzPath } from './healthz'
+import { apiHeaders, apiNotFound, originCheck } from './http/api-guard'
+import { answerFault, refuse } from './http/reply'
+import { requestFacts } from './http/request-facts'
+import { signupRoutes, waitlistPath } from './http/signup-routes'
+import { parseAllowedOrigins, type AllowedOrigins } from './origin'
+import { defaultRateLimit } from './rate-limit'
 import { replySecurityHeaders } from './security-headers'
-import { StoreUnavailableError, type SignupStore } from './store/contract'
-import { parseSignupBody, parseSignupForm, type ParsedBody } from './validate'
-import { consentApi, consentPages, tokenPageActions } from '../shared/consent-paths'
-import { answerFormPostsWithRedirect, isFormPost } from './http/form-post'
-import { healthzHandler, healthzPath } from './healthz'
+import type { SignupStore } from './store/contract'
 import { healthCheckOf, type HealthCheckFn } from './store/health-check'
-import { defaultConsentRateLimit, registerConsentApiRoutes, registerConsentEntryRoutes } from './consent/consent-routes'
 
 export type AppOptions = {
   store: SignupStore
@@ -41,113 +43,31 @@ export type AppOptions = {
   healthCheck?: HealthCheckFn
 }
 
-// The token pages send no Referer (consent-paths.ts), so a browser's post from them says only `Origin: null`.
-// For the link actions that is no forgery risk: their token is the whole authority, and a forged post would
-// have to carry it. Every other route still refuses "null".
-const tokenActionPaths: ReadonlySet<string> = new Set(tokenPageActions.flatMap((action) => [consentApi[action], consentPages[action]]))
-
-export const defaultMaxBodyBytes = 4096
-export const waitlistPath = '/api/waitlist'
-
 export function createApp(options: AppOptions) {
-  const { store, site, clientAddress, trustedProxies = 0, maxBodyBytes = defaultMaxBodyBytes } = options
-  const allowed = options.allowedOrigins ?? parseAllowedOrigins(undefined)
-  const limiter = store.rateLimiter(options.rateLimit ?? defaultRateLimit)
+  const { store, site, publicSiteUrl, onOutboxQueued: onQueued } = options
+  const facts = requestFacts(options)
+  const origins = originCheck(options.allowedOrigins ?? parseAllowedOrigins(undefined), facts.requestHosts)
   const app = new Hono()
+  app.use(replySecurityHeaders(facts.isHttps))
+  app.onError(answerFault)
 
-  const isHttps = (c: Context) =>
-    new URL(c.req.url).protocol === 'https:' ||
-    (trustedProxies > 0 && c.req.header('x-forwarded-proto')?.split(',')[0]?.trim() === 'https')
+  const signupLimiter = store.rateLimiter(options.rateLimit ?? defaultRateLimit)
+  app.route(waitlistPath, signupRoutes({ store, limiter: signupLimiter, clientKey: facts.clientKey, originCheck: origins, maxBodyBytes: options.maxBodyBytes, publicSiteUrl, onQueued }))
+  const consentLimiter = store.rateLimiter(options.consentRateLimit ?? defaultConsentRateLimit)
+  app.route('/', consentRoutes({ store: store.consent, limiter: consentLimiter, clientKey: facts.clientKey, originCheck: origins, publicSiteUrl, onQueued }))
 
-  app.use(replySecurityHeaders(isHttps))
+  // The console's API passes the API's origin check too, and is never readable by another origin.
+  const consoleApi = new Hono().use(apiHeaders, origins())
+  if (options.admin) consoleApi.route('/', adminApi(options.admin, { ...facts, rateLimiter: store.rateLimiter }))
+  else consoleApi.all('*', (c) => refuse(c, 'notFound', 404))
+  app.route('/api/admin', consoleApi)
+  // Last of the API: what none of the sub-apps above answers.
+  app.route('/api', apiNotFound(origins))
 
-  app.onError((error, c) => {
-    // The database is away (a restart, a failover, a lost network): say so plainly; nothing was acknowledged.
-    if (error instanceof StoreUnavailableError) {
-      console.error(`waitlist: ${error.message}`)
-      return refuse(c, 'databaseUnavailable', 503, { 'Retry-After': '5' })
-    }
-    console.error('waitlist: unexpected error', error)
-    return refuse(c, 'serverError', 500)
-  })
-
-  const clientKeyOf = (c: Context) => clientKey({ socketAddress: clientAddress?.(c), forwardedFor: c.req.header('x-forwarded-for'), trustedProxies })
-  const refuseOrigin = (c: Context) => {
-    const origin = c.req.header('origin')
-    if (origin === 'null' && tokenActionPaths.has(c.req.path)) return undefined
-    const hosts = [new URL(c.req.url).host, c.req.header('host'), trustedProxies > 0 ? c.req.header('x-forwarded-host') : undefined]
-    return origin !== undefined && !isOriginAllowed(origin, hosts.filter((host) => host !== undefined), allowed) ? refuse(c, 'originNotAllowed', 403) : undefined
-  }
-
-  // Registered before the origin check and the rate limit, so a browser's form post gets its outcome page
-  // for every reply, those included.
-  app.use(waitlistPath, answerFormPostsWithRedirect(options.publicSiteUrl))
-  const consentOptions = {
-    store: store.consent,
-    limiter: store.rateLimiter(options.consentRateLimit ?? defaultConsentRateLimit),
-    clientKey: clientKeyOf,
-    refuseOrigin,
-    publicSiteUrl: options.publicSiteUrl,
-    onQueued: options.onOutboxQueued,
-  }
-  const consentEntry = registerConsentEntryRoutes(app, consentOptions)
-
-  app.use('/api/*', async (c, next) => {
-    const origin = c.req.header('origin')
-    const refused = refuseOrigin(c)
-    if (refused) {
-      c.res = refused
-    } else {
-      await next()
-      // Lets the page read the reply (and its message) when it was served from another allowed origin.
-      // Not for the console's API: its replies are for its own pages only.
-      if (origin !== undefined && origin !== 'null' && !c.req.path.startsWith('/api/admin/')) c.res.headers.set('Access-Control-Allow-Origin', origin)
-    }
-    c.res.headers.set('Vary', 'Origin')
-    c.res.headers.set('Cache-Control', 'no-store')
-  })
-
-  const rateLimited: MiddlewareHandler = async (c, next) => {
-    const key = clientKeyOf(c)
-    const verdict = key === undefined ? { allowed: true as const } : await limiter.hit(key)
-    if (verdict.allowed) return next()
-    return refuse(c, 'tooManyRequests', 429, { 'Retry-After': String(verdict.retryAfterSeconds) })
-  }
-
-  app.options(waitlistPath, answerPreflight)
-
-  app.post(waitlistPath, rateLimited, async (c) => {
-    const type = (c.req.header('content-type') ?? 'text/plain').split(';')[0]?.trim().toLowerCase()
-    const form = isFormPost(c.req.raw)
-    if (!form && type !== 'text/plain' && type !== 'application/json') return refuse(c, 'unsupportedType', 415)
-    const body = await readBody(c, maxBodyBytes)
-    // The rest of an oversized body may still be arriving: close the connection after answering rather than
-    // leave it half-read for the next request on it.
-    if (body.kind === 'too-large') return refuse(c, 'tooLarge', 413, { Connection: 'close' })
-    const parse = form ? parseSignupForm : parseSignupBody
-    const parsed: ParsedBody = body.kind === 'text' ? parse(body.text) : { kind: 'invalid', reason: 'unreadable' }
-    if (parsed.kind === 'invalid') return reply(c, parsed.reason)
-    // A repeat, a retry and a bot get the very same answer as a first signup: the reply never tells who is listed.
-    if (parsed.kind === 'signup') {
-      await store.add(parsed.signup)
-      // A new signup's confirmation is claimed and sent after the reply: a repeat has none to send.
-      const poke = options.onOutboxQueued
-      if (poke) afterReply(c, poke)
-    }
-    return reply(c, 'success')
-  })
-  registerConsentApiRoutes(app, consentOptions, consentEntry)
-
-  app.all(waitlistPath, refuseMethod)
-  if (options.admin) {
-    const requestHosts = (c: Context) =>
-      [new URL(c.req.url).host, c.req.header('host'), trustedProxies > 0 ? c.req.header('x-forwarded-host') : undefined].filter((host) => host !== undefined)
-    app.route('/api/admin', adminApi(options.admin, { isHttps, requestHosts, clientKey: clientKeyOf, rateLimiter: store.rateLimiter }))
-  }
-  app.all('/api/*', (c) => refuse(c, 'notFound', 404))
   // Outside /api/*: no origin check, no rate limit; it reads and writes no signup.
   const healthCheck = options.healthCheck ?? healthCheckOf(store)
-  if (healthCheck) app.get(healthzPath, healthzHandler(healthCheck))
+  if (healthCheck) app.route(healthzPath, healthRoutes(healthCheck))
+  // Last of all: every GET that nothing above answered.
   if (site) app.get('*', (c) => site(c.req.raw))
   app.notFound((c) => refuse(c, 'notFound', 404))
   return app

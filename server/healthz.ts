@@ -2,14 +2,15 @@
 // outbox is draining (store/health.ts); otherwise 503 and one word, "database" or "outbox", never a detail
 // about who is listed. It sits outside /api/*, so no rate limit turns a busy poller away; a flood of polls
 // still costs the database at most one check a second, since polls in that window share the last answer.
-import type { Handler } from 'hono'
+import { Hono } from 'hono'
 import type { HealthCheckFn, HealthVerdict } from './store/health-check'
 
 export const healthzPath = '/healthz'
 /** Polls within this long of a check share its answer (and no two checks run at once). */
 export const healthCheckShareMs = 1000
 
-export function healthzHandler(check: HealthCheckFn, now: () => Date = () => new Date()): Handler {
+/** Mounted at healthzPath. */
+export function healthRoutes(check: HealthCheckFn, now: () => Date = () => new Date()): Hono {
   let answer: { at: number; verdict: HealthVerdict } | undefined
   let pending: Promise<HealthVerdict> | undefined
   const verdict = (): Promise<HealthVerdict> => {
@@ -24,8 +25,8 @@ export function healthzHandler(check: HealthCheckFn, now: () => Date = () => new
       .finally(() => (pending = undefined))
     return pending
   }
-  return async (c) => {
+  return new Hono().get('/', async (c) => {
     const settled = await verdict()
     return c.text(`${settled}\n`, settled === 'ok' ? 200 : 503, { 'Cache-Control': 'no-store' })
-  }
+  })
 }

@@ -4,6 +4,7 @@
 import { Hono, type Context } from 'hono'
 import { stream } from 'hono/streaming'
 import { csvRow, signupCsvColumns, signupCsvRow } from '../csv'
+import type { RequestFacts } from '../http/request-facts'
 import type { RateLimiter, RateLimitOptions } from '../rate-limit'
 import type { AdminEmails } from './admin-emails'
 import { requireSession, sameOriginOnly, type AdminEnv } from './admin-guard'
@@ -24,10 +25,7 @@ export type AdminApiOptions = {
   now?: () => Date
 }
 
-export type AdminApiHost = {
-  isHttps: (c: Context) => boolean
-  requestHosts: (c: Context) => string[]
-  clientKey: (c: Context) => string | undefined
+export type AdminApiHost = RequestFacts & {
   /** The store's limiter: in memory on SQLite, shared by every instance on PostgreSQL. */
   rateLimiter: (options: RateLimitOptions) => RateLimiter
 }

@@ -1,5 +1,5 @@
-// The consent flows' HTTP side. Each link in an email opens a page of the site; nothing changes on a GET, since
-// mail scanners fetch links. The page's button POSTs here:
+// The consent flows' HTTP side, one sub-app mounted at the root. Each link in an email opens a page of the site;
+// nothing changes on a GET, since mail scanners fetch links. The page's button POSTs here:
 //   POST /api/waitlist/confirm | unsubscribe | erase/confirm   {"token"}   the link's action
 //   POST /api/waitlist/erase                                    {"email"}   ask for an erasure link
 // as JSON in a text/plain body like the signup (the reply is { ok, message }), or as a browser's own form
@@ -7,25 +7,32 @@
 // own URL (/waitlist/confirm?token=…), answered here too when this server serves the site. The RFC 8058
 // one-click unsubscribe is a POST to the List-Unsubscribe URL (/api/waitlist/unsubscribe?token=…) from a
 // mail provider: it carries no Origin and gets a plain 200. Every route is rate limited per client.
-import type { Context, Hono } from 'hono'
+//
+// The token pages send no Referer (consent-paths.ts), so a browser's post from them says only `Origin: null`.
+// For the link actions that is no forgery risk: their token is the whole authority, and a forged post would
+// have to carry it. The erasure request carries no token and refuses "null" like every other route.
+import { Hono, type Context } from 'hono'
+import { every } from 'hono/combine'
 import { hashSecret, isWellFormedSecret } from '../admin/tokens'
 import { consentApi, consentPages } from '../../shared/consent-paths'
-import { afterReply } from '../http/after-reply'
-import { answerFormPostsWithRedirect } from '../http/form-post'
-import { messages } from '../../shared/messages'
-import type { RateLimiter } from '../rate-limit'
-import { readFields } from '../http/read-body'
-import { answerPreflight, refuse, refuseMethod, reply } from '../http/reply'
 import type { ReplyKey } from '../../shared/form-outcomes'
+import { messages } from '../../shared/messages'
+import { afterReply } from '../http/after-reply'
+import { apiHeaders, readableByAllowedOrigins, type OriginCheck } from '../http/api-guard'
+import { answerFormPostsWithRedirect } from '../http/form-post'
+import { rateLimited } from '../http/rate-limited'
+import { readFields } from '../http/read-body'
+import { answerPreflight, refuseMethod, reply } from '../http/reply'
+import type { RequestFacts } from '../http/request-facts'
+import type { RateLimiter } from '../rate-limit'
 import { checkEmail } from '../validate'
 import type { ConsentStore } from './consent-store'
 
 export type ConsentRoutesOptions = {
   store: ConsentStore
   limiter: RateLimiter
-  clientKey: (c: Context) => string | undefined
-  /** The answer for a post from an origin that may not post, or undefined when it may. */
-  refuseOrigin: (c: Context) => Response | undefined
+  clientKey: RequestFacts['clientKey']
+  originCheck: OriginCheck
   publicSiteUrl?: string
   /** Something was queued in the outbox: send it now. */
   onQueued?: () => void
@@ -41,16 +48,14 @@ const replies: Record<LinkAction, { done: ReplyKey; invalid: ReplyKey }> = {
   eraseConfirm: { done: 'erased', invalid: 'eraseLinkInvalid' },
 }
 const linkActions = Object.keys(replies) as LinkAction[]
+const apiPaths = [consentApi.confirm, consentApi.unsubscribe, consentApi.erase, consentApi.eraseConfirm]
 
-/** Registered before the API's origin check: the one-click unsubscribe and the form-post redirects. */
-export function registerConsentEntryRoutes(app: Hono, options: ConsentRoutesOptions) {
+export function consentRoutes(options: ConsentRoutesOptions): Hono {
   const { store } = options
   const now = options.now ?? (() => new Date())
-  const limited = async (c: Context) => {
-    const key = options.clientKey(c)
-    const verdict = key === undefined ? { allowed: true as const } : await options.limiter.hit(`consent:${key}`)
-    return verdict.allowed ? undefined : refuse(c, 'tooManyConsentRequests', 429, { 'Retry-After': String(verdict.retryAfterSeconds) })
-  }
+  const limited = rateLimited(options.limiter, { clientKey: options.clientKey, prefix: 'consent:', refusal: 'tooManyConsentRequests' })
+  const toOutcomePage = answerFormPostsWithRedirect(options.publicSiteUrl)
+  const routes = new Hono()
 
   async function useLink(action: LinkAction, token: unknown): Promise<ReplyKey> {
     if (!isWellFormedSecret(token)) return replies[action].invalid
@@ -60,58 +65,32 @@ export function registerConsentEntryRoutes(app: Hono, options: ConsentRoutesOpti
   }
 
   // RFC 8058: a mail provider POSTs List-Unsubscribe=One-Click (multipart or urlencoded) to the URL in the
-  // header, with the token in its query. No page, no redirect: the status says it worked.
-  app.post(consentApi.unsubscribe, async (c, next) => {
-    const token = c.req.query('token')
-    if (token === undefined) return next()
-    const refused = await limited(c)
-    if (refused) return refused
-    return c.text(messages[await useLink('unsubscribe', token)], 200, { 'Cache-Control': 'no-store' })
-  })
+  // header, with the token in its query. No page, no redirect: the status says it worked. Registered first,
+  // so the API's middleware below (its origin check, the form-post redirect) never sees it; without a token
+  // in the query the post is the page's, and goes on to the API route.
+  const oneClick = every(limited, async (c: Context) =>
+    c.text(messages[await useLink('unsubscribe', c.req.query('token'))], 200, { 'Cache-Control': 'no-store' }),
+  )
+  routes.post(consentApi.unsubscribe, (c, next) => (c.req.query('token') === undefined ? next() : oneClick(c, next)))
   // Someone opened the List-Unsubscribe URL in a browser: show the page with its button.
-  app.get(consentApi.unsubscribe, (c) => {
+  routes.get(consentApi.unsubscribe, (c) => {
     const token = c.req.query('token') ?? ''
     const base = (options.publicSiteUrl ?? '').replace(/\/+$/, '')
     const query = isWellFormedSecret(token) ? `?token=${token}` : ''
     return c.body(null, 303, { Location: `${base}${consentPages.unsubscribe}${query}`, 'Cache-Control': 'no-store' })
   })
 
-  for (const path of [consentApi.confirm, consentApi.unsubscribe, consentApi.erase, consentApi.eraseConfirm])
-    app.use(path, answerFormPostsWithRedirect(options.publicSiteUrl))
-
-  // The pages' own no-script forms post back to the page's URL, token in the query: the same action, then
-  // the outcome page.
-  const pages: Record<LinkAction, string> = { confirm: consentPages.confirm, unsubscribe: consentPages.unsubscribe, eraseConfirm: consentPages.eraseConfirm }
+  for (const path of apiPaths)
+    routes.use(path, toOutcomePage, apiHeaders, options.originCheck({ acceptNullOrigin: path !== consentApi.erase }), readableByAllowedOrigins)
   for (const action of linkActions) {
-    app.post(pages[action], answerFormPostsWithRedirect(options.publicSiteUrl), async (c) => {
-      const refused = options.refuseOrigin(c) ?? (await limited(c))
-      if (refused) return refused
-      const fields = (await readFields(c)) ?? {}
-      return reply(c, await useLink(action, c.req.query('token') ?? fields.token))
-    })
-  }
-
-  return { limited, useLink }
-}
-
-/** Registered after the API's origin check: the script's (and the API form's) POSTs. */
-export function registerConsentApiRoutes(app: Hono, options: ConsentRoutesOptions, entry: ReturnType<typeof registerConsentEntryRoutes>) {
-  const now = options.now ?? (() => new Date())
-  const apiPaths: Record<LinkAction, string> = { confirm: consentApi.confirm, unsubscribe: consentApi.unsubscribe, eraseConfirm: consentApi.eraseConfirm }
-  for (const action of linkActions) {
-    app.post(apiPaths[action], async (c) => {
-      const refused = await entry.limited(c)
-      if (refused) return refused
+    routes.post(consentApi[action], limited, async (c) => {
       const fields = await readFields(c)
       if (!fields) return reply(c, 'unreadable')
-      return reply(c, await entry.useLink(action, fields.token))
+      return reply(c, await useLink(action, fields.token))
     })
   }
-
   // Always the same reply for a valid address, listed or not; the email (if any) goes out from the outbox.
-  app.post(consentApi.erase, async (c) => {
-    const refused = await entry.limited(c)
-    if (refused) return refused
+  routes.post(consentApi.erase, limited, async (c) => {
     const fields = await readFields(c)
     if (!fields) return reply(c, 'unreadable')
     const checked = checkEmail(typeof fields.email === 'string' ? fields.email : '')
@@ -120,16 +99,26 @@ export function registerConsentApiRoutes(app: Hono, options: ConsentRoutesOption
     // wait for the difference. A crash in between loses only this request, which the person can repeat.
     const at = now()
     afterReply(c, () =>
-      options.store.requestErasure(checked.address, at).then(
+      store.requestErasure(checked.address, at).then(
         () => options.onQueued?.(),
         (error: unknown) => console.error(`waitlist: an erasure request was not queued (${(error as Error).message})`),
       ),
     )
     return reply(c, 'eraseRequested')
   })
-
-  for (const path of [consentApi.confirm, consentApi.unsubscribe, consentApi.erase, consentApi.eraseConfirm]) {
-    app.options(path, answerPreflight)
-    app.all(path, refuseMethod)
+  for (const path of apiPaths) {
+    routes.options(path, answerPreflight)
+    routes.all(path, refuseMethod)
   }
+
+  // The pages' own no-script forms post back to the page's URL, token in the query: the same action, then
+  // the outcome page.
+  for (const action of linkActions) {
+    routes.post(consentPages[action], toOutcomePage, options.originCheck({ acceptNullOrigin: true }), limited, async (c) => {
+      const fields = (await readFields(c)) ?? {}
+      return reply(c, await useLink(action, c.req.query('token') ?? fields.token))
+    })
+  }
+
+  return routes
 }

@@ -2,10 +2,11 @@
 // `{ ok, message }` (200) or the sentence as text with an HTTP status; a browser's own form post gets a 303 to
 // the outcome page of that key (form-post.ts reads the key, never the words). So a copy edit in messages.ts
 // changes what people read and nothing else.
-import type { Context, Handler } from 'hono'
+import type { Context, ErrorHandler, Handler } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { isGoodNews, type ReplyKey } from '../../shared/form-outcomes'
 import { messages } from '../../shared/messages'
+import { StoreUnavailableError } from '../store/contract'
 
 declare module 'hono' {
   interface ContextVariableMap {
@@ -31,3 +32,14 @@ export function refuse(c: Context, key: ReplyKey, status: ContentfulStatusCode, 
 export const answerPreflight: Handler = (c) =>
   c.body(null, 204, { 'Access-Control-Allow-Methods': 'POST, OPTIONS', 'Access-Control-Allow-Headers': 'Content-Type', 'Access-Control-Max-Age': '86400' })
 export const refuseMethod: Handler = (c) => refuse(c, 'methodNotAllowed', 405, { Allow: 'POST, OPTIONS' })
+
+/** A fault in any handler. The database being away (a restart, a failover, a lost network) is said plainly:
+ * nothing was acknowledged, and trying again shortly will do. */
+export const answerFault: ErrorHandler = (error, c) => {
+  if (error instanceof StoreUnavailableError) {
+    console.error(`waitlist: ${error.message}`)
+    return refuse(c, 'databaseUnavailable', 503, { 'Retry-After': '5' })
+  }
+  console.error('waitlist: unexpected error', error)
+  return refuse(c, 'serverError', 500)
+}

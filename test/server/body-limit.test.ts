@@ -3,7 +3,7 @@
 // or streams it in chunks without a Content-Length.
 import { request } from 'node:http'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { defaultMaxBodyBytes } from '../../server/app'
+import { defaultMaxBodyBytes } from '../../server/http/signup-routes'
 import { messages } from '../../shared/messages'
 import { startTestServer, validSignup, type TestServer } from './harness'
 

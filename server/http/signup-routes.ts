@@ -1,0 +1,60 @@
+// POST /api/waitlist: a signup, as JSON from the site's script (a text/plain or application/json body) or as a
+// browser's own form post, which is answered 303 to its outcome page (form-post.ts). Any other method is told
+// to POST. A repeat, a retry and a bot get the very same answer as a first signup: the reply never tells who
+// is listed.
+import { Hono } from 'hono'
+import type { RateLimiter } from '../rate-limit'
+import type { SignupStore } from '../store/contract'
+import { parseSignupBody, parseSignupForm, type ParsedBody } from '../validate'
+import { afterReply } from './after-reply'
+import { apiHeaders, readableByAllowedOrigins, type OriginCheck } from './api-guard'
+import { answerFormPostsWithRedirect, isFormPost } from './form-post'
+import { rateLimited } from './rate-limited'
+import { readBody } from './read-body'
+import { answerPreflight, refuse, refuseMethod, reply } from './reply'
+import type { RequestFacts } from './request-facts'
+
+export const waitlistPath = '/api/waitlist'
+export const defaultMaxBodyBytes = 4096
+
+export type SignupRoutesOptions = {
+  store: Pick<SignupStore, 'add'>
+  limiter: RateLimiter
+  clientKey: RequestFacts['clientKey']
+  originCheck: OriginCheck
+  maxBodyBytes?: number
+  publicSiteUrl?: string
+  /** A new signup may have queued its confirmation email: send it now. */
+  onQueued?: () => void
+}
+
+/** Mounted at waitlistPath. Its middleware is on '/', that path alone: the consent routes below it have their own. */
+export function signupRoutes(options: SignupRoutesOptions): Hono {
+  const { store, maxBodyBytes = defaultMaxBodyBytes } = options
+  const signup = new Hono()
+  signup.use('/', answerFormPostsWithRedirect(options.publicSiteUrl), apiHeaders, options.originCheck(), readableByAllowedOrigins)
+  signup.options('/', answerPreflight)
+
+  signup.post('/', rateLimited(options.limiter, { clientKey: options.clientKey, refusal: 'tooManyRequests' }), async (c) => {
+    const type = (c.req.header('content-type') ?? 'text/plain').split(';')[0]?.trim().toLowerCase()
+    const form = isFormPost(c.req.raw)
+    if (!form && type !== 'text/plain' && type !== 'application/json') return refuse(c, 'unsupportedType', 415)
+    const body = await readBody(c, maxBodyBytes)
+    // The rest of an oversized body may still be arriving: close the connection after answering rather than
+    // leave it half-read for the next request on it.
+    if (body.kind === 'too-large') return refuse(c, 'tooLarge', 413, { Connection: 'close' })
+    const parse = form ? parseSignupForm : parseSignupBody
+    const parsed: ParsedBody = body.kind === 'text' ? parse(body.text) : { kind: 'invalid', reason: 'unreadable' }
+    if (parsed.kind === 'invalid') return reply(c, parsed.reason)
+    if (parsed.kind === 'signup') {
+      await store.add(parsed.signup)
+      // A new signup's confirmation is claimed and sent after the reply: a repeat has none to send.
+      const poke = options.onQueued
+      if (poke) afterReply(c, poke)
+    }
+    return reply(c, 'success')
+  })
+
+  signup.all('/', refuseMethod)
+  return signup
+}
