@@ -18,11 +18,11 @@ import { consentApi, consentPages } from '../../shared/consent-paths'
 import type { ReplyKey } from '../../shared/form-outcomes'
 import { messages } from '../../shared/messages'
 import { afterReply } from '../http/after-reply'
-import { apiHeaders, readableByAllowedOrigins, type OriginCheck } from '../http/api-guard'
+import { apiHeaders, publicCors, type OriginCheck } from '../http/api-guard'
 import { answerFormPostsWithRedirect } from '../http/form-post'
 import { rateLimited } from '../http/rate-limited'
 import { readFields } from '../http/read-body'
-import { answerPreflight, refuseMethod, reply } from '../http/reply'
+import { refuseMethod, reply } from '../http/reply'
 import type { RequestFacts } from '../http/request-facts'
 import type { RateLimiter } from '../rate-limit'
 import { checkEmail } from '../validate'
@@ -81,7 +81,7 @@ export function consentRoutes(options: ConsentRoutesOptions): Hono {
   })
 
   for (const path of apiPaths)
-    routes.use(path, toOutcomePage, apiHeaders, options.originCheck({ acceptNullOrigin: path !== consentApi.erase }), readableByAllowedOrigins)
+    routes.use(path, toOutcomePage, apiHeaders, options.originCheck({ acceptNullOrigin: path !== consentApi.erase }), publicCors)
   for (const action of linkActions) {
     routes.post(consentApi[action], limited, async (c) => {
       const fields = await readFields(c)
@@ -106,10 +106,7 @@ export function consentRoutes(options: ConsentRoutesOptions): Hono {
     )
     return reply(c, 'eraseRequested')
   })
-  for (const path of apiPaths) {
-    routes.options(path, answerPreflight)
-    routes.all(path, refuseMethod)
-  }
+  for (const path of apiPaths) routes.all(path, refuseMethod)
 
   // The pages' own no-script forms post back to the page's URL, token in the query: the same action, then
   // the outcome page.

@@ -4,11 +4,16 @@
 //   for a browser's form post). A text/plain POST is a CORS "simple request" that browsers send from any site
 //   without asking first, so the server itself has to refuse it; requests without an Origin pass (origin.ts
 //   says why), and `Origin: null` passes only where a route accepts it.
-// - readableByAllowedOrigins: lets a page of an allowed origin read the reply. Not for the console's API,
-//   whose replies are for its own pages only.
+// - publicCors, Hono's cors (hono/cors), on the public API (signup, consent): lets a page of an allowed origin
+//   read the reply and answers the preflight of a script posting JSON. Not on the console's API, whose replies
+//   are for its own pages only.
+// originCheck stays hand-written: Hono's cors withholds its header but never refuses, and Hono's csrf refuses
+// a request with no Origin and lets JSON and OPTIONS through; origin.test.ts wants Origin-less posts accepted
+// and an unlisted origin's preflight and post refused with 403.
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
+import { cors } from 'hono/cors'
 import { isOriginAllowed, type AllowedOrigins } from '../origin'
-import { refuse } from './reply'
+import { postOnly, refuse } from './reply'
 
 export const apiHeaders: MiddlewareHandler = async (c, next) => {
   await next()
@@ -28,16 +33,23 @@ export function originCheck(allowed: AllowedOrigins, requestHosts: (c: Context) 
     }
 }
 
-export const readableByAllowedOrigins: MiddlewareHandler = async (c, next) => {
-  await next()
-  const origin = c.req.header('origin')
-  if (origin !== undefined && origin !== 'null') c.res.headers.set('Access-Control-Allow-Origin', origin)
-}
+export const publicCors = cors({
+  // Behind originCheck, so any real origin here may read; "null" (a token page, a sandbox) may post, not read.
+  origin: (origin) => (origin === '' || origin === 'null' ? null : origin),
+  // One entry, since Hono joins a list with ',': the preflight names the methods as the 405's Allow does.
+  allowMethods: [postOnly],
+  allowHeaders: ['Content-Type'],
+  maxAge: 86400,
+})
 
 /** The /api/ paths no sub-app answers: 404 in words, behind the same checks. Mounted after every API sub-app. */
 export function apiNotFound(origins: OriginCheck): Hono {
+  const notFound = (c: Context) => refuse(c, 'notFound', 404)
   const api = new Hono()
-  api.use(apiHeaders, origins(), readableByAllowedOrigins)
-  api.all('*', (c) => refuse(c, 'notFound', 404))
+  api.use(apiHeaders, origins())
+  // Nothing here takes a post, so a preflight is a 404 like any other method, answered before the CORS one.
+  api.options('*', notFound)
+  api.use(publicCors)
+  api.all('*', notFound)
   return api
 }

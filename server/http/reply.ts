@@ -27,11 +27,10 @@ export function refuse(c: Context, key: ReplyKey, status: ContentfulStatusCode, 
   return c.text(messages[key], status, headers)
 }
 
-/** Every API path takes POST only. A script posting JSON from another allowed origin asks first (the CORS
- * preflight); any other method is told which one to use. */
-export const answerPreflight: Handler = (c) =>
-  c.body(null, 204, { 'Access-Control-Allow-Methods': 'POST, OPTIONS', 'Access-Control-Allow-Headers': 'Content-Type', 'Access-Control-Max-Age': '86400' })
-export const refuseMethod: Handler = (c) => refuse(c, 'methodNotAllowed', 405, { Allow: 'POST, OPTIONS' })
+/** Every API path takes POST only, and OPTIONS for the preflight of a script posting JSON from another
+ * allowed origin (api-guard.ts); any other method is told which ones to use. */
+export const postOnly = 'POST, OPTIONS'
+export const refuseMethod: Handler = (c) => refuse(c, 'methodNotAllowed', 405, { Allow: postOnly })
 
 /** A fault in any handler. The database being away (a restart, a failover, a lost network) is said plainly:
  * nothing was acknowledged, and trying again shortly will do. */

@@ -7,11 +7,11 @@ import type { RateLimiter } from '../rate-limit'
 import type { SignupStore } from '../store/contract'
 import { parseSignupBody, parseSignupForm, type ParsedBody } from '../validate'
 import { afterReply } from './after-reply'
-import { apiHeaders, readableByAllowedOrigins, type OriginCheck } from './api-guard'
+import { apiHeaders, publicCors, type OriginCheck } from './api-guard'
 import { answerFormPostsWithRedirect, isFormPost } from './form-post'
 import { rateLimited } from './rate-limited'
 import { readBody } from './read-body'
-import { answerPreflight, refuse, refuseMethod, reply } from './reply'
+import { refuse, refuseMethod, reply } from './reply'
 import type { RequestFacts } from './request-facts'
 
 export const waitlistPath = '/api/waitlist'
@@ -32,8 +32,7 @@ export type SignupRoutesOptions = {
 export function signupRoutes(options: SignupRoutesOptions): Hono {
   const { store, maxBodyBytes = defaultMaxBodyBytes } = options
   const signup = new Hono()
-  signup.use('/', answerFormPostsWithRedirect(options.publicSiteUrl), apiHeaders, options.originCheck(), readableByAllowedOrigins)
-  signup.options('/', answerPreflight)
+  signup.use('/', answerFormPostsWithRedirect(options.publicSiteUrl), apiHeaders, options.originCheck(), publicCors)
 
   signup.post('/', rateLimited(options.limiter, { clientKey: options.clientKey, refusal: 'tooManyRequests' }), async (c) => {
     const type = (c.req.header('content-type') ?? 'text/plain').split(';')[0]?.trim().toLowerCase()
