@@ -1,9 +1,15 @@
 import { defineConfig } from '@playwright/test'
-import { chromiumLaunchOptions } from './e2e/support/browser'
 import { siteUrl } from './e2e/support/ports'
+import { chromiumLaunchOptions, findChromium } from './test/utils/chromium'
 
-// The browser suite: the built, prerendered site in Debian's Chromium, served by the suite's own static
-// hosts with a real local waitlist endpoint (e2e/support/global-setup.ts starts them, teardown stops them).
+// The browser suite: the built, prerendered site in Chromium (CHROME_PATH, else an installed one, else the
+// npm package's build: test/utils/chromium.ts), served by the suite's own static hosts with a real local
+// waitlist endpoint (e2e/support/global-setup.ts starts them, teardown stops them).
+// The runner names its browser in one line; its workers stay quiet.
+if (process.env.TEST_WORKER_INDEX === undefined) {
+  console.log(`Chromium for the browser tests: ${(await findChromium()).description}`)
+}
+
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: true,
@@ -19,7 +25,7 @@ export default defineConfig({
   outputDir: 'test-results',
   use: {
     baseURL: siteUrl,
-    launchOptions: chromiumLaunchOptions,
+    launchOptions: await chromiumLaunchOptions(),
     viewport: { width: 1280, height: 800 },
     trace: 'off',
     screenshot: 'off',

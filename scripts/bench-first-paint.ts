@@ -7,7 +7,7 @@
 import { execFileSync } from 'node:child_process'
 import { serve } from '@hono/node-server'
 import { chromium, type CDPSession } from '@playwright/test'
-import { chromiumLaunchOptions } from '../e2e/support/browser'
+import { chromiumLaunchOptions } from '../test/utils/chromium'
 import { createStaticSite } from '../server/static'
 
 const runs = Number(process.env.BENCH_RUNS ?? 5)
@@ -27,7 +27,7 @@ const site = createStaticSite('dist')
 const server = await new Promise<{ origin: string; close: () => void }>((resolve) => {
   const running = serve({ fetch: site, hostname: '127.0.0.1', port: 0 }, (info) => resolve({ origin: `http://127.0.0.1:${info.port}`, close: () => running.close() }))
 })
-const browser = await chromium.launch(chromiumLaunchOptions)
+const browser = await chromium.launch(await chromiumLaunchOptions())
 
 async function once(profile: (typeof profiles)[number], host: (typeof hosts)[number]) {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } })

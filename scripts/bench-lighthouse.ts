@@ -10,7 +10,7 @@ import { gzipSync } from 'node:zlib'
 import { serve } from '@hono/node-server'
 import { launch } from 'chrome-launcher'
 import lighthouse from 'lighthouse'
-import { chromiumArgs, chromiumExecutablePath } from '../e2e/support/browser'
+import { chromiumArgs, findChromium } from '../test/utils/chromium'
 import { createStaticSite } from '../server/static'
 import { pagePaths } from '../src/head'
 import { makeNoJsCopy } from './no-js-copy'
@@ -96,7 +96,8 @@ async function main() {
   await makeNoJsCopy('dist', noJsDir)
   const ours = await startSite('dist')
   const noJs = await startSite(noJsDir)
-  const chrome = await launch({ chromePath: chromiumExecutablePath, chromeFlags: chromiumArgs })
+  const browser = await findChromium()
+  const chrome = await launch({ chromePath: browser.executablePath, chromeFlags: chromiumArgs, envVars: { ...process.env, ...browser.env } })
   const rows: string[][] = []
   const misses: string[] = []
   try {

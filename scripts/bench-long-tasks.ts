@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { serve } from '@hono/node-server'
 import { chromium, type Browser } from '@playwright/test'
-import { chromiumLaunchOptions } from '../e2e/support/browser'
+import { chromiumLaunchOptions } from '../test/utils/chromium'
 import { createStaticSite } from '../server/static'
 import { pagePaths } from '../src/head'
 import { makeNoJsCopy } from './no-js-copy'
@@ -136,7 +136,7 @@ async function main() {
   await makeNoJsCopy('dist', noJsDir)
   const ours = await startSite('dist')
   const noJs = await startSite(noJsDir)
-  const browser = await chromium.launch(chromiumLaunchOptions)
+  const browser = await chromium.launch(await chromiumLaunchOptions())
   const rows: string[][] = []
   try {
     for (const path of routes) {

@@ -2,7 +2,7 @@
 // and SVG composition in the site's own palette, logo mark and copy, screenshotted by Chromium. Run it
 // after a change of brand, palette or hero copy, and commit the PNG. CHROME_PATH picks the browser.
 import { chromium } from '@playwright/test'
-import { chromiumLaunchOptions } from '../e2e/support/browser'
+import { chromiumLaunchOptions } from '../test/utils/chromium'
 import { brand } from '../shared/brand'
 import { coachConversation, hero } from '../src/content/home'
 import { logoSvg } from '../src/ui/logo-drawing'
@@ -42,7 +42,7 @@ const html = `<!doctype html><html><head><style>
   <div class="phone"><div class="screen"><div class="bar">${mark}${escape(coachConversation.appTitle)}</div>${bubbles}</div></div>
 </body></html>`
 
-const browser = await chromium.launch(chromiumLaunchOptions)
+const browser = await chromium.launch(await chromiumLaunchOptions())
 try {
   const page = await browser.newPage({ viewport: { width: 1200, height: 630 }, deviceScaleFactor: 1 })
   await page.setContent(html)

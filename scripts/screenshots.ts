@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { chromium } from '@playwright/test'
-import { chromiumLaunchOptions } from '../e2e/support/browser'
+import { chromiumLaunchOptions } from '../test/utils/chromium'
 import { startStaticServer } from '../e2e/support/static-server'
 import { pagePaths } from '../src/head'
 
@@ -26,7 +26,7 @@ if (process.env.SCREENSHOTS_SKIP_BUILD !== '1' || !existsSync(join(siteDir, 'ind
 }
 await mkdir(outDir, { recursive: true })
 const server = await startStaticServer({ root: siteDir, port })
-const browser = await chromium.launch(chromiumLaunchOptions)
+const browser = await chromium.launch(await chromiumLaunchOptions())
 try {
   for (const scheme of schemes) {
     for (const width of widths) {
