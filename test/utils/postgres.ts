@@ -169,11 +169,14 @@ export function freePort(): Promise<number> {
   })
 }
 
-/** `durable: false` (tests) turns fsync off; benchmarks keep it on, as production would. */
-export async function startPostgres({ durable = false } = {}): Promise<TestPostgres> {
+/**
+ * `durable: false` (tests) turns fsync off; benchmarks keep it on, as production would. `bin` overrides the
+ * choice above (the fallback's own test starts the npm build on machines that have another).
+ */
+export async function startPostgres({ durable = false, bin: chosenBin = findPostgres().bin } = {}): Promise<TestPostgres> {
   const asRoot = process.getuid?.() === 0
-  const postgresUser = asRoot ? asPostgresUser(findPostgres().bin) : undefined
-  const bin = postgresUser?.bin ?? findPostgres().bin
+  const postgresUser = asRoot ? asPostgresUser(chosenBin) : undefined
+  const bin = postgresUser?.bin ?? chosenBin
   const port = await freePort()
   const dir = mkdtempSync(join(tmpdir(), 'pg-test-'))
   if (postgresUser) chownSync(dir, postgresUser.uid, postgresUser.gid)
