@@ -7,17 +7,12 @@ import { waitlistMachine, type WaitlistInput } from '../../machines/waitlist-mac
 import type { RequestReply } from '../../machines/request-form'
 import type { SignupRequest } from '../../shared/signup'
 import { isValidEmail } from '../../machines/waitlist-messages'
+import { formWords } from '../utils/form-words'
 
+const { INVALID, MAILTO, NETWORK, NO_MESSAGE, SUBMITTING, SUCCESS } = formWords
 const contactEmail = 'hello@stridehealth.example'
 const configured: WaitlistInput = { contactEmail, source: 'stride-marketing-site', endpointConfigured: true }
 const notConfigured: WaitlistInput = { ...configured, endpointConfigured: false }
-
-const INVALID = 'Please enter a valid email address.'
-const SUBMITTING = 'Submitting…'
-const SUCCESS = "You're on the waitlist! Reach out to us at hello@stridehealth.example if you want to get in touch."
-const NETWORK = 'Network issue—please check your connection and try again.'
-const NO_MESSAGE = 'Something went wrong. Please try again in a moment.'
-const MAILTO = "Your email app should open. If it doesn't, please use the email link."
 
 interface Call {
   input: SignupRequest

@@ -4,57 +4,25 @@
 // for the 15 s time-out. After every step the form must show the state the graph says: one assertion per state.
 import { act, render, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { http, HttpResponse } from 'msw'
-import { setupServer } from 'msw/node'
+import { HttpResponse } from 'msw'
 import { renderToString } from 'react-dom/server'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { getInitialSnapshot, type AnyMachineSnapshot } from 'xstate'
 import { eraseRequestMachine, type EraseRequestStateName } from '../../../machines/erase-request-machine'
 import { EraseRequestForm } from '../../../src/waitlist/erase-request-form'
 import { definedTransitions, describeTransition, transitionPaths, transitionsTaken, type ModelEvent, type ModelPath } from '../../utils/admin-model'
 import { ERASE_TIMEOUT, eraseModels, samples } from '../../utils/consent-models'
+import { formWords } from '../../utils/form-words'
+import { captureMailDrafts, holdRequests, requestsSent, fakeClock } from '../../utils/held-requests'
 
+const { INVALID, MAILTO, NETWORK, SUBMITTING } = formWords
 const ENDPOINT = 'http://waitlist.test/api/waitlist'
-const TIMEOUT_MS = 15_000
-const INVALID = 'Please enter a valid email address.'
-const SUBMITTING = 'Submitting…'
-const NETWORK = 'Network issue—please check your connection and try again.'
-const MAILTO = "Your email app should open. If it doesn't, please use the email link."
 const BUTTON = 'Email me a deletion link'
 
-// ---- the network: every request waits until the test answers it ----------------------------------------
-interface PendingRequest { url: string; body: unknown; contentType: string | null; signal: AbortSignal; answer: (response: Response) => void }
-let requests: PendingRequest[] = []
-const server = setupServer(
-  http.post(`${ENDPOINT}/erase`, async ({ request }) => {
-    const body: unknown = JSON.parse(await request.text())
-    return new Promise<Response>((answer) =>
-      requests.push({ url: request.url, body, contentType: request.headers.get('content-type'), signal: request.signal, answer }),
-    )
-  }),
-)
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
-afterAll(() => server.close())
-
-// ---- the browser: mail drafts are captured instead of navigating ---------------------------------------
-let mailDrafts: string[] = []
-beforeEach(() => {
-  requests = []
-  mailDrafts = []
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
-  vi.stubGlobal('location', {
-    get href() {
-      return 'http://localhost/waitlist/erase'
-    },
-    set href(url: string) {
-      mailDrafts.push(url)
-    },
-  })
-})
-afterEach(() => {
-  vi.useRealTimers()
-  vi.unstubAllGlobals()
-})
+// ---- the network holds every request until the test answers it; mail drafts are captured, not followed ----
+const { requests, answer, passTimeout } = holdRequests(`${ENDPOINT}/erase`)
+const mailDrafts = captureMailDrafts('http://localhost/waitlist/erase')
+fakeClock()
 
 function renderForm(endpoint = ENDPOINT) {
   const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
@@ -126,11 +94,6 @@ const uiAssertions: Record<EraseRequestStateName, (ui: Ui, expected: AnyMachineS
 }
 
 // ---- gestures for each event of the graph ------------------------------------------------------------
-async function answer(response: Response) {
-  await waitFor(() => expect(requests.length).toBeGreaterThan(0))
-  requests.at(-1)!.answer(response)
-}
-
 async function perform(ui: Ui, event: ModelEvent, submittedAt: { time: number }) {
   switch (event.type) {
     case 'EMAIL_CHANGED':
@@ -143,13 +106,8 @@ async function perform(ui: Ui, event: ModelEvent, submittedAt: { time: number })
       return answer(HttpResponse.json(event.output as { ok: boolean; message: string }))
     case 'xstate.error.actor.requestErasure':
       return answer(HttpResponse.error())
-    case ERASE_TIMEOUT: {
-      await act(() => vi.advanceTimersByTimeAsync(submittedAt.time + TIMEOUT_MS - 1 - Date.now()))
-      expect(ui.status(), 'still waiting 1 ms before the time-out').toHaveTextContent(SUBMITTING)
-      await act(() => vi.advanceTimersByTimeAsync(1))
-      await waitFor(() => expect(requests.at(-1)?.signal.aborted, 'the time-out aborts the request').toBe(true))
-      return
-    }
+    case ERASE_TIMEOUT:
+      return passTimeout(submittedAt.time, ui.status, SUBMITTING)
   }
   throw new Error(`no gesture for ${event.type}`)
 }
@@ -162,18 +120,14 @@ const paths = [
 async function replay(path: ModelPath & { endpoint: string }) {
   const ui = renderForm(path.endpoint)
   const submittedAt = { time: 0 }
-  let expectedRequests = 0
-  let previous: unknown = 'idle'
   const initial = getInitialSnapshot(eraseRequestMachine, { contactEmail: 'privacy@stridehealth.example', endpointConfigured: path.endpoint !== '' })
   uiAssertions.idle(ui, initial, undefined)
   for (const { event, state: expected } of path.steps) {
     await perform(ui, event, submittedAt)
-    if (expected.value === 'submitting' && previous !== 'submitting') expectedRequests++
-    previous = expected.value
     await waitFor(() => uiAssertions[expected.value as EraseRequestStateName](ui, expected, event))
   }
   // Exactly one request per entry into `submitting`: the trimmed address as JSON text, to <endpoint>/erase.
-  await waitFor(() => expect(requests).toHaveLength(expectedRequests))
+  await waitFor(() => expect(requests).toHaveLength(requestsSent(initial.value, path.steps)))
   for (const request of requests) {
     expect(request.url).toBe(`${ENDPOINT}/erase`)
     expect(request.contentType).toMatch(/^text\/plain/)

@@ -5,43 +5,25 @@
 // After every step the page must show the state the graph says the machine is in: one assertion per state.
 import { act, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { http, HttpResponse } from 'msw'
-import { setupServer } from 'msw/node'
+import { HttpResponse } from 'msw'
 import { renderToString } from 'react-dom/server'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { getInitialSnapshot, type AnyMachineSnapshot } from 'xstate'
 import { tokenActionMachine, type TokenActionStateName } from '../../../machines/token-action-machine'
 import { tokenPages, type TokenAction } from '../../../src/content/consent-pages'
 import { TokenActionPanel } from '../../../src/waitlist/token-action-panel'
 import { definedTransitions, describeTransition, transitionPaths, transitionsTaken, type ModelEvent, type ModelPath } from '../../utils/admin-model'
 import { TOKEN_TIMEOUT, samples, tokenModels } from '../../utils/consent-models'
+import { formWords } from '../../utils/form-words'
+import { holdRequests, requestsSent, fakeClock } from '../../utils/held-requests'
 
+const { NETWORK, SUBMITTING } = formWords
 const ENDPOINT = 'http://waitlist.test/api/waitlist'
-const TIMEOUT_MS = 15_000
-const SUBMITTING = 'Submitting…'
-const NETWORK = 'Network issue—please check your connection and try again.'
 const copy = tokenPages.confirm
 
-// ---- the network: every request waits until the test answers it ----------------------------------------
-interface PendingRequest { url: string; body: unknown; contentType: string | null; signal: AbortSignal; answer: (response: Response) => void }
-let requests: PendingRequest[] = []
-const server = setupServer(
-  http.post(`${ENDPOINT}/*`, async ({ request }) => {
-    const body: unknown = JSON.parse(await request.text())
-    return new Promise<Response>((answer) =>
-      requests.push({ url: request.url, body, contentType: request.headers.get('content-type'), signal: request.signal, answer }),
-    )
-  }),
-)
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
-afterAll(() => server.close())
-beforeEach(() => {
-  requests = []
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
-})
-afterEach(() => {
-  vi.useRealTimers()
-})
+// ---- the network holds every request until the test answers it -------------------------------------------
+const { requests, answer, passTimeout } = holdRequests(`${ENDPOINT}/*`)
+fakeClock()
 
 function renderPanel({ token, endpoint = ENDPOINT, action = 'confirm' }: { token: string; endpoint?: string; action?: TokenAction }) {
   const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
@@ -112,11 +94,6 @@ const uiAssertions: Record<Exclude<TokenActionStateName, 'start'>, (ui: Ui, expe
 }
 
 // ---- gestures for each event of the graph ------------------------------------------------------------
-async function answer(response: Response) {
-  await waitFor(() => expect(requests.length).toBeGreaterThan(0))
-  requests.at(-1)!.answer(response)
-}
-
 async function perform(ui: Ui, event: ModelEvent, submittedAt: { time: number }) {
   switch (event.type) {
     case 'LINK_READ':
@@ -131,13 +108,8 @@ async function perform(ui: Ui, event: ModelEvent, submittedAt: { time: number })
     }
     case 'xstate.error.actor.sendToken':
       return answer(HttpResponse.error())
-    case TOKEN_TIMEOUT: {
-      await act(() => vi.advanceTimersByTimeAsync(submittedAt.time + TIMEOUT_MS - 1 - Date.now()))
-      expect(ui.status(), 'still waiting 1 ms before the time-out').toHaveTextContent(SUBMITTING)
-      await act(() => vi.advanceTimersByTimeAsync(1))
-      await waitFor(() => expect(requests.at(-1)?.signal.aborted, 'the time-out aborts the request').toBe(true))
-      return
-    }
+    case TOKEN_TIMEOUT:
+      return passTimeout(submittedAt.time, ui.status, SUBMITTING)
   }
   throw new Error(`no gesture for ${event.type}`)
 }
@@ -153,17 +125,13 @@ async function replay(path: ModelPath) {
   const [opening, ...rest] = path.steps
   const ui = renderPanel({ token: String(opening!.event.token) })
   const submittedAt = { time: 0 }
-  let expectedRequests = 0
-  let previous = opening!.state.value
   await waitFor(() => uiAssertions[opening!.state.value as keyof typeof uiAssertions](ui, opening!.state))
   for (const { event, state: expected } of rest) {
     await perform(ui, event, submittedAt)
-    if (expected.value === 'submitting' && previous !== 'submitting') expectedRequests++
-    previous = expected.value
     await waitFor(() => uiAssertions[expected.value as keyof typeof uiAssertions](ui, expected))
   }
   // Exactly one request per entry into `submitting`: the link's token, as JSON text, to <endpoint>/confirm.
-  await waitFor(() => expect(requests).toHaveLength(expectedRequests))
+  await waitFor(() => expect(requests).toHaveLength(requestsSent(opening!.state.value, rest)))
   for (const request of requests) {
     expect(request.url).toBe(`${ENDPOINT}/confirm`)
     expect(request.contentType).toMatch(/^text\/plain/)

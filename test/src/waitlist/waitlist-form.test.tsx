@@ -4,10 +4,9 @@
 // graph says it is in: one UI assertion per state, keyed by state name.
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { http, HttpResponse } from 'msw'
-import { setupServer } from 'msw/node'
+import { HttpResponse } from 'msw'
 import { renderToString } from 'react-dom/server'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { getInitialSnapshot } from 'xstate'
 import { waitlistMachine, type WaitlistSnapshot, type WaitlistStateName } from '../../../machines/waitlist-machine'
 import { palettes, theme, type ColorToken } from '../../../src/ui/theme'
@@ -24,54 +23,19 @@ import {
   type ModelEvent,
   type ModelPath,
 } from '../../utils/waitlist-model'
+import { formWords } from '../../utils/form-words'
+import { captureMailDrafts, fakeClock, holdRequests, requestsSent } from '../../utils/held-requests'
 
+const { INVALID, MAILTO, NETWORK, SUBMITTING, SUCCESS } = formWords
 const ENDPOINT = 'http://waitlist.test/api'
-const SUBMIT_TIMEOUT_MS = 15_000
-const INVALID = 'Please enter a valid email address.'
-const SUBMITTING = 'Submitting…'
-const SUCCESS = "You're on the waitlist! Reach out to us at hello@stridehealth.example if you want to get in touch."
-const NETWORK = 'Network issue—please check your connection and try again.'
-const MAILTO = "Your email app should open. If it doesn't, please use the email link."
 const INBOX = "Check your inbox: if this address still needs confirming, we've sent it a confirmation link."
 const CONSENT_WORDING = "We'll email you to confirm, and only about early access. Unsubscribe any time."
 const CONSENT_VERSION = '2026-11-22'
 
-// ---- the network: every request waits until the test answers it ----------------------------------------
-interface PendingRequest {
-  body: Record<string, unknown>
-  contentType: string | null
-  signal: AbortSignal
-  answer: (response: Response) => void
-}
-let requests: PendingRequest[] = []
-const server = setupServer(
-  http.post(ENDPOINT, async ({ request }) => {
-    const body = JSON.parse(await request.text())
-    return new Promise<Response>((answer) => requests.push({ body, contentType: request.headers.get('content-type'), signal: request.signal, answer }))
-  }),
-)
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
-afterAll(() => server.close())
-
-// ---- the browser: mail drafts are captured instead of navigating ---------------------------------------
-let mailDrafts: string[] = []
-beforeEach(() => {
-  requests = []
-  mailDrafts = []
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
-  vi.stubGlobal('location', {
-    get href() {
-      return 'http://localhost/'
-    },
-    set href(url: string) {
-      mailDrafts.push(url)
-    },
-  })
-})
-afterEach(() => {
-  vi.useRealTimers()
-  vi.unstubAllGlobals()
-})
+// ---- the network holds every request until the test answers it; mail drafts are captured, not followed ----
+const { requests, answer, passTimeout } = holdRequests(ENDPOINT)
+const mailDrafts = captureMailDrafts('http://localhost/')
+fakeClock()
 
 function renderForm(formId = 'hero', endpoint = ENDPOINT) {
   const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
@@ -199,38 +163,24 @@ async function perform(ui: Ui, event: ModelEvent, submittedAt: { time: number })
     case REQUEST_ERROR:
       await answer(HttpResponse.error())
       return
-    case REQUEST_TIMEOUT: {
-      await act(() => vi.advanceTimersByTimeAsync(submittedAt.time + SUBMIT_TIMEOUT_MS - 1 - Date.now()))
-      expect(ui.status(), 'still waiting 1 ms before the time-out').toHaveTextContent(SUBMITTING)
-      await act(() => vi.advanceTimersByTimeAsync(1))
-      await waitFor(() => expect(requests.at(-1)?.signal.aborted, 'the time-out aborts the request').toBe(true))
+    case REQUEST_TIMEOUT:
+      await passTimeout(submittedAt.time, ui.status, SUBMITTING)
       return
-    }
   }
-}
-
-async function answer(response: Response) {
-  await waitFor(() => expect(requests.length).toBeGreaterThan(0))
-  const request = requests.at(-1)!
-  request.answer(response)
 }
 
 async function replay(path: ModelPath) {
   const ui = renderForm('hero', path.input.endpointConfigured ? ENDPOINT : '')
   const submittedAt = { time: 0 }
-  let expectedRequests = 0
-  let previous = path.steps[0]?.state.value
   const initial = getInitialSnapshot(waitlistMachine, path.input)
   uiAssertions[initial.value](ui, initial, { type: 'FIRST_NAME_CHANGED', value: '' })
   for (const { event, state: expected } of path.steps) {
     await perform(ui, event, submittedAt)
-    if (expected.value === 'submitting' && previous !== 'submitting') expectedRequests++
-    previous = expected.value
     await waitFor(() => uiAssertions[expected.value](ui, expected, event))
     if (expected.value !== 'success') expect(ui.inboxNote()).toBeEmptyDOMElement()
   }
   // Exactly one request per entry into `submitting`, each a text/plain JSON of the trimmed fields.
-  await waitFor(() => expect(requests).toHaveLength(expectedRequests))
+  await waitFor(() => expect(requests).toHaveLength(requestsSent(initial.value, path.steps)))
   for (const request of requests) {
     expect(request.contentType).toMatch(/^text\/plain/)
     expect(request.body).toMatchObject({ source: 'stride-marketing-site', submissionId: expect.any(String), consentVersion: CONSENT_VERSION })
