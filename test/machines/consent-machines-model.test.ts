@@ -2,12 +2,13 @@
 // (test/utils/consent-models.ts) are replayed on a real actor, a stub request actor standing in for the
 // network and fake timers for the 15 s `after`; after every step the actor must be where the graph says.
 // Guard tests keep the models honest: every state reached, every transition the machine defines taken.
-import { createActor, fromPromise, getInitialSnapshot, type AnyStateMachine, type AnyTransitionDefinition } from 'xstate'
+import { getInitialSnapshot, type AnyStateMachine, type AnyTransitionDefinition } from 'xstate'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { eraseRequestMachine } from '../../machines/erase-request-machine'
 import { tokenActionMachine } from '../../machines/token-action-machine'
 import { definedTransitions, describeTransition, transitionPaths, transitionsTaken, type Model, type ModelPath } from '../utils/admin-model'
 import { ERASE_TIMEOUT, TOKEN_TIMEOUT, eraseModels, tokenModels } from '../utils/consent-models'
+import { replayOnActor } from '../utils/replay-on-actor'
 
 const TIMEOUT_MS = 15_000 // the 15 s request time-out, written out: the machines' delay must match it
 
@@ -29,30 +30,15 @@ function eventlessTransitionsTaken(machine: AnyStateMachine, models: Record<stri
   return eventless.filter((t) => t.target?.some((target) => startValues.includes(JSON.stringify(target.key))))
 }
 
-async function replay(suite: Suite, path: ModelPath & { model: Model }) {
-  const requests: { resolve: (value: unknown) => void; reject: (error: unknown) => void; signal: AbortSignal }[] = []
-  const machine = (suite.machine as AnyStateMachine).provide({
-    actors: { [suite.actorId]: fromPromise(({ signal }) => new Promise((resolve, reject) => requests.push({ resolve, reject, signal }))) },
+const replay = (suite: Suite, path: ModelPath & { model: Model }) =>
+  replayOnActor({
+    machine: suite.machine,
+    input: path.model.input,
+    requestId: suite.actorId,
+    timeout: suite.timeout,
+    steps: path.steps,
+    expectContext: (actual, expected) => expect(actual.context).toEqual(expected.context),
   })
-  const actor = createActor(machine, { input: path.model.input }).start()
-  for (const { event, state: expected } of path.steps) {
-    const before = actor.getSnapshot().value
-    if (event.type === `xstate.done.actor.${suite.actorId}`) requests.at(-1)?.resolve(event.output)
-    else if (event.type === `xstate.error.actor.${suite.actorId}`) requests.at(-1)?.reject(event.error)
-    else if (event.type === suite.timeout) {
-      await vi.advanceTimersByTimeAsync(TIMEOUT_MS - 1)
-      expect(actor.getSnapshot().value, 'left before 15 000 ms').toBe(before)
-      await vi.advanceTimersByTimeAsync(1)
-      expect(requests.at(-1)?.signal.aborted, 'the time-out aborts the request').toBe(true)
-    } else actor.send(event)
-    await vi.advanceTimersByTimeAsync(0) // let a settled promise reach the machine
-    const snapshot = actor.getSnapshot()
-    expect(snapshot.value).toEqual(expected.value)
-    expect(snapshot.context).toEqual(expected.context)
-    expect(snapshot.hasTag('busy')).toBe(expected.hasTag('busy'))
-  }
-  actor.stop()
-}
 
 beforeEach(() => {
   vi.useFakeTimers()

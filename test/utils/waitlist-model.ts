@@ -7,7 +7,6 @@ import {
   __unsafe_getAllOwnEventDescriptors as ownEventTypes,
   getInitialSnapshot,
   getNextSnapshot,
-  type AnyTransitionDefinition,
   type EventFromLogic,
 } from 'xstate'
 import { getAdjacencyMap, getShortestPaths, type TraversalOptions } from '@xstate/graph'
@@ -19,6 +18,7 @@ import {
   type WaitlistStateName,
 } from '../../machines/waitlist-machine'
 import type { RequestReply } from '../../machines/request-form'
+import { definedTransitions as transitionsOf, transitionsTaken as transitionsTakenBy } from './admin-model'
 import { isValidEmail } from '../../machines/waitlist-messages'
 
 export const REQUEST_DONE = 'xstate.done.actor.submitSignup'
@@ -133,14 +133,9 @@ export const allTransitionPaths = () => [...transitionPaths('configured'), ...tr
 export const stateNames = Object.keys(waitlistMachine.root.states) as WaitlistStateName[]
 
 /** Every transition written in the machine: root and state `on`, invoke onDone/onError, `after`. */
-export function definedTransitions(): AnyTransitionDefinition[] {
-  const nodes = [waitlistMachine.root, ...Object.values(waitlistMachine.root.states)]
-  return nodes.flatMap((node) => [...node.transitions.values()].flat())
-}
+export const definedTransitions = () => transitionsOf(waitlistMachine)
 
 /** The transitions of the machine a path's last step takes, as the machine itself selects them. */
-export const transitionsTaken = (path: ModelPath): AnyTransitionDefinition[] =>
-  waitlistMachine.getTransitionData(path.edge.from, path.edge.event as MachineEvent)
+export const transitionsTaken = (path: ModelPath) => transitionsTakenBy(waitlistMachine, path)
 
-export const describeTransition = (t: AnyTransitionDefinition) =>
-  `${t.source.key || '(root)'} --${t.eventType}--> ${t.target?.map((node) => node.key).join(',') ?? '(stays)'}`
+export { describeTransition } from './admin-model'
