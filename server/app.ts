@@ -51,10 +51,11 @@ export function createApp(options: AppOptions) {
   app.use(replySecurityHeaders(facts.isHttps))
   app.onError(answerFault)
 
+  const publicApi = { clientKey: facts.clientKey, originCheck: origins, publicSiteUrl, onQueued }
   const signupLimiter = store.rateLimiter(options.rateLimit ?? defaultRateLimit)
-  app.route(waitlistPath, signupRoutes({ store, limiter: signupLimiter, clientKey: facts.clientKey, originCheck: origins, maxBodyBytes: options.maxBodyBytes, publicSiteUrl, onQueued }))
+  app.route(waitlistPath, signupRoutes({ ...publicApi, store, limiter: signupLimiter, maxBodyBytes: options.maxBodyBytes }))
   const consentLimiter = store.rateLimiter(options.consentRateLimit ?? defaultConsentRateLimit)
-  app.route('/', consentRoutes({ store: store.consent, limiter: consentLimiter, clientKey: facts.clientKey, originCheck: origins, publicSiteUrl, onQueued }))
+  app.route('/', consentRoutes({ ...publicApi, store: store.consent, limiter: consentLimiter }))
 
   // The console's API passes the API's origin check too, and is never readable by another origin.
   const consoleApi = new Hono().use(apiHeaders, origins())

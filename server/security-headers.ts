@@ -20,13 +20,15 @@ export type SecurityHeaderOptions = {
 type SecureHeadersOptions = NonNullable<Parameters<typeof secureHeaders>[0]>
 type PermissionsPolicy = NonNullable<SecureHeadersOptions['permissionsPolicy']>
 
-/** Features no page of ours uses, denied to every page and anything it embeds. */
+/** Features no page of ours uses, denied to every page and anything it embeds (named as Hono's options name
+ * them; the header spells browsingTopics browsing-topics). */
 const deniedFeatures = ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'browsingTopics'] as const satisfies readonly (keyof PermissionsPolicy)[]
+const headerName = (feature: string) => feature.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)
 
 const sharedHeaders = {
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
-  'Permissions-Policy': deniedFeatures.map((feature) => `${feature.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}=()`).join(', '),
+  'Permissions-Policy': deniedFeatures.map((feature) => `${headerName(feature)}=()`).join(', '),
   'X-Frame-Options': 'DENY',
   'Cross-Origin-Opener-Policy': 'same-origin',
 } as const
@@ -36,8 +38,8 @@ const hsts = 'max-age=63072000'
 /**
  * The headers of every reply of the app (createApp), unless its handler set them itself (the static site sets
  * each page's own CSP): Hono's secure-headers, with the values above and the CSP of a reply that renders
- * nothing, loads nothing and may not be framed (a JSON or text answer). Its other headers are left off, so a
- * reply carries exactly what the static hosts' `_headers` file gives the same page.
+ * nothing, loads nothing and may not be framed (a JSON or text answer). Hono's other headers are left off: the
+ * app sends the headers securityHeaders() lists for static hosts, no more.
  */
 export function replySecurityHeaders(isHttps: (c: Context) => boolean): MiddlewareHandler {
   const headers = (https: boolean) =>
