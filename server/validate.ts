@@ -73,19 +73,12 @@ export function parseSignupForm(text: string): ParsedBody {
 function validateFields(fields: Record<string, unknown>): ParsedBody {
   const checked = checkSignup(fields)
   if ('reason' in checked) return invalid(checked.reason)
-  const { email, firstName, source, submissionId, consent } = checked.signup
-  if (isDisposable(email)) return invalid('disposableEmail')
+  const { signup } = checked
+  if (isDisposable(signup.email)) return invalid('disposableEmail')
+  // Every field of the clean signup goes on as it is, so a field added to shared/signup.ts needs nothing here.
   return {
     kind: 'signup',
-    signup: {
-      email,
-      emailNormalized: email,
-      formerKey: formerKey(String(fields.email)),
-      firstName,
-      source,
-      submissionId,
-      consent: consentFromRecord(consent),
-    },
+    signup: { ...signup, emailNormalized: signup.email, formerKey: formerKey(String(fields.email)), consent: consentFromRecord(signup.consent) },
   }
 }
 

@@ -72,15 +72,16 @@ export async function postAsPlainText(
   }
 }
 
-function toBody({ firstName, email, source, website, submissionId, ...consent }: SignupBody) {
+function toBody({ firstName, email, source, website, submissionId, ...rest }: SignupBody) {
   return {
     firstName: firstName.trim(),
     email: email.trim(),
     source,
     submissionId: submissionId ?? newSubmissionId(),
     ...(website ? { website } : {}),
-    // The consent record; JSON leaves out the fields that are undefined (not known), so nothing is sent empty.
-    ...consent,
+    // The consent record (and any other field of the signup); JSON leaves out the fields that are undefined
+    // (not known), so nothing is sent empty.
+    ...rest,
   }
 }
 
