@@ -33,6 +33,17 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**'], message: 'The site never imports the server: put what both need in shared/.' }] }] },
   },
   {
+    // The two inline scripts are compiled into every page (scripts/inline-scripts.ts): they import nothing but
+    // each other, so that what each page carries stays a few hundred bytes.
+    files: ['src/boot/inline-*.ts', 'src/boot/early-event-recorder.ts', 'src/boot/app-loader.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(?!\\./(early-event-recorder|app-loader)$)', message: 'An inline script imports only src/boot/early-event-recorder.ts or app-loader.ts.' }] },
+      ],
+    },
+  },
+  {
     files: ['server/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/src/**'], message: 'The server never imports the site: put what both need in shared/.' }] }] },
   },

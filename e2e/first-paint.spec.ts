@@ -193,8 +193,8 @@ async function openWithPausedClock(page: Page, path: string, { scriptsNeverCome 
 
 // The inline recorder gives the browser back what it can do alone once the scripts are 10 s late: a queued
 // Join becomes the form's own post, and later submissions too. Taps on buttons it keeps for the app. (That
-// the app arriving later does not send such a post again is test/scripts/early-events-script.test.ts: the page
-// waiting for the post's answer cannot be looked at from here.)
+// the app arriving later does not send such a post again is test/src/boot/early-event-recorder.test.ts: the
+// page waiting for the post's answer cannot be looked at from here.)
 test.describe('when the scripts are 10 s late, or never come', () => {
   test.use({ allowedConsoleErrors: [/^console\.error: Failed to load resource: net::ERR_FAILED \(.*\.js\)$/] })
 

@@ -10,6 +10,7 @@ import type { RenderedPage } from '../src/entry-server'
 import { headersFileFor } from '../server/security-headers'
 import { brand } from '../shared/brand'
 import { logoSvg } from '../src/ui/logo-drawing'
+import { compileInlineScripts, type InlineScripts } from './inline-scripts'
 
 interface ViteManifestChunk {
   file: string
@@ -59,39 +60,14 @@ export function routerManifestFrom(assets: { css: string[] }): Manifest {
 }
 
 /** The page with its two inline scripts at the end of the body, after everything the router rendered: the
- * early-event recorder, then the loader of `modules`. React hydrates the body without them (a singleton
- * keeps nodes it did not render), and the CSP's hashes are taken from the finished HTML. */
-export function withInlineScripts(html: string, modules: string[]): string {
+ * early-event recorder, then the loader of `modules` (both compiled from src/boot/, scripts/inline-scripts.ts).
+ * React hydrates the body without them (a singleton keeps nodes it did not render), and the CSP's hashes are
+ * taken from the finished HTML. */
+export function withInlineScripts(html: string, modules: string[], scripts: InlineScripts): string {
   const end = html.lastIndexOf('</body>')
   if (end < 0) throw new Error('the rendered page has no </body>')
-  return `${html.slice(0, end)}<script>${earlyEventsScript}</script><script>${loaderScript(modules)}</script>${html.slice(end)}`
+  return `${html.slice(0, end)}<script>${scripts.recorder}</script><script>${scripts.loader(modules)}</script>${html.slice(end)}`
 }
-
-/** A tiny inline script that requests the app's modules only once the browser reports the page's first
- * contentful paint, so that paint never waits for, or competes with, JavaScript (animation frames are not
- * enough: the paint is timestamped later than the frame that produced it). Where paint timing is missing,
- * or the tab is hidden and does not paint, the modules load after a second anyway. They are requested
- * together, so their download is not a waterfall, but each from a task of its own: issuing a request costs the
- * main thread a few milliseconds, and a dozen of them in one task made a long task on a phone-speed CPU. Each
- * message on a channel is a task of its own; timers would be too, but a browser may hold timers back (a
- * throttled tab, a test's paused clock) and the app would never start. */
-export function loaderScript(modules: string[]): string {
-  const inject = `var m=${JSON.stringify(modules)},i=0,c=new MessageChannel();c.port1.onmessage=function(){var src=m[i],s=document.createElement(i?'link':'script');if(i){s.rel='modulepreload';s.href=src}else{s.type='module';s.src=src}document.head.appendChild(s);i++};m.forEach(function(){c.port2.postMessage(0)})`
-  return `(function(){var started=false;function load(){if(started)return;started=true;${inject}}try{new PerformanceObserver(function(list){if(list.getEntriesByName('first-contentful-paint').length)load()}).observe({type:'paint',buffered:true})}catch(e){}setTimeout(load,1000)})()`
-}
-
-/** A tiny inline script that keeps what a visitor does before the app is in control (Angular's event replay,
- * in small). It catches, at the document, taps on buttons and form submissions, stops the browser's default
- * (a submit would otherwise post and leave the page; the skip link, marked data-replay, would change the
- * address) and React's own listener (registered later on the same node: an event React sees while it is
- * still hydrating would otherwise be handled twice), and queues each element once: a double tap is one
- * intent. The app takes the queue when it has hydrated (src/boot/early-event-replay.tsx) and replays each one
- * through its own handlers, so the machines decide what happens. Links are left alone: before the app runs,
- * a link is a plain link. Once the app is 10 s late, or if it never comes (a script failed to load), the
- * browser gets back what it can do alone: queued submissions, and any made later, are the form's own post
- * to the endpoint (never a GET), and a queued skip link is followed; taps on buttons stay queued for the app.
- * What the browser was given back is not in the queue the app takes, so nothing happens twice. */
-export const earlyEventsScript = `(function(){var q=[],done=false,late=false;function keep(e,t,el){e.preventDefault();e.stopImmediatePropagation();for(var i=0;i<q.length;i++)if(q[i].el===el)return;q.push({type:t,el:el})}document.addEventListener('click',function(e){if(done)return;var b=e.target&&e.target.closest&&e.target.closest('button,a[data-replay]');if(b&&(b.type==='button'||b.tagName==='A'&&!late)&&!b.disabled)keep(e,'click',b)},true);document.addEventListener('submit',function(e){if(!done&&!late)keep(e,'submit',e.target)},true);window.__earlyEvents={take:function(){done=true;var t=q;q=[];return t}};setTimeout(function(){if(done)return;late=true;var t=q;q=[];for(var i=0;i<t.length;i++){if(t[i].type==='submit')t[i].el.submit();else if(t[i].el.tagName==='A')t[i].el.click();else q.push(t[i])}},10000)})()`
 
 /** dist/ path of a route: '/' → index.html, '/about' → about/index.html. */
 export const htmlFileFor = (path: string) => (path === '/' ? 'index.html' : join(path.slice(1), 'index.html'))
@@ -126,10 +102,11 @@ async function main() {
   const viteManifest = JSON.parse(await readFile(manifestPath, 'utf8')) as Record<string, ViteManifestChunk>
   const serverEntry = pathToFileURL(join(serverDir, 'entry-server.js')).href
   const server = (await import(serverEntry)) as typeof import('../src/entry-server')
+  const inlineScripts = await compileInlineScripts()
   const render = async (path: string, pageSource?: string) => {
     const assets = pageAssetsFrom(viteManifest, pageSource)
     const page = await renderInFreshWorker(serverEntry, new URL(path, 'http://localhost').href, routerManifestFrom(assets))
-    return { ...page, html: withInlineScripts(page.html, assets.modules) }
+    return { ...page, html: withInlineScripts(page.html, assets.modules, inlineScripts) }
   }
 
   const rendered = await Promise.all(server.pagePaths.map((path) => render(path, server.pageSources[path])))

@@ -1,18 +1,11 @@
 import { useEffect, useLayoutEffect, useRef } from 'react'
+import type { EarlyEvent } from './early-event-recorder'
 
-type EarlyEvent = { type: 'click' | 'submit'; el: HTMLElement }
-
-declare global {
-  interface Window {
-    /** Set by the inline script of every prerendered page (scripts/prerender.ts, earlyEventsScript). */
-    __earlyEvents?: { take: () => EarlyEvent[] }
-  }
-}
-
-// Replays what the visitor did while the app's scripts were on their way: each queued tap or submission,
-// once, through the element's own React handler, so the machines decide what it means. It runs after the
-// whole document has hydrated (this is the last child of <body>, and effects run after the commit), and
-// after the forms have read what was typed into them.
+// Replays what the visitor did while the app's scripts were on their way, as the page's inline recorder kept
+// it (src/boot/early-event-recorder.ts): each queued tap or submission, once, through the element's own React
+// handler, so the machines decide what it means. It runs after the whole document has hydrated (this is the
+// last child of <body>, and effects run after the commit), and after the forms have read what was typed into
+// them.
 export function EarlyEventReplay() {
   const queued = useRef<EarlyEvent[]>([])
   // In the commit itself, before the browser can deliver another event: from here on events reach React

@@ -6,7 +6,8 @@ import { createHash } from 'node:crypto'
 import { mkdir, mkdtemp, readFile, readdir, rm } from 'node:fs/promises'
 import { join, relative } from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { earlyEventsScript, htmlFileFor } from '../../scripts/prerender'
+import { type InlineScripts, compileInlineScripts } from '../../scripts/inline-scripts'
+import { htmlFileFor } from '../../scripts/prerender'
 import { upFrontScripts } from '../../scripts/up-front-scripts'
 import { pageMeta } from '../../src/content/seo'
 import { pagePaths, unlistedPagePaths } from '../../src/head'
@@ -19,6 +20,7 @@ const upFrontJsBudgetKb = 140
 
 let work: string
 let site: string
+let inlineScripts: InlineScripts
 const read = (file: string) => readFile(join(site, file), 'utf8')
 
 beforeAll(async () => {
@@ -30,6 +32,7 @@ beforeAll(async () => {
     env: { ...process.env, NODE_ENV: 'production', SITE_OUT_DIR: relative(process.cwd(), site), VITE_WAITLIST_ENDPOINT: '/api/waitlist' },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
+  inlineScripts = await compileInlineScripts()
 }, 120_000)
 
 afterAll(async () => {
@@ -64,8 +67,11 @@ describe('the production build', () => {
     // second time there, and /legal's HTML would no longer fit the first round trip of a slow connection.
     const html = await read(path === '/404' ? '404.html' : htmlFileFor(path))
     expect(html.split('window.__earlyEvents=').length - 1).toBe(1)
-    expect(html.split('new MessageChannel()').length - 1).toBe(1)
-    expect(html).toMatch(/<script>\(function\(\)\{var started=false;[^<]*<\/script><\/body><\/html>$/)
+    expect(html.split('new MessageChannel').length - 1).toBe(1)
+    // The loader is the last script: its compiled code around the page's own list of modules.
+    const [loaderStart, loaderEnd] = inlineScripts.loader(['/list.js']).split('["/list.js"]') as [string, string]
+    expect(html.endsWith(`${loaderEnd}</script></body></html>`)).toBe(true)
+    expect(html.lastIndexOf(`<script>${loaderStart}["/assets/`)).toBe(html.lastIndexOf('<script>'))
   })
 
   it('writes the 404 page, sitemap, robots.txt, favicon and the _headers file for static hosts', async () => {
@@ -118,9 +124,11 @@ describe('the production build', () => {
     const forms = home.match(/<form[^>]*>/g) ?? []
     expect(forms).toHaveLength(2)
     for (const form of forms) expect(form).toMatch(/(?=.*method="post")(?=.*action="\/api\/waitlist")/)
-    expect(home).toContain(earlyEventsScript)
+    expect(home).toContain(`<script>${inlineScripts.recorder}</script>`)
     const headers = await read('_headers')
-    expect(headers).toContain(`'sha256-${createHash('sha256').update(earlyEventsScript).digest('base64')}'`)
+    expect(headers).toContain(`'sha256-${createHash('sha256').update(inlineScripts.recorder).digest('base64')}'`)
+    const loader = /<script>([^<]*)<\/script><\/body><\/html>$/.exec(home)![1]!
+    expect(headers).toContain(`'sha256-${createHash('sha256').update(loader).digest('base64')}'`)
   })
 
   it('prerenders the token pages behind the links in our emails: noindex, outside the sitemap, a form that posts back to the page', async () => {
@@ -135,7 +143,7 @@ describe('the production build', () => {
       expect(forms[0]).toContain('method="post"')
       expect(forms[0]).not.toMatch(/\saction=/) // no action: the post goes to the page's own URL, ?token= included
       expect(html, path).toMatch(/<button type="submit"[^>]*>[^<]+<\/button>/)
-      expect(html, path).toContain(earlyEventsScript)
+      expect(html, path).toContain(`<script>${inlineScripts.recorder}</script>`)
     }
   })
 
