@@ -5,8 +5,9 @@
 // the form shows that reply as it is. `mailtoFallback` replaces the request when the site has no endpoint.
 // What it shares with the waitlist form (the status lines, SUBMIT, the request's failures) is request-form.ts.
 import { assign, setup, type DoneActorEvent, type OutputFrom, type SnapshotFrom } from 'xstate'
+import { requestTimeoutMs } from '../shared/rules'
 import { buildEraseMailto } from './erase-mailto'
-import { isEmailValid, isEndpointConfigured, replyLine, requestDelays, requestFailed, requestToBeProvided, statusLines, submitEmailForm } from './request-form'
+import { isEmailValid, isEndpointConfigured, replyLine, requestFailed, requestToBeProvided, statusLines, submitEmailForm } from './request-form'
 import type { FormStatus, RequestReply } from './request-form'
 
 export interface EraseRequest { email: string }
@@ -55,7 +56,7 @@ export const eraseRequestMachine = setup({
     isRequestAccepted: ({ event }) => resultOf(event)?.ok === true,
   },
   actors: { requestErasure },
-  delays: requestDelays,
+  delays: { submitTimeout: requestTimeoutMs },
 }).createMachine({
   id: 'eraseRequest',
   context: ({ input }) => ({ ...input, email: '', message: '', ok: null, mailtoHref: '' }),

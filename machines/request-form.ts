@@ -5,7 +5,6 @@
 // a mail draft the same way. Each machine still names every action, guard, actor and delay in its own
 // `setup` and draws its own chart; what they share is implemented here, once.
 import { fromPromise, not } from 'xstate'
-import { requestTimeoutMs } from '../shared/rules'
 import {
   INVALID_EMAIL_MESSAGE,
   MAILTO_FALLBACK_MESSAGE,
@@ -49,11 +48,8 @@ export const replyLine = (reply: RequestReply | undefined): FormStatus => ({
   ok: reply?.ok === true,
 })
 
-/** The one delay of a request form. Leaving `submitting` stops the request actor, which aborts its fetch. */
-export const requestDelays = { submitTimeout: requestTimeoutMs }
-
-/** A request that did not get through (the actor rejected, or `submitTimeout` came first): the network
- * message, with what the visitor typed kept. The real client never rejects; a rejection means the request
+/** A request that did not get through (the actor rejected, or the 15 s `submitTimeout` came first, which
+ * stops the actor and so aborts its fetch): the network message, with what the visitor typed kept. The real client never rejects; a rejection means the request
  * itself failed. */
 export const requestFailed = { target: 'failure', actions: 'showNetworkIssue' } as const
 

@@ -9,7 +9,8 @@
 // through: network, time-out, too many requests, server error; the button stays to try again). What it
 // shares with the other request forms (the status lines, the request's failures) is request-form.ts.
 import { assign, not, setup, type DoneActorEvent, type OutputFrom, type SnapshotFrom } from 'xstate'
-import { isEndpointConfigured, replyLine, requestDelays, requestFailed, requestToBeProvided, statusLines } from './request-form'
+import { requestTimeoutMs } from '../shared/rules'
+import { isEndpointConfigured, replyLine, requestFailed, requestToBeProvided, statusLines } from './request-form'
 import type { EndpointReply, FormStatus } from './request-form'
 
 export interface TokenActionInput { endpointConfigured: boolean }
@@ -49,7 +50,7 @@ export const tokenActionMachine = setup({
     isAnswered: ({ event }) => resultOf(event)?.answered === true,
   },
   actors: { sendToken },
-  delays: requestDelays,
+  delays: { submitTimeout: requestTimeoutMs },
 }).createMachine({
   id: 'tokenAction',
   context: ({ input }) => ({ ...input, token: '', message: '', ok: null }),

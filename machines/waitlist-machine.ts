@@ -6,10 +6,11 @@
 // Leaving `submitting` (the 15 s `submitTimeout`) stops the request actor, which aborts its fetch. What it
 // shares with the other request forms (the status lines, SUBMIT, the request's failures) is request-form.ts.
 import { assign, setup, type DoneActorEvent, type OutputFrom, type SnapshotFrom } from 'xstate'
+import { requestTimeoutMs } from '../shared/rules'
 import type { SignupConsent, SignupRequest } from '../shared/signup'
 import { buildWaitlistMailto } from './waitlist-mailto'
 import { successMessage } from './waitlist-messages'
-import { isEmailValid, isEndpointConfigured, replyLine, requestDelays, requestFailed, requestToBeProvided, statusLines, submitEmailForm } from './request-form'
+import { isEmailValid, isEndpointConfigured, replyLine, requestFailed, requestToBeProvided, statusLines, submitEmailForm } from './request-form'
 import type { FormStatus, RequestReply } from './request-form'
 
 export interface WaitlistInput {
@@ -84,7 +85,7 @@ export const waitlistMachine = setup({
     isSignupAccepted: ({ event }) => resultOf(event)?.ok === true,
   },
   actors: { submitSignup },
-  delays: requestDelays,
+  delays: { submitTimeout: requestTimeoutMs },
 }).createMachine({
   id: 'waitlist',
   context: initialContext,
