@@ -3,11 +3,11 @@
 // `busy`; further SUBMITs are ignored; the 15 s `submitTimeout` aborts it), then `success` or `failure`.
 // The server gives every valid address the same reply (it never says whether an address is listed), and
 // the form shows that reply as it is. `mailtoFallback` replaces the request when the site has no endpoint.
-// What it shares with the waitlist form (the status lines, SUBMIT, the request's failures) is request-form.ts.
-import { assign, setup, type DoneActorEvent, type OutputFrom, type SnapshotFrom } from 'xstate'
+// What it implements like the other request forms (status lines, the reply, the email guards) is request-form.ts.
+import { assign, not, setup, type DoneActorEvent, type OutputFrom, type SnapshotFrom } from 'xstate'
 import { requestTimeoutMs } from '../shared/rules'
 import { buildEraseMailto } from './erase-mailto'
-import { isEmailValid, isEndpointConfigured, replyLine, requestFailed, requestToBeProvided, statusLines, submitEmailForm } from './request-form'
+import { isEmailValid, isEndpointConfigured, replyLine, requestToBeProvided, statusLines } from './request-form'
 import type { FormStatus, RequestReply } from './request-form'
 
 export interface EraseRequest { email: string }
@@ -63,7 +63,11 @@ export const eraseRequestMachine = setup({
   initial: 'idle',
   on: {
     EMAIL_CHANGED: { actions: 'setEmail' },
-    SUBMIT: submitEmailForm('trimEmail'),
+    SUBMIT: [
+      { guard: not('isEmailValid'), target: '.invalid', actions: 'trimEmail' },
+      { guard: not('isEndpointConfigured'), target: '.mailtoFallback', actions: 'trimEmail' },
+      { target: '.submitting', actions: 'trimEmail' },
+    ],
   },
   states: {
     idle: {
@@ -82,9 +86,10 @@ export const eraseRequestMachine = setup({
         src: 'requestErasure',
         input: ({ context }) => ({ email: context.email }),
         onDone: [{ guard: 'isRequestAccepted', target: 'success', actions: 'resetWithReply' }, { target: 'failure', actions: 'showServerMessage' }],
-        onError: requestFailed,
+        // The real client never rejects; a rejection means the request itself failed.
+        onError: { target: 'failure', actions: 'showNetworkIssue' },
       },
-      after: { submitTimeout: requestFailed },
+      after: { submitTimeout: { target: 'failure', actions: 'showNetworkIssue' } },
       // A double click or a second Enter while the request runs sends nothing more.
       on: { SUBMIT: {} },
     },

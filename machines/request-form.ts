@@ -2,9 +2,10 @@
 // form and the page behind a link in our emails. Each shows a status line under its button ("Submitting…"
 // while exactly one request runs, the network message when it fails or takes longer than the 15 s
 // `submitTimeout`, else the server's own words), and the two email forms check the address and fall back to
-// a mail draft the same way. Each machine still names every action, guard, actor and delay in its own
-// `setup` and draws its own chart; what they share is implemented here, once.
-import { fromPromise, not } from 'xstate'
+// a mail draft the same way. What they share is implemented here, once; each machine still names every
+// action, guard, actor and delay in its own `setup`, and writes its whole chart inline, so that its file opens
+// in Stately's tools as it is (docs/architecture.md#the-machines).
+import { fromPromise } from 'xstate'
 import {
   INVALID_EMAIL_MESSAGE,
   MAILTO_FALLBACK_MESSAGE,
@@ -48,11 +49,6 @@ export const replyLine = (reply: RequestReply | undefined): FormStatus => ({
   ok: reply?.ok === true,
 })
 
-/** A request that did not get through (the actor rejected, or the 15 s `submitTimeout` came first, which
- * stops the actor and so aborts its fetch): the network message, with what the visitor typed kept. The real client never rejects; a rejection means the request
- * itself failed. */
-export const requestFailed = { target: 'failure', actions: 'showNetworkIssue' } as const
-
 /** The stand-in for a request the machine cannot make: it knows no HTTP. The view provides the real actor
  * (src/waitlist/*-actors.ts) with .provide(); without one, a submit fails like a request that did not get
  * through. */
@@ -66,13 +62,3 @@ export const isEmailValid = ({ context }: { context: { email: string } }) => isV
 
 /** Whether the site was built with an endpoint to send the request to. */
 export const isEndpointConfigured = ({ context }: { context: { endpointConfigured: boolean } }) => context.endpointConfigured
-
-/** SUBMIT in an email form, from whatever state it is in: trims what was typed (the `trim` action), then an
- * address that fails the check is `invalid`, a site without an endpoint opens a mail draft
- * (`mailtoFallback`), and anything else is sent (`submitting`). */
-export const submitEmailForm = <const TTrim extends string>(trim: TTrim) =>
-  [
-    { guard: not('isEmailValid'), target: '.invalid', actions: trim },
-    { guard: not('isEndpointConfigured'), target: '.mailtoFallback', actions: trim },
-    { target: '.submitting', actions: trim },
-  ] as const

@@ -7,10 +7,10 @@
 // `busy`, the 15 s `submitTimeout` aborts it). The server's reply is `done` (it worked), `refused` (the
 // link is spent or unknown: pressing again cannot help, so no button) or `failure` (the request did not get
 // through: network, time-out, too many requests, server error; the button stays to try again). What it
-// shares with the other request forms (the status lines, the request's failures) is request-form.ts.
+// implements like the other request forms (status lines, the reply, the request's stand-in) is request-form.ts.
 import { assign, not, setup, type DoneActorEvent, type OutputFrom, type SnapshotFrom } from 'xstate'
 import { requestTimeoutMs } from '../shared/rules'
-import { isEndpointConfigured, replyLine, requestFailed, requestToBeProvided, statusLines } from './request-form'
+import { isEndpointConfigured, replyLine, requestToBeProvided, statusLines } from './request-form'
 import type { EndpointReply, FormStatus } from './request-form'
 
 export interface TokenActionInput { endpointConfigured: boolean }
@@ -91,9 +91,10 @@ export const tokenActionMachine = setup({
           { guard: 'isAnswered', target: 'refused', actions: 'showReply' },
           { target: 'failure', actions: 'showReply' },
         ],
-        onError: requestFailed,
+        // The real client never rejects; a rejection means the request itself failed.
+        onError: { target: 'failure', actions: 'showNetworkIssue' },
       },
-      after: { submitTimeout: requestFailed },
+      after: { submitTimeout: { target: 'failure', actions: 'showNetworkIssue' } },
     },
     done: {
       description: "A green message in the server's words (confirmed, unsubscribed, erased) and a link home; no button.",

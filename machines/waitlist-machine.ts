@@ -4,13 +4,13 @@
 // or `failure`. `mailtoFallback` replaces the request when the site was built without an endpoint. The
 // fields stay editable in every state; each SUBMIT decides afresh from whatever state the form is in.
 // Leaving `submitting` (the 15 s `submitTimeout`) stops the request actor, which aborts its fetch. What it
-// shares with the other request forms (the status lines, SUBMIT, the request's failures) is request-form.ts.
-import { assign, setup, type DoneActorEvent, type OutputFrom, type SnapshotFrom } from 'xstate'
+// implements like the other request forms (status lines, the reply, the email guards) is request-form.ts.
+import { assign, not, setup, type DoneActorEvent, type OutputFrom, type SnapshotFrom } from 'xstate'
 import { requestTimeoutMs } from '../shared/rules'
 import type { SignupConsent, SignupRequest } from '../shared/signup'
 import { buildWaitlistMailto } from './waitlist-mailto'
 import { successMessage } from './waitlist-messages'
-import { isEmailValid, isEndpointConfigured, replyLine, requestFailed, requestToBeProvided, statusLines, submitEmailForm } from './request-form'
+import { isEmailValid, isEndpointConfigured, replyLine, requestToBeProvided, statusLines } from './request-form'
 import type { FormStatus, RequestReply } from './request-form'
 
 export interface WaitlistInput {
@@ -93,7 +93,11 @@ export const waitlistMachine = setup({
   on: {
     FIRST_NAME_CHANGED: { actions: 'setFirstName' },
     EMAIL_CHANGED: { actions: 'setEmail' },
-    SUBMIT: submitEmailForm('trimFields'),
+    SUBMIT: [
+      { guard: not('isEmailValid'), target: '.invalid', actions: 'trimFields' },
+      { guard: not('isEndpointConfigured'), target: '.mailtoFallback', actions: 'trimFields' },
+      { target: '.submitting', actions: 'trimFields' },
+    ],
   },
   states: {
     idle: {
@@ -112,9 +116,10 @@ export const waitlistMachine = setup({
         src: 'submitSignup',
         input: signupOf,
         onDone: [{ guard: 'isSignupAccepted', target: 'success' }, { target: 'failure', actions: 'showServerMessage' }],
-        onError: requestFailed,
+        // The real client never rejects; a rejection means the request itself failed.
+        onError: { target: 'failure', actions: 'showNetworkIssue' },
       },
-      after: { submitTimeout: requestFailed },
+      after: { submitTimeout: { target: 'failure', actions: 'showNetworkIssue' } },
       // A double click or a second Enter while the request runs sends nothing more.
       on: { SUBMIT: {} },
     },
