@@ -1,4 +1,4 @@
-import { createRootRoute, createRoute, createRouter, lazyRouteComponent, notFound } from '@tanstack/react-router'
+import { createRootRoute, createRoute, createRouter, lazyRouteComponent, notFound, type RouteComponent } from '@tanstack/react-router'
 import { isFormOutcome } from '../shared/outcome-codes'
 import { consentPageHead, outcomeHead, pageHead, tokenPageHead, type PagePath } from './head'
 import { consentPages, tokenPageActions } from '../shared/consent-paths'
@@ -29,6 +29,12 @@ const LegalPage = lazyRouteComponent(() => import('./pages/legal-page'), 'LegalP
 const WaitlistOutcomePage = lazyRouteComponent(() => import('./pages/waitlist-outcome-page'), 'WaitlistOutcomePage')
 const EraseRequestPage = lazyRouteComponent(() => import('./pages/erase-request-page'), 'EraseRequestPage')
 
+/** What a page's route shows. The router loads `Page`'s chunk before it renders the route (also when it
+ * hydrates) and the server renders it; each match of the route carries it too, in `staticData` (the router's
+ * public place for data of our own), because the root renders the page itself to fade between pages
+ * (src/layout/page-transition.tsx). */
+const showsPage = (Page: RouteComponent) => ({ component: Page, staticData: { page: Page } })
+
 // The whole route tree. The root renders the document itself (<html> to </html>) so every page can be
 // prerendered and hydrated; it also owns the 404, for any path no route matches.
 export const rootRoute = createRootRoute({
@@ -37,18 +43,18 @@ export const rootRoute = createRootRoute({
   notFoundComponent: NotFoundPage,
 })
 
-const homeRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', component: HomePage, head: () => pageHead('/') })
-const formRoute = createRoute({ getParentRoute: () => rootRoute, path: '/form', component: FormPage, head: () => pageHead('/form') })
-const kneeRoute = createRoute({ getParentRoute: () => rootRoute, path: '/knee', component: KneePage, head: () => pageHead('/knee') })
+const homeRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', ...showsPage(HomePage), head: () => pageHead('/') })
+const formRoute = createRoute({ getParentRoute: () => rootRoute, path: '/form', ...showsPage(FormPage), head: () => pageHead('/form') })
+const kneeRoute = createRoute({ getParentRoute: () => rootRoute, path: '/knee', ...showsPage(KneePage), head: () => pageHead('/knee') })
 const gymHeroRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/gym-hero',
-  component: GymHeroPage,
+  ...showsPage(GymHeroPage),
   head: () => pageHead('/gym-hero'),
 })
-const aboutRoute = createRoute({ getParentRoute: () => rootRoute, path: '/about', component: AboutPage, head: () => pageHead('/about') })
-const blogRoute = createRoute({ getParentRoute: () => rootRoute, path: '/blog', component: BlogPage, head: () => pageHead('/blog') })
-const legalRoute = createRoute({ getParentRoute: () => rootRoute, path: '/legal', component: LegalPage, head: () => pageHead('/legal') })
+const aboutRoute = createRoute({ getParentRoute: () => rootRoute, path: '/about', ...showsPage(AboutPage), head: () => pageHead('/about') })
+const blogRoute = createRoute({ getParentRoute: () => rootRoute, path: '/blog', ...showsPage(BlogPage), head: () => pageHead('/blog') })
+const legalRoute = createRoute({ getParentRoute: () => rootRoute, path: '/legal', ...showsPage(LegalPage), head: () => pageHead('/legal') })
 
 // Where the endpoint sends a browser's own form post: one prerendered page per outcome, none in the sitemap.
 export const waitlistOutcomeSource = 'src/pages/waitlist-outcome-page.tsx'
@@ -58,7 +64,7 @@ const waitlistOutcomeRoute = createRoute({
   loader: ({ params }) => {
     if (!isFormOutcome(params.outcome)) throw notFound()
   },
-  component: WaitlistOutcomePage,
+  ...showsPage(WaitlistOutcomePage),
   head: ({ params }) => outcomeHead(params.outcome),
 })
 
@@ -67,7 +73,7 @@ const waitlistOutcomeRoute = createRoute({
 const eraseRequestRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: consentPages.erase,
-  component: EraseRequestPage,
+  ...showsPage(EraseRequestPage),
   head: () => consentPageHead('erase'),
 })
 // The pages behind the links in our emails, one chunk for the three; none in the sitemap, none indexed.
@@ -76,7 +82,7 @@ const tokenPageRoutes = tokenPageActions.map((action) =>
   createRoute({
     getParentRoute: () => rootRoute,
     path: consentPages[action],
-    component: TokenActionPage,
+    ...showsPage(TokenActionPage),
     head: () => tokenPageHead(action === 'eraseConfirm' ? 'erase' : action),
   }),
 )
@@ -120,5 +126,9 @@ export function createAppRouter(options: { history?: Parameters<typeof createRou
 declare module '@tanstack/react-router' {
   interface Register {
     router: ReturnType<typeof createAppRouter>
+  }
+  interface StaticDataRouteOption {
+    /** The page the route shows (`showsPage`); the root and a path no route matches have none. */
+    page?: RouteComponent
   }
 }

@@ -1,5 +1,5 @@
-import { rootRouteId, useMatches, useRouter } from '@tanstack/react-router'
-import { useEffect, useRef, useState, type ComponentType } from 'react'
+import { useMatches, useRouter } from '@tanstack/react-router'
+import { useEffect, useRef, useState } from 'react'
 import { NotFoundPage } from '../pages/not-found-page'
 
 type PageFadeModule = typeof import('./page-fade')
@@ -38,17 +38,16 @@ function usePageFade(): PageFadeModule | undefined {
 }
 
 export function PageTransition() {
-  const router = useRouter()
   const pageFade = usePageFade()
+  // The page is the one the deepest match shows (src/router.tsx, showsPage); the root match, alone when no
+  // route matches, shows none, and a route that found nothing (an unknown outcome) shows the 404 instead.
   const leaf = useMatches({ select: (matches) => matches[matches.length - 1] })
-  const isNotFound = !leaf || leaf.routeId === rootRouteId || leaf.status === 'notFound'
-  const Page = isNotFound
-    ? NotFoundPage
-    : ((router.routesById as Record<string, { options: { component?: unknown } }>)[leaf.routeId]?.options
-        .component as ComponentType | undefined) ?? NotFoundPage
   // The key is the match, not the URL: the URL changes as soon as a link is followed, but the match (and its
   // component) only once the new page's code has loaded, so until then the old page stays as it is.
-  const pageKey = isNotFound ? 'not-found' : leaf.id
+  const { Page, pageKey } =
+    leaf?.staticData.page && leaf.status !== 'notFound'
+      ? { Page: leaf.staticData.page, pageKey: leaf.id }
+      : { Page: NotFoundPage, pageKey: 'not-found' }
   const page = (
     <FocusOnArrival pageKey={pageKey}>
       <Page />
