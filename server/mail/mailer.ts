@@ -6,11 +6,15 @@
 //
 // The recipient is data, never text for the transport to parse: exactly one canonical mailbox
 // (shared/mailbox.ts), given to nodemailer as an address object and as the SMTP envelope's only RCPT TO.
+//
+// Every email answers to a person: MAIL_FROM is often a no-reply address, so Reply-To names the company's
+// contact address (shared/brand.ts), the one the emails' footer gives.
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { randomBytes } from 'node:crypto'
 import nodemailer from 'nodemailer'
 import addressparser from 'nodemailer/lib/addressparser'
+import { brand } from '../../shared/brand'
 import { canonicalAddress } from '../../shared/mailbox'
 
 export type MailSettings = { smtpUrl?: string; mailFrom: string; mailDir: string }
@@ -34,12 +38,7 @@ export type Mailer = {
 }
 
 export function createMailer(settings: MailSettings, print: (line: string) => void = console.log): Mailer {
-  // The sender's address read by the same parser that checked MAIL_FROM at start (mail-config.ts).
-  const envelopeFrom = addressparser(settings.mailFrom)[0]?.address ?? settings.mailFrom
-  const message = ({ to, subject, text, html, headers }: OutgoingMail) => {
-    if (canonicalAddress(to) !== to) throw new NotOneMailboxError()
-    return { from: settings.mailFrom, to: { name: '', address: to }, envelope: { from: envelopeFrom, to: [to] }, subject, text, html, headers }
-  }
+  const message = (mail: OutgoingMail) => composeMessage(settings, mail)
   if (settings.smtpUrl) {
     // Timeouts well under the outbox's lease, so a stuck server fails a send instead of holding it.
     const transport = nodemailer.createTransport({ url: settings.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 })
@@ -65,6 +64,14 @@ export function createMailer(settings: MailSettings, print: (line: string) => vo
     },
     close: () => files.close(),
   }
+}
+
+/** The message nodemailer is given for an email: what the mailer sends and the email preview shows. */
+export function composeMessage(settings: Pick<MailSettings, 'mailFrom'>, { to, subject, text, html, headers }: OutgoingMail) {
+  if (canonicalAddress(to) !== to) throw new NotOneMailboxError()
+  // The sender's address read by the same parser that checked MAIL_FROM at start (mail-config.ts).
+  const envelopeFrom = addressparser(settings.mailFrom)[0]?.address ?? settings.mailFrom
+  return { from: settings.mailFrom, replyTo: brand.contactEmail, to: { name: '', address: to }, envelope: { from: envelopeFrom, to: [to] }, subject, text, html, headers }
 }
 
 /** A recipient that is not exactly one canonical mailbox: never sent, never retried. */

@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { simpleParser } from 'mailparser'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createMailer, NotOneMailboxError, type OutgoingMail } from '../../server/mail/mailer'
+import { brand } from '../../shared/brand'
 import { makeTempDir } from './harness'
 
 let temp: Awaited<ReturnType<typeof makeTempDir>> | undefined
@@ -16,6 +17,7 @@ const mail = (to: string): OutgoingMail => ({
   to,
   subject: 'Confirm your place',
   text: `Confirm: http://127.0.0.1:3000/waitlist/confirm?token=${token}`,
+  html: `<p><a href="http://127.0.0.1:3000/waitlist/confirm?token=${token}">Confirm</a></p>`,
   links: [{ label: 'Confirm', url: `http://127.0.0.1:3000/waitlist/confirm?token=${token}` }],
 })
 
@@ -32,6 +34,18 @@ describe('createMailer', () => {
     expect(printed.join('\n')).toContain('Confirm')
     expect(printed.join('\n')).not.toContain(token)
     expect(printed.join('\n')).not.toContain('ann@example.com')
+  })
+
+  it('sends from MAIL_FROM with Reply-To the contact address, so an answer reaches a person', async () => {
+    temp = await makeTempDir()
+    const mailer = createMailer({ mailFrom: 'Stride Health <no-reply@stridehealth.example>', mailDir: temp.dir }, () => {})
+    await mailer.send(mail('ann@example.com'))
+    mailer.close()
+    const [file] = await readdir(temp.dir)
+    const parsed = await simpleParser(await readFile(join(temp.dir, file!)))
+    expect(parsed.from?.value).toEqual([{ name: 'Stride Health', address: 'no-reply@stridehealth.example' }])
+    expect(parsed.replyTo?.value).toEqual([{ name: '', address: brand.contactEmail }])
+    expect(parsed.html).toContain(`href="http://127.0.0.1:3000/waitlist/confirm?token=${token}"`)
   })
 
   it.each(['ann@example.com,bob@example.com', 'Ann <ann@example.com>', 'Ann@Example.com', ' ann@example.com'])('refuses to send to %j', async (to) => {
