@@ -1,21 +1,16 @@
-// The sign-in email, sent through the endpoint's one mailer (server/mail/mailer.ts).
-import { brand } from '../../shared/brand'
+// The sign-in email (server/mail/emails/sign-in-email.tsx), sent through the endpoint's one mailer
+// (server/mail/mailer.ts).
+import { createElement } from 'react'
 import type { Mailer, OutgoingMail } from '../mail/mailer'
+import { renderEmail } from '../mail/render-email'
+import { SignInEmail, signInSubject } from '../mail/emails/sign-in-email'
 import type { SignInMailer } from './sign-in-routes'
-import { inWords, linkLifetimesMs } from '../../shared/rules'
 
 export function signInMessage(to: string, link: string): OutgoingMail {
   return {
     to,
-    subject: `Your sign-in link for the ${brand.companyName} console`,
-    text: [
-      `Someone (hopefully you) asked to sign in to the ${brand.companyName} waitlist console.`,
-      '',
-      `Open this link within ${inWords(linkLifetimesMs.signIn)} to sign in. It works once:`,
-      link,
-      '',
-      'If you did not ask for it, ignore this mail: nothing happens without the link.',
-    ].join('\n'),
+    subject: signInSubject,
+    ...renderEmail(createElement(SignInEmail, { signInUrl: link })),
     links: [{ label: 'Sign in to the console', url: link }],
   }
 }

@@ -23,8 +23,9 @@ export type OutgoingMail = {
   /** One canonical address; anything else is refused before it reaches the transport. */
   to: string
   subject: string
+  /** Both parts, rendered from one email component (render-email.ts). */
   text: string
-  html?: string
+  html: string
   headers?: Record<string, string>
   /** The links a reader acts on (their labels are printed when emails go to files). */
   links: { label: string; url: string }[]

@@ -59,7 +59,7 @@ const noMailTo = async (to: string) => {
 }
 
 describe('double opt-in', () => {
-  it('stores the signup as pending and mails a confirmation with text and HTML parts, a Reply-To and the one-click headers', async () => {
+  it('stores the signup as pending and mails a confirmation with text and HTML parts, real links, a Reply-To and the one-click headers', async () => {
     await start()
     await join()
     expect(await statusOf(person)).toBe('pending')
@@ -71,6 +71,8 @@ describe('double opt-in', () => {
     const confirm = linkTo(mail, '/waitlist/confirm')
     expect(confirm.url.startsWith(`${server.origin}/waitlist/confirm?token=`)).toBe(true)
     expect(mail.html).toContain(confirm.url)
+    expect(mail.html).toContain(`href="${confirm.url}"`)
+    expect(mail.html).toContain(`href="${linkTo(mail, '/waitlist/unsubscribe').url}"`)
     expect(mail.replyTo?.value).toEqual([{ name: '', address: brand.contactEmail }])
     expect(rawHeader(mail, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click')
     expect(listUnsubscribeUrl(mail)).toMatch(new RegExp(`^${server.origin}/api/waitlist/unsubscribe\\?token=[A-Za-z0-9_-]{43}$`))

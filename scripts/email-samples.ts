@@ -1,0 +1,33 @@
+// Every email the service sends, built with sample data by the same functions the outbox and the console's
+// sign-in call: the email preview (scripts/preview-emails.ts) shows these, and the email tests check each one.
+// A new email component in server/mail/emails/ without a sample here fails test/server/email-content.test.ts.
+import { signInPath } from '../server/admin/sign-in-links'
+import { signInMessage } from '../server/admin/sign-in-mail'
+import { confirmationEmail, erasureEmail } from '../server/consent/consent-emails'
+import type { OutgoingMail } from '../server/mail/mailer'
+import { brand } from '../shared/brand'
+
+// Tokens have the real ones' form (43 base64url characters) so the tests' link patterns read them as real.
+const sampleToken = (seed: string) => seed.repeat(43).slice(0, 43)
+const links = { siteUrl: brand.siteUrl, apiUrl: brand.siteUrl }
+
+export type EmailSample = {
+  /** The component's file in server/mail/emails/, without .tsx. */
+  component: string
+  build: () => OutgoingMail
+}
+
+export const emailSamples: EmailSample[] = [
+  {
+    component: 'confirmation-email',
+    build: () => confirmationEmail({ email: 'val@example.com', firstName: 'Val' }, links, { confirm: sampleToken('Cf'), unsubscribe: sampleToken('Un') }),
+  },
+  {
+    component: 'erasure-email',
+    build: () => erasureEmail({ email: 'val@example.com' }, links, { erase: sampleToken('Er'), unsubscribe: sampleToken('Un') }),
+  },
+  {
+    component: 'sign-in-email',
+    build: () => signInMessage('team@stridehealth.example', `${new URL(signInPath, brand.siteUrl).href}#token=${sampleToken('Si')}`),
+  },
+]
