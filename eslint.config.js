@@ -44,7 +44,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['server/**/*.ts'],
+    files: ['server/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/src/**'], message: 'The server never imports the site: put what both need in shared/.' }] }] },
   },
   {
