@@ -7,7 +7,8 @@ import { issueSignInLink, signInLinkLifetimeMs } from '../server/admin/sign-in-l
 import { readConfig } from '../server/config'
 import { canonicalAddress } from '../shared/mailbox'
 import { StoreOpenError } from '../server/store/contract'
-import { openStore } from '../server/store/open'
+import { adminStore } from '../server/admin/admin-store'
+import { openDatabase } from '../server/store/open'
 import { sqliteFilePath } from '../server/store/database-url'
 import { inWords } from '../shared/rules'
 
@@ -19,13 +20,13 @@ try {
   if (!admin.adminEmails.has(email)) throw new Error(`${email} is not on ADMIN_EMAILS; add it there (comma-separated) first.`)
   if (config.databaseUrl.startsWith('file:') && !existsSync(sqliteFilePath(config.databaseUrl)))
     throw new Error(`No waitlist database at ${config.databaseUrl}. Start the server once, or set DATABASE_URL to its database.`)
-  const store = await openStore(config.databaseUrl, { poolSize: 1 })
+  const database = await openDatabase(config.databaseUrl, { poolSize: 1 })
   try {
-    const link = await issueSignInLink(store.admin, canonicalAddress(email)!, admin.publicUrl)
+    const link = await issueSignInLink(adminStore(database), canonicalAddress(email)!, admin.publicUrl)
     process.stdout.write(`${link}\n`)
     process.stderr.write(`Valid once, for ${inWords(signInLinkLifetimeMs)}.\n`)
   } finally {
-    await store.close()
+    await database.close()
   }
 } catch (error) {
   console.error(error instanceof StoreOpenError || error instanceof Error ? error.message : String(error))

@@ -15,7 +15,7 @@ import pg from 'pg'
 import { SMTPServer } from 'smtp-server'
 import { startServerProcess, stopAll, type ServerProcess } from '../test/server/processes'
 import { startPostgres } from '../test/utils/postgres'
-import { openStore } from '../server/store/open'
+import { openDatabase } from '../server/store/open'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50)
@@ -101,7 +101,7 @@ async function engineLimit(databaseUrl: string): Promise<Omit<Row, 'setup'>> {
 }
 
 async function setup(name: string, databaseUrl: string, instanceCount: number): Promise<Row[]> {
-  await (await openStore(databaseUrl)).close() // migrate once before the instances start
+  await (await openDatabase(databaseUrl)).close() // migrate once before the instances start
   const instances = await Promise.all(Array.from({ length: instanceCount }, () => startServerProcess({ DATABASE_URL: databaseUrl, RATE_LIMIT_MAX: '1000000000', SMTP_URL: smtpUrl, PUBLIC_SITE_URL: 'http://127.0.0.1:3000' })))
   const signup = (email: string, submissionId: string) => JSON.stringify({ firstName: 'Bench', email, source: 'stride-marketing-site', submissionId })
   const rows = []

@@ -4,7 +4,8 @@ import { existsSync } from 'node:fs'
 import { csvRow, signupCsvColumns, signupCsvRow } from '../server/csv'
 import { defaultDatabaseUrl } from '../server/config'
 import { StoreOpenError } from '../server/store/contract'
-import { openStore } from '../server/store/open'
+import { openDatabase } from '../server/store/open'
+import { signupStore } from '../server/store/signup-store'
 import { sqliteFilePath } from '../server/store/database-url'
 
 const databaseUrl = process.env.DATABASE_URL?.trim() || defaultDatabaseUrl
@@ -13,7 +14,7 @@ if (databaseUrl.startsWith('file:') && !existsSync(sqliteFilePath(databaseUrl)))
   process.exit(1)
 }
 
-const store = await openStore(databaseUrl, { poolSize: 1 }).catch((error: unknown) => {
+const database = await openDatabase(databaseUrl, { poolSize: 1 }).catch((error: unknown) => {
   console.error(error instanceof StoreOpenError ? error.message : `Cannot open the database: ${(error as Error).message}`)
   process.exit(1)
 })
@@ -23,7 +24,7 @@ const write = (line: string) => {
 }
 try {
   await write(csvRow(signupCsvColumns))
-  for await (const signup of store.all()) await write(signupCsvRow(signup))
+  for await (const signup of signupStore(database).all()) await write(signupCsvRow(signup))
 } finally {
-  await store.close()
+  await database.close()
 }

@@ -1,6 +1,6 @@
 // The waitlist endpoint as a Web-standard handler: `createApp(options).fetch(request)` runs unchanged on Node
 // (server/main.ts), serverless functions and edge runtimes. Everything host-specific comes in as an option:
-// the store, how to learn the client's address, and optionally the static site to serve next to the API.
+// the stores, how to learn the client's address, and optionally the static site to serve next to the API.
 //
 // createApp composes one sub-app per concern, each carrying its own middleware (server/http/api-guard.ts says
 // what every API path shares): the signup, the consent flows, the team's console, the health check, then the
@@ -16,11 +16,18 @@ import { signupRoutes, waitlistPath } from './http/signup-routes'
 import { parseAllowedOrigins, type AllowedOrigins } from './origin'
 import { defaultRateLimit } from './rate-limit'
 import { replySecurityHeaders } from './security-headers'
-import type { SignupStore } from './store/contract'
-import { healthCheckOf, type HealthCheckFn } from './store/health-check'
+import type { ConsentStore } from './consent/consent-store'
+import type { RateLimiter, RateLimitOptions } from './rate-limit'
+import type { HealthCheckFn } from './store/health-check'
+import type { Signups } from './store/signup-store'
 
 export type AppOptions = {
-  store: SignupStore
+  /** Where signups go (store/signup-store.ts). */
+  signups: Pick<Signups, 'add'>
+  /** The consent flows' tokens, erasure and outbox (consent/consent-store.ts). */
+  consent: ConsentStore
+  /** Makes each per-client limiter: the database's (store/database.ts), in memory on SQLite, shared on PostgreSQL. */
+  rateLimiter: (options: RateLimitOptions) => RateLimiter
   /** From ALLOWED_ORIGINS; by default only same-origin pages (and clients sending no Origin) may post. */
   allowedOrigins?: AllowedOrigins
   /** How many proxies in front append to X-Forwarded-For (TRUST_PROXY); 0 ignores the header. */
@@ -38,13 +45,12 @@ export type AppOptions = {
   /** Called when a signup or an erasure request may have queued an email (the outbox sender's poke). */
   onOutboxQueued?: () => void
   consentRateLimit?: { max: number; windowMs: number }
-  /** GET /healthz's question to the database; by default the one `openStore` gives the store (store/health.ts).
-   * Without either, there is no /healthz. */
+  /** GET /healthz's question to the database (store/health.ts); without it, there is no /healthz. */
   healthCheck?: HealthCheckFn
 }
 
 export function createApp(options: AppOptions) {
-  const { store, site, publicSiteUrl, onOutboxQueued: onQueued } = options
+  const { signups, consent, rateLimiter, site, publicSiteUrl, onOutboxQueued: onQueued } = options
   const facts = requestFacts(options)
   const origins = originCheck(options.allowedOrigins ?? parseAllowedOrigins(undefined), facts.requestHosts)
   const app = new Hono()
@@ -52,21 +58,21 @@ export function createApp(options: AppOptions) {
   app.onError(answerFault)
 
   const publicApi = { clientKey: facts.clientKey, originCheck: origins, publicSiteUrl, onQueued }
-  const signupLimiter = store.rateLimiter(options.rateLimit ?? defaultRateLimit)
-  app.route(waitlistPath, signupRoutes({ ...publicApi, store, limiter: signupLimiter, maxBodyBytes: options.maxBodyBytes }))
-  const consentLimiter = store.rateLimiter(options.consentRateLimit ?? defaultConsentRateLimit)
-  app.route('/', consentRoutes({ ...publicApi, store: store.consent, limiter: consentLimiter }))
+  const signupLimiter = rateLimiter(options.rateLimit ?? defaultRateLimit)
+  app.route(waitlistPath, signupRoutes({ ...publicApi, signups, limiter: signupLimiter, maxBodyBytes: options.maxBodyBytes }))
+  const consentLimiter = rateLimiter(options.consentRateLimit ?? defaultConsentRateLimit)
+  app.route('/', consentRoutes({ ...publicApi, store: consent, limiter: consentLimiter }))
 
   // The console's API passes the API's origin check too, and is never readable by another origin.
   const consoleApi = new Hono().use(apiHeaders, origins())
-  if (options.admin) consoleApi.route('/', adminApi(options.admin, { ...facts, rateLimiter: store.rateLimiter }))
+  if (options.admin) consoleApi.route('/', adminApi(options.admin, { ...facts, rateLimiter }))
   else consoleApi.all('*', (c) => refuse(c, 'notFound', 404))
   app.route('/api/admin', consoleApi)
   // Last of the API: what none of the sub-apps above answers.
   app.route('/api', apiNotFound(origins))
 
   // Outside /api/*: no origin check, no rate limit; it reads and writes no signup.
-  const healthCheck = options.healthCheck ?? healthCheckOf(store)
+  const { healthCheck } = options
   if (healthCheck) app.route(healthzPath, healthRoutes(healthCheck))
   // Last of all: every GET that nothing above answered.
   if (site) app.get('*', (c) => site(c.req.raw))

@@ -1,5 +1,6 @@
-// `npm start`'s server: the prerendered site and POST /api/waitlist on one origin, with signups in an
-// embedded SQLite file. Configured by environment (see settings.ts); stops cleanly on SIGTERM and SIGINT.
+// `npm start`'s server: the prerendered site and POST /api/waitlist on one origin, with signups in the database
+// DATABASE_URL names (an embedded SQLite file by default); the stores are composed here, over that database.
+// Configured by environment (see settings.ts); stops cleanly on SIGTERM and SIGINT.
 // A start that cannot go on says why in one line on stderr, naming the variable to fix, and exits 1: the
 // operator reads it in a deploy log, so never a stack trace and never a password.
 import { existsSync } from 'node:fs'
@@ -16,7 +17,11 @@ import { readSettings, type Settings } from './settings'
 import { createStaticSite } from './static'
 import { StoreOpenError } from './store/contract'
 import { describeDatabase } from './store/database-url'
-import { openStore } from './store/open'
+import { adminStore } from './admin/admin-store'
+import { consentStore } from './consent/consent-store'
+import { healthCheck } from './store/health'
+import { openDatabase } from './store/open'
+import { signupStore } from './store/signup-store'
 
 /** Prints one line (whatever the error held, with any password from SMTP_URL or DATABASE_URL as ***) and exits. */
 function stopAtStart(line: string): never {
@@ -34,32 +39,42 @@ async function main() {
   const { config, mail: mailSettings, admin: adminConfig } = settings
 
   // A SQLite file's folder is created, another process's lock waited on (for a bounded time) and the file's
-  // integrity checked by openStore (store/sqlite-file.ts).
-  const store = await openStore(config.databaseUrl, { poolSize: config.databasePoolSize, onLockWait: (line) => console.error(line) }).catch((error: unknown) =>
+  // integrity checked by openDatabase (store/sqlite-file.ts).
+  const database = await openDatabase(config.databaseUrl, { poolSize: config.databasePoolSize, onLockWait: (line) => console.error(line) }).catch((error: unknown) =>
     stopAtStart(error instanceof StoreOpenError ? error.message : `Cannot open the database (DATABASE_URL): ${(error as Error).message}`),
   )
+  const signups = signupStore(database)
+  const consent = consentStore(database)
+  // The work after the replies (repeats signed up again) ends before the database closes.
+  const closeStores = async () => {
+    await signups.settled()
+    await database.close()
+  }
   if (!mailSettings.smtpUrl) {
     try {
       createFolder(mailSettings.mailDir)
     } catch (error) {
-      await store.close()
+      await closeStores()
       stopAtStart(`Cannot write emails to MAIL_DIR: ${(error as Error).message}`)
     }
   }
   // Emails leave from the outbox, in the background: signups never wait for a mail server. Every email to one
   // inbox counts against its daily budget (mail/mailbox-budget.ts), whichever flow sends it.
-  const mailer = budgetedMailer(createMailer(mailSettings), store.rateLimiter(mailboxBudget))
+  const mailer = budgetedMailer(createMailer(mailSettings), database.rateLimiter(mailboxBudget))
   // On SQLite this process is the only sender: leases left by a killed predecessor end now.
-  if (store.engine === 'sqlite') await store.consent.releaseOutboxLeases()
+  if (database.engine === 'sqlite') await consent.releaseOutboxLeases()
   const sender = startOutboxSender({
-    store: store.consent,
+    store: consent,
     mailer,
     links: { siteUrl: adminConfig.publicUrl, apiUrl: config.publicApiUrl ?? adminConfig.publicUrl },
   })
   const hasSite = existsSync(config.staticDir)
   if (!hasSite) console.warn(`No site to serve at ${config.staticDir}/ (run the build first); serving the waitlist API only.`)
   const app = createApp({
-    store,
+    signups,
+    consent,
+    rateLimiter: database.rateLimiter,
+    healthCheck: healthCheck(database),
     allowedOrigins: config.allowedOrigins,
     trustedProxies: config.trustedProxies,
     rateLimit: config.rateLimit,
@@ -68,18 +83,18 @@ async function main() {
     publicSiteUrl: config.publicSiteUrl,
     onOutboxQueued: sender.poke,
     admin: {
-      store: store.admin,
+      store: adminStore(database),
       adminEmails: adminConfig.adminEmails,
       publicUrl: adminConfig.publicUrl,
       sendSignInLink: createSignInMailer(mailer),
-      eraseSignup: (id, now) => store.consent.eraseById(id, now),
+      eraseSignup: (id, now) => consent.eraseById(id, now),
     },
   })
 
   const server = await listen(app, { port: config.port, host: config.host }).catch(async (error: NodeJS.ErrnoException) => {
     await sender.stop()
     mailer.close()
-    await store.close()
+    await closeStores()
     stopAtStart(listenProblem(error, config.host, config.port))
   })
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host
@@ -94,7 +109,7 @@ async function main() {
     await server.close()
     await sender.stop()
     mailer.close()
-    await store.close()
+    await closeStores()
     process.exit(0)
   }
   process.on('SIGTERM', () => void stop('SIGTERM'))

@@ -4,7 +4,7 @@
 // is listed.
 import { Hono } from 'hono'
 import type { RateLimiter } from '../rate-limit'
-import type { SignupStore } from '../store/contract'
+import type { Signups } from '../store/signup-store'
 import { parseSignupBody, parseSignupForm, type ParsedBody } from '../validate'
 import { afterReply } from './after-reply'
 import { apiHeaders, publicCors, type OriginCheck } from './api-guard'
@@ -18,7 +18,7 @@ export const waitlistPath = '/api/waitlist'
 export const defaultMaxBodyBytes = 4096
 
 export type SignupRoutesOptions = {
-  store: Pick<SignupStore, 'add'>
+  signups: Pick<Signups, 'add'>
   limiter: RateLimiter
   clientKey: RequestFacts['clientKey']
   originCheck: OriginCheck
@@ -30,7 +30,7 @@ export type SignupRoutesOptions = {
 
 /** Mounted at waitlistPath. Its middleware is on '/', that path alone: the consent routes below it have their own. */
 export function signupRoutes(options: SignupRoutesOptions): Hono {
-  const { store, maxBodyBytes = defaultMaxBodyBytes } = options
+  const { signups, maxBodyBytes = defaultMaxBodyBytes } = options
   const signup = new Hono()
   signup.use('/', answerFormPostsWithRedirect(options.publicSiteUrl), apiHeaders, options.originCheck(), publicCors)
 
@@ -46,7 +46,7 @@ export function signupRoutes(options: SignupRoutesOptions): Hono {
     const parsed: ParsedBody = body.kind === 'text' ? parse(body.text) : { kind: 'invalid', reason: 'unreadable' }
     if (parsed.kind === 'invalid') return reply(c, parsed.reason)
     if (parsed.kind === 'signup') {
-      await store.add(parsed.signup)
+      await signups.add(parsed.signup)
       // A new signup's confirmation is claimed and sent after the reply: a repeat has none to send.
       const poke = options.onQueued
       if (poke) afterReply(c, poke)

@@ -1,9 +1,7 @@
-// The one contract every storage engine keeps. The endpoint, the CSV export and the tests speak only to this
-// interface; `openStore` (open.ts) opens the database DATABASE_URL names (sqlite.ts, postgres.ts) and composes
-// the stores written once over it (signup-store.ts, consent/consent-store.ts, admin/admin-store.ts).
-import type { AdminStore } from '../admin/admin-store'
-import type { ConsentStore } from '../consent/consent-store'
-import type { RateLimiter, RateLimitOptions } from '../rate-limit'
+// What the stores share, whichever engine holds them: a signup as the export reads it, how signups are added in
+// batches, and the two errors a store may answer with. `openDatabase` (open.ts) opens the database DATABASE_URL
+// names (sqlite.ts, postgres.ts); the stores are written once over it (signup-store.ts, consent/consent-store.ts,
+// admin/admin-store.ts), and `main` composes them.
 import { groupCommit, nextTurn } from '../group-commit'
 import type { Signup } from '../validate'
 import type { Selectable } from 'kysely'
@@ -60,24 +58,6 @@ export function storedSignupOf(row: Pick<Selectable<Tables['signups']>, (typeof 
 }
 
 export type Engine = 'sqlite' | 'postgres'
-
-export interface SignupStore {
-  readonly engine: Engine
-  /** Resolves once the signup is durably committed; 'duplicate' when that email was already on the list. */
-  add(signup: Signup): Promise<'added' | 'duplicate'>
-  /** Every signup in the order they arrived, read a page at a time. */
-  all(): AsyncIterable<StoredSignup>
-  /** A per-client limiter: in memory for one process on SQLite, shared by every instance on PostgreSQL. */
-  rateLimiter(options: RateLimitOptions): RateLimiter
-  /** What the team's console reads and writes (server/admin), on this store's connection. */
-  readonly admin: AdminStore
-  /** The consent flows' tables (server/consent): the outbox, tokens and erasure. */
-  readonly consent: ConsentStore
-  /** Resolves when the work done after the replies (repeats signed up again) is done. */
-  settled(): Promise<void>
-  /** Waits for that work, then closes. */
-  close(): Promise<void>
-}
 
 /** The database cannot be reached or refused the work for now: the visitor is told to try again (503). */
 export class StoreUnavailableError extends Error {

@@ -1,13 +1,8 @@
 // DATABASE_URL names the engine: `file:` opens SQLite (the embedded default), `postgres://` or
 // `postgresql://` opens PostgreSQL. Everything else is refused by config.ts before we get here.
-import { adminStore } from '../admin/admin-store'
-import { consentStore } from '../consent/consent-store'
 import type { Database } from './database'
 import { isPostgresUrl, isSqliteUrl } from './database-url'
-import { healthCheck } from './health'
-import type { HealthCheckedStore } from './health-check'
 import { openPostgresDatabase } from './postgres'
-import { signupStore } from './signup-store'
 import { openSqliteDatabase } from './sqlite'
 import { prepareSqliteFile } from './sqlite-file'
 
@@ -27,24 +22,4 @@ export async function openDatabase(databaseUrl: string, options: OpenOptions = {
     return openSqliteDatabase(databaseUrl, options.upToVersion)
   }
   throw new Error(`unsupported DATABASE_URL scheme: ${databaseUrl.split(':')[0]}`)
-}
-
-/** The database and every store over it. */
-export async function openStore(databaseUrl: string, options: OpenOptions = {}): Promise<HealthCheckedStore> {
-  const database = await openDatabase(databaseUrl, options)
-  const signups = signupStore(database)
-  return {
-    engine: database.engine,
-    add: signups.add,
-    all: signups.all,
-    settled: signups.settled,
-    rateLimiter: database.rateLimiter,
-    admin: adminStore(database),
-    consent: consentStore(database),
-    healthCheck: healthCheck(database),
-    close: async () => {
-      await signups.settled()
-      await database.close()
-    },
-  }
 }

@@ -8,8 +8,8 @@ import { createSignInMailer } from '../../server/admin/sign-in-mail'
 import { createMailer } from '../../server/mail/mailer'
 import { budgetedMailer, mailboxBudget } from '../../server/mail/mailbox-budget'
 import { listen, socketAddress } from '../../server/node-server'
-import type { SignupStore } from '../../server/store/contract'
-import { openStore } from '../../server/store/open'
+import type { Stores } from '../utils/open-store'
+import { appStores, openStore } from '../utils/open-store'
 import { linkIn, startInbox, type Inbox } from '../utils/smtp-inbox'
 import { freePort, makeTempDir } from './harness'
 
@@ -18,7 +18,7 @@ export const adminEmail = 'team@company.example'
 export type AdminTestServer = {
   origin: string
   databaseUrl: string
-  store: SignupStore
+  store: Stores
   adminStore: AdminStore
   inbox: Inbox
   clock: { offsetMs: number }
@@ -46,7 +46,7 @@ export async function startAdminServer(options: AdminServerOptions = {}): Promis
     clientAddress: socketAddress,
     rateLimit: { max: 1_000_000, windowMs: 60_000 },
     ...options,
-    store,
+    ...appStores(store),
     admin: {
       store: adminStore,
       adminEmails: parseAdminEmails(options.adminEmails ?? `${adminEmail}, Second@Company.example`),

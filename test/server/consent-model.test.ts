@@ -8,8 +8,8 @@
 // be the machine's queueConfirmation actions so far.
 import { transition, type AnyMachineSnapshot } from 'xstate'
 import { signupConsentMachine, RESEND_AFTER_MS, type ConsentEvent } from '../../machines/signup-consent-machine'
-import type { SignupStore } from '../../server/store/contract'
-import { openStore } from '../../server/store/open'
+import type { Stores } from '../utils/open-store'
+import { openStore } from '../utils/open-store'
 import { canonicalAddress } from '../../shared/mailbox'
 import { definedTransitions, describeTransition, transitionPaths, transitionsTaken, type Model, type ModelPath } from '../utils/admin-model'
 import { postgresEngine, sqliteEngine, type EngineUnderTest } from '../utils/engines'
@@ -34,7 +34,7 @@ const person = { email: 'Ann@Example.com', firstName: 'Ann', source: 'stride-mar
 const signup = { ...person, emailNormalized: canonicalAddress(person.email)! }
 
 describe.each([sqliteEngine(), postgresEngine()])('a signup’s consent on the $engine store', (engine: EngineUnderTest) => {
-  const opened: SignupStore[] = []
+  const opened: Stores[] = []
   beforeAll(() => engine.setup(), 60_000)
   afterAll(async () => {
     await Promise.all(opened.map((store) => store.close().catch(() => {})))

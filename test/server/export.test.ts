@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { canonicalAddress } from '../../shared/mailbox'
-import { openStore } from '../../server/store/open'
+import { openStore } from '../utils/open-store'
 import { makeTempDir } from './harness'
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url))

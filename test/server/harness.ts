@@ -15,8 +15,8 @@ import { startOutboxSender, type OutboxSender, type OutboxSenderOptions } from '
 import { createMailer } from '../../server/mail/mailer'
 import { budgetedMailer, mailboxBudget } from '../../server/mail/mailbox-budget'
 import { listen, socketAddress } from '../../server/node-server'
-import type { SignupStore } from '../../server/store/contract'
-import { openStore } from '../../server/store/open'
+import type { Stores } from '../utils/open-store'
+import { appStores, openStore } from '../utils/open-store'
 
 export type SignupRow = {
   id: number
@@ -94,7 +94,7 @@ export type TestServer = {
   origin: string
   databaseUrl: string
   dir: string
-  store: SignupStore
+  store: Stores
   post: (body: unknown, init?: { headers?: Record<string, string> }) => Promise<Response>
   rows: () => Promise<SignupRow[]>
   /** The outbox sender, when started with `mail`. */
@@ -115,7 +115,9 @@ export function freePort(): Promise<number> {
 }
 
 /** With `mail`, the server's outbox is delivered over SMTP to that URL (the tests' in-process inbox). */
-export async function startTestServer(options: Partial<AppOptions> & { mail?: { smtpUrl: string } & Partial<OutboxSenderOptions> } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: Partial<AppOptions> & { store?: Stores; mail?: { smtpUrl: string } & Partial<OutboxSenderOptions> } = {},
+): Promise<TestServer> {
   const temp = await makeTempDir()
   const databaseUrl = await freshDatabase(temp.dir)
   const store = options.store ?? (await openStore(databaseUrl))
@@ -132,7 +134,8 @@ export async function startTestServer(options: Partial<AppOptions> & { mail?: { 
       log: () => {},
       ...options.mail,
     })
-  const app = createApp({ clientAddress: socketAddress, rateLimit: { max: 1_000_000, windowMs: 60_000 }, onOutboxQueued: sender?.poke, ...options, store })
+  const { store: _given, mail: _mail, ...appOptions } = options
+  const app = createApp({ clientAddress: socketAddress, rateLimit: { max: 1_000_000, windowMs: 60_000 }, onOutboxQueued: sender?.poke, ...appStores(store), ...appOptions })
   const server = await listen(app, { port, host: '127.0.0.1' })
   const origin = `http://127.0.0.1:${server.port}`
   const url = `${origin}/api/waitlist`

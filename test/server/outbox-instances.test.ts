@@ -12,8 +12,8 @@ import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startOutboxSender } from '../../server/consent/outbox-sender'
 import { createMailer, type Mailer, type OutgoingMail } from '../../server/mail/mailer'
-import type { SignupStore } from '../../server/store/contract'
-import { openStore } from '../../server/store/open'
+import type { Stores } from '../utils/open-store'
+import { openStore } from '../utils/open-store'
 import { canonicalAddress } from '../../shared/mailbox'
 import { startPostgres, type TestPostgres } from '../utils/postgres'
 import { startInbox, type Inbox } from '../utils/smtp-inbox'
@@ -192,8 +192,8 @@ describe('two in-process senders on separate pools', () => {
     const temp = await makeTempDir()
     closers.push(temp.remove)
     const box = await inbox()
-    const storeA: SignupStore = await openStore(databaseUrl)
-    const storeB: SignupStore = await openStore(databaseUrl)
+    const storeA: Stores = await openStore(databaseUrl)
+    const storeB: Stores = await openStore(databaseUrl)
     closers.push(() => storeA.close(), () => storeB.close())
     const leaseMs = 500
     const links = { siteUrl: 'http://127.0.0.1:3000', apiUrl: 'http://127.0.0.1:3000' }

@@ -5,13 +5,13 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { startOutboxSender } from '../../server/consent/outbox-sender'
 import type { Mailer, OutgoingMail } from '../../server/mail/mailer'
-import type { SignupStore } from '../../server/store/contract'
-import { openStore } from '../../server/store/open'
+import type { Stores } from '../utils/open-store'
+import { openStore } from '../utils/open-store'
 import { startPostgres, type TestPostgres } from '../utils/postgres'
 import { validSignup } from './harness'
 
 let cluster: TestPostgres
-const stores: SignupStore[] = []
+const stores: Stores[] = []
 beforeAll(async () => void (cluster = await startPostgres()), 60_000)
 afterAll(async () => {
   await Promise.all(stores.map((store) => store.close()))

@@ -6,7 +6,7 @@ import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { startOutboxSender } from '../../server/consent/outbox-sender'
 import { createMailer } from '../../server/mail/mailer'
-import { openStore } from '../../server/store/open'
+import { openStore } from '../utils/open-store'
 import { sqliteEngine } from '../utils/engines'
 import { validSignup } from './harness'
 

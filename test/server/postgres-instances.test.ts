@@ -5,7 +5,7 @@
 import pg from 'pg'
 import { afterAll, beforeAll, expect, it, vi } from 'vitest'
 import { messages } from '../../shared/messages'
-import { openStore } from '../../server/store/open'
+import { openStore } from '../utils/open-store'
 import { freePort, startPostgres, type TestPostgres } from '../utils/postgres'
 import { startTestServer, validSignup, type TestServer } from './harness'
 import { failingStart } from './processes'

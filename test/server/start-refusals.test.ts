@@ -9,7 +9,7 @@ import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sqliteLockWaitMs } from '../../server/store/sqlite-file'
-import { openStore } from '../../server/store/open'
+import { openStore } from '../utils/open-store'
 import { makeTempDir } from './harness'
 import { failingStart, stopAll } from './processes'
 

@@ -7,8 +7,8 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { SignupStore } from '../../server/store/contract'
-import { openStore } from '../../server/store/open'
+import type { Stores } from '../utils/open-store'
+import { openStore } from '../utils/open-store'
 import { postgresSchemaVersion } from '../../server/store/postgres'
 import { sqliteSchemaVersion } from '../../server/store/sqlite'
 import { canonicalAddress } from '../../shared/mailbox'
@@ -17,7 +17,7 @@ import { validSignup } from './harness'
 
 const signup = (email: string, submissionId: string | null = null) => ({ ...validSignup, email, emailNormalized: canonicalAddress(email)!, submissionId })
 
-async function emails(store: SignupStore) {
+async function emails(store: Stores) {
   const found: string[] = []
   for await (const row of store.all()) found.push(row.email)
   return found
@@ -31,7 +31,7 @@ const latest = { sqlite: sqliteSchemaVersion, postgres: postgresSchemaVersion }
 const versionQuery = { sqlite: 'PRAGMA user_version', postgres: 'SELECT max(version) AS v FROM schema_migrations' }
 
 describe.each([sqliteEngine(), postgresEngine()])('the $engine store', (engine: EngineUnderTest) => {
-  const opened: SignupStore[] = []
+  const opened: Stores[] = []
   const open = async (url: string, upToVersion?: number) => {
     const store = await openStore(url, { upToVersion })
     opened.push(store)

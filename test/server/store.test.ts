@@ -4,7 +4,7 @@
 import { join, resolve } from 'node:path'
 import { createClient } from '@libsql/client'
 import { afterEach, beforeEach, expect, it } from 'vitest'
-import { openStore } from '../../server/store/open'
+import { openStore } from '../utils/open-store'
 import { sqliteFilePath } from '../../server/store/database-url'
 import { sqliteSchemaVersion as schemaVersion } from '../../server/store/sqlite'
 import { makeTempDir, validSignup } from './harness'

@@ -4,17 +4,20 @@
 import type { AdminStore } from '../../server/admin/admin-store'
 import type { ConsentStore } from '../../server/consent/consent-store'
 import { createRateLimiter } from '../../server/rate-limit'
-import type { SignupStore } from '../../server/store/contract'
+import type { Database } from '../../server/store/database'
+import type { Stores } from './open-store'
 
-export function failingStore(error: Error): SignupStore {
+export function failingStore(error: Error): Stores {
   const failing = <T extends object>() => new Proxy({} as T, { get: () => () => Promise.reject(error) })
   return {
     engine: 'sqlite',
+    database: failing<Database>(),
     add: () => Promise.reject(error),
     all: async function* () {},
     rateLimiter: createRateLimiter,
     admin: failing<AdminStore>(),
     consent: failing<ConsentStore>(),
+    healthCheck: () => Promise.reject(error),
     settled: async () => {},
     close: async () => {},
   }
