@@ -16,13 +16,8 @@ export type Signup = Omit<CheckedSignup, 'consent'> & {
   consent?: SignupConsent
 }
 
-/** The consent record as the stores read it: shared/signup.ts's ConsentRecord, its version under the name
- * `version` until the stores read `consentVersion` like the rest of the code (consentFromRecord is the one
- * place the name changes). */
-export type SignupConsent = Omit<ConsentRecord, 'consentVersion'> & {
-  /** The version id kept beside the consent wording in the site's content modules. */
-  version: string | null
-}
+/** The consent record as the stores read it: shared/signup.ts's, under the same names. */
+export type SignupConsent = ConsentRecord
 
 export type ParsedBody =
   | { kind: 'signup'; signup: Signup }
@@ -78,15 +73,11 @@ function validateFields(fields: Record<string, unknown>): ParsedBody {
   // Every field of the clean signup goes on as it is, so a field added to shared/signup.ts needs nothing here.
   return {
     kind: 'signup',
-    signup: { ...signup, emailNormalized: signup.email, formerKey: formerKey(String(fields.email)), consent: consentFromRecord(signup.consent) },
+    signup: { ...signup, emailNormalized: signup.email, formerKey: formerKey(String(fields.email)), consent: signup.consent },
   }
 }
 
-function consentFromRecord({ consentVersion, ...campaign }: ConsentRecord): SignupConsent {
-  return { version: consentVersion, ...campaign }
-}
-
-export const noConsentRecord: SignupConsent = { version: null, utmSource: null, utmMedium: null, utmCampaign: null, referrerOrigin: null }
+export const noConsentRecord: SignupConsent = { consentVersion: null, utmSource: null, utmMedium: null, utmCampaign: null, referrerOrigin: null }
 
 /** The canonical address, or the reply for the visitor when `email` is not exactly one mailbox. */
 export function checkEmail(email: string): { address: string } | { reason: ReplyKey } {

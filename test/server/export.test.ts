@@ -67,7 +67,7 @@ describe('scripts/export-waitlist.ts', () => {
     temp = await makeTempDir()
     databaseUrl = `file:${join(temp.dir, 'waitlist.db')}`
     const store = await openStore(databaseUrl)
-    const consent = { version: '2026-11-22', utmSource: 'newsletter', utmMedium: 'email', utmCampaign: '=launch', referrerOrigin: 'https://news.example' }
+    const consent = { consentVersion: '2026-11-22', utmSource: 'newsletter', utmMedium: 'email', utmCampaign: '=launch', referrerOrigin: 'https://news.example' }
     for (const [index, person] of people.entries())
       await store.add({ ...person, emailNormalized: canonicalAddress(person.email)!, submissionId: null, consent: index === 0 ? consent : undefined })
     // Bob confirms; Zoë confirms, then unsubscribes.

@@ -1,0 +1,48 @@
+// The tables every store reads and writes, as Kysely sees them: one description for both engines. Timestamps
+// are ISO 8601 text (…T…Z, milliseconds) on both sides of the driver: SQLite stores that text, and the
+// PostgreSQL pool reads its TIMESTAMPTZ columns back as the same text (postgres.ts). Ids are numbers on both.
+import type { Generated, Transaction } from 'kysely'
+
+export interface Tables {
+  signups: {
+    id: Generated<number>
+    email_normalized: string
+    email: string
+    first_name: string
+    source: string
+    submission_id: string | null
+    created_at: string
+    status: Generated<string>
+    consent_version: string | null
+    utm_source: string | null
+    utm_medium: string | null
+    utm_campaign: string | null
+    referrer_origin: string | null
+    confirmation_queued_at: string | null
+    confirmed_at: string | null
+    unsubscribed_at: string | null
+  }
+  signup_commits: { shard: number; commits: number }
+  consent_tokens: { token_hash: string; purpose: string; signup_id: number; expires_at: string }
+  outbox: {
+    id: Generated<number>
+    kind: string
+    signup_id: number
+    created_at: string
+    next_attempt_at: string
+    attempts: Generated<number>
+    claimed_until: string | null
+    finished_at: string | null
+    outcome: string | null
+    last_error: string | null
+  }
+  erased_emails: { email_hash: string; erased_at: string }
+  consent_settings: { key: string; value: string }
+  admin_sign_in_tokens: { token_hash: string; email: string; expires_at: string }
+  admin_sessions: { session_hash: string; email: string; created_at: string; expires_at: string }
+  admin_audit: { id: Generated<number>; at: string; actor: string; action: string; detail: string }
+}
+
+/** One step of a schema version (migrations/<engine>.ts): SQL, or TypeScript for a change SQL cannot express,
+ * run inside the version's transaction. */
+export type MigrationStep = string | ((transaction: Transaction<Tables>) => Promise<void>)

@@ -1,0 +1,151 @@
+// Signups, written once for both engines (store/database.ts): new ones in batches, repeats signed up again as
+// the consent machine says, and the export's paged read.
+import { randomInt } from 'node:crypto'
+import { sql } from 'kysely'
+import { signUpAgain as signUpAgainRule } from '../consent/consent-rules'
+import { erasedHashesOf } from '../consent/consent-store'
+import { noConsentRecord, type Signup } from '../validate'
+import { batchedAdd, exportPageSize, storedSignupColumns, storedSignupOf, type StoredSignup } from './contract'
+import type { Database, Db } from './database'
+
+export type Signups = {
+  /** Resolves once the signup is durably committed; 'duplicate' when that email was already on the list. */
+  add(signup: Signup): Promise<'added' | 'duplicate'>
+  /** Every signup in the order they arrived, read a page at a time. */
+  all(): AsyncIterable<StoredSignup>
+  /** Resolves when the work done after the replies (repeats signed up again) is done. */
+  settled(): Promise<void>
+}
+
+/** Rows of one INSERT: far under either engine's limit on bound values (13 a row). */
+const rowsPerInsert = 500
+
+export function signupStore(database: Database): Signups {
+  const { db, instant } = database
+  // Every batch bumps one of 1,024 commit counters, so a batch of repeats writes and commits like one of new
+  // signups (contract.ts batchedAdd): the one this instance drew at start, so that instances almost never wait
+  // for the same counter row.
+  const commitShard = randomInt(1024)
+
+  // The signups and their consent records in one statement; an address erased before is never stored again
+  // (the reply is the same). A submission id already taken is left out rather than let it stop the signup:
+  // the address alone decides who is listed. The confirmation emails are queued in the same transaction, one
+  // for each signup stored: a signup never exists without its email, nor an email without it.
+  async function insertBatch(trx: Db, signups: Signup[], submissionIds: (string | null)[], now: string): Promise<{ id: number; email_normalized: string }[]> {
+    const rows = signups.map((signup, index) => {
+      const consent = signup.consent ?? noConsentRecord
+      const [canonical, former] = erasedHashesOf(database.erasureSalt, signup)
+      return sql`(${sql.join([signup.emailNormalized, signup.email, signup.firstName, signup.source, submissionIds[index], consent.consentVersion, consent.utmSource, consent.utmMedium, consent.utmCampaign, consent.referrerOrigin, canonical, former])})`
+    })
+    const { rows: stored } = await sql<{ id: number; email_normalized: string }>`
+      WITH u (e, m, f, s, i, v, us, um, uc, r, h, h2) AS (VALUES ${sql.join(rows)})
+      INSERT INTO signups (email_normalized, email, first_name, source, submission_id, created_at, confirmation_queued_at,
+        consent_version, utm_source, utm_medium, utm_campaign, referrer_origin)
+      SELECT u.e, u.m, u.f, u.s, CASE WHEN EXISTS (SELECT 1 FROM signups t WHERE t.submission_id = u.i) THEN NULL ELSE u.i END,
+        ${instant(now)}, ${instant(now)}, u.v, u.us, u.um, u.uc, u.r
+      FROM u WHERE NOT EXISTS (SELECT 1 FROM erased_emails x WHERE x.email_hash IN (u.h, u.h2))
+      ON CONFLICT (email_normalized) DO NOTHING
+      RETURNING id, email_normalized`.execute(trx)
+    if (stored.length > 0)
+      await trx
+        .insertInto('outbox')
+        .values(stored.map((row) => ({ kind: 'confirm', signup_id: row.id, created_at: now, next_attempt_at: now })))
+        .execute()
+    return stored
+  }
+
+  async function addBatch(signups: Signup[]): Promise<boolean[]> {
+    // Every instance inserts in the same order (by address), so two batches holding some of the same new
+    // addresses wait for each other in one direction only: never a deadlock.
+    const ordered = [...signups].sort((a, b) => (a.emailNormalized < b.emailNormalized ? -1 : a.emailNormalized > b.emailNormalized ? 1 : 0))
+    // The same submission id twice in one batch keeps it on the first only.
+    const seen = new Set<string>()
+    const ids = ordered.map((s) => (s.submissionId === null || seen.has(s.submissionId) ? null : (seen.add(s.submissionId), s.submissionId)))
+    const write = (submissionIds: (string | null)[]) =>
+      db.transaction().execute(async (trx) => {
+        const now = new Date().toISOString()
+        await trx
+          .insertInto('signup_commits')
+          .values({ shard: commitShard, commits: 1 })
+          .onConflict((conflict) => conflict.column('shard').doUpdateSet({ commits: (eb) => eb('signup_commits.commits', '+', 1) }))
+          .execute()
+        const stored = []
+        for (let start = 0; start < ordered.length; start += rowsPerInsert)
+          stored.push(...(await insertBatch(trx, ordered.slice(start, start + rowsPerInsert), submissionIds.slice(start, start + rowsPerInsert), now)))
+        return new Set(stored.map((row) => row.email_normalized))
+      })
+    // Another instance stored the same new submission id a moment ago: the batch goes again without ids.
+    const inserted = await write(ids).catch((error: unknown) => {
+      if ((error as { code?: string }).code === '23505') return write(ids.map(() => null))
+      throw error
+    })
+    // The same email twice in one batch: only the first of them was added.
+    const claimed = new Set<string>()
+    return signups.map((signup) => inserted.has(signup.emailNormalized) && !claimed.has(signup.emailNormalized) && claimed.add(signup.emailNormalized) !== undefined)
+  }
+
+  // A listed address signs up again as the consent machine says (re-sending a pending address's confirmation at
+  // most every 10 minutes). The UPDATE's conditions (the status and queue time it read, to the millisecond)
+  // make repeats racing on several instances queue one email, and the email is queued only if the move happened.
+  async function signUpAgain(lookUp: Signup[], repeats: Signup[]): Promise<void> {
+    const listed = await db
+      .selectFrom('signups')
+      .select(['id', 'email_normalized', 'status', 'confirmation_queued_at'])
+      .where('email_normalized', 'in', [...new Set(lookUp.map((signup) => signup.emailNormalized))])
+      .execute()
+    const now = new Date()
+    for (const row of listed) {
+      const signup = repeats.find((candidate) => candidate.emailNormalized === row.email_normalized)
+      const queuedAt = row.confirmation_queued_at
+      const again = signup && signUpAgainRule(row.status, queuedAt === null ? null : new Date(queuedAt), now)
+      if (!signup || !again) continue
+      const consent = signup.consent ?? noConsentRecord
+      const fresh = again.freshConsent
+        ? {
+            source: signup.source,
+            consent_version: consent.consentVersion,
+            utm_source: consent.utmSource,
+            utm_medium: consent.utmMedium,
+            utm_campaign: consent.utmCampaign,
+            referrer_origin: consent.referrerOrigin,
+            confirmed_at: null,
+            unsubscribed_at: null,
+          }
+        : {}
+      const at = now.toISOString()
+      await db.transaction().execute(async (trx) => {
+        const moved = await trx
+          .updateTable('signups')
+          .set({ status: again.status, confirmation_queued_at: at, ...fresh })
+          .where('id', '=', row.id)
+          .where('status', '=', row.status)
+          .where((eb) =>
+            queuedAt === null
+              ? eb('confirmation_queued_at', 'is', null)
+              : eb.and([
+                  eb('confirmation_queued_at', '>=', instant(queuedAt)),
+                  eb('confirmation_queued_at', '<', instant(new Date(Date.parse(queuedAt) + 1).toISOString())),
+                ]),
+          )
+          .executeTakeFirst()
+        if (moved.numUpdatedRows === 1n) await trx.insertInto('outbox').values({ kind: 'confirm', signup_id: row.id, created_at: at, next_attempt_at: at }).execute()
+      })
+    }
+  }
+
+  const { add, settled } = batchedAdd(addBatch, signUpAgain, database.classify)
+  return {
+    add,
+    settled,
+    async *all() {
+      for (let after = 0; ; ) {
+        const page = await db.selectFrom('signups').select(['id', ...storedSignupColumns]).where('id', '>', after).orderBy('id').limit(exportPageSize).execute()
+        for (const row of page) {
+          yield storedSignupOf(row)
+          after = row.id
+        }
+        if (page.length < exportPageSize) return
+      }
+    },
+  }
+}
