@@ -5,7 +5,7 @@
 // invisible characters (format characters such as U+200B or U+FEFF, and whitespace), which some spreadsheets
 // skip. Cells are quoted per RFC 4180, and also when they hold ; or a tab (the separator in some locales and in
 // pasted text), so that such a spreadsheet keeps them one cell.
-import type { StoredSignup } from './store/contract'
+import { storedSignupColumns, type StoredSignup } from './store/contract'
 
 const formulaStart = /^[\p{Cf}\p{Z}\s]*[=+\-@\t\r\n,;\uFF1D\uFF0B\uFF0D\uFF20\uFF1B\uFF0C]/u
 const needsQuotes = /[",;\t\r\n]/
@@ -20,23 +20,9 @@ export function csvRow(values: readonly string[]): string {
 }
 
 /** The waitlist as the team exports it (npm run waitlist:export and the console): the person, where they came
- * from, and their consent record. */
-export const signupCsvColumns = [
-  'created_at',
-  'email',
-  'first_name',
-  'source',
-  'status',
-  'consent_version',
-  'confirmed_at',
-  'unsubscribed_at',
-  'utm_source',
-  'utm_medium',
-  'utm_campaign',
-  'referrer_origin',
-] as const
+ * from, and their consent record, one column for each column the export reads. */
+export const signupCsvColumns = storedSignupColumns
 
 export function signupCsvRow(signup: StoredSignup): string {
-  const { createdAt, email, firstName, source, status, consentVersion, confirmedAt, unsubscribedAt, utmSource, utmMedium, utmCampaign, referrerOrigin } = signup
-  return csvRow([createdAt, email, firstName, source, status, consentVersion, confirmedAt, unsubscribedAt, utmSource, utmMedium, utmCampaign, referrerOrigin].map((value) => value ?? ''))
+  return csvRow(signupCsvColumns.map((column) => signup[column] ?? ''))
 }

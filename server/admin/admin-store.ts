@@ -3,7 +3,7 @@
 // instance behind a load balancer knows every session. Erasing a person is the consent store's
 // (server/consent): the same erasure as the person's own request.
 import { sql, type ExpressionBuilder } from 'kysely'
-import { exportPageSize, storedSignupColumns, storedSignupOf, type StoredSignup } from '../store/contract'
+import { exportPageSize, storedSignupColumns, type StoredSignup } from '../store/contract'
 import type { Database } from '../store/database'
 import type { Tables } from '../store/schema'
 
@@ -144,9 +144,9 @@ export function adminStore(database: Database): AdminStore {
           .orderBy('id')
           .limit(exportPageSize)
           .execute()
-        for (const row of page) {
-          yield storedSignupOf(row)
-          after = row.id
+        for (const { id, ...signup } of page) {
+          yield signup
+          after = id
         }
         if (page.length < exportPageSize) return
       }

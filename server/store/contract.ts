@@ -7,23 +7,8 @@ import type { Signup } from '../validate'
 import type { Selectable } from 'kysely'
 import type { Tables } from './schema'
 
-/** A signup as the export reads it: the person, where they came from, and their consent record (issue 12). */
-export type StoredSignup = {
-  createdAt: string
-  email: string
-  firstName: string
-  source: string
-  status: string
-  consentVersion: string | null
-  confirmedAt: string | null
-  unsubscribedAt: string | null
-  utmSource: string | null
-  utmMedium: string | null
-  utmCampaign: string | null
-  referrerOrigin: string | null
-}
-
-/** The columns a StoredSignup is read from (storedSignupOf). */
+/** The columns the export reads, in the order of the CSV's columns (server/csv.ts): the person, where they came
+ * from, and their consent record (issue 12). */
 export const storedSignupColumns = [
   'created_at',
   'email',
@@ -39,23 +24,8 @@ export const storedSignupColumns = [
   'referrer_origin',
 ] as const
 
-/** A row of those columns, as the export reads it. */
-export function storedSignupOf(row: Pick<Selectable<Tables['signups']>, (typeof storedSignupColumns)[number]>): StoredSignup {
-  return {
-    createdAt: row.created_at,
-    email: row.email,
-    firstName: row.first_name,
-    source: row.source,
-    status: row.status,
-    consentVersion: row.consent_version,
-    confirmedAt: row.confirmed_at,
-    unsubscribedAt: row.unsubscribed_at,
-    utmSource: row.utm_source,
-    utmMedium: row.utm_medium,
-    utmCampaign: row.utm_campaign,
-    referrerOrigin: row.referrer_origin,
-  }
-}
+/** A signup as the export reads it, timestamps as ISO 8601 text on both engines. */
+export type StoredSignup = Pick<Selectable<Tables['signups']>, (typeof storedSignupColumns)[number]>
 
 export type Engine = 'sqlite' | 'postgres'
 

@@ -5,7 +5,7 @@ import { sql } from 'kysely'
 import { signUpAgain as signUpAgainRule } from '../consent/consent-rules'
 import { erasedHashesOf } from '../consent/consent-store'
 import { noConsentRecord, type Signup } from '../validate'
-import { batchedAdd, exportPageSize, storedSignupColumns, storedSignupOf, type StoredSignup } from './contract'
+import { batchedAdd, exportPageSize, storedSignupColumns, type StoredSignup } from './contract'
 import type { Database, Db } from './database'
 
 export type Signups = {
@@ -140,9 +140,9 @@ export function signupStore(database: Database): Signups {
     async *all() {
       for (let after = 0; ; ) {
         const page = await db.selectFrom('signups').select(['id', ...storedSignupColumns]).where('id', '>', after).orderBy('id').limit(exportPageSize).execute()
-        for (const row of page) {
-          yield storedSignupOf(row)
-          after = row.id
+        for (const { id, ...signup } of page) {
+          yield signup
+          after = id
         }
         if (page.length < exportPageSize) return
       }

@@ -51,8 +51,8 @@ describe.each([sqliteEngine(), postgresEngine()])('the $engine store', (engine: 
     expect(await store.add(signup('ann@example.com'))).toBe('added')
     expect(await store.add(signup('ann@EXAMPLE.com'))).toBe('duplicate')
     const [row] = await (async () => { const rows = []; for await (const r of store.all()) rows.push(r); return rows })()
-    expect(row).toMatchObject({ email: 'ann@example.com', firstName: 'Ann', source: validSignup.source })
-    expect(new Date(row!.createdAt).toISOString()).toBe(row!.createdAt)
+    expect(row).toMatchObject({ email: 'ann@example.com', first_name: 'Ann', source: validSignup.source })
+    expect(new Date(row!.created_at).toISOString()).toBe(row!.created_at)
   })
 
   it('stores one row when the same email arrives many times at once, on two instances', async () => {
