@@ -17,17 +17,11 @@ import { budgetedMailer, mailboxBudget } from '../../server/mail/mailbox-budget'
 import { listen, socketAddress } from '../../server/node-server'
 import type { Stores } from '../utils/open-store'
 import { appStores, openStore } from '../utils/open-store'
+import type { Selectable } from 'kysely'
+import type { Tables } from '../../server/store/schema'
 
-export type SignupRow = {
-  id: number
-  email_normalized: string
-  email: string
-  first_name: string
-  source: string
-  submission_id: string | null
-  created_at: string
-  status: string
-}
+/** The columns `rows()` reads back, as the store's schema types them. */
+export type SignupRow = Pick<Selectable<Tables['signups']>, 'id' | 'email_normalized' | 'email' | 'first_name' | 'source' | 'submission_id' | 'created_at' | 'status'>
 
 export const validSignup = { firstName: 'Ann', email: 'ann@example.com', source: 'stride-marketing-site' }
 

@@ -16,6 +16,7 @@ import { afterAll, expect, it } from 'vitest'
 import { startInbox, type Inbox } from '../utils/smtp-inbox'
 import { freePort, makeTempDir, queryDatabase, validSignup } from './harness'
 import { killGroup, startServerProcess, stopAll, type ServerProcess } from './processes'
+import { sleep, until } from '../utils/until'
 
 const inboxes: Inbox[] = []
 let temp: Awaited<ReturnType<typeof makeTempDir>> | undefined
@@ -25,14 +26,6 @@ afterAll(async () => {
   await temp?.remove()
 })
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-async function until(condition: () => Promise<boolean> | boolean, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await sleep(100)
-  }
-}
 
 const signUp = (server: ServerProcess, email: string) =>
   fetch(`${server.origin}/api/waitlist`, { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: JSON.stringify({ ...validSignup, email }) }).then(

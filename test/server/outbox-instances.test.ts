@@ -19,6 +19,7 @@ import { startPostgres, type TestPostgres } from '../utils/postgres'
 import { startInbox, type Inbox } from '../utils/smtp-inbox'
 import { makeTempDir, queryDatabase, validSignup } from './harness'
 import { killGroup, startServerProcess, stopAll, type ServerProcess } from './processes'
+import { sleep, until } from '../utils/until'
 
 let cluster: TestPostgres
 const closers: (() => Promise<unknown>)[] = []
@@ -29,14 +30,6 @@ afterAll(async () => {
   cluster?.destroy()
 })
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-async function until(condition: () => Promise<boolean> | boolean, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await sleep(100)
-  }
-}
 
 async function inbox(): Promise<Inbox> {
   const started = await startInbox()
