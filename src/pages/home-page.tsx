@@ -1,7 +1,7 @@
 import styled from 'styled-components'
 import { features, featuresIntro, hero, journey, waitlistBottom, waitlistHero } from '../content/home'
 import { CardList } from '../ui/card-list'
-import { Badge, Container, Lead, PageHero, Section } from '../ui/primitives'
+import { Badge, CardGrid, Container, Lead, PageHero, Section } from '../ui/primitives'
 import { theme } from '../ui/theme'
 import { WaitlistForm } from '../waitlist/waitlist-form'
 import { CoachPhone } from './coach-phone'
@@ -85,16 +85,9 @@ const FormPanel = styled.section`
   h2 { font-size: 1.4rem; }
 `
 
-const Steps = styled.ol`
+// The card grid's columns (four across when wide), as a numbered list.
+const Steps = styled(CardGrid).attrs({ as: 'ol', $wide: 4 })`
   counter-reset: step;
-  list-style: none;
-  margin: ${theme.space.lg} 0 0;
-  padding: 0;
-  display: grid;
-  gap: ${theme.space.md};
-  grid-template-columns: 1fr;
-  @media (min-width: 40rem) { grid-template-columns: repeat(2, 1fr); }
-  @media (min-width: 62rem) { grid-template-columns: repeat(4, 1fr); }
   li { counter-increment: step; position: relative; padding-top: 3.25rem; }
   li::before {
     content: counter(step);
