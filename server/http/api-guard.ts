@@ -7,14 +7,12 @@
 // - publicCors, Hono's cors (hono/cors), on the public API (signup, consent): lets a page of an allowed origin
 //   read the reply and answers the preflight of a script posting JSON. Not on the console's API, whose replies
 //   are for its own pages only.
-// originCheck stays hand-written: Hono's cors withholds its header but never refuses, and Hono's csrf refuses
-// a request with no Origin and lets JSON and OPTIONS through; origin.test.ts wants Origin-less posts accepted
-// and an unlisted origin's preflight and post refused with 403.
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { cors } from 'hono/cors'
 import { isOriginAllowed, type AllowedOrigins } from '../origin'
 import { postOnly, refuse } from './reply'
 
+// Hand-written: no Hono middleware sets no-store, and its cors adds Vary only past the check (signup.test.ts, 'never cached').
 export const apiHeaders: MiddlewareHandler = async (c, next) => {
   await next()
   c.res.headers.set('Vary', 'Origin')
@@ -23,6 +21,7 @@ export const apiHeaders: MiddlewareHandler = async (c, next) => {
 
 export type OriginCheck = (options?: { acceptNullOrigin?: boolean }) => MiddlewareHandler
 
+// Hand-written: Hono's cors never refuses and its csrf refuses Origin-less posts; origin.test.ts wants the opposite of both.
 /** `allowed` is ALLOWED_ORIGINS; a page of this very host (one of `requestHosts`) is always allowed. */
 export function originCheck(allowed: AllowedOrigins, requestHosts: (c: Context) => string[]): OriginCheck {
   return ({ acceptNullOrigin = false } = {}) =>

@@ -1,6 +1,6 @@
-// Every route reads its request body here, and holds at most `maxBytes` of it in memory. Hono's body-limit
-// does the counting: a declared Content-Length over the limit is refused before anything is read, and a body
-// streamed without one (chunked) is cut at the first byte too many. It stops reading there without cancelling
+// Every route reads its request body here, and holds at most `maxBytes` of it in memory. A body that declares
+// its length is refused at once when that is too long; one streamed without a length (chunked) is counted by
+// Hono's body-limit as it arrives and cut at the first byte too many. That stops reading without cancelling
 // the stream, which on Node would destroy the socket before the answer could be sent.
 //
 // It runs inside this reader rather than in front of each route, so each route keeps its own order of answers
@@ -16,6 +16,13 @@ export type Fields = Record<string, unknown>
 export const fieldsMaxBytes = 2048
 
 export async function readBody(c: Context, maxBytes: number): Promise<BodyText> {
+  // A declared length, not through body-limit: it opens the body's stream first, which on @hono/node-server
+  // costs about a quarter of a signup's CPU, where the body alone is read straight from the socket.
+  if (c.req.header('content-length') !== undefined && c.req.header('transfer-encoding') === undefined) {
+    if (Number(c.req.header('content-length')) > maxBytes) return { kind: 'too-large' }
+    const bytes = await c.req.arrayBuffer()
+    return bytes.byteLength > maxBytes ? { kind: 'too-large' } : decodeUtf8(bytes)
+  }
   let body: BodyText = { kind: 'too-large' }
   const cut = bodyLimit({ maxSize: maxBytes, onError: () => new Response(null, { status: 413 }) })
   await cut(c, async () => {
