@@ -15,7 +15,7 @@ export const tokenPagePaths: readonly string[] = /* @__PURE__ */ tokenPageAction
 
 /** Their referrer policy, sent as a header (security-headers.ts) and written in their head for hosts that send
  * none: no request they make (an asset, the API, a link followed) carries a Referer. A browser then sends their
- * posts with `Origin: null`, which the endpoint accepts for the link actions only (app.ts). */
+ * posts with `Origin: null`, which the endpoint accepts for the link actions only (server/consent/consent-routes.ts). */
 export const tokenPageReferrerPolicy = 'no-referrer'
 
 export const consentApi = {
