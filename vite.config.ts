@@ -25,8 +25,13 @@ export default defineConfig(({ isSsrBuild }) => ({
         outDir,
         emptyOutDir: true,
         manifest: true,
+        // No modulepreload polyfill in the entry: the inline loader requests every module a page starts with
+        // (src/boot/app-loader.ts), and Vite's preloads of later imports fall back to rel=preload by themselves.
+        modulePreload: { polyfill: false },
         rollupOptions: {
-          input: 'src/boot/entry-client.tsx',
+          // index.html names the app's entry (src/boot/entry-client.tsx); it is also the template of every
+          // page, filled by the dev server and the prerender.
+          input: 'index.html',
           output: { codeSplitting: { groups: startupChunks } },
         },
       },

@@ -1,5 +1,6 @@
 // `npm run dev`: Vite with hot reload, rendering each page on the server the same way the build
 // prerenders it, so what you see in development is what ships.
+import { readFile } from 'node:fs/promises'
 import { createServer as createHttpServer } from 'node:http'
 import type { Manifest } from '@tanstack/react-router'
 import { createServer as createViteServer } from 'vite'
@@ -7,17 +8,8 @@ import { createServer as createViteServer } from 'vite'
 const port = Number(process.env.PORT ?? 5173)
 const host = process.env.HOST ?? '127.0.0.1'
 
-// In development the client entry is served from source; its first import installs React Refresh.
-const devManifest: Manifest = {
-  routes: {
-    __root__: {
-      scripts: [
-        { attrs: { type: 'module', src: '/@vite/client' } },
-        { attrs: { type: 'module', src: '/src/boot/entry-client.tsx' } },
-      ],
-    },
-  },
-}
+// The page's scripts are index.html's own, so the router's manifest names none.
+const devManifest: Manifest = { routes: {} }
 
 const vite = await createViteServer({ server: { middlewareMode: true }, appType: 'custom' })
 
@@ -27,8 +19,10 @@ const server = createHttpServer((request, response) => {
       const url = new URL(request.url ?? '/', `http://${request.headers.host ?? 'localhost'}`)
       const { renderPage } = (await vite.ssrLoadModule('/src/entry-server.tsx')) as typeof import('../src/entry-server')
       const page = await renderPage(url.href, devManifest)
+      // index.html as Vite serves it in development (its client, React Refresh), with the page in its marks.
+      const template = await vite.transformIndexHtml(url.pathname, await readFile('index.html', 'utf8'))
       response.writeHead(page.status, { 'Content-Type': 'text/html; charset=utf-8' })
-      response.end(page.html)
+      response.end(template.replace('<!--app-head-->', () => page.head).replace('<!--app-html-->', () => page.body))
     } catch (error) {
       vite.ssrFixStacktrace(error as Error)
       console.error(error)

@@ -25,10 +25,11 @@ const root = process.cwd()
 const outDir = process.env.SITE_OUT_DIR || 'dist'
 const distDir = join(root, outDir)
 const serverDir = join(root, `${outDir}-server`)
-const clientEntry = 'src/boot/entry-client.tsx'
+// The app's entry: the module script of index.html (src/boot/entry-client.tsx), by its key in Vite's manifest.
+const clientEntry = 'index.html'
 
-/** What a page loads, from Vite's build manifest: the app's entry with its static imports and the steps it
- * imports as it starts (its own dynamic imports, src/boot/entry-client.tsx), plus the page's own chunk
+/** What a page loads, from Vite's build manifest: the app's entry first, with its static imports and the steps
+ * it imports as it starts (its own dynamic imports, src/boot/entry-client.tsx), plus the page's own chunk
  * (`pageSource`, a key of the manifest) with its imports, and their CSS. The dynamic imports of those (the
  * other pages, the animation engine) are not requested up front. */
 export function pageAssetsFrom(viteManifest: Record<string, ViteManifestChunk>, pageSource?: string) {
@@ -59,10 +60,20 @@ export function routerManifestFrom(assets: { css: string[] }): Manifest {
   return { routes: { __root__: { css: assets.css } } }
 }
 
+/** A page: the built index.html (`template`, Vite's output) with the rendered head and body in its two marks,
+ * and without the module script Vite wrote for the app's entry (`entryFile`): the loader requests that file
+ * itself, after the first paint (`withInlineScripts`). */
+export function inTemplate(template: string, page: { head: string; body: string }, entryFile: string): string {
+  const entryScript = `<script type="module" crossorigin src="/${entryFile}"></script>`
+  if (!template.includes(entryScript)) throw new Error(`the built index.html has no ${entryScript}`)
+  for (const mark of ['<!--app-head-->', '<!--app-html-->']) if (!template.includes(mark)) throw new Error(`index.html lacks ${mark}`)
+  const [beforeEntry = '', afterEntry = ''] = template.split(entryScript)
+  return `${beforeEntry.trimEnd()}${afterEntry}`.replace('<!--app-head-->', () => page.head).replace('<!--app-html-->', () => page.body)
+}
+
 /** The page with its two inline scripts at the end of the body, after everything the router rendered: the
  * early-event recorder, then the loader of `modules` (both compiled from src/boot/, scripts/inline-scripts.ts).
- * React hydrates the body without them (a singleton keeps nodes it did not render), and the CSP's hashes are
- * taken from the finished HTML. */
+ * React hydrates the body and leaves them be, and the CSP's hashes are taken from the finished HTML. */
 export function withInlineScripts(html: string, modules: string[], scripts: InlineScripts): string {
   const end = html.lastIndexOf('</body>')
   if (end < 0) throw new Error('the rendered page has no </body>')
@@ -103,10 +114,14 @@ async function main() {
   const serverEntry = pathToFileURL(join(serverDir, 'entry-server.js')).href
   const server = (await import(serverEntry)) as typeof import('../src/entry-server')
   const inlineScripts = await compileInlineScripts()
+  // Vite's output for index.html: the template of every page (the prerendered / then takes its place).
+  const template = await readFile(join(distDir, 'index.html'), 'utf8')
+  const entryFile = viteManifest[clientEntry]?.file
+  if (!entryFile) throw new Error(`${clientEntry} is missing from Vite's manifest`)
   const render = async (path: string, pageSource?: string) => {
     const assets = pageAssetsFrom(viteManifest, pageSource)
     const page = await renderInFreshWorker(serverEntry, new URL(path, 'http://localhost').href, routerManifestFrom(assets))
-    return { ...page, html: withInlineScripts(page.html, assets.modules, inlineScripts) }
+    return { status: page.status, html: withInlineScripts(inTemplate(template, page, entryFile), assets.modules, inlineScripts) }
   }
 
   const rendered = await Promise.all(server.pagePaths.map((path) => render(path, server.pageSources[path])))

@@ -2,7 +2,7 @@ import { createRootRoute, createRoute, createRouter, lazyRouteComponent, notFoun
 import { isFormOutcome } from '../shared/outcome-codes'
 import { consentPageHead, outcomeHead, pageHead, tokenPageHead, type PagePath } from './head'
 import { consentPages, tokenPageActions } from '../shared/consent-paths'
-import { RootDocument } from './layout/root-document'
+import { DocumentBody } from './layout/root-document'
 import { NotFoundPage } from './pages/not-found-page'
 
 // Each page is its own chunk, so a visitor downloads the copy of the page they open and not the others
@@ -35,11 +35,12 @@ const EraseRequestPage = lazyRouteComponent(() => import('./pages/erase-request-
  * (src/layout/page-transition.tsx). */
 const showsPage = (Page: RouteComponent) => ({ component: Page, staticData: { page: Page } })
 
-// The whole route tree. The root renders the document itself (<html> to </html>) so every page can be
-// prerendered and hydrated; it also owns the 404, for any path no route matches.
+// The whole route tree. The root renders the page's body, into index.html (its head goes to the template's
+// head: src/layout/root-document.tsx), so every page can be prerendered and hydrated; it also owns the 404, for
+// any path no route matches.
 export const rootRoute = createRootRoute({
   head: ({ matches }) => (matches.length <= 1 || matches.some((match) => match.status === 'notFound') ? pageHead('notFound') : {}),
-  component: RootDocument,
+  component: DocumentBody,
   notFoundComponent: NotFoundPage,
 })
 

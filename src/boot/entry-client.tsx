@@ -2,13 +2,13 @@ import '@vitejs/plugin-react/preamble'
 import { attachInspectorIfAsked } from '../dev/inspector'
 import { captureLanding } from '../waitlist/landing-campaign'
 
-// The page arrived prerendered; React takes over the whole document without re-rendering it. A browser
+// The page arrived prerendered; React takes over its body without re-rendering it. A browser
 // evaluates a module and everything it imports in one task, and the app's whole graph took about 100 ms on
 // a phone-speed CPU (Lighthouse's 4× slowdown): one long task that blocks input. So the app starts in
 // steps, each in a task of its own with a yield to the browser between them: React and its DOM renderer;
 // the other libraries (the router's client half needs only them); the app's modules (routes, layout); the
 // router; then hydration, in a transition so that React also yields between components. This module
-// imports nothing up front, so it is cheap to evaluate; the inline loader (scripts/prerender.ts) has
+// imports nothing up front, so it is cheap to evaluate; the inline loader (src/boot/app-loader.ts) has
 // already requested every module the steps import, so no step waits for the network.
 // `npm run bench:long-tasks` measures the tasks.
 // (In development, `?inspect` first attaches the Stately inspector so it sees every actor from its start.)
@@ -35,7 +35,7 @@ async function hydrate() {
   await nextTask()
   const router = createAppRouter()
   await nextTask()
-  startTransition(() => void hydrateRoot(document, createElement(RouterClient, { router })))
+  startTransition(() => void hydrateRoot(document.body, createElement(RouterClient, { router })))
 }
 
 if (import.meta.env.DEV) void attachInspectorIfAsked().then(hydrate)

@@ -95,7 +95,7 @@ describe('site header', () => {
       observer.observe(document, { childList: true, subtree: true })
     })
     await router.load() // the page is ready to show in the first render, as a prerendered one is
-    const root = createRoot(document)
+    const root = createRoot(document.body.appendChild(document.createElement('div')))
     try {
       startTransition(() => root.render(<RouterProvider router={router} />))
       await tapped
