@@ -31,7 +31,7 @@ export function TokenActionPanel({ action, endpoint = waitlistEndpoint, readToke
     input: { endpointConfigured: consentEndpoint(endpoint, action) !== '' },
     inspect: devInspect,
   })
-  // In the hydration commit, before an early tap is replayed (src/layout/early-events.tsx): the machine
+  // In the hydration commit, before an early tap is replayed (src/boot/early-event-replay.tsx): the machine
   // knows the link's token before any SUBMIT can reach it.
   useLayoutEffect(() => {
     actor.send({ type: 'LINK_READ', token: readToken() })
