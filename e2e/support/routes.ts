@@ -24,7 +24,7 @@ export const routes: RouteExpectation[] = [
   { path: '/gym-hero', title: pageMeta['/gym-hero'].title, h1: gymHeroPage.title, texts: [gymHeroPage.badge, gymHeroPage.lead] },
   { path: '/about', title: pageMeta['/about'].title, h1: aboutPage.title, texts: [aboutPage.lead, aboutPage.story.heading, aboutPage.wontChange.heading] },
   { path: '/blog', title: pageMeta['/blog'].title, h1: blogPage.title, texts: [blogPage.body] },
-  { path: '/legal', title: pageMeta['/legal'].title, h1: termsOfService.title, texts: [`Last updated ${termsOfService.lastUpdated}`, termsOfService.intro[0]!] },
+  { path: '/legal', title: pageMeta['/legal'].title, h1: termsOfService.title, texts: [`Last updated ${termsOfService.versions[0].date}`, termsOfService.intro[0]!] },
 ]
 
 /** The not-found page, reached through a path no route matches. */

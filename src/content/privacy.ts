@@ -6,7 +6,14 @@ export const cookiePolicyNotice = 'Cookie Policy coming soon!'
 
 export const privacyPolicy: LegalDocument = {
   title: 'Privacy Policy',
-  lastUpdated: 'November 22, 2026',
+  versions: [
+    {
+      date: 'November 22, 2026',
+      changes:
+        'Describes the waitlist as it works since we ask you to confirm your address: the consent record we keep with each signup (Section 1); the confirmation email, and no news until you confirm (Section 2); that an unsubscribed signup is kept, marked as unsubscribed, unless you ask us to delete it (Section 5); and one-click unsubscribe and the data deletion page, after which we keep only a salted one-way hash of your address and joining again with it stores nothing (Section 11).',
+    },
+    { date: 'May 7, 2025', changes: 'First published.' },
+  ],
   intro: [
     `${brand.legalName} ("${brand.companyName}," "we," "us" or "our") builds coaching tools that help people move more and feel better. Doing that well means handling information about you, including information about your health and fitness, and we take that responsibility seriously.`,
     `This Privacy Policy explains what we collect, how we use and share it, how long we keep it, and the choices and rights you have. It applies to our website, our early-access waitlist, and our apps and services, including ${brand.coachName}, ${brand.formProductName} and ${brand.kneeProductName} (together, the "Services"). ${brand.gymHeroName} is hosted on its own website, and the privacy information published there applies to it.`,

@@ -4,7 +4,14 @@ import type { LegalDocument } from './types'
 
 export const termsOfService: LegalDocument = {
   title: 'Terms of Service',
-  lastUpdated: 'November 22, 2026',
+  versions: [
+    {
+      date: 'November 22, 2026',
+      changes:
+        'Section 4 now describes how the waitlist works since we ask you to confirm your address: joining sends one email with a confirmation link, and we write about launches only once you have confirmed; we keep a record of your consent; every email has a one-click unsubscribe; and you can ask us to delete your signup on our data deletion page, after which we keep only a salted one-way hash of your address.',
+    },
+    { date: 'May 7, 2025', changes: 'First published.' },
+  ],
   intro: [
     `These Terms of Service ("Terms") govern your use of the ${brand.companyName} website, the early-access waitlist, and the apps and services we offer, including ${brand.coachName}, ${brand.formProductName}, ${brand.kneeProductName} and ${brand.gymHeroName} (together, the "Services"). The Services are provided by ${brand.legalName}, a Delaware public benefit corporation ("${brand.companyName}," "we," "us" or "our").`,
     'Please read these Terms carefully. By accessing or using the Services, you agree to be bound by them. If you do not agree, do not use the Services. Section 12 contains a binding arbitration agreement and a class-action waiver that affect how disputes between you and us are resolved.',

@@ -32,10 +32,19 @@ export interface LegalSection {
   links?: { before: string; label: string; to: '/waitlist/erase'; after: string }[]
 }
 
+/** One published version of a legal document. */
+export interface LegalVersion {
+  /** The day it took effect, as a reader sees it, e.g. 'November 22, 2026'. */
+  date: string
+  /** What this version changed, in a sentence or two (the first version says it was the first). */
+  changes: string
+}
+
 export interface LegalDocument {
   title: string
-  /** Human date, e.g. 'November 22, 2026'. */
-  lastUpdated: string
+  /** Every published version, newest first: the first is the text shown, and its date is "Last updated". A
+   * change of wording adds a version here; the earlier ones stay, so the dates the company published do too. */
+  versions: readonly [LegalVersion, ...LegalVersion[]]
   intro: string[]
   sections: LegalSection[]
 }

@@ -1,12 +1,19 @@
 import { Link } from '@tanstack/react-router'
 import type { LegalDocument as LegalDocumentContent } from '../content/types'
 
+// A document shows when its text last changed and when it was first published at the top, and ends with its
+// versions and what each changed: a change of wording never hides the dates the company published before.
 export function LegalDocument({ document, id, hidden }: { document: LegalDocumentContent; id: string; hidden?: boolean }) {
+  const current = document.versions[0]
+  const first = document.versions[document.versions.length - 1]!
   return (
     <article id={id} aria-labelledby={`${id}-title`} className="legal-document" hidden={hidden}>
       <h1 id={`${id}-title`}>{document.title}</h1>
       <p>
-        <em>Last updated {document.lastUpdated}</em>
+        <em>
+          Last updated {current.date}
+          {first !== current && ` (first published ${first.date}; see the version history at the end)`}
+        </em>
       </p>
       {document.intro.map((paragraph) => (
         <p key={paragraph}>{paragraph}</p>
@@ -33,6 +40,17 @@ export function LegalDocument({ document, id, hidden }: { document: LegalDocumen
           ))}
         </section>
       ))}
+      <section id={`${id}-versions`} aria-labelledby={`${id}-versions-title`}>
+        <h2 id={`${id}-versions-title`}>Version history</h2>
+        <ul>
+          {document.versions.map((version) => (
+            <li key={version.date}>
+              <strong>{version.date}</strong>
+              {version === current && ' (this version)'}: {version.changes}
+            </li>
+          ))}
+        </ul>
+      </section>
     </article>
   )
 }

@@ -24,6 +24,24 @@ describe('legal page', () => {
     expect(within(shown).getByText(/Last updated November 22, 2026/)).toBeInTheDocument()
   })
 
+  it.each([
+    ['/legal', 'Terms of Service'],
+    ['/legal#privacy-policy', 'Privacy Policy'],
+  ])('%s keeps its history: the current date, the first one (May 7, 2025) and what changed', async (path, title) => {
+    await renderSite([path])
+    const shown = screen.getByRole('article')
+    expect(shown).toHaveAccessibleName(title)
+    // Both dates near the top, where a reader looks for them…
+    expect(within(shown).getByText(/^Last updated/)).toHaveTextContent('Last updated November 22, 2026 (first published May 7, 2025')
+    // …and the versions at the end, newest first, each with what it changed.
+    const history = within(shown).getByRole('region', { name: 'Version history' })
+    const versions = within(history).getAllByRole('listitem')
+    expect(versions.map((item) => item.textContent)).toEqual([
+      expect.stringMatching(/^November 22, 2026 \(this version\): .*confirm.*one-way hash/),
+      'May 7, 2025: First published.',
+    ])
+  })
+
   it('opens on the Privacy Policy when the hash says so', async () => {
     await renderSite(['/legal#privacy-policy'])
     expect(h1()).toHaveTextContent('Privacy Policy')
