@@ -20,7 +20,7 @@ try {
   if (!admin.adminEmails.has(email)) throw new Error(`${email} is not on ADMIN_EMAILS; add it there (comma-separated) first.`)
   if (config.databaseUrl.startsWith('file:') && !existsSync(sqliteFilePath(config.databaseUrl)))
     throw new Error(`No waitlist database at ${config.databaseUrl}. Start the server once, or set DATABASE_URL to its database.`)
-  const database = await openDatabase(config.databaseUrl, { poolSize: 1 })
+  const database = await openDatabase(config.databaseUrl, { poolSize: 1, onLockWait: (line) => console.error(line) })
   try {
     const link = await issueSignInLink(adminStore(database), canonicalAddress(email)!, admin.publicUrl)
     process.stdout.write(`${link}\n`)

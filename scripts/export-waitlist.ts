@@ -14,7 +14,7 @@ if (databaseUrl.startsWith('file:') && !existsSync(sqliteFilePath(databaseUrl)))
   process.exit(1)
 }
 
-const database = await openDatabase(databaseUrl, { poolSize: 1 }).catch((error: unknown) => {
+const database = await openDatabase(databaseUrl, { poolSize: 1, onLockWait: (line) => console.error(line) }).catch((error: unknown) => {
   console.error(error instanceof StoreOpenError ? error.message : `Cannot open the database: ${(error as Error).message}`)
   process.exit(1)
 })

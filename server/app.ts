@@ -4,11 +4,14 @@
 //
 // createApp composes one sub-app per concern, each carrying its own middleware (server/http/api-guard.ts says
 // what every API path shares): the signup, the consent flows, the team's console, the health check, then the
-// static site. What every reply shares is set here: its security headers and the answer to a fault.
+// static site. What every reply shares is set here: its request id and log line (observability/),
+// its security headers and the answer to a fault.
 import { Hono, type Context } from 'hono'
 import { adminApi, type AdminApiOptions } from './admin/admin-api'
 import { defaultConsentRateLimit, consentRoutes } from './consent/consent-routes'
 import { healthRoutes, healthzPath } from './healthz'
+import { createLogger, type Logger } from './observability/logger'
+import { observeRequests } from './observability/observe-requests'
 import { apiHeaders, apiNotFound, originCheck } from './http/api-guard'
 import { answerFault, refuse } from './http/reply'
 import { requestFacts } from './http/request-facts'
@@ -47,6 +50,8 @@ export type AppOptions = {
   consentRateLimit?: { max: number; windowMs: number }
   /** GET /healthz's question to the database (store/health.ts); without it, there is no /healthz. */
   healthCheck?: HealthCheckFn
+  /** Where each request's line and every fault go; without it, warnings and worse go to stdout. */
+  log?: Logger
 }
 
 export function createApp(options: AppOptions) {
@@ -54,6 +59,8 @@ export function createApp(options: AppOptions) {
   const facts = requestFacts(options)
   const origins = originCheck(options.allowedOrigins ?? parseAllowedOrigins(undefined), facts.requestHosts)
   const app = new Hono()
+  // First, so that its line and its time cover everything after it, and the id is on every reply.
+  app.use(observeRequests({ log: options.log ?? createLogger({ level: 'warn' }), trustRequestId: (options.trustedProxies ?? 0) > 0 }))
   app.use(replySecurityHeaders(facts.isHttps))
   app.onError(answerFault)
 

@@ -3,6 +3,7 @@
 // settings are read beside these (mail/mail-config.ts, admin/admin-config.ts); settings.ts reads all three.
 import { isIP } from 'node:net'
 import { folderProblem } from './folders'
+import { logLevels, type LogLevel } from './observability/logger'
 import { parseAllowedOrigins, type AllowedOrigins } from './origin'
 import { defaultRateLimit } from './rate-limit'
 import { redactUrl } from './redact-url'
@@ -22,6 +23,8 @@ export type ServerConfig = {
   publicSiteUrl: string | undefined
   /** This endpoint's public origin, for the one-click unsubscribe URL in emails; undefined: the site's. */
   publicApiUrl: string | undefined
+  /** The lowest level of log line written (LOG_LEVEL). */
+  logLevel: LogLevel
 }
 
 export const defaultDatabaseUrl = 'file:./data/waitlist.db'
@@ -71,6 +74,7 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
     staticDir: folder('STATIC_DIR', env.STATIC_DIR, 'dist', problems),
     publicSiteUrl: siteUrl('PUBLIC_SITE_URL', env.PUBLIC_SITE_URL, problems),
     publicApiUrl: siteUrl('PUBLIC_API_URL', env.PUBLIC_API_URL, problems),
+    logLevel: logLevel(env.LOG_LEVEL, problems),
   }
   const databaseProblem = databaseUrlProblem(config.databaseUrl)
   if (databaseProblem) problems.push(databaseProblem)
@@ -106,6 +110,16 @@ function listenHost(raw: string | undefined, problems: string[]): string {
   problems.push(`HOST must be an address to listen on, such as 127.0.0.1, 0.0.0.0, :: or localhost, not ${quoted(raw ?? '')}`)
   return '127.0.0.1'
 }
+
+// LOG_LEVEL: one of pino's levels, in any case; info by default.
+function logLevel(raw: string | undefined, problems: string[]): LogLevel {
+  const value = raw?.trim().toLowerCase()
+  if (!value) return 'info'
+  if ((logLevels as readonly string[]).includes(value)) return value as LogLevel
+  problems.push(`LOG_LEVEL must be one of ${logLevels.join(', ')}, not ${quoted(raw ?? '')}`)
+  return 'info'
+}
+
 
 /** A folder setting: anything in its way that is a file is a mistake now, not at the first request. */
 export function folder(name: string, raw: string | undefined, fallback: string, problems: string[]): string {

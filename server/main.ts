@@ -1,8 +1,9 @@
 // `npm start`'s server: the prerendered site and POST /api/waitlist on one origin, with signups in the database
 // DATABASE_URL names (an embedded SQLite file by default); the stores are composed here, over that database.
 // Configured by environment (see settings.ts); stops cleanly on SIGTERM and SIGINT.
-// A start that cannot go on says why in one line on stderr, naming the variable to fix, and exits 1: the
-// operator reads it in a deploy log, so never a stack trace and never a password.
+// A start that cannot go on says why in one plain line on stderr, naming the variable to fix, and exits 1: the
+// operator reads it in a deploy log, so never a stack trace and never a password. Once the settings are read,
+// everything else is a JSON log line on stdout (observability/logger.ts).
 import { existsSync } from 'node:fs'
 import { brand } from '../shared/brand'
 import { createSignInMailer } from './admin/sign-in-mail'
@@ -12,6 +13,7 @@ import { createFolder } from './folders'
 import { budgetedMailer, mailboxBudget } from './mail/mailbox-budget'
 import { createMailer } from './mail/mailer'
 import { listen, socketAddress } from './node-server'
+import { createLogger } from './observability/logger'
 import { scrubSecrets } from './redact-url'
 import { readSettings, type Settings } from './settings'
 import { createStaticSite } from './static'
@@ -23,9 +25,12 @@ import { healthCheck } from './store/health'
 import { openDatabase } from './store/open'
 import { signupStore } from './store/signup-store'
 
+/** One plain line on stderr: the start-up's own words to the operator, before the process serves anything. */
+const sayAtStart = (line: string) => process.stderr.write(`${line}\n`)
+
 /** Prints one line (whatever the error held, with any password from SMTP_URL or DATABASE_URL as ***) and exits. */
 function stopAtStart(line: string): never {
-  console.error(scrubSecrets(line.replace(/\s*[\r\n]+\s*/g, ' '), [process.env.SMTP_URL, process.env.DATABASE_URL]))
+  sayAtStart(scrubSecrets(line.replace(/\s*[\r\n]+\s*/g, ' '), [process.env.SMTP_URL, process.env.DATABASE_URL]))
   process.exit(1)
 }
 
@@ -37,13 +42,15 @@ async function main() {
     stopAtStart((error as Error).message)
   }
   const { config, mail: mailSettings, admin: adminConfig } = settings
+  const log = createLogger({ level: config.logLevel })
 
   // A SQLite file's folder is created, another process's lock waited on (for a bounded time) and the file's
-  // integrity checked by openDatabase (store/sqlite-file.ts).
-  const database = await openDatabase(config.databaseUrl, { poolSize: config.databasePoolSize, onLockWait: (line) => console.error(line) }).catch((error: unknown) =>
+  // integrity checked by openDatabase (store/sqlite-file.ts). The wait is announced plainly, as the refusal
+  // that may follow it is.
+  const database = await openDatabase(config.databaseUrl, { poolSize: config.databasePoolSize, onLockWait: sayAtStart, log }).catch((error: unknown) =>
     stopAtStart(error instanceof StoreOpenError ? error.message : `Cannot open the database (DATABASE_URL): ${(error as Error).message}`),
   )
-  const signups = signupStore(database)
+  const signups = signupStore(database, log)
   const consent = consentStore(database)
   // The work after the replies (repeats signed up again) ends before the database closes.
   const closeStores = async () => {
@@ -60,21 +67,22 @@ async function main() {
   }
   // Emails leave from the outbox, in the background: signups never wait for a mail server. Every email to one
   // inbox counts against its daily budget (mail/mailbox-budget.ts), whichever flow sends it.
-  const mailer = budgetedMailer(createMailer(mailSettings), database.rateLimiter(mailboxBudget))
+  const mailer = budgetedMailer(createMailer(mailSettings, (line) => log.info(line)), database.rateLimiter(mailboxBudget))
   // On SQLite this process is the only sender: leases left by a killed predecessor end now.
   if (database.engine === 'sqlite') await consent.releaseOutboxLeases()
   const sender = startOutboxSender({
     store: consent,
     mailer,
     links: { siteUrl: adminConfig.publicUrl, apiUrl: config.publicApiUrl ?? adminConfig.publicUrl },
+    log,
   })
   const hasSite = existsSync(config.staticDir)
-  if (!hasSite) console.warn(`No site to serve at ${config.staticDir}/ (run the build first); serving the waitlist API only.`)
+  if (!hasSite) log.warn(`No site to serve at ${config.staticDir}/ (run the build first); serving the waitlist API only.`)
   const app = createApp({
     signups,
     consent,
     rateLimiter: database.rateLimiter,
-    healthCheck: healthCheck(database),
+    healthCheck: healthCheck(database, log),
     allowedOrigins: config.allowedOrigins,
     trustedProxies: config.trustedProxies,
     rateLimit: config.rateLimit,
@@ -89,6 +97,7 @@ async function main() {
       sendSignInLink: createSignInMailer(mailer),
       eraseSignup: (id, now) => consent.eraseById(id, now),
     },
+    log,
   })
 
   const server = await listen(app, { port: config.port, host: config.host }).catch(async (error: NodeJS.ErrnoException) => {
@@ -97,15 +106,15 @@ async function main() {
     await closeStores()
     stopAtStart(listenProblem(error, config.host, config.port))
   })
-  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host
-  console.log(`${brand.companyName} site and waitlist on http://${shownHost}:${server.port} (signups in ${describeDatabase(config.databaseUrl)})`)
-  console.log(`Emails go to ${mailer.destination}`)
+  // The site's address last: it says the start is complete (test/server/processes.ts waits for it).
+  log.info(`Emails go to ${mailer.destination}`)
+  log.info(`${brand.companyName} site and waitlist on http://${shownHost(config.host)}:${server.port} (signups in ${describeDatabase(config.databaseUrl)})`)
 
   let stopping = false
   const stop = async (signal: string) => {
     if (stopping) return
     stopping = true
-    console.log(`${signal}: finishing open requests, then stopping.`)
+    log.info(`${signal}: finishing open requests, then stopping.`)
     await server.close()
     await sender.stop()
     mailer.close()
@@ -115,6 +124,8 @@ async function main() {
   process.on('SIGTERM', () => void stop('SIGTERM'))
   process.on('SIGINT', () => void stop('SIGINT'))
 }
+
+const shownHost = (host: string) => (host === '0.0.0.0' || host === '::' ? 'localhost' : host)
 
 function listenProblem(error: NodeJS.ErrnoException, host: string, port: number): string {
   switch (error.code) {

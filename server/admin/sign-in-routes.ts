@@ -3,6 +3,7 @@
 // timing of the answer say who is on ADMIN_EMAILS. Both routes are rate limited per client and per address.
 import { Hono, type Context } from 'hono'
 import { afterReply } from '../http/after-reply'
+import { requestLog } from '../observability/observe-requests'
 import type { RateLimiter } from '../rate-limit'
 import { readJsonObject } from '../http/read-body'
 import { canonicalAddress } from '../../shared/mailbox'
@@ -51,11 +52,12 @@ export function signInRoutes(options: SignInOptions) {
     if (refused) return refused
     // After the reply: storing a token and sending the link happen for listed addresses only.
     const at = now()
+    const log = requestLog(c)
     afterReply(c, () => {
       if (!adminEmails.has(email)) return
       issueSignInLink(store, email, options.publicUrl, at)
         .then((link) => options.sendSignInLink(email, link))
-        .catch((error: unknown) => console.error(`admin: could not send a sign-in link (${(error as Error).message})`))
+        .catch((error: unknown) => log.error({ err: error }, 'admin: could not send a sign-in link'))
     })
     return c.json({ ok: true, message: adminMessages.signInRequested }, 202)
   })

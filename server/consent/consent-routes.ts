@@ -23,6 +23,7 @@ import { answerFormPostsWithRedirect } from '../http/form-post'
 import { rateLimited } from '../http/rate-limited'
 import { readFields } from '../http/read-body'
 import { refuseMethod, reply } from '../http/reply'
+import { requestLog } from '../observability/observe-requests'
 import type { RequestFacts } from '../http/request-facts'
 import type { RateLimiter } from '../rate-limit'
 import { checkEmail } from '../validate'
@@ -98,10 +99,11 @@ export function consentRoutes(options: ConsentRoutesOptions): Hono {
     // After the reply: a listed address queues an email and an unlisted one does not, and the reply must not
     // wait for the difference. A crash in between loses only this request, which the person can repeat.
     const at = now()
+    const log = requestLog(c)
     afterReply(c, () =>
       store.requestErasure(checked.address, at).then(
         () => options.onQueued?.(),
-        (error: unknown) => console.error(`waitlist: an erasure request was not queued (${(error as Error).message})`),
+        (error: unknown) => log.error({ err: error }, 'waitlist: an erasure request was not queued'),
       ),
     )
     return reply(c, 'eraseRequested')

@@ -5,6 +5,7 @@
 // its next start. So an email is sent at least once, and twice only if its process died between the send and
 // the mark: the one batch in flight at a crash.
 import { hashSecret, newSecret } from '../admin/tokens'
+import { silentLogger, type Logger } from '../observability/logger'
 import { OverBudgetError } from '../mail/mailbox-budget'
 import { NotOneMailboxError, type Mailer } from '../mail/mailer'
 import { confirmationEmail, erasureEmail, type EmailLinks } from './consent-emails'
@@ -25,7 +26,8 @@ export type OutboxSenderOptions = {
   retryCapMs?: number
   maxAttempts?: number
   now?: () => Date
-  log?: (line: string) => void
+  /** Where the sender says what went wrong: a retry (warn), an email given up on, an outbox it cannot read (error). */
+  log?: Pick<Logger, 'warn' | 'error'>
 }
 
 export type OutboxSender = {
@@ -53,7 +55,7 @@ export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
   // However it is configured, a send's budget is at most half the lease.
   settings.sendBudgetMs = Math.min(settings.sendBudgetMs, settings.leaseMs / 2)
   const now = options.now ?? (() => new Date())
-  const log = options.log ?? ((line: string) => console.error(line))
+  const log = options.log ?? silentLogger
   let stopped = false
   let running: Promise<void> | undefined
   let again = false
@@ -109,6 +111,9 @@ export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
           await Promise.all(entries.slice(index).map((rest) => options.store.retryOutbox(rest.id, now(), 'lease ran short before this send')))
           break
         }
+        // The lines name the entry by its id and kind, never by its address; the reason is the mail server's
+        // own words, which may quote the address (the logger scrubs it: observability/logger.ts).
+        const about = { outbox: entry.id, kind: entry.kind, attempt: entry.attempts }
         try {
           const outcome = await withinBudget(deliver(entry))
           await options.store.finishOutbox(entry.id, now(), outcome)
@@ -119,14 +124,14 @@ export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
           if (error instanceof OverBudgetError) {
             await options.store.finishOutbox(entry.id, now(), 'skipped', reason)
           } else if (error instanceof NotOneMailboxError || isPermanentRefusal(error)) {
-            log(`outbox: email #${entry.id} refused for good, not retried: ${reason}`)
+            log.error(about, `outbox: email #${entry.id} refused for good, not retried: ${reason}`)
             await options.store.finishOutbox(entry.id, now(), 'failed', reason)
           } else if (entry.attempts >= settings.maxAttempts) {
-            log(`outbox: giving up on email #${entry.id} after ${entry.attempts} attempts: ${reason}`)
+            log.error(about, `outbox: giving up on email #${entry.id} after ${entry.attempts} attempts: ${reason}`)
             await options.store.finishOutbox(entry.id, now(), 'failed', reason)
           } else {
             const wait = backoffMs(entry.attempts)
-            log(`outbox: email #${entry.id} not sent (attempt ${entry.attempts}), trying again in ${Math.round(wait / 1000)} s: ${reason}`)
+            log.warn({ ...about, retryInMs: wait }, `outbox: email #${entry.id} not sent (attempt ${entry.attempts}), trying again in ${Math.round(wait / 1000)} s: ${reason}`)
             await options.store.retryOutbox(entry.id, new Date(now().getTime() + wait), reason)
           }
         }
@@ -143,7 +148,7 @@ export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
     }
     clearTimeout(timer)
     running = drain()
-      .catch((error: unknown) => log(`outbox: cannot read the outbox now (${error instanceof Error ? error.message : String(error)}); will try again`))
+      .catch((error: unknown) => log.error({ err: error }, 'outbox: cannot read the outbox now; will try again'))
       .finally(() => {
         running = undefined
         if (again) {

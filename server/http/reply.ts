@@ -6,6 +6,7 @@ import type { Context, ErrorHandler, Handler } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { isGoodNews, type ReplyKey } from '../../shared/form-outcomes'
 import { messages } from '../../shared/messages'
+import { requestLog } from '../observability/observe-requests'
 import { StoreUnavailableError } from '../store/contract'
 
 declare module 'hono' {
@@ -36,9 +37,9 @@ export const refuseMethod: Handler = (c) => refuse(c, 'methodNotAllowed', 405, {
  * nothing was acknowledged, and trying again shortly will do. */
 export const answerFault: ErrorHandler = (error, c) => {
   if (error instanceof StoreUnavailableError) {
-    console.error(`waitlist: ${error.message}`)
+    requestLog(c).error({ err: error }, 'waitlist: the database is unavailable; answered 503')
     return refuse(c, 'databaseUnavailable', 503, { 'Retry-After': '5' })
   }
-  console.error('waitlist: unexpected error', error)
+  requestLog(c).error({ err: error }, 'waitlist: unexpected error; answered 500')
   return refuse(c, 'serverError', 500)
 }

@@ -3,6 +3,7 @@
 // names (sqlite.ts, postgres.ts); the stores are written once over it (signup-store.ts, consent/consent-store.ts,
 // admin/admin-store.ts), and `main` composes them.
 import { groupCommit, nextTurn } from '../group-commit'
+import { silentLogger, type Logger } from '../observability/logger'
 import type { Signup } from '../validate'
 import type { Selectable } from 'kysely'
 import type { Tables } from './schema'
@@ -60,7 +61,7 @@ export function batchedAdd(
   insertBatch: (signups: Signup[]) => Promise<boolean[]>,
   signUpAgain: (lookUp: Signup[], repeats: Signup[]) => Promise<void>,
   classify: (error: unknown) => unknown,
-  log: (line: string) => void = console.error,
+  log: Pick<Logger, 'error'> = silentLogger,
 ): { add: (signup: Signup) => Promise<AddResult>; settled: () => Promise<void> } {
   const pending = new Set<Promise<void>>()
   const add = groupCommit<Signup, AddResult>(async (signups) => {
@@ -70,7 +71,7 @@ export function batchedAdd(
     const repeats = signups.filter((_, index) => !added[index])
     const later = new Promise<void>((resolve) => nextTurn(resolve))
       .then(() => signUpAgain(signups, repeats))
-      .catch((error: unknown) => log(`waitlist: a repeat signup was not re-sent its email (${(error as Error).message})`))
+      .catch((error: unknown) => log.error({ err: error }, 'waitlist: a repeat signup was not re-sent its email'))
       .finally(() => pending.delete(later))
     pending.add(later)
     return signups.map((_, index) => (added[index] ? 'added' : 'duplicate'))

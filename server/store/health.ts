@@ -2,6 +2,7 @@
 // draining? The write is one upsert of one settings row, never a signup; the outbox question reads only the
 // outbox. Both go through the stores' own connection (or pool), so a stuck pool, or a SQLite file held by
 // another process, fails the check as it would fail a signup.
+import { silentLogger, type Logger } from '../observability/logger'
 import type { Database } from './database'
 import type { HealthCheckFn, HealthVerdict } from './health-check'
 
@@ -16,12 +17,12 @@ export const healthTimeoutMs = 3000
  * on SQLite that wait holds the process's one connection, so it is kept short. */
 const healthLockWaitMs = 1000
 
-export function healthCheck(database: Database, print: (line: string) => void = console.error): HealthCheckFn {
+export function healthCheck(database: Database, logger: Pick<Logger, 'warn'> = silentLogger): HealthCheckFn {
   const { db } = database
   // A load balancer asks every few seconds: say what went wrong once, not at every poll.
   let said = ''
   const log = (line: string) => {
-    if (line !== said) print(line)
+    if (line !== said) logger.warn(line)
     said = line
   }
   const probe = async (now: Date): Promise<HealthVerdict> => {

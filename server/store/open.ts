@@ -1,5 +1,6 @@
 // DATABASE_URL names the engine: `file:` opens SQLite (the embedded default), `postgres://` or
 // `postgresql://` opens PostgreSQL. Everything else is refused by config.ts before we get here.
+import type { Logger } from '../observability/logger'
 import type { Database } from './database'
 import { isPostgresUrl, isSqliteUrl } from './database-url'
 import { openPostgresDatabase } from './postgres'
@@ -13,6 +14,8 @@ export type OpenOptions = {
   upToVersion?: number
   /** SQLite: told once when another process holds the file locked, before the bounded wait (sqlite-file.ts). */
   onLockWait?: (line: string) => void
+  /** Where the database's own troubles go once it is open (PostgreSQL: a connection lost while idle). */
+  log?: Logger
 }
 
 export async function openDatabase(databaseUrl: string, options: OpenOptions = {}): Promise<Database> {

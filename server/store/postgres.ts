@@ -6,6 +6,7 @@ import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely'
 import pg from 'pg'
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible'
 import type { RateLimiter, RateLimitOptions } from '../rate-limit'
+import { silentLogger, type Logger } from '../observability/logger'
 import { redactUrl } from '../redact-url'
 import { StoreOpenError, StoreUnavailableError } from './contract'
 import { erasureSaltOf, type Database } from './database'
@@ -22,11 +23,12 @@ const migrationLock = 0x5752_4944 // "WRID"
 const readAs: Record<number, (text: string) => unknown> = { 20: Number, 1184: (text) => new Date(text).toISOString() }
 const types = { getTypeParser: (oid: number, format?: 'text' | 'binary') => readAs[oid] ?? pg.types.getTypeParser(oid, format) }
 
-export async function openPostgresDatabase(databaseUrl: string, options: { poolSize?: number; upToVersion?: number } = {}): Promise<Database> {
+export async function openPostgresDatabase(databaseUrl: string, options: { poolSize?: number; upToVersion?: number; log?: Logger } = {}): Promise<Database> {
   const shown = redactUrl(databaseUrl)
+  const poolSize = options.poolSize ?? 10
   const pool = new pg.Pool({
     connectionString: databaseUrl,
-    max: options.poolSize ?? 10,
+    max: poolSize,
     connectionTimeoutMillis: 5000,
     // A request must get its answer before the visitor's 15 s timer runs out: give up on a stuck query first.
     query_timeout: 10_000,
@@ -34,7 +36,8 @@ export async function openPostgresDatabase(databaseUrl: string, options: { poolS
   })
   // An idle connection dropped by the server (a restart, a failover) must not take the process down; the pool
   // replaces it on the next query.
-  pool.on('error', (error) => console.error(`database: idle connection lost (${error.message})`))
+  const log = options.log ?? silentLogger
+  pool.on('error', (error) => log.warn({ err: error }, 'database: idle connection lost; the pool opens another at the next query'))
   // A connection lost while lent out (inside a transaction, between two statements) fails that statement; its
   // client must not also throw the loss as an uncaught 'error'. The pool drops a broken client when it is given back.
   pool.on('connect', (client) => client.on('error', () => {}))

@@ -6,6 +6,7 @@ import { signUpAgain as signUpAgainRule } from '../consent/consent-rules'
 import { erasedHashesOf } from '../consent/consent-store'
 import { noConsentRecord, type Signup } from '../validate'
 import { batchedAdd, exportPageSize, storedSignupColumns, type StoredSignup } from './contract'
+import type { Logger } from '../observability/logger'
 import type { Database, Db } from './database'
 
 export type Signups = {
@@ -20,7 +21,8 @@ export type Signups = {
 /** Rows of one INSERT: far under either engine's limit on bound values (13 a row). */
 const rowsPerInsert = 500
 
-export function signupStore(database: Database): Signups {
+/** `log` hears of the work after the replies that failed (a repeat not sent its email again). */
+export function signupStore(database: Database, log?: Pick<Logger, 'error'>): Signups {
   const { db, instant } = database
   // Every batch bumps one of 1,024 commit counters, so a batch of repeats writes and commits like one of new
   // signups (contract.ts batchedAdd): the one this instance drew at start, so that instances almost never wait
@@ -133,7 +135,7 @@ export function signupStore(database: Database): Signups {
     }
   }
 
-  const { add, settled } = batchedAdd(addBatch, signUpAgain, database.classify)
+  const { add, settled } = batchedAdd(addBatch, signUpAgain, database.classify, log)
   return {
     add,
     settled,

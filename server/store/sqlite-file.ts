@@ -15,7 +15,7 @@ const lockPollMs = 100
 
 export type SqliteFileOptions = {
   lockWaitMs?: number
-  /** Told once, when the file is found locked, before the wait. */
+  /** Told once, when the file is found locked, before the wait (the server and the scripts print it on stderr). */
   onWait?: (line: string) => void
 }
 
@@ -63,7 +63,7 @@ async function waitForWriteLock(connection: Database.Database, file: string, opt
       if (!isBusy(error)) throw error
     }
     if (!announced) {
-      ;(options.onWait ?? console.error)(`Waiting up to ${seconds} for the SQLite database ${file} (DATABASE_URL): another process holds it locked.`)
+      options.onWait?.(`Waiting up to ${seconds} for the SQLite database ${file} (DATABASE_URL): another process holds it locked.`)
       announced = true
     }
     if (Date.now() >= deadline)

@@ -35,8 +35,8 @@ export const testEngine = process.env.WAITLIST_TEST_ENGINE === 'postgres' ? 'pos
 let cluster: Promise<TestPostgres> | undefined
 if (testEngine === 'postgres') afterAll(async () => (await cluster)?.destroy())
 
-/** A fresh, empty database of the engine under test. */
-async function freshDatabase(dir: string): Promise<string> {
+/** A fresh, empty database of the engine under test (a SQLite file in `dir`, or a database on the test cluster). */
+export async function freshDatabase(dir: string): Promise<string> {
   if (testEngine === 'sqlite') return `file:${join(dir, 'waitlist.db')}`
   cluster ??= startPostgres()
   return (await cluster).createDatabase()
@@ -125,7 +125,6 @@ export async function startTestServer(
       mailer: budgetedMailer(createMailer({ smtpUrl: options.mail.smtpUrl, mailFrom: 'Stride Health <no-reply@stridehealth.example>', mailDir: temp.dir }), store.rateLimiter(mailboxBudget)),
       links: { siteUrl: origin0, apiUrl: origin0 },
       pollMs: 50,
-      log: () => {},
       ...options.mail,
     })
   const { store: _given, mail: _mail, ...appOptions } = options

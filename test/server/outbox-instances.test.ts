@@ -212,7 +212,6 @@ describe('two in-process senders on separate pools', () => {
       links,
       leaseMs,
       pollMs: 50,
-      log: () => {},
     })
     await until(() => claimedByA.length > 0, 5000, 'A to claim')
     const heldByA = claimedByA[0]!
@@ -230,7 +229,7 @@ describe('two in-process senders on separate pools', () => {
       },
       close: real.close,
     }
-    const senderB = startOutboxSender({ store: storeB.consent, mailer: recording, links, leaseMs, pollMs: 50, log: () => {} })
+    const senderB = startOutboxSender({ store: storeB.consent, mailer: recording, links, leaseMs, pollMs: 50 })
     closers.push(() => senderB.stop())
 
     await until(() => sentAt.size === count, 10_000, 'B to send everything')

@@ -35,9 +35,9 @@ it('sends each email once when one sender is slower than its lease allows for a 
   for (const email of addresses) await a.add({ ...validSignup, email, emailNormalized: email, submissionId: null })
   const sent: string[] = []
   const links = { siteUrl: 'http://127.0.0.1:3000', apiUrl: 'http://127.0.0.1:3000' }
-  const slow = startOutboxSender({ store: a.consent, mailer: recordingMailer(sent, 300), links, leaseMs: 1000, pollMs: 50, log: () => {} })
+  const slow = startOutboxSender({ store: a.consent, mailer: recordingMailer(sent, 300), links, leaseMs: 1000, pollMs: 50 })
   await new Promise((resolve) => setTimeout(resolve, 100))
-  const fast = startOutboxSender({ store: b.consent, mailer: recordingMailer(sent, 5), links, leaseMs: 1000, pollMs: 50, log: () => {} })
+  const fast = startOutboxSender({ store: b.consent, mailer: recordingMailer(sent, 5), links, leaseMs: 1000, pollMs: 50 })
   const deadline = Date.now() + 15_000
   while (new Set(sent).size < addresses.length && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50))
   await new Promise((resolve) => setTimeout(resolve, 1500)) // time for a late double

@@ -6,6 +6,7 @@ import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { startOutboxSender } from '../../server/consent/outbox-sender'
 import { createMailer } from '../../server/mail/mailer'
+import { logLines } from '../utils/log-lines'
 import { openStore } from '../utils/open-store'
 import { sqliteEngine } from '../utils/engines'
 import { validSignup } from './harness'
@@ -18,7 +19,9 @@ const smtp = new SMTPServer({
   logger: false,
   onRcptTo(address, _session, callback) {
     const code = refusals[address.address]
-    callback(code ? Object.assign(new Error(code >= 500 ? 'no such mailbox' : 'try again later'), { responseCode: code }) : undefined)
+    // As real servers do, the refusal quotes the recipient: it reaches the sender's log line only scrubbed.
+    const refusal = `<${address.address}>: ${code && code >= 500 ? 'no such mailbox' : 'try again later'}`
+    callback(code ? Object.assign(new Error(refusal), { responseCode: code }) : undefined)
   },
   onData: (stream, _session, callback) => stream.resume().once('end', () => callback()),
 })
@@ -39,9 +42,9 @@ it('finishes an email refused for good at once, and keeps retrying one refused f
   for (const email of ['unknown@example.com', 'busy@example.com', 'ann@example.com'])
     await store.add({ ...validSignup, email, emailNormalized: email, submissionId: null })
   const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: 'Stride Health <no-reply@stridehealth.example>', mailDir: 'not-used-with-smtp' })
-  const lines: string[] = []
+  const { logger, lines: logged } = logLines()
   const links = { siteUrl: 'http://127.0.0.1:3000', apiUrl: 'http://127.0.0.1:3000' }
-  const sender = startOutboxSender({ store: store.consent, mailer, links, pollMs: 20, retryBaseMs: 30, retryCapMs: 30, log: (line) => lines.push(line) })
+  const sender = startOutboxSender({ store: store.consent, mailer, links, pollMs: 20, retryBaseMs: 30, retryCapMs: 30, log: logger })
   const deadline = Date.now() + 10_000
   const outcomes = async () => engine.query(url, 'SELECT s.email, o.outcome, o.attempts FROM outbox o JOIN signups s ON s.id = o.signup_id ORDER BY s.email')
   while (Date.now() < deadline && Number((await outcomes()).find((row) => row.email === 'busy@example.com')?.attempts) < 3)
@@ -55,5 +58,7 @@ it('finishes an email refused for good at once, and keeps retrying one refused f
   const busy = rows.find((row) => row.email === 'busy@example.com')
   expect(busy?.outcome).toBeNull()
   expect(Number(busy?.attempts)).toBeGreaterThanOrEqual(3)
+  const lines = logged()
+  expect(lines.join('\n')).toMatch(/refused for good.*\[address\]>: no such mailbox/)
   expect(lines.join('\n')).not.toContain('@example.com')
 })

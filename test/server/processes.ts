@@ -43,7 +43,8 @@ export function startServerProcess(env: Record<string, string>): Promise<ServerP
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${server.output()}`)), 20_000)
     void server.exited.then(() => reject(new Error(`server exited at start:\n${server.output()}`)))
     server.child.stdout!.on('data', () => {
-      const port = /http:\/\/127\.0\.0\.1:(\d+)/.exec(server.output())?.[1]
+      // The start-up line naming the site's address (a metrics port, if any, is named before it).
+      const port = /waitlist on http:\/\/127\.0\.0\.1:(\d+)/.exec(server.output())?.[1]
       if (port) {
         clearTimeout(timer)
         resolve({ ...server, origin: `http://127.0.0.1:${port}` })

@@ -1,9 +1,10 @@
 // @vitest-environment node
 // The happy path and the two promises: a repeat never doubles a row and never reads differently from a first
 // signup, and a retried submission is one row.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { messages } from '../../shared/messages'
 import { failingStore } from '../utils/failing-store'
+import { logLines } from '../utils/log-lines'
 import { inParallel, startTestServer, validSignup, type TestServer } from './harness'
 
 let server: TestServer
@@ -116,16 +117,17 @@ describe('POST /api/waitlist', () => {
 describe('when storage fails', () => {
   it('answers 500 with a human text message and logs the error', async () => {
     const broken = failingStore(new Error('disk on fire'))
-    const failing = await startTestServer({ store: broken })
-    const log = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const { logger, objects } = logLines()
+    const failing = await startTestServer({ store: broken, log: logger })
     try {
       const response = await failing.post(validSignup)
       expect(response.status).toBe(500)
       expect(response.headers.get('content-type')).toMatch(/^text\/plain/)
       expect(await response.text()).toBe(messages.serverError)
-      expect(log).toHaveBeenCalledWith('waitlist: unexpected error', expect.objectContaining({ message: 'disk on fire' }))
+      expect(objects()).toContainEqual(
+        expect.objectContaining({ level: 'error', msg: 'waitlist: unexpected error; answered 500', err: expect.objectContaining({ message: 'disk on fire' }) }),
+      )
     } finally {
-      log.mockRestore()
       await failing.close()
     }
   })
