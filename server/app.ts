@@ -4,13 +4,15 @@
 //
 // createApp composes one sub-app per concern, each carrying its own middleware (server/http/api-guard.ts says
 // what every API path shares): the signup, the consent flows, the team's console, the health check, then the
-// static site. What every reply shares is set here: its request id and log line (observability/),
+// static site. What every reply shares is set here: its request id, log line and latency (observability/),
 // its security headers and the answer to a fault.
 import { Hono, type Context } from 'hono'
 import { adminApi, type AdminApiOptions } from './admin/admin-api'
 import { defaultConsentRateLimit, consentRoutes } from './consent/consent-routes'
 import { healthRoutes, healthzPath } from './healthz'
 import { createLogger, type Logger } from './observability/logger'
+import type { Metrics } from './observability/metrics'
+import { metricsPath, publicMetrics } from './observability/metrics-server'
 import { observeRequests } from './observability/observe-requests'
 import { apiHeaders, apiNotFound, originCheck } from './http/api-guard'
 import { answerFault, refuse } from './http/reply'
@@ -52,6 +54,10 @@ export type AppOptions = {
   healthCheck?: HealthCheckFn
   /** Where each request's line and every fault go; without it, warnings and worse go to stdout. */
   log?: Logger
+  /** Each request's time goes into its latency histogram (observability/metrics.ts). */
+  metrics?: Metrics
+  /** METRICS_TOKEN: with it (and `metrics`), GET /metrics answers the token's bearer here; without it, never. */
+  metricsToken?: string
 }
 
 export function createApp(options: AppOptions) {
@@ -60,7 +66,7 @@ export function createApp(options: AppOptions) {
   const origins = originCheck(options.allowedOrigins ?? parseAllowedOrigins(undefined), facts.requestHosts)
   const app = new Hono()
   // First, so that its line and its time cover everything after it, and the id is on every reply.
-  app.use(observeRequests({ log: options.log ?? createLogger({ level: 'warn' }), trustRequestId: (options.trustedProxies ?? 0) > 0 }))
+  app.use(observeRequests({ log: options.log ?? createLogger({ level: 'warn' }), metrics: options.metrics, trustRequestId: (options.trustedProxies ?? 0) > 0 }))
   app.use(replySecurityHeaders(facts.isHttps))
   app.onError(answerFault)
 
@@ -81,6 +87,7 @@ export function createApp(options: AppOptions) {
   // Outside /api/*: no origin check, no rate limit; it reads and writes no signup.
   const { healthCheck } = options
   if (healthCheck) app.route(healthzPath, healthRoutes(healthCheck))
+  if (options.metrics && options.metricsToken) app.get(metricsPath, publicMetrics(options.metrics.registry, options.metricsToken))
   // Last of all: every GET that nothing above answered.
   if (site) app.get('*', (c) => site(c.req.raw))
   app.notFound((c) => refuse(c, 'notFound', 404))

@@ -25,6 +25,9 @@ export type ServerConfig = {
   publicApiUrl: string | undefined
   /** The lowest level of log line written (LOG_LEVEL). */
   logLevel: LogLevel
+  /** Where GET /metrics is served: a port of its own (METRICS_PORT, METRICS_HOST), the public port behind a
+   * bearer token (METRICS_TOKEN), both, or (neither set) nowhere. */
+  metrics: { port: number | undefined; host: string; token: string | undefined }
 }
 
 export const defaultDatabaseUrl = 'file:./data/waitlist.db'
@@ -62,7 +65,7 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
 
   const config: ServerConfig = {
     port: integer('PORT', 3000, 0, 65535),
-    host: listenHost(env.HOST, problems),
+    host: listenHost('HOST', env.HOST, problems),
     databaseUrl: env.DATABASE_URL?.trim() || defaultDatabaseUrl,
     databasePoolSize: integer('DATABASE_POOL_SIZE', 10, 1, 1000),
     allowedOrigins,
@@ -75,7 +78,15 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
     publicSiteUrl: siteUrl('PUBLIC_SITE_URL', env.PUBLIC_SITE_URL, problems),
     publicApiUrl: siteUrl('PUBLIC_API_URL', env.PUBLIC_API_URL, problems),
     logLevel: logLevel(env.LOG_LEVEL, problems),
+    metrics: {
+      port: env.METRICS_PORT?.trim() ? integer('METRICS_PORT', 0, 0, 65535) : undefined,
+      host: listenHost('METRICS_HOST', env.METRICS_HOST, problems),
+      token: metricsToken(env.METRICS_TOKEN, problems),
+    },
   }
+  if (env.METRICS_HOST?.trim() && config.metrics.port === undefined) problems.push('METRICS_HOST needs METRICS_PORT: the metrics have no port of their own without it')
+  if (config.metrics.port !== undefined && config.metrics.port !== 0 && config.metrics.port === config.port)
+    problems.push(`METRICS_PORT must differ from PORT (${config.port}): the public port serves /metrics only with METRICS_TOKEN`)
   const databaseProblem = databaseUrlProblem(config.databaseUrl)
   if (databaseProblem) problems.push(databaseProblem)
   if (problems.length > 0) throw new ConfigError(problems)
@@ -103,11 +114,11 @@ function databaseUrlProblem(databaseUrl: string): string | undefined {
 
 // HOST: an IP address, or a host name such as localhost.
 const hostName = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i
-function listenHost(raw: string | undefined, problems: string[]): string {
+function listenHost(name: string, raw: string | undefined, problems: string[]): string {
   const value = raw?.trim()
   if (!value) return '127.0.0.1'
   if (isIP(value) || hostName.test(value)) return value
-  problems.push(`HOST must be an address to listen on, such as 127.0.0.1, 0.0.0.0, :: or localhost, not ${quoted(raw ?? '')}`)
+  problems.push(`${name} must be an address to listen on, such as 127.0.0.1, 0.0.0.0, :: or localhost, not ${quoted(raw ?? '')}`)
   return '127.0.0.1'
 }
 
@@ -120,6 +131,18 @@ function logLevel(raw: string | undefined, problems: string[]): LogLevel {
   return 'info'
 }
 
+/** The fewest characters METRICS_TOKEN may have: a token anyone could guess would open the counts to the public. */
+export const metricsTokenMinLength = 32
+
+// METRICS_TOKEN: a long random string (openssl rand -hex 32), sent by the scraper as Authorization: Bearer. Never
+// quoted back: it is a secret.
+function metricsToken(raw: string | undefined, problems: string[]): string | undefined {
+  const value = raw?.trim()
+  if (!value) return undefined
+  if (value.length >= metricsTokenMinLength && /^[\x21-\x7e]+$/.test(value)) return value
+  problems.push(`METRICS_TOKEN must be at least ${metricsTokenMinLength} printable characters with no spaces (such as the output of openssl rand -hex 32)`)
+  return undefined
+}
 
 /** A folder setting: anything in its way that is a file is a mistake now, not at the first request. */
 export function folder(name: string, raw: string | undefined, fallback: string, problems: string[]): string {

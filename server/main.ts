@@ -3,7 +3,8 @@
 // Configured by environment (see settings.ts); stops cleanly on SIGTERM and SIGINT.
 // A start that cannot go on says why in one plain line on stderr, naming the variable to fix, and exits 1: the
 // operator reads it in a deploy log, so never a stack trace and never a password. Once the settings are read,
-// everything else is a JSON log line on stdout (observability/logger.ts).
+// everything else is a JSON log line on stdout (observability/logger.ts), and the metrics are counted
+// (observability/metrics.ts) and served where METRICS_PORT or METRICS_TOKEN say.
 import { existsSync } from 'node:fs'
 import { brand } from '../shared/brand'
 import { createSignInMailer } from './admin/sign-in-mail'
@@ -12,8 +13,11 @@ import { startOutboxSender } from './consent/outbox-sender'
 import { createFolder } from './folders'
 import { budgetedMailer, mailboxBudget } from './mail/mailbox-budget'
 import { createMailer } from './mail/mailer'
-import { listen, socketAddress } from './node-server'
+import { listen, socketAddress, type RunningServer } from './node-server'
+import { countedConsent, countedSignups } from './observability/counted-stores'
 import { createLogger } from './observability/logger'
+import { createMetrics } from './observability/metrics'
+import { metricsApp } from './observability/metrics-server'
 import { scrubSecrets } from './redact-url'
 import { readSettings, type Settings } from './settings'
 import { createStaticSite } from './static'
@@ -43,6 +47,7 @@ async function main() {
   }
   const { config, mail: mailSettings, admin: adminConfig } = settings
   const log = createLogger({ level: config.logLevel })
+  const metrics = createMetrics()
 
   // A SQLite file's folder is created, another process's lock waited on (for a bounded time) and the file's
   // integrity checked by openDatabase (store/sqlite-file.ts). The wait is announced plainly, as the refusal
@@ -50,8 +55,10 @@ async function main() {
   const database = await openDatabase(config.databaseUrl, { poolSize: config.databasePoolSize, onLockWait: sayAtStart, log }).catch((error: unknown) =>
     stopAtStart(error instanceof StoreOpenError ? error.message : `Cannot open the database (DATABASE_URL): ${(error as Error).message}`),
   )
-  const signups = signupStore(database, log)
-  const consent = consentStore(database)
+  const signups = countedSignups(signupStore(database, log), metrics)
+  const consent = countedConsent(consentStore(database), metrics)
+  metrics.watchOutbox((now) => consent.outboxStats(now))
+  metrics.watchPool(() => database.poolUse())
   // The work after the replies (repeats signed up again) ends before the database closes.
   const closeStores = async () => {
     await signups.settled()
@@ -75,6 +82,7 @@ async function main() {
     mailer,
     links: { siteUrl: adminConfig.publicUrl, apiUrl: config.publicApiUrl ?? adminConfig.publicUrl },
     log,
+    onAttempt: (kind, outcome) => metrics.outboxSends.inc({ kind, outcome }),
   })
   const hasSite = existsSync(config.staticDir)
   if (!hasSite) log.warn(`No site to serve at ${config.staticDir}/ (run the build first); serving the waitlist API only.`)
@@ -98,15 +106,30 @@ async function main() {
       eraseSignup: (id, now) => consent.eraseById(id, now),
     },
     log,
+    metrics,
+    metricsToken: config.metrics.token,
   })
 
-  const server = await listen(app, { port: config.port, host: config.host }).catch(async (error: NodeJS.ErrnoException) => {
+  const giveUp = async (line: string) => {
     await sender.stop()
     mailer.close()
     await closeStores()
-    stopAtStart(listenProblem(error, config.host, config.port))
+    stopAtStart(line)
+  }
+  const { port: metricsPort, host: metricsHost, token: metricsToken } = config.metrics
+  const metricsServer: RunningServer | undefined =
+    metricsPort === undefined
+      ? undefined
+      : await listen(metricsApp(metrics.registry, metricsToken), { port: metricsPort, host: metricsHost }).catch((error: NodeJS.ErrnoException) =>
+          giveUp(listenProblem(error, metricsHost, metricsPort, 'METRICS_')),
+        )
+  const server = await listen(app, { port: config.port, host: config.host }).catch(async (error: NodeJS.ErrnoException) => {
+    await metricsServer?.close()
+    return giveUp(listenProblem(error, config.host, config.port))
   })
   // The site's address last: it says the start is complete (test/server/processes.ts waits for it).
+  if (metricsServer) log.info(`Metrics on http://${shownHost(metricsHost)}:${metricsServer.port}/metrics${metricsToken ? ' (with the bearer token)' : ''}`)
+  if (metricsToken) log.info(`Metrics also at /metrics on the site's port, for the bearer of METRICS_TOKEN only`)
   log.info(`Emails go to ${mailer.destination}`)
   log.info(`${brand.companyName} site and waitlist on http://${shownHost(config.host)}:${server.port} (signups in ${describeDatabase(config.databaseUrl)})`)
 
@@ -116,6 +139,7 @@ async function main() {
     stopping = true
     log.info(`${signal}: finishing open requests, then stopping.`)
     await server.close()
+    await metricsServer?.close()
     await sender.stop()
     mailer.close()
     await closeStores()
@@ -127,19 +151,21 @@ async function main() {
 
 const shownHost = (host: string) => (host === '0.0.0.0' || host === '::' ? 'localhost' : host)
 
-function listenProblem(error: NodeJS.ErrnoException, host: string, port: number): string {
+/** Why a listener could not start, naming the variables to change (PORT and HOST, or METRICS_PORT and METRICS_HOST). */
+function listenProblem(error: NodeJS.ErrnoException, host: string, port: number, prefix = ''): string {
+  const [PORT, HOST] = [`${prefix}PORT`, `${prefix}HOST`]
   switch (error.code) {
     case 'EADDRINUSE':
-      return `Port ${port} is already in use. Set PORT to another port.`
+      return `Port ${port} is already in use. Set ${PORT} to another port.`
     case 'EACCES':
-      return `Cannot listen on port ${port}: permission denied. Set PORT to 1024 or above (or give this process the right to bind it).`
+      return `Cannot listen on port ${port}: permission denied. Set ${PORT} to 1024 or above (or give this process the right to bind it).`
     case 'EADDRNOTAVAIL':
-      return `Cannot listen on HOST ${host}: it is not an address of this machine.`
+      return `Cannot listen on ${HOST} ${host}: it is not an address of this machine.`
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
-      return `Cannot listen on HOST ${host}: the name does not resolve to an address.`
+      return `Cannot listen on ${HOST} ${host}: the name does not resolve to an address.`
     default:
-      return `Cannot listen on HOST ${host}, PORT ${port}: ${error.message}`
+      return `Cannot listen on ${HOST} ${host}, ${PORT} ${port}: ${error.message}`
   }
 }
 

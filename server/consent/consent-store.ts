@@ -6,6 +6,7 @@
 // claimed with SKIP LOCKED leases so that two senders never take the same email. On SQLite one process owns
 // the file, and a lease only guards against a send that outlives its process (released at start).
 import { createHmac, randomInt } from 'node:crypto'
+import { sql } from 'kysely'
 import type { ConsentStatus } from '../../machines/signup-consent-machine'
 import { linkLifetimesMs, resendAfterMs } from '../../shared/rules'
 import type { Database, Db } from '../store/database'
@@ -21,6 +22,17 @@ export type OutboxEntry = {
   signup: { id: number; email: string; firstName: string; status: ConsentStatus } | undefined
 }
 export type NewToken = { hash: string; purpose: TokenPurpose; signupId: number; expiresAt: Date }
+/** How the outbox stands: what the metrics (observability/metrics.ts) and the console's front page show. */
+export type OutboxStats = {
+  /** Emails not finished yet (sent, skipped or failed): due now, or waiting out a retry's backoff. */
+  waiting: number
+  /** When the oldest of them was queued. */
+  oldestQueuedAt: Date | undefined
+  /** Of those, the ones due now: nothing but the sender stands between them and their send. */
+  due: number
+  /** When the oldest of those was queued. */
+  oldestDueQueuedAt: Date | undefined
+}
 
 export interface ConsentStore {
   /** Leases up to `limit` due entries for `leaseMs` (an entry leased by another instance is skipped), oldest first. */
@@ -43,8 +55,8 @@ export interface ConsentStore {
   eraseById(id: number, now: Date): Promise<boolean>
   /** The address's status, 'erased' when only its hash is left, undefined when never listed. */
   statusOf(emailNormalized: string): Promise<ConsentStatus | undefined>
-  /** Emails in the outbox not yet finished (sent, skipped or failed). */
-  unfinishedOutbox(): Promise<number>
+  /** The outbox's depth and its oldest entries, in one read of the unfinished entries (an index covers them). */
+  outboxStats(now: Date): Promise<OutboxStats>
 }
 
 /** The salted hash an erasure leaves: HMAC-SHA256 keyed by the database's own random salt, so the list of
@@ -195,9 +207,20 @@ export function consentStore(database: Database): ConsentStore {
       const erased = await db.selectFrom('erased_emails').select('email_hash').where('email_hash', '=', erasedEmailHash(erasureSalt, emailNormalized)).executeTakeFirst()
       return erased ? 'erased' : undefined
     },
-    async unfinishedOutbox() {
-      const row = await db.selectFrom('outbox').select((eb) => eb.fn.countAll<number>().as('n')).where('finished_at', 'is', null).executeTakeFirst()
-      return Number(row?.n ?? 0)
+    async outboxStats(now) {
+      const isDue = sql<boolean>`next_attempt_at <= ${database.instant(iso(now))}`
+      const row = await db
+        .selectFrom('outbox')
+        .select((eb) => [
+          eb.fn.countAll<number>().as('waiting'),
+          eb.fn.min('created_at').as('oldest'),
+          sql<number>`count(CASE WHEN ${isDue} THEN 1 END)`.as('due'),
+          sql<string | null>`min(CASE WHEN ${isDue} THEN created_at END)`.as('oldest_due'),
+        ])
+        .where('finished_at', 'is', null)
+        .executeTakeFirstOrThrow()
+      const date = (value: string | null) => (value === null ? undefined : new Date(value))
+      return { waiting: Number(row.waiting), oldestQueuedAt: date(row.oldest), due: Number(row.due), oldestDueQueuedAt: date(row.oldest_due) }
     },
   }
 }

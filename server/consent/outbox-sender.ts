@@ -6,10 +6,11 @@
 // the mark: the one batch in flight at a crash.
 import { hashSecret, newSecret } from '../admin/tokens'
 import { silentLogger, type Logger } from '../observability/logger'
+import type { SendOutcome } from '../observability/metrics'
 import { OverBudgetError } from '../mail/mailbox-budget'
 import { NotOneMailboxError, type Mailer } from '../mail/mailer'
 import { confirmationEmail, erasureEmail, type EmailLinks } from './consent-emails'
-import { tokenLifetimesMs, type ConsentStore, type NewToken, type OutboxEntry, type TokenPurpose } from './consent-store'
+import { tokenLifetimesMs, type ConsentStore, type NewToken, type OutboxEntry, type OutboxKind, type TokenPurpose } from './consent-store'
 
 export type OutboxSenderOptions = {
   store: ConsentStore
@@ -28,6 +29,8 @@ export type OutboxSenderOptions = {
   now?: () => Date
   /** Where the sender says what went wrong: a retry (warn), an email given up on, an outbox it cannot read (error). */
   log?: Pick<Logger, 'warn' | 'error'>
+  /** Told the outcome of every attempt, for the metrics (observability/metrics.ts). */
+  onAttempt?: (kind: OutboxKind, outcome: SendOutcome) => void
 }
 
 export type OutboxSender = {
@@ -56,6 +59,7 @@ export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
   settings.sendBudgetMs = Math.min(settings.sendBudgetMs, settings.leaseMs / 2)
   const now = options.now ?? (() => new Date())
   const log = options.log ?? silentLogger
+  const counted = (entry: OutboxEntry, outcome: SendOutcome) => options.onAttempt?.(entry.kind, outcome)
   let stopped = false
   let running: Promise<void> | undefined
   let again = false
@@ -117,22 +121,27 @@ export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
         try {
           const outcome = await withinBudget(deliver(entry))
           await options.store.finishOutbox(entry.id, now(), outcome)
+          counted(entry, outcome)
         } catch (error) {
           const reason = error instanceof Error ? error.message : String(error)
           // Nothing a retry could change: the inbox has had its day's emails (a second ask will come if the
           // person still wants it), or the stored address is not one mailbox (left by the older rule).
           if (error instanceof OverBudgetError) {
             await options.store.finishOutbox(entry.id, now(), 'skipped', reason)
+            counted(entry, 'over_budget')
           } else if (error instanceof NotOneMailboxError || isPermanentRefusal(error)) {
             log.error(about, `outbox: email #${entry.id} refused for good, not retried: ${reason}`)
             await options.store.finishOutbox(entry.id, now(), 'failed', reason)
+            counted(entry, 'failed')
           } else if (entry.attempts >= settings.maxAttempts) {
             log.error(about, `outbox: giving up on email #${entry.id} after ${entry.attempts} attempts: ${reason}`)
             await options.store.finishOutbox(entry.id, now(), 'failed', reason)
+            counted(entry, 'failed')
           } else {
             const wait = backoffMs(entry.attempts)
             log.warn({ ...about, retryInMs: wait }, `outbox: email #${entry.id} not sent (attempt ${entry.attempts}), trying again in ${Math.round(wait / 1000)} s: ${reason}`)
             await options.store.retryOutbox(entry.id, new Date(now().getTime() + wait), reason)
+            counted(entry, 'retry')
           }
         }
       }

@@ -8,6 +8,10 @@ import type { Tables } from './schema'
 
 export type Db = Kysely<Tables> | Transaction<Tables>
 
+/** The connections, for the metrics: how many the pool may open, how many are open, and (where the engine's
+ * pool says) how many are idle and how many queries wait for one. */
+export type PoolUse = { size: number; open: number; idle?: number; waiting?: number }
+
 export interface Database {
   readonly engine: Engine
   readonly db: Kysely<Tables>
@@ -27,6 +31,9 @@ export interface Database {
   classify(error: unknown): unknown
   /** A per-client limiter: in memory for one process on SQLite, shared by every instance on PostgreSQL. */
   rateLimiter(options: RateLimitOptions): RateLimiter
+  /** PostgreSQL's pool as pg counts it; SQLite's one connection, open for the process's life, whose queue of
+   * queries (Kysely's, in this process) is not visible. */
+  poolUse(): PoolUse
   close(): Promise<void>
 }
 

@@ -73,6 +73,7 @@ export async function openPostgresDatabase(databaseUrl: string, options: { poolS
       }),
     classify,
     rateLimiter: (limits) => sharedRateLimiter(pool, limits),
+    poolUse: () => ({ size: poolSize, open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => (closing ??= db.destroy()),
   }
 }

@@ -58,6 +58,7 @@ export async function openSqliteDatabase(databaseUrl: string, upToVersion = sqli
     classify,
     // One process, one file: the in-memory limiter is the whole truth.
     rateLimiter: (options) => createRateLimiter(options),
+    poolUse: () => ({ size: 1, open: 1 }),
     close: () => db.destroy(),
   }
 }
