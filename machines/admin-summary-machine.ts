@@ -1,11 +1,14 @@
-// The totals, the 90-day chart, the sources and the audit log, fetched together: `loading`, then `ready` or `failed`
+// The totals, the outbox, the 90-day chart, the sources and the audit log, fetched together: `loading`, then `ready` or `failed`
 // (with a retry). RELOAD (after an erasure) fetches again and keeps the old figures on screen meanwhile.
 import { assign, fromPromise, setup, type DoneActorEvent, type SnapshotFrom } from 'xstate'
 
 export type AdminTotals = { all: number; pending: number; confirmed: number; unsubscribed: number }
 export type AdminAuditEntry = { at: string; actor: string; action: string; detail: string }
+/** The outbox: emails not sent yet, and how long ago the oldest was queued (null when none waits). */
+export type AdminOutbox = { waiting: number; oldestSeconds: number | null }
 export type AdminSummary = {
   totals: AdminTotals
+  outbox: AdminOutbox
   perDay: { day: string; count: number }[]
   bySource: { source: string; count: number }[]
   audit: AdminAuditEntry[]
@@ -13,7 +16,13 @@ export type AdminSummary = {
 
 export const adminSummaryMachine = setup({
   types: {} as { context: { summary: AdminSummary | null }; events: { type: 'RELOAD' } | DoneActorEvent<AdminSummary, 'fetchSummary'>; tags: 'busy' },
-  actors: { fetchSummary: fromPromise<AdminSummary>(async () => ({ totals: { all: 0, pending: 0, confirmed: 0, unsubscribed: 0 }, perDay: [], bySource: [], audit: [] })) },
+  actors: { fetchSummary: fromPromise<AdminSummary>(async () => ({
+      totals: { all: 0, pending: 0, confirmed: 0, unsubscribed: 0 },
+      outbox: { waiting: 0, oldestSeconds: null },
+      perDay: [],
+      bySource: [],
+      audit: [],
+    })) },
   actions: { showSummary: assign(({ event }) => (event.type === 'xstate.done.actor.fetchSummary' ? { summary: event.output } : {})) },
 }).createMachine({
   id: 'adminSummary',

@@ -104,6 +104,7 @@ async function main() {
       publicUrl: adminConfig.publicUrl,
       sendSignInLink: createSignInMailer(mailer),
       eraseSignup: (id, now) => consent.eraseById(id, now),
+      outboxStats: (now) => consent.outboxStats(now),
     },
     log,
     metrics,

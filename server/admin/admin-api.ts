@@ -4,6 +4,7 @@
 import { Hono, type Context } from 'hono'
 import { stream } from 'hono/streaming'
 import { csvRow, signupCsvColumns, signupCsvRow } from '../csv'
+import type { OutboxStats } from '../consent/consent-store'
 import type { RequestFacts } from '../http/request-facts'
 import type { RateLimiter, RateLimitOptions } from '../rate-limit'
 import type { AdminEmails } from './admin-emails'
@@ -21,6 +22,8 @@ export type AdminApiOptions = {
   sendSignInLink: SignInMailer
   /** Erases one person as their own confirmed request would (the consent store's eraseById). */
   eraseSignup: (id: number, now: Date) => Promise<boolean>
+  /** How the outbox stands (the consent store's outboxStats, which the metrics read too). */
+  outboxStats: (now: Date) => Promise<OutboxStats>
   signInRateLimit?: { max: number; windowMs: number }
   now?: () => Date
 }
@@ -66,7 +69,13 @@ export function adminApi(options: AdminApiOptions, host: AdminApiHost) {
     return c.json({ ok: true })
   })
 
-  api.get('/summary', async (c) => c.json({ ok: true, ...(await store.summary(now(), chartDays)) }))
+  // The outbox in the figures the front page puts in words: how many emails wait, and since when the oldest.
+  api.get('/summary', async (c) => {
+    const at = now()
+    const [summary, outbox] = await Promise.all([store.summary(at, chartDays), options.outboxStats(at)])
+    const oldestSeconds = outbox.oldestQueuedAt ? Math.max(0, Math.floor((at.getTime() - outbox.oldestQueuedAt.getTime()) / 1000)) : null
+    return c.json({ ok: true, ...summary, outbox: { waiting: outbox.waiting, oldestSeconds } })
+  })
 
   api.get('/signups', async (c) => {
     const query = signupQuery(c)

@@ -1,8 +1,9 @@
-// Totals, the 90-day chart and signups by source: the summary machine's states as the team sees them.
+// Totals, the outbox, the 90-day chart and signups by source: the summary machine's states as the team sees them.
 import { useSelector } from '@xstate/react'
 import type { ActorRefFrom } from 'xstate'
 import type { adminSummaryMachine } from '../../machines/admin-summary-machine'
 import { Button, Cards, Status } from './admin-styles'
+import { OutboxHealth } from './outbox-health'
 import { SignupsChart } from './signups-chart'
 
 const count = (value: number) => value.toLocaleString('en')
@@ -30,6 +31,7 @@ export function SummaryView({ summary }: { summary: ActorRefFrom<typeof adminSum
           <div><dt>Confirmed</dt><dd>{count(totals.confirmed)}</dd></div>
           <div><dt>Unsubscribed</dt><dd>{count(totals.unsubscribed)}</dd></div>
         </Cards>
+        <OutboxHealth outbox={data.outbox} />
       </section>
       <SignupsChart perDay={data.perDay} />
       <section aria-labelledby="sources-heading">

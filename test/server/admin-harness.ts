@@ -53,6 +53,7 @@ export async function startAdminServer(options: AdminServerOptions = {}): Promis
       publicUrl: origin,
       sendSignInLink: createSignInMailer(budgetedMailer(createMailer({ smtpUrl: inbox.url, mailFrom: 'console@company.example', mailDir: temp.dir }), store.rateLimiter(mailboxBudget))),
       eraseSignup: (id, now) => store.consent.eraseById(id, now),
+      outboxStats: (now) => store.consent.outboxStats(now),
       signInRateLimit: options.signInRateLimit,
       now: () => new Date(Date.now() + clock.offsetMs),
     },
