@@ -9,22 +9,13 @@
 // is JSON, and every reply's X-Request-Id is on the line of its request.
 import { join } from 'node:path'
 import type { ParsedMail } from 'mailparser'
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { linkIn, rawHeader, startInbox, type Inbox } from '../utils/smtp-inbox'
-import { freePort, freshDatabase, makeTempDir, validSignup } from './harness'
-import { killGroup, startServerProcess, stopAll, type ServerProcess } from './processes'
+import { expect, it } from 'vitest'
+import { linkIn, rawHeader } from '../utils/smtp-inbox'
+import { freePort, freshDatabase, validSignup } from './harness'
+import { killGroup, startServerProcess, type ServerProcess } from './processes'
+import { processFixture } from './process-fixture'
 
-let inbox: Inbox
-let temp: Awaited<ReturnType<typeof makeTempDir>>
-beforeAll(async () => {
-  inbox = await startInbox()
-  temp = await makeTempDir()
-})
-afterAll(async () => {
-  stopAll()
-  await inbox.close()
-  await temp.remove()
-})
+const fixture = processFixture()
 
 const person = { firstName: 'Quillonia', email: 'quillonia.vandermeer@example.net' }
 const second = { firstName: 'Barnabetta', email: 'barnabetta.okonkwo@example.org' }
@@ -42,12 +33,12 @@ it('writes no address, first name, token or session cookie in any line, at any l
   const origin = `http://127.0.0.1:${port}`
   const server: ServerProcess = await startServerProcess({
     PORT: String(port),
-    DATABASE_URL: await freshDatabase(temp.dir),
-    SMTP_URL: inbox.url,
+    DATABASE_URL: await freshDatabase(fixture.temp.dir),
+    SMTP_URL: fixture.inbox.url,
     PUBLIC_SITE_URL: origin,
     ADMIN_EMAILS: admin,
     LOG_LEVEL: 'trace',
-    MAIL_DIR: join(temp.dir, 'mail'),
+    MAIL_DIR: join(fixture.temp.dir, 'mail'),
   })
   const secrets: string[] = [person.email, person.firstName, second.email, second.firstName, admin, 'quillonia.vandermeer', 'barnabetta.okonkwo']
   const requestIds: string[] = []
@@ -71,8 +62,8 @@ it('writes no address, first name, token or session cookie in any line, at any l
   // Signup, and the same signup again (a repeat), as the site's script sends them; and a broken body.
   for (const who of [person, person, second]) expect((await send('/api/waitlist', json({ ...validSignup, ...who }))).status).toBe(200)
   expect((await send('/api/waitlist', { ...json({}), body: `{"email":"${person.email}","firstName":"${person.firstName}",` })).status).toBe(200)
-  const confirmation = await inbox.next(person.email, 15_000)
-  const secondConfirmation = await inbox.next(second.email, 15_000)
+  const confirmation = await fixture.inbox.next(person.email, 15_000)
+  const secondConfirmation = await fixture.inbox.next(second.email, 15_000)
   secrets.push(...tokensOf(confirmation), ...tokensOf(secondConfirmation))
 
   // Confirm from the page's own no-script form: it posts back to the link's address, token in the query.
@@ -87,13 +78,13 @@ it('writes no address, first name, token or session cookie in any line, at any l
 
   // An erasure request by address, and its link from the page's form.
   expect((await send('/api/waitlist/erase', json({ email: person.email }))).status).toBe(200)
-  const erasure = await inbox.next(person.email, 15_000)
+  const erasure = await fixture.inbox.next(person.email, 15_000)
   secrets.push(...tokensOf(erasure))
   expect((await send(linkTo(erasure, '/waitlist/erase/confirm').url, form({}))).headers.get('location')).toBe(`${origin}/waitlist/erased`)
 
   // The team: a sign-in link, the session, a search by address (in the query string), the export, an erasure.
   expect((await send('/api/admin/sign-in/request', json({ email: admin }, { 'Content-Type': 'application/json' }))).status).toBe(202)
-  const signInToken = new URL(linkIn(await inbox.next(admin, 15_000))).hash.slice('#token='.length)
+  const signInToken = new URL(linkIn(await fixture.inbox.next(admin, 15_000))).hash.slice('#token='.length)
   secrets.push(signInToken)
   const verified = await send('/api/admin/sign-in/verify', json({ token: signInToken }, { 'Content-Type': 'application/json' }))
   const cookie = verified.headers.get('set-cookie')!.split(';')[0]!

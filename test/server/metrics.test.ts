@@ -4,23 +4,13 @@
 // histogram under the route's pattern; the pool is reported. They are served on their own port, bound to
 // 127.0.0.1, and never on the public port, which serves /metrics only to METRICS_TOKEN's bearer.
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startInbox, type Inbox } from '../utils/smtp-inbox'
+import { describe, expect, it } from 'vitest'
 import { until } from '../utils/until'
-import { freePort, freshDatabase, makeTempDir, testEngine, validSignup } from './harness'
-import { startServerProcess, stopAll, type ServerProcess } from './processes'
+import { freePort, freshDatabase, testEngine, validSignup } from './harness'
+import { startServerProcess, type ServerProcess } from './processes'
+import { processFixture } from './process-fixture'
 
-let inbox: Inbox
-let temp: Awaited<ReturnType<typeof makeTempDir>>
-beforeAll(async () => {
-  inbox = await startInbox()
-  temp = await makeTempDir()
-})
-afterAll(async () => {
-  stopAll()
-  await inbox.close()
-  await temp.remove()
-})
+const fixture = processFixture()
 
 const token = 'a'.repeat(24) + '0123456789abcdef'
 
@@ -29,10 +19,10 @@ async function start(env: Record<string, string> = {}): Promise<ServerProcess & 
   const origin = `http://127.0.0.1:${port}`
   const server = await startServerProcess({
     PORT: String(port),
-    DATABASE_URL: await freshDatabase(temp.dir),
-    SMTP_URL: inbox.url,
+    DATABASE_URL: await freshDatabase(fixture.temp.dir),
+    SMTP_URL: fixture.inbox.url,
     PUBLIC_SITE_URL: origin,
-    MAIL_DIR: join(temp.dir, 'mail'),
+    MAIL_DIR: join(fixture.temp.dir, 'mail'),
     ...env,
   })
   return { ...server, port }
@@ -74,7 +64,7 @@ describe('on a port of its own (METRICS_PORT)', () => {
     const email = 'metrics.person@example.com'
     expect((await signUp(server, email)).status).toBe(200)
     expect((await signUp(server, email)).status).toBe(200)
-    const confirmToken = /\/waitlist\/confirm\?token=([A-Za-z0-9_-]{43})/.exec((await inbox.next(email, 15_000)).text ?? '')![1]!
+    const confirmToken = /\/waitlist\/confirm\?token=([A-Za-z0-9_-]{43})/.exec((await fixture.inbox.next(email, 15_000)).text ?? '')![1]!
     const confirmed = await fetch(`${server.origin}/api/waitlist/confirm`, { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: JSON.stringify({ token: confirmToken }) })
     expect(await confirmed.json()).toMatchObject({ ok: true })
 
