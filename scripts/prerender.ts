@@ -9,7 +9,7 @@ import type { Manifest } from '@tanstack/react-router'
 import type { RenderedPage } from '../src/entry-server'
 import { headersFileFor } from '../server/security-headers'
 import { brand } from '../shared/brand'
-import { logoSvg } from '../src/ui/logo-drawing'
+import { logoFile, logoSvg } from '../src/ui/logo-drawing'
 import { compileInlineScripts, type InlineScripts } from './inline-scripts'
 
 interface ViteManifestChunk {
@@ -155,8 +155,9 @@ async function main() {
     join(distDir, 'sitemap.xml'),
     `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`,
   )
-  // The pages carry the favicon inline; the file is for the console's pages and whoever asks for it by name.
-  await writeFile(join(distDir, 'favicon.svg'), `${logoSvg()}\n`)
+  // The pages carry the favicon inline; the file is for the console's pages, the logo of the pages' structured
+  // data, and whoever asks for it by name.
+  await writeFile(join(distDir, logoFile), `${logoSvg()}\n`)
   await writeFile(join(distDir, 'robots.txt'), `User-agent: *\nAllow: /\n\nSitemap: ${new URL('/sitemap.xml', brand.siteUrl).href}\n`)
 
   // Static hosts (Netlify, Cloudflare Pages) read _headers: the same security headers `npm start` sends,

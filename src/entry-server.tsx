@@ -6,7 +6,7 @@ import {
 } from '@tanstack/react-router/ssr/server'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { ServerStyleSheet } from 'styled-components'
-import { DocumentHead } from './layout/root-document'
+import { DocumentHead } from './layout/document-head'
 import { createAppRouter } from './router'
 
 /** What index.html's two marks get: `head` for <!--app-head-->, `body` for <!--app-html--> (the <body>). */

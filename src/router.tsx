@@ -36,7 +36,7 @@ const EraseRequestPage = lazyRouteComponent(() => import('./pages/erase-request-
 const showsPage = (Page: RouteComponent) => ({ component: Page, staticData: { page: Page } })
 
 // The whole route tree. The root renders the page's body, into index.html (its head goes to the template's
-// head: src/layout/root-document.tsx), so every page can be prerendered and hydrated; it also owns the 404, for
+// head: src/layout/document-head.tsx), so every page can be prerendered and hydrated; it also owns the 404, for
 // any path no route matches.
 export const rootRoute = createRootRoute({
   head: ({ matches }) => (matches.length <= 1 || matches.some((match) => match.status === 'notFound') ? pageHead('notFound') : {}),

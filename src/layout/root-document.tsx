@@ -1,7 +1,4 @@
 import { HeadContent, Scripts } from '@tanstack/react-router'
-import { globalCss } from '../ui/global-css'
-import { faviconHref } from '../ui/logo-drawing'
-import { palettes } from '../ui/theme'
 import { EarlyEventReplay } from '../boot/early-event-replay'
 import { PageTransition } from './page-transition'
 import { RouteAnnouncer } from './route-announcer'
@@ -9,30 +6,9 @@ import { SiteFooter } from './site-footer'
 import { SiteHeader } from './site-header'
 import { SkipLink } from './skip-link'
 
-// A page is index.html with its two marks filled: <!--app-head--> with DocumentHead, rendered on the server
-// only, and <!--app-html--> (all of <body>) with DocumentBody, the root route's component, which the browser
-// hydrates.
-
-// Without JavaScript the menu toggle cannot open anything, so small screens show the links inline.
-const noScriptStyles = `[data-menu-toggle]{display:none!important}#site-menu{display:flex!important;flex-direction:row;flex-wrap:wrap}`
-
-/** The page's head after index.html's own lines: the theme colours, the favicon, the route's title, meta
- * tags and links (the router's HeadContent), and the global style. */
-export function DocumentHead() {
-  return (
-    <>
-      <meta name="theme-color" media="(prefers-color-scheme: light)" content={palettes.light.brand} />
-      <meta name="theme-color" media="(prefers-color-scheme: dark)" content={palettes.dark.surface} />
-      <link rel="icon" href={faviconHref} type="image/svg+xml" />
-      <HeadContent />
-      <noscript>
-        <style>{noScriptStyles}</style>
-      </noscript>
-      {/* Before the components' styles, which styled-components adds at the end of the head. */}
-      <style dangerouslySetInnerHTML={{ __html: globalCss }} />
-    </>
-  )
-}
+// A page is index.html with its two marks filled: <!--app-head--> with DocumentHead (src/layout/document-head.tsx),
+// rendered on the server only, and <!--app-html--> (all of <body>) with DocumentBody, the root route's component,
+// which the browser hydrates.
 
 export function DocumentBody() {
   return (

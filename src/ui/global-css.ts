@@ -1,7 +1,7 @@
 import { paletteDeclarations, palettes, theme } from './theme'
 
 // The site's global CSS: both palettes as custom properties, the element defaults, the visually-hidden
-// helper. Plain CSS in a <style> of the document's head (src/layout/root-document.tsx), not a
+// helper. Plain CSS in a <style> of the document's head (src/layout/document-head.tsx), not a
 // styled-components `createGlobalStyle`: that one re-runs the CSS preprocessor in the browser while React
 // commits the hydrated page, a long task on a phone-speed CPU for CSS that never changes. Whitespace is
 // collapsed once, here.

@@ -9,6 +9,10 @@ export const logoDrawing = {
   dot: { cx: 46, cy: 46, r: 4 },
 } as const
 
+/** Where the build writes the mark as a file (scripts/prerender.ts): the console's icon, and the logo that
+ * search engines read from the pages' structured data (src/content/structured-data.ts). */
+export const logoFile = '/favicon.svg'
+
 /** The mark as a standalone SVG document in the light palette's colours. */
 export function logoSvg(): string {
   const { viewBox, tile, stride, dot } = logoDrawing
@@ -26,5 +30,6 @@ export function logoSvg(): string {
  * Largest Contentful Paint, about 100 ms more on its slow 4G (see README, "Budgets"). Every character that is
  * not a URL code point (the URL Standard's list, which the Nu HTML Checker applies: spaces, quotes, <, >, #,
  * % and the like) is percent-encoded, and the others are left as they are, so the URI is a valid URL and stays
- * about as short as the SVG. */
-export const faviconHref = `data:image/svg+xml,${logoSvg().replace(/[^\w!$&'()*+,./:;=?@~-]/g, encodeURIComponent)}`
+ * about as short as the SVG. A function, so that the browser's bundle (which draws the mark with LogoMark
+ * and never needs the URI) leaves it out. */
+export const faviconHref = () => `data:image/svg+xml,${logoSvg().replace(/[^\w!$&'()*+,./:;=?@~-]/g, encodeURIComponent)}`

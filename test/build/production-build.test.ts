@@ -10,6 +10,8 @@ import { type InlineScripts, compileInlineScripts } from '../../scripts/inline-s
 import { htmlFileFor } from '../../scripts/prerender'
 import { upFrontScripts } from '../../scripts/up-front-scripts'
 import { pageMeta } from '../../src/content/seo'
+import { socialLinks } from '../../src/content/navigation'
+import { brand } from '../../shared/brand'
 import { pagePaths, unlistedPagePaths } from '../../src/head'
 import { consentPages } from '../../shared/consent-paths'
 
@@ -108,6 +110,24 @@ describe('the production build', () => {
     // The animation engine is not among them: it waits for a visitor's intent to change pages.
     for (const src of scripts) expect(await readFile(join(site, src), 'utf8'), src).not.toContain('AnimatePresence')
     expect(scripts.some((src) => /page-fade/.test(src))).toBe(false)
+  })
+
+  it.each([...pagePaths, ...unlistedPagePaths, '/404'])('%s tells search engines who publishes it: Organization and WebSite as JSON-LD', async (path) => {
+    const html = await read(path === '/404' ? '404.html' : htmlFileFor(path))
+    const head = html.slice(0, html.indexOf('</head>'))
+    const blocks = [...head.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map((match) => JSON.parse(match[1]!))
+    expect(blocks).toHaveLength(1)
+    const { '@context': context, '@graph': graph } = blocks[0] as { '@context': string; '@graph': Record<string, unknown>[] }
+    expect(context).toBe('https://schema.org')
+    const home = `${brand.siteUrl}/`
+    const organization = graph.find((node) => node['@type'] === 'Organization')
+    expect(organization).toMatchObject({ name: brand.companyName, legalName: brand.legalName, url: home, email: brand.contactEmail })
+    expect(organization!.sameAs).toEqual(socialLinks.filter((link) => link.href.startsWith('https://')).map((link) => link.href))
+    // The logo is a file the build writes, at the address the data gives.
+    const logo = new URL(organization!.logo as string)
+    expect(logo.origin).toBe(brand.siteUrl)
+    expect(await read(logo.pathname)).toContain('<svg')
+    expect(graph.find((node) => node['@type'] === 'WebSite')).toMatchObject({ name: brand.companyName, url: home, publisher: { '@id': organization!['@id'] } })
   })
 
   it('prerenders a noindex outcome page for every reply to a form post, none of them in the sitemap', async () => {

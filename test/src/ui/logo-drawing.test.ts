@@ -6,7 +6,7 @@ const validUrlText = /^(?:[A-Za-z0-9!$&'()*+,\-./:;=?@_~]|%[0-9A-F]{2})*$/
 
 describe('the favicon', () => {
   it('is a valid data: URL of the logo, with every other character percent-encoded', () => {
-    const [scheme, body] = faviconHref.split(/,(.*)/s) as [string, string]
+    const [scheme, body] = faviconHref().split(/,(.*)/s) as [string, string]
     expect(scheme).toBe('data:image/svg+xml')
     expect(body).toMatch(validUrlText)
     expect(decodeURIComponent(body)).toBe(logoSvg())
