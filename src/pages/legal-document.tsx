@@ -3,6 +3,7 @@ import type { LegalDocument as LegalDocumentContent } from '../content/types'
 
 // A document shows when its text last changed and when it was first published at the top, and ends with its
 // versions and what each changed: a change of wording never hides the dates the company published before.
+// (The history's heading names its document: /legal holds all three, and two regions may not share a name.)
 export function LegalDocument({ document, id, hidden }: { document: LegalDocumentContent; id: string; hidden?: boolean }) {
   const current = document.versions[0]
   const first = document.versions[document.versions.length - 1]!
@@ -41,7 +42,7 @@ export function LegalDocument({ document, id, hidden }: { document: LegalDocumen
         </section>
       ))}
       <section id={`${id}-versions`} aria-labelledby={`${id}-versions-title`}>
-        <h2 id={`${id}-versions-title`}>Version history</h2>
+        <h2 id={`${id}-versions-title`}>Version history of the {document.title}</h2>
         <ul>
           {document.versions.map((version) => (
             <li key={version.date}>

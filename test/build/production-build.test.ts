@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto'
 import { mkdir, mkdtemp, readFile, readdir, rm } from 'node:fs/promises'
 import { join, relative } from 'node:path'
 import { gzipSync } from 'node:zlib'
+import { FileSystemConfigLoader, HtmlValidate, formatterFactory } from 'html-validate'
 import { type InlineScripts, compileInlineScripts } from '../../scripts/inline-scripts'
 import { htmlFileFor } from '../../scripts/prerender'
 import { upFrontScripts } from '../../scripts/up-front-scripts'
@@ -24,6 +25,12 @@ let work: string
 let site: string
 let inlineScripts: InlineScripts
 const read = (file: string) => readFile(join(site, file), 'utf8')
+
+/** Every HTML file of the build, relative to it: the pages, the 404 page and the console's. */
+async function htmlFiles(): Promise<string[]> {
+  const entries = await readdir(site, { recursive: true, withFileTypes: true })
+  return entries.filter((entry) => entry.isFile() && entry.name.endsWith('.html')).map((entry) => relative(site, join(entry.parentPath, entry.name)))
+}
 
 beforeAll(async () => {
   // Inside the project (in the git-ignored .e2e/), so the renderer bundle resolves node_modules.
@@ -110,6 +117,16 @@ describe('the production build', () => {
     // The animation engine is not among them: it waits for a visitor's intent to change pages.
     for (const src of scripts) expect(await readFile(join(site, src), 'utf8'), src).not.toContain('AnimatePresence')
     expect(scripts.some((src) => /page-fade/.test(src))).toBe(false)
+  })
+
+  it('writes only valid HTML: html-validate finds no error in any page (rules: .htmlvalidate.mjs)', async () => {
+    const files = await htmlFiles()
+    expect(files.length).toBeGreaterThanOrEqual(pagePaths.length + unlistedPagePaths.length + 1)
+    const validator = new HtmlValidate(new FileSystemConfigLoader())
+    const reports = await Promise.all(files.map((file) => validator.validateFile(join(site, file))))
+    const invalid = reports.filter((report) => !report.valid)
+    console.log(`html-validate: ${files.length} HTML files, ${invalid.reduce((sum, report) => sum + report.errorCount, 0)} errors`)
+    expect(invalid.map((report) => formatterFactory('text')(report.results)).join('\n')).toBe('')
   })
 
   it.each([...pagePaths, ...unlistedPagePaths, '/404'])('%s tells search engines who publishes it: Organization and WebSite as JSON-LD', async (path) => {

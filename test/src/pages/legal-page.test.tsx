@@ -34,7 +34,7 @@ describe('legal page', () => {
     // Both dates near the top, where a reader looks for them…
     expect(within(shown).getByText(/^Last updated/)).toHaveTextContent('Last updated November 22, 2026 (first published May 7, 2025')
     // …and the versions at the end, newest first, each with what it changed.
-    const history = within(shown).getByRole('region', { name: 'Version history' })
+    const history = within(shown).getByRole('region', { name: `Version history of the ${title}` })
     const versions = within(history).getAllByRole('listitem')
     expect(versions.map((item) => item.textContent)).toEqual([
       expect.stringMatching(/^November 22, 2026 \(this version\): .*confirm.*one-way hash/),
