@@ -11,10 +11,8 @@ export function LegalDocument({ document, id, hidden }: { document: LegalDocumen
     <article id={id} aria-labelledby={`${id}-title`} className="legal-document" hidden={hidden}>
       <h1 id={`${id}-title`}>{document.title}</h1>
       <p>
-        <em>
-          Last updated {current.date}
-          {first !== current && ` (first published ${first.date}; see the version history at the end)`}
-        </em>
+        <em>Last updated {current.date}</em>
+        {first !== current && ` (first published ${first.date}; the version history is at the end)`}
       </p>
       {document.intro.map((paragraph) => (
         <p key={paragraph}>{paragraph}</p>

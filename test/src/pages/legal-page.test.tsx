@@ -32,7 +32,7 @@ describe('legal page', () => {
     const shown = screen.getByRole('article')
     expect(shown).toHaveAccessibleName(title)
     // Both dates near the top, where a reader looks for them…
-    expect(within(shown).getByText(/^Last updated/)).toHaveTextContent('Last updated November 22, 2026 (first published May 7, 2025')
+    expect(within(shown).getByText(/^Last updated/).parentElement).toHaveTextContent('Last updated November 22, 2026 (first published May 7, 2025;')
     // …and the versions at the end, newest first, each with what it changed.
     const history = within(shown).getByRole('region', { name: `Version history of the ${title}` })
     const versions = within(history).getAllByRole('listitem')
