@@ -70,7 +70,7 @@ export const erasePage = {
 }
 
 /** The headings of the consent outcome pages (where a no-script post of a consent form lands), by outcome
- * code; the signup's own outcome pages keep theirs (src/content/misc.ts). */
+ * code; the signup's own outcome pages keep theirs (src/content/waitlist-outcome.ts). */
 export const consentOutcomeTitles: Record<string, string> = {
   confirmed: 'Email confirmed',
   'confirm-link-invalid': 'Confirmation link expired',

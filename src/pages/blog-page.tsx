@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { blogPage } from '../content/misc'
+import { blogPage } from '../content/blog'
 import { Container, Lead, PageHero } from '../ui/primitives'
 
 export function BlogPage() {

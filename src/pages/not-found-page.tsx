@@ -1,6 +1,6 @@
 import { useNavigate, useRouter } from '@tanstack/react-router'
 import styled from 'styled-components'
-import { notFoundPage } from '../content/misc'
+import { notFoundPage } from '../content/not-found'
 import { Button, Container, Lead, PageHero } from '../ui/primitives'
 
 export function NotFoundPage() {
