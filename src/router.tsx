@@ -2,6 +2,7 @@ import { createRootRoute, createRoute, createRouter, lazyRouteComponent, notFoun
 import { isFormOutcome } from '../shared/outcome-codes'
 import { consentPageHead, outcomeHead, pageHead, tokenPageHead, type PagePath } from './head'
 import { consentPages, tokenPageActions } from '../shared/consent-paths'
+import { holdForPageFade } from './layout/page-fade-loader'
 import { DocumentBody } from './layout/root-document'
 import { NotFoundPage } from './pages/not-found-page'
 
@@ -39,6 +40,8 @@ const showsPage = (Page: RouteComponent) => ({ component: Page, staticData: { pa
 // head: src/layout/document-head.tsx), so every page can be prerendered and hydrated; it also owns the 404, for
 // any path no route matches.
 export const rootRoute = createRootRoute({
+  // A change of page waits, briefly, for the animation engine, so that the first one fades too.
+  beforeLoad: holdForPageFade,
   head: ({ matches }) => (matches.length <= 1 || matches.some((match) => match.status === 'notFound') ? pageHead('notFound') : {}),
   component: DocumentBody,
   notFoundComponent: NotFoundPage,

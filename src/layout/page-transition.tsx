@@ -1,53 +1,44 @@
-import { useMatches, useRouter } from '@tanstack/react-router'
-import { useEffect, useRef, useState } from 'react'
+import { useMatches } from '@tanstack/react-router'
+import { useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react'
 import { NotFoundPage } from '../pages/not-found-page'
+import { currentPageFade, noPageFade, pageShown, requestPageFade, subscribeToPageFade } from './page-fade-loader'
 
-type PageFadeModule = typeof import('./page-fade')
-
-// The fades only run when a visitor changes pages, so the animation engine is not part of any page's first
-// load. It is requested at the first sign of intent (a pointer over, a touch on, or focus on a link of the
-// site), and the fading tree takes over when a navigation starts. Until then, and without JavaScript, the
-// page is a plain element and every link a plain link. Should a navigation start before the engine has
-// arrived, that page change simply happens without its fade.
-const loadPageFade = () => import('./page-fade')
+// The fades only run when a visitor changes pages, so the animation engine is requested at the first sign of
+// intent (a pointer over, a touch on, or focus on a link or button of the site), and a page change waits for
+// it, briefly, so that even the first one fades (page-fade-loader.ts). Until a page change starts, and without
+// JavaScript, the page is a plain element and every link a plain link.
 const intentEvents = ['pointerover', 'touchstart', 'focusin'] as const
 
-function usePageFade(): PageFadeModule | undefined {
-  const router = useRouter()
-  const [pageFade, setPageFade] = useState<PageFadeModule>()
+function useRequestPageFadeOnIntent() {
   useEffect(() => {
-    let loaded: PageFadeModule | undefined
     const onIntent = (event: Event) => {
       if (!(event.target instanceof Element) || !event.target.closest('a[href^="/"], button')) return
+      stopListening()
+      void requestPageFade()
+    }
+    const stopListening = () => {
       for (const type of intentEvents) document.removeEventListener(type, onIntent, true)
-      void loadPageFade().then((module) => (loaded = module))
     }
     for (const type of intentEvents) document.addEventListener(type, onIntent, { capture: true, passive: true })
-    // The fading tree takes over only as a navigation to another page starts: switching at any other moment
-    // (or for a new #hash on the same page) would rebuild the page on screen, losing focus and typed text. A page change that starts before the engine has
-    // arrived happens without its fade.
-    const unsubscribe = router.subscribe('onBeforeNavigate', (event) => {
-      if (loaded && event.pathChanged) setPageFade(() => loaded)
-    })
-    return () => {
-      unsubscribe()
-      for (const type of intentEvents) document.removeEventListener(type, onIntent, true)
-    }
-  }, [router])
-  return pageFade
+    return stopListening
+  }, [])
 }
 
 export function PageTransition() {
-  const pageFade = usePageFade()
+  useRequestPageFadeOnIntent()
+  // The fading tree takes over only as a navigation to another page starts (page-fade-loader.ts): switching at
+  // any other moment would rebuild the page on screen, losing focus and typed text.
+  const pageFade = useSyncExternalStore(subscribeToPageFade, currentPageFade, noPageFade)
   // The page is the one the deepest match shows (src/router.tsx, showsPage); the root match, alone when no
   // route matches, shows none, and a route that found nothing (an unknown outcome) shows the 404 instead.
   const leaf = useMatches({ select: (matches) => matches[matches.length - 1] })
   // The key is the match, not the URL: the URL changes as soon as a link is followed, but the match (and its
   // component) only once the new page's code has loaded, so until then the old page stays as it is.
-  const { Page, pageKey } =
+  const { Page, pageKey, pathname } =
     leaf?.staticData.page && leaf.status !== 'notFound'
-      ? { Page: leaf.staticData.page, pageKey: leaf.id }
-      : { Page: NotFoundPage, pageKey: 'not-found' }
+      ? { Page: leaf.staticData.page, pageKey: leaf.id, pathname: leaf.pathname }
+      : { Page: NotFoundPage, pageKey: 'not-found', pathname: undefined }
+  useLayoutEffect(() => pageShown(pathname, pageFade !== undefined))
   const page = (
     <FocusOnArrival pageKey={pageKey}>
       <Page />
