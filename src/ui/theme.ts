@@ -72,10 +72,15 @@ const cssVar = (token: ColorToken) => `--color-${token.replace(/[A-Z]/g, (c) => 
 export const paletteDeclarations = (palette: Record<ColorToken, string>) =>
   (Object.keys(palette) as ColorToken[]).map((token) => `${cssVar(token)}: ${palette[token]};`).join('\n')
 
+/** Each colour token as the custom property that carries it: `theme.color.ink` is `var(--color-ink)`. The
+ * values reach the browser in the page's head (global-css.ts, written by the server), so the app's bundle
+ * needs only the names, and makes each on demand: the palettes above stay out of it. */
+const colorVars = new Proxy({} as Record<ColorToken, string>, {
+  get: (_, token) => (typeof token === 'string' ? `var(${cssVar(token as ColorToken)})` : undefined),
+})
+
 export const theme = {
-  color: Object.fromEntries(
-    (Object.keys(palettes.light) as ColorToken[]).map((token) => [token, `var(${cssVar(token)})`]),
-  ) as Record<ColorToken, string>,
+  color: colorVars,
   font: {
     body: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
   },

@@ -69,7 +69,7 @@ function contrastWithWhite(color: string) {
 // Colours are theme tokens (CSS custom properties), which jsdom does not resolve: read a token's value in
 // the light palette. The dark palette's contrast is checked in the browser suite (axe in both schemes).
 const tokenValue = (value: string) => {
-  const token = (Object.keys(theme.color) as ColorToken[]).find((name) => theme.color[name] === value)
+  const token = (Object.keys(palettes.light) as ColorToken[]).find((name) => theme.color[name] === value)
   if (!token) return value
   const hex = palettes.light[token]
   return `rgb(${(hex.slice(1).match(/../g) ?? []).map((pair) => Number.parseInt(pair, 16)).join(', ')})`
