@@ -25,7 +25,8 @@ export const chartSources: ChartSource[] = [
   },
   {
     machine: menuMachine,
-    summary: 'The navigation menu on small screens: a disclosure button that opens and closes the list of links.',
+    summary:
+      'The navigation menu on small screens: a disclosure button that opens and closes the list of links. The list is a popover, so the page opens it before the app runs; the machine takes that state over when the app starts (SHOWN) and follows the browser when it closes the menu itself (DISMISSED).',
   },
   {
     machine: headerMachine,

@@ -6,7 +6,7 @@
 // still hydrating would otherwise be handled twice), and queues each element once: a double tap is one
 // intent. The app takes the queue when it has hydrated (src/boot/early-event-replay.tsx) and replays each one
 // through its own handlers, so the machines decide what happens. Links are left alone: before the app runs, a
-// link is a plain link.
+// link is a plain link. So is a popover's button (the menu): HTML opens the popover by itself.
 //
 // Once the app is late, or if it never comes (a script failed to load), the browser gets back what it can do
 // alone: queued submissions, and any made later, are the form's own post to the endpoint (never a GET), and a
@@ -46,7 +46,10 @@ export function recordEarlyEvents(): EarlyEventQueue {
     (event) => {
       if (taken || !(event.target instanceof Element)) return
       const control = event.target.closest('button,a[data-replay]')
-      if (control instanceof HTMLAnchorElement && !late) keep(event, 'click', control)
+      // A popover's button (the menu) works without the app: the browser opens the popover on the frame of the
+      // tap, and the app reads its state when it hydrates. React must not see the tap as well.
+      if (control?.hasAttribute('popovertarget')) event.stopImmediatePropagation()
+      else if (control instanceof HTMLAnchorElement && !late) keep(event, 'click', control)
       // A submit button's tap arrives as its form's submission; a disabled button does nothing anyway.
       else if (control instanceof HTMLButtonElement && control.type === 'button' && !control.disabled) keep(event, 'click', control)
     },

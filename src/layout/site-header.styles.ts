@@ -11,9 +11,15 @@ export const Bar = styled.header<{ $solid: boolean }>`
   background: ${({ $solid }) => ($solid ? theme.color.surface : 'transparent')};
   box-shadow: ${({ $solid }) => ($solid ? `0 2px 12px ${theme.color.shadow}` : 'none')};
   transition: background-color 0.2s ease, box-shadow 0.2s ease;
+  /* The Menu button's glyph says whether the menu is open, as the popover itself is (before the app too). */
+  [data-glyph='open'] { display: none; }
+  &:has(#site-menu:popover-open), &:has([data-open='true']) {
+    [data-glyph='open'] { display: inline; }
+    [data-glyph='closed'] { display: none; }
+  }
   ${narrow} {
     /* The open menu needs a solid backdrop even at the top of the page. */
-    &:has([data-open='true']) { background: ${theme.color.surface}; }
+    &:has(#site-menu:popover-open), &:has([data-open='true']) { background: ${theme.color.surface}; }
   }
 `
 
@@ -61,15 +67,27 @@ export const MenuToggle = styled.button`
 `
 
 export const Nav = styled.nav`
+  /* Where popover is missing, the open menu drops down in the header's flow, on a line of its own. */
   ${narrow} { flex-basis: 100%; }
 `
 
+// The list is a popover (the menu on small screens opens without the app), so the browser's own popover
+// styles (a floating box in the middle of the screen, hidden while closed) are undone here: on wide screens it
+// is a plain row of links in the header; on small screens, open, it drops down below the header bar.
 export const NavList = styled.ul`
   list-style: none;
   margin: 0;
   padding: 0;
   display: flex;
   gap: 0.25rem;
+  position: static;
+  inset: auto;
+  width: auto;
+  height: auto;
+  border: 0;
+  overflow: visible;
+  color: inherit;
+  background: none;
   a {
     display: inline-flex;
     align-items: center;
@@ -86,6 +104,14 @@ export const NavList = styled.ul`
     flex-direction: column;
     padding: 0.5rem 0 1rem;
     &[data-open='true'] { display: flex; }
+    &:popover-open {
+      display: flex;
+      position: fixed;
+      inset: ${theme.layout.headerHeight} 0 auto 0;
+      padding: 0.5rem 1.25rem 1rem;
+      background: ${theme.color.surface};
+      box-shadow: 0 10px 12px -8px ${theme.color.shadow};
+    }
     a { width: 100%; }
   }
 `

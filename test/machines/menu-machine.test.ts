@@ -3,8 +3,10 @@ import { menuMachine } from '../../machines/menu-machine'
 
 function startMenu() {
   const focusToggleButton = vi.fn()
-  const actor = createActor(menuMachine.provide({ actions: { focusToggleButton } })).start()
-  return { actor, focusToggleButton, state: () => actor.getSnapshot() }
+  const showMenu = vi.fn()
+  const hideMenu = vi.fn()
+  const actor = createActor(menuMachine.provide({ actions: { focusToggleButton, showMenu, hideMenu } })).start()
+  return { actor, focusToggleButton, showMenu, hideMenu, state: () => actor.getSnapshot() }
 }
 
 describe('menu machine', () => {
@@ -39,5 +41,28 @@ describe('menu machine', () => {
     actor.send({ type: 'NAVIGATED' })
     expect(state().value).toBe('closed')
     expect(focusToggleButton).not.toHaveBeenCalled()
+  })
+
+  it('shows the menu as it opens and hides it as it closes, whatever closed it', () => {
+    const { actor, showMenu, hideMenu } = startMenu()
+    expect(showMenu).not.toHaveBeenCalled()
+    for (const close of ['TOGGLE', 'ESCAPE', 'NAVIGATED', 'DISMISSED'] as const) {
+      actor.send({ type: 'TOGGLE' })
+      actor.send({ type: close })
+    }
+    expect(showMenu).toHaveBeenCalledTimes(4)
+    expect(hideMenu).toHaveBeenCalledTimes(4)
+  })
+
+  it('follows a menu the visitor opened before the app (SHOWN), and one the browser closed itself (DISMISSED)', () => {
+    const { actor, state, focusToggleButton } = startMenu()
+    actor.send({ type: 'SHOWN' })
+    expect(state().hasTag('expanded')).toBe(true)
+    actor.send({ type: 'DISMISSED' })
+    expect(state().value).toBe('closed')
+    expect(focusToggleButton).not.toHaveBeenCalled()
+    // While closed, the browser's own closing changes nothing.
+    actor.send({ type: 'DISMISSED' })
+    expect(state().value).toBe('closed')
   })
 })

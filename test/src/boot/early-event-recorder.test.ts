@@ -32,6 +32,7 @@ describe.each([
     document.body.innerHTML = `<a id="skip" href="#main" data-replay="true">Skip to content</a>
       <button id="menu" type="button">Menu</button>
       <button id="off" type="button" disabled>Off</button>
+      <button id="site-menu-toggle" type="button" popovertarget="site-menu">Menu</button><ul id="site-menu" popover="auto"></ul>
       <form id="join" method="post" action="/api/waitlist"><input name="email"><button id="join-button" type="submit">Join</button></form>`
     form = document.querySelector('form')!
     menu = document.querySelector('#menu')!
@@ -45,6 +46,16 @@ describe.each([
     window.__earlyEvents?.take()
     vi.useRealTimers()
     delete window.__earlyEvents
+  })
+
+  it("lets a popover's button do what HTML does, keeps nothing of it, and keeps it from the app's own listener", () => {
+    const heardByApp = vi.fn()
+    document.body.addEventListener('click', heardByApp) // where React listens, once it hydrates
+    const toggle = document.querySelector<HTMLButtonElement>('#site-menu-toggle')!
+    expect(act(toggle, 'click')).toBe(true) // the browser toggles the popover
+    expect(act(toggle.appendChild(document.createElement('span')), 'click')).toBe(true) // its glyph too
+    expect(heardByApp).not.toHaveBeenCalled()
+    expect(take()).toEqual([])
   })
 
   it('keeps each tap and submission once, stops their defaults, and hands them to the app once', () => {

@@ -23,6 +23,11 @@ const menuToggle = () => {
   return toggle
 }
 
+// The menu's list is a popover. jsdom has no popover API to open one, and its own style for a closed popover
+// (display: none) outranks the page's, so here the links count as hidden even on a wide screen: they are
+// found with { hidden: true }. The browser suite checks what a visitor sees, at 1280 and 390 px.
+const menuLink = (name: string) => within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name, hidden: true })
+
 describe('site header', () => {
   afterEach(() => scrollTo(0))
 
@@ -40,11 +45,10 @@ describe('site header', () => {
 
   it('links Home, About, Blog and a Contact mail link', async () => {
     await renderSite(['/about'])
-    const nav = screen.getByRole('navigation', { name: 'Main' })
-    expect(within(nav).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/')
-    expect(within(nav).getByRole('link', { name: 'About' })).toHaveAttribute('href', '/about')
-    expect(within(nav).getByRole('link', { name: 'Blog' })).toHaveAttribute('href', '/blog')
-    expect(within(nav).getByRole('link', { name: 'Contact' }).getAttribute('href')).toMatch(/^mailto:/)
+    expect(menuLink('Home')).toHaveAttribute('href', '/')
+    expect(menuLink('About')).toHaveAttribute('href', '/about')
+    expect(menuLink('Blog')).toHaveAttribute('href', '/blog')
+    expect(menuLink('Contact').getAttribute('href')).toMatch(/^mailto:/)
   })
 
   it('has a menu toggle that discloses the menu, closes on Escape and returns focus to itself', async () => {
@@ -59,7 +63,7 @@ describe('site header', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'true')
     expect(document.getElementById('site-menu')).toHaveAttribute('data-open', 'true')
 
-    within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Blog' }).focus()
+    menuLink('Blog').focus()
     await user.keyboard('{Escape}')
     expect(toggle).toHaveAttribute('aria-expanded', 'false')
     expect(toggle).toHaveFocus()
@@ -71,7 +75,7 @@ describe('site header', () => {
     const toggle = menuToggle()
     await user.click(toggle)
     expect(toggle).toHaveAttribute('aria-expanded', 'true')
-    await user.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Blog' }))
+    await user.click(menuLink('Blog'))
     expect(await screen.findByRole('heading', { level: 1, name: 'Blog' })).toBeInTheDocument()
     expect(toggle).toHaveAttribute('aria-expanded', 'false')
   })
