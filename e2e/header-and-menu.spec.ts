@@ -1,11 +1,11 @@
 // The fixed header's two looks (transparent at the top, solid once scrolled more than 10 px) and the
-// small-screen menu (open, links, closed by a route change and by Escape).
+// small-screen menu (open, links, closed by a route change, by Escape and by a tap outside it).
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures'
 import { aboutPage } from '../src/content/about'
 import { headerLinks } from '../src/content/navigation'
 import { contactHref } from './support/routes'
-import { scrollPageTo, visit } from './support/site'
+import { appInControl, scrollPageTo, visit } from './support/site'
 
 const transparent = 'rgba(0, 0, 0, 0)'
 const white = 'rgb(255, 255, 255)'
@@ -90,6 +90,19 @@ test.describe('mobile menu at 390 px', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(aboutPage.title)
     await expect(toggle).toHaveAttribute('aria-expanded', 'false')
     await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' })).toBeHidden()
+  })
+
+  test('a tap outside it closes it, and the app knows', async ({ page }) => {
+    await visit(page, '/')
+    await appInControl(page)
+    const toggle = page.getByRole('button', { name: 'Menu' })
+    await toggle.click()
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true')
+    await page.mouse.click(5, 800) // the page's margin, well below the open menu
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' })).toBeHidden()
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false')
+    await toggle.click() // and it opens again with one tap
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true')
   })
 
   test('Escape closes it and returns focus to the button', async ({ page }) => {
