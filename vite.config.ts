@@ -18,11 +18,11 @@ const startupChunks = [
 ]
 
 // @xstate/react imports use-sync-external-store's shim, which carries a copy of the hook for React 16 and 17.
-// React 19 has it built in, and the same package's own entries for React 18 and later only re-export it: the
-// browser's bundle takes those (0.17 KB gzip less on every first load, measured).
+// React 19 has it built in: the browser's bundle takes the hook from React itself, and the selector from the
+// same package's entry for React 18 and later, which uses React's (0.17 KB gzip less on every first load).
 const reactBuiltInStore = [
   { find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: 'use-sync-external-store/with-selector.js' },
-  { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'use-sync-external-store' },
+  { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'react' },
 ]
 
 export default defineConfig(({ isSsrBuild }) => ({
