@@ -1,5 +1,5 @@
-// The shape of GET /healthz's question to the store, apart from its implementation (health.ts, which loads
-// both database drivers) so that the app (app.ts, also for serverless and edge hosts) imports no driver.
+// The shape of GET /healthz's question to the database, apart from its implementation (health.ts, over the
+// stores' own Kysely database), so that the app (app.ts, also for serverless and edge hosts) imports no store.
 
 /** GET /healthz's answer: 'ok', or the one word that says what is failing. */
 export type HealthVerdict = 'ok' | 'database' | 'outbox'
