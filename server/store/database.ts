@@ -17,6 +17,9 @@ export interface Database {
   readonly db: Kysely<Tables>
   /** The database's own random salt for the hashes erasure leaves (consent/consent-store.ts), made at first open. */
   readonly erasureSalt: string
+  /** The engine runs INSERTs inside WITH, so statements that write together can be one statement, one round
+   * trip (PostgreSQL). SQLite cannot, and needs none: it runs them one after another in-process, in a transaction. */
+  readonly writesInWith: boolean
   /** A bound ISO 8601 instant, as a value the engine compares and stores as a timestamp. */
   instant(iso: string): RawBuilder<string>
   /** The UTC calendar day (YYYY-MM-DD) of a timestamp column. */

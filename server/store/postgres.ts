@@ -63,6 +63,7 @@ export async function openPostgresDatabase(databaseUrl: string, options: { poolS
     engine: 'postgres',
     db,
     erasureSalt,
+    writesInWith: true,
     instant: (iso) => sql<string>`${iso}::timestamptz`,
     utcDay: (column) => sql<string>`to_char(${sql.ref(column)} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`,
     lockRows: (query, { skipLocked = false } = {}) => (skipLocked ? query.forUpdate().skipLocked() : query.forUpdate()) as typeof query,

@@ -1,7 +1,7 @@
 // Signups, written once for both engines (store/database.ts): new ones in batches, repeats signed up again as
 // the consent machine says, and the export's paged read.
 import { randomInt } from 'node:crypto'
-import { sql } from 'kysely'
+import { sql, type RawBuilder } from 'kysely'
 import { signUpAgain as signUpAgainRule } from '../consent/consent-rules'
 import { erasedHashesOf } from '../consent/consent-store'
 import { noConsentRecord, type Signup } from '../validate'
@@ -24,35 +24,44 @@ const rowsPerInsert = 500
 /** `log` hears of the work after the replies that failed (a repeat not sent its email again). */
 export function signupStore(database: Database, log?: Pick<Logger, 'error'>): Signups {
   const { db, instant } = database
+
   // Every batch bumps one of 1,024 commit counters, so a batch of repeats writes and commits like one of new
   // signups (contract.ts batchedAdd): the one this instance drew at start, so that instances almost never wait
   // for the same counter row.
-  const commitShard = randomInt(1024)
+  const countCommit = sql`INSERT INTO signup_commits (shard, commits) VALUES (${randomInt(1024)}, 1)
+    ON CONFLICT (shard) DO UPDATE SET commits = signup_commits.commits + 1`
 
-  // The signups and their consent records in one statement; an address erased before is never stored again
-  // (the reply is the same). A submission id already taken is left out rather than let it stop the signup:
-  // the address alone decides who is listed. The confirmation emails are queued in the same transaction, one
-  // for each signup stored: a signup never exists without its email, nor an email without it.
-  async function insertBatch(trx: Db, signups: Signup[], submissionIds: (string | null)[], now: string): Promise<{ id: number; email_normalized: string }[]> {
+  // The signups and their consent records; an address erased before is never stored again (the reply is the
+  // same). A submission id already taken is left out rather than let it stop the signup: the address alone
+  // decides who is listed. The confirmation emails are queued with them, one for each signup stored: a signup
+  // never exists without its email, nor an email without it. Where the engine writes inside WITH, the counter,
+  // the signups and their emails are one statement (one round trip to PostgreSQL); on SQLite, three in the
+  // caller's transaction.
+  async function insertChunk(trx: Db, signups: Signup[], submissionIds: (string | null)[], now: string, counted: boolean): Promise<{ id: number; email_normalized: string }[]> {
     const rows = signups.map((signup, index) => {
       const consent = signup.consent ?? noConsentRecord
       const [canonical, former] = erasedHashesOf(database.erasureSalt, signup)
       return sql`(${sql.join([signup.emailNormalized, signup.email, signup.firstName, signup.source, submissionIds[index], consent.consentVersion, consent.utmSource, consent.utmMedium, consent.utmCampaign, consent.referrerOrigin, canonical, former])})`
     })
-    const { rows: stored } = await sql<{ id: number; email_normalized: string }>`
-      WITH u (e, m, f, s, i, v, us, um, uc, r, h, h2) AS (VALUES ${sql.join(rows)})
-      INSERT INTO signups (email_normalized, email, first_name, source, submission_id, created_at, confirmation_queued_at,
+    const given = sql`u (e, m, f, s, i, v, us, um, uc, r, h, h2) AS (VALUES ${sql.join(rows)})`
+    const store = sql`INSERT INTO signups (email_normalized, email, first_name, source, submission_id, created_at, confirmation_queued_at,
         consent_version, utm_source, utm_medium, utm_campaign, referrer_origin)
       SELECT u.e, u.m, u.f, u.s, CASE WHEN EXISTS (SELECT 1 FROM signups t WHERE t.submission_id = u.i) THEN NULL ELSE u.i END,
         ${instant(now)}, ${instant(now)}, u.v, u.us, u.um, u.uc, u.r
       FROM u WHERE NOT EXISTS (SELECT 1 FROM erased_emails x WHERE x.email_hash IN (u.h, u.h2))
       ON CONFLICT (email_normalized) DO NOTHING
-      RETURNING id, email_normalized`.execute(trx)
-    if (stored.length > 0)
-      await trx
-        .insertInto('outbox')
-        .values(stored.map((row) => ({ kind: 'confirm', signup_id: row.id, created_at: now, next_attempt_at: now })))
-        .execute()
+      RETURNING id, email_normalized`
+    const queue = (stored: RawBuilder<unknown>) =>
+      sql`INSERT INTO outbox (kind, signup_id, created_at, next_attempt_at) SELECT 'confirm', id, ${instant(now)}, ${instant(now)} FROM ${stored}`
+    if (database.writesInWith) {
+      const { rows: stored } = await sql<{ id: number; email_normalized: string }>`
+        WITH ${counted ? sql`counted AS (${countCommit}),` : sql``} ${given}, stored AS (${store}), queued AS (${queue(sql`stored`)})
+        SELECT id, email_normalized FROM stored`.execute(trx)
+      return stored
+    }
+    if (counted) await countCommit.execute(trx)
+    const { rows: stored } = await sql<{ id: number; email_normalized: string }>`WITH ${given} ${store}`.execute(trx)
+    if (stored.length > 0) await queue(sql`signups WHERE id IN (${sql.join(stored.map((row) => row.id))})`).execute(trx)
     return stored
   }
 
@@ -63,19 +72,20 @@ export function signupStore(database: Database, log?: Pick<Logger, 'error'>): Si
     // The same submission id twice in one batch keeps it on the first only.
     const seen = new Set<string>()
     const ids = ordered.map((s) => (s.submissionId === null || seen.has(s.submissionId) ? null : (seen.add(s.submissionId), s.submissionId)))
-    const write = (submissionIds: (string | null)[]) =>
-      db.transaction().execute(async (trx) => {
-        const now = new Date().toISOString()
-        await trx
-          .insertInto('signup_commits')
-          .values({ shard: commitShard, commits: 1 })
-          .onConflict((conflict) => conflict.column('shard').doUpdateSet({ commits: (eb) => eb('signup_commits.commits', '+', 1) }))
-          .execute()
-        const stored = []
-        for (let start = 0; start < ordered.length; start += rowsPerInsert)
-          stored.push(...(await insertBatch(trx, ordered.slice(start, start + rowsPerInsert), submissionIds.slice(start, start + rowsPerInsert), now)))
-        return new Set(stored.map((row) => row.email_normalized))
-      })
+    // One statement needs no transaction of its own; a batch of several (past rowsPerInsert, or on SQLite) has one.
+    const write = async (submissionIds: (string | null)[]) => {
+      const now = new Date().toISOString()
+      const stored =
+        database.writesInWith && ordered.length <= rowsPerInsert
+          ? await insertChunk(db, ordered, submissionIds, now, true)
+          : await db.transaction().execute(async (trx) => {
+              const chunks = []
+              for (let start = 0; start < ordered.length; start += rowsPerInsert)
+                chunks.push(...(await insertChunk(trx, ordered.slice(start, start + rowsPerInsert), submissionIds.slice(start, start + rowsPerInsert), now, start === 0)))
+              return chunks
+            })
+      return new Set(stored.map((row) => row.email_normalized))
+    }
     // Another instance stored the same new submission id a moment ago: the batch goes again without ids.
     const inserted = await write(ids).catch((error: unknown) => {
       if ((error as { code?: string }).code === '23505') return write(ids.map(() => null))
