@@ -4,7 +4,8 @@
 // connections, as behind a load balancer). PostgreSQL is a throwaway cluster with fsync on, started here and
 // removed after. Each setup runs new signups, then repeats of one email, and the engine's own limit: plain
 // durable single-row inserts with no HTTP, 50 in flight. BENCH_SECONDS (default 10) and BENCH_CONNECTIONS
-// (default 50) adjust the run; it always stops by itself.
+// (default 50) adjust the run; BENCH_SETUPS (e.g. "sqlite" or "postgres-1,postgres-2") runs only those setups.
+// It always stops by itself.
 import { mkdtempSync, rmSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { cpus, tmpdir } from 'node:os'
@@ -158,13 +159,16 @@ process.once('SIGINT', () => {
 try {
   console.log(`POST /api/waitlist with autocannon, ${connections} connections, ${seconds} s per load, Node ${process.version}, ${cpus().length} CPUs`)
   console.log('SQLite: WAL + synchronous=FULL. PostgreSQL: a local cluster with fsync on, synchronous_commit on.')
-  const rows = [
-    ...(await setup('SQLite, 1 instance', `file:${join(dir, 'waitlist.db')}`, 1)),
-    ...(await setup('PostgreSQL, 1 instance', await cluster.createDatabase(), 1)),
-    ...(await setup('PostgreSQL, 2 instances', await cluster.createDatabase(), 2)),
+  const chosen = (process.env.BENCH_SETUPS ?? 'sqlite,postgres-1,postgres-2').split(',').map((name) => name.trim())
+  const setups: [string, () => Promise<Row[]>][] = [
+    ['sqlite', () => setup('SQLite, 1 instance', `file:${join(dir, 'waitlist.db')}`, 1)],
+    ['postgres-1', async () => setup('PostgreSQL, 1 instance', await cluster.createDatabase(), 1)],
+    ['postgres-2', async () => setup('PostgreSQL, 2 instances', await cluster.createDatabase(), 2)],
   ]
+  const rows = []
+  for (const [key, run] of setups) if (chosen.includes(key)) rows.push(...(await run()))
   printTable(rows)
-  verdicts(rows)
+  if (setups.every(([key]) => chosen.includes(key))) verdicts(rows)
 } finally {
   cleanUp()
 }
