@@ -41,8 +41,11 @@ export type Mailer = {
 export function createMailer(settings: MailSettings, print: (line: string) => void = console.log): Mailer {
   const message = (mail: OutgoingMail) => composeMessage(settings, mail)
   if (settings.smtpUrl) {
-    // Timeouts well under the outbox's lease, so a stuck server fails a send instead of holding it.
-    const transport = nodemailer.createTransport({ url: settings.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 })
+    // Timeouts well under the outbox's lease, so a stuck server fails a send instead of holding it. Pooled: the
+    // outbox sends one email after another over one open connection (nodemailer's pool reopens it when the
+    // server drops it), instead of a connection, greeting and EHLO each, which held it to about 9 emails a
+    // second against a local server (2026-11-24, 2-core Xeon: 100 emails in 11.1 s, pooled in 0.7 s).
+    const transport = nodemailer.createTransport({ url: settings.smtpUrl, pool: true, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 })
     const url = new URL(settings.smtpUrl)
     return {
       destination: `SMTP at ${url.hostname}:${url.port || (url.protocol === 'smtps:' ? 465 : 587)}`,

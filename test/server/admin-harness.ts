@@ -42,6 +42,7 @@ export async function startAdminServer(options: AdminServerOptions = {}): Promis
   // The link base is fixed at start (PUBLIC_URL), so learn a free port first and listen on it.
   const port = await freePort()
   const origin = `http://127.0.0.1:${port}`
+  const mailer = budgetedMailer(createMailer({ smtpUrl: inbox.url, mailFrom: 'console@company.example', mailDir: temp.dir }), store.rateLimiter(mailboxBudget))
   const app = createApp({
     clientAddress: socketAddress,
     rateLimit: { max: 1_000_000, windowMs: 60_000 },
@@ -51,7 +52,7 @@ export async function startAdminServer(options: AdminServerOptions = {}): Promis
       store: adminStore,
       adminEmails: parseAdminEmails(options.adminEmails ?? `${adminEmail}, Second@Company.example`),
       publicUrl: origin,
-      sendSignInLink: createSignInMailer(budgetedMailer(createMailer({ smtpUrl: inbox.url, mailFrom: 'console@company.example', mailDir: temp.dir }), store.rateLimiter(mailboxBudget))),
+      sendSignInLink: createSignInMailer(mailer),
       eraseSignup: (id, now) => store.consent.eraseById(id, now),
       outboxStats: (now) => store.consent.outboxStats(now),
       signInRateLimit: options.signInRateLimit,
@@ -89,6 +90,7 @@ export async function startAdminServer(options: AdminServerOptions = {}): Promis
     signIn,
     close: async () => {
       await server.close()
+      mailer.close()
       await inbox.close()
       await store.close()
       await temp.remove()

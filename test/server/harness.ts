@@ -118,11 +118,12 @@ export async function startTestServer(
   // Links in emails need this server's address, known once it listens: the port is picked first.
   const port = options.mail ? await freePort() : 0
   const origin0 = `http://127.0.0.1:${port}`
+  const mailer = options.mail && budgetedMailer(createMailer({ smtpUrl: options.mail.smtpUrl, mailFrom: 'Stride Health <no-reply@stridehealth.example>', mailDir: temp.dir }), store.rateLimiter(mailboxBudget))
   const sender =
-    options.mail &&
+    mailer &&
     startOutboxSender({
       store: store.consent,
-      mailer: budgetedMailer(createMailer({ smtpUrl: options.mail.smtpUrl, mailFrom: 'Stride Health <no-reply@stridehealth.example>', mailDir: temp.dir }), store.rateLimiter(mailboxBudget)),
+      mailer,
       links: { siteUrl: origin0, apiUrl: origin0 },
       pollMs: 50,
       ...options.mail,
@@ -149,6 +150,7 @@ export async function startTestServer(
     close: async () => {
       await server.close()
       await sender?.stop()
+      mailer?.close()
       await store.close()
       await temp.remove()
     },

@@ -7,6 +7,7 @@ import { simpleParser } from 'mailparser'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createMailer, NotOneMailboxError, type OutgoingMail } from '../../server/mail/mailer'
 import { brand } from '../../shared/brand'
+import { startInbox } from '../utils/smtp-inbox'
 import { makeTempDir } from './harness'
 
 let temp: Awaited<ReturnType<typeof makeTempDir>> | undefined
@@ -22,6 +23,19 @@ const mail = (to: string): OutgoingMail => ({
 })
 
 describe('createMailer', () => {
+  it('sends one email after another over one SMTP connection, not a connection each', async () => {
+    const inbox = await startInbox()
+    const mailer = createMailer({ smtpUrl: inbox.url, mailFrom: 'Stride Health <no-reply@stridehealth.example>', mailDir: 'not-used-with-smtp' })
+    try {
+      for (let index = 0; index < 20; index++) await mailer.send(mail(`reader-${index}@example.com`))
+      for (let index = 0; index < 20; index++) expect((await inbox.next(`reader-${index}@example.com`)).rcptTo).toEqual([`reader-${index}@example.com`])
+      expect(inbox.connections()).toBe(1)
+    } finally {
+      mailer.close()
+      await inbox.close()
+    }
+  })
+
   it('writes an email to a file and prints its path and link labels, never a link or a token', async () => {
     temp = await makeTempDir()
     const printed: string[] = []

@@ -5,10 +5,19 @@ import { SMTPServer } from 'smtp-server'
 
 /** A mail as parsed, with the envelope's recipients (RCPT TO), which decide who actually receives it. */
 export type ReceivedMail = ParsedMail & { rcptTo: string[] }
-export type Inbox = { url: string; port: number; mails: ReceivedMail[]; next: (to: string, timeoutMs?: number) => Promise<ReceivedMail>; close: () => Promise<void> }
+export type Inbox = {
+  url: string
+  port: number
+  mails: ReceivedMail[]
+  /** How many SMTP connections clients have opened so far. */
+  connections: () => number
+  next: (to: string, timeoutMs?: number) => Promise<ReceivedMail>
+  close: () => Promise<void>
+}
 
 export async function startInbox(port = 0): Promise<Inbox> {
   const mails: ReceivedMail[] = []
+  let connections = 0
   const waiting: { to: string; resolve: (mail: ReceivedMail) => void }[] = []
   const recipients = (mail: ParsedMail) =>
     [mail.to ?? []].flat().flatMap((address) => address.value.map((entry) => entry.address?.toLowerCase() ?? ''))
@@ -21,6 +30,10 @@ export async function startInbox(port = 0): Promise<Inbox> {
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onConnect(_session, callback) {
+      connections++
+      callback()
+    },
     onData(stream, session, callback) {
       simpleParser(stream)
         .then((mail) => {
@@ -45,6 +58,7 @@ export async function startInbox(port = 0): Promise<Inbox> {
     url: `smtp://127.0.0.1:${bound}`,
     port: bound,
     mails,
+    connections: () => connections,
     next(to, timeoutMs = 5000) {
       const wanted = to.toLowerCase()
       const index = mails.findIndex((mail) => recipients(mail).includes(wanted))
