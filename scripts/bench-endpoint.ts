@@ -2,9 +2,10 @@
 // Node HTTP load tool) against the real server (server/main.ts, in processes of its own) in three setups:
 // SQLite with one instance, PostgreSQL with one instance, PostgreSQL with two instances (each taking half the
 // connections, as behind a load balancer). PostgreSQL is a throwaway cluster with fsync on, started here and
-// removed after. Each setup runs new signups, then repeats of one email, and the engine's own limit: plain
+// removed after. Each setup runs new signups, then (once the outbox has sent their confirmations) repeats of one
+// email, and the engine's own limit: plain
 // durable single-row inserts with no HTTP, 50 in flight. BENCH_SECONDS (default 10) and BENCH_CONNECTIONS
-// (default 50) adjust the run; BENCH_SETUPS (e.g. "sqlite" or "postgres-1,postgres-2") runs only those setups.
+// (default 50) adjust the run, BENCH_DRAIN_SECONDS the wait for the outbox; BENCH_SETUPS (e.g. "sqlite" or "postgres-1,postgres-2") runs only those setups.
 // It always stops by itself.
 import { mkdtempSync, rmSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
@@ -24,7 +25,7 @@ const dir = mkdtempSync(join(tmpdir(), 'waitlist-bench-'))
 const cluster = await startPostgres({ durable: true })
 // Every new signup queues a confirmation email, delivered by each instance's outbox sender while the load
 // runs, as in production: to a real SMTP server in this process that accepts and drops them.
-const smtp = new SMTPServer({ authOptional: true, disabledCommands: ['STARTTLS'], logger: false, onData: (stream, _session, done) => stream.resume().once('end', () => done()) })
+const smtp = new SMTPServer({ authOptional: true, disabledCommands: ['STARTTLS'], disableReverseLookup: true, logger: false, onData: (stream, _session, done) => stream.resume().once('end', () => done()) })
 // A sender killed with its instance mid-message is no fault of the sink's.
 smtp.on('error', () => {})
 await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve))
@@ -62,6 +63,33 @@ async function load(instances: ServerProcess[], name: string, bodyFor: (index: n
   }
 }
 
+const drainSeconds = Number(process.env.BENCH_DRAIN_SECONDS ?? 180)
+
+/** Waits (at most BENCH_DRAIN_SECONDS, default 180) until the instances' outbox senders have sent every email the last load
+ * queued, so that the next load is measured on its own and not while they send the last one's; says how long
+ * that took. */
+async function outboxDrained(databaseUrl: string): Promise<string> {
+  const unfinished = 'SELECT count(*) AS n FROM outbox WHERE finished_at IS NULL'
+  let count: () => Promise<number>
+  let close: () => Promise<void>
+  if (databaseUrl.startsWith('file:')) {
+    const client = createClient({ url: databaseUrl })
+    count = async () => Number((await client.execute(unfinished)).rows[0]!.n)
+    close = async () => client.close()
+  } else {
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 })
+    count = async () => Number((await pool.query<{ n: string }>(unfinished)).rows[0]!.n)
+    close = () => pool.end()
+  }
+  const started = performance.now()
+  const queued = await count()
+  while ((await count()) > 0 && performance.now() - started < drainSeconds * 1000) await new Promise((resolve) => setTimeout(resolve, 250))
+  const left = await count()
+  await close()
+  const took = (performance.now() - started) / 1000
+  return `${queued} emails were waiting after the load; ${left === 0 ? `all sent in ${took.toFixed(1)} s` : `${left} still waiting after ${took.toFixed(0)} s`}`
+}
+
 /** Plain durable single-row inserts, `connections` in flight, no HTTP, no batching of ours: what the engine
  * itself can take. */
 async function engineLimit(databaseUrl: string): Promise<Omit<Row, 'setup'>> {
@@ -72,6 +100,8 @@ async function engineLimit(databaseUrl: string): Promise<Omit<Row, 'setup'>> {
   let close: () => Promise<void>
   if (databaseUrl.startsWith('file:')) {
     const client = createClient({ url: databaseUrl, concurrency: 1 })
+    // The instances' process may still be letting go of the file.
+    await client.execute('PRAGMA busy_timeout = 5000')
     await client.execute('PRAGMA journal_mode = WAL')
     await client.execute('PRAGMA synchronous = FULL')
     await client.execute(table)
@@ -108,6 +138,7 @@ async function setup(name: string, databaseUrl: string, instanceCount: number): 
   const rows = []
   try {
     rows.push(await load(instances, 'new signups', (index) => signup(`new-${run}-${index}@bench.example`, `new-${run}-${index}`)))
+    console.log(`${name}: ${await outboxDrained(databaseUrl)}`)
     rows.push(await load(instances, 'repeats (one email)', (index) => signup('repeat@bench.example', `repeat-${run}-${index}`)))
   } finally {
     stopAll()
