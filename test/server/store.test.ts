@@ -41,3 +41,22 @@ it('reads file: URLs the way SQLite does', () => {
   expect(sqliteFilePath('file:/var/lib/waitlist.db')).toBe('/var/lib/waitlist.db')
   expect(sqliteFilePath('file:///var/lib/waitlist.db?mode=rwc')).toBe('/var/lib/waitlist.db')
 })
+
+it('looks for due emails among the unfinished ones only, however many were sent before', async () => {
+  const databaseUrl = `file:${join(temp.dir, 'waitlist.db')}`
+  const store = await openStore(databaseUrl)
+  await store.add(signup('ann@example.com'))
+  await store.close()
+  // The sender's look (consent-store.ts claimOutbox), as SQLite plans it: through the index of unfinished
+  // emails, not a walk through every email ever sent (which it chose before, to skip a sort).
+  const client = createClient({ url: databaseUrl })
+  try {
+    const plan = await client.execute({
+      sql: `EXPLAIN QUERY PLAN SELECT id FROM outbox WHERE finished_at IS NULL AND next_attempt_at <= ? AND (claimed_until IS NULL OR claimed_until <= ?) ORDER BY id LIMIT 10`,
+      args: ['2030-01-01T00:00:00.000Z', '2030-01-01T00:00:00.000Z'],
+    })
+    expect(plan.rows.map((row) => String(row.detail)).join('\n')).toMatch(/USING INDEX outbox_unfinished/)
+  } finally {
+    client.close()
+  }
+})

@@ -82,4 +82,6 @@ export const postgresMigrations: readonly (readonly MigrationStep[])[] = [
   // 6: the store queues each confirmation email itself, in the statement that stores or re-queues its signup
   // (store/postgres.ts), where a reader of the code can see it; the triggers and their function go.
   ['DROP TRIGGER signups_queue_confirmation ON signups', 'DROP TRIGGER signups_requeue_confirmation ON signups', 'DROP FUNCTION queue_confirmation()'],
+  // 7: the unfinished emails in id order, as SQLite's version 6.
+  ['CREATE INDEX outbox_unfinished ON outbox (id) WHERE finished_at IS NULL'],
 ]

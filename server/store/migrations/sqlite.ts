@@ -72,4 +72,8 @@ export const sqliteMigrations: readonly (readonly MigrationStep[])[] = [
   // 5: the store queues each confirmation email itself, in the transaction that stores or re-queues its signup
   // (store/sqlite.ts), where a reader of the code can see it; the triggers that did it go.
   ['DROP TRIGGER signups_queue_confirmation', 'DROP TRIGGER signups_requeue_confirmation'],
+  // 6: the sender's look for due emails reads the unfinished ones only, oldest first. Without this index SQLite
+  // chose to walk the whole outbox in id order (every email ever sent) to skip a sort: 0.8 ms a look at 18,000
+  // emails sent, growing with the list; with it, 0.015 ms (2026-11-24, 2-core Xeon).
+  ['CREATE INDEX outbox_unfinished ON outbox (id) WHERE finished_at IS NULL'],
 ]
