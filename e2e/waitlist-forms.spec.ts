@@ -2,6 +2,7 @@
 // the home page, against a real local endpoint: the exact words, the colours, what the endpoint received
 // (text/plain, no preflight, trimmed JSON, one request per submit) and the 15 s time-out on Playwright's
 // clock.
+import type { Page } from '@playwright/test'
 import { expect, stubFailures, test } from './support/fixtures'
 import { brand } from '../shared/brand'
 import {
@@ -16,7 +17,7 @@ import {
 } from '../machines/waitlist-messages'
 import { siteUrl } from './support/ports'
 import { visit } from './support/site'
-import { otherForm, statusColor, stubRequests, waitlistForm, waitlistForms } from './support/waitlist'
+import { otherForm, statusColor, stubRequests, waitlistForm, waitlistForms, type WaitlistFormId } from './support/waitlist'
 import { API_FALSE_MESSAGE, HTTP_ERROR_TEXT, stubEmail, stubScenarios, type StubScenario } from './support/waitlist-stub'
 
 // The form's message catalogue, word for word (the em dash and the ellipsis are single characters).
@@ -55,12 +56,18 @@ const failures: { outcome: string; scenario: StubScenario; message: string }[] =
   { outcome: 'a network failure', scenario: stubScenarios.drop, message: 'Network issue—please check your connection and try again.' },
 ]
 
+/** Opens the home page; gives the form `id` and an address the stub endpoint answers with `scenario`. */
+async function openForm(page: Page, id: WaitlistFormId, scenario: StubScenario) {
+  await visit(page, '/')
+  const form = waitlistForm(page, id)
+  const email = stubEmail(scenario)
+  return { form, email }
+}
+
 for (const { id } of waitlistForms) {
   test.describe(`the ${id} form`, () => {
     test('a valid signup succeeds: green message, empty fields, one text/plain request with the trimmed payload', async ({ page }) => {
-      await visit(page, '/')
-      const form = waitlistForm(page, id)
-      const email = stubEmail(stubScenarios.ok)
+      const { form, email } = await openForm(page, id, stubScenarios.ok)
       await form.firstName.fill('  Ann  ')
       await form.email.fill(`  ${email}  `)
       await form.submit.click()
@@ -99,9 +106,7 @@ for (const { id } of waitlistForms) {
 
     for (const failure of failures) {
       test(`${failure.outcome}: the red message, the fields kept, the button usable again`, async ({ page }) => {
-        await visit(page, '/')
-        const form = waitlistForm(page, id)
-        const email = stubEmail(failure.scenario)
+        const { form, email } = await openForm(page, id, failure.scenario)
         await form.firstName.fill('Ann')
         await form.email.fill(email)
         await form.submit.click()
@@ -117,9 +122,7 @@ for (const { id } of waitlistForms) {
     }
 
     test('while submitting it says Submitting… with the button disabled, then succeeds', async ({ page }) => {
-      await visit(page, '/')
-      const form = waitlistForm(page, id)
-      const email = stubEmail(stubScenarios.slow)
+      const { form, email } = await openForm(page, id, stubScenarios.slow)
       await form.email.fill(email)
       await form.submit.click()
       await expect(form.status).toHaveText(spec.submitting)
@@ -130,9 +133,7 @@ for (const { id } of waitlistForms) {
     })
 
     test('a double click sends one request', async ({ page }) => {
-      await visit(page, '/')
-      const form = waitlistForm(page, id)
-      const email = stubEmail(stubScenarios.slow)
+      const { form, email } = await openForm(page, id, stubScenarios.slow)
       await form.email.fill(email)
       await form.submit.dblclick()
       await expect(form.status).toHaveText(spec.success, { timeout: 5_000 })
@@ -140,9 +141,7 @@ for (const { id } of waitlistForms) {
     })
 
     test('pressing Enter twice sends one request', async ({ page }) => {
-      await visit(page, '/')
-      const form = waitlistForm(page, id)
-      const email = stubEmail(stubScenarios.slow)
+      const { form, email } = await openForm(page, id, stubScenarios.slow)
       await form.email.fill(email)
       await form.email.press('Enter')
       await form.email.press('Enter')
@@ -156,9 +155,7 @@ for (const { id } of waitlistForms) {
       const opened = Date.now()
       await page.clock.install({ time: opened })
       await page.clock.pauseAt(opened + 1_000)
-      await visit(page, '/')
-      const form = waitlistForm(page, id)
-      const email = stubEmail(stubScenarios.hang)
+      const { form, email } = await openForm(page, id, stubScenarios.hang)
       await form.email.fill(email)
       await form.submit.click()
       await expect(form.status).toHaveText(spec.submitting)

@@ -1,25 +1,31 @@
 import { act, fireEvent, screen, within } from '@testing-library/react'
 import { renderSite } from '../../utils/render-route'
 
+/** Fakes the clock, then taps the footer's iOS button; gives the scroll spy, cleared just before the tap. */
+function tapIosButton() {
+  vi.useFakeTimers()
+  const scrollSpy = vi.mocked(window.scrollTo)
+  scrollSpy.mockClear()
+  fireEvent.click(screen.getByRole('button', { name: /ios app coming soon/i }))
+  return scrollSpy
+}
+
+const passMs = (ms: number) =>
+  act(async () => {
+    await vi.advanceTimersByTimeAsync(ms)
+  })
+
 describe('site footer', () => {
   afterEach(() => vi.useRealTimers())
 
   it('goes home from the iOS button and scrolls smoothly to the top 100 ms later', async () => {
     const { router } = await renderSite(['/about'])
-    vi.useFakeTimers()
-    const scrollSpy = vi.mocked(window.scrollTo)
-    scrollSpy.mockClear()
-
-    fireEvent.click(screen.getByRole('button', { name: /ios app coming soon/i }))
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(99)
-    })
+    const scrollSpy = tapIosButton()
+    await passMs(99)
     expect(router.state.location.pathname).toBe('/')
     expect(scrollSpy).not.toHaveBeenCalledWith({ top: 0, behavior: 'smooth' })
 
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(1)
-    })
+    await passMs(1)
     expect(scrollSpy).toHaveBeenCalledWith({ top: 0, behavior: 'smooth' })
   })
 
@@ -28,13 +34,8 @@ describe('site footer', () => {
     const matchMedia = vi.spyOn(window, 'matchMedia').mockImplementation(
       (query) => ({ matches: query.includes('reduce'), media: query }) as MediaQueryList,
     )
-    vi.useFakeTimers()
-    const scrollSpy = vi.mocked(window.scrollTo)
-    scrollSpy.mockClear()
-    fireEvent.click(screen.getByRole('button', { name: /ios app coming soon/i }))
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(100)
-    })
+    const scrollSpy = tapIosButton()
+    await passMs(100)
     expect(scrollSpy).toHaveBeenCalledWith({ top: 0, behavior: 'auto' })
     matchMedia.mockRestore()
   })

@@ -2,7 +2,7 @@
 // request machine's graph (test/utils/consent-models.ts), with and without an endpoint, is replayed against
 // the real form, gesture by gesture, with the HTTP side stubbed at the network layer (msw) and fake timers
 // for the 15 s time-out. After every step the form must show the state the graph says: one assertion per state.
-import { act, render, waitFor, within } from '@testing-library/react'
+import { render, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { HttpResponse } from 'msw'
 import { renderToString } from 'react-dom/server'
@@ -10,10 +10,13 @@ import { describe, expect, it, vi } from 'vitest'
 import { getInitialSnapshot, type AnyMachineSnapshot } from 'xstate'
 import { eraseRequestMachine, type EraseRequestStateName } from '../../../machines/erase-request-machine'
 import { EraseRequestForm } from '../../../src/waitlist/erase-request-form'
-import { definedTransitions, describeTransition, transitionPaths, transitionsTaken, type ModelEvent, type ModelPath } from '../../utils/admin-model'
+import { transitionPaths, type ModelEvent, type ModelPath } from '../../utils/admin-model'
 import { ERASE_TIMEOUT, eraseModels, samples } from '../../utils/consent-models'
+import { expectError, expectNoError } from '../../utils/email-field'
 import { formWords } from '../../utils/form-words'
 import { captureMailDrafts, holdRequests, requestsSent, fakeClock } from '../../utils/held-requests'
+import { describeModelGuards } from '../../utils/model-guards'
+import { expectOneRequestAfterResubmits } from '../../utils/repeated-submits'
 
 const { INVALID, MAILTO, NETWORK, SUBMITTING } = formWords
 const ENDPOINT = 'http://waitlist.test/api/waitlist'
@@ -40,15 +43,6 @@ function renderForm(endpoint = ENDPOINT) {
 type Ui = ReturnType<typeof renderForm>
 
 // ---- one UI assertion per machine state ------------------------------------------------------------------
-function expectNoError(ui: Ui) {
-  expect(ui.email()).toHaveAttribute('aria-invalid', 'false')
-  expect(ui.email()).not.toHaveAttribute('aria-describedby')
-}
-function expectError(ui: Ui, message: string) {
-  expect(ui.status()).toHaveTextContent(message, { normalizeWhitespace: false })
-  expect(ui.email()).toHaveAttribute('aria-invalid', 'true')
-  expect(ui.email()).toHaveAccessibleDescription(message)
-}
 const uiAssertions: Record<EraseRequestStateName, (ui: Ui, expected: AnyMachineSnapshot, event: ModelEvent | undefined) => void> = {
   idle: (ui, expected) => {
     expect(ui.status()).toBeEmptyDOMElement()
@@ -135,42 +129,20 @@ async function replay(path: ModelPath & { endpoint: string }) {
   }
 }
 
-const stateNames = Object.keys(eraseRequestMachine.root.states) as EraseRequestStateName[]
-
 describe('erase request form: every generated path replayed in the UI', () => {
   it.each(paths.map((path) => [path.name, path] as const))('%s', async (_name, path) => {
     await replay(path)
   })
 })
 
-describe('erase request form: guard tests', () => {
-  it('has a UI assertion for every state of the machine, and names only real states', () => {
-    expect(stateNames.filter((name) => !(name in uiAssertions))).toEqual([])
-    expect(Object.keys(uiAssertions).filter((name) => !stateNames.includes(name as EraseRequestStateName))).toEqual([])
-  })
-
-  it('replays paths that take every transition of the machine', () => {
-    const taken = new Set(paths.flatMap((path) => transitionsTaken(eraseRequestMachine, path)))
-    expect(definedTransitions(eraseRequestMachine).filter((t) => !taken.has(t)).map(describeTransition)).toEqual([])
-  })
-
-  it('replays paths that end in every state', () => {
-    expect(new Set(paths.map((path) => path.edge.to.value))).toEqual(new Set(stateNames))
-  })
-})
+describeModelGuards('erase request form', { machine: eraseRequestMachine, paths, uiAssertions })
 
 describe('erase request form', () => {
   it('sends exactly one request for a double click and a repeated submit', async () => {
     const ui = renderForm()
     await ui.user.type(ui.email(), '  ada@example.com ')
     await ui.user.dblClick(ui.button())
-    await act(async () => {
-      ui.form.requestSubmit()
-      ui.form.requestSubmit()
-    })
-    await waitFor(() => expect(requests).toHaveLength(1))
-    await act(() => vi.advanceTimersByTimeAsync(1_000))
-    expect(requests).toHaveLength(1)
+    await expectOneRequestAfterResubmits(ui.form, requests)
     expect(requests[0]?.body).toEqual({ email: 'ada@example.com' })
   })
 

@@ -12,10 +12,11 @@ import { getInitialSnapshot, type AnyMachineSnapshot } from 'xstate'
 import { tokenActionMachine, type TokenActionStateName } from '../../../machines/token-action-machine'
 import { tokenPages, type TokenAction } from '../../../src/content/consent-pages'
 import { TokenActionPanel } from '../../../src/waitlist/token-action-panel'
-import { definedTransitions, describeTransition, transitionPaths, transitionsTaken, type ModelEvent, type ModelPath } from '../../utils/admin-model'
+import { transitionPaths, type ModelEvent, type ModelPath } from '../../utils/admin-model'
 import { TOKEN_TIMEOUT, samples, tokenModels } from '../../utils/consent-models'
 import { formWords } from '../../utils/form-words'
 import { holdRequests, requestsSent, fakeClock } from '../../utils/held-requests'
+import { describeModelGuards } from '../../utils/model-guards'
 
 const { NETWORK, SUBMITTING } = formWords
 const ENDPOINT = 'http://waitlist.test/api/waitlist'
@@ -153,22 +154,14 @@ describe('token action page: every generated path replayed in the UI', () => {
   })
 })
 
-describe('token action page: guard tests', () => {
-  it('has a UI assertion for every resting state of the machine, and names only real states', () => {
-    expect(stateNames.filter((name) => !(name in uiAssertions))).toEqual([])
-    expect(Object.keys(uiAssertions).filter((name) => !stateNames.includes(name as TokenActionStateName))).toEqual([])
-  })
-
-  it('replays paths that take every transition of the machine (but a SUBMIT before the link is read)', () => {
-    const taken = new Set(uiPaths.flatMap((path) => transitionsTaken(tokenActionMachine, path)))
-    const missing = definedTransitions(tokenActionMachine).filter((t) => !taken.has(t)).map(describeTransition)
-    expect(missing).toEqual(beforeLinkRead)
-  })
-
-  it('replays paths that end in every resting state', () => {
-    const ends = new Set([...uiPaths.map((path) => path.edge.to.value), 'byEmail'])
-    expect([...ends].sort()).toEqual([...stateNames].sort())
-  })
+describeModelGuards('token action page', {
+  machine: tokenActionMachine,
+  paths: uiPaths,
+  uiAssertions,
+  stateNames,
+  stateWord: 'resting state',
+  notTaken: { but: 'a SUBMIT before the link is read', transitions: beforeLinkRead },
+  alsoEndsIn: ['byEmail'], // shown by the test '[notConfigured] (opened) ⇒ byEmail' above
 })
 
 describe('token action page', () => {

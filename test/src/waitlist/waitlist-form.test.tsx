@@ -2,7 +2,7 @@
 // is replayed against the real form, gesture by gesture, with the HTTP side stubbed at the network layer
 // (msw) and fake timers for the 15 s time-out. After every step the page must show the state the machine
 // graph says it is in: one UI assertion per state, keyed by state name.
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react'
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { HttpResponse } from 'msw'
 import { renderToString } from 'react-dom/server'
@@ -11,20 +11,12 @@ import { getInitialSnapshot } from 'xstate'
 import { waitlistMachine, type WaitlistSnapshot, type WaitlistStateName } from '../../../machines/waitlist-machine'
 import { palettes, theme, type ColorToken } from '../../../src/ui/theme'
 import { WaitlistForm } from '../../../src/waitlist/waitlist-form'
-import {
-  REQUEST_DONE,
-  REQUEST_ERROR,
-  REQUEST_TIMEOUT,
-  allTransitionPaths,
-  definedTransitions,
-  describeTransition,
-  stateNames,
-  transitionsTaken,
-  type ModelEvent,
-  type ModelPath,
-} from '../../utils/waitlist-model'
+import { REQUEST_DONE, REQUEST_ERROR, REQUEST_TIMEOUT, allTransitionPaths, type ModelEvent, type ModelPath } from '../../utils/waitlist-model'
+import { expectError as expectFieldError, expectNoError } from '../../utils/email-field'
 import { formWords } from '../../utils/form-words'
 import { captureMailDrafts, fakeClock, holdRequests, requestsSent } from '../../utils/held-requests'
+import { describeModelGuards } from '../../utils/model-guards'
+import { expectOneRequestAfterResubmits } from '../../utils/repeated-submits'
 
 const { INVALID, MAILTO, NETWORK, SUBMITTING, SUCCESS } = formWords
 const ENDPOINT = 'http://waitlist.test/api'
@@ -82,14 +74,9 @@ function expectFields(ui: Ui, expected: WaitlistSnapshot) {
   expect(ui.firstName()).toHaveValue(expected.context.firstName)
   expect(ui.email()).toHaveValue(expected.context.email)
 }
-function expectNoError(ui: Ui) {
-  expect(ui.email()).toHaveAttribute('aria-invalid', 'false')
-  expect(ui.email()).not.toHaveAttribute('aria-describedby')
-}
+/** The email field's error (test/utils/email-field.ts), in red that reads on white. */
 function expectError(ui: Ui, message: string) {
-  expect(ui.status()).toHaveTextContent(message, { normalizeWhitespace: false })
-  expect(ui.email()).toHaveAttribute('aria-invalid', 'true')
-  expect(ui.email()).toHaveAccessibleDescription(message)
+  expectFieldError(ui, message)
   expect(colorOf(ui.status())).toMatch(RED)
   expect(contrastWithWhite(colorOf(ui.status()))).toBeGreaterThanOrEqual(4.5)
 }
@@ -196,24 +183,7 @@ describe('waitlist form: every generated path replayed in the UI', () => {
   })
 })
 
-describe('waitlist form: guard tests', () => {
-  it('has a UI assertion for every state of the machine', () => {
-    expect(stateNames.filter((name) => !(name in uiAssertions))).toEqual([])
-  })
-
-  it('names only real states in its UI assertions', () => {
-    expect(Object.keys(uiAssertions).filter((name) => !stateNames.includes(name as WaitlistStateName))).toEqual([])
-  })
-
-  it('replays paths that take every transition of the machine', () => {
-    const taken = new Set(paths.flatMap(transitionsTaken))
-    expect(definedTransitions().filter((t) => !taken.has(t)).map(describeTransition)).toEqual([])
-  })
-
-  it('replays paths that end in every state', () => {
-    expect(new Set(paths.map((path) => path.edge.to.value))).toEqual(new Set(stateNames))
-  })
-})
+describeModelGuards('waitlist form', { machine: waitlistMachine, paths, uiAssertions, splitNameChecks: true })
 
 describe('waitlist form', () => {
   it('gives each form its own state: two forms side by side never share it', async () => {
@@ -256,13 +226,7 @@ describe('waitlist form', () => {
     await ui.user.type(ui.email(), 'ada@example.com')
     await ui.user.dblClick(ui.button())
     await ui.user.type(ui.email(), '{Enter}')
-    await act(async () => {
-      ui.form.requestSubmit()
-      ui.form.requestSubmit()
-    })
-    await waitFor(() => expect(requests).toHaveLength(1))
-    await act(() => vi.advanceTimersByTimeAsync(1_000))
-    expect(requests).toHaveLength(1)
+    await expectOneRequestAfterResubmits(ui.form, requests)
     expect(requests[0]?.body).toMatchObject({ firstName: 'Ada', email: 'ada@example.com', source: 'stride-marketing-site' })
   })
 
