@@ -3,8 +3,9 @@
 // is `loaded`, `empty` (nobody matches) or `failed` with a way to retry. The rows of the last good answer
 // stay on screen while the next page loads.
 import { assign, fromPromise, setup, type DoneActorEvent, type SnapshotFrom } from 'xstate'
+import type { ConsoleSignupRow } from '../shared/console-rows'
 
-export type AdminSignupRow = { id: number; createdAt: string; email: string; firstName: string; source: string; status: string }
+export type AdminSignupRow = ConsoleSignupRow
 export type SignupSort = 'createdAt' | 'email' | 'firstName' | 'source'
 export type SignupQuery = { search: string; sort: SignupSort; direction: 'asc' | 'desc'; page: number; pageSize: number }
 export type SignupPage = { rows: AdminSignupRow[]; total: number }

@@ -3,10 +3,10 @@
 // SQLite with one instance, PostgreSQL with one instance, PostgreSQL with two instances (each taking half the
 // connections, as behind a load balancer). PostgreSQL is a throwaway cluster with fsync on, started here and
 // removed after. Each setup runs new signups, then (once the outbox has sent their confirmations) repeats of one
-// email, and the engine's own limit: plain
-// durable single-row inserts with no HTTP, 50 in flight. BENCH_SECONDS (default 10) and BENCH_CONNECTIONS
-// (default 50) adjust the run, BENCH_DRAIN_SECONDS the wait for the outbox; BENCH_SETUPS (e.g. "sqlite" or "postgres-1,postgres-2") runs only those setups.
-// It always stops by itself.
+// email, then the engine's own limit (plain durable single-row inserts with no HTTP, 50 in flight), and with one
+// instance a place looked up in a line of a million (BENCH_LINE_SIZE). BENCH_SECONDS (default 10) and
+// BENCH_CONNECTIONS (default 50) adjust the run, BENCH_DRAIN_SECONDS the wait for the outbox; BENCH_SETUPS (e.g.
+// "sqlite" or "postgres-1,postgres-2") runs only those setups. It always stops by itself.
 import { mkdtempSync, rmSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { cpus, tmpdir } from 'node:os'
@@ -17,6 +17,8 @@ import pg from 'pg'
 import { SMTPServer } from 'smtp-server'
 import { startServerProcess, stopAll, type ServerProcess } from '../test/server/processes'
 import { startPostgres } from '../test/utils/postgres'
+import { sql } from 'kysely'
+import { bucketSize, line } from '../server/referral/line'
 import { openDatabase } from '../server/store/open'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
@@ -90,6 +92,43 @@ async function outboxDrained(databaseUrl: string): Promise<string> {
   return `${queued} emails were waiting after the load; ${left === 0 ? `all sent in ${took.toFixed(1)} s` : `${left} still waiting after ${took.toFixed(0)} s`}`
 }
 
+const lineSize = Number(process.env.BENCH_LINE_SIZE ?? 1_000_000)
+
+/** A place looked up (server/referral/line.ts placeOf) in a line of BENCH_LINE_SIZE (default 1,000,000)
+ * confirmed people, some of them moved up by credits, for 2,000 people drawn at random: the time of each. */
+async function placeLookups(databaseUrl: string): Promise<Omit<Row, 'setup'>> {
+  const database = await openDatabase(databaseUrl)
+  const { db } = database
+  const numbers =
+    database.engine === 'sqlite'
+      ? sql`WITH RECURSIVE n (i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${lineSize}) SELECT i FROM n`
+      : sql`SELECT i FROM generate_series(1, ${lineSize}::int) AS i`
+  // Everyone confirmed in order; one in five has credits (up to 4, 10 places each), so keys share ranges.
+  await sql`INSERT INTO signups (email_normalized, email, first_name, source, created_at, status, confirmed_at, confirm_seq, line_score, referral_credits)
+    SELECT 'line-' || i || '@bench.example', 'line-' || i || '@bench.example', 'Bench', 'bench', '2026-11-24T00:00:00.000Z', 'confirmed',
+      '2026-11-24T00:00:00.000Z', i + 100000, i + 100000 - 10 * (i % 5), i % 5
+    FROM (${numbers}) AS numbers`.execute(db)
+  await sql`DELETE FROM line_buckets`.execute(db)
+  await sql`INSERT INTO line_buckets (bucket, people)
+    SELECT line_score / ${sql.lit(bucketSize)}, count(*) FROM signups WHERE line_score IS NOT NULL GROUP BY line_score / ${sql.lit(bucketSize)}`.execute(db)
+  if (database.engine === 'postgres') await sql`ANALYZE signups`.execute(db)
+  const ids = (await db.selectFrom('signups').select('id').where('email_normalized', 'like', 'line-%').execute()).map((row) => row.id)
+  const placeOf = line(database).placeOf
+  const latencies: number[] = []
+  const started = performance.now()
+  for (let lookup = 0; lookup < 2000; lookup++) {
+    const id = ids[Math.floor(Math.random() * ids.length)]!
+    const at = performance.now()
+    if (!(await placeOf(id))) throw new Error(`no place for ${id}`)
+    latencies.push(performance.now() - at)
+  }
+  const elapsed = (performance.now() - started) / 1000
+  await database.close()
+  latencies.sort((a, b) => a - b)
+  const percentile = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0
+  return { load: `place looked up, ${lineSize.toLocaleString('en-US')} in line`, perSecond: latencies.length / elapsed, p50: percentile(0.5), p99: percentile(0.99), errors: 0 }
+}
+
 /** Plain durable single-row inserts, `connections` in flight, no HTTP, no batching of ours: what the engine
  * itself can take. */
 async function engineLimit(databaseUrl: string): Promise<Omit<Row, 'setup'>> {
@@ -145,6 +184,7 @@ async function setup(name: string, databaseUrl: string, instanceCount: number): 
     await Promise.all(instances.map((instance) => instance.exited)) // the engine alone, with nobody else on it
   }
   rows.push(await engineLimit(databaseUrl))
+  if (instanceCount === 1) rows.push(await placeLookups(databaseUrl))
   return rows.map((row) => ({ setup: name, ...row }))
 }
 

@@ -3,9 +3,10 @@
 // A new email component in server/mail/emails/ without a sample here fails test/server/email-content.test.ts.
 import { signInPath } from '../server/admin/sign-in-links'
 import { signInMessage } from '../server/admin/sign-in-mail'
-import { confirmationEmail, erasureEmail } from '../server/consent/consent-emails'
+import { confirmationEmail, erasureEmail, welcomeEmail } from '../server/consent/consent-emails'
 import type { OutgoingMail } from '../server/mail/mailer'
 import { brand } from '../shared/brand'
+import { referralRules } from '../shared/rules'
 
 // Tokens have the real ones' form (43 base64url characters) so the tests' link patterns read them as real.
 const sampleToken = (seed: string) => seed.repeat(43).slice(0, 43)
@@ -25,6 +26,10 @@ export const emailSamples: EmailSample[] = [
   {
     component: 'erasure-email',
     build: () => erasureEmail({ email: 'val@example.com' }, links, { erase: sampleToken('Er'), unsubscribe: sampleToken('Un') }),
+  },
+  {
+    component: 'welcome-email',
+    build: () => welcomeEmail({ email: 'val@example.com', firstName: 'Val' }, links, { place: sampleToken('Pl'), unsubscribe: sampleToken('Un') }, 'abcd2345', referralRules.boostPlaces),
   },
   {
     component: 'sign-in-email',

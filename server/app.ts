@@ -20,6 +20,7 @@ import { requestFacts } from './http/request-facts'
 import { signupRoutes, waitlistPath } from './http/signup-routes'
 import { parseAllowedOrigins, type AllowedOrigins } from './origin'
 import { defaultRateLimit } from './rate-limit'
+import { placeRoutes } from './referral/place-routes'
 import { replySecurityHeaders } from './security-headers'
 import type { ConsentStore } from './consent/consent-store'
 import type { RateLimiter, RateLimitOptions } from './rate-limit'
@@ -56,6 +57,8 @@ export type AppOptions = {
   log?: Logger
   /** Each request's time goes into its latency histogram (observability/metrics.ts). */
   metrics?: Metrics
+  /** The site's public address for share links (the emails' own); without it, the site's, then the request's. */
+  shareSiteUrl?: string
   /** METRICS_TOKEN: with it (and `metrics`), GET /metrics answers the token's bearer here; without it, never. */
   metricsToken?: string
 }
@@ -84,6 +87,8 @@ export function createApp(options: AppOptions) {
   // Last of the API: what none of the sub-apps above answers.
   app.route('/api', apiNotFound(origins))
 
+  // The private "your place" page: it reads, and only with the link's token.
+  app.route('/', placeRoutes({ yourPlace: consent.yourPlace, siteUrl: options.shareSiteUrl ?? publicSiteUrl }))
   // Outside /api/*: no origin check, no rate limit; it reads and writes no signup.
   const { healthCheck } = options
   if (healthCheck) app.route(healthzPath, healthRoutes(healthCheck))

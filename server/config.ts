@@ -7,6 +7,7 @@ import { logLevels, type LogLevel } from './observability/logger'
 import { parseAllowedOrigins, type AllowedOrigins } from './origin'
 import { defaultRateLimit } from './rate-limit'
 import { redactUrl } from './redact-url'
+import { referralRules } from '../shared/rules'
 import { isPostgresUrl, isSqliteUrl, sqliteUrlProblem } from './store/database-url'
 
 export type ServerConfig = {
@@ -18,6 +19,8 @@ export type ServerConfig = {
   allowedOrigins: AllowedOrigins
   trustedProxies: number
   rateLimit: { max: number; windowMs: number }
+  /** How many places a credited referral moves the referrer up (PLACE_BOOST; shared/rules.ts referralRules). */
+  placeBoost: number
   staticDir: string
   /** The site's public origin, where a form post is sent back to; undefined when the site is served here. */
   publicSiteUrl: string | undefined
@@ -74,6 +77,7 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
       max: integer('RATE_LIMIT_MAX', defaultRateLimit.max, 1),
       windowMs: integer('RATE_LIMIT_WINDOW_MS', defaultRateLimit.windowMs, 1),
     },
+    placeBoost: integer('PLACE_BOOST', referralRules.boostPlaces, 0, 1_000_000),
     staticDir: folder('STATIC_DIR', env.STATIC_DIR, 'dist', problems),
     publicSiteUrl: siteUrl('PUBLIC_SITE_URL', env.PUBLIC_SITE_URL, problems),
     publicApiUrl: siteUrl('PUBLIC_API_URL', env.PUBLIC_API_URL, problems),

@@ -25,6 +25,7 @@ import { StoreOpenError } from './store/contract'
 import { describeDatabase } from './store/database-url'
 import { adminStore } from './admin/admin-store'
 import { consentStore } from './consent/consent-store'
+import { line } from './referral/line'
 import { healthCheck } from './store/health'
 import { openDatabase } from './store/open'
 import { signupStore } from './store/signup-store'
@@ -56,7 +57,9 @@ async function main() {
     stopAtStart(error instanceof StoreOpenError ? error.message : `Cannot open the database (DATABASE_URL): ${(error as Error).message}`),
   )
   const signups = countedSignups(signupStore(database, log), metrics)
-  const consent = countedConsent(consentStore(database), metrics)
+  // The place in line: kept by the confirmations and erasures, and by the team's reviews of held referrals.
+  const placeInLine = line(database, { boostPlaces: config.placeBoost })
+  const consent = countedConsent(consentStore(database, placeInLine), metrics)
   metrics.watchOutbox((now) => consent.outboxStats(now))
   metrics.watchPool(() => database.poolUse())
   // The work after the replies (repeats signed up again) ends before the database closes.
@@ -83,6 +86,7 @@ async function main() {
     links: { siteUrl: adminConfig.publicUrl, apiUrl: config.publicApiUrl ?? adminConfig.publicUrl },
     log,
     onAttempt: (kind, outcome) => metrics.outboxSends.inc({ kind, outcome }),
+    placeBoost: config.placeBoost,
   })
   const hasSite = existsSync(config.staticDir)
   if (!hasSite) log.warn(`No site to serve at ${config.staticDir}/ (run the build first); serving the waitlist API only.`)
@@ -98,6 +102,7 @@ async function main() {
     site: hasSite ? createStaticSite(config.staticDir) : undefined,
     publicSiteUrl: config.publicSiteUrl,
     onOutboxQueued: sender.poke,
+    shareSiteUrl: adminConfig.publicUrl,
     admin: {
       store: adminStore(database),
       adminEmails: adminConfig.adminEmails,
@@ -105,6 +110,7 @@ async function main() {
       sendSignInLink: createSignInMailer(mailer),
       eraseSignup: (id, now) => consent.eraseById(id, now),
       outboxStats: (now) => consent.outboxStats(now),
+      reviewReferral: (id, verdict, by) => placeInLine.review(id, verdict, by),
     },
     log,
     metrics,

@@ -14,6 +14,8 @@ export type Signup = Omit<CheckedSignup, 'consent'> & {
   formerKey?: string
   /** The consent record (issue 12): which wording the form showed, and what brought the visitor. */
   consent?: SignupConsent
+  /** The network it came from (referral/network.ts), kept (hashed) only when it came through a share link. */
+  network?: string
 }
 
 /** The consent record as the stores read it: shared/signup.ts's, under the same names. */
@@ -77,7 +79,7 @@ function validateFields(fields: Record<string, unknown>): ParsedBody {
   }
 }
 
-export const noConsentRecord: SignupConsent = { consentVersion: null, utmSource: null, utmMedium: null, utmCampaign: null, referrerOrigin: null }
+export const noConsentRecord: SignupConsent = { consentVersion: null, utmSource: null, utmMedium: null, utmCampaign: null, referrerOrigin: null, referralCode: null }
 
 /** The canonical address, or the reply for the visitor when `email` is not exactly one mailbox. */
 export function checkEmail(email: string): { address: string } | { reason: ReplyKey } {

@@ -9,6 +9,10 @@ export const consentPages = {
   eraseConfirm: '/waitlist/erase/confirm',
 } as const
 
+/** The private "your place" page behind the welcome email's link (?token=…), served by the endpoint itself
+ * (server/referral/place-page.tsx): never in the sitemap, never indexed. */
+export const placePagePath = '/waitlist/place'
+
 /** The pages behind the links in our emails: the link's token is in their address (?token=…). */
 export const tokenPageActions = ['confirm', 'unsubscribe', 'eraseConfirm'] as const satisfies readonly (keyof typeof consentPages)[]
 export const tokenPagePaths: readonly string[] = /* @__PURE__ */ tokenPageActions.map((action) => consentPages[action])

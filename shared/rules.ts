@@ -31,3 +31,21 @@ export function inWords(ms: number): string {
   const count = Math.round(ms / size)
   return `${count} ${unit}${count === 1 ? '' : 's'}`
 }
+
+/** A place in line and what a referral earns (docs/product-rules.md). A friend who joins through a person's
+ * share link and confirms their address moves that person up `boostPlaces` places (LaunchList's default too;
+ * PLACE_BOOST changes it). Credit stops for the day after `dailyCap` friends; referrals that look like a farm
+ * are held for the team instead of credited: `sameNetwork` from one network (/24, /48) within `windowMs`, or
+ * `burst` within `burstMs`. */
+export const referralRules = {
+  boostPlaces: 10,
+  dailyCap: 10,
+  sameNetwork: 4,
+  windowMs: day,
+  burst: 5,
+  burstMs: 10 * 60_000,
+} as const
+
+/** How long the private "your place" link in the welcome email works: a year, like unsubscribing, and it ends
+ * at once when the person is erased. */
+export const placeLinkLifetimeMs = 365 * day

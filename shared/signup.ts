@@ -6,6 +6,7 @@
 //
 // A new field: its type below, its rule in checkSignup; then the form's input (src/waitlist/waitlist-form.tsx),
 // the machine that holds it (machines/waitlist-machine.ts) and where the server stores it (server/store/).
+import { referralCodeOf } from './referral-code'
 import type { ReplyKey } from './form-outcomes'
 import { parseMailbox, type MailboxProblem } from './mailbox'
 
@@ -26,6 +27,8 @@ export interface SignupConsent {
   utmCampaign?: string
   /** The referring site's origin only (https://news.example), never its full URL. */
   referrerOrigin?: string
+  /** The referral code of the share link the visitor came through (/?ref=CODE: shared/referral-code.ts). */
+  referralCode?: string
 }
 
 /** What a visitor's form sends: the fields they typed, the form's source, and the consent record. */
@@ -120,6 +123,7 @@ function consentRecordOf(fields: Readonly<Record<string, unknown>>): ConsentReco
     utmMedium: consentValue(fields.utmMedium),
     utmCampaign: consentValue(fields.utmCampaign),
     referrerOrigin: referrer === null ? null : originOf(referrer),
+    referralCode: referralCodeOf(fields.referralCode),
   }
 }
 

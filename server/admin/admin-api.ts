@@ -1,9 +1,10 @@
 // /api/admin: the console's API. Two routes are open (asking for and using a sign-in link); every other one
 // needs a session (admin-guard.ts), and every state-changing one an Origin of this host, checked once here
-// for all of them. Reads are paged on the server; the CSV streams. Sign-ins, exports and erasures are audited.
+// for all of them. Reads are paged on the server; the CSV streams. Sign-ins, exports, erasures and referral
+// reviews are audited.
 import { Hono, type Context } from 'hono'
 import { stream } from 'hono/streaming'
-import { csvRow, signupCsvColumns, signupCsvRow } from '../csv'
+import { consoleCsvColumns, consoleCsvRow, csvRow } from '../csv'
 import type { OutboxStats } from '../consent/consent-store'
 import type { RequestFacts } from '../http/request-facts'
 import type { RateLimiter, RateLimitOptions } from '../rate-limit'
@@ -24,6 +25,8 @@ export type AdminApiOptions = {
   eraseSignup: (id: number, now: Date) => Promise<boolean>
   /** How the outbox stands (the consent store's outboxStats, which the metrics read too). */
   outboxStats: (now: Date) => Promise<OutboxStats>
+  /** Approves or rejects a held referral (the line's review, referral/line.ts); false when it is not held. */
+  reviewReferral: (friendId: number, verdict: 'APPROVE' | 'REJECT', adminEmail: string) => Promise<boolean>
   signInRateLimit?: { max: number; windowMs: number }
   now?: () => Date
 }
@@ -34,6 +37,8 @@ export type AdminApiHost = RequestFacts & {
 }
 
 export const chartDays = 90
+/** How many top referrers the console lists. */
+export const topReferrerCount = 10
 
 function signupQuery(c: Context) {
   const search = (c.req.query('search') ?? '').slice(0, 200)
@@ -89,8 +94,8 @@ export function adminApi(options: AdminApiOptions, host: AdminApiHost) {
     c.header('Content-Type', 'text/csv; charset=utf-8')
     c.header('Content-Disposition', `attachment; filename="waitlist-${now().toISOString().slice(0, 10)}.csv"`)
     return stream(c, async (out) => {
-      await out.write(csvRow(signupCsvColumns))
-      for await (const signup of store.exportSignups(search)) await out.write(signupCsvRow(signup))
+      await out.write(csvRow(consoleCsvColumns))
+      for await (const signup of store.exportSignups(search)) await out.write(consoleCsvRow(signup))
     })
   })
 
@@ -101,6 +106,26 @@ export function adminApi(options: AdminApiOptions, host: AdminApiHost) {
     await store.audit(c.get('adminEmail'), 'erase', `signup #${id}`)
     return c.json({ ok: true })
   })
+
+  // Held referrals are the team's to decide: who the friend and the referrer are is shown to them, and only them.
+  api.get('/referrals', async (c) => {
+    const [held, topReferrers] = await Promise.all([store.heldReferrals(), store.topReferrers(topReferrerCount)])
+    return c.json({ ok: true, held, topReferrers })
+  })
+
+  for (const [path, verdict, action] of [
+    ['approve', 'APPROVE', 'approve-referral'],
+    ['reject', 'REJECT', 'reject-referral'],
+  ] as const)
+    api.post(`/referrals/:friendId/${path}`, async (c) => {
+      const friendId = Number(c.req.param('friendId'))
+      if (!Number.isSafeInteger(friendId) || friendId < 1) return c.json({ ok: false, message: adminMessages.badRequest }, 400)
+      const adminEmail = c.get('adminEmail')
+      if (!(await options.reviewReferral(friendId, verdict, adminEmail))) return c.json({ ok: false, message: adminMessages.notFound }, 404)
+      // Named by the friend's id, as erasures are: the id means nothing once they are erased.
+      await store.audit(adminEmail, action, `referral of signup #${friendId}`)
+      return c.json({ ok: true })
+    })
 
   api.get('/audit', async (c) => c.json({ ok: true, entries: await store.auditLog(100) }))
   api.all('*', (c) => c.json({ ok: false, message: 'Not found.' }, 404))

@@ -2,18 +2,33 @@
 // engines' migrations). Sessions and sign-in tokens are stored by their SHA-256 only, in the database, so every
 // instance behind a load balancer knows every session. Erasing a person is the consent store's
 // (server/consent): the same erasure as the person's own request.
+//
+// The place in line is the line's own reading (referral/line.ts placeOf), one person at a time, so the console
+// reads it only for the rows it shows: a page of the list, a page of the export, the few top referrers.
 import { sql, type ExpressionBuilder } from 'kysely'
-import { exportPageSize, storedSignupColumns, type StoredSignup } from '../store/contract'
+import type { ConsoleSignupRow, HeldReferral, TopReferrer } from '../../shared/console-rows'
+import type { ConsoleSignup } from '../csv'
+import { line } from '../referral/line'
+import { exportPageSize, storedSignupColumns } from '../store/contract'
 import type { Database } from '../store/database'
 import type { Tables } from '../store/schema'
 
-export type AdminSignup = { id: number; createdAt: string; email: string; firstName: string; source: string; status: string }
+export type AdminSignup = ConsoleSignupRow
+export type { HeldReferral, TopReferrer }
 export type SortKey = 'createdAt' | 'email' | 'firstName' | 'source'
 export type SignupQuery = { search: string; sort: SortKey; direction: 'asc' | 'desc'; page: number; pageSize: number }
-export type AuditAction = 'sign-in' | 'sign-out' | 'export' | 'erase'
+export type AuditAction = 'sign-in' | 'sign-out' | 'export' | 'erase' | 'approve-referral' | 'reject-referral'
 export type AuditEntry = { at: string; actor: string; action: AuditAction; detail: string }
 export type Totals = { all: number; pending: number; confirmed: number; unsubscribed: number }
-export type Summary = { totals: Totals; perDay: { day: string; count: number }[]; bySource: { source: string; count: number }[] }
+/** Referrals for the front page: by the day they signed up, the friends who came through a share link and have
+ * confirmed; and every decision so far, refused being any outcome that earned nothing (referral-credit-machine.ts). */
+export type ReferralSummary = { perDay: { day: string; count: number }[]; credited: number; held: number; refused: number }
+export type Summary = {
+  totals: Totals
+  perDay: { day: string; count: number }[]
+  bySource: { source: string; count: number }[]
+  referrals: ReferralSummary
+}
 
 export interface AdminStore {
   saveSignInToken(tokenHash: string, email: string, expiresAt: Date): Promise<void>
@@ -26,7 +41,11 @@ export interface AdminStore {
   auditLog(limit: number): Promise<AuditEntry[]>
   summary(now: Date, days: number): Promise<Summary>
   searchSignups(query: SignupQuery): Promise<{ rows: AdminSignup[]; total: number }>
-  exportSignups(search: string): AsyncIterable<StoredSignup>
+  exportSignups(search: string): AsyncIterable<ConsoleSignup>
+  /** The referrals waiting for the team, oldest first, at most `limit`. */
+  heldReferrals(limit?: number): Promise<HeldReferral[]>
+  /** The people with the most credited referrals, most first. */
+  topReferrers(limit: number): Promise<TopReferrer[]>
 }
 
 export const sortKeys: readonly SortKey[] = ['createdAt', 'email', 'firstName', 'source']
@@ -43,11 +62,38 @@ export function lastDays(now: Date, days: number, counted: Map<string, number>) 
   })
 }
 
+/** How many places are read at once: the list's page waits for them, and the pool's other connections stay free
+ * for the signups. */
+const placeReadsAtOnce = 4
+
 const sortColumns = { createdAt: sql.ref('created_at'), email: sql.ref('email_normalized'), firstName: sql`lower(first_name)`, source: sql.ref('source') }
 
 export function adminStore(database: Database): AdminStore {
   const { db } = database
   const iso = (date: Date) => date.toISOString()
+  // Reading places only: the boost matters to crediting, which the console does through reviewReferral.
+  const theLine = line(database)
+  /** The places of the given people who have one (confirmed), by id. */
+  async function placesOf(people: { id: number; confirm_seq: number | null }[]): Promise<Map<number, number>> {
+    const places = new Map<number, number>()
+    const placed = people.filter((person) => person.confirm_seq !== null)
+    for (let start = 0; start < placed.length; start += placeReadsAtOnce)
+      await Promise.all(
+        placed.slice(start, start + placeReadsAtOnce).map(async ({ id }) => {
+          const place = await theLine.placeOf(id)
+          if (place) places.set(id, place.place)
+        }),
+      )
+    return places
+  }
+  // A person's referrals waiting for the team, by the referrals_referrer index.
+  const heldCount = (eb: ExpressionBuilder<Tables, 'signups'>) =>
+    eb
+      .selectFrom('referrals')
+      .select((inner) => inner.fn.countAll<number>().as('n'))
+      .whereRef('referrals.referrer_id', '=', 'signups.id')
+      .where('referrals.outcome', '=', 'held')
+      .as('held_referrals')
   // The search, in the signup's canonical address or first name, case-insensitively (lower() on both sides).
   const matching = (search: string) => (eb: ExpressionBuilder<Tables, 'signups'>) =>
     search.trim()
@@ -91,7 +137,7 @@ export function adminStore(database: Database): AdminStore {
     async summary(now, days) {
       const since = `${lastDays(now, days, new Map())[0]!.day}T00:00:00.000Z`
       const counted = (status: string) => sql<number>`count(CASE WHEN status = ${status} THEN 1 END)`
-      const [totals, perDay, bySource] = await Promise.all([
+      const [totals, perDay, bySource, referredPerDay, outcomes] = await Promise.all([
         db
           .selectFrom('signups')
           .select((eb) => [eb.fn.countAll<number>().as('all'), counted('pending').as('pending'), counted('confirmed').as('confirmed'), counted('unsubscribed').as('unsubscribed')])
@@ -109,18 +155,42 @@ export function adminStore(database: Database): AdminStore {
           .orderBy('n', 'desc')
           .orderBy('source')
           .execute(),
+        // By the day they signed up, as the chart's other series, so it is the part of each day's signups that
+        // came through a share link and went on to confirm (unsubscribed since or not).
+        db
+          .selectFrom('signups')
+          .select((eb) => [database.utcDay('created_at').as('day'), eb.fn.countAll<number>().as('n')])
+          .where('created_at', '>=', database.instant(since))
+          .where('referred_by', 'is not', null)
+          .where('confirmed_at', 'is not', null)
+          .groupBy('day')
+          .execute(),
+        db
+          .selectFrom('referrals')
+          .select((eb) => ['outcome', eb.fn.countAll<number>().as('n')])
+          .groupBy('outcome')
+          .execute(),
       ])
+      const decided = new Map(outcomes.map((row) => [row.outcome, Number(row.n)]))
+      const credited = decided.get('credited') ?? 0
+      const held = decided.get('held') ?? 0
       return {
         totals: { all: Number(totals.all), pending: Number(totals.pending), confirmed: Number(totals.confirmed), unsubscribed: Number(totals.unsubscribed) },
         perDay: lastDays(now, days, new Map(perDay.map((day) => [day.day, Number(day.n)]))),
         bySource: bySource.map((source) => ({ source: source.source, count: Number(source.n) })),
+        referrals: {
+          perDay: lastDays(now, days, new Map(referredPerDay.map((day) => [day.day, Number(day.n)]))),
+          credited,
+          held,
+          refused: [...decided.values()].reduce((sum, count) => sum + count, 0) - credited - held,
+        },
       }
     },
     async searchSignups({ search, sort, direction, page, pageSize }) {
       const [rows, total] = await Promise.all([
         db
           .selectFrom('signups')
-          .select(['id', 'created_at', 'email', 'first_name', 'source', 'status'])
+          .select(['id', 'created_at', 'email', 'first_name', 'source', 'status', 'confirm_seq', 'referral_credits', 'referred_by', heldCount])
           .where(matching(search))
           .orderBy(sortColumns[sort], direction)
           .orderBy('id', direction)
@@ -129,8 +199,20 @@ export function adminStore(database: Database): AdminStore {
           .execute(),
         db.selectFrom('signups').select((eb) => eb.fn.countAll<number>().as('n')).where(matching(search)).executeTakeFirstOrThrow(),
       ])
+      const places = await placesOf(rows)
       return {
-        rows: rows.map((row) => ({ id: row.id, createdAt: row.created_at, email: row.email, firstName: row.first_name, source: row.source, status: row.status })),
+        rows: rows.map((row) => ({
+          id: row.id,
+          createdAt: row.created_at,
+          email: row.email,
+          firstName: row.first_name,
+          source: row.source,
+          status: row.status,
+          place: places.get(row.id) ?? null,
+          credits: Number(row.referral_credits),
+          heldReferrals: Number(row.held_referrals ?? 0),
+          referredBy: row.referred_by,
+        })),
         total: Number(total.n),
       }
     },
@@ -138,18 +220,62 @@ export function adminStore(database: Database): AdminStore {
       for (let after = 0; ; ) {
         const page = await db
           .selectFrom('signups')
-          .select(['id', ...storedSignupColumns])
+          .select(['id', ...storedSignupColumns, 'confirm_seq', 'referral_credits', 'referred_by', heldCount])
           .where(matching(search))
           .where('id', '>', after)
           .orderBy('id')
           .limit(exportPageSize)
           .execute()
-        for (const { id, ...signup } of page) {
-          yield signup
+        const places = await placesOf(page)
+        for (const { id, confirm_seq: _, referral_credits: credits, held_referrals: held, ...signup } of page) {
+          yield { ...signup, place: places.get(id) ?? null, referral_credits: Number(credits), held_referrals: Number(held ?? 0) }
           after = id
         }
         if (page.length < exportPageSize) return
       }
+    },
+    async heldReferrals(limit = 100) {
+      const rows = await db
+        .selectFrom('referrals')
+        .innerJoin('signups as friend', 'friend.id', 'referrals.friend_id')
+        .leftJoin('signups as referrer', 'referrer.id', 'referrals.referrer_id')
+        .select([
+          'referrals.friend_id',
+          'friend.first_name as friend_first_name',
+          'friend.email as friend_email',
+          'referrer.id as referrer_id',
+          'referrer.first_name as referrer_first_name',
+          'referrer.email as referrer_email',
+          'referrals.decided_at',
+        ])
+        .where('referrals.outcome', '=', 'held')
+        .orderBy('referrals.decided_at')
+        .orderBy('referrals.friend_id')
+        .limit(limit)
+        .execute()
+      return rows.map((row) => ({
+        friendId: row.friend_id,
+        friendFirstName: row.friend_first_name,
+        friendEmail: row.friend_email,
+        referrerId: row.referrer_id,
+        referrerFirstName: row.referrer_first_name,
+        referrerEmail: row.referrer_email,
+        decidedAt: row.decided_at,
+      }))
+    },
+    async topReferrers(limit) {
+      // Ties go to whoever is further ahead in line.
+      const rows = await db
+        .selectFrom('signups')
+        .select(['id', 'first_name', 'email', 'referral_credits', 'confirm_seq'])
+        .where('referral_credits', '>', 0)
+        .orderBy('referral_credits', 'desc')
+        .orderBy('line_score')
+        .orderBy('confirm_seq')
+        .limit(limit)
+        .execute()
+      const places = await placesOf(rows)
+      return rows.map((row) => ({ id: row.id, firstName: row.first_name, email: row.email, credits: Number(row.referral_credits), place: places.get(row.id) ?? null }))
     },
   }
 }

@@ -16,6 +16,7 @@ import { every } from 'hono/combine'
 import { hashSecret, isWellFormedSecret } from '../admin/tokens'
 import { consentApi, consentPages } from '../../shared/consent-paths'
 import type { ReplyKey } from '../../shared/form-outcomes'
+import type { Place } from '../referral/line'
 import { messages } from '../../shared/messages'
 import { afterReply } from '../http/after-reply'
 import { apiHeaders, publicCors, type OriginCheck } from '../http/api-guard'
@@ -59,11 +60,19 @@ export function consentRoutes(options: ConsentRoutesOptions): Hono {
   const routes = new Hono()
 
   async function useLink(action: LinkAction, token: unknown): Promise<ReplyKey> {
-    if (!isWellFormedSecret(token)) return replies[action].invalid
-    const hash = hashSecret(token)
-    const done = action === 'eraseConfirm' ? await store.eraseByToken(hash, now()) : await store.useToken(action, hash, now())
-    return done ? replies[action].done : replies[action].invalid
+    return (await answerLink(action, token)).key
   }
+
+  // A confirmation's reply carries the person's place in line, so the page shows it as they press Confirm.
+  async function answerLink(action: LinkAction, token: unknown): Promise<{ key: ReplyKey; place?: Place }> {
+    if (!isWellFormedSecret(token)) return { key: replies[action].invalid }
+    const hash = hashSecret(token)
+    if (action === 'eraseConfirm') return { key: (await store.eraseByToken(hash, now())) ? replies[action].done : replies[action].invalid }
+    const done = await store.useToken(action, hash, now())
+    if (!done) return { key: replies[action].invalid }
+    return { key: replies[action].done, place: action === 'confirm' ? await store.placeOf(done.signupId) : undefined }
+  }
+  const replyWithPlace = (c: Context, { key, place }: { key: ReplyKey; place?: Place }) => reply(c, key, place && { place: place.place, inLine: place.inLine })
 
   // RFC 8058: a mail provider POSTs List-Unsubscribe=One-Click (multipart or urlencoded) to the URL in the
   // header, with the token in its query. No page, no redirect: the status says it worked. Registered first,
@@ -87,7 +96,7 @@ export function consentRoutes(options: ConsentRoutesOptions): Hono {
     routes.post(consentApi[action], limited, async (c) => {
       const fields = await readFields(c)
       if (!fields) return reply(c, 'unreadable')
-      return reply(c, await useLink(action, fields.token))
+      return replyWithPlace(c, await answerLink(action, fields.token))
     })
   }
   // Always the same reply for a valid address, listed or not; the email (if any) goes out from the outbox.
@@ -115,7 +124,7 @@ export function consentRoutes(options: ConsentRoutesOptions): Hono {
   for (const action of linkActions) {
     routes.post(consentPages[action], toOutcomePage, options.originCheck({ acceptNullOrigin: true }), limited, async (c) => {
       const fields = (await readFields(c)) ?? {}
-      return reply(c, await useLink(action, c.req.query('token') ?? fields.token))
+      return replyWithPlace(c, await answerLink(action, c.req.query('token') ?? fields.token))
     })
   }
 

@@ -8,18 +8,19 @@
 import { createHmac, randomInt } from 'node:crypto'
 import { sql } from 'kysely'
 import type { ConsentStatus } from '../../machines/signup-consent-machine'
-import { linkLifetimesMs, resendAfterMs } from '../../shared/rules'
+import { linkLifetimesMs, placeLinkLifetimeMs, resendAfterMs } from '../../shared/rules'
 import type { Database, Db } from '../store/database'
+import type { Line, Place, YourPlace } from '../referral/line'
 import { tokenMove } from './consent-rules'
 
-export type TokenPurpose = 'confirm' | 'unsubscribe' | 'erase'
-export type OutboxKind = 'confirm' | 'erase'
+export type TokenPurpose = 'confirm' | 'unsubscribe' | 'erase' | 'place'
+export type OutboxKind = 'confirm' | 'erase' | 'welcome'
 export type OutboxEntry = {
   id: number
   kind: OutboxKind
   attempts: number
   /** Absent when the signup is gone (erased) since the entry was queued. */
-  signup: { id: number; email: string; firstName: string; status: ConsentStatus } | undefined
+  signup: { id: number; email: string; firstName: string; status: ConsentStatus; referralCode: string | null } | undefined
 }
 export type NewToken = { hash: string; purpose: TokenPurpose; signupId: number; expiresAt: Date }
 /** How the outbox stands: what the metrics (observability/metrics.ts) and the console's front page show. */
@@ -43,9 +44,14 @@ export interface ConsentStore {
   /** Ends every lease: only for one process that owns the database (SQLite), at its start. */
   releaseOutboxLeases(): Promise<void>
   saveTokens(tokens: NewToken[]): Promise<void>
-  /** Uses a confirm or unsubscribe token (deleting it) and moves the signup as the consent machine says;
-   * false when the token is unknown, expired or used, or the move is not allowed from the signup's status. */
-  useToken(purpose: 'confirm' | 'unsubscribe', tokenHash: string, now: Date): Promise<boolean>
+  /** Uses a confirm or unsubscribe token (deleting it) and moves the signup as the consent machine says (a first
+   * confirmation also takes a place in line: referral/line.ts); the signup's id, or undefined when the token is
+   * unknown, expired or used, or the move is not allowed from the signup's status. */
+  useToken(purpose: 'confirm' | 'unsubscribe', tokenHash: string, now: Date): Promise<{ signupId: number } | undefined>
+  /** A signup's place in line, or undefined when it has none. */
+  placeOf(signupId: number): Promise<Place | undefined>
+  /** What the private "your place" link shows (referral/line.ts), or undefined for an unknown or expired one. */
+  yourPlace(tokenHash: string, now: Date): Promise<YourPlace | undefined>
   /** Queues an erasure-verification email when the address is listed (and none was queued in the last 10
    * minutes). Says nothing back: the caller's reply must not depend on it. */
   requestErasure(emailNormalized: string, now: Date): Promise<void>
@@ -70,14 +76,16 @@ export const erasedHashesOf = (salt: string, signup: { emailNormalized: string; 
   erasedEmailHash(salt, signup.formerKey ?? signup.emailNormalized),
 ]
 
-export const tokenLifetimesMs: Record<TokenPurpose, number> = { confirm: linkLifetimesMs.confirm, erase: linkLifetimesMs.erase, unsubscribe: linkLifetimesMs.unsubscribe }
+export const tokenLifetimesMs: Record<TokenPurpose, number> = { confirm: linkLifetimesMs.confirm, erase: linkLifetimesMs.erase, unsubscribe: linkLifetimesMs.unsubscribe, place: placeLinkLifetimeMs }
 
-export function consentStore(database: Database): ConsentStore {
+/** `line` is the place in line the confirmations and erasures keep (referral/line.ts). */
+export function consentStore(database: Database, line: Line): ConsentStore {
   const { db, lockRows, erasureSalt } = database
   const iso = (date: Date) => date.toISOString()
 
   // Deletes the signup, its tokens and every email queued for it, and keeps the salted hash of its address.
   async function erase(trx: Db, signupId: number, now: Date): Promise<boolean> {
+    await line.lock(trx)
     const signup = await lockRows(trx.selectFrom('signups').select('email_normalized').where('id', '=', signupId)).executeTakeFirst()
     if (!signup) return false
     await trx
@@ -87,6 +95,7 @@ export function consentStore(database: Database): ConsentStore {
       .execute()
     await trx.deleteFrom('consent_tokens').where('signup_id', '=', signupId).execute()
     await trx.deleteFrom('outbox').where('signup_id', '=', signupId).execute()
+    await line.leave(trx, signupId)
     const deleted = await trx.deleteFrom('signups').where('id', '=', signupId).executeTakeFirst()
     return deleted.numDeletedRows === 1n
   }
@@ -122,7 +131,7 @@ export function consentStore(database: Database): ConsentStore {
       if (claimed.length === 0) return []
       const signups = await db
         .selectFrom('signups')
-        .select(['id', 'email', 'first_name', 'status'])
+        .select(['id', 'email', 'first_name', 'status', 'referral_code'])
         .where('id', 'in', claimed.map((entry) => entry.signup_id))
         .execute()
       return claimed
@@ -133,7 +142,13 @@ export function consentStore(database: Database): ConsentStore {
             id: entry.id,
             kind: entry.kind as OutboxKind,
             attempts: entry.attempts,
-            signup: signup && { id: signup.id, email: signup.email, firstName: signup.first_name, status: signup.status as ConsentStatus },
+            signup: signup && {
+              id: signup.id,
+              email: signup.email,
+              firstName: signup.first_name,
+              status: signup.status as ConsentStatus,
+              referralCode: signup.referral_code,
+            },
           }
         })
     },
@@ -156,8 +171,9 @@ export function consentStore(database: Database): ConsentStore {
     useToken(purpose, tokenHash, now) {
       const move = tokenMove(purpose === 'confirm' ? 'CONFIRM' : 'UNSUBSCRIBE')
       return db.transaction().execute(async (trx) => {
+        if (purpose === 'confirm') await line.lock(trx)
         const signupId = await takeToken(trx, purpose, tokenHash, now)
-        if (signupId === undefined) return false
+        if (signupId === undefined) return undefined
         const updated = await trx
           .updateTable('signups')
           .set({ status: move.to, [purpose === 'confirm' ? 'confirmed_at' : 'unsubscribed_at']: iso(now) })
@@ -165,11 +181,14 @@ export function consentStore(database: Database): ConsentStore {
           .where('status', 'in', move.from)
           .executeTakeFirst()
         // Withdrawn consent ends the confirmation links already sent: only signing up anew brings one back.
-        if (purpose === 'unsubscribe' && updated.numUpdatedRows === 1n)
-          await trx.deleteFrom('consent_tokens').where('signup_id', '=', signupId).where('purpose', '=', 'confirm').execute()
-        return updated.numUpdatedRows === 1n
+        if (updated.numUpdatedRows !== 1n) return undefined
+        if (purpose === 'unsubscribe') await trx.deleteFrom('consent_tokens').where('signup_id', '=', signupId).where('purpose', '=', 'confirm').execute()
+        else await line.join(trx, signupId, now)
+        return { signupId }
       })
     },
+    placeOf: (signupId) => line.placeOf(signupId),
+    yourPlace: (tokenHash, now) => line.yourPlace(tokenHash, now),
     async requestErasure(emailNormalized, now) {
       // The signup's row lock makes two requests at once queue one email. The counter makes a request for an
       // unlisted address commit like one for a listed address: this runs after the reply, but a next request

@@ -4,12 +4,13 @@
 // leased: PostgreSQL instances take them again when the lease ends; SQLite's single process releases them at
 // its next start. So an email is sent at least once, and twice only if its process died between the send and
 // the mark: the one batch in flight at a crash.
+import { referralRules } from '../../shared/rules'
 import { hashSecret, newSecret } from '../admin/tokens'
 import { silentLogger, type Logger } from '../observability/logger'
 import type { SendOutcome } from '../observability/metrics'
 import { OverBudgetError } from '../mail/mailbox-budget'
 import { NotOneMailboxError, type Mailer } from '../mail/mailer'
-import { confirmationEmail, erasureEmail, type EmailLinks } from './consent-emails'
+import { confirmationEmail, erasureEmail, welcomeEmail, type EmailLinks } from './consent-emails'
 import { tokenLifetimesMs, type ConsentStore, type NewToken, type OutboxEntry, type OutboxKind, type TokenPurpose } from './consent-store'
 
 export type OutboxSenderOptions = {
@@ -18,6 +19,8 @@ export type OutboxSenderOptions = {
   links: EmailLinks
   /** How often to look for due entries when nobody pokes (new entries poke at once). */
   pollMs?: number
+  /** The places a confirmed friend moves someone up (PLACE_BOOST), as the welcome email says it. */
+  placeBoost?: number
   /** The least time between two looks that pokes ask for: a burst of pokes is one look. */
   pokeGapMs?: number
   batchSize?: number
@@ -46,7 +49,7 @@ export type OutboxSender = {
 
 // The send budget is above the mailer's own SMTP timeouts (10 s to connect, 10 s for the greeting, 20 s of
 // silence), and well under the lease.
-export const outboxDefaults = { pollMs: 1000, pokeGapMs: 25, batchSize: 10, leaseMs: 60_000, sendBudgetMs: 45_000, retryBaseMs: 2000, retryCapMs: 10 * 60_000, maxAttempts: 12 }
+export const outboxDefaults = { pollMs: 1000, pokeGapMs: 25, placeBoost: referralRules.boostPlaces as number, batchSize: 10, leaseMs: 60_000, sendBudgetMs: 45_000, retryBaseMs: 2000, retryCapMs: 10 * 60_000, maxAttempts: 12 }
 
 // A 5yz reply is a permanent refusal (RFC 5321 §4.2.1: "the same request … will not succeed"), such as an
 // unknown mailbox: retrying it for hours would only keep the entry unfinished (and /healthz at 503).
@@ -89,19 +92,35 @@ export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
     return Object.fromEntries(tokens.map(({ purpose, secret }) => [purpose, secret])) as Record<TokenPurpose, string>
   }
 
-  // Sends one entry, or says why not: a confirmation only to a pending signup, nothing to an erased one.
+  // Sends one entry, or says why not: a confirmation only to a pending signup, a welcome only to a confirmed
+  // one (an unsubscribed person gets no email) that has its referral code, nothing to an erased one.
   async function deliver(entry: OutboxEntry): Promise<'sent' | 'skipped'> {
     const signup = entry.signup
     if (!signup) return 'skipped'
-    if (entry.kind === 'confirm') {
-      if (signup.status !== 'pending') return 'skipped'
-      const tokens = await tokensFor(signup.id, ['confirm', 'unsubscribe'])
-      await options.mailer.send(confirmationEmail(signup, options.links, { confirm: tokens.confirm, unsubscribe: tokens.unsubscribe }))
-      return 'sent'
+    const kind = entry.kind
+    switch (kind) {
+      case 'confirm': {
+        if (signup.status !== 'pending') return 'skipped'
+        const tokens = await tokensFor(signup.id, ['confirm', 'unsubscribe'])
+        await options.mailer.send(confirmationEmail(signup, options.links, { confirm: tokens.confirm, unsubscribe: tokens.unsubscribe }))
+        return 'sent'
+      }
+      case 'erase': {
+        const tokens = await tokensFor(signup.id, ['erase', 'unsubscribe'])
+        await options.mailer.send(erasureEmail(signup, options.links, { erase: tokens.erase, unsubscribe: tokens.unsubscribe }))
+        return 'sent'
+      }
+      case 'welcome': {
+        if (signup.status !== 'confirmed' || signup.referralCode === null) return 'skipped'
+        const tokens = await tokensFor(signup.id, ['place', 'unsubscribe'])
+        await options.mailer.send(welcomeEmail(signup, options.links, { place: tokens.place, unsubscribe: tokens.unsubscribe }, signup.referralCode, settings.placeBoost))
+        return 'sent'
+      }
+      default: {
+        const unknown: never = kind
+        throw new Error(`outbox: no email for the kind ${String(unknown)}`)
+      }
     }
-    const tokens = await tokensFor(signup.id, ['erase', 'unsubscribe'])
-    await options.mailer.send(erasureEmail(signup, options.links, { erase: tokens.erase, unsubscribe: tokens.unsubscribe }))
-    return 'sent'
   }
 
   async function drain(): Promise<void> {

@@ -17,9 +17,11 @@ declare module 'hono' {
 }
 
 /** 200 { ok, message }: the answer to a request that was read (accepted or refused in words). */
-export function reply(c: Context, key: ReplyKey): Response {
+/** The reply for a script: whether it is good news, the sentence, and any facts the page shows with it (a
+ * confirmation's place in line). */
+export function reply(c: Context, key: ReplyKey, facts?: Record<string, number>): Response {
   c.set('replyKey', key)
-  return c.json({ ok: isGoodNews(key), message: messages[key] })
+  return c.json({ ok: isGoodNews(key), message: messages[key], ...facts })
 }
 
 /** The sentence as plain text with an error status: the client shows an HTTP error's text as it is. */

@@ -3,6 +3,7 @@
 // to POST. A repeat, a retry and a bot get the very same answer as a first signup: the reply never tells who
 // is listed.
 import { Hono } from 'hono'
+import { networkOf } from '../referral/network'
 import type { RateLimiter } from '../rate-limit'
 import type { Signups } from '../store/signup-store'
 import { parseSignupBody, parseSignupForm, type ParsedBody } from '../validate'
@@ -46,7 +47,7 @@ export function signupRoutes(options: SignupRoutesOptions): Hono {
     const parsed: ParsedBody = body.kind === 'text' ? parse(body.text) : { kind: 'invalid', reason: 'unreadable' }
     if (parsed.kind === 'invalid') return reply(c, parsed.reason)
     if (parsed.kind === 'signup') {
-      await signups.add(parsed.signup)
+      await signups.add({ ...parsed.signup, network: networkOf(options.clientKey(c)) })
       // A new signup's confirmation is claimed and sent after the reply: a repeat has none to send.
       const poke = options.onQueued
       if (poke) afterReply(c, poke)

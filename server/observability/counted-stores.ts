@@ -17,7 +17,7 @@ export function countedSignups<S extends Pick<Signups, 'add'>>(signups: S, metri
 }
 
 export function countedConsent(store: ConsentStore, metrics: Metrics): ConsentStore {
-  const counted = (done: boolean, count: () => void) => {
+  const counted = <T>(done: T, count: () => void) => {
     if (done) count()
     return done
   }

@@ -17,7 +17,7 @@ export type SendOutcome = 'sent' | 'skipped' | 'over_budget' | 'retry' | 'failed
 export type ErasedBy = 'person' | 'team'
 
 const sendOutcomes: SendOutcome[] = ['sent', 'skipped', 'over_budget', 'retry', 'failed']
-const outboxKinds: OutboxKind[] = ['confirm', 'erase']
+const outboxKinds: OutboxKind[] = ['confirm', 'erase', 'welcome']
 /** A reply takes milliseconds; the 15 s the visitor's form waits is the far end. */
 const latencyBuckets = [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 15]
 /** Scrapes within this long of a read of the outbox share it, as /healthz's polls share its check. */

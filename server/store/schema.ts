@@ -21,6 +21,16 @@ export interface Tables {
     confirmation_queued_at: string | null
     confirmed_at: string | null
     unsubscribed_at: string | null
+    /** The referral code of the share link this person came through, kept only from their first signup. */
+    referred_by: Generated<string | null>
+    /** A keyed hash of the network they signed up from, only while their referral waits to be decided. */
+    referral_network: Generated<string | null>
+    /** Their own code, from their first confirmation (server/referral/line.ts). */
+    referral_code: Generated<string | null>
+    confirm_seq: Generated<number | null>
+    /** Their place key: confirm_seq less PLACE_BOOST for each credited referral. */
+    line_score: Generated<number | null>
+    referral_credits: Generated<number>
   }
   signup_commits: { shard: number; commits: number }
   consent_tokens: { token_hash: string; purpose: string; signup_id: number; expires_at: string }
@@ -40,6 +50,9 @@ export interface Tables {
   consent_settings: { key: string; value: string }
   admin_sign_in_tokens: { token_hash: string; email: string; expires_at: string }
   admin_sessions: { session_hash: string; email: string; created_at: string; expires_at: string }
+  line_buckets: { bucket: number; people: number }
+  line_counter: { id: number; last_seq: number }
+  referrals: { friend_id: number; referrer_id: number | null; outcome: string; network: string | null; decided_at: string; reviewed_by: Generated<string | null> }
   admin_audit: { id: Generated<number>; at: string; actor: string; action: string; detail: string }
 }
 

@@ -3,7 +3,7 @@
 import { randomInt } from 'node:crypto'
 import { sql, type RawBuilder } from 'kysely'
 import { signUpAgain as signUpAgainRule } from '../consent/consent-rules'
-import { erasedHashesOf } from '../consent/consent-store'
+import { erasedEmailHash, erasedHashesOf } from '../consent/consent-store'
 import { noConsentRecord, type Signup } from '../validate'
 import { batchedAdd, exportPageSize, storedSignupColumns, type StoredSignup } from './contract'
 import type { Logger } from '../observability/logger'
@@ -18,7 +18,7 @@ export type Signups = {
   settled(): Promise<void>
 }
 
-/** Rows of one INSERT: far under either engine's limit on bound values (13 a row). */
+/** Rows of one INSERT: far under either engine's limit on bound values (15 a row). */
 const rowsPerInsert = 500
 
 /** `log` hears of the work after the replies that failed (a repeat not sent its email again). */
@@ -41,13 +41,16 @@ export function signupStore(database: Database, log?: Pick<Logger, 'error'>): Si
     const rows = signups.map((signup, index) => {
       const consent = signup.consent ?? noConsentRecord
       const [canonical, former] = erasedHashesOf(database.erasureSalt, signup)
-      return sql`(${sql.join([signup.emailNormalized, signup.email, signup.firstName, signup.source, submissionIds[index], consent.consentVersion, consent.utmSource, consent.utmMedium, consent.utmCampaign, consent.referrerOrigin, canonical, former])})`
+      // Who shared the link it came through, and (hashed, for the farm rule) the network it came from.
+      const referredBy = consent.referralCode ?? null
+      const network = referredBy !== null && signup.network ? erasedEmailHash(database.erasureSalt, `network:${signup.network}`) : null
+      return sql`(${sql.join([signup.emailNormalized, signup.email, signup.firstName, signup.source, submissionIds[index], consent.consentVersion, consent.utmSource, consent.utmMedium, consent.utmCampaign, consent.referrerOrigin, referredBy, network, canonical, former])})`
     })
-    const given = sql`u (e, m, f, s, i, v, us, um, uc, r, h, h2) AS (VALUES ${sql.join(rows)})`
+    const given = sql`u (e, m, f, s, i, v, us, um, uc, r, rb, rn, h, h2) AS (VALUES ${sql.join(rows)})`
     const store = sql`INSERT INTO signups (email_normalized, email, first_name, source, submission_id, created_at, confirmation_queued_at,
-        consent_version, utm_source, utm_medium, utm_campaign, referrer_origin)
+        consent_version, utm_source, utm_medium, utm_campaign, referrer_origin, referred_by, referral_network)
       SELECT u.e, u.m, u.f, u.s, CASE WHEN EXISTS (SELECT 1 FROM signups t WHERE t.submission_id = u.i) THEN NULL ELSE u.i END,
-        ${instant(now)}, ${instant(now)}, u.v, u.us, u.um, u.uc, u.r
+        ${instant(now)}, ${instant(now)}, u.v, u.us, u.um, u.uc, u.r, u.rb, u.rn
       FROM u WHERE NOT EXISTS (SELECT 1 FROM erased_emails x WHERE x.email_hash IN (u.h, u.h2))
       ON CONFLICT (email_normalized) DO NOTHING
       RETURNING id, email_normalized`

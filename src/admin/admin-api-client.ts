@@ -1,6 +1,7 @@
 // The console's calls to /api/admin, as the machines' actors. Every call is same-origin with the session
 // cookie (the browser adds Origin to POSTs, which the server checks). A 401 anywhere means the session is
 // gone: `onSessionLost` tells the sign-in machine. A reply with a message becomes an error carrying it.
+import type { AdminReferrals, ReferralVerdict } from '../../machines/admin-referrals-machine'
 import type { AdminSummary } from '../../machines/admin-summary-machine'
 import type { SignupPage, SignupQuery } from '../../machines/admin-table-machine'
 
@@ -45,6 +46,9 @@ export const fetchSignups = (query: SignupQuery, signal: AbortSignal) => {
   return call<SignupPage>(`/signups?${params}`, { signal })
 }
 export const eraseSignup = (id: number) => call<void>(`/signups/${id}/erase`, { json: {} })
+export const fetchReferrals = (signal: AbortSignal) => call<AdminReferrals>('/referrals', { signal })
+export const reviewReferral = (friendId: number, verdict: ReferralVerdict) =>
+  call<void>(`/referrals/${friendId}/${verdict === 'APPROVE' ? 'approve' : 'reject'}`, { json: {} })
 export const fetchAudit = (signal: AbortSignal) =>
   call<{ entries: { at: string; actor: string; action: string; detail: string }[] }>('/audit', { signal })
 

@@ -1,9 +1,11 @@
-// The signed-in console: who is signed in and sign-out, the figures, the table and the audit log. Each part
-// runs its own machine; an erasure asks the figures and the table to reload.
+// The signed-in console: who is signed in and sign-out, the figures, the referrals, the table and the audit
+// log. Each part runs its own machine; an erasure asks the figures, the referrals and the table to reload, and a
+// referral's review the figures and the table (the referrer's place has moved).
 import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useRef } from 'react'
 import { fromPromise, type ActorRefFrom } from 'xstate'
 import { adminEraseMachine } from '../../machines/admin-erase-machine'
+import { adminReferralsMachine } from '../../machines/admin-referrals-machine'
 import type { adminSignInMachine } from '../../machines/admin-sign-in-machine'
 import { adminSummaryMachine } from '../../machines/admin-summary-machine'
 import { adminTableMachine } from '../../machines/admin-table-machine'
@@ -11,6 +13,7 @@ import * as api from './admin-api-client'
 import { Bar, Button, Page, Status } from './admin-styles'
 import { AuditLog } from './audit-log'
 import { EraseDialog } from './erase-dialog'
+import { ReferralsView } from './referrals-view'
 import { SignupsTable } from './signups-table'
 import { SummaryView } from './summary-view'
 
@@ -23,6 +26,12 @@ const summaryMachine = adminSummaryMachine.provide({
   },
 })
 const tableMachine = adminTableMachine.provide({ actors: { fetchSignups: fromPromise(({ input, signal }) => api.fetchSignups(input, signal)) } })
+const referralsMachine = adminReferralsMachine.provide({
+  actors: {
+    fetchReferrals: fromPromise(({ signal }) => api.fetchReferrals(signal)),
+    reviewReferral: fromPromise(({ input }) => api.reviewReferral(input.friendId, input.verdict)),
+  },
+})
 
 export function Dashboard({ signIn }: { signIn: ActorRefFrom<typeof adminSignInMachine> }) {
   const signedInAs = useSelector(signIn, (state) => state.context.signedInAs)
@@ -30,6 +39,16 @@ export function Dashboard({ signIn }: { signIn: ActorRefFrom<typeof adminSignInM
   const message = useSelector(signIn, (state) => state.context.message)
   const summary = useActorRef(summaryMachine)
   const table = useActorRef(tableMachine)
+  const referrals = useActorRef(
+    referralsMachine.provide({
+      actions: {
+        announceReviewed: () => {
+          summary.send({ type: 'RELOAD' })
+          table.send({ type: 'RELOAD' })
+        },
+      },
+    }),
+  )
   const erase = useActorRef(
     adminEraseMachine.provide({
       actors: { eraseSignup: fromPromise(({ input }) => api.eraseSignup(input.id)) },
@@ -37,6 +56,7 @@ export function Dashboard({ signIn }: { signIn: ActorRefFrom<typeof adminSignInM
         announceErased: () => {
           summary.send({ type: 'RELOAD' })
           table.send({ type: 'RELOAD' })
+          referrals.send({ type: 'RELOAD' })
         },
       },
     }),
@@ -57,6 +77,7 @@ export function Dashboard({ signIn }: { signIn: ActorRefFrom<typeof adminSignInM
       </Bar>
       {message && <Status role="alert" $tone="error">{message}</Status>}
       <SummaryView summary={summary} />
+      <ReferralsView referrals={referrals} />
       <SignupsTable table={table} erase={erase} />
       <EraseDialog erase={erase} />
       <AuditLog summary={summary} />

@@ -1,5 +1,5 @@
-// The signups table: server-side search, sorting and paging, the CSV of the current search, and an Erase
-// button per person. Loading, empty and failed are the table machine's states.
+// The signups table: server-side search, sorting and paging, the CSV of the current search, each person's
+// place in line and referral credits, and an Erase button per person. Loading, empty and failed are the table machine's states.
 import { useSelector } from '@xstate/react'
 import { useState } from 'react'
 import type { ActorRefFrom } from 'xstate'
@@ -63,6 +63,8 @@ export function SignupsTable({ table, erase }: Props) {
                   </th>
                 ))}
                 <th scope="col">Status</th>
+                <th scope="col">Place</th>
+                <th scope="col">Credits</th>
                 <th scope="col"><span className="visually-hidden">Actions</span></th>
               </tr>
             </thead>
@@ -74,6 +76,8 @@ export function SignupsTable({ table, erase }: Props) {
                   <td>{row.firstName}</td>
                   <td>{row.source}</td>
                   <td>{row.status || '—'}</td>
+                  <td>{row.place ?? '—'}</td>
+                  <td>{row.credits}</td>
                   <td>
                     <Button type="button" $tone="danger" aria-label={`Erase ${row.email}`} onClick={() => erase.send({ type: 'ERASE_REQUESTED', target: { id: row.id, email: row.email } })}>
                       Erase

@@ -52,12 +52,14 @@ describe.each([sqliteEngine(), postgresEngine()])('the console API on $engine', 
         { source: 'about', count: 1 },
         { source: 'knee', count: 1 },
       ])
+      expect(summary.referrals).toMatchObject({ credited: 0, held: 0, refused: 0 })
+      expect(summary.referrals.perDay).toHaveLength(90)
     })
 
     it('searches by email or name, pages and sorts on the server', async () => {
       const byName = await getJson('/api/admin/signups?search=cle')
       expect(byName.total).toBe(1)
-      expect(byName.rows[0]).toMatchObject({ email: 'cleo@example.org', firstName: 'Cleo', source: 'knee' })
+      expect(byName.rows[0]).toMatchObject({ email: 'cleo@example.org', firstName: 'Cleo', source: 'knee', place: null, credits: 0, heldReferrals: 0, referredBy: null })
       expect((await getJson('/api/admin/signups?search=EXAMPLE.COM')).total).toBe(3)
       expect((await getJson('/api/admin/signups?search=%25')).total).toBe(0) // % is a character, not a wildcard
       const page1 = await getJson('/api/admin/signups?sort=email&direction=asc&pageSize=2&page=1')
@@ -76,8 +78,10 @@ describe.each([sqliteEngine(), postgresEngine()])('the console API on $engine', 
       expect(all.headers.get('content-disposition')).toMatch(/^attachment; filename="waitlist-\d{4}-\d{2}-\d{2}\.csv"$/)
       const lines = (await all.text()).trimEnd().split('\r\n')
       expect(lines[0]).toBe(
-        'created_at,email,first_name,source,status,consent_version,confirmed_at,unsubscribed_at,utm_source,utm_medium,utm_campaign,referrer_origin',
+        'created_at,email,first_name,source,status,consent_version,confirmed_at,unsubscribed_at,utm_source,utm_medium,utm_campaign,referrer_origin,place,referral_credits,held_referrals,referred_by',
       )
+      // Nobody here confirmed through a link, so no place (admin-referrals.test.ts has the line's columns filled).
+      expect(lines.find((line) => line.includes('ann@'))).toMatch(/,,0,0,$/)
       expect(lines.find((line) => line.includes('ann@'))).toMatch(/^[\d-]+T[\d:.]+Z,ann@example\.com,[^,]*,[^,]*,pending,/)
       expect(lines).toHaveLength(6)
       expect(lines.find((line) => line.includes('dan@'))).toContain(`"'=HYPERLINK(""http://x"")"`)

@@ -8,6 +8,8 @@ import { createSignInMailer } from '../../server/admin/sign-in-mail'
 import { createMailer } from '../../server/mail/mailer'
 import { budgetedMailer, mailboxBudget } from '../../server/mail/mailbox-budget'
 import { listen, socketAddress } from '../../server/node-server'
+import { line } from '../../server/referral/line'
+import { referralRules } from '../../shared/rules'
 import type { Stores } from '../utils/open-store'
 import { appStores, openStore } from '../utils/open-store'
 import { linkIn, startInbox, type Inbox } from '../utils/smtp-inbox'
@@ -55,6 +57,7 @@ export async function startAdminServer(options: AdminServerOptions = {}): Promis
       sendSignInLink: createSignInMailer(mailer),
       eraseSignup: (id, now) => store.consent.eraseById(id, now),
       outboxStats: (now) => store.consent.outboxStats(now),
+      reviewReferral: (id, verdict, by) => line(store.database, { boostPlaces: referralRules.boostPlaces }).review(id, verdict, by),
       signInRateLimit: options.signInRateLimit,
       now: () => new Date(Date.now() + clock.offsetMs),
     },

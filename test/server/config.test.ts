@@ -1,6 +1,7 @@
 // @vitest-environment node
 // Environment variables in, settings out; every mistake reported in words, on one line, naming the variable
 // and never a password.
+import { referralRules } from '../../shared/rules'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -31,9 +32,11 @@ describe('readConfig', () => {
       TRUST_PROXY: 'true',
       RATE_LIMIT_MAX: '5',
       RATE_LIMIT_WINDOW_MS: '30000',
+      PLACE_BOOST: '25',
       STATIC_DIR: 'build',
     })
-    expect(config).toMatchObject({ port: 8080, host: '0.0.0.0', databaseUrl: 'file:/var/lib/stride/waitlist.db', trustedProxies: 1, rateLimit: { max: 5, windowMs: 30_000 }, staticDir: 'build' })
+    expect(config).toMatchObject({ port: 8080, host: '0.0.0.0', databaseUrl: 'file:/var/lib/stride/waitlist.db', trustedProxies: 1, rateLimit: { max: 5, windowMs: 30_000 }, placeBoost: 25, staticDir: 'build' })
+    expect(readConfig({}).placeBoost).toBe(referralRules.boostPlaces)
     expect([...config.allowedOrigins.origins]).toEqual(['https://stridehealth.example', 'https://www.stridehealth.example'])
   })
 
@@ -106,6 +109,7 @@ describe('readSettings', () => {
     ['TRUST_PROXY', () => ({ TRUST_PROXY: 'yes please' })],
     ['RATE_LIMIT_MAX', () => ({ RATE_LIMIT_MAX: 'ten' })],
     ['RATE_LIMIT_WINDOW_MS', () => ({ RATE_LIMIT_WINDOW_MS: '-1' })],
+    ['PLACE_BOOST', () => ({ PLACE_BOOST: 'ten' })],
     ['STATIC_DIR', () => ({ STATIC_DIR: aFile })],
     ['PUBLIC_SITE_URL', () => ({ PUBLIC_SITE_URL: `ftp://user:${secret}@stridehealth.example` })],
     ['PUBLIC_API_URL', () => ({ PUBLIC_API_URL: 'api.stridehealth.example' })],

@@ -76,7 +76,7 @@ describe.each([sqliteEngine(), postgresEngine()])('a signup’s consent on the $
         const purpose = event.type === 'CONFIRM' ? 'confirm' : 'unsubscribe'
         const hash = `token-${++tokens}`
         await consent.saveTokens([{ hash, purpose, signupId, expiresAt: new Date(now.getTime() + 3_600_000) }])
-        expect(await consent.useToken(purpose, hash, now), `${event.type} from ${String(before.value)}`).toBe(moves)
+        expect((await consent.useToken(purpose, hash, now)) !== undefined, `${event.type} from ${String(before.value)}`).toBe(moves)
       } else if (event.type === 'SIGN_UP_AGAIN') {
         // Back-dating the last confirmation never queues one (only moving it forward does), so this sets the
         // stage for the event's delay without sending anything.

@@ -104,7 +104,8 @@ describe('double opt-in', () => {
     expect(await statusOf(person)).toBe('pending')
 
     const first = await postJson('/api/waitlist/confirm', { token: confirm.token })
-    expect(await first.json()).toEqual({ ok: true, message: messages.confirmed })
+    // The reply says where the person now stands in line: the only one in this fresh list.
+    expect(await first.json()).toEqual({ ok: true, message: messages.confirmed, place: 1, inLine: 1 })
     expect(await statusOf(person)).toBe('confirmed')
     const [row] = await sql('SELECT confirmed_at FROM signups')
     expect(row!.confirmed_at).not.toBeNull()
@@ -175,6 +176,8 @@ describe('repeats', () => {
 
     const { token } = linkTo(resent, '/waitlist/confirm')
     expect(await (await postJson('/api/waitlist/confirm', { token })).json()).toMatchObject({ ok: true })
+    // Confirmed: the one welcome email, with the link to their place; after it, a repeat sends nothing.
+    expect((await inbox.next(person)).subject).toMatch(/in line/i)
     await sql('UPDATE signups SET confirmation_queued_at = $1', [new Date(Date.now() - 60 * 60_000).toISOString()])
     await join()
     expect(await noMailTo(person)).toBe(true)
@@ -298,7 +301,7 @@ describe('posts from the token pages, which send no Referer', () => {
     const page = await postForm(`/waitlist/confirm?token=${first!.token}`, {}, { Origin: 'null' })
     expect(page.headers.get('location')).toBe('/waitlist/confirmed')
     const api = await postJson('/api/waitlist/confirm', { token: second!.token }, { Origin: 'null' })
-    expect(await api.json()).toEqual({ ok: true, message: messages.confirmed })
+    expect(await api.json()).toEqual({ ok: true, message: messages.confirmed, place: 2, inLine: 2 })
     expect(api.headers.get('access-control-allow-origin')).toBeNull()
     expect([await statusOf(person), await statusOf(other)]).toEqual(['confirmed', 'confirmed'])
     // A signup or an erasure request carries no token: "null" is refused there as before.

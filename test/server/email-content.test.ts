@@ -14,10 +14,12 @@ import { ConfirmationEmail } from '../../server/mail/emails/confirmation-email'
 import { ErasureEmail } from '../../server/mail/emails/erasure-email'
 import { darkModeCss, emailPalettes } from '../../server/mail/emails/email-theme'
 import { SignInEmail } from '../../server/mail/emails/sign-in-email'
+import { WelcomeEmail } from '../../server/mail/emails/welcome-email'
 import { composeMessage } from '../../server/mail/mailer'
 import { renderEmail } from '../../server/mail/render-email'
 import { brand } from '../../shared/brand'
-import { consentApi, consentPages } from '../../shared/consent-paths'
+import { consentApi, consentPages, placePagePath } from '../../shared/consent-paths'
+import { inWords, placeLinkLifetimeMs, referralRules } from '../../shared/rules'
 import { palettes } from '../../src/ui/theme'
 
 const emails = emailSamples.map(({ component, build }) => {
@@ -97,6 +99,11 @@ describe('every email', () => {
     for (const paragraph of doc.body.querySelectorAll('p:not([data-skip-in-text="true"])')) expect(text).toContain(squash(paragraph.textContent ?? ''))
   })
 
+  it.each(cases)('%s has no tracking pixel: no image, nothing loaded from a server when it is opened', (_, { doc, mail }) => {
+    expect(doc.querySelectorAll('img, picture, video, audio, iframe, object, embed, link[href]')).toHaveLength(0)
+    expect(mail.html).not.toMatch(/url\(|background=|\bsrc=/i)
+  })
+
   it.each(cases)('%s is answered by a person: Reply-To is the contact address the footer gives', (_, { mail }) => {
     const message = composeMessage({ mailFrom: `${brand.companyName} <no-reply@stridehealth.example>` }, mail)
     expect(message.replyTo).toBe(brand.contactEmail)
@@ -128,6 +135,37 @@ describe('the one-click unsubscribe', () => {
 
   it('is not offered on the sign-in link, which only a team member asking for it receives', () => {
     expect(emails.find(({ component }) => component === 'sign-in-email')!.mail.headers).toBeUndefined()
+  })
+})
+
+describe('the welcome email', () => {
+  const { doc, mail } = emails.find(({ component }) => component === 'welcome-email')!
+  const text = squash(mail.text)
+
+  it('links to the private place page on the API, whose token is its own, not the unsubscribe one', () => {
+    const button = doc.querySelector('a[data-action-link]')!
+    expect(squash(button.textContent ?? '')).toBe('See your place in line')
+    const href = button.getAttribute('href')!
+    expect(href).toMatch(new RegExp(`^${brand.siteUrl}${placePagePath}\\?token=[\\w-]{43}$`))
+    expect(href).not.toContain(/token=([\w-]{43})/.exec(mail.headers!['List-Unsubscribe']!)![1])
+  })
+
+  it('says the place link is private, how long it works (from the constant), and that opening it changes nothing', () => {
+    expect(text).toContain(`It works for ${inWords(placeLinkLifetimeMs)}`)
+    expect(text).toMatch(/do not forward it/)
+    expect(text).toMatch(/changes nothing/)
+  })
+
+  it('gives the share link as text to copy, what a confirmed friend earns (from the constant), and that friends are not told who invited them', () => {
+    const share = `${brand.siteUrl}/?ref=abcd2345`
+    expect(doc.querySelector(`a[href="${share}"]`)?.textContent).toBe(share)
+    expect(mail.links.map((link) => link.url)).toContain(share)
+    expect(text).toContain(`moves you up ${referralRules.boostPlaces} places`)
+    expect(text).toMatch(/never tell them who invited them/)
+  })
+
+  it('says that unsubscribing keeps the place', () => {
+    expect(text).toMatch(/unsubscribe link .* stops them, and you keep your place in line/)
   })
 })
 
@@ -167,6 +205,14 @@ describe('rendering', () => {
     createElement(ConfirmationEmail, { firstName: 'Val', confirmUrl: 'https://stridehealth.example/waitlist/confirm?token=a&b=1', unsubscribeUrl: 'https://stridehealth.example/waitlist/unsubscribe?token=b' }),
     createElement(ErasureEmail, { eraseUrl: 'https://stridehealth.example/waitlist/erase/confirm?token=a', unsubscribeUrl: 'https://stridehealth.example/waitlist/unsubscribe?token=b' }),
     createElement(SignInEmail, { signInUrl: 'https://stridehealth.example/admin/sign-in#token=x' }),
+    createElement(WelcomeEmail, {
+      firstName: 'Val',
+      placeUrl: 'https://stridehealth.example/waitlist/place?token=a&b=1',
+      shareUrl: 'https://stridehealth.example/?ref=abcd2345',
+      unsubscribeUrl: 'https://stridehealth.example/waitlist/unsubscribe?token=b',
+      placeLinkLifetime: inWords(placeLinkLifetimeMs),
+      boostPlaces: 10,
+    }),
   ]
 
   it.each(elements.map((element) => [element.type.name, element] as const))("gives %s the markup React Email's render() gives it", async (_, element) => {

@@ -67,7 +67,7 @@ describe('scripts/export-waitlist.ts', () => {
     temp = await makeTempDir()
     databaseUrl = `file:${join(temp.dir, 'waitlist.db')}`
     const store = await openStore(databaseUrl)
-    const consent = { consentVersion: '2026-11-22', utmSource: 'newsletter', utmMedium: 'email', utmCampaign: '=launch', referrerOrigin: 'https://news.example' }
+    const consent = { consentVersion: '2026-11-22', utmSource: 'newsletter', utmMedium: 'email', utmCampaign: '=launch', referrerOrigin: 'https://news.example', referralCode: null }
     for (const [index, person] of people.entries())
       await store.add({ ...person, emailNormalized: canonicalAddress(person.email)!, submissionId: null, consent: index === 0 ? consent : undefined })
     // Bob confirms; Zoë confirms, then unsubscribes.
@@ -80,7 +80,7 @@ describe('scripts/export-waitlist.ts', () => {
       { hash: 'zoe-unsubscribe', purpose: 'unsubscribe', signupId: ids.get('zoe@example.com')!, expiresAt },
     ])
     for (const [purpose, hash] of [['confirm', 'bob-confirm'], ['confirm', 'zoe-confirm'], ['unsubscribe', 'zoe-unsubscribe']] as const)
-      expect(await store.consent.useToken(purpose, hash, new Date())).toBe(true)
+      expect(await store.consent.useToken(purpose, hash, new Date())).toEqual({ signupId: expect.any(Number) })
     await store.close()
   })
   afterAll(() => temp.remove())

@@ -2,42 +2,25 @@
 // Every signup pokes the outbox sender, new or repeat. A burst of pokes must cost one look at the outbox, not one
 // each: on SQLite the looks share the one connection with the signups, and looks run back to back held a
 // benchmark's repeats to a fifth of their speed. And a poke must still send a new email at once.
-import { afterEach, expect, it } from 'vitest'
-import { startOutboxSender, type OutboxSender } from '../../server/consent/outbox-sender'
+import { expect, it } from 'vitest'
 import type { ConsentStore } from '../../server/consent/consent-store'
-import type { Mailer, OutgoingMail } from '../../server/mail/mailer'
-import { openStore, type Stores } from '../utils/open-store'
+import { memorySenders } from '../utils/memory-sender'
 import { until } from '../utils/until'
-import { makeTempDir, validSignup } from './harness'
+import { validSignup } from './harness'
 
-const links = { siteUrl: 'http://127.0.0.1:3000', apiUrl: 'http://127.0.0.1:3000' }
-const open: { store: Stores; sender: OutboxSender; remove: () => Promise<void> }[] = []
-afterEach(async () => {
-  for (const { store, sender, remove } of open.splice(0)) {
-    await sender.stop()
-    await store.close()
-    await remove()
-  }
-})
+const startSender = memorySenders()
 
 async function start() {
-  const temp = await makeTempDir()
-  const store = await openStore(`file:${temp.dir}/waitlist.db`)
   let looks = 0
-  const counting: ConsentStore = {
-    ...store.consent,
+  const counting = (consent: ConsentStore): ConsentStore => ({
+    ...consent,
     claimOutbox: (...args) => {
       looks++
-      return store.consent.claimOutbox(...args)
+      return consent.claimOutbox(...args)
     },
-  }
-  const sent: string[] = []
-  const mailer: Mailer = { destination: 'memory', send: async (mail: OutgoingMail) => void sent.push(mail.to), close: () => {} }
-  // A poll far away, so that every look in these tests is one a poke asked for.
-  const sender = startOutboxSender({ store: counting, mailer, links, pollMs: 60_000 })
-  open.push({ store, sender, remove: temp.remove })
-  await sender.idle()
-  return { store, sender, sent, looks: () => looks }
+  })
+  const { store, sender, sent } = await startSender({ consent: counting })
+  return { store, sender, sent: { includes: (email: string) => sent.some((mail) => mail.to === email) }, looks: () => looks }
 }
 
 it('looks at an empty outbox once for a burst of pokes, not once a poke', async () => {

@@ -3,6 +3,7 @@
 // and health check, and one close that waits for the work after the replies.
 import { adminStore, type AdminStore } from '../../server/admin/admin-store'
 import { consentStore, type ConsentStore } from '../../server/consent/consent-store'
+import { line } from '../../server/referral/line'
 import type { RateLimiter, RateLimitOptions } from '../../server/rate-limit'
 import type { Engine } from '../../server/store/contract'
 import type { Database } from '../../server/store/database'
@@ -27,7 +28,7 @@ export function storesOver(database: Database): Stores {
     ...signups,
     engine: database.engine,
     database,
-    consent: consentStore(database),
+    consent: consentStore(database, line(database)),
     admin: adminStore(database),
     rateLimiter: database.rateLimiter,
     healthCheck: healthCheck(database),

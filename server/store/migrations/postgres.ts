@@ -1,6 +1,7 @@
 // PostgreSQL's schema, one entry per version; the table schema_migrations records which have run.
 // Append, never edit. Every pending entry runs in one transaction under an advisory lock (postgres.ts), so
 // instances starting together apply each version exactly once, and a failed entry leaves nothing half-done.
+import { lineTables, placeTheConfirmed } from '../../referral/line-schema'
 import { moveToCanonicalAddresses } from '../canonical-addresses'
 import type { MigrationStep } from '../schema'
 
@@ -84,4 +85,11 @@ export const postgresMigrations: readonly (readonly MigrationStep[])[] = [
   ['DROP TRIGGER signups_queue_confirmation ON signups', 'DROP TRIGGER signups_requeue_confirmation ON signups', 'DROP FUNCTION queue_confirmation()'],
   // 7: the unfinished emails in id order, as SQLite's version 6.
   ['CREATE INDEX outbox_unfinished ON outbox (id) WHERE finished_at IS NULL'],
+  // 8: a place in line and referrals, as SQLite's version 7.
+  [
+    `ALTER TABLE signups ADD COLUMN referred_by TEXT NULL, ADD COLUMN referral_network TEXT NULL, ADD COLUMN referral_code TEXT NULL,
+      ADD COLUMN confirm_seq BIGINT NULL, ADD COLUMN line_score BIGINT NULL, ADD COLUMN referral_credits INTEGER NOT NULL DEFAULT 0`,
+    ...lineTables('BIGINT', 'TIMESTAMPTZ'),
+    placeTheConfirmed,
+  ],
 ]

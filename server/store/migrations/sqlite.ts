@@ -1,6 +1,7 @@
 // SQLite's schema, one entry per version; PRAGMA user_version records how far a database has come.
 // Append, never edit: a database that has run version N will never run entry N again. Each entry runs in one
 // write transaction with its version bump; a step is SQL, or TypeScript for a change SQL cannot express.
+import { lineTables, placeTheConfirmed } from '../../referral/line-schema'
 import { moveToCanonicalAddresses } from '../canonical-addresses'
 import type { MigrationStep } from '../schema'
 
@@ -76,4 +77,16 @@ export const sqliteMigrations: readonly (readonly MigrationStep[])[] = [
   // chose to walk the whole outbox in id order (every email ever sent) to skip a sort: 0.8 ms a look at 18,000
   // emails sent, growing with the list; with it, 0.015 ms (2026-11-24, 2-core Xeon).
   ['CREATE INDEX outbox_unfinished ON outbox (id) WHERE finished_at IS NULL'],
+  // 7: a place in line and referrals (issue 21; server/referral/). Who came through whose share link, the
+  // place key of everyone confirmed, the line's counts per range of keys, and each referral's decision.
+  [
+    `ALTER TABLE signups ADD COLUMN referred_by TEXT NULL`,
+    `ALTER TABLE signups ADD COLUMN referral_network TEXT NULL`,
+    `ALTER TABLE signups ADD COLUMN referral_code TEXT NULL`,
+    `ALTER TABLE signups ADD COLUMN confirm_seq INTEGER NULL`,
+    `ALTER TABLE signups ADD COLUMN line_score INTEGER NULL`,
+    `ALTER TABLE signups ADD COLUMN referral_credits INTEGER NOT NULL DEFAULT 0`,
+    ...lineTables('INTEGER', 'TEXT'),
+    placeTheConfirmed,
+  ],
 ]

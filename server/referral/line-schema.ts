@@ -1,0 +1,45 @@
+// The tables of the line and its referrals, written once for both engines (the column types differ: ids and
+// times), and the step that gives everyone confirmed before the line existed a place (store/migrations/).
+import { sql } from 'kysely'
+import type { MigrationStep } from '../store/schema'
+import { bucketSize, newReferralCode } from './line'
+
+export const lineTables = (id: 'INTEGER' | 'BIGINT', time: 'TEXT' | 'TIMESTAMPTZ'): MigrationStep[] => [
+  // A code names one person; most rows have none (nobody unconfirmed has one), and NULLs never collide.
+  `CREATE UNIQUE INDEX signups_referral_code ON signups (referral_code)`,
+  // The place is read as a range of this index (line.ts placeOf), never a count of the whole list.
+  `CREATE INDEX signups_line ON signups (line_score, confirm_seq)`,
+  // A person's friends: how many joined through their code, and how many confirmed.
+  `CREATE INDEX signups_referred_by ON signups (referred_by)`,
+  // How many in line hold a place key in each range of bucketSize keys: the places before a range add up.
+  `CREATE TABLE line_buckets (bucket ${id} PRIMARY KEY, people ${id} NOT NULL)`,
+  // The last confirmation's number: the next one in line takes the next.
+  `CREATE TABLE line_counter (id INTEGER PRIMARY KEY CHECK (id = 1), last_seq ${id} NOT NULL)`,
+  `INSERT INTO line_counter (id, last_seq) VALUES (1, 0)`,
+  // One decision per friend who confirmed through a share link: credited, held for the team, or refused
+  // (referral-credit-machine.ts). The referrer is NULL once they are erased; the network (a keyed hash of the
+  // friend's /24 or /48) is kept only as long as the farm rule looks back.
+  `CREATE TABLE referrals (
+    friend_id ${id} PRIMARY KEY,
+    referrer_id ${id} NULL,
+    outcome TEXT NOT NULL,
+    network TEXT NULL,
+    decided_at ${time} NOT NULL,
+    reviewed_by TEXT NULL
+  )`,
+  `CREATE INDEX referrals_referrer ON referrals (referrer_id, decided_at)`,
+  `CREATE INDEX referrals_outcome ON referrals (outcome, decided_at)`,
+]
+
+/** Everyone confirmed before the line existed (unsubscribed since or not) takes a place in the order they
+ * confirmed, and a referral code. */
+export const placeTheConfirmed: MigrationStep = async (trx) => {
+  await sql`UPDATE signups SET confirm_seq = r.seq, line_score = r.seq
+    FROM (SELECT id, row_number() OVER (ORDER BY confirmed_at, id) AS seq FROM signups WHERE confirmed_at IS NOT NULL) AS r
+    WHERE signups.id = r.id`.execute(trx)
+  await sql`INSERT INTO line_buckets (bucket, people)
+    SELECT line_score / ${sql.lit(bucketSize)}, count(*) FROM signups WHERE line_score IS NOT NULL GROUP BY line_score / ${sql.lit(bucketSize)}`.execute(trx)
+  await sql`UPDATE line_counter SET last_seq = (SELECT coalesce(max(confirm_seq), 0) FROM signups)`.execute(trx)
+  const placed = await trx.selectFrom('signups').select('id').where('confirm_seq', 'is not', null).execute()
+  for (const { id } of placed) await trx.updateTable('signups').set({ referral_code: newReferralCode() }).where('id', '=', id).execute()
+}

@@ -1,0 +1,144 @@
+// The private "your place" page behind the link in the welcome email (issue 21), rendered here on the server so
+// it works without JavaScript: the place and how many are in line, the person's share link, how many friends
+// joined and confirmed, and how to stop emails or be erased. Its one script only adds a Copy button and the
+// phone's share sheet (Web Share API) to what is already there. Never indexed, never cached, never sends its
+// address (which holds the token) on as a Referer. Colours are the emails' (the site's palettes, which the
+// server may not import from src/), with the dark one for a dark scheme.
+import { createHash } from 'node:crypto'
+import { renderToStaticMarkup } from 'react-dom/server'
+import { brand } from '../../shared/brand'
+import { consentPages } from '../../shared/consent-paths'
+import { shareLinkOf } from '../../shared/referral-code'
+import { emailFont, emailPalettes } from '../mail/emails/email-theme'
+import type { YourPlace } from './line'
+
+const { light, dark } = emailPalettes
+const style = [
+  `:root{color-scheme:light dark}`,
+  `body{margin:0;font:16px/1.5 ${emailFont};background:${light.background};color:${light.ink}}`,
+  `main{max-width:36rem;margin:0 auto;padding:2rem 1.25rem}`,
+  `h1{font-size:1.75rem;line-height:1.2;margin:0 0 .5rem}`,
+  `.muted{color:${light.inkMuted}}`,
+  `a{color:${light.link}}`,
+  `a:focus-visible,button:focus-visible,input:focus-visible{outline:3px solid ${light.link};outline-offset:2px}`,
+  `.share{display:flex;flex-wrap:wrap;gap:.5rem;margin:.5rem 0 1.5rem}`,
+  `.share input{flex:1 1 16rem;font:inherit;padding:.5rem;border:1px solid ${light.inkMuted};border-radius:.375rem;background:transparent;color:inherit}`,
+  `.share button{font:inherit;padding:.5rem 1rem;border:0;border-radius:.375rem;background:${light.button};color:${light.onButton};cursor:pointer}`,
+  `[hidden]{display:none!important}`,
+  `@media (prefers-color-scheme:dark){body{background:${dark.background};color:${dark.ink}}.muted{color:${dark.inkMuted}}a{color:${dark.link}}` +
+    `.share button{background:${dark.button};color:${dark.onButton}}.share input{border-color:${dark.inkMuted}}` +
+    `a:focus-visible,button:focus-visible,input:focus-visible{outline-color:${dark.link}}}`,
+].join('\n')
+
+// Shows the two buttons only where they work, and says what happened in the polite status line.
+const script = `(() => {
+  const link = document.getElementById('share-link');
+  const said = document.getElementById('share-said');
+  const copy = document.getElementById('copy');
+  const share = document.getElementById('share');
+  if (navigator.clipboard) {
+    copy.hidden = false;
+    copy.addEventListener('click', () => navigator.clipboard.writeText(link.value).then(
+      () => { said.textContent = 'Link copied.'; },
+      () => { link.select(); said.textContent = 'Select the link and copy it.'; }));
+  }
+  if (navigator.share) {
+    share.hidden = false;
+    share.addEventListener('click', () => navigator.share({ title: ${JSON.stringify(brand.companyName)}, url: link.value }).catch(() => {}));
+  }
+})();`
+
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`
+
+/** The page's own policy: its inline style and script by their hashes, nothing else loaded, no framing. */
+export const placePageCsp = [
+  "default-src 'none'",
+  `style-src ${sha256(style)}`,
+  `script-src ${sha256(script)}`,
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ')
+
+const count = (n: number) => n.toLocaleString('en-US')
+
+/** Never indexed, never followed, and its address (with the token) never sent on as a Referer. */
+const headMeta = { viewport: 'width=device-width, initial-scale=1', robots: 'noindex, nofollow', referrer: 'no-referrer' }
+
+function Page({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        {Object.entries(headMeta).map(([name, content]) => (
+          <meta key={name} name={name} content={content} />
+        ))}
+        <title>{`${title} · ${brand.companyName}`}</title>
+        <style dangerouslySetInnerHTML={{ __html: style }} />
+      </head>
+      <body>
+        <main>{children}</main>
+      </body>
+    </html>
+  )
+}
+
+function YourPlacePage({ you, siteUrl }: { you: YourPlace; siteUrl: string }) {
+  const shareLink = shareLinkOf(siteUrl, you.referralCode)
+  const friends =
+    you.friendsJoined === 0
+      ? 'No friends have joined through your link yet.'
+      : `${count(you.friendsJoined)} ${you.friendsJoined === 1 ? 'friend has' : 'friends have'} joined through your link; ${count(you.friendsConfirmed)} confirmed.`
+  return (
+    <Page title="Your place in line">
+      <p className="muted">{`${brand.companyName} early access`}</p>
+      <h1>{`${you.firstName}, you're number ${count(you.place)} in line`}</h1>
+      <p>{`${count(you.inLine)} ${you.inLine === 1 ? 'person is' : 'people are'} in line. We let people in from the front, in waves.`}</p>
+
+      <h2>Move up with friends</h2>
+      <p>
+        {`Each friend who joins through your link and confirms their email moves you up ${count(you.boostPlaces)} ${you.boostPlaces === 1 ? 'place' : 'places'}. They won't be told who invited them, and nobody else can see your place.`}
+      </p>
+      <div className="share">
+        <input id="share-link" readOnly value={shareLink} aria-label="Your share link" aria-describedby="share-said" />
+        <button type="button" id="copy" hidden>
+          Copy link
+        </button>
+        <button type="button" id="share" hidden>
+          Share…
+        </button>
+      </div>
+      <p id="share-said" role="status" className="muted" />
+      <p>{friends}</p>
+
+      <h2>Your email and your data</h2>
+      <p>
+        {you.unsubscribed
+          ? "You've unsubscribed: we won't email you, and you keep your place."
+          : 'To stop our emails, use the unsubscribe link at the end of any email from us. You keep your place.'}{' '}
+        To be taken off the list and have your data erased, <a href={`${siteUrl.replace(/\/$/, '')}${consentPages.erase}`}>ask for erasure</a>.
+      </p>
+      <p className="muted">This page is only for you: please don't forward the link that opened it.</p>
+      <script dangerouslySetInnerHTML={{ __html: script }} />
+    </Page>
+  )
+}
+
+function LinkNotWorking({ siteUrl }: { siteUrl: string }) {
+  return (
+    <Page title="This link doesn't work">
+      <h1>This link doesn't work</h1>
+      <p>
+        It may be incomplete, or older than a year. Your place in line is kept either way. If you've just been erased from the list, the link ended with it.
+      </p>
+      <p>
+        <a href={siteUrl}>{`Go to ${brand.companyName}`}</a>
+      </p>
+    </Page>
+  )
+}
+
+const doctype = '<!DOCTYPE html>'
+
+export const renderYourPlace = (you: YourPlace, siteUrl: string) => doctype + renderToStaticMarkup(<YourPlacePage you={you} siteUrl={siteUrl} />)
+export const renderLinkNotWorking = (siteUrl: string) => doctype + renderToStaticMarkup(<LinkNotWorking siteUrl={siteUrl} />)

@@ -1,0 +1,35 @@
+// What the console's API sends about people (server/admin/admin-api.ts) and its machines read
+// (machines/admin-*.ts): one description for both sides.
+
+/** One person in the console's signups table. */
+export type ConsoleSignupRow = {
+  id: number
+  createdAt: string
+  email: string
+  firstName: string
+  source: string
+  status: string
+  /** Their place in line, or null until they confirm. */
+  place: number | null
+  /** Friends credited to them (each moved them up). */
+  credits: number
+  /** Friends whose referral waits for the team. */
+  heldReferrals: number
+  /** The code of the share link they came through (never whose it is). */
+  referredBy: string | null
+}
+
+/** A referral waiting for the team: who confirmed through whose link, and when it was held. The referrer is null
+ * once they have been erased. */
+export type HeldReferral = {
+  friendId: number
+  friendFirstName: string
+  friendEmail: string
+  referrerId: number | null
+  referrerFirstName: string | null
+  referrerEmail: string | null
+  decidedAt: string
+}
+
+/** One of the people with the most credited referrals. */
+export type TopReferrer = { id: number; firstName: string; email: string; credits: number; place: number | null }

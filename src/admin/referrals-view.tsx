@@ -1,0 +1,107 @@
+// Referrals (issue 21): the ones held for looking like a farm, each with Approve and Reject, and the top
+// referrers. Loading, reviewing and failed are the referrals machine's states.
+import { useSelector } from '@xstate/react'
+import type { ActorRefFrom } from 'xstate'
+import type { adminReferralsMachine, AdminHeldReferral, ReferralVerdict } from '../../machines/admin-referrals-machine'
+import { Button, Row, Status, TableScroll } from './admin-styles'
+
+const when = (iso: string) => iso.replace('T', ' ').slice(0, 16)
+const person = (firstName: string | null, email: string | null) => (email === null ? 'erased' : `${firstName} (${email})`)
+
+export function ReferralsView({ referrals }: { referrals: ActorRefFrom<typeof adminReferralsMachine> }) {
+  const state = useSelector(referrals, (snapshot) => snapshot)
+  const { referrals: data, message } = state.context
+  const busy = state.hasTag('busy')
+  const review = (referral: AdminHeldReferral, verdict: ReferralVerdict) =>
+    referrals.send({ type: 'REVIEW', friendId: referral.friendId, firstName: referral.friendFirstName, verdict })
+  return (
+    <section aria-labelledby="referrals-heading" aria-busy={busy}>
+      <h2 id="referrals-heading">Referrals</h2>
+      <Status role="status" aria-live="polite">{message}</Status>
+      {state.matches('failed') && (
+        <>
+          <Status role="alert" $tone="error">The referrals could not be loaded.</Status>
+          <Button type="button" onClick={() => referrals.send({ type: 'RELOAD' })}>Try again</Button>
+        </>
+      )}
+      {!data ? (
+        !state.matches('failed') && <p>Loading the referrals…</p>
+      ) : (
+        <>
+          <h3 id="held-heading">Held for review</h3>
+          {data.held.length === 0 ? (
+            <p>No referrals are waiting for review.</p>
+          ) : (
+            <TableScroll tabIndex={0} role="region" aria-labelledby="held-heading">
+              <table>
+                <thead>
+                  <tr>
+                    <th scope="col">Friend</th>
+                    <th scope="col">Came through the link of</th>
+                    <th scope="col">Held since (UTC)</th>
+                    <th scope="col"><span className="visually-hidden">Actions</span></th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.held.map((referral) => (
+                    <tr key={referral.friendId}>
+                      <td>{person(referral.friendFirstName, referral.friendEmail)}</td>
+                      <td>{person(referral.referrerFirstName, referral.referrerEmail)}</td>
+                      <td>{when(referral.decidedAt)}</td>
+                      <td>
+                        <Row>
+                          <Button
+                            type="button"
+                            disabled={!state.can({ type: 'REVIEW', friendId: referral.friendId, firstName: referral.friendFirstName, verdict: 'APPROVE' })}
+                            aria-label={`Approve referral of ${referral.friendFirstName} (${referral.friendEmail})`}
+                            onClick={() => review(referral, 'APPROVE')}
+                          >
+                            Approve
+                          </Button>
+                          <Button
+                            type="button"
+                            $tone="plain"
+                            disabled={!state.can({ type: 'REVIEW', friendId: referral.friendId, firstName: referral.friendFirstName, verdict: 'REJECT' })}
+                            aria-label={`Reject referral of ${referral.friendFirstName} (${referral.friendEmail})`}
+                            onClick={() => review(referral, 'REJECT')}
+                          >
+                            Reject
+                          </Button>
+                        </Row>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableScroll>
+          )}
+          <h3 id="top-referrers-heading">Top referrers</h3>
+          {data.topReferrers.length === 0 ? (
+            <p>Nobody has been credited for a referral yet.</p>
+          ) : (
+            <TableScroll tabIndex={0} role="region" aria-labelledby="top-referrers-heading">
+              <table>
+                <thead>
+                  <tr>
+                    <th scope="col">Person</th>
+                    <th scope="col">Credits</th>
+                    <th scope="col">Place</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.topReferrers.map((referrer) => (
+                    <tr key={referrer.id}>
+                      <td>{person(referrer.firstName, referrer.email)}</td>
+                      <td>{referrer.credits}</td>
+                      <td>{referrer.place ?? '—'}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableScroll>
+          )}
+        </>
+      )}
+    </section>
+  )
+}

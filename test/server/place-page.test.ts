@@ -1,0 +1,98 @@
+// @vitest-environment node
+// A place in line end to end (issue 21) on a real server, a real database (SQLite here, PostgreSQL in
+// `npm run test:server:postgres`) and real email: a person joins, confirms from the emailed link and is told
+// their place; the welcome email brings the private "your place" page with their share link; a friend joins
+// through that link and confirms; the first person's page shows them moved up, and the friend's shows nothing
+// of them. Opening the page changes nothing, and an unknown link reveals nobody.
+import type { ParsedMail } from 'mailparser'
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
+import { messages } from '../../shared/messages'
+import { referralRules } from '../../shared/rules'
+import { startInbox, type Inbox } from '../utils/smtp-inbox'
+import { startTestServer, validSignup, type TestServer } from './harness'
+
+let inbox: Inbox
+let server: TestServer
+beforeAll(async () => (inbox = await startInbox()))
+afterAll(() => inbox.close())
+afterEach(() => server?.close())
+
+const tokenLink = (mail: ParsedMail, path: string) => {
+  const found = new RegExp(`https?://[^\\s]+${path.replaceAll('/', '\\/')}\\?token=([A-Za-z0-9_-]{43})`).exec(mail.text ?? '')
+  if (!found) throw new Error(`no ${path} link in: ${mail.text}`)
+  return { url: found[0], token: found[1]! }
+}
+const shareLinkIn = (text: string) => /https?:\/\/\S+\/\?ref=([2-9a-hjkmnp-z]{8})/.exec(text)
+
+async function joinAndConfirm(email: string, consent: Record<string, string> = {}) {
+  const joined = await server.post({ ...validSignup, email, ...consent })
+  expect(await joined.json()).toEqual({ ok: true, message: messages.success })
+  const { token } = tokenLink(await inbox.next(email), '/waitlist/confirm')
+  const confirmed = await fetch(`${server.origin}/api/waitlist/confirm`, { method: 'POST', headers: { 'Content-Type': 'text/plain;charset=UTF-8' }, body: JSON.stringify({ token }) })
+  return (await confirmed.json()) as { ok: boolean; place?: number; inLine?: number }
+}
+
+const pageText = (html: string) =>
+  html
+    .replace(/<(script|style)[\s\S]*?<\/\1>/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+
+it('shows each person their own place, moves the referrer up when a friend confirms, and names nobody', async () => {
+  server = await startTestServer({ mail: { smtpUrl: inbox.url } })
+  // Twelve people ahead of the referrer, so a credit of boostPlaces shows.
+  for (let index = 0; index < 12; index++) expect((await joinAndConfirm(`ahead-${index}@example.com`)).place).toBe(index + 1)
+  const first = await joinAndConfirm('first@example.com')
+  expect(first).toMatchObject({ ok: true, place: 13, inLine: 13 })
+
+  // The welcome email: the private link, and the share link.
+  const welcome = await inbox.next('first@example.com')
+  const place = tokenLink(welcome, '/waitlist/place')
+  const share = shareLinkIn(welcome.text ?? '')
+  expect(share).not.toBeNull()
+
+  const page = await fetch(place.url)
+  expect(page.status).toBe(200)
+  expect(page.headers.get('cache-control')).toBe('no-store')
+  expect(page.headers.get('referrer-policy')).toBe('no-referrer')
+  expect(page.headers.get('x-robots-tag')).toMatch(/noindex/)
+  expect(page.headers.get('content-security-policy')).toMatch(/default-src 'none'/)
+  const html = await page.text()
+  expect(html).toContain('<meta name="robots" content="noindex, nofollow"/>')
+  expect(pageText(html)).toContain("you're number 13 in line")
+  expect(pageText(html)).toContain('13 people are in line')
+  expect(html).toContain(`value="${share![0]}"`)
+  expect(pageText(html)).toContain('No friends have joined through your link yet.')
+
+  // A friend comes through the share link and confirms: the first person moves up.
+  const friend = await joinAndConfirm('friend@example.net', { referralCode: share![1]! })
+  expect(friend).toMatchObject({ ok: true, place: 14, inLine: 14 })
+  const after = pageText(await (await fetch(place.url)).text())
+  expect(after).toContain(`you're number ${13 - referralRules.boostPlaces} in line`)
+  expect(after).toContain('1 friend has joined through your link; 1 confirmed.')
+
+  // The friend's own welcome and page: their place, their own code, nothing of the first person.
+  const friendWelcome = await inbox.next('friend@example.net')
+  const friendPage = await (await fetch(tokenLink(friendWelcome, '/waitlist/place').url)).text()
+  expect(pageText(friendPage)).toContain("you're number 14 in line")
+  expect(friendPage).not.toContain(share![1]!)
+  expect(friendPage).not.toContain('first@example.com')
+
+  // Opening the page again and again changes nothing.
+  for (let index = 0; index < 3; index++) expect(pageText(await (await fetch(place.url)).text())).toContain(`you're number ${13 - referralRules.boostPlaces} in line`)
+})
+
+it('answers every link that does not work with the same page and a 404, whoever is listed', async () => {
+  server = await startTestServer({ mail: { smtpUrl: inbox.url } })
+  const bodies = new Set<string>()
+  for (const query of ['', '?token=', '?token=short', `?token=${'A'.repeat(43)}`, `?token=${'x'.repeat(43)}&x=1`]) {
+    const response = await fetch(`${server.origin}/waitlist/place${query}`)
+    expect(response.status, query).toBe(404)
+    expect(response.headers.get('x-robots-tag')).toMatch(/noindex/)
+    bodies.add(await response.text())
+  }
+  expect(bodies.size).toBe(1)
+  expect(pageText([...bodies][0]!)).toContain("This link doesn't work")
+})

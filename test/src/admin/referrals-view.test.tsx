@@ -1,0 +1,134 @@
+// The console's referrals (issue 21): the held referrals with an Approve and a Reject button each, named for the
+// friend and reachable from the keyboard; a review sends one request, says how it went and fetches the list
+// again; the top referrers; and the signups table's Place and Credits columns.
+import { render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { createActor, fromPromise } from 'xstate'
+import { adminEraseMachine } from '../../../machines/admin-erase-machine'
+import { adminReferralsMachine, type AdminReferrals, type ReferralReview } from '../../../machines/admin-referrals-machine'
+import { adminTableMachine, type AdminSignupRow } from '../../../machines/admin-table-machine'
+import { ReferralsView } from '../../../src/admin/referrals-view'
+import { SignupsTable } from '../../../src/admin/signups-table'
+
+const held = (friendId: number, name: string) => ({
+  friendId,
+  friendFirstName: name,
+  friendEmail: `${name.toLowerCase()}@example.com`,
+  referrerId: 1,
+  referrerFirstName: 'Rita',
+  referrerEmail: 'rita@example.com',
+  decidedAt: '2026-11-24T09:30:00.000Z',
+})
+const before: AdminReferrals = {
+  held: [held(7, 'Hana'), held(8, 'Ivo')],
+  topReferrers: [{ id: 1, firstName: 'Rita', email: 'rita@example.com', credits: 3, place: 31 }],
+}
+
+function start(review: (input: ReferralReview) => Promise<void>) {
+  const answers = [before, { held: [held(8, 'Ivo')], topReferrers: [{ ...before.topReferrers[0]!, credits: 4, place: 21 }] }]
+  const fetches = { count: 0 }
+  const reviewed: ReferralReview[] = []
+  const announced = { count: 0 }
+  const actor = createActor(
+    adminReferralsMachine.provide({
+      actors: {
+        fetchReferrals: fromPromise(async () => answers[Math.min(fetches.count++, answers.length - 1)]!),
+        reviewReferral: fromPromise(async ({ input }) => {
+          reviewed.push(input)
+          return review(input)
+        }),
+      },
+      actions: { announceReviewed: () => void announced.count++ },
+    }),
+  ).start()
+  render(<ReferralsView referrals={actor} />)
+  return { actor, fetches, reviewed, announced }
+}
+
+describe('the referrals section', () => {
+  it('lists the held referrals with buttons named for the friend, and the top referrers', async () => {
+    const { actor } = start(async () => {})
+    const section = await screen.findByRole('region', { name: 'Held for review' })
+    const rows = within(section).getAllByRole('row')
+    expect(rows).toHaveLength(3)
+    expect(rows[1]).toHaveTextContent('Hana (hana@example.com)')
+    expect(rows[1]).toHaveTextContent('Rita (rita@example.com)')
+    expect(rows[1]).toHaveTextContent('2026-11-24 09:30')
+    for (const name of ['Approve referral of Hana', 'Reject referral of Hana', 'Approve referral of Ivo', 'Reject referral of Ivo'])
+      expect(screen.getByRole('button', { name: new RegExp(`^${name} `) }).tagName).toBe('BUTTON')
+    const top = screen.getByRole('region', { name: 'Top referrers' })
+    expect(within(top).getAllByRole('row')[1]).toHaveTextContent(/Rita \(rita@example\.com\)\s*3\s*31/)
+    actor.stop()
+  })
+
+  it('approves from the keyboard: one request, a message, the list again, and the rest of the console told', async () => {
+    const user = userEvent.setup()
+    const { actor, fetches, reviewed, announced } = start(async () => {})
+    const approve = await screen.findByRole('button', { name: /^Approve referral of Hana/ })
+    // Tab from the start of the page reaches it (the table region first, then the buttons in order).
+    for (let step = 0; step < 5 && document.activeElement !== approve; step++) await user.tab()
+    expect(approve).toHaveFocus()
+    await user.keyboard('{Enter}')
+    expect(await screen.findByText('Hana’s referral was approved.')).toBeInTheDocument()
+    expect(reviewed).toEqual([{ friendId: 7, firstName: 'Hana', verdict: 'APPROVE' }])
+    expect(announced.count).toBe(1)
+    await waitFor(() => expect(screen.queryByRole('button', { name: /^Approve referral of Hana/ })).not.toBeInTheDocument())
+    expect(fetches.count).toBe(2)
+    expect(within(screen.getByRole('region', { name: 'Top referrers' })).getAllByRole('row')[1]).toHaveTextContent(/4\s*21/)
+    actor.stop()
+  })
+
+  it('says so when a review fails, and fetches the list again', async () => {
+    const user = userEvent.setup()
+    const { actor, fetches, announced } = start(async () => {
+      throw new Error('HTTP 404')
+    })
+    await user.click(await screen.findByRole('button', { name: /^Reject referral of Ivo/ }))
+    expect(await screen.findByText(/^Ivo’s referral could not be reviewed/)).toBeInTheDocument()
+    await waitFor(() => expect(fetches.count).toBe(2))
+    expect(announced.count).toBe(0)
+    actor.stop()
+  })
+
+  it('offers to try again when the referrals cannot be loaded', async () => {
+    const user = userEvent.setup()
+    let calls = 0
+    const actor = createActor(
+      adminReferralsMachine.provide({
+        actors: {
+          fetchReferrals: fromPromise(async (): Promise<AdminReferrals> => {
+            if (calls++ === 0) throw new Error('HTTP 502')
+            return { held: [], topReferrers: [] }
+          }),
+        },
+      }),
+    ).start()
+    render(<ReferralsView referrals={actor} />)
+    expect(await screen.findByRole('alert')).toHaveTextContent('The referrals could not be loaded.')
+    await user.click(screen.getByRole('button', { name: 'Try again' }))
+    expect(await screen.findByText('No referrals are waiting for review.')).toBeInTheDocument()
+    expect(screen.getByText('Nobody has been credited for a referral yet.')).toBeInTheDocument()
+    actor.stop()
+  })
+})
+
+it('the signups table shows each person’s place and credits', async () => {
+  const rows: AdminSignupRow[] = [
+    { id: 1, createdAt: '2026-11-20T10:00:00.000Z', email: 'rita@example.com', firstName: 'Rita', source: 'home', status: 'confirmed', place: 21, credits: 4, heldReferrals: 0, referredBy: null },
+    { id: 2, createdAt: '2026-11-21T10:00:00.000Z', email: 'nell@example.com', firstName: 'Nell', source: 'home', status: 'pending', place: null, credits: 0, heldReferrals: 0, referredBy: 'k7m2p9qx' },
+  ]
+  const table = createActor(adminTableMachine.provide({ actors: { fetchSignups: fromPromise(async () => ({ rows, total: 2 })) } })).start()
+  const erase = createActor(adminEraseMachine).start()
+  render(<SignupsTable table={table} erase={erase} />)
+  const region = await screen.findByRole('region', { name: 'Signups' })
+  const headers = within(region).getAllByRole('columnheader').map((header) => header.textContent)
+  expect(headers).toEqual(expect.arrayContaining(['Place', 'Credits']))
+  const [, rita, nell] = within(region).getAllByRole('row')
+  const cell = (row: HTMLElement, header: string) => within(row).getAllByRole('cell')[headers.indexOf(header)]
+  expect(cell(rita!, 'Place')).toHaveTextContent('21')
+  expect(cell(rita!, 'Credits')).toHaveTextContent('4')
+  expect(cell(nell!, 'Place')).toHaveTextContent('—')
+  expect(cell(nell!, 'Credits')).toHaveTextContent('0')
+  table.stop()
+  erase.stop()
+})
