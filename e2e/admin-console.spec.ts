@@ -11,6 +11,7 @@ import { promisify } from 'node:util'
 import { createClient } from '@libsql/client'
 import type { Page } from '@playwright/test'
 import { messages } from '../shared/messages'
+import { referralRules } from '../shared/rules'
 import { checkInboxLine } from '../src/content/consent-wording'
 import { erasePage, tokenPages } from '../src/content/consent-pages'
 import { linkIn, rawHeader, startInbox, type Inbox } from '../test/utils/smtp-inbox'
@@ -47,7 +48,8 @@ test.beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'admin-console-'))
   databaseUrl = `file:${join(work, 'waitlist.db')}`
   // Its own output folder, so it never races npm-start.spec.ts building dist/ at the same time.
-  env = { ...process.env, PORT: String(port), HOST: host, DATABASE_URL: databaseUrl, ADMIN_EMAILS: `${admin}, other@company.example`, SMTP_URL: inbox.url, SITE_OUT_DIR: siteDir, STATIC_DIR: siteDir }
+  // Enough signups from this one client for the referral test's line of people ahead.
+  env = { ...process.env, PORT: String(port), HOST: host, RATE_LIMIT_MAX: '100', DATABASE_URL: databaseUrl, ADMIN_EMAILS: `${admin}, other@company.example`, SMTP_URL: inbox.url, SITE_OUT_DIR: siteDir, STATIC_DIR: siteDir }
   server = spawn('npm', ['start'], { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
   await new Promise<void>((resolve, reject) => {
@@ -154,7 +156,7 @@ test('a team member signs in through the mailed link, sees the figures, finds a 
   // The CSV of this search holds what the table shows.
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download this search as CSV' }).click()])
   const searchCsv = (await readFile((await download.path())!, 'utf8')).trimEnd().split('\r\n')
-  expect(searchCsv[0]).toBe('created_at,email,first_name,source,status,consent_version,confirmed_at,unsubscribed_at,utm_source,utm_medium,utm_campaign,referrer_origin')
+  expect(searchCsv[0]).toBe('created_at,email,first_name,source,status,consent_version,confirmed_at,unsubscribed_at,utm_source,utm_medium,utm_campaign,referrer_origin,place,referral_credits,held_referrals,referred_by')
   expect(searchCsv.slice(1).map((line) => line.split(',')[1])).toEqual(['cleo.search@example.org'])
 
   // The whole list, formula-safe.
@@ -241,8 +243,10 @@ test('a visitor joins, confirms from the email, unsubscribes in one click, asks 
   await expect(confirm).toBeVisible()
   expect(await statusInDatabase()).toBe('pending')
   await confirm.click()
-  await expect(page.getByRole('main').getByRole('status')).toHaveText(messages.confirmed)
+  await expect(page.getByRole('main').getByRole('status')).toContainText(messages.confirmed)
   expect(await statusInDatabase()).toBe('confirmed')
+  // Confirmed: the one welcome email, with the link to their place in line.
+  expect((await inbox.next(email, 10_000)).subject).toMatch(/in line/i)
 
   // The mail app's one-click unsubscribe: a POST with no page and no Origin.
   const oneClick = await fetch(oneClickUrl, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' })
@@ -262,4 +266,75 @@ test('a visitor joins, confirms from the email, unsubscribes in one click, asks 
   await expect(page.getByRole('main').getByRole('status')).toHaveText(messages.erased)
   expect(await statusInDatabase()).toBeUndefined()
   expect(await exported()).not.toContain(email)
+})
+
+test('a person shares their link from their place page; a friend joins through it and confirms; the person moves up', async ({ browser }) => {
+  test.setTimeout(90_000)
+  const stamp = Date.now()
+  const post = (path: string, body: unknown) => fetch(`${origin}${path}`, { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: JSON.stringify(body) })
+  const confirmToken = (mail: { text?: string }) => /\/waitlist\/confirm\?token=([\w-]{43})/.exec(mail.text ?? '')![1]
+  // Eleven people confirm first, so a move of ten places shows.
+  for (let index = 0; index < 11; index++) {
+    const email = `ahead-${index}-${stamp}@example.com`
+    expect((await post('/api/waitlist', { firstName: 'Ahead', email, source: 'stride-marketing-site' })).ok).toBe(true)
+    expect(await (await post('/api/waitlist/confirm', { token: confirmToken(await inbox.next(email, 10_000)) })).json()).toMatchObject({ ok: true })
+    await inbox.next(email, 10_000) // the welcome
+  }
+
+  // The first person joins and confirms in the browser, and is told their place as they press Confirm.
+  const first = `sharer-${stamp}@example.com`
+  const context = await browser.newContext()
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin })
+  const page = await context.newPage()
+  await page.goto(`${origin}/`)
+  const form = waitlistForm(page, 'hero')
+  await form.firstName.fill('Sam')
+  await form.email.fill(first)
+  await form.submit.click()
+  await expect(form.status).toHaveText(messages.success)
+  await page.goto(/https?:\/\/\S+\/waitlist\/confirm\?token=[\w-]{43}/.exec((await inbox.next(first, 10_000)).text ?? '')![0])
+  await page.getByRole('main').getByRole('button', { name: tokenPages.confirm.button }).click()
+  const status = page.getByRole('main').getByRole('status')
+  await expect(status).toContainText(messages.confirmed)
+  await expect(status).toContainText(/number \d+ of \d+ in line/)
+  const before = Number(/number (\d+) of/.exec((await status.textContent()) ?? '')![1])
+
+  // The welcome email's private link: the place, the share link, a Copy button that copies it.
+  const welcome = await inbox.next(first, 10_000)
+  const placeUrl = /https?:\/\/\S+\/waitlist\/place\?token=[\w-]{43}/.exec(welcome.text ?? '')![0]
+  await page.goto(placeUrl)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Sam, you're number ${before} in line`)
+  const shareLink = await page.getByRole('textbox', { name: 'Your share link' }).inputValue()
+  expect(shareLink).toMatch(new RegExp(`^${origin}/\\?ref=[2-9a-hjkmnp-z]{8}$`))
+  await page.getByRole('button', { name: 'Copy link' }).click()
+  await expect(page.getByRole('status')).toHaveText('Link copied.')
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shareLink)
+  await expectNoAxeViolations(page, 'your place')
+
+  // A friend, in a browser of their own, opens the link, joins and confirms.
+  const friend = `friend-${stamp}@example.net`
+  const friendContext = await browser.newContext()
+  const friendPage = await friendContext.newPage()
+  await friendPage.goto(shareLink)
+  await expect(friendPage.getByText(/a friend invited you/i)).toBeVisible()
+  const friendForm = waitlistForm(friendPage, 'hero')
+  await friendForm.firstName.fill('Kit')
+  await friendForm.email.fill(friend)
+  await friendForm.submit.click()
+  await expect(friendForm.status).toHaveText(messages.success)
+  await friendPage.goto(/https?:\/\/\S+\/waitlist\/confirm\?token=[\w-]{43}/.exec((await inbox.next(friend, 10_000)).text ?? '')![0])
+  await friendPage.getByRole('main').getByRole('button', { name: tokenPages.confirm.button }).click()
+  await expect(friendPage.getByRole('main').getByRole('status')).toContainText(messages.confirmed)
+  // The friend's own page names nobody but them.
+  const friendPlace = /https?:\/\/\S+\/waitlist\/place\?token=[\w-]{43}/.exec((await inbox.next(friend, 10_000)).text ?? '')![0]
+  await friendPage.goto(friendPlace)
+  await expect(friendPage.getByRole('heading', { level: 1 })).toHaveText(/^Kit, you're number \d+ in line$/)
+  expect(await friendPage.content()).not.toContain('Sam')
+
+  // The first person's place, again: moved up by the boost, and their friend counted.
+  await page.reload()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Sam, you're number ${before - referralRules.boostPlaces} in line`)
+  await expect(page.getByText('1 friend has joined through your link; 1 confirmed.')).toBeVisible()
+  await friendContext.close()
+  await context.close()
 })

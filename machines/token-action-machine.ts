@@ -6,23 +6,39 @@
 // and a link without one is `missingToken` (no button). `submitting` runs exactly one request (tagged
 // `busy`, the 15 s `submitTimeout` aborts it). The server's reply is `done` (it worked), `refused` (the
 // link is spent or unknown: pressing again cannot help, so no button) or `failure` (the request did not get
-// through: network, time-out, too many requests, server error; the button stays to try again). What it
-// implements like the other request forms (status lines, the reply, the request's stand-in) is request-form.ts.
+// through: network, time-out, too many requests, server error; the button stays to try again). A confirmation
+// that worked may also say the person's place in line (`place`; an older server does not), which `done` keeps.
+// What it implements like the other request forms (status lines, the reply, the request's stand-in) is
+// request-form.ts.
 import { assign, not, setup, type DoneActorEvent, type OutputFrom, type SnapshotFrom } from 'xstate'
 import { requestTimeoutMs } from '../shared/rules'
 import { isEndpointConfigured, replyLine, requestToBeProvided, statusLines } from './request-form'
 import type { EndpointReply, FormStatus } from './request-form'
 
 export interface TokenActionInput { endpointConfigured: boolean }
+
+/** Where a confirmed person stands: number `place` of the `inLine` people in line. */
+export interface LinePlace {
+  place: number
+  inLine: number
+}
+
+/** The answer to a link's token: a confirmation that worked may also carry the person's place in line. */
+export interface TokenReply extends EndpointReply {
+  place?: LinePlace
+}
+
 export interface TokenActionContext extends TokenActionInput, FormStatus {
   token: string
+  /** The place in line the reply that worked gave; null until then, and when it gave none. */
+  place: LinePlace | null
 }
 
 export type TokenActionEvent = { type: 'LINK_READ'; token: string } | { type: 'SUBMIT' }
 
 /** The request that sends the link's token: the view provides the one for its action (confirm, unsubscribe or
  * erase; src/waitlist/consent-actors.ts), of this type. */
-const sendToken = requestToBeProvided<EndpointReply, { token: string }>('sendToken')
+const sendToken = requestToBeProvided<TokenReply, { token: string }>('sendToken')
 export type SendToken = typeof sendToken
 /** The request's answer, typed by XState as the done event of the invoked `sendToken`. */
 type RequestDone = DoneActorEvent<OutputFrom<SendToken>, 'sendToken'>
@@ -39,7 +55,10 @@ export const tokenActionMachine = setup({
   actions: {
     setToken: assign(({ event }) => (event.type === 'LINK_READ' ? { token: event.token.trim() } : {})),
     showSubmitting: assign(statusLines.submitting),
-    showReply: assign(({ event }) => replyLine(resultOf(event))),
+    showReply: assign(({ event }) => {
+      const reply = resultOf(event)
+      return { ...replyLine(reply), place: reply?.ok === true ? (reply.place ?? null) : null }
+    }),
     showNetworkIssue: assign(statusLines.networkIssue),
   },
   guards: {
@@ -53,7 +72,7 @@ export const tokenActionMachine = setup({
   delays: { submitTimeout: requestTimeoutMs },
 }).createMachine({
   id: 'tokenAction',
-  context: ({ input }) => ({ ...input, token: '', message: '', ok: null }),
+  context: ({ input }) => ({ ...input, token: '', message: '', ok: null, place: null }),
   initial: 'start',
   states: {
     start: {
@@ -97,7 +116,7 @@ export const tokenActionMachine = setup({
       after: { submitTimeout: { target: 'failure', actions: 'showNetworkIssue' } },
     },
     done: {
-      description: "A green message in the server's words (confirmed, unsubscribed, erased) and a link home; no button.",
+      description: "A green message in the server's words (confirmed, unsubscribed, erased), with a confirmation's place in line when the server gave it, and a link home; no button.",
     },
     refused: {
       description: "The server's words in red (the link expired or was used) and what to do next; no button.",

@@ -1,10 +1,12 @@
 import { adminEraseMachine } from '../machines/admin-erase-machine'
+import { adminReferralsMachine } from '../machines/admin-referrals-machine'
 import { adminSignInMachine } from '../machines/admin-sign-in-machine'
 import { adminSummaryMachine } from '../machines/admin-summary-machine'
 import { adminTableMachine } from '../machines/admin-table-machine'
 import { eraseRequestMachine } from '../machines/erase-request-machine'
 import { headerMachine } from '../machines/header-machine'
 import { menuMachine } from '../machines/menu-machine'
+import { referralCreditMachine } from '../machines/referral-credit-machine'
 import { signupConsentMachine } from '../machines/signup-consent-machine'
 import { tokenActionMachine } from '../machines/token-action-machine'
 import { waitlistMachine } from '../machines/waitlist-machine'
@@ -38,6 +40,11 @@ export const chartSources: ChartSource[] = [
       'One signup’s consent, as the endpoint keeps it in the database (server/consent/ asks this machine which moves are allowed). Signing up again re-sends a pending address’s confirmation at most once per 10 minutes, and makes an unsubscribed address pending again.',
   },
   {
+    machine: referralCreditMachine,
+    summary:
+      'What a friend’s first confirmation earns the person whose share link they came through: credit (a move up the line), nothing (an unknown or erased code, the referrer’s own inbox, past the daily cap), or held for the team to approve or reject when it looks like a farm (many from one network, or a burst).',
+  },
+  {
     machine: adminSignInMachine,
     summary: 'The console’s sign-in: a session check, asking for a link (the same answer for every address), a button that uses a link once, and sign-out on the server.',
   },
@@ -52,5 +59,10 @@ export const chartSources: ChartSource[] = [
   {
     machine: adminSummaryMachine,
     summary: 'The console’s figures (totals, 90 days, sources, audit log): loading, then ready or failed.',
+  },
+  {
+    machine: adminReferralsMachine,
+    summary:
+      'The console’s referrals: the ones held for the team and the top referrers, loading then ready or failed; approving or rejecting one held referral sends one request, then the list is fetched again.',
   },
 ]

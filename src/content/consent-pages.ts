@@ -61,6 +61,11 @@ export const tokenPages: Record<TokenAction, TokenPageCopy> = {
   },
 }
 
+/** After the message of a confirmation that worked (in the same status line), when the server says where the
+ * person stands in line. */
+export const placeInLine = (place: number, inLine: number) =>
+  `You're number ${place.toLocaleString('en-US')} of ${inLine.toLocaleString('en-US')} in line.`
+
 export const erasePage = {
   title: tokenPageTitles.erase,
   lead: "Enter the email address you joined the waitlist with. We'll email it a link; opening that link and pressing its button deletes your signup and every email we have queued for you.",

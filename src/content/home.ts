@@ -76,6 +76,9 @@ export const journey: { title: string; lead: string; steps: Step[] } = {
 export const waitlistHero = {
   title: 'Get early access',
   lead: `Be among the first to try ${brand.coachName} when it launches in ${brand.launch.season}.`,
+  /** Shown only to a visitor who came through a share link (/?ref=CODE). It never names the friend: the
+   * code says nothing about them. */
+  invited: "A friend invited you — join and you'll both be in line early.",
 }
 
 export const waitlistBottom = {

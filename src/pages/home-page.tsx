@@ -1,8 +1,10 @@
+import { ClientOnly } from '@tanstack/react-router'
 import styled from 'styled-components'
 import { features, featuresIntro, hero, journey, waitlistBottom, waitlistHero } from '../content/home'
 import { CardList } from '../ui/card-list'
 import { Badge, CardGrid, Container, Lead, PageHero, Section } from '../ui/primitives'
 import { theme } from '../ui/theme'
+import { landingCampaign } from '../waitlist/landing-campaign'
 import { WaitlistForm } from '../waitlist/waitlist-form'
 import { CoachPhone } from './coach-phone'
 import { HomeProducts } from './home-products'
@@ -19,6 +21,7 @@ export function HomePage() {
             <FormPanel aria-labelledby="waitlist-hero-title">
               <h2 id="waitlist-hero-title">{waitlistHero.title}</h2>
               <p>{waitlistHero.lead}</p>
+              <InvitedLine />
               <WaitlistForm formId="hero" />
             </FormPanel>
           </HeroCopy>
@@ -60,6 +63,14 @@ export function HomePage() {
       </Section>
     </>
   )
+}
+
+/** "A friend invited you", for a visitor whose session landed through a share link (/?ref=CODE), as the entry
+ * recorded it (src/waitlist/landing-campaign.ts); never who the friend is. The prerendered page cannot know
+ * the visitor's address: ClientOnly leaves the line out of it and out of the hydration, and React adds it
+ * after, without a mismatch. Plain text, not a live region: nothing the visitor did changed. */
+function InvitedLine() {
+  return <ClientOnly>{landingCampaign().referralCode && <p>{waitlistHero.invited}</p>}</ClientOnly>
 }
 
 // Copy and form beside the phone when wide; stacked (copy, form, then the phone) when narrow.

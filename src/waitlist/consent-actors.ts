@@ -18,7 +18,7 @@ const doneSentences: Record<TokenAction, string> = {
   eraseConfirm: messages.erased,
 }
 
-const withSentence = (reply: EndpointReply, sentence: string): EndpointReply =>
+const withSentence = <Reply extends EndpointReply>(reply: Reply, sentence: string): Reply =>
   reply.ok && !reply.message ? { ...reply, message: sentence } : reply
 
 /** Asks `endpoint` for a deletion link for the address. */

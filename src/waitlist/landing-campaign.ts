@@ -1,15 +1,17 @@
 // The campaign that brought a visitor, for the consent record of their signup: `utm_source`, `utm_medium`
-// and `utm_campaign` from the address they landed on, and the referring site's origin (never its full
-// URL, which may carry a search or a path about the visitor). Kept once per browser session in
-// sessionStorage: the first landing wins, so the site's own pages and later reloads never overwrite it.
+// and `utm_campaign` from the address they landed on, the referral code of a share link (`ref`, only when it
+// is one: shared/referral-code.ts), and the referring site's origin (never its full URL, which may carry a
+// search or a path about the visitor). Kept once per browser session in sessionStorage: the first landing
+// wins, so the site's own pages and later reloads never overwrite it.
 // Small on purpose: it is part of the JavaScript every page loads up front (the entry calls captureLanding).
+import { referralCodeOf } from '../../shared/referral-code'
 import { consentValue, originOf, type SignupConsent } from '../../shared/signup'
 
 /** The campaign part of a signup's consent record (shared/signup.ts). */
 export type LandingCampaign = Omit<SignupConsent, 'consentVersion'>
 
 export const LANDING_STORAGE_KEY = 'stride.landing'
-const fields = { utm_source: 'utmSource', utm_medium: 'utmMedium', utm_campaign: 'utmCampaign' } as const
+const fields = { utm_source: 'utmSource', utm_medium: 'utmMedium', utm_campaign: 'utmCampaign', ref: 'referralCode' } as const
 
 /** A value worth keeping, by the rule the server keeps the consent record with (shared/signup.ts). */
 const clean = (value: unknown) => consentValue(value) ?? undefined
@@ -20,7 +22,8 @@ export function campaignOf(landingUrl: string, referrer: string): LandingCampaig
   try {
     const landing = new URL(landingUrl)
     for (const [parameter, field] of Object.entries(fields)) {
-      const value = clean(landing.searchParams.get(parameter))
+      // A share link's code is kept only when it is one, in lower case.
+      const value = (parameter === 'ref' ? referralCodeOf : clean)(landing.searchParams.get(parameter))
       if (value) campaign[field] = value
     }
     const from = originOf(referrer)

@@ -1,7 +1,7 @@
 import { useMachine } from '@xstate/react'
 import { useLayoutEffect, type ReactNode } from 'react'
 import { tokenActionMachine } from '../../machines/token-action-machine'
-import { tokenPages, type TokenAction } from '../content/consent-pages'
+import { placeInLine, tokenPages, type TokenAction } from '../content/consent-pages'
 import { devInspect } from '../dev/inspector'
 import { Button, Lead } from '../ui/primitives'
 import { sendTokenTo } from './consent-actors'
@@ -37,8 +37,11 @@ export function TokenActionPanel({ action, endpoint = waitlistEndpoint, readToke
     actor.send({ type: 'LINK_READ', token: readToken() })
   }, [actor, readToken])
 
-  const { message, ok } = state.context
-  const status = state.matches('missingToken') ? copy.missingToken : state.matches('byEmail') ? copy.byEmail : message
+  const { message, ok, place } = state.context
+  // A confirmation that worked says where the person stands, after its message and in the same status line,
+  // so a screen reader reads the two together. An older server gives no place: then the message alone.
+  const placeLine = action === 'confirm' && state.matches('done') && place ? ` ${placeInLine(place.place, place.inLine)}` : ''
+  const status = state.matches('missingToken') ? copy.missingToken : state.matches('byEmail') ? copy.byEmail : message + placeLine
 
   return (
     <>

@@ -1,5 +1,5 @@
-// The campaign of a visitor's landing, for the consent record: only the three utm parameters and the
-// referring site's origin are kept, the first landing of the session wins, and junk is left out.
+// The campaign of a visitor's landing, for the consent record: only the three utm parameters, a share link's
+// referral code and the referring site's origin are kept, the first landing of the session wins, and junk is left out.
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { LANDING_STORAGE_KEY, campaignOf, captureLanding, landingCampaign } from '../../../src/waitlist/landing-campaign'
 
@@ -40,6 +40,23 @@ describe('campaignOf', () => {
     expect(campaignOf(`${site}/?utm_source=%20spring%20`, '')).toEqual({ utmSource: 'spring' })
   })
 
+  it("keeps a share link's referral code, in lower case", () => {
+    expect(campaignOf(`${site}/?ref=K7M2QX9P`, '')).toEqual({ referralCode: 'k7m2qx9p' })
+    expect(campaignOf(`${site}/?ref=%20k7m2qx9p%20&utm_source=friend`, '')).toEqual({ referralCode: 'k7m2qx9p', utmSource: 'friend' })
+  })
+
+  it.each([
+    ['empty', ''],
+    ['too short', 'k7m2qx9'],
+    ['too long', 'k7m2qx9pp'],
+    ['with a letter the alphabet leaves out', 'k7m2qx9l'],
+    ['with a zero', 'k7m2qx90'],
+    ['with punctuation', 'k7m2-x9p'],
+    ['an address', 'ada@example.com'],
+  ])('drops a referral code that is %s', (_case, ref) => {
+    expect(campaignOf(`${site}/?ref=${encodeURIComponent(ref)}`, '')).toEqual({})
+  })
+
   it('gives nothing for a landing address that is not a URL', () => {
     expect(campaignOf('::', 'https://news.example.org/')).toEqual({})
   })
@@ -62,6 +79,30 @@ describe('captureLanding and landingCampaign', () => {
     captureLanding(`${site}/?utm_campaign=first`, '')
     captureLanding(`${site}/?utm_campaign=second`, '')
     expect(landingCampaign()).toEqual({ utmCampaign: 'first' })
+  })
+
+  it("keeps the first landing's referral code, lower-cased, and drops a malformed one", () => {
+    captureLanding(`${site}/?ref=K7M2QX9P`, '')
+    captureLanding(`${site}/?ref=abcdefgh`, '')
+    expect(landingCampaign()).toEqual({ referralCode: 'k7m2qx9p' })
+
+    sessionStorage.clear()
+    captureLanding(`${site}/`, '')
+    captureLanding(`${site}/?ref=abcdefgh`, '')
+    expect(landingCampaign(), 'a later share link does not replace a landing without one').toEqual({})
+
+    sessionStorage.clear()
+    captureLanding(`${site}/?ref=not-a-code`, '')
+    expect(landingCampaign()).toEqual({})
+  })
+
+  it('reads back only a referral code that is one', () => {
+    sessionStorage.setItem(LANDING_STORAGE_KEY, JSON.stringify({ referralCode: ' K7M2QX9P ' }))
+    expect(landingCampaign()).toEqual({ referralCode: 'k7m2qx9p' })
+    for (const referralCode of ['k7m2qx9', 'ada@example.com', 42, null, ['k7m2qx9p']]) {
+      sessionStorage.setItem(LANDING_STORAGE_KEY, JSON.stringify({ referralCode }))
+      expect(landingCampaign(), JSON.stringify(referralCode)).toEqual({})
+    }
   })
 
   it('reads nothing from storage it does not recognise, and never more than an origin', () => {
