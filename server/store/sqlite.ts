@@ -16,8 +16,6 @@ export const sqliteSchemaVersion = sqliteMigrations.length
 /** The version that made the consent tables (and with them the erasure salt). */
 const consentVersion = 3
 const busyTimeoutMs = 5000
-/** Prepared statements kept for reuse, the least recently used let go first. */
-const preparedKept = 200
 
 /** Opens (creating the file if needed, not its folder) the database at `databaseUrl` and migrates it. */
 export async function openSqliteDatabase(databaseUrl: string, upToVersion = sqliteSchemaVersion): Promise<OpenDatabase> {
@@ -29,19 +27,7 @@ export async function openSqliteDatabase(databaseUrl: string, upToVersion = sqli
     throw new StoreOpenError(`Cannot open the SQLite database ${databaseUrl}: ${(error as Error).message}`)
   }
   // Kysely's driver opens every transaction with a plain (deferred) BEGIN; this one connection makes it IMMEDIATE.
-  // It also prepares every statement anew; this one keeps the most recent prepared (a signup batch's insert
-  // is parsed once per batch size, not per batch). Kysely lends the connection to one query at a time, so a
-  // statement is never in use twice.
-  const prepared = new Map<string, Database.Statement>()
-  const prepare = (text: string) => {
-    let statement = prepared.get(text)
-    if (statement) prepared.delete(text)
-    else statement = file.prepare(text === 'begin' ? 'begin immediate' : text)
-    prepared.set(text, statement)
-    if (prepared.size > preparedKept) prepared.delete(prepared.keys().next().value!)
-    return statement
-  }
-  const connection = Object.create(file, { prepare: { value: prepare } }) as Database.Database
+  const connection = Object.create(file, { prepare: { value: (text: string) => file.prepare(text === 'begin' ? 'begin immediate' : text) } }) as Database.Database
   const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: connection }) })
   try {
     await withBusyRetries(() => db.transaction().execute((transaction) => migrate(transaction, upToVersion)))
