@@ -1,6 +1,7 @@
-// The totals, the outbox, the 90-day chart, the sources and the audit log, fetched together: `loading`, then `ready` or `failed`
+// The totals, the outbox, the 90-day chart (signups and referrals), the sources and the audit log, fetched together: `loading`, then `ready` or `failed`
 // (with a retry). RELOAD (after an erasure) fetches again and keeps the old figures on screen meanwhile.
 import { assign, fromPromise, setup, type DoneActorEvent, type SnapshotFrom } from 'xstate'
+import type { ReferralSummary } from '../shared/console-rows'
 
 export type AdminTotals = { all: number; pending: number; confirmed: number; unsubscribed: number }
 export type AdminAuditEntry = { at: string; actor: string; action: string; detail: string }
@@ -11,6 +12,8 @@ export type AdminSummary = {
   outbox: AdminOutbox
   perDay: { day: string; count: number }[]
   bySource: { source: string; count: number }[]
+  /** Confirmed signups that came through a share link, per day, and the referral decisions so far (issue 21). */
+  referrals: ReferralSummary
   audit: AdminAuditEntry[]
 }
 
@@ -21,6 +24,7 @@ export const adminSummaryMachine = setup({
       outbox: { waiting: 0, oldestSeconds: null },
       perDay: [],
       bySource: [],
+      referrals: { perDay: [], credited: 0, held: 0, refused: 0 },
       audit: [],
     })) },
   actions: { showSummary: assign(({ event }) => (event.type === 'xstate.done.actor.fetchSummary' ? { summary: event.output } : {})) },

@@ -33,3 +33,7 @@ export type HeldReferral = {
 
 /** One of the people with the most credited referrals. */
 export type TopReferrer = { id: number; firstName: string; email: string; credits: number; place: number | null }
+
+/** Referrals on the console's front page (GET /api/admin/summary): by the day they signed up, the friends who came
+ * through a share link and have confirmed; and every decision so far, refused being any outcome that earned nothing. */
+export type ReferralSummary = { perDay: { day: string; count: number }[]; credited: number; held: number; refused: number }

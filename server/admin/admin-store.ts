@@ -6,7 +6,7 @@
 // The place in line is the line's own reading (referral/line.ts placeOf), one person at a time, so the console
 // reads it only for the rows it shows: a page of the list, a page of the export, the few top referrers.
 import { sql, type ExpressionBuilder } from 'kysely'
-import type { ConsoleSignupRow, HeldReferral, TopReferrer } from '../../shared/console-rows'
+import type { ConsoleSignupRow, HeldReferral, ReferralSummary, TopReferrer } from '../../shared/console-rows'
 import type { ConsoleSignup } from '../csv'
 import { line } from '../referral/line'
 import { exportPageSize, storedSignupColumns } from '../store/contract'
@@ -20,9 +20,9 @@ export type SignupQuery = { search: string; sort: SortKey; direction: 'asc' | 'd
 export type AuditAction = 'sign-in' | 'sign-out' | 'export' | 'erase' | 'approve-referral' | 'reject-referral'
 export type AuditEntry = { at: string; actor: string; action: AuditAction; detail: string }
 export type Totals = { all: number; pending: number; confirmed: number; unsubscribed: number }
-/** Referrals for the front page: by the day they signed up, the friends who came through a share link and have
- * confirmed; and every decision so far, refused being any outcome that earned nothing (referral-credit-machine.ts). */
-export type ReferralSummary = { perDay: { day: string; count: number }[]; credited: number; held: number; refused: number }
+/** Referrals for the front page (shared/console-rows.ts): by the day they signed up, the friends who came through a
+ * share link and have confirmed; and every decision so far, refused being any outcome that earned nothing. */
+export type { ReferralSummary }
 export type Summary = {
   totals: Totals
   perDay: { day: string; count: number }[]

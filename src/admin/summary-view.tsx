@@ -1,4 +1,4 @@
-// Totals, the outbox, the 90-day chart and signups by source: the summary machine's states as the team sees them.
+// Totals, the outbox, the 90-day chart (with referrals) and signups by source: the summary machine's states as the team sees them.
 import { useSelector } from '@xstate/react'
 import type { ActorRefFrom } from 'xstate'
 import type { adminSummaryMachine } from '../../machines/admin-summary-machine'
@@ -33,7 +33,7 @@ export function SummaryView({ summary }: { summary: ActorRefFrom<typeof adminSum
         </Cards>
         <OutboxHealth outbox={data.outbox} />
       </section>
-      <SignupsChart perDay={data.perDay} />
+      <SignupsChart perDay={data.perDay} referrals={data.referrals} />
       <section aria-labelledby="sources-heading">
         <h2 id="sources-heading">Signups by source page</h2>
         {data.bySource.length === 0 ? (
