@@ -69,6 +69,10 @@ it('writes no address, first name, token or session cookie in any line, at any l
   // Confirm from the page's own no-script form: it posts back to the link's address, token in the query.
   const confirm = linkTo(confirmation, '/waitlist/confirm')
   expect((await send(confirm.url, form({}))).headers.get('location')).toBe(`${origin}/waitlist/confirmed`)
+  // The welcome that confirmation sends, and the private page behind its link (the token in the query).
+  const welcome = await fixture.inbox.next(person.email, 15_000)
+  secrets.push(...tokensOf(welcome))
+  expect((await send(linkTo(welcome, '/waitlist/place').url)).status).toBe(200)
   // The List-Unsubscribe URL, opened in a browser (a GET with the token), then posted by a mail provider.
   const oneClick = String(rawHeader(confirmation, 'List-Unsubscribe')).replace(/^<|>$/g, '')
   expect((await send(oneClick)).status).toBe(303)
@@ -108,9 +112,9 @@ it('writes no address, first name, token or session cookie in any line, at any l
   expect(requestLines.map((line) => line.route)).toContain('/waitlist/confirm')
 
   const everything = lines.join('\n').toLowerCase()
-  // The seven names and addresses, six tokens from the emails (two confirmations' confirm and unsubscribe,
-  // the erasure's erase and unsubscribe), the sign-in token and the session.
-  expect(new Set(secrets).size).toBe(15)
+  // The seven names and addresses, eight tokens from the emails (two confirmations' confirm and unsubscribe,
+  // the welcome's place and unsubscribe, the erasure's erase and unsubscribe), the sign-in token and the session.
+  expect(new Set(secrets).size).toBe(17)
   for (const secret of new Set(secrets)) expect(everything, `the log holds ${secret}`).not.toContain(secret.toLowerCase())
   // Nor any address in its encoded form, as a query string would carry it.
   expect(everything).not.toContain('%40example')
