@@ -139,7 +139,7 @@ test('a team member signs in through the mailed link, sees the figures, finds a 
   const total = page.getByRole('definition').first()
   await expect(total).toHaveText('4')
   await expect(page.getByRole('definition').nth(1)).toHaveText('4') // pending: nobody has confirmed yet
-  await expect(page.getByText(/^4 signups in the last 90 days; the busiest day was \d{4}-\d\d-\d\d with 2\.$/)).toBeVisible()
+  await expect(page.getByText(/^4 signups in the last 90 days; the busiest day was \d{4}-\d\d-\d\d with 2\. 0 confirmed signups came through a referral\.$/)).toBeVisible()
   await expect(page.getByRole('img', { name: /4 signups in the last 90 days/ })).toBeVisible()
   await expect(page.getByRole('row', { name: 'stride-marketing-site 4' })).toBeVisible()
   await expect(page.getByRole('status').filter({ hasText: /4 signups, page 1 of 1/ })).toBeVisible()
