@@ -5,19 +5,29 @@
 // once per 10 minutes, turns an unsubscribed address back into a pending one, and does nothing for a
 // confirmed one. The store never changes a status by itself: it asks this machine which moves are allowed
 // (server/consent/consent-rules.ts), so the chart below is the rule.
+//
+// At launch (issue 22, server/launch/) the team invites confirmed people in waves, by place in line: an
+// invitation is claimed through its emailed link, or expires (14 days by default); the team may send an expired
+// one again. Unsubscribing or erasure ends it as they end everything else; a person who unsubscribed after being
+// invited may still claim the invitation they hold (only they hold its link), so stopping the reminder never
+// costs them their place.
 import { setup } from 'xstate'
 import { resendAfterMs } from '../shared/rules'
 
 /** shared/rules.ts's resend window, under the name the machine's tests and chart use. */
 export const RESEND_AFTER_MS = resendAfterMs
 
-export type ConsentStatus = 'pending' | 'confirmed' | 'unsubscribed' | 'erased'
+export type ConsentStatus = 'pending' | 'confirmed' | 'invited' | 'claimed' | 'expired' | 'unsubscribed' | 'erased'
 
 export type ConsentEvent =
   | { type: 'CONFIRM' }
   | { type: 'UNSUBSCRIBE' }
   | { type: 'SIGN_UP_AGAIN'; msSinceLastQueued: number }
   | { type: 'ERASE' }
+  | { type: 'INVITE' }
+  /** The invitation's button: `invitationOpen` when the person holds an invitation not claimed, expired or past its end. */
+  | { type: 'CLAIM'; invitationOpen: boolean }
+  | { type: 'EXPIRE' }
 
 export const signupConsentMachine = setup({
   types: {
@@ -29,6 +39,7 @@ export const signupConsentMachine = setup({
   },
   guards: {
     isResendDue: ({ event }) => event.type === 'SIGN_UP_AGAIN' && event.msSinceLastQueued >= RESEND_AFTER_MS,
+    holdsOpenInvitation: ({ event }) => event.type === 'CLAIM' && event.invitationOpen,
   },
 }).createMachine({
   id: 'signupConsent',
@@ -45,16 +56,42 @@ export const signupConsentMachine = setup({
       },
     },
     confirmed: {
-      description: 'The owner clicked the emailed link and pressed Confirm: we may write to them about early access.',
+      description: 'The owner clicked the emailed link and pressed Confirm: we may write to them about early access. They hold a place in line.',
+      on: {
+        INVITE: 'invited',
+        UNSUBSCRIBE: 'unsubscribed',
+        ERASE: 'erased',
+      },
+    },
+    invited: {
+      description: 'A wave took them from the line: an invitation email, and one reminder before it ends, are queued. Its link claims it.',
+      on: {
+        CLAIM: { guard: 'holdsOpenInvitation', target: 'claimed' },
+        EXPIRE: 'expired',
+        UNSUBSCRIBE: 'unsubscribed',
+        ERASE: 'erased',
+      },
+    },
+    claimed: {
+      description: 'They pressed the invitation’s button and went on to early access. Nothing more is mailed about it.',
       on: {
         UNSUBSCRIBE: 'unsubscribed',
         ERASE: 'erased',
       },
     },
+    expired: {
+      description: 'The invitation ended unclaimed. The team may send it again.',
+      on: {
+        INVITE: 'invited',
+        UNSUBSCRIBE: 'unsubscribed',
+        ERASE: 'erased',
+      },
+    },
     unsubscribed: {
-      description: 'Consent withdrawn (the one-click link or the page): never mailed again unless they sign up anew.',
+      description: 'Consent withdrawn (the one-click link or the page): never mailed again unless they sign up anew. An invitation they already hold can still be claimed.',
       on: {
         SIGN_UP_AGAIN: { target: 'pending', actions: 'queueConfirmation' },
+        CLAIM: { guard: 'holdsOpenInvitation', target: 'claimed' },
         ERASE: 'erased',
       },
     },

@@ -3,14 +3,15 @@
 // A new email component in server/mail/emails/ without a sample here fails test/server/email-content.test.ts.
 import { signInPath } from '../server/admin/sign-in-links'
 import { signInMessage } from '../server/admin/sign-in-mail'
-import { confirmationEmail, erasureEmail, welcomeEmail } from '../server/consent/consent-emails'
+import { confirmationEmail, erasureEmail, invitationEmail, invitationReminderEmail, welcomeEmail } from '../server/consent/consent-emails'
 import type { OutgoingMail } from '../server/mail/mailer'
 import { brand } from '../shared/brand'
-import { referralRules } from '../shared/rules'
+import { invitationRules, referralRules } from '../shared/rules'
 
 // Tokens have the real ones' form (43 base64url characters) so the tests' link patterns read them as real.
 const sampleToken = (seed: string) => seed.repeat(43).slice(0, 43)
 const links = { siteUrl: brand.siteUrl, apiUrl: brand.siteUrl }
+const sampleExpiry = new Date(Date.UTC(2026, 11, 8, 12))
 
 export type EmailSample = {
   /** The component's file in server/mail/emails/, without .tsx. */
@@ -30,6 +31,16 @@ export const emailSamples: EmailSample[] = [
   {
     component: 'welcome-email',
     build: () => welcomeEmail({ email: 'val@example.com', firstName: 'Val' }, links, { place: sampleToken('Pl'), unsubscribe: sampleToken('Un') }, 'abcd2345', referralRules.boostPlaces),
+  },
+  {
+    component: 'invitation-email',
+    build: () =>
+      invitationEmail({ email: 'val@example.com', firstName: 'Val' }, links, { invite: sampleToken('In'), unsubscribe: sampleToken('Un') }, { expiresAt: sampleExpiry, lifetimeMs: invitationRules.lifetimeMs }),
+  },
+  {
+    component: 'invitation-reminder-email',
+    build: () =>
+      invitationReminderEmail({ email: 'val@example.com', firstName: 'Val' }, links, { invite: sampleToken('In'), unsubscribe: sampleToken('Un') }, { expiresAt: sampleExpiry, leftMs: invitationRules.reminderBeforeMs }),
   },
   {
     component: 'sign-in-email',

@@ -20,6 +20,8 @@ import { requestFacts } from './http/request-facts'
 import { signupRoutes, waitlistPath } from './http/signup-routes'
 import { parseAllowedOrigins, type AllowedOrigins } from './origin'
 import { defaultRateLimit } from './rate-limit'
+import { inviteRoutes } from './launch/invite-routes'
+import type { Invitations } from './launch/invitations'
 import { placeRoutes } from './referral/place-routes'
 import { replySecurityHeaders } from './security-headers'
 import type { ConsentStore } from './consent/consent-store'
@@ -32,6 +34,10 @@ export type AppOptions = {
   signups: Pick<Signups, 'add'>
   /** The consent flows' tokens, erasure and outbox (consent/consent-store.ts). */
   consent: ConsentStore
+  /** Invitations in waves (launch/invitations.ts): the page behind an invitation's link, and its claim. */
+  invitations: Pick<Invitations, 'invitationOf' | 'claim'>
+  /** INVITE_URL: where a claimed invitation goes on to; until it is set, invitation links say they are not open yet. */
+  inviteUrl?: string
   /** Makes each per-client limiter: the database's (store/database.ts), in memory on SQLite, shared on PostgreSQL. */
   rateLimiter: (options: RateLimitOptions) => RateLimiter
   /** From ALLOWED_ORIGINS; by default only same-origin pages (and clients sending no Origin) may post. */
@@ -88,7 +94,9 @@ export function createApp(options: AppOptions) {
   app.route('/api', apiNotFound(origins))
 
   // The private "your place" page: it reads, and only with the link's token.
-  app.route('/', placeRoutes({ yourPlace: consent.yourPlace, siteUrl: options.shareSiteUrl ?? publicSiteUrl }))
+  app.route('/', placeRoutes({ yourPlace: consent.yourPlace, siteUrl: options.shareSiteUrl ?? publicSiteUrl, inviteUrl: options.inviteUrl }))
+  // An invitation's page reads; its button claims, with the link's token.
+  app.route('/', inviteRoutes({ invitations: options.invitations, inviteUrl: options.inviteUrl, siteUrl: options.shareSiteUrl ?? publicSiteUrl }))
   // Outside /api/*: no origin check, no rate limit; it reads and writes no signup.
   const { healthCheck } = options
   if (healthCheck) app.route(healthzPath, healthRoutes(healthCheck))

@@ -7,7 +7,7 @@ import { logLevels, type LogLevel } from './observability/logger'
 import { parseAllowedOrigins, type AllowedOrigins } from './origin'
 import { defaultRateLimit } from './rate-limit'
 import { redactUrl } from './redact-url'
-import { referralRules } from '../shared/rules'
+import { invitationRules, referralRules } from '../shared/rules'
 import { isPostgresUrl, isSqliteUrl, sqliteUrlProblem } from './store/database-url'
 
 export type ServerConfig = {
@@ -21,6 +21,10 @@ export type ServerConfig = {
   rateLimit: { max: number; windowMs: number }
   /** How many places a credited referral moves the referrer up (PLACE_BOOST; shared/rules.ts referralRules). */
   placeBoost: number
+  /** Invitations (server/launch/): where a claimed invitation sends its person (INVITE_URL; undefined: waves
+   * are refused until it is set), how long one works (INVITE_LIFETIME_DAYS) and how many of a wave's emails
+   * leave a second, across every instance (INVITE_SEND_RATE). */
+  invitations: { url: string | undefined; lifetimeMs: number; sendsPerSecond: number }
   staticDir: string
   /** The site's public origin, where a form post is sent back to; undefined when the site is served here. */
   publicSiteUrl: string | undefined
@@ -78,6 +82,11 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
       windowMs: integer('RATE_LIMIT_WINDOW_MS', defaultRateLimit.windowMs, 1),
     },
     placeBoost: integer('PLACE_BOOST', referralRules.boostPlaces, 0, 1_000_000),
+    invitations: {
+      url: inviteUrl(env.INVITE_URL, problems),
+      lifetimeMs: integer('INVITE_LIFETIME_DAYS', invitationRules.lifetimeMs / 86_400_000, 1, 365) * 86_400_000,
+      sendsPerSecond: integer('INVITE_SEND_RATE', invitationRules.sendsPerSecond, 1, 10_000),
+    },
     staticDir: folder('STATIC_DIR', env.STATIC_DIR, 'dist', problems),
     publicSiteUrl: siteUrl('PUBLIC_SITE_URL', env.PUBLIC_SITE_URL, problems),
     publicApiUrl: siteUrl('PUBLIC_API_URL', env.PUBLIC_API_URL, problems),
@@ -179,5 +188,21 @@ function siteUrl(name: string, raw: string | undefined, problems: string[]): str
     // reported below
   }
   problems.push(`${name} must be an address such as https://stridehealth.example, not ${quoted(redactUrl(raw ?? ''))}`)
+  return undefined
+}
+
+// INVITE_URL: where a claimed invitation sends its person: a TestFlight public link, an App Store page or a
+// sign-up page. https, or http on this machine for trying it out; kept whole (path and query are the point).
+function inviteUrl(raw: string | undefined, problems: string[]): string | undefined {
+  const value = raw?.trim()
+  if (!value) return undefined
+  try {
+    const url = new URL(value)
+    const local = url.hostname === 'localhost' || url.hostname === '127.0.0.1' || url.hostname === '[::1]'
+    if (url.protocol === 'https:' || (url.protocol === 'http:' && local)) return url.href
+  } catch {
+    // reported below
+  }
+  problems.push(`INVITE_URL must be an https address such as https://testflight.apple.com/join/AbCdEfGh, not ${quoted(redactUrl(raw ?? ''))}`)
   return undefined
 }

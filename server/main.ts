@@ -25,6 +25,8 @@ import { StoreOpenError } from './store/contract'
 import { describeDatabase } from './store/database-url'
 import { adminStore } from './admin/admin-store'
 import { consentStore } from './consent/consent-store'
+import { invitations } from './launch/invitations'
+import { startLaunchTicker } from './launch/launch-ticker'
 import { line } from './referral/line'
 import { healthCheck } from './store/health'
 import { openDatabase } from './store/open'
@@ -60,6 +62,8 @@ async function main() {
   // The place in line: kept by the confirmations and erasures, and by the team's reviews of held referrals.
   const placeInLine = line(database, { boostPlaces: config.placeBoost })
   const consent = countedConsent(consentStore(database, placeInLine), metrics)
+  // Invitations in waves, taken from the line by place (launch/invitations.ts).
+  const invited = invitations(database, placeInLine, config.invitations)
   metrics.watchOutbox((now) => consent.outboxStats(now))
   metrics.watchPool(() => database.poolUse())
   // The work after the replies (repeats signed up again) ends before the database closes.
@@ -87,12 +91,16 @@ async function main() {
     log,
     onAttempt: (kind, outcome) => metrics.outboxSends.inc({ kind, outcome }),
     placeBoost: config.placeBoost,
+    invitationLifetimeMs: config.invitations.lifetimeMs,
   })
+  const ticker = startLaunchTicker({ invitations: invited, onWave: sender.poke, log })
   const hasSite = existsSync(config.staticDir)
   if (!hasSite) log.warn(`No site to serve at ${config.staticDir}/ (run the build first); serving the waitlist API only.`)
   const app = createApp({
     signups,
     consent,
+    invitations: invited,
+    inviteUrl: config.invitations.url,
     rateLimiter: database.rateLimiter,
     healthCheck: healthCheck(database, log),
     allowedOrigins: config.allowedOrigins,
@@ -111,6 +119,7 @@ async function main() {
       eraseSignup: (id, now) => consent.eraseById(id, now),
       outboxStats: (now) => consent.outboxStats(now),
       reviewReferral: (id, verdict, by) => placeInLine.review(id, verdict, by),
+      waves: { invitations: invited, ready: config.invitations.url !== undefined },
     },
     log,
     metrics,
@@ -118,6 +127,7 @@ async function main() {
   })
 
   const giveUp = async (line: string) => {
+    await ticker.stop()
     await sender.stop()
     mailer.close()
     await closeStores()
@@ -147,6 +157,7 @@ async function main() {
     log.info(`${signal}: finishing open requests, then stopping.`)
     await server.close()
     await metricsServer?.close()
+    await ticker.stop()
     await sender.stop()
     mailer.close()
     await closeStores()

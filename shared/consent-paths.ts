@@ -32,3 +32,7 @@ export const consentApi = {
 
 /** Which flow an outcome page belongs to, so the page can say what to do next. */
 export type ConsentFlow = 'signup' | 'confirm' | 'unsubscribe' | 'erase'
+
+/** The page behind an invitation's link (?token=…), served by the endpoint (server/launch/invite-page.tsx).
+ * Opening it changes nothing; its button posts back here, claims the invitation and goes on to INVITE_URL. */
+export const invitePagePath = '/waitlist/invite'

@@ -32,6 +32,14 @@ export function inWords(ms: number): string {
   return `${count} ${unit}${count === 1 ? '' : 's'}`
 }
 
+// One formatter, made once: the outbox writes a date into every invitation it sends. Marked pure so that the
+// site's bundle, which imports this module for other rules, leaves it out.
+const longDate = /* @__PURE__ */ new Intl.DateTimeFormat('en-US', { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
+
+/** The day something ends, as a person reads it: "Tuesday, December 8, 2026". In UTC, the day the code ends it
+ * on, and in the site's own US style (its legal texts say "May 7, 2025"). */
+export const expiresOnWords = (date: Date) => longDate.format(date)
+
 /** A place in line and what a referral earns (docs/product-rules.md). A friend who joins through a person's
  * share link and confirms their address moves that person up `boostPlaces` places (LaunchList's default too;
  * PLACE_BOOST changes it). Credit stops for the day after `dailyCap` friends; referrals that look like a farm
@@ -49,3 +57,21 @@ export const referralRules = {
 /** How long the private "your place" link in the welcome email works: a year, like unsubscribing, and it ends
  * at once when the person is erased. */
 export const placeLinkLifetimeMs = 365 * day
+
+/** Invitations in waves (docs/product-rules.md). An invitation's link works for `lifetimeMs` (14 days;
+ * INVITE_LIFETIME_DAYS changes it); one reminder goes `reminderBeforeMs` before it ends (or halfway, for a
+ * lifetime shorter than twice that). A wave's emails leave at most `sendsPerSecond` a second across every
+ * instance (INVITE_SEND_RATE), so a launch never floods the mail server; a wave is at most `maxWave` people. */
+export const invitationRules = {
+  lifetimeMs: 14 * day,
+  reminderBeforeMs: 3 * day,
+  sendsPerSecond: 10,
+  maxWave: 100_000,
+} as const
+
+/** A pace's time of day, as the console sends it and the server stores it: HH:MM, 24-hour, UTC. */
+export const isTimeOfDay = (value: unknown): value is string => typeof value === 'string' && /^([01]\d|2[0-3]):[0-5]\d$/.test(value)
+
+/** When an invitation's one reminder is due, for one that ends `lifetimeMs` after it was sent. */
+export const reminderAfterMs = (lifetimeMs: number) =>
+  lifetimeMs >= 2 * invitationRules.reminderBeforeMs ? lifetimeMs - invitationRules.reminderBeforeMs : Math.round(lifetimeMs / 2)

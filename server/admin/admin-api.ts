@@ -1,7 +1,7 @@
 // /api/admin: the console's API. Two routes are open (asking for and using a sign-in link); every other one
 // needs a session (admin-guard.ts), and every state-changing one an Origin of this host, checked once here
-// for all of them. Reads are paged on the server; the CSV streams. Sign-ins, exports, erasures and referral
-// reviews are audited.
+// for all of them. Reads are paged on the server; the CSV streams. Sign-ins, exports, erasures, referral
+// reviews and invitations (launch/wave-routes.ts) are audited.
 import { Hono, type Context } from 'hono'
 import { stream } from 'hono/streaming'
 import { consoleCsvColumns, consoleCsvRow, csvRow } from '../csv'
@@ -14,6 +14,7 @@ import { adminMessages } from './admin-messages'
 import { sortKeys, type AdminStore, type SortKey } from './admin-store'
 import { clearSessionCookie } from './session-cookie'
 import { defaultSignInRateLimit, signInRoutes, type SignInMailer } from './sign-in-routes'
+import { waveRoutes, type WaveRoutesOptions } from '../launch/wave-routes'
 
 export type AdminApiOptions = {
   store: AdminStore
@@ -27,6 +28,8 @@ export type AdminApiOptions = {
   outboxStats: (now: Date) => Promise<OutboxStats>
   /** Approves or rejects a held referral (the line's review, referral/line.ts); false when it is not held. */
   reviewReferral: (friendId: number, verdict: 'APPROVE' | 'REJECT', adminEmail: string) => Promise<boolean>
+  /** Invitations in waves (server/launch/): the store, and whether INVITE_URL is set. */
+  waves: Pick<WaveRoutesOptions, 'invitations' | 'ready'>
   signInRateLimit?: { max: number; windowMs: number }
   now?: () => Date
 }
@@ -126,6 +129,8 @@ export function adminApi(options: AdminApiOptions, host: AdminApiHost) {
       await store.audit(adminEmail, action, `referral of signup #${friendId}`)
       return c.json({ ok: true })
     })
+
+  api.route('/', waveRoutes({ ...options.waves, audit: (actor, action, detail) => store.audit(actor, action, detail), now }))
 
   api.get('/audit', async (c) => c.json({ ok: true, entries: await store.auditLog(100) }))
   api.all('*', (c) => c.json({ ok: false, message: 'Not found.' }, 404))

@@ -17,7 +17,7 @@ export type AdminSignup = ConsoleSignupRow
 export type { HeldReferral, TopReferrer }
 export type SortKey = 'createdAt' | 'email' | 'firstName' | 'source'
 export type SignupQuery = { search: string; sort: SortKey; direction: 'asc' | 'desc'; page: number; pageSize: number }
-export type AuditAction = 'sign-in' | 'sign-out' | 'export' | 'erase' | 'approve-referral' | 'reject-referral'
+export type AuditAction = 'sign-in' | 'sign-out' | 'export' | 'erase' | 'approve-referral' | 'reject-referral' | 'start-wave' | 'invite-again' | 'set-pace' | 'stop-pace'
 export type AuditEntry = { at: string; actor: string; action: AuditAction; detail: string }
 export type Totals = { all: number; pending: number; confirmed: number; unsubscribed: number }
 /** Referrals for the front page (shared/console-rows.ts): by the day they signed up, the friends who came through a

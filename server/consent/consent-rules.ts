@@ -6,7 +6,7 @@ import { signupConsentMachine, type ConsentEvent, type ConsentStatus } from '../
 
 export type ConsentMove = { status: ConsentStatus; queuesConfirmation: boolean }
 
-const storedStatuses: readonly ConsentStatus[] = ['pending', 'confirmed', 'unsubscribed']
+const storedStatuses: readonly ConsentStatus[] = ['pending', 'confirmed', 'invited', 'claimed', 'expired', 'unsubscribed']
 
 /** The move `event` makes from `status`, or undefined when the machine ignores it there. */
 export function consentMove(status: ConsentStatus, event: ConsentEvent): ConsentMove | undefined {
@@ -17,9 +17,15 @@ export function consentMove(status: ConsentStatus, event: ConsentEvent): Consent
   return { status: next.value as ConsentStatus, queuesConfirmation }
 }
 
-/** The stored statuses from which a token's event (confirm, unsubscribe) moves a signup, and where to. */
-export function tokenMove(type: 'CONFIRM' | 'UNSUBSCRIBE'): { from: ConsentStatus[]; to: ConsentStatus } {
-  const moves = storedStatuses.map((status) => ({ status, move: consentMove(status, { type }) })).filter((entry) => entry.move)
+/** The stored statuses from which an event (a token's confirm or unsubscribe, a wave's invitation, its claim or
+ * expiry) moves a signup, and where to: each of these events has one target. */
+export function tokenMove(type: 'CONFIRM' | 'UNSUBSCRIBE' | 'INVITE' | 'EXPIRE'): { from: ConsentStatus[]; to: ConsentStatus } {
+  return eventMove({ type })
+}
+
+/** The same for any event, with its facts (a claim with an open invitation). */
+export function eventMove(event: ConsentEvent): { from: ConsentStatus[]; to: ConsentStatus } {
+  const moves = storedStatuses.map((status) => ({ status, move: consentMove(status, event) })).filter((entry) => entry.move)
   return { from: moves.map((entry) => entry.status), to: moves[0]!.move!.status }
 }
 

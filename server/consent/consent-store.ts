@@ -13,14 +13,17 @@ import type { Database, Db } from '../store/database'
 import type { Line, Place, YourPlace } from '../referral/line'
 import { tokenMove } from './consent-rules'
 
-export type TokenPurpose = 'confirm' | 'unsubscribe' | 'erase' | 'place'
-export type OutboxKind = 'confirm' | 'erase' | 'welcome'
+export type TokenPurpose = 'confirm' | 'unsubscribe' | 'erase' | 'place' | 'invite'
+export type OutboxKind = 'confirm' | 'erase' | 'welcome' | 'invite' | 'reminder'
 export type OutboxEntry = {
   id: number
   kind: OutboxKind
   attempts: number
   /** Absent when the signup is gone (erased) since the entry was queued. */
   signup: { id: number; email: string; firstName: string; status: ConsentStatus; referralCode: string | null } | undefined
+  /** The invitation an invitation or reminder email is about (server/launch/): when it ends, and whether it is
+   * still open (not claimed, expired, unsubscribed from or erased). */
+  invitation?: { id: number; expiresAt: Date; open: boolean }
 }
 export type NewToken = { hash: string; purpose: TokenPurpose; signupId: number; expiresAt: Date }
 /** How the outbox stands: what the metrics (observability/metrics.ts) and the console's front page show. */
@@ -36,9 +39,11 @@ export type OutboxStats = {
 }
 
 export interface ConsentStore {
-  /** Leases up to `limit` due entries for `leaseMs` (an entry leased by another instance is skipped), oldest first. */
+  /** Leases up to `limit` due entries for `leaseMs` (an entry leased by another instance is skipped), longest due first. */
   claimOutbox(now: Date, limit: number, leaseMs: number): Promise<OutboxEntry[]>
-  finishOutbox(id: number, now: Date, outcome: 'sent' | 'skipped' | 'failed', error?: string): Promise<void>
+  /** Marks the entry finished; a sent invitation or reminder is recorded on its invitation too (the funnel's
+   * delivered and reminded), in the same transaction. */
+  finishOutbox(id: number, now: Date, outcome: 'sent' | 'skipped' | 'failed', error?: string, invitation?: { id: number; kind: 'invite' | 'reminder' }): Promise<void>
   /** Gives the entry back, to be tried again at `at`. */
   retryOutbox(id: number, at: Date, error: string): Promise<void>
   /** Ends every lease: only for one process that owns the database (SQLite), at its start. */
@@ -76,7 +81,20 @@ export const erasedHashesOf = (salt: string, signup: { emailNormalized: string; 
   erasedEmailHash(salt, signup.formerKey ?? signup.emailNormalized),
 ]
 
-export const tokenLifetimesMs: Record<TokenPurpose, number> = { confirm: linkLifetimesMs.confirm, erase: linkLifetimesMs.erase, unsubscribe: linkLifetimesMs.unsubscribe, place: placeLinkLifetimeMs }
+/** An invitation's link lives as long as its invitation (INVITE_LIFETIME_DAYS), so it has no lifetime of its own here. */
+export const tokenLifetimesMs: Record<Exclude<TokenPurpose, 'invite'>, number> = { confirm: linkLifetimesMs.confirm, erase: linkLifetimesMs.erase, unsubscribe: linkLifetimesMs.unsubscribe, place: placeLinkLifetimeMs }
+
+// DELETE … RETURNING: of two requests racing with one token, exactly one gets the row. Single use: the token
+// goes whatever happens next (expired, or a move the machine does not allow). The signup's id when it was valid.
+export async function takeToken(trx: Db, purpose: TokenPurpose, tokenHash: string, now: Date): Promise<number | undefined> {
+  const token = await trx
+    .deleteFrom('consent_tokens')
+    .where('token_hash', '=', tokenHash)
+    .where('purpose', '=', purpose)
+    .returning(['signup_id', 'expires_at'])
+    .executeTakeFirst()
+  return token && token.expires_at > now.toISOString() ? token.signup_id : undefined
+}
 
 /** `line` is the place in line the confirmations and erasures keep (referral/line.ts). */
 export function consentStore(database: Database, line: Line): ConsentStore {
@@ -95,21 +113,12 @@ export function consentStore(database: Database, line: Line): ConsentStore {
       .execute()
     await trx.deleteFrom('consent_tokens').where('signup_id', '=', signupId).execute()
     await trx.deleteFrom('outbox').where('signup_id', '=', signupId).execute()
+    // An invitation keeps its counts for the wave's funnel, and nothing of the person.
+    await trx.updateTable('invitations').set({ erased_at: iso(now) }).where('signup_id', '=', signupId).where('claimed_at', 'is', null).where('expired_at', 'is', null).execute()
+    await trx.updateTable('invitations').set({ signup_id: null }).where('signup_id', '=', signupId).execute()
     await line.leave(trx, signupId)
     const deleted = await trx.deleteFrom('signups').where('id', '=', signupId).executeTakeFirst()
     return deleted.numDeletedRows === 1n
-  }
-
-  // DELETE … RETURNING: of two requests racing with one token, exactly one gets the row. Single use: the token
-  // goes whatever happens next (expired, or a move the machine does not allow). The signup's id when it was valid.
-  async function takeToken(trx: Db, purpose: TokenPurpose, tokenHash: string, now: Date): Promise<number | undefined> {
-    const token = await trx
-      .deleteFrom('consent_tokens')
-      .where('token_hash', '=', tokenHash)
-      .where('purpose', '=', purpose)
-      .returning(['signup_id', 'expires_at'])
-      .executeTakeFirst()
-    return token && token.expires_at > iso(now) ? token.signup_id : undefined
   }
 
   return {
@@ -120,13 +129,16 @@ export function consentStore(database: Database, line: Line): ConsentStore {
         .where('finished_at', 'is', null)
         .where('next_attempt_at', '<=', iso(now))
         .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', iso(now))]))
+        // Soonest due first, along outbox_next: a wave's emails waiting for their turn, and reminders waiting
+        // for their day, are never walked past.
+        .orderBy('next_attempt_at')
         .orderBy('id')
         .limit(limit)
       const claimed = await db
         .updateTable('outbox')
         .set((eb) => ({ claimed_until: iso(new Date(now.getTime() + leaseMs)), attempts: eb('attempts', '+', 1) }))
         .where('id', 'in', lockRows(due, { skipLocked: true }))
-        .returning(['id', 'kind', 'signup_id', 'attempts'])
+        .returning(['id', 'kind', 'signup_id', 'attempts', 'invitation_id'])
         .execute()
       if (claimed.length === 0) return []
       const signups = await db
@@ -134,10 +146,20 @@ export function consentStore(database: Database, line: Line): ConsentStore {
         .select(['id', 'email', 'first_name', 'status', 'referral_code'])
         .where('id', 'in', claimed.map((entry) => entry.signup_id))
         .execute()
+      const invitationIds = claimed.flatMap((entry) => (entry.invitation_id === null ? [] : [entry.invitation_id]))
+      const invitations =
+        invitationIds.length === 0
+          ? []
+          : await db
+              .selectFrom('invitations')
+              .select(['id', 'expires_at', 'claimed_at', 'expired_at', 'unsubscribed_at', 'erased_at'])
+              .where('id', 'in', invitationIds)
+              .execute()
       return claimed
         .sort((a, b) => a.id - b.id)
         .map((entry) => {
           const signup = signups.find((row) => row.id === entry.signup_id)
+          const invitation = invitations.find((row) => row.id === entry.invitation_id)
           return {
             id: entry.id,
             kind: entry.kind as OutboxKind,
@@ -149,11 +171,27 @@ export function consentStore(database: Database, line: Line): ConsentStore {
               status: signup.status as ConsentStatus,
               referralCode: signup.referral_code,
             },
+            ...(invitation && {
+              invitation: {
+                id: invitation.id,
+                expiresAt: new Date(invitation.expires_at),
+                open: invitation.claimed_at === null && invitation.expired_at === null && invitation.unsubscribed_at === null && invitation.erased_at === null,
+              },
+            }),
           }
         })
     },
-    async finishOutbox(id, now, outcome, error) {
-      await db.updateTable('outbox').set({ finished_at: iso(now), outcome, last_error: error ?? null, claimed_until: null }).where('id', '=', id).execute()
+    async finishOutbox(id, now, outcome, error, invitation) {
+      const finish = (db: Db) => db.updateTable('outbox').set({ finished_at: iso(now), outcome, last_error: error ?? null, claimed_until: null }).where('id', '=', id).execute()
+      if (outcome !== 'sent' || !invitation) return void (await finish(db))
+      await db.transaction().execute(async (trx) => {
+        await finish(trx)
+        await trx
+          .updateTable('invitations')
+          .set(invitation.kind === 'invite' ? { delivered_at: iso(now) } : { reminded_at: iso(now) })
+          .where('id', '=', invitation.id)
+          .execute()
+      })
     },
     async retryOutbox(id, at, error) {
       await db.updateTable('outbox').set({ next_attempt_at: iso(at), last_error: error, claimed_until: null }).where('id', '=', id).execute()
@@ -182,8 +220,19 @@ export function consentStore(database: Database, line: Line): ConsentStore {
           .executeTakeFirst()
         // Withdrawn consent ends the confirmation links already sent: only signing up anew brings one back.
         if (updated.numUpdatedRows !== 1n) return undefined
-        if (purpose === 'unsubscribe') await trx.deleteFrom('consent_tokens').where('signup_id', '=', signupId).where('purpose', '=', 'confirm').execute()
-        else await line.join(trx, signupId, now)
+        if (purpose === 'unsubscribe') {
+          await trx.deleteFrom('consent_tokens').where('signup_id', '=', signupId).where('purpose', '=', 'confirm').execute()
+          // An open invitation counts as unsubscribed from in its wave's funnel; its reminder will not go, and the
+          // person may still claim it with the link they hold.
+          await trx
+            .updateTable('invitations')
+            .set({ unsubscribed_at: iso(now) })
+            .where('signup_id', '=', signupId)
+            .where('claimed_at', 'is', null)
+            .where('expired_at', 'is', null)
+            .where('unsubscribed_at', 'is', null)
+            .execute()
+        } else await line.join(trx, signupId, now)
         return { signupId }
       })
     },

@@ -4,13 +4,13 @@
 // leased: PostgreSQL instances take them again when the lease ends; SQLite's single process releases them at
 // its next start. So an email is sent at least once, and twice only if its process died between the send and
 // the mark: the one batch in flight at a crash.
-import { referralRules } from '../../shared/rules'
+import { invitationRules, referralRules, reminderAfterMs } from '../../shared/rules'
 import { hashSecret, newSecret } from '../admin/tokens'
 import { silentLogger, type Logger } from '../observability/logger'
 import type { SendOutcome } from '../observability/metrics'
 import { OverBudgetError } from '../mail/mailbox-budget'
 import { NotOneMailboxError, type Mailer } from '../mail/mailer'
-import { confirmationEmail, erasureEmail, welcomeEmail, type EmailLinks } from './consent-emails'
+import { confirmationEmail, erasureEmail, invitationEmail, invitationReminderEmail, welcomeEmail, type EmailLinks } from './consent-emails'
 import { tokenLifetimesMs, type ConsentStore, type NewToken, type OutboxEntry, type OutboxKind, type TokenPurpose } from './consent-store'
 
 export type OutboxSenderOptions = {
@@ -21,6 +21,8 @@ export type OutboxSenderOptions = {
   pollMs?: number
   /** The places a confirmed friend moves someone up (PLACE_BOOST), as the welcome email says it. */
   placeBoost?: number
+  /** How long an invitation works (INVITE_LIFETIME_DAYS), as its email says it. */
+  invitationLifetimeMs?: number
   /** The least time between two looks that pokes ask for: a burst of pokes is one look. */
   pokeGapMs?: number
   batchSize?: number
@@ -49,7 +51,7 @@ export type OutboxSender = {
 
 // The send budget is above the mailer's own SMTP timeouts (10 s to connect, 10 s for the greeting, 20 s of
 // silence), and well under the lease.
-export const outboxDefaults = { pollMs: 1000, pokeGapMs: 25, placeBoost: referralRules.boostPlaces as number, batchSize: 10, leaseMs: 60_000, sendBudgetMs: 45_000, retryBaseMs: 2000, retryCapMs: 10 * 60_000, maxAttempts: 12 }
+export const outboxDefaults = { pollMs: 1000, pokeGapMs: 25, placeBoost: referralRules.boostPlaces as number, invitationLifetimeMs: invitationRules.lifetimeMs as number, batchSize: 10, leaseMs: 60_000, sendBudgetMs: 45_000, retryBaseMs: 2000, retryCapMs: 10 * 60_000, maxAttempts: 12 }
 
 // A 5yz reply is a permanent refusal (RFC 5321 §4.2.1: "the same request … will not succeed"), such as an
 // unknown mailbox: retrying it for hours would only keep the entry unfinished (and /healthz at 503).
@@ -84,16 +86,20 @@ export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
     return Math.round(base * (0.8 + Math.random() * 0.4))
   }
 
-  async function tokensFor(signupId: number, purposes: TokenPurpose[]): Promise<Record<TokenPurpose, string>> {
+  // An invitation's link ends with the invitation (`invitationEndsAt`); every other link lives its own lifetime.
+  async function tokensFor(signupId: number, purposes: TokenPurpose[], invitationEndsAt?: Date): Promise<Record<TokenPurpose, string>> {
     const at = now().getTime()
     const tokens = purposes.map((purpose) => ({ purpose, secret: newSecret() }))
-    const rows: NewToken[] = tokens.map(({ purpose, secret }) => ({ hash: hashSecret(secret), purpose, signupId, expiresAt: new Date(at + tokenLifetimesMs[purpose]) }))
+    const endOf = (purpose: TokenPurpose) => (purpose === 'invite' ? invitationEndsAt! : new Date(at + tokenLifetimesMs[purpose]))
+    const rows: NewToken[] = tokens.map(({ purpose, secret }) => ({ hash: hashSecret(secret), purpose, signupId, expiresAt: endOf(purpose) }))
     await options.store.saveTokens(rows)
     return Object.fromEntries(tokens.map(({ purpose, secret }) => [purpose, secret])) as Record<TokenPurpose, string>
   }
 
   // Sends one entry, or says why not: a confirmation only to a pending signup, a welcome only to a confirmed
-  // one (an unsubscribed person gets no email) that has its referral code, nothing to an erased one.
+  // one (an unsubscribed person gets no email) that has its referral code, an invitation and its reminder only
+  // to someone invited whose invitation is still open (not claimed, expired, unsubscribed from), nothing to an
+  // erased one.
   async function deliver(entry: OutboxEntry): Promise<'sent' | 'skipped'> {
     const signup = entry.signup
     if (!signup) return 'skipped'
@@ -114,6 +120,19 @@ export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
         if (signup.status !== 'confirmed' || signup.referralCode === null) return 'skipped'
         const tokens = await tokensFor(signup.id, ['place', 'unsubscribe'])
         await options.mailer.send(welcomeEmail(signup, options.links, { place: tokens.place, unsubscribe: tokens.unsubscribe }, signup.referralCode, settings.placeBoost))
+        return 'sent'
+      }
+      case 'invite':
+      case 'reminder': {
+        const invitation = entry.invitation
+        if (signup.status !== 'invited' || !invitation?.open || invitation.expiresAt <= now()) return 'skipped'
+        const tokens = await tokensFor(signup.id, ['invite', 'unsubscribe'], invitation.expiresAt)
+        const pair = { invite: tokens.invite, unsubscribe: tokens.unsubscribe }
+        await options.mailer.send(
+          kind === 'invite'
+            ? invitationEmail(signup, options.links, pair, { expiresAt: invitation.expiresAt, lifetimeMs: settings.invitationLifetimeMs })
+            : invitationReminderEmail(signup, options.links, pair, { expiresAt: invitation.expiresAt, leftMs: settings.invitationLifetimeMs - reminderAfterMs(settings.invitationLifetimeMs) }),
+        )
         return 'sent'
       }
       default: {
@@ -141,7 +160,8 @@ export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
         const about = { outbox: entry.id, kind: entry.kind, attempt: entry.attempts }
         try {
           const outcome = await withinBudget(deliver(entry))
-          await options.store.finishOutbox(entry.id, now(), outcome)
+          const invitation = entry.invitation && (entry.kind === 'invite' || entry.kind === 'reminder') ? { id: entry.invitation.id, kind: entry.kind } : undefined
+          await options.store.finishOutbox(entry.id, now(), outcome, undefined, invitation)
           counted(entry, outcome)
         } catch (error) {
           const reason = error instanceof Error ? error.message : String(error)

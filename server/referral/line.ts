@@ -37,6 +37,9 @@ export type YourPlace = Place & {
   unsubscribed: boolean
   /** How many places a credited friend moves them up (PLACE_BOOST). */
   boostPlaces: number
+  /** A wave took them from the line (server/launch/): the page says where their invitation stands instead of
+   * a place, which they no longer hold (`place` is 0 then). */
+  invitation: 'invited' | 'claimed' | 'expired' | null
 }
 
 /** What the machine decides for a friend's first confirmation (machines/referral-credit-machine.ts): its first
@@ -51,6 +54,12 @@ export type Line = {
   join(trx: Db, signupId: number, now: Date): Promise<void>
   /** An erased signup leaves the line (in the erasure's transaction); its friends keep what they earned. */
   leave(trx: Db, signupId: number): Promise<void>
+  /** The first `count` confirmed people in line, in its order (unsubscribed people keep their places but are
+   * passed over: they asked for no email). */
+  next(db: Db, count: number): Promise<{ id: number; line_score: number; first_name: string; email: string }[]>
+  /** These people leave the line for an invitation (in the wave's transaction, after lock): everyone behind them
+   * moves up. Their confirmation number stays, so a later confirmation never puts them back. */
+  take(trx: Db, people: { id: number; line_score: number }[]): Promise<void>
   /** The team approves or rejects a held referral; false when it is not held (any more). */
   review(friendId: number, verdict: 'APPROVE' | 'REJECT', by: string): Promise<boolean>
   /** A signup's place, or undefined when it has none (not confirmed yet). */
@@ -195,6 +204,36 @@ export function line(database: Database, options: { boostPlaces: number } = { bo
 
   return {
     lock,
+    async next(db, count) {
+      const rows = await db
+        .selectFrom('signups')
+        .select(['id', 'line_score', 'first_name', 'email'])
+        .where('status', '=', 'confirmed')
+        .where('line_score', 'is not', null)
+        .orderBy('line_score')
+        .orderBy('referral_credits', 'desc')
+        .orderBy('confirm_seq')
+        .limit(count)
+        .execute()
+      return rows.map((row) => ({ ...row, line_score: Number(row.line_score) }))
+    },
+    async take(trx, people) {
+      if (people.length === 0) return
+      const perBucket = new Map<number, number>()
+      for (const person of people) perBucket.set(bucketOf(person.line_score), (perBucket.get(bucketOf(person.line_score)) ?? 0) + 1)
+      // The higher ranges first, as every change to the line takes its rows.
+      for (const [bucket, people] of [...perBucket].sort((a, b) => b[0] - a[0])) await shift(trx, bucket, -people)
+      for (let from = 0; from < people.length; from += 1000)
+        await trx
+          .updateTable('signups')
+          .set({ line_score: null })
+          .where(
+            'id',
+            'in',
+            people.slice(from, from + 1000).map((person) => person.id),
+          )
+          .execute()
+    },
     async join(trx, signupId, now) {
       const signup = await trx
         .selectFrom('signups')
@@ -271,7 +310,8 @@ export function line(database: Database, options: { boostPlaces: number } = { bo
         .where('consent_tokens.expires_at', '>', iso(now))
         .executeTakeFirst()
       if (!owner?.referral_code) return undefined
-      const place = await placeOf(owner.id)
+      const invitation = owner.status === 'invited' || owner.status === 'claimed' || owner.status === 'expired' ? owner.status : null
+      const place = invitation ? { place: 0, inLine: 0 } : await placeOf(owner.id)
       if (!place) return undefined
       const friends = await db
         .selectFrom('signups')
@@ -286,6 +326,7 @@ export function line(database: Database, options: { boostPlaces: number } = { bo
         friendsConfirmed: Number(friends.confirmed),
         unsubscribed: owner.status === 'unsubscribed',
         boostPlaces: options.boostPlaces,
+        invitation,
       }
     },
     placeOf,

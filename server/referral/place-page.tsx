@@ -83,22 +83,38 @@ function Page({ title, children }: { title: string; children: React.ReactNode })
   )
 }
 
-function YourPlacePage({ you, siteUrl }: { you: YourPlace; siteUrl: string }) {
+function YourPlacePage({ you, siteUrl, inviteUrl }: { you: YourPlace; siteUrl: string; inviteUrl: string | undefined }) {
   const shareLink = shareLinkOf(siteUrl, you.referralCode)
   const friends =
     you.friendsJoined === 0
       ? 'No friends have joined through your link yet.'
       : `${count(you.friendsJoined)} ${you.friendsJoined === 1 ? 'friend has' : 'friends have'} joined through your link; ${count(you.friendsConfirmed)} confirmed.`
   return (
-    <Page title="Your place in line">
+    <Page title={you.invitation ? 'Your early access' : 'Your place in line'}>
       <p className="muted">{`${brand.companyName} early access`}</p>
-      <h1>{`${you.firstName}, you're number ${count(you.place)} in line`}</h1>
-      <p>{`${count(you.inLine)} ${you.inLine === 1 ? 'person is' : 'people are'} in line. We let people in from the front, in waves.`}</p>
-
-      <h2>Move up with friends</h2>
-      <p>
-        {`Each friend who joins through your link and confirms their email moves you up ${count(you.boostPlaces)} ${you.boostPlaces === 1 ? 'place' : 'places'}. They won't be told who invited them, and nobody else can see your place.`}
-      </p>
+      {you.invitation ? (
+        <>
+          <h1>{invitationHeadings[you.invitation](you.firstName)}</h1>
+          <p>{invitationSentences[you.invitation]}</p>
+          {/* Someone who claimed and lost the page it sent them to finds the way back here. */}
+          {you.invitation === 'claimed' && inviteUrl && (
+            <p>
+              <a href={inviteUrl}>Continue to early access</a>
+            </p>
+          )}
+          <h2>Share with friends</h2>
+          <p>Friends who join through your link get their own place in line. They won't be told who invited them.</p>
+        </>
+      ) : (
+        <>
+          <h1>{`${you.firstName}, you're number ${count(you.place)} in line`}</h1>
+          <p>{`${count(you.inLine)} ${you.inLine === 1 ? 'person is' : 'people are'} in line. We let people in from the front, in waves.`}</p>
+          <h2>Move up with friends</h2>
+          <p>
+            {`Each friend who joins through your link and confirms their email moves you up ${count(you.boostPlaces)} ${you.boostPlaces === 1 ? 'place' : 'places'}. They won't be told who invited them, and nobody else can see your place.`}
+          </p>
+        </>
+      )}
       <div className="share">
         <input id="share-link" readOnly value={shareLink} aria-label="Your share link" aria-describedby="share-said" />
         <button type="button" id="copy" hidden>
@@ -124,6 +140,18 @@ function YourPlacePage({ you, siteUrl }: { you: YourPlace; siteUrl: string }) {
   )
 }
 
+// Someone a wave has invited (server/launch/) holds no place any more: the page says where their invitation stands.
+const invitationHeadings = {
+  invited: (name: string) => `${name}, your invitation is here`,
+  claimed: (name: string) => `${name}, you're in`,
+  expired: (name: string) => `${name}, your invitation has ended`,
+} as const
+const invitationSentences = {
+  invited: 'You reached the front of the line: we have emailed you an invitation to early access. Its button takes you in.',
+  claimed: 'You have claimed your invitation to early access. Thank you for waiting with us.',
+  expired: `Your invitation to early access ended before it was used. We can send you a new one: write to ${brand.contactEmail}.`,
+} as const
+
 function LinkNotWorking({ siteUrl }: { siteUrl: string }) {
   return (
     <Page title="This link doesn't work">
@@ -140,5 +168,6 @@ function LinkNotWorking({ siteUrl }: { siteUrl: string }) {
 
 const doctype = '<!DOCTYPE html>'
 
-export const renderYourPlace = (you: YourPlace, siteUrl: string) => doctype + renderToStaticMarkup(<YourPlacePage you={you} siteUrl={siteUrl} />)
+export const renderYourPlace = (you: YourPlace, siteUrl: string, inviteUrl?: string) =>
+  doctype + renderToStaticMarkup(<YourPlacePage you={you} siteUrl={siteUrl} inviteUrl={inviteUrl} />)
 export const renderLinkNotWorking = (siteUrl: string) => doctype + renderToStaticMarkup(<LinkNotWorking siteUrl={siteUrl} />)

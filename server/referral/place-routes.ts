@@ -11,6 +11,8 @@ export type PlaceRoutesOptions = {
   yourPlace: (tokenHash: string, now: Date) => Promise<YourPlace | undefined>
   /** The site's public address, for the share link and the page's links; the request's own origin without it. */
   siteUrl: string | undefined
+  /** INVITE_URL: someone who claimed their invitation finds the way on to early access here again. */
+  inviteUrl?: string
   now?: () => Date
 }
 
@@ -28,7 +30,7 @@ export function placeRoutes(options: PlaceRoutesOptions): Hono {
     const token = c.req.query('token')
     const you = isWellFormedSecret(token) ? await options.yourPlace(hashSecret(token), now()) : undefined
     const siteUrl = options.siteUrl ?? new URL(c.req.url).origin
-    return you ? c.html(renderYourPlace(you, siteUrl), 200, pageHeaders) : c.html(renderLinkNotWorking(siteUrl), 404, pageHeaders)
+    return you ? c.html(renderYourPlace(you, siteUrl, options.inviteUrl), 200, pageHeaders) : c.html(renderLinkNotWorking(siteUrl), 404, pageHeaders)
   })
   return routes
 }

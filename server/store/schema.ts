@@ -45,6 +45,8 @@ export interface Tables {
     finished_at: string | null
     outcome: string | null
     last_error: string | null
+    /** The invitation an invitation or reminder email is about (server/launch/). */
+    invitation_id: Generated<number | null>
   }
   erased_emails: { email_hash: string; erased_at: string }
   consent_settings: { key: string; value: string }
@@ -54,6 +56,31 @@ export interface Tables {
   line_counter: { id: number; last_seq: number }
   referrals: { friend_id: number; referrer_id: number | null; outcome: string; network: string | null; decided_at: string; reviewed_by: Generated<string | null> }
   admin_audit: { id: Generated<number>; at: string; actor: string; action: string; detail: string }
+  waves: { id: Generated<number>; kind: string; started_by: string; started_at: string; size: number }
+  invitations: {
+    id: Generated<number>
+    wave_id: number
+    /** NULL once the person is erased: the invitation's counts stay, nothing of them does. */
+    signup_id: number | null
+    invited_at: string
+    expires_at: string
+    delivered_at: Generated<string | null>
+    reminded_at: Generated<string | null>
+    claimed_at: Generated<string | null>
+    expired_at: Generated<string | null>
+    unsubscribed_at: Generated<string | null>
+    erased_at: Generated<string | null>
+  }
+  launch_pace: {
+    id: number
+    per_day: number
+    at_utc: string
+    started_by: string
+    started_at: string
+    last_run_day: string | null
+    ended_reason: string | null
+    ended_at: string | null
+  }
 }
 
 /** One step of a schema version (migrations/<engine>.ts): SQL, or TypeScript for a change SQL cannot express,

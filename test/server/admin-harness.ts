@@ -58,6 +58,7 @@ export async function startAdminServer(options: AdminServerOptions = {}): Promis
       eraseSignup: (id, now) => store.consent.eraseById(id, now),
       outboxStats: (now) => store.consent.outboxStats(now),
       reviewReferral: (id, verdict, by) => line(store.database, { boostPlaces: referralRules.boostPlaces }).review(id, verdict, by),
+      waves: { invitations: store.invitations, ready: options.inviteUrl !== undefined },
       signInRateLimit: options.signInRateLimit,
       now: () => new Date(Date.now() + clock.offsetMs),
     },

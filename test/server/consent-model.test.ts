@@ -5,7 +5,10 @@
 // database through the store's own API: CONFIRM and UNSUBSCRIBE use a token, SIGN_UP_AGAIN signs up again
 // (after back-dating the last confirmation by the event's delay), ERASE is the console's erasure. After each
 // step the stored status must be the machine's state, and the confirmation emails queued for the person must
-// be the machine's queueConfirmation actions so far.
+// be the machine's queueConfirmation actions so far. The launch's events (issue 22) go through the invitations
+// store: INVITE is a wave of one (a wave of the expired again, from expired), CLAIM the invitation link's button
+// (an open invitation set up first, or the person's open one ended first, as the event's fact says), EXPIRE the
+// launch ticker's sweep once the invitation's end has passed.
 import { transition, type AnyMachineSnapshot } from 'xstate'
 import { signupConsentMachine, RESEND_AFTER_MS, type ConsentEvent } from '../../machines/signup-consent-machine'
 import type { Stores } from '../utils/open-store'
@@ -20,6 +23,10 @@ const events: ConsentEvent[] = [
   { type: 'SIGN_UP_AGAIN', msSinceLastQueued: 0 },
   { type: 'SIGN_UP_AGAIN', msSinceLastQueued: RESEND_AFTER_MS + 60_000 },
   { type: 'ERASE' },
+  { type: 'INVITE' },
+  { type: 'CLAIM', invitationOpen: true },
+  { type: 'CLAIM', invitationOpen: false },
+  { type: 'EXPIRE' },
 ]
 // Every event in every state, not only those a state handles: the store must ignore what the machine ignores.
 const model: Model = {
@@ -85,6 +92,31 @@ describe.each([sqliteEngine(), postgresEngine()])('a signup’s consent on the $
         if (!moves) unchanged = await snapshot()
         expect(await store.add(signup)).toBe('duplicate')
         await store.settled()
+      } else if (event.type === 'INVITE') {
+        if (!moves) unchanged = await snapshot()
+        const wave =
+          before.value === 'expired'
+            ? await store.invitations.inviteAgain(Number((await sql(`SELECT max(wave_id) AS w FROM invitations`))[0]!.w), 'team@company.example', now)
+            : await store.invitations.startWave({ count: 1, by: 'team@company.example', kind: 'next', now })
+        expect(wave.ok, `INVITE from ${String(before.value)}`).toBe(moves)
+      } else if (event.type === 'CLAIM') {
+        // Setting the stage as the fact says: an open invitation for the person, or none.
+        const open = `signup_id = ${signupId} AND claimed_at IS NULL AND expired_at IS NULL`
+        if (event.invitationOpen && Number((await sql(`SELECT count(*) AS n FROM invitations WHERE ${open}`))[0]!.n) === 0) {
+          await sql(`INSERT INTO waves (kind, started_by, started_at, size) VALUES ('next', 'stage', ${timestamp(now)}, 1)`)
+          await sql(
+            `INSERT INTO invitations (wave_id, signup_id, invited_at, expires_at) SELECT max(id), ${signupId}, ${timestamp(now)}, ${timestamp(new Date(now.getTime() + 3_600_000))} FROM waves`,
+          )
+        }
+        if (!event.invitationOpen) await sql(`UPDATE invitations SET expires_at = ${timestamp(new Date(now.getTime() - 1000))} WHERE ${open}`)
+        if (!moves) unchanged = await snapshot()
+        const hash = `token-${++tokens}`
+        await consent.saveTokens([{ hash, purpose: 'invite', signupId, expiresAt: new Date(now.getTime() + 3_600_000) }])
+        expect(await store.invitations.claim(hash, now), `CLAIM from ${String(before.value)}`).toBe(moves)
+      } else if (event.type === 'EXPIRE') {
+        await sql(`UPDATE invitations SET expires_at = ${timestamp(new Date(now.getTime() - 1000))} WHERE signup_id = ${signupId} AND claimed_at IS NULL AND expired_at IS NULL`)
+        if (!moves) unchanged = await snapshot()
+        expect((await store.invitations.tick(now)).expired > 0, `EXPIRE from ${String(before.value)}`).toBe(moves)
       } else {
         if (!moves) unchanged = await snapshot()
         expect(await consent.eraseById(signupId, now), `ERASE from ${String(before.value)}`).toBe(moves)
@@ -104,7 +136,7 @@ describe.each([sqliteEngine(), postgresEngine()])('a signup’s consent on the $
 describe('the consent model', () => {
   it('reaches every state and takes every transition the machine defines, the guarded one both ways', () => {
     const reached = new Set(paths.flatMap((path) => path.steps.map((step) => String(step.state.value))))
-    expect([...reached].sort()).toEqual(['confirmed', 'erased', 'pending', 'unsubscribed'])
+    expect([...reached].sort()).toEqual(['claimed', 'confirmed', 'erased', 'expired', 'invited', 'pending', 'unsubscribed'])
     const taken = new Set(paths.flatMap((path) => transitionsTaken(signupConsentMachine, path)))
     const missing = definedTransitions(signupConsentMachine).filter((definition) => !taken.has(definition))
     expect(missing.map(describeTransition)).toEqual([])
@@ -120,7 +152,7 @@ describe('the consent model', () => {
     })
     const described = ignored.map((path) => `${String(path.edge.from.value)} ${path.edge.event.type}`)
     expect(described).toContain('confirmed CONFIRM')
-    // Each of the four states ignores something (erased: everything).
-    expect(new Set(ignored.map((path) => String(path.edge.from.value)))).toEqual(new Set(['pending', 'confirmed', 'unsubscribed', 'erased']))
+    // Each state ignores something (erased: everything).
+    expect(new Set(ignored.map((path) => String(path.edge.from.value)))).toEqual(new Set(['pending', 'confirmed', 'invited', 'claimed', 'expired', 'unsubscribed', 'erased']))
   })
 })

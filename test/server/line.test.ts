@@ -12,8 +12,9 @@ import { canonicalAddress } from '../../shared/mailbox'
 import { referralRules } from '../../shared/rules'
 import { openStore, type Stores } from '../utils/open-store'
 import { postgresEngine, sqliteEngine, type EngineUnderTest } from '../utils/engines'
-import { postgresSchemaVersion } from '../../server/store/postgres'
-import { sqliteSchemaVersion } from '../../server/store/sqlite'
+import { placeTheConfirmed } from '../../server/referral/line-schema'
+import { postgresMigrations } from '../../server/store/migrations/postgres'
+import { sqliteMigrations } from '../../server/store/migrations/sqlite'
 import { validSignup } from './harness'
 
 const boost = referralRules.boostPlaces
@@ -287,8 +288,9 @@ describe.each([sqliteEngine(), postgresEngine()])('the line on $engine', (engine
 
   it('gives everyone confirmed before the line existed a place, in the order they confirmed, and a code', async () => {
     const url = await engine.newDatabase()
-    const latest = engine.engine === 'sqlite' ? sqliteSchemaVersion : postgresSchemaVersion
-    const older = await openStore(url, { upToVersion: latest - 1 })
+    // The release before the line: every version before the one that places the confirmed.
+    const migrations = engine.engine === 'sqlite' ? sqliteMigrations : postgresMigrations
+    const older = await openStore(url, { upToVersion: migrations.findIndex((steps) => steps.includes(placeTheConfirmed)) })
     for (const [email, confirmedAt] of [
       ['late@example.com', '2026-11-20T10:00:00.000Z'],
       ['pending@example.com', null],

@@ -3,6 +3,7 @@
 // the operation that fails.
 import type { AdminStore } from '../../server/admin/admin-store'
 import type { ConsentStore } from '../../server/consent/consent-store'
+import type { Invitations } from '../../server/launch/invitations'
 import { createRateLimiter } from '../../server/rate-limit'
 import type { Database } from '../../server/store/database'
 import type { Stores } from './open-store'
@@ -17,6 +18,7 @@ export function failingStore(error: Error): Stores {
     rateLimiter: createRateLimiter,
     admin: failing<AdminStore>(),
     consent: failing<ConsentStore>(),
+    invitations: failing<Invitations>(),
     healthCheck: () => Promise.reject(error),
     settled: async () => {},
     close: async () => {},

@@ -3,6 +3,7 @@
 // and health check, and one close that waits for the work after the replies.
 import { adminStore, type AdminStore } from '../../server/admin/admin-store'
 import { consentStore, type ConsentStore } from '../../server/consent/consent-store'
+import { invitationDefaults, invitations, type InvitationSettings, type Invitations } from '../../server/launch/invitations'
 import { line } from '../../server/referral/line'
 import type { RateLimiter, RateLimitOptions } from '../../server/rate-limit'
 import type { Engine } from '../../server/store/contract'
@@ -16,19 +17,22 @@ export type Stores = Signups & {
   engine: Engine
   database: Database
   consent: ConsentStore
+  invitations: Invitations
   admin: AdminStore
   rateLimiter: (options: RateLimitOptions) => RateLimiter
   healthCheck: HealthCheckFn
   close(): Promise<void>
 }
 
-export function storesOver(database: Database): Stores {
+export function storesOver(database: Database, invitationSettings: InvitationSettings = invitationDefaults): Stores {
   const signups = signupStore(database)
+  const theLine = line(database)
   return {
     ...signups,
     engine: database.engine,
     database,
-    consent: consentStore(database, line(database)),
+    consent: consentStore(database, theLine),
+    invitations: invitations(database, theLine, invitationSettings),
     admin: adminStore(database),
     rateLimiter: database.rateLimiter,
     healthCheck: healthCheck(database),
@@ -39,7 +43,14 @@ export function storesOver(database: Database): Stores {
   }
 }
 
-export const openStore = async (databaseUrl: string, options: OpenOptions = {}): Promise<Stores> => storesOver(await openDatabase(databaseUrl, options))
+export const openStore = async (databaseUrl: string, options: OpenOptions & { invitations?: InvitationSettings } = {}): Promise<Stores> =>
+  storesOver(await openDatabase(databaseUrl, options), options.invitations)
 
 /** What createApp takes from the stores. */
-export const appStores = (stores: Stores) => ({ signups: stores, consent: stores.consent, rateLimiter: stores.rateLimiter, healthCheck: stores.healthCheck })
+export const appStores = (stores: Stores) => ({
+  signups: stores,
+  consent: stores.consent,
+  invitations: stores.invitations,
+  rateLimiter: stores.rateLimiter,
+  healthCheck: stores.healthCheck,
+})

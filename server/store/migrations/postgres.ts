@@ -1,6 +1,7 @@
 // PostgreSQL's schema, one entry per version; the table schema_migrations records which have run.
 // Append, never edit. Every pending entry runs in one transaction under an advisory lock (postgres.ts), so
 // instances starting together apply each version exactly once, and a failed entry leaves nothing half-done.
+import { launchTables } from '../../launch/launch-schema'
 import { lineTables, placeTheConfirmed } from '../../referral/line-schema'
 import { moveToCanonicalAddresses } from '../canonical-addresses'
 import type { MigrationStep } from '../schema'
@@ -92,4 +93,6 @@ export const postgresMigrations: readonly (readonly MigrationStep[])[] = [
     ...lineTables('BIGINT', 'TIMESTAMPTZ'),
     placeTheConfirmed,
   ],
+  // 9: invitations in waves, as SQLite's version 8.
+  launchTables('BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY', 'BIGINT', 'TIMESTAMPTZ'),
 ]

@@ -1,6 +1,7 @@
 // SQLite's schema, one entry per version; PRAGMA user_version records how far a database has come.
 // Append, never edit: a database that has run version N will never run entry N again. Each entry runs in one
 // write transaction with its version bump; a step is SQL, or TypeScript for a change SQL cannot express.
+import { launchTables } from '../../launch/launch-schema'
 import { lineTables, placeTheConfirmed } from '../../referral/line-schema'
 import { moveToCanonicalAddresses } from '../canonical-addresses'
 import type { MigrationStep } from '../schema'
@@ -89,4 +90,7 @@ export const sqliteMigrations: readonly (readonly MigrationStep[])[] = [
     ...lineTables('INTEGER', 'TEXT'),
     placeTheConfirmed,
   ],
+  // 8: invitations in waves (issue 22; server/launch/): waves, invitations, the daily pace, and which outbox
+  // emails belong to an invitation.
+  launchTables('INTEGER PRIMARY KEY', 'INTEGER', 'TEXT'),
 ]

@@ -1,0 +1,238 @@
+// @vitest-environment node
+// Invitations in waves (issue 22), against both engines, with the outbox sender delivering to a mailbox in
+// memory on a clock the test moves: a wave takes the next confirmed people by place and nobody twice, its
+// emails leave at the configured pace, a link claims once, one reminder goes only to someone still invited,
+// expiry, sending again, unsubscribing and erasure each land in the funnel, and the daily pace runs once a day
+// until the list is empty.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { hashSecret, newSecret } from '../../server/admin/tokens'
+import { startOutboxSender, type OutboxSender } from '../../server/consent/outbox-sender'
+import type { Mailer, OutgoingMail } from '../../server/mail/mailer'
+import { noConsentRecord } from '../../server/validate'
+import { canonicalAddress } from '../../shared/mailbox'
+import { invitationRules, reminderAfterMs } from '../../shared/rules'
+import { openStore, type Stores } from '../utils/open-store'
+import { postgresEngine, sqliteEngine, type EngineUnderTest } from '../utils/engines'
+import { invitationSubject } from '../../server/mail/emails/invitation-email'
+import { invitationReminderSubject } from '../../server/mail/emails/invitation-reminder-email'
+import { validSignup } from './harness'
+
+const day = 86_400_000
+const lifetimeMs = invitationRules.lifetimeMs
+const sendsPerSecond = 20
+
+describe.each([sqliteEngine(), postgresEngine()])('invitations on $engine', (engine: EngineUnderTest) => {
+  const opened: { store: Stores; sender: OutboxSender }[] = []
+  beforeAll(() => engine.setup(), 60_000)
+  afterAll(async () => {
+    for (const { store, sender } of opened) {
+      await sender.stop()
+      await store.close().catch(() => {})
+    }
+    await engine.teardown()
+  })
+
+  async function fresh() {
+    const store = await openStore(await engine.newDatabase(), { invitations: { lifetimeMs, sendsPerSecond } })
+    const clock = { at: Date.parse('2026-12-01T08:00:00Z') }
+    const now = () => new Date(clock.at)
+    const sent: OutgoingMail[] = []
+    const mailer: Mailer = { destination: 'memory', send: async (mail) => void sent.push(mail), close: () => {} }
+    const sender = startOutboxSender({ store: store.consent, mailer, links: { siteUrl: 'https://site.example', apiUrl: 'https://api.example' }, pollMs: 3_600_000, now })
+    opened.push({ store, sender })
+    const { db } = store.database
+    const idOf = async (email: string) =>
+      (await db.selectFrom('signups').select('id').where('email_normalized', '=', canonicalAddress(email)!).executeTakeFirstOrThrow()).id
+    const statusOf = async (email: string) => (await db.selectFrom('signups').select('status').where('email_normalized', '=', canonicalAddress(email)!).executeTakeFirst())?.status
+    const spendToken = async (purpose: 'confirm' | 'unsubscribe', email: string) => {
+      const secret = newSecret()
+      await store.consent.saveTokens([{ hash: hashSecret(secret), purpose, signupId: await idOf(email), expiresAt: new Date(clock.at + day) }])
+      return store.consent.useToken(purpose, hashSecret(secret), now())
+    }
+    const join = async (email: string) => {
+      await store.add({ ...validSignup, email, emailNormalized: canonicalAddress(email)!, submissionId: null, consent: noConsentRecord })
+      await store.settled()
+    }
+    /** `count` people who join and confirm, a minute apart, in this order. */
+    const confirmed = async (count: number, prefix = 'p') => {
+      const emails = Array.from({ length: count }, (_, index) => `${prefix}${index}@example.com`)
+      for (const email of emails) {
+        await join(email)
+        clock.at += 60_000
+        await spendToken('confirm', email)
+      }
+      return emails
+    }
+    /** Moves the clock and lets the sender send everything due by then. */
+    const at = async (ms: number) => {
+      clock.at = ms
+      await sender.idle()
+    }
+    const mailTo = (email: string, subject?: string) => sent.filter((mail) => mail.to === email && (!subject || mail.subject === subject))
+    const claimToken = (mail: OutgoingMail) => new URL(mail.links!.find((link) => link.label === 'Claim')!.url).searchParams.get('token')!
+    return { store, db, clock, now, sent, sender, idOf, statusOf, spendToken, join, confirmed, at, mailTo, claimToken }
+  }
+
+  const reminderSubject = invitationReminderSubject
+
+  it('invites the next confirmed people by place, passing over the pending and the unsubscribed, and moves everyone behind them up', async () => {
+    const t = await fresh()
+    const emails = await t.confirmed(6)
+    await t.join('pending@example.com')
+    await t.spendToken('unsubscribe', emails[1]!)
+    const last = emails[5]!
+    expect(await t.store.consent.placeOf(await t.idOf(last))).toEqual({ place: 6, inLine: 6 })
+
+    const preview = await t.store.invitations.nextUp(3)
+    expect(preview.people.map((person) => person.email)).toEqual([emails[0], emails[2], emails[3]])
+    expect(preview.people.map((person) => person.place)).toEqual([1, 3, 4])
+    expect(preview).toMatchObject({ count: 3, waiting: 5 })
+
+    const started = await t.store.invitations.startWave({ count: 3, by: 'team@company.example', kind: 'next', now: t.now(), firstId: preview.people[0]!.id })
+    expect(started).toMatchObject({ ok: true, wave: { kind: 'next', startedBy: 'team@company.example', funnel: { invited: 3 } } })
+    expect(await Promise.all(emails.map(t.statusOf))).toEqual(['invited', 'unsubscribed', 'invited', 'invited', 'confirmed', 'confirmed'])
+    expect(await t.statusOf('pending@example.com')).toBe('pending')
+    // The unsubscribed keep their place; the three invited left the line.
+    expect(await t.store.consent.placeOf(await t.idOf(last))).toEqual({ place: 3, inLine: 3 })
+    expect(await t.store.invitations.nextUp(10)).toMatchObject({ count: 2, waiting: 2 })
+    // Their private "your place" page says the invitation is here, instead of a place they no longer hold.
+    const secret = newSecret()
+    await t.store.consent.saveTokens([{ hash: hashSecret(secret), purpose: 'place', signupId: await t.idOf(emails[0]!), expiresAt: new Date(t.clock.at + day) }])
+    expect(await t.store.consent.yourPlace(hashSecret(secret), t.now())).toMatchObject({ invitation: 'invited', place: 0 })
+  })
+
+  it('never invites anyone twice: waves started together take different people, and a wave from a stale preview invites nobody', async () => {
+    const t = await fresh()
+    await t.confirmed(8)
+    const first = (await t.store.invitations.nextUp(1)).people[0]!.id
+    const together = await Promise.all([1, 2, 3].map(() => t.store.invitations.startWave({ count: 2, by: 'a@company.example', kind: 'next', now: t.now() })))
+    expect(together.every((wave) => wave.ok)).toBe(true)
+    const invited = await t.db.selectFrom('invitations').select('signup_id').execute()
+    expect(invited).toHaveLength(6)
+    expect(new Set(invited.map((row) => row.signup_id)).size).toBe(6)
+    // Two tabs that both saw `first` at the head of the line: it has been invited since.
+    expect(await t.store.invitations.startWave({ count: 2, by: 'b@company.example', kind: 'next', now: t.now(), firstId: first })).toEqual({ ok: false, reason: 'list-changed' })
+    const head = (await t.store.invitations.nextUp(2)).people[0]!.id
+    const [one, other] = await Promise.all([1, 2].map(() => t.store.invitations.startWave({ count: 2, by: 'b@company.example', kind: 'next', now: t.now(), firstId: head })))
+    expect([one!.ok, other!.ok].sort()).toEqual([false, true])
+    expect(await t.db.selectFrom('invitations').select('id').execute()).toHaveLength(8)
+    expect(await t.store.invitations.startWave({ count: 2, by: 'b@company.example', kind: 'next', now: t.now() })).toEqual({ ok: false, reason: 'nobody' })
+  })
+
+  it('sends each invitation at the configured pace, claims once, and sends no reminder after a claim', async () => {
+    const t = await fresh()
+    const emails = await t.confirmed(4)
+    const wave = await t.store.invitations.startWave({ count: 4, by: 'a@company.example', kind: 'next', now: t.now() })
+    const start = t.clock.at
+    const queued = await t.db.selectFrom('outbox').select(['next_attempt_at']).where('kind', '=', 'invite').orderBy('next_attempt_at').execute()
+    expect(queued.map((row) => new Date(row.next_attempt_at).getTime() - start)).toEqual([0, 50, 100, 150])
+    // At the wave's start only the first is due; a fifth of a second later, all four have gone.
+    await t.at(start)
+    expect(t.sent.filter((mail) => mail.subject === invitationSubject)).toHaveLength(1)
+    await t.at(start + 200)
+    for (const email of emails) expect(t.mailTo(email, invitationSubject)).toHaveLength(1)
+    const mail = t.mailTo(emails[0]!, invitationSubject)[0]!
+    expect(mail.text).toContain(new URL(mail.links!.find((link) => link.label === 'Claim')!.url).href)
+    expect(mail.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click')
+
+    const token = hashSecret(t.claimToken(mail))
+    expect(await t.store.invitations.invitationOf(token, t.now())).toMatchObject({ expiresAt: new Date(start + lifetimeMs) })
+    // Reading changes nothing: still invited, and the link still claims.
+    expect(await t.statusOf(emails[0]!)).toBe('invited')
+    expect(await t.store.invitations.claim(token, t.now())).toBe(true)
+    expect(await t.store.invitations.claim(token, t.now())).toBe(false)
+    expect(await t.store.invitations.invitationOf(token, t.now())).toBeUndefined()
+    expect(await t.statusOf(emails[0]!)).toBe('claimed')
+
+    // Reminder day: the three unclaimed get one reminder each, the claimant none, and never a second.
+    await t.at(start + reminderAfterMs(lifetimeMs) + 1000)
+    await t.at(start + reminderAfterMs(lifetimeMs) + 2 * day)
+    expect(t.mailTo(emails[0]!, reminderSubject)).toHaveLength(0)
+    for (const email of emails.slice(1)) expect(t.mailTo(email, reminderSubject)).toHaveLength(1)
+    // The reminder's own link claims too.
+    const reminder = t.mailTo(emails[1]!).at(-1)!
+    expect(await t.store.invitations.claim(hashSecret(t.claimToken(reminder)), t.now())).toBe(true)
+
+    const { total, waves } = await t.store.invitations.overview(true)
+    expect(waves[0]).toMatchObject({ id: wave.ok && wave.wave.id })
+    expect(total).toEqual({ invited: 4, delivered: 4, reminded: 3, claimed: 2, expired: 0, unsubscribed: 0, erased: 0 })
+  })
+
+  it('expires an unclaimed invitation at its end, refuses its link, and sends it again when the team asks', async () => {
+    const t = await fresh()
+    const [ann, bob] = await t.confirmed(2)
+    const wave = await t.store.invitations.startWave({ count: 2, by: 'a@company.example', kind: 'next', now: t.now() })
+    if (!wave.ok) throw new Error('no wave')
+    const start = t.clock.at
+    await t.at(start + 1000)
+    const annToken = hashSecret(t.claimToken(t.mailTo(ann!, invitationSubject)[0]!))
+    expect(await t.store.invitations.claim(hashSecret(t.claimToken(t.mailTo(bob!, invitationSubject)[0]!)), t.now())).toBe(true)
+
+    expect(await t.store.invitations.tick(new Date(start + lifetimeMs - 1000))).toEqual({ waveId: undefined, expired: 0 })
+    t.clock.at = start + lifetimeMs + 1000
+    expect(await t.store.invitations.invitationOf(annToken, t.now())).toBeUndefined()
+    expect(await t.store.invitations.tick(t.now())).toEqual({ waveId: undefined, expired: 1 })
+    expect(await t.statusOf(ann!)).toBe('expired')
+    expect(await t.store.invitations.claim(annToken, t.now())).toBe(false)
+    expect((await t.store.invitations.overview(true)).total).toMatchObject({ invited: 2, claimed: 1, expired: 1 })
+
+    const again = await t.store.invitations.inviteAgain(wave.wave.id, 'b@company.example', t.now())
+    expect(again).toMatchObject({ ok: true, wave: { kind: 'again', funnel: { invited: 1 } } })
+    expect(await t.statusOf(ann!)).toBe('invited')
+    await t.at(t.clock.at + 1000)
+    const fresh2 = t.mailTo(ann!, invitationSubject)
+    expect(fresh2).toHaveLength(2)
+    expect(await t.store.invitations.claim(hashSecret(t.claimToken(fresh2[1]!)), t.now())).toBe(true)
+    expect(await t.store.invitations.inviteAgain(wave.wave.id, 'b@company.example', t.now())).toEqual({ ok: false, reason: 'nobody' })
+  })
+
+  it('sends nothing more to someone who unsubscribed, yet lets them claim, and keeps an erased person only as a count', async () => {
+    const t = await fresh()
+    const [ann, bob, cy] = await t.confirmed(3)
+    await t.store.invitations.startWave({ count: 3, by: 'a@company.example', kind: 'next', now: t.now() })
+    const start = t.clock.at
+    // Cy unsubscribes before her turn comes: her invitation is never sent.
+    await t.spendToken('unsubscribe', cy!)
+    await t.at(start + 1000)
+    expect(t.mailTo(cy!, invitationSubject)).toHaveLength(0)
+    await t.spendToken('unsubscribe', ann!)
+    const annToken = hashSecret(t.claimToken(t.mailTo(ann!, invitationSubject)[0]!))
+    expect(await t.store.consent.eraseById(await t.idOf(bob!), t.now())).toBe(true)
+
+    await t.at(start + reminderAfterMs(lifetimeMs) + 1000)
+    expect(t.sent.filter((mail) => mail.subject === reminderSubject)).toHaveLength(0)
+    expect(await t.store.invitations.claim(annToken, t.now())).toBe(true)
+    expect(await t.statusOf(ann!)).toBe('claimed')
+
+    const rows = await t.db.selectFrom('invitations').select(['signup_id', 'erased_at']).execute()
+    expect(rows.filter((row) => row.signup_id === null)).toHaveLength(1)
+    expect((await t.store.invitations.overview(true)).total).toEqual({ invited: 3, delivered: 2, reminded: 0, claimed: 1, expired: 0, unsubscribed: 2, erased: 1 })
+  })
+
+  it('runs the pace once a day at its time, on one instance, until the list is empty', async () => {
+    const t = await fresh()
+    await t.confirmed(5)
+    const day0 = Date.parse('2026-12-02T00:00:00Z')
+    // Set at 10:00 for 09:00: the first wave is tomorrow's.
+    t.clock.at = day0 + 10 * 3_600_000
+    expect(await t.store.invitations.setPace({ perDay: 2, atUtc: '09:00' }, 'a@company.example', t.now())).toMatchObject({ perDay: 2, lastRunDay: '2026-12-02' })
+    expect(await t.store.invitations.tick(new Date(day0 + 11 * 3_600_000))).toMatchObject({ waveId: undefined })
+    const morning = new Date(day0 + day + 9 * 3_600_000 + 60_000)
+    // Two instances tick at the same moment: one wave.
+    const ticks = await Promise.all([t.store.invitations.tick(morning), t.store.invitations.tick(morning)])
+    expect(ticks.filter((tick) => tick.waveId !== undefined)).toHaveLength(1)
+    expect(await t.store.invitations.tick(new Date(morning.getTime() + 3_600_000))).toMatchObject({ waveId: undefined })
+    expect((await t.store.invitations.overview(true)).pace).toMatchObject({ perDay: 2, lastRunDay: '2026-12-03' })
+    expect((await t.store.invitations.tick(new Date(morning.getTime() + day))).waveId).toBeDefined()
+    // The third day takes the last one and empties the list: the pace ends by itself.
+    expect((await t.store.invitations.tick(new Date(morning.getTime() + 2 * day))).waveId).toBeDefined()
+    const overview = await t.store.invitations.overview(true)
+    expect(overview).toMatchObject({ pace: null, paceEnded: { reason: 'list-empty' }, waiting: 0, total: { invited: 5 } })
+    expect(overview.waves.map((wave) => [wave.kind, wave.funnel.invited])).toEqual([
+      ['pace', 1],
+      ['pace', 2],
+      ['pace', 2],
+    ])
+    expect(await t.store.invitations.stopPace(t.now())).toBe(false)
+  })
+})
