@@ -3,6 +3,7 @@ import { adminReferralsMachine } from '../machines/admin-referrals-machine'
 import { adminSignInMachine } from '../machines/admin-sign-in-machine'
 import { adminSummaryMachine } from '../machines/admin-summary-machine'
 import { adminTableMachine } from '../machines/admin-table-machine'
+import { adminWavesMachine } from '../machines/admin-waves-machine'
 import { eraseRequestMachine } from '../machines/erase-request-machine'
 import { headerMachine } from '../machines/header-machine'
 import { menuMachine } from '../machines/menu-machine'
@@ -37,7 +38,7 @@ export const chartSources: ChartSource[] = [
   {
     machine: signupConsentMachine,
     summary:
-      'One signup’s consent, as the endpoint keeps it in the database (server/consent/ asks this machine which moves are allowed). Signing up again re-sends a pending address’s confirmation at most once per 10 minutes, and makes an unsubscribed address pending again.',
+      'One signup’s consent, as the endpoint keeps it in the database (server/consent/ asks this machine which moves are allowed). Signing up again re-sends a pending address’s confirmation at most once per 10 minutes, and makes an unsubscribed address pending again. At launch a wave invites confirmed people (server/launch/): an invitation is claimed through its link while it is open, or expires, and the team may send an expired one again.',
   },
   {
     machine: referralCreditMachine,
@@ -64,5 +65,10 @@ export const chartSources: ChartSource[] = [
     machine: adminReferralsMachine,
     summary:
       'The console’s referrals: the ones held for the team and the top referrers, loading then ready or failed; approving or rejecting one held referral sends one request, then the list is fetched again.',
+  },
+  {
+    machine: adminWavesMachine,
+    summary:
+      'The console’s invitations (issue 22): the waves and their funnel, the pace and how many wait, loading then ready or failed. Inviting the next N shows who they are first, and the wave names the first of them: if the line moved meanwhile (another tab, a colleague), the new head of the line is shown instead of invited. Setting or stopping the pace and sending a wave’s expired invitations again are one request each; every change fetches the figures again.',
   },
 ]

@@ -1,14 +1,22 @@
 // The console's calls to /api/admin, as the machines' actors. Every call is same-origin with the session
 // cookie (the browser adds Origin to POSTs, which the server checks). A 401 anywhere means the session is
-// gone: `onSessionLost` tells the sign-in machine. A reply with a message becomes an error carrying it.
+// gone: `onSessionLost` tells the sign-in machine. A reply with a message becomes an error carrying it, and its
+// code when it has one (a 409 'list-changed' is a refusal the waves machine answers differently from the rest).
 import type { AdminReferrals, ReferralVerdict } from '../../machines/admin-referrals-machine'
 import type { AdminSummary } from '../../machines/admin-summary-machine'
 import type { SignupPage, SignupQuery } from '../../machines/admin-table-machine'
+import type { NextUp, Pace, WaveRow, WavesOverview } from '../../shared/launch-rows'
 
 export const apiBase = '/api/admin'
 
+/** The server's reason, in its words (`message`, for people) and, when it sent one, its code (for the machines). */
 class ServerMessage extends Error {
   override name = 'ServerMessage'
+  readonly code: string | undefined
+  constructor(message: string, code?: string) {
+    super(message)
+    this.code = code
+  }
 }
 
 let onSessionLost = () => {}
@@ -23,9 +31,9 @@ async function call<T>(path: string, init: RequestInit & { json?: unknown; allow
     ...rest,
     ...(json === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(json) }),
   })
-  const body = (await response.json().catch(() => ({}))) as { message?: string }
+  const body = (await response.json().catch(() => ({}))) as { message?: string; code?: string }
   if (response.status === 401 && !allow401) onSessionLost()
-  if (!response.ok) throw body.message && response.status !== 401 ? new ServerMessage(body.message) : new Error(`HTTP ${response.status}`)
+  if (!response.ok) throw body.message && response.status !== 401 ? new ServerMessage(body.message, body.code) : new Error(`HTTP ${response.status}`)
   return body as T
 }
 
@@ -52,8 +60,19 @@ export const reviewReferral = (friendId: number, verdict: ReferralVerdict) =>
 export const fetchAudit = (signal: AbortSignal) =>
   call<{ entries: { at: string; actor: string; action: string; detail: string }[] }>('/audit', { signal })
 
+// Invitations (issue 22). A wave names the first person of the preview the team saw: if the line's head has moved
+// since, the server refuses with a ServerMessage whose code is 'list-changed' (409).
+export const fetchWaves = (signal: AbortSignal) => call<WavesOverview>('/waves', { signal })
+export const fetchNextUp = (count: number, signal: AbortSignal) => call<NextUp>(`/waves/next?${new URLSearchParams({ count: String(count) })}`, { signal })
+export const startWave = (count: number, firstId: number) => call<{ wave: WaveRow }>('/waves', { json: { count, firstId } }).then(({ wave }) => wave)
+export const inviteAgain = (waveId: number) => call<{ wave: WaveRow }>(`/waves/${waveId}/again`, { json: {} }).then(({ wave }) => wave)
+export const setPace = (perDay: number, atUtc: string) => call<{ pace: Pace }>('/pace', { json: { perDay, atUtc } }).then(({ pace }) => pace)
+export const stopPace = () => call<void>('/pace/stop', { json: {} })
+
 /** The CSV download's address for the current search (a plain link: the browser saves it with the cookie). */
 export const csvHref = (search: string) => `${apiBase}/signups.csv${search ? `?${new URLSearchParams({ search })}` : ''}`
+/** The funnel per wave and in total, as CSV (a plain link too). */
+export const wavesCsvHref = `${apiBase}/waves.csv`
 
 /** The token of a sign-in link (#token=…), if this page was opened from one. */
 export const tokenInAddress = (hash: string) => new URLSearchParams(hash.replace(/^#/, '')).get('token')

@@ -1,6 +1,7 @@
-// The signed-in console: who is signed in and sign-out, the figures, the referrals, the table and the audit
-// log. Each part runs its own machine; an erasure asks the figures, the referrals and the table to reload, and a
-// referral's review the figures and the table (the referrer's place has moved).
+// The signed-in console: who is signed in and sign-out, the figures, the referrals, the invitations, the table and
+// the audit log. Each part runs its own machine; an erasure asks the figures, the referrals, the invitations and the
+// table to reload, a referral's review the figures and the table (the referrer's place has moved), and a wave the
+// figures and the table (the invited people's statuses have changed).
 import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useRef } from 'react'
 import { fromPromise, type ActorRefFrom } from 'xstate'
@@ -9,6 +10,7 @@ import { adminReferralsMachine } from '../../machines/admin-referrals-machine'
 import type { adminSignInMachine } from '../../machines/admin-sign-in-machine'
 import { adminSummaryMachine } from '../../machines/admin-summary-machine'
 import { adminTableMachine } from '../../machines/admin-table-machine'
+import { adminWavesMachine } from '../../machines/admin-waves-machine'
 import * as api from './admin-api-client'
 import { Bar, Button, Page, Status } from './admin-styles'
 import { AuditLog } from './audit-log'
@@ -16,6 +18,7 @@ import { EraseDialog } from './erase-dialog'
 import { ReferralsView } from './referrals-view'
 import { SignupsTable } from './signups-table'
 import { SummaryView } from './summary-view'
+import { WavesView, wavesViewEffects } from './waves-view'
 
 const summaryMachine = adminSummaryMachine.provide({
   actors: {
@@ -31,6 +34,17 @@ const referralsMachine = adminReferralsMachine.provide({
     fetchReferrals: fromPromise(({ signal }) => api.fetchReferrals(signal)),
     reviewReferral: fromPromise(({ input }) => api.reviewReferral(input.friendId, input.verdict)),
   },
+})
+const wavesMachine = adminWavesMachine.provide({
+  actors: {
+    fetchWaves: fromPromise(({ signal }) => api.fetchWaves(signal)),
+    fetchNextUp: fromPromise(({ input, signal }) => api.fetchNextUp(input.count, signal)),
+    startWave: fromPromise(({ input }) => api.startWave(input.count, input.firstId)),
+    inviteAgain: fromPromise(({ input }) => api.inviteAgain(input.waveId)),
+    setPace: fromPromise(({ input }) => api.setPace(input.perDay, input.atUtc)),
+    stopPace: fromPromise(() => api.stopPace()),
+  },
+  actions: wavesViewEffects,
 })
 
 export function Dashboard({ signIn }: { signIn: ActorRefFrom<typeof adminSignInMachine> }) {
@@ -49,6 +63,16 @@ export function Dashboard({ signIn }: { signIn: ActorRefFrom<typeof adminSignInM
       },
     }),
   )
+  const waves = useActorRef(
+    wavesMachine.provide({
+      actions: {
+        announceInvited: () => {
+          summary.send({ type: 'RELOAD' })
+          table.send({ type: 'RELOAD' })
+        },
+      },
+    }),
+  )
   const erase = useActorRef(
     adminEraseMachine.provide({
       actors: { eraseSignup: fromPromise(({ input }) => api.eraseSignup(input.id)) },
@@ -57,6 +81,7 @@ export function Dashboard({ signIn }: { signIn: ActorRefFrom<typeof adminSignInM
           summary.send({ type: 'RELOAD' })
           table.send({ type: 'RELOAD' })
           referrals.send({ type: 'RELOAD' })
+          waves.send({ type: 'RELOAD' })
         },
       },
     }),
@@ -78,6 +103,7 @@ export function Dashboard({ signIn }: { signIn: ActorRefFrom<typeof adminSignInM
       {message && <Status role="alert" $tone="error">{message}</Status>}
       <SummaryView summary={summary} />
       <ReferralsView referrals={referrals} />
+      <WavesView waves={waves} />
       <SignupsTable table={table} erase={erase} />
       <EraseDialog erase={erase} />
       <AuditLog summary={summary} />

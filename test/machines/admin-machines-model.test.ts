@@ -1,23 +1,47 @@
-// Model-based tests of the console's four machines at machine level: every path generated from each graph
+// Model-based tests of the console's machines at machine level: every path generated from each graph
 // (test/utils/admin-model.ts) is replayed on a real actor whose requests are real promises this test settles,
 // and after every step the actor must be where the graph says. Guard tests keep the models honest: every state
-// reached, every transition the machine defines taken, every request aborted when its state is left.
-import { createActor, fromPromise, type AnyStateMachine } from 'xstate'
-import { definedTransitions, describeTransition, transitionPaths, transitionsTaken, type Model, type ModelPath } from '../utils/admin-model'
-import { eraseModel, signInWithLink, signInWithoutLink, summaryModel, tableModel } from '../utils/admin-models'
+// reached, every transition the machine defines taken, every request aborted when its state is left. The waves
+// machine's paths also check, step by step, what the team reads and which requests went out (checkWavesStep).
+import { createActor, fromPromise, type AnyMachineSnapshot, type AnyStateMachine } from 'xstate'
+import { adminWavesMessages } from '../../machines/admin-waves-machine'
+import { definedTransitions, describeTransition, transitionPaths, transitionsTaken, type Model, type ModelPath, type ModelStep } from '../utils/admin-model'
+import {
+  eraseModel,
+  noneExpiredMessage,
+  signInWithLink,
+  signInWithoutLink,
+  summaryModel,
+  tableModel,
+  wavesModel,
+  wavesSamples,
+} from '../utils/admin-models'
 
-type Pending = { resolve: (value: unknown) => void; reject: (error: unknown) => void; signal: AbortSignal; settled?: boolean }
+type Pending = { id: string; input: unknown; resolve: (value: unknown) => void; reject: (error: unknown) => void; signal: AbortSignal; settled?: boolean }
+/** A check run after each step, given the requests that step started and the snapshots either side of it. */
+type StepCheck = (step: ModelStep, started: Pending[], before: AnyMachineSnapshot, after: AnyMachineSnapshot) => void
 
-async function replay(machine: AnyStateMachine, input: unknown, path: ModelPath) {
+async function replay(machine: AnyStateMachine, input: unknown, path: ModelPath, check?: StepCheck) {
   const pending = new Map<string, Pending[]>()
+  const all: Pending[] = []
   const actors = Object.fromEntries(
     Object.keys(machine.implementations.actors).map((id) => [
       id,
-      fromPromise(({ signal }) => new Promise((resolve, reject) => pending.set(id, [...(pending.get(id) ?? []), { resolve, reject, signal }]))),
+      fromPromise(
+        ({ input, signal }) =>
+          new Promise((resolve, reject) => {
+            const request = { id, input, resolve, reject, signal }
+            all.push(request)
+            pending.set(id, [...(pending.get(id) ?? []), request])
+          }),
+      ),
     ]),
   )
   const actor = createActor(machine.provide({ actors }), { input }).start()
-  for (const { event, state: expected } of path.steps) {
+  for (const step of path.steps) {
+    const { event, state: expected } = step
+    const before = actor.getSnapshot()
+    const requestsBefore = all.length
     const outcome = /^xstate\.(done|error)\.actor\.(\w+)$/.exec(event.type)
     if (outcome) {
       const request = pending.get(outcome[2]!)?.at(-1)
@@ -34,9 +58,81 @@ async function replay(machine: AnyStateMachine, input: unknown, path: ModelPath)
     // A request whose state was left before it settled is aborted (its fetch with it).
     for (const requests of pending.values())
       for (const request of requests.slice(0, -1)) if (!request.settled) expect(request.signal.aborted).toBe(true)
+    check?.(step, all.slice(requestsBefore), before, snapshot)
   }
   actor.stop()
 }
+
+/** What the waves machine must say and ask for after each step, in the words the team reads. */
+const checkWavesStep: StepCheck = ({ event }, started, before, after) => {
+  const requests = started.map((request) => [request.id, request.input])
+  const moved = JSON.stringify(before.value) !== JSON.stringify(after.value)
+  const { message, error }: { message: string; error: string } = after.context
+  const gesture = !event.type.startsWith('xstate.') && event.type !== 'RELOAD' && event.type !== 'RETRY'
+  // A gesture the machine refuses (a bad count or pace, no INVITE_URL, nobody to invite) sends nothing.
+  if (gesture && !moved) expect(requests).toEqual([])
+  switch (event.type) {
+    case 'PREVIEW': {
+      const { ready, waiting }: { ready: boolean; waiting: number } = before.context.overview
+      const count = Number(event.count)
+      // Only a whole number from 1 to those waiting, with INVITE_URL set, asks the server anything.
+      expect(moved, `PREVIEW(${count}) with ${waiting} waiting`).toBe(ready && Number.isInteger(count) && count >= 1 && count <= waiting)
+      if (moved) expect(requests).toEqual([['fetchNextUp', { count }]])
+      else if (ready)
+        expect(error).toBe(waiting === 0 ? 'Nobody is waiting for an invitation.' : `Say how many people to invite: a whole number from 1 to ${waiting}.`)
+      break
+    }
+    case 'CONFIRM':
+      if (moved) expect(requests).toEqual([['startWave', { count: 2, firstId: 11 }]])
+      break
+    case 'SET_PACE':
+      expect(moved).toBe(before.context.overview.ready && /^\d\d:\d\d$/.test(String(event.atUtc)))
+      if (moved) expect(requests).toEqual([['setPace', { perDay: event.perDay, atUtc: event.atUtc }]])
+      else if (before.context.overview?.ready) expect(error).toBe(adminWavesMessages.badPace)
+      break
+    case 'AGAIN':
+      if (moved) expect(requests).toEqual([['inviteAgain', { waveId: 1 }]])
+      break
+    case 'xstate.done.actor.startWave':
+      expect(message).toBe('Invited 2 people in wave #4.')
+      expect(error).toBe('')
+      expect(requests.map(([id]) => id)).toEqual(['fetchWaves'])
+      break
+    case 'xstate.error.actor.startWave':
+      if (after.matches('previewing')) {
+        // 409 list-changed: the preview is fetched again for the same count, and nobody is invited blindly.
+        expect(error).toBe('The list changed since you looked: here is who is next now.')
+        expect(requests).toEqual([['fetchNextUp', { count: 2 }]])
+      } else {
+        expect(error).toBe(adminWavesMessages.changeFailed)
+        expect(requests.map(([id]) => id)).toEqual(['fetchWaves'])
+      }
+      break
+    case 'xstate.done.actor.inviteAgain':
+      expect(message).toBe('Sent 1 expired invitation again in wave #5.')
+      break
+    case 'xstate.error.actor.inviteAgain':
+      expect(error).toBe(noneExpiredMessage)
+      break
+    case 'xstate.done.actor.setPace':
+      expect(message).toBe(`From now on 25 people a day will be invited at ${wavesSamples.pace.atUtc} UTC, until the pace is stopped or nobody is waiting.`)
+      break
+    case 'xstate.done.actor.stopPace':
+      expect(message).toBe('The pace is stopped: nobody more will be invited each day.')
+      break
+    case 'xstate.error.actor.fetchNextUp':
+      expect(error).toBe(adminWavesMessages.previewFailed)
+      break
+    case 'xstate.error.actor.setPace':
+    case 'xstate.error.actor.stopPace':
+      expect(error).toBe(adminWavesMessages.changeFailed)
+      break
+  }
+  // Every change ends by fetching the figures again, whether it went through or not (but a 409 shows the new preview).
+  if (/^xstate\.(done|error)\.actor\.(startWave|inviteAgain|setPace|stopPace)$/.test(event.type) && !after.matches('previewing'))
+    expect(after.value).toBe('loading')
+}
+const stepChecks = new Map<Model, StepCheck>([[wavesModel, checkWavesStep]])
 
 const models: [string, Model][] = [
   ['sign-in (opened from a link)', signInWithLink],
@@ -44,17 +140,18 @@ const models: [string, Model][] = [
   ['table', tableModel],
   ['erase', eraseModel],
   ['summary', summaryModel],
+  ['waves', wavesModel],
 ]
 
 describe.each(models)('the %s machine', (_, model) => {
   const paths = transitionPaths(model)
   it.each(paths.map((path) => [path.name, path] as const))('%s', async (_name, path) => {
-    await replay(model.machine, model.input, path)
+    await replay(model.machine, model.input, path, stepChecks.get(model))
   })
 })
 
 describe('the console models', () => {
-  it.each([signInWithLink.machine, tableModel.machine, eraseModel.machine, summaryModel.machine].map((machine) => [machine.id, machine] as const))(
+  it.each([signInWithLink, tableModel, eraseModel, summaryModel, wavesModel].map(({ machine }) => [machine.id, machine] as const))(
     '%s: every state is reached and every transition is taken',
     (_, machine) => {
       const paths = models.filter(([, model]) => model.machine === machine).flatMap(([, model]) => transitionPaths(model))

@@ -32,9 +32,16 @@ export const done = (id: string, output: unknown): ModelEvent => ({ type: `xstat
 export const failed = (id: string): ModelEvent => ({ type: `xstate.error.actor.${id}`, error: new Error('HTTP 500') })
 
 const describeOutput = (output: unknown) => {
-  if (typeof output !== 'object' || output === null || !('ok' in output)) return ''
+  if (typeof output !== 'object' || output === null) return ''
+  // The waves machine's answers: an overview (ready or not) and a preview (how many it would take).
+  if ('ready' in output) return `(ready: ${String(output.ready)})`
+  if ('people' in output && 'count' in output) return `(count: ${String(output.count)})`
+  if (!('ok' in output)) return ''
   return `(ok: ${String(output.ok)}${'answered' in output ? `, answered: ${String(output.answered)}` : ''})`
 }
+/** An error the server explained (admin-api-client.ts's ServerMessage), by its code when it has one. */
+const describeError = (error: unknown) =>
+  !(error instanceof Error) || error.name !== 'ServerMessage' ? '' : 'code' in error ? `(${String(error.code)})` : '(with a message)'
 const describeEvent = (event: ModelEvent) =>
   'value' in event
     ? `${event.type}(${JSON.stringify(event.value)})`
@@ -42,7 +49,13 @@ const describeEvent = (event: ModelEvent) =>
       ? `${event.type}(${JSON.stringify(event.token)})`
       : 'msSinceLastQueued' in event
         ? `${event.type}(${Number(event.msSinceLastQueued) / 60_000} min after the last email)`
-      : event.type.replace(/^xstate\.(done|error)\.actor\./, '$1:') + describeOutput(event.output)
+      : 'count' in event
+        ? `${event.type}(${String(event.count)})`
+      : 'perDay' in event
+        ? `${event.type}(${String(event.perDay)} a day at ${String(event.atUtc)})`
+      : 'waveId' in event
+        ? `${event.type}(#${String(event.waveId)})`
+      : event.type.replace(/^xstate\.(done|error)\.actor\./, '$1:') + describeOutput(event.output) + describeError(event.error)
 
 export function transitionPaths(model: Model): ModelPath[] {
   const options = {

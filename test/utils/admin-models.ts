@@ -1,9 +1,11 @@
-// The four console machines as models: their sample events and state keys (see admin-model.ts).
+// The console machines as models: their sample events and state keys (see admin-model.ts).
 import { adminEraseMachine } from '../../machines/admin-erase-machine'
 import { adminSignInMachine } from '../../machines/admin-sign-in-machine'
 import { adminSummaryMachine } from '../../machines/admin-summary-machine'
 import { adminTableMachine } from '../../machines/admin-table-machine'
-import { done, failed, type Model } from './admin-model'
+import { adminWavesMachine } from '../../machines/admin-waves-machine'
+import type { Funnel, NextUp, Pace, WaveRow, WavesOverview } from '../../shared/launch-rows'
+import { done, failed, type Model, type ModelEvent } from './admin-model'
 
 export const samples = {
   admin: 'team@company.example',
@@ -71,4 +73,77 @@ export const summaryModel: Model = {
   machine: adminSummaryMachine,
   events: [{ type: 'RELOAD' }, done('fetchSummary', samples.summary), failed('fetchSummary')],
   serializeState: (snapshot) => JSON.stringify({ value: snapshot.value, loaded: snapshot.context.summary !== null }),
+}
+
+const funnel = (invited: number, expired = 0): Funnel => ({ invited, delivered: invited, reminded: 0, claimed: 0, expired, unsubscribed: 0, erased: 0 })
+const wave = (id: number, kind: WaveRow['kind'], invited: number, expired = 0): WaveRow => ({
+  id,
+  kind,
+  startedBy: samples.admin,
+  startedAt: '2026-11-24T09:00:00.000Z',
+  funnel: funnel(invited, expired),
+})
+const pace: Pace = { perDay: 20, atUtc: '08:30', startedBy: samples.admin, startedAt: '2026-11-24T09:00:00.000Z', lastRunDay: null }
+
+/** The waves machine's answers: an overview with three people waiting, a pace and a wave with one expired; one
+ * without INVITE_URL; who is next (two of the three, and nobody); the waves a start and a send-again make. */
+export const wavesSamples = {
+  overview: { waves: [wave(1, 'next', 2, 1)], total: funnel(2, 1), pace, paceEnded: null, waiting: 3, ready: true, lifetimeDays: 14 } satisfies WavesOverview,
+  notReady: { waves: [], total: funnel(0), pace: null, paceEnded: null, waiting: 0, ready: false, lifetimeDays: 14 } satisfies WavesOverview,
+  nextUp: {
+    people: [
+      { id: 11, place: 1, firstName: 'Ada', email: 'ada@example.com' },
+      { id: 12, place: 2, firstName: 'Ben', email: 'ben@example.com' },
+    ],
+    count: 2,
+    waiting: 3,
+  } satisfies NextUp,
+  nobodyNext: { people: [], count: 0, waiting: 0 } satisfies NextUp,
+  started: wave(4, 'next', 2),
+  sentAgain: wave(5, 'again', 1),
+  pace: { ...pace, perDay: 25, atUtc: '07:45' } satisfies Pace,
+}
+
+/** A refusal the server explained, as admin-api-client.ts throws it (with its code when the server sent one). */
+export const refusedBy = (id: string, message: string, code?: string): ModelEvent => ({
+  type: `xstate.error.actor.${id}`,
+  error: Object.assign(new Error(message), { name: 'ServerMessage' }, code === undefined ? {} : { code }),
+})
+export const listChangedMessage = 'The list changed since you looked (another wave took those people): here is who is next now.'
+export const noneExpiredMessage = 'That wave has no expired invitations to send again.'
+
+export const wavesModel: Model = {
+  machine: adminWavesMachine,
+  events: [
+    { type: 'RELOAD' },
+    { type: 'RETRY' },
+    { type: 'PREVIEW', count: 2 },
+    { type: 'PREVIEW', count: 0 },
+    { type: 'CONFIRM' },
+    { type: 'CANCEL' },
+    { type: 'SET_PACE', perDay: wavesSamples.pace.perDay, atUtc: wavesSamples.pace.atUtc },
+    { type: 'SET_PACE', perDay: wavesSamples.pace.perDay, atUtc: '7:45' },
+    { type: 'STOP_PACE' },
+    { type: 'AGAIN', waveId: 1 },
+    done('fetchWaves', wavesSamples.overview),
+    done('fetchWaves', wavesSamples.notReady),
+    failed('fetchWaves'),
+    done('fetchNextUp', wavesSamples.nextUp),
+    done('fetchNextUp', wavesSamples.nobodyNext),
+    failed('fetchNextUp'),
+    done('startWave', wavesSamples.started),
+    refusedBy('startWave', listChangedMessage, 'list-changed'),
+    failed('startWave'),
+    done('inviteAgain', wavesSamples.sentAgain),
+    refusedBy('inviteAgain', noneExpiredMessage),
+    done('setPace', wavesSamples.pace),
+    failed('setPace'),
+    done('stopPace', undefined),
+    failed('stopPace'),
+  ],
+  // The guards read whether INVITE_URL is set, how many wait, whether a pace is set and how many the preview takes.
+  serializeState: (snapshot) => {
+    const { overview, nextUp } = snapshot.context as { overview: WavesOverview | null; nextUp: NextUp | null }
+    return JSON.stringify({ value: snapshot.value, ready: overview?.ready, waiting: overview?.waiting, pace: Boolean(overview?.pace), next: nextUp?.count })
+  },
 }

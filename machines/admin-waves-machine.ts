@@ -1,0 +1,233 @@
+// The console's invitations (issue 22): the waves so far with their funnel, the daily pace, and inviting the
+// next people in line. The overview is fetched first (`loading`, then `ready` or `failed`). Nobody is invited
+// from what the team has not seen: PREVIEW asks who the next N are (`previewing`) and shows them (`reviewing`);
+// CONFIRM starts the wave naming the first person shown, so that if another tab or a colleague took those people
+// meanwhile the server refuses (409 list-changed) and the new head of the line is fetched and shown instead.
+// Setting or stopping the pace and sending a wave's expired invitations again are one request each. Every change
+// ends in `loading`, whether it went through or not: the figures have moved, or the refusal came from stale ones.
+import { assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent, type SnapshotFrom } from 'xstate'
+import type { NextUp, Pace, WaveRow, WavesOverview } from '../shared/launch-rows'
+import { invitationRules, isTimeOfDay } from '../shared/rules'
+
+export type PaceRequest = { perDay: number; atUtc: string }
+export type WaveRequest = { count: number; firstId: number }
+export type AdminWavesEvent =
+  | { type: 'RELOAD' }
+  | { type: 'RETRY' }
+  | { type: 'PREVIEW'; count: number }
+  | { type: 'CONFIRM' }
+  | { type: 'CANCEL' }
+  | ({ type: 'SET_PACE' } & PaceRequest)
+  | { type: 'STOP_PACE' }
+  | { type: 'AGAIN'; waveId: number }
+
+/** What the invoked actors answer, typed by XState (their done and error events, by invoke id). */
+type ActorReply =
+  | DoneActorEvent<WavesOverview, 'fetchWaves'>
+  | DoneActorEvent<NextUp, 'fetchNextUp'>
+  | DoneActorEvent<WaveRow, 'startWave'>
+  | DoneActorEvent<WaveRow, 'inviteAgain'>
+  | DoneActorEvent<Pace, 'setPace'>
+  | ErrorActorEvent<unknown, 'fetchNextUp' | 'startWave' | 'inviteAgain' | 'setPace' | 'stopPace'>
+type Event = AdminWavesEvent | ActorReply
+
+const counted = (count: number, one: string, many: string) => `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`
+
+const nobodyWaiting = 'Nobody is waiting for an invitation.'
+
+export const adminWavesMessages = {
+  nobodyWaiting,
+  badCount: (most: number) => (most === 0 ? nobodyWaiting : `Say how many people to invite: a whole number from 1 to ${most.toLocaleString('en-US')}.`),
+  listChanged: 'The list changed since you looked: here is who is next now.',
+  started: (wave: WaveRow) => `Invited ${counted(wave.funnel.invited, 'person', 'people')} in wave #${wave.id}.`,
+  sentAgain: (wave: WaveRow) => `Sent ${counted(wave.funnel.invited, 'expired invitation', 'expired invitations')} again in wave #${wave.id}.`,
+  badPace: 'Say how many people a day (a whole number from 1 up) and a time of day.',
+  paceSet: (pace: Pace) =>
+    `From now on ${counted(pace.perDay, 'person', 'people')} a day will be invited at ${pace.atUtc} UTC, until the pace is stopped or nobody is waiting.`,
+  paceStopped: 'The pace is stopped: nobody more will be invited each day.',
+  loadFailed: 'The invitations could not be loaded.',
+  previewFailed: 'Who is next could not be loaded. Please try again.',
+  // Without an answer the change may or may not have happened: the overview is fetched again to tell.
+  changeFailed: 'The server did not answer. The figures have been fetched again: check them before trying again.',
+} as const
+
+const noFunnel = { invited: 0, delivered: 0, reminded: 0, claimed: 0, expired: 0, unsubscribed: 0, erased: 0 }
+const noOverview: WavesOverview = { waves: [], total: noFunnel, pace: null, paceEnded: null, waiting: 0, ready: false, lifetimeDays: 0 }
+const notProvided = () => Promise.reject(new Error('The view provides this request.'))
+
+/** The most a wave may take now: everyone waiting, up to the server's limit on one wave. */
+const mostToInvite = (overview: WavesOverview | null) => Math.min(overview?.waiting ?? 0, invitationRules.maxWave)
+const isWholeBetween = (value: number, least: number, most: number) => Number.isInteger(value) && value >= least && value <= most
+const errorOf = (event: Event) => ('error' in event ? event.error : undefined)
+/** The server's own words when it gave a reason (admin-api-client.ts's ServerMessage), else the fallback. */
+const serverWords = (event: Event, fallback: string) => {
+  const error = errorOf(event)
+  return error instanceof Error && error.name === 'ServerMessage' ? error.message : fallback
+}
+
+/** The one line under the heading: what went through, or what did not. */
+const said = (message: string) => ({ message, error: '' })
+const refused = (error: string) => ({ message: '', error })
+const quiet = { message: '', error: '' }
+
+type Context = {
+  overview: WavesOverview | null
+  count: number
+  nextUp: NextUp | null
+  paceAsked: PaceRequest | null
+  againWaveId: number | null
+  /** What went through (role="status"). */
+  message: string
+  /** What did not, or needs a second look (role="alert"). */
+  error: string
+}
+
+export const adminWavesMachine = setup({
+  types: {} as { context: Context; events: Event; tags: 'busy' },
+  actors: {
+    fetchWaves: fromPromise<WavesOverview>(async () => noOverview),
+    fetchNextUp: fromPromise<NextUp, { count: number }>(async () => ({ people: [], count: 0, waiting: 0 })),
+    startWave: fromPromise<WaveRow, WaveRequest>(notProvided),
+    inviteAgain: fromPromise<WaveRow, { waveId: number }>(notProvided),
+    setPace: fromPromise<Pace, PaceRequest>(notProvided),
+    stopPace: fromPromise<void>(async () => undefined),
+  },
+  actions: {
+    showOverview: assign(({ event }) => (event.type === 'xstate.done.actor.fetchWaves' ? { overview: event.output } : {})),
+    setCount: assign(({ event }) => (event.type === 'PREVIEW' ? { count: event.count, nextUp: null, ...quiet } : {})),
+    refuseCount: assign(({ context }) => refused(adminWavesMessages.badCount(mostToInvite(context.overview)))),
+    // The preview's count of who is waiting is newer than the overview's: the count guard goes by it.
+    showNextUp: assign(({ context, event }) => {
+      if (event.type !== 'xstate.done.actor.fetchNextUp') return {}
+      return { nextUp: event.output, overview: context.overview && { ...context.overview, waiting: event.output.waiting } }
+    }),
+    showPreviewFailed: assign(({ event }) => ({ nextUp: null, ...refused(serverWords(event, adminWavesMessages.previewFailed)) })),
+    clearPreview: assign({ nextUp: null, ...quiet }),
+    showStarted: assign(({ event }) =>
+      event.type === 'xstate.done.actor.startWave' ? { nextUp: null, ...said(adminWavesMessages.started(event.output)) } : {},
+    ),
+    showListChanged: assign({ nextUp: null, ...refused(adminWavesMessages.listChanged) }),
+    showChangeFailed: assign(({ event }) => ({ nextUp: null, ...refused(serverWords(event, adminWavesMessages.changeFailed)) })),
+    setPaceAsked: assign(({ event }) => (event.type === 'SET_PACE' ? { paceAsked: { perDay: event.perDay, atUtc: event.atUtc }, ...quiet } : {})),
+    refusePace: assign(refused(adminWavesMessages.badPace)),
+    showPaceSet: assign(({ event }) => (event.type === 'xstate.done.actor.setPace' ? said(adminWavesMessages.paceSet(event.output)) : {})),
+    clearMessages: assign(quiet),
+    showPaceStopped: assign(said(adminWavesMessages.paceStopped)),
+    setAgain: assign(({ event }) => (event.type === 'AGAIN' ? { againWaveId: event.waveId, ...quiet } : {})),
+    showSentAgain: assign(({ event }) => (event.type === 'xstate.done.actor.inviteAgain' ? said(adminWavesMessages.sentAgain(event.output)) : {})),
+    /** Moves focus to the preview's heading once it shows (the view provides it). */
+    focusPreview: () => {},
+    /** Gives focus back to the count field when the preview closes (the view provides it). */
+    focusCountField: () => {},
+    /** Tells the figures and the table to reload: people's statuses changed (the view provides it). */
+    announceInvited: () => {},
+  },
+  guards: {
+    isReady: ({ context }) => context.overview?.ready === true,
+    isCountAllowed: ({ context, event }) =>
+      event.type === 'PREVIEW' && context.overview?.ready === true && isWholeBetween(event.count, 1, mostToInvite(context.overview)),
+    hasPeople: ({ context }) => (context.nextUp?.count ?? 0) > 0 && (context.nextUp?.people.length ?? 0) > 0,
+    isListChanged: ({ event }) => {
+      const error = errorOf(event)
+      return error instanceof Error && 'code' in error && error.code === 'list-changed'
+    },
+    isPaceAllowed: ({ context, event }) =>
+      event.type === 'SET_PACE' && context.overview?.ready === true && isWholeBetween(event.perDay, 1, invitationRules.maxWave) && isTimeOfDay(event.atUtc),
+    hasPace: ({ context }) => context.overview?.pace != null,
+    hasExpired: ({ context, event }) =>
+      event.type === 'AGAIN' && context.overview?.ready === true && context.overview.waves.some((wave) => wave.id === event.waveId && wave.funnel.expired > 0),
+  },
+}).createMachine({
+  id: 'adminWaves',
+  context: { overview: null, count: 0, nextUp: null, paceAsked: null, againWaveId: null, message: '', error: '' },
+  initial: 'loading',
+  states: {
+    loading: {
+      description: 'Fetching the waves and their funnel, the pace and how many are waiting; what was on screen stays.',
+      tags: 'busy',
+      on: { RELOAD: { target: 'loading', reenter: true } },
+      invoke: { id: 'fetchWaves', src: 'fetchWaves', onDone: { target: 'ready', actions: 'showOverview' }, onError: 'failed' },
+    },
+    ready: {
+      description: 'How many are waiting, "Invite the next N", the pace form and the funnel per wave; without INVITE_URL, a note and no controls.',
+      on: {
+        PREVIEW: [{ guard: 'isCountAllowed', target: 'previewing', actions: 'setCount' }, { guard: 'isReady', actions: 'refuseCount' }],
+        SET_PACE: [{ guard: 'isPaceAllowed', target: 'savingPace', actions: 'setPaceAsked' }, { guard: 'isReady', actions: 'refusePace' }],
+        STOP_PACE: { guard: 'hasPace', target: 'stoppingPace', actions: 'clearMessages' },
+        AGAIN: { guard: 'hasExpired', target: 'sendingAgain', actions: 'setAgain' },
+        RELOAD: 'loading',
+      },
+    },
+    previewing: {
+      description: 'Asking who the next N are; nobody is invited.',
+      tags: 'busy',
+      invoke: {
+        id: 'fetchNextUp',
+        src: 'fetchNextUp',
+        input: ({ context }) => ({ count: context.count }),
+        onDone: { target: 'reviewing', actions: 'showNextUp' },
+        onError: { target: 'ready', actions: 'showPreviewFailed' },
+      },
+    },
+    reviewing: {
+      description: 'The people the wave would take, in order with their place, with "Invite these N people" and Cancel; or that nobody is waiting.',
+      entry: 'focusPreview',
+      on: {
+        CONFIRM: { guard: 'hasPeople', target: 'starting' },
+        CANCEL: { target: 'ready', actions: ['clearPreview', 'focusCountField'] },
+        PREVIEW: [{ guard: 'isCountAllowed', target: 'previewing', actions: 'setCount' }, { guard: 'isReady', actions: 'refuseCount' }],
+      },
+    },
+    starting: {
+      description: 'One request to invite the people shown, naming the first of them; the buttons wait.',
+      tags: 'busy',
+      invoke: {
+        id: 'startWave',
+        src: 'startWave',
+        input: ({ context }) => ({ count: context.nextUp!.count, firstId: context.nextUp!.people[0]!.id }),
+        onDone: { target: 'loading', actions: ['showStarted', 'announceInvited', 'focusCountField'] },
+        // Someone else started a wave since the preview: show who is next now, never invite blindly.
+        onError: [
+          { guard: 'isListChanged', target: 'previewing', actions: 'showListChanged' },
+          { target: 'loading', actions: ['showChangeFailed', 'focusCountField'] },
+        ],
+      },
+    },
+    savingPace: {
+      description: 'One request to set the daily pace.',
+      tags: 'busy',
+      invoke: {
+        id: 'setPace',
+        src: 'setPace',
+        input: ({ context }) => context.paceAsked!,
+        onDone: { target: 'loading', actions: 'showPaceSet' },
+        onError: { target: 'loading', actions: 'showChangeFailed' },
+      },
+    },
+    stoppingPace: {
+      description: 'One request to stop the daily pace.',
+      tags: 'busy',
+      invoke: {
+        id: 'stopPace',
+        src: 'stopPace',
+        onDone: { target: 'loading', actions: 'showPaceStopped' },
+        onError: { target: 'loading', actions: 'showChangeFailed' },
+      },
+    },
+    sendingAgain: {
+      description: 'One request to invite again, as a new wave, the people whose invitation from that wave expired.',
+      tags: 'busy',
+      invoke: {
+        id: 'inviteAgain',
+        src: 'inviteAgain',
+        input: ({ context }) => ({ waveId: context.againWaveId! }),
+        onDone: { target: 'loading', actions: ['showSentAgain', 'announceInvited'] },
+        onError: { target: 'loading', actions: 'showChangeFailed' },
+      },
+    },
+    failed: { description: 'The invitations could not be loaded; RETRY (or RELOAD) tries again.', on: { RETRY: 'loading', RELOAD: 'loading' } },
+  },
+})
+
+export type AdminWavesSnapshot = SnapshotFrom<typeof adminWavesMachine>
+export type AdminWavesStateName = keyof typeof adminWavesMachine.root.states

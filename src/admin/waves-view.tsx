@@ -1,0 +1,299 @@
+// Invitations (issue 22): how many confirmed people are waiting, "invite the next N" with a look at who they are
+// before anyone is invited, the daily pace, and the funnel per wave with its CSV. Loading, reviewing, starting and
+// the rest are the waves machine's states; whether a button works is the machine's answer (state.can).
+import { useSelector } from '@xstate/react'
+import { useState } from 'react'
+import type { ActorRefFrom } from 'xstate'
+import { adminWavesMessages, type adminWavesMachine, type AdminWavesSnapshot } from '../../machines/admin-waves-machine'
+import type { Funnel, WaveKind, WavesOverview } from '../../shared/launch-rows'
+import { wavesCsvHref } from './admin-api-client'
+import { Button, Field, Row, Status, TableScroll } from './admin-styles'
+
+type Waves = ActorRefFrom<typeof adminWavesMachine>
+type Part = { waves: Waves; state: AdminWavesSnapshot; overview: WavesOverview }
+
+const ids = { count: 'wave-count', previewHeading: 'wave-preview-heading', notReady: 'waves-not-ready' }
+// The machine's actions run before React draws the state they lead to: focus waits a task for the heading to exist.
+const focusSoon = (id: string) => setTimeout(() => document.getElementById(id)?.focus())
+
+/** The browser side of the waves machine's focus actions (dashboard.tsx provides them). */
+export const wavesViewEffects = {
+  focusPreview: () => focusSoon(ids.previewHeading),
+  focusCountField: () => focusSoon(ids.count),
+}
+
+const figure = (count: number) => count.toLocaleString('en-US')
+const people = (count: number) => `${figure(count)} ${count === 1 ? 'person' : 'people'}`
+const when = (iso: string) => iso.replace('T', ' ').slice(0, 16)
+const pad = (value: number) => String(value).padStart(2, '0')
+const hoursAndMinutes = (time: string) => {
+  const [hours, minutes] = time.split(':').map(Number)
+  return Number.isInteger(hours) && Number.isInteger(minutes) ? ([hours!, minutes!] as const) : undefined
+}
+
+/** A time of day in the browser's time zone as UTC HH:MM, by the offset on `day` ('' for an incomplete time). */
+export function localToUtc(local: string, day = new Date()) {
+  const time = hoursAndMinutes(local)
+  if (!time) return ''
+  const at = new Date(day)
+  at.setHours(time[0], time[1], 0, 0)
+  return `${pad(at.getUTCHours())}:${pad(at.getUTCMinutes())}`
+}
+
+/** The server's UTC HH:MM as a time of day in the browser's time zone, by the offset on `day`. */
+export function utcToLocal(utc: string, day = new Date()) {
+  const time = hoursAndMinutes(utc)
+  if (!time) return ''
+  const at = new Date(day)
+  at.setUTCHours(time[0], time[1], 0, 0)
+  return `${pad(at.getHours())}:${pad(at.getMinutes())}`
+}
+
+export function WavesView({ waves }: { waves: Waves }) {
+  const state = useSelector(waves, (snapshot) => snapshot)
+  const { overview, message, error } = state.context
+  return (
+    <section aria-labelledby="waves-heading" aria-busy={state.hasTag('busy')}>
+      <h2 id="waves-heading">Invitations</h2>
+      <Status role="status" aria-live="polite">{message}</Status>
+      {error && <Status role="alert" $tone="error">{error}</Status>}
+      {state.matches('failed') && (
+        <>
+          <Status role="alert" $tone="error">{adminWavesMessages.loadFailed}</Status>
+          <Button type="button" onClick={() => waves.send({ type: 'RETRY' })}>Try again</Button>
+        </>
+      )}
+      {!overview ? (
+        !state.matches('failed') && <p>Loading the invitations…</p>
+      ) : (
+        <>
+          <p>
+            {figure(overview.waiting)} confirmed {overview.waiting === 1 ? 'person is' : 'people are'} waiting for an invitation. Each invitation works
+            for {overview.lifetimeDays} days.
+          </p>
+          {!overview.ready && (
+            <Status id={ids.notReady} $tone="error">
+              Inviting is off until INVITE_URL is set on the server: it is where a claimed invitation sends people on to (a TestFlight link, an App
+              Store page or a sign-up page). Set it and restart the server before inviting anyone.
+            </Status>
+          )}
+          <InviteForm waves={waves} state={state} overview={overview} />
+          {(state.matches('reviewing') || state.matches('starting')) && <Preview waves={waves} state={state} />}
+          <PaceForm waves={waves} state={state} overview={overview} />
+          <FunnelTable waves={waves} state={state} overview={overview} />
+        </>
+      )}
+    </section>
+  )
+}
+
+function InviteForm({ waves, state, overview }: Part) {
+  const [count, setCount] = useState('')
+  const preview = { type: 'PREVIEW', count: Number(count) } as const
+  return (
+    // noValidate: the machine says what a good count is, in words, rather than the browser's bubble.
+    <form aria-label="Invite the next people" noValidate onSubmit={(event) => (event.preventDefault(), waves.send(preview))}>
+      <Row>
+        <Field>
+          <label id="wave-count-label" htmlFor={ids.count}>Invite the next</label>
+          <input
+            id={ids.count}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            value={count}
+            disabled={!overview.ready}
+            aria-labelledby="wave-count-label wave-count-unit"
+            aria-describedby={overview.ready ? undefined : ids.notReady}
+            onChange={(event) => setCount(event.target.value)}
+          />
+        </Field>
+        <Field><span id="wave-count-unit">people</span></Field>
+        <Field>
+          <Button type="submit" disabled={!state.can(preview)}>{state.matches('previewing') ? 'Looking…' : 'See who is next'}</Button>
+        </Field>
+      </Row>
+    </form>
+  )
+}
+
+function Preview({ waves, state }: Omit<Part, 'overview'>) {
+  const nextUp = state.context.nextUp
+  if (!nextUp) return null
+  const more = nextUp.count - nextUp.people.length
+  return (
+    <div>
+      <h3 id={ids.previewHeading} tabIndex={-1}>{nextUp.count === 0 ? 'Nobody is next' : `The next ${people(nextUp.count)} in line`}</h3>
+      {nextUp.count === 0 ? (
+        <p>{adminWavesMessages.nobodyWaiting}</p>
+      ) : (
+        <TableScroll tabIndex={0} role="region" aria-labelledby={ids.previewHeading}>
+          <table>
+            <caption>Who this wave would invite, in their order in line{more > 0 ? ` (the first ${figure(nextUp.people.length)})` : ''}</caption>
+            <thead><tr><th scope="col">Place</th><th scope="col">Name</th><th scope="col">Email</th></tr></thead>
+            <tbody>
+              {nextUp.people.map((person) => (
+                <tr key={person.id}><td>{figure(person.place)}</td><td>{person.firstName || '—'}</td><td>{person.email}</td></tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      )}
+      {more > 0 && <p>and {figure(more)} more</p>}
+      <Row>
+        {nextUp.count > 0 && (
+          <Button type="button" disabled={!state.can({ type: 'CONFIRM' })} onClick={() => waves.send({ type: 'CONFIRM' })}>
+            {state.matches('starting') ? 'Inviting…' : nextUp.count === 1 ? 'Invite this person' : `Invite these ${people(nextUp.count)}`}
+          </Button>
+        )}
+        <Button type="button" $tone="plain" disabled={!state.can({ type: 'CANCEL' })} onClick={() => waves.send({ type: 'CANCEL' })}>Cancel</Button>
+      </Row>
+    </div>
+  )
+}
+
+function paceLine({ pace, paceEnded }: WavesOverview) {
+  if (pace) {
+    const lastRun = pace.lastRunDay ? `; last run on ${pace.lastRunDay}` : ''
+    const at = `${utcToLocal(pace.atUtc)} your time (${pace.atUtc} UTC)`
+    return `Now: ${people(pace.perDay)} a day at ${at}, set by ${pace.startedBy} on ${when(pace.startedAt)} UTC${lastRun}.`
+  }
+  if (!paceEnded) return 'No pace is set.'
+  const ended = paceEnded.reason === 'stopped' ? 'was stopped' : 'ended when nobody was left waiting'
+  return `No pace is set. The last one ${ended} on ${when(paceEnded.at)} UTC.`
+}
+
+function PaceForm({ waves, state, overview }: Part) {
+  const [perDay, setPerDay] = useState(overview.pace ? String(overview.pace.perDay) : '')
+  const [local, setLocal] = useState(overview.pace ? utcToLocal(overview.pace.atUtc) : '09:00')
+  const atUtc = localToUtc(local)
+  const setPace = { type: 'SET_PACE', perDay: Number(perDay), atUtc } as const
+  const disabled = !overview.ready
+  return (
+    <>
+      <h3 id="pace-heading">Daily pace</h3>
+      <p>{paceLine(overview)}</p>
+      <form aria-labelledby="pace-heading" noValidate onSubmit={(event) => (event.preventDefault(), waves.send(setPace))}>
+        <Row>
+          <Field>
+            <label id="pace-count-label" htmlFor="pace-count">Invite</label>
+            <input
+              id="pace-count"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              value={perDay}
+              disabled={disabled}
+              aria-labelledby="pace-count-label pace-count-unit"
+              aria-describedby={disabled ? ids.notReady : undefined}
+              onChange={(event) => setPerDay(event.target.value)}
+            />
+          </Field>
+          <Field><span id="pace-count-unit">people a day</span></Field>
+          <Field>
+            <label htmlFor="pace-time">at (your local time)</label>
+            <input
+              id="pace-time"
+              type="time"
+              value={local}
+              disabled={disabled}
+              aria-describedby="pace-utc-hint"
+              onChange={(event) => setLocal(event.target.value)}
+            />
+          </Field>
+          <Field>
+            <Button type="submit" disabled={!state.can(setPace)}>
+              {state.matches('savingPace') ? 'Saving…' : overview.pace ? 'Change pace' : 'Start pace'}
+            </Button>
+          </Field>
+          <Field>
+            <Button type="button" $tone="plain" disabled={!state.can({ type: 'STOP_PACE' })} onClick={() => waves.send({ type: 'STOP_PACE' })}>
+              {state.matches('stoppingPace') ? 'Stopping…' : 'Stop pace'}
+            </Button>
+          </Field>
+        </Row>
+        <p id="pace-utc-hint">
+          {atUtc ? `That is ${atUtc} UTC. The pace keeps to UTC, so in local time it moves by an hour when the clocks change.` : 'Choose a time of day.'}
+        </p>
+      </form>
+    </>
+  )
+}
+
+const kinds: Record<WaveKind, string> = { next: 'Invite the next', pace: 'Daily pace', again: 'Expired, sent again' }
+const funnelColumns: [keyof Funnel, string][] = [
+  ['invited', 'Invited'],
+  ['delivered', 'Delivered'],
+  ['reminded', 'Reminded'],
+  ['claimed', 'Claimed'],
+  ['expired', 'Expired'],
+  ['unsubscribed', 'Unsubscribed'],
+  ['erased', 'Erased'],
+]
+const claimRate = (funnel: Funnel) => (funnel.invited === 0 ? '—' : `${((funnel.claimed / funnel.invited) * 100).toFixed(1)}%`)
+const funnelCells = (funnel: Funnel) => [
+  ...funnelColumns.map(([key]) => <td key={key}>{figure(funnel[key])}</td>),
+  <td key="rate">{claimRate(funnel)}</td>,
+]
+
+function FunnelTable({ waves, state, overview }: Part) {
+  return (
+    <>
+      <h3 id="funnel-heading">Funnel per wave</h3>
+      {overview.waves.length === 0 ? (
+        <p>No wave has been started yet.</p>
+      ) : (
+        <TableScroll tabIndex={0} role="region" aria-labelledby="funnel-heading">
+          <table>
+            <caption className="visually-hidden">
+              Each wave’s invitations: delivered, reminded, claimed, expired, unsubscribed and erased, and the total
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Wave</th>
+                <th scope="col">How started</th>
+                <th scope="col">By</th>
+                <th scope="col">When (UTC)</th>
+                {funnelColumns.map(([key, label]) => <th key={key} scope="col">{label}</th>)}
+                <th scope="col">Claim rate</th>
+                <th scope="col"><span className="visually-hidden">Actions</span></th>
+              </tr>
+            </thead>
+            <tbody>
+              {overview.waves.map((wave) => (
+                <tr key={wave.id}>
+                  <th scope="row">#{wave.id}</th>
+                  <td>{kinds[wave.kind]}</td>
+                  <td>{wave.startedBy}</td>
+                  <td>{when(wave.startedAt)}</td>
+                  {funnelCells(wave.funnel)}
+                  <td>
+                    {wave.funnel.expired > 0 && (
+                      <Button
+                        type="button"
+                        $tone="plain"
+                        disabled={!state.can({ type: 'AGAIN', waveId: wave.id })}
+                        aria-label={`Send again to the expired of wave #${wave.id}`}
+                        onClick={() => waves.send({ type: 'AGAIN', waveId: wave.id })}
+                      >
+                        Send again to the expired
+                      </Button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row" colSpan={4}>Total</th>
+                {funnelCells(overview.total)}
+                <td />
+              </tr>
+            </tfoot>
+          </table>
+        </TableScroll>
+      )}
+      <p><a href={wavesCsvHref} download>Download the funnel as CSV</a></p>
+    </>
+  )
+}
