@@ -3,7 +3,7 @@
 import { assign, fromPromise, setup, type DoneActorEvent, type SnapshotFrom } from 'xstate'
 import type { ReferralSummary } from '../shared/console-rows'
 
-export type AdminTotals = { all: number; pending: number; confirmed: number; unsubscribed: number }
+export type AdminTotals = { all: number; pending: number; confirmed: number; invited: number; claimed: number; expired: number; unsubscribed: number }
 export type AdminAuditEntry = { at: string; actor: string; action: string; detail: string }
 /** The outbox: emails not sent yet, and how long ago the oldest was queued (null when none waits). */
 export type AdminOutbox = { waiting: number; oldestSeconds: number | null }
@@ -20,7 +20,7 @@ export type AdminSummary = {
 export const adminSummaryMachine = setup({
   types: {} as { context: { summary: AdminSummary | null }; events: { type: 'RELOAD' } | DoneActorEvent<AdminSummary, 'fetchSummary'>; tags: 'busy' },
   actors: { fetchSummary: fromPromise<AdminSummary>(async () => ({
-      totals: { all: 0, pending: 0, confirmed: 0, unsubscribed: 0 },
+      totals: { all: 0, pending: 0, confirmed: 0, invited: 0, claimed: 0, expired: 0, unsubscribed: 0 },
       outbox: { waiting: 0, oldestSeconds: null },
       perDay: [],
       bySource: [],

@@ -19,7 +19,7 @@ export type SortKey = 'createdAt' | 'email' | 'firstName' | 'source'
 export type SignupQuery = { search: string; sort: SortKey; direction: 'asc' | 'desc'; page: number; pageSize: number }
 export type AuditAction = 'sign-in' | 'sign-out' | 'export' | 'erase' | 'approve-referral' | 'reject-referral' | 'start-wave' | 'invite-again' | 'set-pace' | 'stop-pace'
 export type AuditEntry = { at: string; actor: string; action: AuditAction; detail: string }
-export type Totals = { all: number; pending: number; confirmed: number; unsubscribed: number }
+export type Totals = { all: number; pending: number; confirmed: number; invited: number; claimed: number; expired: number; unsubscribed: number }
 /** Referrals for the front page (shared/console-rows.ts): by the day they signed up, the friends who came through a
  * share link and have confirmed; and every decision so far, refused being any outcome that earned nothing. */
 export type { ReferralSummary }
@@ -140,7 +140,10 @@ export function adminStore(database: Database): AdminStore {
       const [totals, perDay, bySource, referredPerDay, outcomes] = await Promise.all([
         db
           .selectFrom('signups')
-          .select((eb) => [eb.fn.countAll<number>().as('all'), counted('pending').as('pending'), counted('confirmed').as('confirmed'), counted('unsubscribed').as('unsubscribed')])
+          .select((eb) => [
+            eb.fn.countAll<number>().as('all'),
+            ...(['pending', 'confirmed', 'invited', 'claimed', 'expired', 'unsubscribed'] as const).map((status) => counted(status).as(status)),
+          ])
           .executeTakeFirstOrThrow(),
         db
           .selectFrom('signups')
@@ -175,7 +178,7 @@ export function adminStore(database: Database): AdminStore {
       const credited = decided.get('credited') ?? 0
       const held = decided.get('held') ?? 0
       return {
-        totals: { all: Number(totals.all), pending: Number(totals.pending), confirmed: Number(totals.confirmed), unsubscribed: Number(totals.unsubscribed) },
+        totals: Object.fromEntries(Object.entries(totals).map(([key, value]) => [key, Number(value)])) as Totals,
         perDay: lastDays(now, days, new Map(perDay.map((day) => [day.day, Number(day.n)]))),
         bySource: bySource.map((source) => ({ source: source.source, count: Number(source.n) })),
         referrals: {

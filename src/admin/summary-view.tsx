@@ -29,6 +29,14 @@ export function SummaryView({ summary }: { summary: ActorRefFrom<typeof adminSum
           <div><dt>All signups</dt><dd>{count(totals.all)}</dd></div>
           <div><dt>Pending</dt><dd>{count(totals.pending)}</dd></div>
           <div><dt>Confirmed</dt><dd>{count(totals.confirmed)}</dd></div>
+          {/* The launch's statuses (issue 22): shown once anyone has been invited. */}
+          {totals.invited + totals.claimed + totals.expired > 0 && (
+            <>
+              <div><dt>Invited</dt><dd>{count(totals.invited)}</dd></div>
+              <div><dt>Claimed</dt><dd>{count(totals.claimed)}</dd></div>
+              <div><dt>Invitation expired</dt><dd>{count(totals.expired)}</dd></div>
+            </>
+          )}
           <div><dt>Unsubscribed</dt><dd>{count(totals.unsubscribed)}</dd></div>
         </Cards>
         <OutboxHealth outbox={data.outbox} />

@@ -42,7 +42,7 @@ describe.each([sqliteEngine(), postgresEngine()])('the console API on $engine', 
   describe('reads and erasures', () => {
     it('sums up totals, the last 90 days day by day, and signups by source', async () => {
       const summary = await getJson('/api/admin/summary')
-      expect(summary.totals).toEqual({ all: 5, pending: 3, confirmed: 1, unsubscribed: 1 })
+      expect(summary.totals).toEqual({ all: 5, pending: 3, confirmed: 1, invited: 0, claimed: 0, expired: 0, unsubscribed: 1 })
       expect(summary.perDay).toHaveLength(90)
       expect(summary.perDay.at(-1)).toEqual({ day: day(0).slice(0, 10), count: 2 })
       expect(summary.perDay.find((entry: { day: string }) => entry.day === day(3).slice(0, 10)).count).toBe(1)

@@ -135,6 +135,8 @@ describe.each([sqliteEngine(), postgresEngine()])('invitations in the console on
     expect(overview.waves).toHaveLength(1)
     expect(overview.waves[0]!.funnel).toEqual({ invited: 2, delivered: 2, reminded: 0, claimed: 1, expired: 0, unsubscribed: 0, erased: 0 })
     expect(overview.total).toEqual(overview.waves[0]!.funnel)
+    const { totals } = await getJson('/api/admin/summary')
+    expect(totals).toMatchObject({ all: 5, confirmed: 3, invited: 1, claimed: 1, expired: 0 })
     const csv = await (await server.request('/api/admin/waves.csv', { cookie })).text()
     const [header, wave, total] = csv.trim().split('\r\n')
     expect(header).toBe('wave,kind,started_by,started_at,invited,delivered,reminded,claimed,expired,unsubscribed,erased,delivered_rate,claimed_rate')
