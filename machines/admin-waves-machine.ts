@@ -2,7 +2,8 @@
 // next people in line. The overview is fetched first (`loading`, then `ready` or `failed`). Nobody is invited
 // from what the team has not seen: PREVIEW asks who the next N are (`previewing`) and shows them (`reviewing`);
 // CONFIRM starts the wave naming the first person shown, so that if another tab or a colleague took those people
-// meanwhile the server refuses (409 list-changed) and the new head of the line is fetched and shown instead.
+// meanwhile the server refuses (409 list-changed): the waves are fetched again (`catchingUp`: theirs among them),
+// then the new head of the line, which is shown instead.
 // Setting or stopping the pace and sending a wave's expired invitations again are one request each. Every change
 // ends in `loading`, whether it went through or not: the figures have moved, or the refusal came from stale ones.
 import { assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent, type SnapshotFrom } from 'xstate'
@@ -188,10 +189,15 @@ export const adminWavesMachine = setup({
         onDone: { target: 'loading', actions: ['showStarted', 'announceInvited', 'focusCountField'] },
         // Someone else started a wave since the preview: show who is next now, never invite blindly.
         onError: [
-          { guard: 'isListChanged', target: 'previewing', actions: 'showListChanged' },
+          { guard: 'isListChanged', target: 'catchingUp', actions: ['showListChanged', 'announceInvited'] },
           { target: 'loading', actions: ['showChangeFailed', 'focusCountField'] },
         ],
       },
+    },
+    catchingUp: {
+      description: 'Another wave took the people shown: fetching the waves again (theirs among them), then who is next now.',
+      tags: 'busy',
+      invoke: { id: 'fetchWaves', src: 'fetchWaves', onDone: { target: 'previewing', actions: 'showOverview' }, onError: 'failed' },
     },
     savingPace: {
       description: 'One request to set the daily pace.',

@@ -99,10 +99,11 @@ const checkWavesStep: StepCheck = ({ event }, started, before, after) => {
       expect(requests.map(([id]) => id)).toEqual(['fetchWaves'])
       break
     case 'xstate.error.actor.startWave':
-      if (after.matches('previewing')) {
-        // 409 list-changed: the preview is fetched again for the same count, and nobody is invited blindly.
+      if (after.matches('catchingUp')) {
+        // 409 list-changed: the waves are fetched again (the other wave among them), then the preview for the same
+        // count; nobody is invited blindly.
         expect(error).toBe('The list changed since you looked: here is who is next now.')
-        expect(requests).toEqual([['fetchNextUp', { count: 2 }]])
+        expect(requests.map(([id]) => id)).toEqual(['fetchWaves'])
       } else {
         expect(error).toBe(adminWavesMessages.changeFailed)
         expect(requests.map(([id]) => id)).toEqual(['fetchWaves'])
@@ -128,8 +129,10 @@ const checkWavesStep: StepCheck = ({ event }, started, before, after) => {
       expect(error).toBe(adminWavesMessages.changeFailed)
       break
   }
-  // Every change ends by fetching the figures again, whether it went through or not (but a 409 shows the new preview).
-  if (/^xstate\.(done|error)\.actor\.(startWave|inviteAgain|setPace|stopPace)$/.test(event.type) && !after.matches('previewing'))
+  // After catching up with another wave, the preview is asked for again, for the same count.
+  if (event.type === 'xstate.done.actor.fetchWaves' && before.matches('catchingUp')) expect(requests).toEqual([['fetchNextUp', { count: 2 }]])
+  // Every change ends by fetching the figures again, whether it went through or not (a 409 on its way to the new preview).
+  if (/^xstate\.(done|error)\.actor\.(startWave|inviteAgain|setPace|stopPace)$/.test(event.type) && !after.matches('catchingUp'))
     expect(after.value).toBe('loading')
 }
 const stepChecks = new Map<Model, StepCheck>([[wavesModel, checkWavesStep]])

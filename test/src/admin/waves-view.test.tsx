@@ -72,7 +72,7 @@ describe('the invitations panel', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('The list changed since you looked: here is who is next now.')
     expect(await screen.findByRole('cell', { name: 'p31@example.com' })).toBeInTheDocument()
     expect(screen.queryByRole('cell', { name: 'p11@example.com' })).not.toBeInTheDocument()
-    expect(requests.map(([id]) => id)).toEqual(['fetchWaves', 'fetchNextUp', 'startWave', 'fetchNextUp'])
+    expect(requests.map(([id]) => id)).toEqual(['fetchWaves', 'fetchNextUp', 'startWave', 'fetchWaves', 'fetchNextUp'])
     await user.click(screen.getByRole('button', { name: 'Invite these 60 people' }))
     await screen.findByText('Invited 60 people in wave #4.')
     expect(requests.filter(([id]) => id === 'startWave').at(-1)).toEqual(['startWave', { count: 60, firstId: 31 }])
