@@ -53,6 +53,9 @@ export type OutboxSender = {
 // silence), and well under the lease.
 export const outboxDefaults = { pollMs: 1000, pokeGapMs: 25, placeBoost: referralRules.boostPlaces as number, invitationLifetimeMs: invitationRules.lifetimeMs as number, batchSize: 10, leaseMs: 60_000, sendBudgetMs: 45_000, retryBaseMs: 2000, retryCapMs: 10 * 60_000, maxAttempts: 12 }
 
+/** How long an invitation over its inbox's daily budget waits before it is tried again. */
+export const invitationBudgetRetryMs = 60 * 60_000
+
 // A 5yz reply is a permanent refusal (RFC 5321 §4.2.1: "the same request … will not succeed"), such as an
 // unknown mailbox: retrying it for hours would only keep the entry unfinished (and /healthz at 503).
 const isPermanentRefusal = (error: unknown) => {
@@ -167,7 +170,12 @@ export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
           const reason = error instanceof Error ? error.message : String(error)
           // Nothing a retry could change: the inbox has had its day's emails (a second ask will come if the
           // person still wants it), or the stored address is not one mailbox (left by the older rule).
-          if (error instanceof OverBudgetError) {
+          if (error instanceof OverBudgetError && (entry.kind === 'invite' || entry.kind === 'reminder')) {
+            // An invitation is what the person waited for: it waits for their inbox's next day instead of being
+            // dropped (it is skipped anyway once it has ended).
+            await options.store.retryOutbox(entry.id, new Date(now().getTime() + invitationBudgetRetryMs), reason)
+            counted(entry, 'over_budget')
+          } else if (error instanceof OverBudgetError) {
             await options.store.finishOutbox(entry.id, now(), 'skipped', reason)
             counted(entry, 'over_budget')
           } else if (error instanceof NotOneMailboxError || isPermanentRefusal(error)) {

@@ -6,8 +6,9 @@
 // until the list is empty.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hashSecret, newSecret } from '../../server/admin/tokens'
-import { startOutboxSender, type OutboxSender } from '../../server/consent/outbox-sender'
+import { invitationBudgetRetryMs, startOutboxSender, type OutboxSender } from '../../server/consent/outbox-sender'
 import type { Mailer, OutgoingMail } from '../../server/mail/mailer'
+import { OverBudgetError } from '../../server/mail/mailbox-budget'
 import { noConsentRecord } from '../../server/validate'
 import { canonicalAddress } from '../../shared/mailbox'
 import { invitationRules, reminderAfterMs } from '../../shared/rules'
@@ -32,12 +33,20 @@ describe.each([sqliteEngine(), postgresEngine()])('invitations on $engine', (eng
     await engine.teardown()
   })
 
-  async function fresh() {
+  async function fresh(options: { overBudget?: (mail: OutgoingMail) => boolean } = {}) {
     const store = await openStore(await engine.newDatabase(), { invitations: { lifetimeMs, sendsPerSecond } })
     const clock = { at: Date.parse('2026-12-01T08:00:00Z') }
     const now = () => new Date(clock.at)
     const sent: OutgoingMail[] = []
-    const mailer: Mailer = { destination: 'memory', send: async (mail) => void sent.push(mail), close: () => {} }
+    const mailer: Mailer = {
+      destination: 'memory',
+      send: async (mail) => {
+        // The per-inbox daily budget (mail/mailbox-budget.ts) refusing, as the budgeted mailer does.
+        if (options.overBudget?.(mail)) throw new OverBudgetError()
+        sent.push(mail)
+      },
+      close: () => {},
+    }
     const sender = startOutboxSender({ store: store.consent, mailer, links: { siteUrl: 'https://site.example', apiUrl: 'https://api.example' }, pollMs: 3_600_000, now })
     opened.push({ store, sender })
     const { db } = store.database
@@ -207,6 +216,23 @@ describe.each([sqliteEngine(), postgresEngine()])('invitations on $engine', (eng
     const rows = await t.db.selectFrom('invitations').select(['signup_id', 'erased_at']).execute()
     expect(rows.filter((row) => row.signup_id === null)).toHaveLength(1)
     expect((await t.store.invitations.overview(true)).total).toEqual({ invited: 3, delivered: 2, reminded: 0, claimed: 1, expired: 0, unsubscribed: 2, erased: 1 })
+  })
+
+  it('holds an invitation over its inbox’s daily budget and sends it later, never drops it', async () => {
+    let refusing = true
+    const t = await fresh({ overBudget: (mail) => refusing && mail.subject === invitationSubject })
+    const [ann] = await t.confirmed(1)
+    await t.store.invitations.startWave({ count: 1, by: 'a@company.example', kind: 'next', now: t.now() })
+    const start = t.clock.at
+    await t.at(start + 1000)
+    expect(t.mailTo(ann!, invitationSubject)).toHaveLength(0)
+    const waiting = await t.db.selectFrom('outbox').select(['finished_at', 'next_attempt_at']).where('kind', '=', 'invite').executeTakeFirstOrThrow()
+    expect(waiting.finished_at).toBeNull()
+    expect(new Date(waiting.next_attempt_at).getTime()).toBe(start + 1000 + invitationBudgetRetryMs)
+    refusing = false
+    await t.at(start + 1000 + invitationBudgetRetryMs)
+    expect(t.mailTo(ann!, invitationSubject)).toHaveLength(1)
+    expect((await t.store.invitations.overview(true)).total).toMatchObject({ invited: 1, delivered: 1 })
   })
 
   it('runs the pace once a day at its time, on one instance, until the list is empty', async () => {
