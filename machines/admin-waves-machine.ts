@@ -83,6 +83,10 @@ type Context = {
   error: string
 }
 
+/** Where a refused or failed change goes: the figures are fetched again, with the reason on screen. */
+const changeFailed = { target: 'loading', actions: 'showChangeFailed' } as const
+const paceSet = { target: 'loading', actions: 'showPaceSet' } as const
+
 export const adminWavesMachine = setup({
   types: {} as { context: Context; events: Event; tags: 'busy' },
   actors: {
@@ -199,26 +203,16 @@ export const adminWavesMachine = setup({
       tags: 'busy',
       invoke: { id: 'fetchWaves', src: 'fetchWaves', onDone: { target: 'previewing', actions: 'showOverview' }, onError: 'failed' },
     },
+    // Each change is one request, and ends by fetching the figures again, whether it went through or not.
     savingPace: {
       description: 'One request to set the daily pace.',
       tags: 'busy',
-      invoke: {
-        id: 'setPace',
-        src: 'setPace',
-        input: ({ context }) => context.paceAsked!,
-        onDone: { target: 'loading', actions: 'showPaceSet' },
-        onError: { target: 'loading', actions: 'showChangeFailed' },
-      },
+      invoke: { id: 'setPace', src: 'setPace', input: ({ context }) => context.paceAsked!, onDone: paceSet, onError: changeFailed },
     },
     stoppingPace: {
       description: 'One request to stop the daily pace.',
       tags: 'busy',
-      invoke: {
-        id: 'stopPace',
-        src: 'stopPace',
-        onDone: { target: 'loading', actions: 'showPaceStopped' },
-        onError: { target: 'loading', actions: 'showChangeFailed' },
-      },
+      invoke: { id: 'stopPace', src: 'stopPace', onDone: { target: 'loading', actions: 'showPaceStopped' }, onError: changeFailed },
     },
     sendingAgain: {
       description: 'One request to invite again, as a new wave, the people whose invitation from that wave expired.',
@@ -228,7 +222,7 @@ export const adminWavesMachine = setup({
         src: 'inviteAgain',
         input: ({ context }) => ({ waveId: context.againWaveId! }),
         onDone: { target: 'loading', actions: ['showSentAgain', 'announceInvited'] },
-        onError: { target: 'loading', actions: 'showChangeFailed' },
+        onError: changeFailed,
       },
     },
     failed: { description: 'The invitations could not be loaded; RETRY (or RELOAD) tries again.', on: { RETRY: 'loading', RELOAD: 'loading' } },

@@ -7,7 +7,7 @@
 // instance a place looked up in a line of a million (BENCH_LINE_SIZE). BENCH_SECONDS (default 10) and
 // BENCH_CONNECTIONS (default 50) adjust the run, BENCH_DRAIN_SECONDS the wait for the outbox; BENCH_SETUPS (e.g.
 // "sqlite" or "postgres-1,postgres-2") runs only those setups. It always stops by itself.
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { cpus, tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -20,6 +20,7 @@ import { startPostgres } from '../test/utils/postgres'
 import { sql } from 'kysely'
 import { bucketSize, line } from '../server/referral/line'
 import { openDatabase } from '../server/store/open'
+import { benchTeardown } from './bench-teardown'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50)
@@ -216,16 +217,7 @@ function verdicts(rows: Row[]) {
   console.log(['', ...checks.map(([text, ok]) => `${ok ? 'pass' : 'FAIL'}  ${text}`)].join('\n'))
 }
 
-const cleanUp = () => {
-  stopAll()
-  smtp.close()
-  cluster.destroy()
-  rmSync(dir, { recursive: true, force: true })
-}
-process.once('SIGINT', () => {
-  cleanUp()
-  process.exit(130)
-})
+const cleanUp = benchTeardown({ smtp, cluster: () => cluster, dir })
 
 try {
   console.log(`POST /api/waitlist with autocannon, ${connections} connections, ${seconds} s per load, Node ${process.version}, ${cpus().length} CPUs`)

@@ -9,14 +9,15 @@
 // 0.5 ± 1.3/√N) and its median is within 0.9–1.1 of the other's. Every request carries its own
 // X-Forwarded-For (TRUST_PROXY=1) and the sign-in cycles through many team addresses, so that the per-client
 // and per-address rate limits, which no setting raises, never answer instead of the code being measured.
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { cpus, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { SMTPServer } from 'smtp-server'
 import { defaultSignInRateLimit } from '../server/admin/sign-in-routes'
-import { killGroup, startServerProcess, stopAll, type ServerProcess } from '../test/server/processes'
+import { killGroup, startServerProcess, type ServerProcess } from '../test/server/processes'
 import { startPostgres, type TestPostgres } from '../test/utils/postgres'
+import { benchTeardown } from './bench-teardown'
 
 const pairs = Number(process.env.BENCH_PAIRS ?? 200)
 // A pause before each request, so each one is timed on its own, not behind the work the one before it left
@@ -155,16 +156,7 @@ function printTable(title: string, rows: Row[]) {
   console.log(['', title, line(cells[0]!), widths.map((width) => '-'.repeat(width)).join('  '), ...cells.slice(1).map(line)].join('\n'))
 }
 
-const cleanUp = () => {
-  stopAll()
-  smtp.close()
-  cluster?.destroy()
-  rmSync(dir, { recursive: true, force: true })
-}
-process.once('SIGINT', () => {
-  cleanUp()
-  process.exit(130)
-})
+const cleanUp = benchTeardown({ smtp, cluster: () => cluster, dir })
 
 try {
   const started = performance.now()

@@ -9,7 +9,7 @@
 // it received in full. Lost (someone with no invitation) fails the run; doubled is printed. BENCH_INVITE_RATE
 // (default 250 emails/s) sets the rate; BENCH_SETUPS ("sqlite" or "postgres") runs one setup. It always stops
 // by itself.
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { cpus, tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -26,6 +26,7 @@ import { invitationRules } from '../shared/rules'
 import { killGroup, startServerProcess, stopAll, type ServerProcess } from '../test/server/processes'
 import { startPostgres, type TestPostgres } from '../test/utils/postgres'
 import { sleep } from '../test/utils/until'
+import { benchTeardown } from './bench-teardown'
 
 const people = 10_000
 const rate = Number(process.env.BENCH_INVITE_RATE ?? 250)
@@ -216,16 +217,7 @@ async function setup(name: string, databaseUrl: string, instanceCount: 1 | 2): P
   }
 }
 
-const cleanUp = () => {
-  stopAll()
-  smtp.close()
-  cluster?.destroy()
-  rmSync(dir, { recursive: true, force: true })
-}
-process.once('SIGINT', () => {
-  cleanUp()
-  process.exit(130)
-})
+const cleanUp = benchTeardown({ smtp, cluster: () => cluster, dir })
 
 try {
   const now = new Date().toISOString()

@@ -3,24 +3,17 @@
 // the token) never sent on as a Referer, the emails' palettes in both schemes. Opening it changes nothing,
 // since mail scanners open every link: its one button posts the token back to the endpoint, which claims the
 // invitation and answers with a redirect to INVITE_URL. A plain form, so it needs no script and has none.
-import { createHash } from 'node:crypto'
-import type { ReactNode } from 'react'
-import { renderToStaticMarkup } from 'react-dom/server'
 import { brand, mailto } from '../../shared/brand'
 import { consentPages, invitePagePath } from '../../shared/consent-paths'
 import { expiresOnWords } from '../../shared/rules'
-import { emailFont, emailPalettes } from '../mail/emails/email-theme'
+import { cspHash, PrivatePage, privatePageStyle, renderPage, siteLink } from '../http/private-page'
+import { emailPalettes } from '../mail/emails/email-theme'
 
 const { light, dark } = emailPalettes
 // The button keeps a transparent border so that it still has an edge where the system repaints colours
 // (Windows' forced colours), and its focus ring stands off it, so the ring shows against the page, not the button.
 const style = [
-  `:root{color-scheme:light dark}`,
-  `body{margin:0;font:16px/1.5 ${emailFont};background:${light.background};color:${light.ink}}`,
-  `main{max-width:36rem;margin:0 auto;padding:2rem 1.25rem}`,
-  `h1{font-size:1.75rem;line-height:1.2;margin:0 0 .5rem}`,
-  `.muted{color:${light.inkMuted}}`,
-  `a{color:${light.link}}`,
+  ...privatePageStyle,
   `form{margin:1.5rem 0}`,
   `button{font:inherit;font-weight:600;max-width:100%;padding:.75rem 1.25rem;border:2px solid transparent;border-radius:.5rem;cursor:pointer}`,
   `button{background:${light.button};color:${light.onButton}}`,
@@ -28,8 +21,6 @@ const style = [
   `@media (prefers-color-scheme:dark){body{background:${dark.background};color:${dark.ink}}.muted{color:${dark.inkMuted}}a{color:${dark.link}}` +
     `button{background:${dark.button};color:${dark.onButton}}a:focus-visible,button:focus-visible{outline-color:${dark.link}}}`,
 ].join('\n')
-
-const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`
 
 /** The pages' own policy: their inline style by its hash, no script at all, nothing else loaded, no framing. The
  * form posts to this endpoint, which answers with a redirect to INVITE_URL; Chromium holds every hop of that
@@ -40,36 +31,13 @@ export function invitePageCsp(inviteUrl: string | undefined): string {
   const destination = inviteUrl?.startsWith('http:') ? ` ${new URL(inviteUrl).origin} https:` : ' https:'
   return [
     "default-src 'none'",
-    `style-src ${sha256(style)}`,
+    `style-src ${cspHash(style)}`,
     "script-src 'none'",
     "base-uri 'none'",
     `form-action 'self'${destination}`,
     "frame-ancestors 'none'",
   ].join('; ')
 }
-
-/** Never indexed, never followed, and its address (with the token) never sent on as a Referer. */
-const headMeta = { viewport: 'width=device-width, initial-scale=1', robots: 'noindex, nofollow', referrer: 'no-referrer' }
-
-function Page({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <html lang="en">
-      <head>
-        <meta charSet="utf-8" />
-        {Object.entries(headMeta).map(([name, content]) => (
-          <meta key={name} name={name} content={content} />
-        ))}
-        <title>{`${title} · ${brand.companyName}`}</title>
-        <style dangerouslySetInnerHTML={{ __html: style }} />
-      </head>
-      <body>
-        <main>{children}</main>
-      </body>
-    </html>
-  )
-}
-
-const siteLink = (siteUrl: string, path: string) => `${siteUrl.replace(/\/$/, '')}${path}`
 
 /** An open invitation, as its page shows it: the day it ends, never a duration, which would be out of date the
  * moment after it was written (hence no `lifetime`). */
@@ -78,7 +46,7 @@ export type InvitationView = { firstName: string; expiresAt: Date; lifetime?: ne
 function InvitationPage({ you, token, siteUrl }: { you: InvitationView; token: string; siteUrl: string }) {
   const title = `Your early access to ${brand.coachName} is ready`
   return (
-    <Page title={title}>
+    <PrivatePage style={style} title={title}>
       <p className="muted">{`${brand.companyName} early access`}</p>
       <h1>{you.firstName ? `${you.firstName}, your early access to ${brand.coachName} is ready` : title}</h1>
       <p>
@@ -101,7 +69,7 @@ function InvitationPage({ you, token, siteUrl }: { you: InvitationView; token: s
         <a href={siteLink(siteUrl, consentPages.erase)}>ask for erasure</a>.
       </p>
       <p className="muted">This page is only for you: please don't forward the link that opened it.</p>
-    </Page>
+    </PrivatePage>
   )
 }
 
@@ -109,7 +77,7 @@ function InvitationPage({ you, token, siteUrl }: { you: InvitationView; token: s
 // it tells nobody whether a person is listed or what became of them.
 function InvitationNotWorking({ siteUrl }: { siteUrl: string }) {
   return (
-    <Page title="This invitation link doesn't work">
+    <PrivatePage style={style} title="This invitation link doesn't work">
       <h1>This invitation link doesn't work</h1>
       <p>It has been used already, or the invitation has expired, or the link is incomplete.</p>
       <p>If you've already claimed your early access, carry on from the page the link sent you to.</p>
@@ -119,14 +87,14 @@ function InvitationNotWorking({ siteUrl }: { siteUrl: string }) {
       <p>
         <a href={siteUrl}>{`Go to ${brand.companyName}`}</a>
       </p>
-    </Page>
+    </PrivatePage>
   )
 }
 
 // While INVITE_URL is not set there is nowhere to send anyone, so the claim waits and the link keeps working.
 function InvitationClosed({ siteUrl }: { siteUrl: string }) {
   return (
-    <Page title="Invitations are not open yet">
+    <PrivatePage style={style} title="Invitations are not open yet">
       <h1>Invitations are not open yet</h1>
       <p>Nothing has changed and your link has not been used up: please try it again later.</p>
       <p>
@@ -135,13 +103,11 @@ function InvitationClosed({ siteUrl }: { siteUrl: string }) {
       <p>
         <a href={siteUrl}>{`Go to ${brand.companyName}`}</a>
       </p>
-    </Page>
+    </PrivatePage>
   )
 }
 
-const doctype = '<!DOCTYPE html>'
-
 export const renderInvitation = (you: InvitationView, token: string, siteUrl: string) =>
-  doctype + renderToStaticMarkup(<InvitationPage you={you} token={token} siteUrl={siteUrl} />)
-export const renderInvitationNotWorking = (siteUrl: string) => doctype + renderToStaticMarkup(<InvitationNotWorking siteUrl={siteUrl} />)
-export const renderInvitationClosed = (siteUrl: string) => doctype + renderToStaticMarkup(<InvitationClosed siteUrl={siteUrl} />)
+  renderPage(<InvitationPage you={you} token={token} siteUrl={siteUrl} />)
+export const renderInvitationNotWorking = (siteUrl: string) => renderPage(<InvitationNotWorking siteUrl={siteUrl} />)
+export const renderInvitationClosed = (siteUrl: string) => renderPage(<InvitationClosed siteUrl={siteUrl} />)

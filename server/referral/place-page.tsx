@@ -4,22 +4,16 @@
 // phone's share sheet (Web Share API) to what is already there. Never indexed, never cached, never sends its
 // address (which holds the token) on as a Referer. Colours are the emails' (the site's palettes, which the
 // server may not import from src/), with the dark one for a dark scheme.
-import { createHash } from 'node:crypto'
-import { renderToStaticMarkup } from 'react-dom/server'
 import { brand } from '../../shared/brand'
 import { consentPages } from '../../shared/consent-paths'
 import { shareLinkOf } from '../../shared/referral-code'
-import { emailFont, emailPalettes } from '../mail/emails/email-theme'
+import { cspHash, PrivatePage, privatePageStyle, renderPage } from '../http/private-page'
+import { emailPalettes } from '../mail/emails/email-theme'
 import type { YourPlace } from './line'
 
 const { light, dark } = emailPalettes
 const style = [
-  `:root{color-scheme:light dark}`,
-  `body{margin:0;font:16px/1.5 ${emailFont};background:${light.background};color:${light.ink}}`,
-  `main{max-width:36rem;margin:0 auto;padding:2rem 1.25rem}`,
-  `h1{font-size:1.75rem;line-height:1.2;margin:0 0 .5rem}`,
-  `.muted{color:${light.inkMuted}}`,
-  `a{color:${light.link}}`,
+  ...privatePageStyle,
   `a:focus-visible,button:focus-visible,input:focus-visible{outline:3px solid ${light.link};outline-offset:2px}`,
   `.share{display:flex;flex-wrap:wrap;gap:.5rem;margin:.5rem 0 1.5rem}`,
   `.share input{flex:1 1 16rem;font:inherit;padding:.5rem;border:1px solid ${light.inkMuted};border-radius:.375rem;background:transparent;color:inherit}`,
@@ -48,40 +42,17 @@ const script = `(() => {
   }
 })();`
 
-const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`
-
 /** The page's own policy: its inline style and script by their hashes, nothing else loaded, no framing. */
 export const placePageCsp = [
   "default-src 'none'",
-  `style-src ${sha256(style)}`,
-  `script-src ${sha256(script)}`,
+  `style-src ${cspHash(style)}`,
+  `script-src ${cspHash(script)}`,
   "base-uri 'none'",
   "form-action 'none'",
   "frame-ancestors 'none'",
 ].join('; ')
 
 const count = (n: number) => n.toLocaleString('en-US')
-
-/** Never indexed, never followed, and its address (with the token) never sent on as a Referer. */
-const headMeta = { viewport: 'width=device-width, initial-scale=1', robots: 'noindex, nofollow', referrer: 'no-referrer' }
-
-function Page({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <html lang="en">
-      <head>
-        <meta charSet="utf-8" />
-        {Object.entries(headMeta).map(([name, content]) => (
-          <meta key={name} name={name} content={content} />
-        ))}
-        <title>{`${title} · ${brand.companyName}`}</title>
-        <style dangerouslySetInnerHTML={{ __html: style }} />
-      </head>
-      <body>
-        <main>{children}</main>
-      </body>
-    </html>
-  )
-}
 
 function YourPlacePage({ you, siteUrl, inviteUrl }: { you: YourPlace; siteUrl: string; inviteUrl: string | undefined }) {
   const shareLink = shareLinkOf(siteUrl, you.referralCode)
@@ -90,7 +61,7 @@ function YourPlacePage({ you, siteUrl, inviteUrl }: { you: YourPlace; siteUrl: s
       ? 'No friends have joined through your link yet.'
       : `${count(you.friendsJoined)} ${you.friendsJoined === 1 ? 'friend has' : 'friends have'} joined through your link; ${count(you.friendsConfirmed)} confirmed.`
   return (
-    <Page title={you.invitation ? 'Your early access' : 'Your place in line'}>
+    <PrivatePage style={style} title={you.invitation ? 'Your early access' : 'Your place in line'}>
       <p className="muted">{`${brand.companyName} early access`}</p>
       {you.invitation ? (
         <>
@@ -136,7 +107,7 @@ function YourPlacePage({ you, siteUrl, inviteUrl }: { you: YourPlace; siteUrl: s
       </p>
       <p className="muted">This page is only for you: please don't forward the link that opened it.</p>
       <script dangerouslySetInnerHTML={{ __html: script }} />
-    </Page>
+    </PrivatePage>
   )
 }
 
@@ -154,7 +125,7 @@ const invitationSentences = {
 
 function LinkNotWorking({ siteUrl }: { siteUrl: string }) {
   return (
-    <Page title="This link doesn't work">
+    <PrivatePage style={style} title="This link doesn't work">
       <h1>This link doesn't work</h1>
       <p>
         It may be incomplete, or older than a year. Your place in line is kept either way. If you've just been erased from the list, the link ended with it.
@@ -162,12 +133,10 @@ function LinkNotWorking({ siteUrl }: { siteUrl: string }) {
       <p>
         <a href={siteUrl}>{`Go to ${brand.companyName}`}</a>
       </p>
-    </Page>
+    </PrivatePage>
   )
 }
 
-const doctype = '<!DOCTYPE html>'
-
 export const renderYourPlace = (you: YourPlace, siteUrl: string, inviteUrl?: string) =>
-  doctype + renderToStaticMarkup(<YourPlacePage you={you} siteUrl={siteUrl} inviteUrl={inviteUrl} />)
-export const renderLinkNotWorking = (siteUrl: string) => doctype + renderToStaticMarkup(<LinkNotWorking siteUrl={siteUrl} />)
+  renderPage(<YourPlacePage you={you} siteUrl={siteUrl} inviteUrl={inviteUrl} />)
+export const renderLinkNotWorking = (siteUrl: string) => renderPage(<LinkNotWorking siteUrl={siteUrl} />)
