@@ -3,7 +3,7 @@
 // person, sign out (after which the old cookie opens nothing), and axe on every screen at 1280 and 390 px.
 // Then a visitor's whole consent flow: join, confirm from the email, unsubscribe with the one-click POST,
 // ask for erasure, confirm it, and be gone from the export.
-import { spawn, execFile, type ChildProcess } from 'node:child_process'
+import { execFile } from 'node:child_process'
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -16,15 +16,16 @@ import { checkInboxLine } from '../src/content/consent-wording'
 import { erasePage, tokenPages } from '../src/content/consent-pages'
 import { linkIn, rawHeader, startInbox, type Inbox } from '../test/utils/smtp-inbox'
 import { waitlistForm } from './support/waitlist'
-import { expectNoAxeViolations } from './support/axe'
+import { axeAtBothWidths, expectNoAxeViolations } from './support/axe'
 import { expect, test } from './support/fixtures'
+import { npmStart, type NpmStart } from './support/npm-start'
 import { host, sparePort } from './support/ports'
 
 const port = sparePort(1)
 const origin = `http://${host}:${port}`
 const admin = 'team@company.example'
 const siteDir = '.e2e/admin-site'
-let server: ChildProcess | undefined
+let server: NpmStart | undefined
 let inbox: Inbox
 let work: string
 let databaseUrl: string
@@ -50,19 +51,8 @@ test.beforeAll(async () => {
   // Its own output folder, so it never races npm-start.spec.ts building dist/ at the same time.
   // Enough signups from this one client for the referral test's line of people ahead.
   env = { ...process.env, PORT: String(port), HOST: host, RATE_LIMIT_MAX: '100', DATABASE_URL: databaseUrl, ADMIN_EMAILS: `${admin}, other@company.example`, SMTP_URL: inbox.url, SITE_OUT_DIR: siteDir, STATIC_DIR: siteDir }
-  server = spawn('npm', ['start'], { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
-  let output = ''
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`npm start did not come up in 140 s:\n${output}`)), 140_000)
-    server!.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString()
-      if (!output.includes(origin)) return
-      clearTimeout(timer)
-      resolve()
-    })
-    server!.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    server!.once('exit', (code) => reject(new Error(`npm start exited with ${code}:\n${output}`)))
-  })
+  server = npmStart(env)
+  await server.serving(origin, 140_000)
   for (const person of people) {
     const response = await fetch(`${origin}/api/waitlist`, { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: JSON.stringify(person) })
     expect(response.ok).toBe(true)
@@ -74,22 +64,10 @@ test.beforeAll(async () => {
 })
 
 test.afterAll(async () => {
-  if (server?.pid) {
-    const exited = new Promise((resolve) => server!.once('exit', resolve))
-    process.kill(-server.pid, 'SIGTERM')
-    await exited
-  }
+  await server?.stop()
   await inbox?.close()
   await rm(work, { recursive: true, force: true })
 })
-
-async function axeAtBothWidths(page: Page, label: string) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 800 })
-    await expectNoAxeViolations(page, `${label} at ${width} px`)
-  }
-  await page.setViewportSize({ width: 1280, height: 800 })
-}
 
 async function useLink(page: Page, link: string) {
   await page.goto(link)

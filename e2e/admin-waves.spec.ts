@@ -4,7 +4,6 @@
 // invites two with the keyboard alone; the first invitee opens the emailed link in a browser of their own, claims
 // and lands on the destination, and the used link then refuses; the funnel counts the claim and the deliveries.
 // Last, a console tab whose preview went stale meanwhile is shown who is next now instead of inviting anyone twice.
-import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer } from 'node:http'
 import { createServer as createNetServer, type AddressInfo } from 'node:net'
@@ -17,8 +16,9 @@ import { brand } from '../shared/brand'
 import { messages } from '../shared/messages'
 import { tokenPages } from '../src/content/consent-pages'
 import { linkIn, startInbox, type Inbox } from '../test/utils/smtp-inbox'
-import { expectNoAxeViolations } from './support/axe'
+import { axeAtBothWidths, expectNoAxeViolations } from './support/axe'
 import { expect, test } from './support/fixtures'
+import { npmStart, type NpmStart } from './support/npm-start'
 import { host } from './support/ports'
 import { listen, type RunningServer } from './support/static-server'
 import { waitlistForm } from './support/waitlist'
@@ -31,7 +31,7 @@ const people = ['Ada', 'Ben', 'Cleo', 'Dev'].map((firstName) => ({ firstName, em
 type Person = (typeof people)[number]
 
 let origin: string
-let server: ChildProcess | undefined
+let server: NpmStart | undefined
 let destination: RunningServer
 let inviteUrl: string
 let inbox: Inbox
@@ -85,27 +85,12 @@ test.beforeAll(async () => {
     INVITE_URL: inviteUrl,
     INVITE_SEND_RATE: '50',
   }
-  server = spawn('npm', ['start'], { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
-  let output = ''
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`npm start did not come up in 140 s:\n${output}`)), 140_000)
-    server!.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString()
-      if (!output.includes(origin)) return
-      clearTimeout(timer)
-      resolve()
-    })
-    server!.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    server!.once('exit', (code) => reject(new Error(`npm start exited with ${code}:\n${output}`)))
-  })
+  server = npmStart(env)
+  await server.serving(origin, 140_000)
 })
 
 test.afterAll(async () => {
-  if (server?.pid) {
-    const exited = new Promise((resolve) => server!.once('exit', resolve))
-    process.kill(-server.pid, 'SIGTERM')
-    await exited
-  }
+  await server?.stop()
   await destination?.close()
   await inbox?.close()
   await rm(work, { recursive: true, force: true })
@@ -164,14 +149,6 @@ function funnelFigure(panel: Locator, wave: string, column: (typeof funnelColumn
     .getByRole('row')
     .filter({ has: panel.page().getByRole('rowheader', { name: wave, exact: true }) })
   return row.getByRole('cell').nth((wave === 'Total' ? 0 : 3) + funnelColumns.indexOf(column))
-}
-
-async function axeAtBothWidths(page: Page, label: string) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 800 })
-    await expectNoAxeViolations(page, `${label} at ${width} px`)
-  }
-  await page.setViewportSize({ width: 1280, height: 800 })
 }
 
 test('the team invites the next people in waves; an invitee claims once and lands on INVITE_URL; a stale tab invites nobody twice', async ({

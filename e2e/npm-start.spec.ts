@@ -1,18 +1,19 @@
 // The site as `npm start` serves it: built against its own endpoint, pages and POST /api/waitlist on one
 // origin, signups in a real SQLite file. A visitor joins the waitlist; the row is then in the CSV export.
-import { spawn, execFile, type ChildProcess } from 'node:child_process'
+import { execFile } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { expect, test } from './support/fixtures'
+import { npmStart, type NpmStart } from './support/npm-start'
 import { host, sparePort } from './support/ports'
 import { visit } from './support/site'
 import { waitlistForm } from './support/waitlist'
 
 const port = sparePort(0)
 const origin = `http://${host}:${port}`
-let server: ChildProcess | undefined
+let server: NpmStart | undefined
 let work: string
 let databaseUrl: string
 
@@ -22,34 +23,13 @@ test.beforeAll(async () => {
   test.setTimeout(120_000)
   work = await mkdtemp(join(tmpdir(), 'npm-start-'))
   databaseUrl = `file:${join(work, 'waitlist.db')}`
-  // npm start builds into dist/ and serves it; its own process group, so stopping it stops npm's children.
-  server = spawn('npm', ['start'], {
-    env: { ...process.env, PORT: String(port), HOST: host, DATABASE_URL: databaseUrl },
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let output = ''
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`npm start did not come up in 110 s:\n${output}`)), 110_000)
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString()
-      if (output.includes(`http://${host}:${port}`)) {
-        clearTimeout(timer)
-        resolve()
-      }
-    }
-    server!.stdout!.on('data', onData)
-    server!.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    server!.once('exit', (code) => reject(new Error(`npm start exited with ${code}:\n${output}`)))
-  })
+  // npm start builds into dist/ and serves it.
+  server = npmStart({ ...process.env, PORT: String(port), HOST: host, DATABASE_URL: databaseUrl })
+  await server.serving(origin, 110_000)
 })
 
 test.afterAll(async () => {
-  if (server?.pid) {
-    const exited = new Promise((resolve) => server!.once('exit', resolve))
-    process.kill(-server.pid, 'SIGTERM')
-    await exited
-  }
+  await server?.stop()
   await rm(work, { recursive: true, force: true })
 })
 

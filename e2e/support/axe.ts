@@ -16,3 +16,12 @@ export async function expectNoAxeViolations(page: Page, label: string) {
   expect(summary, `axe violations on ${label}:\n${JSON.stringify(summary, null, 2)}`).toEqual([])
   return results
 }
+
+/** axe at a desktop width and a phone's (1280 and 390 px, 800 high), then back to the suite's 1280 × 800. */
+export async function axeAtBothWidths(page: Page, label: string) {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 800 })
+    await expectNoAxeViolations(page, `${label} at ${width} px`)
+  }
+  await page.setViewportSize({ width: 1280, height: 800 })
+}
