@@ -2,7 +2,7 @@
 // confirmation sends (your place in line, your share link), and at launch an invitation and its one reminder
 // (issue 22). Each is one React Email component (server/mail/emails/), rendered to its HTML and plain text; this
 // module gives it its links and the RFC 8058 one-click unsubscribe headers.
-import { createElement } from 'react'
+import { createElement, type ReactElement } from 'react'
 import { consentApi, consentPages, invitePagePath, placePagePath } from '../../shared/consent-paths'
 import { shareLinkOf } from '../../shared/referral-code'
 import { expiresOnWords, inWords, placeLinkLifetimeMs } from '../../shared/rules'
@@ -10,7 +10,7 @@ import type { OutgoingMail } from '../mail/mailer'
 import { renderEmail } from '../mail/render-email'
 import { ConfirmationEmail, confirmationSubject } from '../mail/emails/confirmation-email'
 import { ErasureEmail, erasureSubject } from '../mail/emails/erasure-email'
-import { InvitationEmail, invitationSubject } from '../mail/emails/invitation-email'
+import { InvitationEmail, invitationSubject, type InvitationLinkProps } from '../mail/emails/invitation-email'
 import { InvitationReminderEmail, invitationReminderSubject } from '../mail/emails/invitation-reminder-email'
 import { WelcomeEmail, welcomeSubject } from '../mail/emails/welcome-email'
 
@@ -31,34 +31,38 @@ function unsubscribeHeaders(links: EmailLinks, unsubscribeToken: string) {
   }
 }
 
+/** What every email here is: its component, rendered with the unsubscribe page's link for its footer, the RFC 8058
+ * headers for the same token, and the links a reader acts on, that unsubscribe link last. */
+function consentMail(
+  to: string,
+  subject: string,
+  links: EmailLinks,
+  unsubscribeToken: string,
+  actions: OutgoingMail['links'],
+  email: (unsubscribeUrl: string) => ReactElement,
+): OutgoingMail {
+  const unsubscribeUrl = link(links.siteUrl, consentPages.unsubscribe, unsubscribeToken)
+  return {
+    to,
+    subject,
+    ...renderEmail(email(unsubscribeUrl)),
+    headers: unsubscribeHeaders(links, unsubscribeToken),
+    links: [...actions, { label: 'Unsubscribe', url: unsubscribeUrl }],
+  }
+}
+
 export function confirmationEmail(to: { email: string; firstName: string }, links: EmailLinks, tokens: { confirm: string; unsubscribe: string }): OutgoingMail {
   const confirmUrl = link(links.siteUrl, consentPages.confirm, tokens.confirm)
-  const unsubscribeUrl = link(links.siteUrl, consentPages.unsubscribe, tokens.unsubscribe)
-  return {
-    to: to.email,
-    subject: confirmationSubject,
-    ...renderEmail(createElement(ConfirmationEmail, { firstName: to.firstName, confirmUrl, unsubscribeUrl })),
-    headers: unsubscribeHeaders(links, tokens.unsubscribe),
-    links: [
-      { label: 'Confirm', url: confirmUrl },
-      { label: 'Unsubscribe', url: unsubscribeUrl },
-    ],
-  }
+  return consentMail(to.email, confirmationSubject, links, tokens.unsubscribe, [{ label: 'Confirm', url: confirmUrl }], (unsubscribeUrl) =>
+    createElement(ConfirmationEmail, { firstName: to.firstName, confirmUrl, unsubscribeUrl }),
+  )
 }
 
 export function erasureEmail(to: { email: string }, links: EmailLinks, tokens: { erase: string; unsubscribe: string }): OutgoingMail {
   const eraseUrl = link(links.siteUrl, consentPages.eraseConfirm, tokens.erase)
-  const unsubscribeUrl = link(links.siteUrl, consentPages.unsubscribe, tokens.unsubscribe)
-  return {
-    to: to.email,
-    subject: erasureSubject,
-    ...renderEmail(createElement(ErasureEmail, { eraseUrl, unsubscribeUrl })),
-    headers: unsubscribeHeaders(links, tokens.unsubscribe),
-    links: [
-      { label: 'Delete', url: eraseUrl },
-      { label: 'Unsubscribe', url: unsubscribeUrl },
-    ],
-  }
+  return consentMail(to.email, erasureSubject, links, tokens.unsubscribe, [{ label: 'Delete', url: eraseUrl }], (unsubscribeUrl) =>
+    createElement(ErasureEmail, { eraseUrl, unsubscribeUrl }),
+  )
 }
 
 /** The welcome at a first confirmation: the private link to the person's place (a page this server serves,
@@ -72,42 +76,39 @@ export function welcomeEmail(
 ): OutgoingMail {
   const placeUrl = link(links.apiUrl, placePagePath, tokens.place)
   const shareUrl = shareLinkOf(links.siteUrl, referralCode)
-  const unsubscribeUrl = link(links.siteUrl, consentPages.unsubscribe, tokens.unsubscribe)
-  return {
-    to: to.email,
-    subject: welcomeSubject,
-    ...renderEmail(createElement(WelcomeEmail, { firstName: to.firstName, placeUrl, shareUrl, unsubscribeUrl, placeLinkLifetime: inWords(placeLinkLifetimeMs), boostPlaces })),
-    headers: unsubscribeHeaders(links, tokens.unsubscribe),
-    links: [
-      { label: 'Your place', url: placeUrl },
-      { label: 'Share', url: shareUrl },
-      { label: 'Unsubscribe', url: unsubscribeUrl },
-    ],
-  }
+  const actions = [
+    { label: 'Your place', url: placeUrl },
+    { label: 'Share', url: shareUrl },
+  ]
+  return consentMail(to.email, welcomeSubject, links, tokens.unsubscribe, actions, (unsubscribeUrl) =>
+    createElement(WelcomeEmail, { firstName: to.firstName, placeUrl, shareUrl, unsubscribeUrl, placeLinkLifetime: inWords(placeLinkLifetimeMs), boostPlaces }),
+  )
 }
 
-/** An invitation from a wave: the personal claim link (a page this server serves, so on the API's address), how
- * long it works, in words from the lifetime the invitation was given, and the day it ends. */
-export function invitationEmail(
-  to: { email: string; firstName: string },
+type Invitee = { email: string; firstName: string }
+type InviteTokens = { invite: string; unsubscribe: string }
+
+/** The invitation and its reminder are one kind of email: the personal claim link (a page this server serves, so
+ * on the API's address) and the day the invitation ends; each adds how long, in its own words. */
+function invitationMail(
+  to: Invitee,
   links: EmailLinks,
-  tokens: { invite: string; unsubscribe: string },
-  invitation: { expiresAt: Date; lifetimeMs: number },
+  tokens: InviteTokens,
+  expiresAt: Date,
+  subject: string,
+  email: (props: InvitationLinkProps) => ReactElement,
 ): OutgoingMail {
   const inviteUrl = link(links.apiUrl, invitePagePath, tokens.invite)
-  const unsubscribeUrl = link(links.siteUrl, consentPages.unsubscribe, tokens.unsubscribe)
+  const expiresOn = expiresOnWords(expiresAt)
+  return consentMail(to.email, subject, links, tokens.unsubscribe, [{ label: 'Claim', url: inviteUrl }], (unsubscribeUrl) =>
+    email({ firstName: to.firstName, inviteUrl, unsubscribeUrl, expiresOn }),
+  )
+}
+
+/** An invitation from a wave: how long its link works, in words from the lifetime the invitation was given. */
+export function invitationEmail(to: Invitee, links: EmailLinks, tokens: InviteTokens, invitation: { expiresAt: Date; lifetimeMs: number }): OutgoingMail {
   const lifetime = inWords(invitation.lifetimeMs)
-  const expiresOn = expiresOnWords(invitation.expiresAt)
-  return {
-    to: to.email,
-    subject: invitationSubject,
-    ...renderEmail(createElement(InvitationEmail, { firstName: to.firstName, inviteUrl, unsubscribeUrl, lifetime, expiresOn })),
-    headers: unsubscribeHeaders(links, tokens.unsubscribe),
-    links: [
-      { label: 'Claim', url: inviteUrl },
-      { label: 'Unsubscribe', url: unsubscribeUrl },
-    ],
-  }
+  return invitationMail(to, links, tokens, invitation.expiresAt, invitationSubject, (props) => createElement(InvitationEmail, { ...props, lifetime }))
 }
 
 /** Time left, to the nearest day (or hour, or minute, below one): a reminder that a retry sends a little late
@@ -117,25 +118,10 @@ function roundedLeft(ms: number) {
   return Math.max(1, Math.round(ms / unit)) * unit
 }
 
-/** An invitation's one reminder: the same kind of claim link, how long is left and the day it ends. */
-export function invitationReminderEmail(
-  to: { email: string; firstName: string },
-  links: EmailLinks,
-  tokens: { invite: string; unsubscribe: string },
-  invitation: { expiresAt: Date; leftMs: number },
-): OutgoingMail {
-  const inviteUrl = link(links.apiUrl, invitePagePath, tokens.invite)
-  const unsubscribeUrl = link(links.siteUrl, consentPages.unsubscribe, tokens.unsubscribe)
+/** An invitation's one reminder: the same claim link and day, and how long is left, rounded (roundedLeft). */
+export function invitationReminderEmail(to: Invitee, links: EmailLinks, tokens: InviteTokens, invitation: { expiresAt: Date; leftMs: number }): OutgoingMail {
   const left = inWords(roundedLeft(invitation.leftMs))
-  const expiresOn = expiresOnWords(invitation.expiresAt)
-  return {
-    to: to.email,
-    subject: invitationReminderSubject,
-    ...renderEmail(createElement(InvitationReminderEmail, { firstName: to.firstName, inviteUrl, unsubscribeUrl, left, expiresOn })),
-    headers: unsubscribeHeaders(links, tokens.unsubscribe),
-    links: [
-      { label: 'Claim', url: inviteUrl },
-      { label: 'Unsubscribe', url: unsubscribeUrl },
-    ],
-  }
+  return invitationMail(to, links, tokens, invitation.expiresAt, invitationReminderSubject, (props) =>
+    createElement(InvitationReminderEmail, { ...props, left }),
+  )
 }

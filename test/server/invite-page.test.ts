@@ -9,6 +9,7 @@ import { emailPalettes } from '../../server/mail/emails/email-theme'
 import { brand } from '../../shared/brand'
 import { consentPages, invitePagePath } from '../../shared/consent-paths'
 import { expiresOnWords } from '../../shared/rules'
+import { pageText } from '../utils/page-text'
 
 const siteUrl = 'https://stridehealth.example'
 const token = 'In'.repeat(22).slice(0, 43)
@@ -22,13 +23,6 @@ const pages = [
   ['invitations not open yet', renderInvitationClosed(siteUrl)],
 ] as const
 
-const pageText = (html: string) =>
-  html
-    .replace(/<(script|style)[\s\S]*?<\/\1>/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
 const directive = (csp: string, name: string) => csp.split('; ').find((part) => part.startsWith(`${name} `))
 
 describe.each(pages)('%s', (_, html) => {

@@ -8,6 +8,7 @@ import type { ParsedMail } from 'mailparser'
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
 import { messages } from '../../shared/messages'
 import { referralRules } from '../../shared/rules'
+import { pageText } from '../utils/page-text'
 import { startInbox, type Inbox } from '../utils/smtp-inbox'
 import { startTestServer, validSignup, type TestServer } from './harness'
 
@@ -31,14 +32,6 @@ async function joinAndConfirm(email: string, consent: Record<string, string> = {
   const confirmed = await fetch(`${server.origin}/api/waitlist/confirm`, { method: 'POST', headers: { 'Content-Type': 'text/plain;charset=UTF-8' }, body: JSON.stringify({ token }) })
   return (await confirmed.json()) as { ok: boolean; place?: number; inLine?: number }
 }
-
-const pageText = (html: string) =>
-  html
-    .replace(/<(script|style)[\s\S]*?<\/\1>/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
 
 it('shows each person their own place, moves the referrer up when a friend confirms, and names nobody', async () => {
   server = await startTestServer({ mail: { smtpUrl: inbox.url } })

@@ -4,32 +4,24 @@
 import { Text } from '@react-email/text'
 import { brand } from '../../../shared/brand'
 import { ActionLink } from './action-link'
-import { EmailLayout, paragraphStyle } from './email-layout'
+import { paragraphStyle } from './email-layout'
 import { emailClass } from './email-theme'
+import { InvitationLayout, type InvitationLinkProps } from './invitation-email'
 
-export type InvitationReminderEmailProps = {
-  firstName: string
-  /** The personal claim page (invitePagePath?token=…), on the endpoint's address. */
-  inviteUrl: string
-  unsubscribeUrl: string
+export type InvitationReminderEmailProps = InvitationLinkProps & {
   /** How long the invitation has left, in words (inWords), never typed in. */
   left: string
-  /** The day it ends, in words: expiresOnWords(expiresAt). */
-  expiresOn: string
 }
 
 export const invitationReminderSubject = `Your ${brand.coachName} early access invitation ends soon`
 
 export function InvitationReminderEmail({ firstName, inviteUrl, unsubscribeUrl, left, expiresOn }: InvitationReminderEmailProps) {
   return (
-    <EmailLayout
+    <InvitationLayout
       preheader={`Your invitation to early access to ${brand.coachName} ends in ${left}, on ${expiresOn}. This is the only reminder.`}
-      sentBecause={`Sent by ${brand.legalName} because this address, confirmed on the waitlist at ${new URL(brand.siteUrl).hostname}, was invited to early access.`}
+      firstName={firstName}
       unsubscribeUrl={unsubscribeUrl}
     >
-      <Text className={emailClass.ink} style={paragraphStyle}>
-        {firstName ? `Hi ${firstName},` : 'Hi,'}
-      </Text>
       <Text className={emailClass.ink} style={paragraphStyle}>
         You're invited to early access to {brand.coachName}, the AI health and exercise coach from {brand.companyName}: you can use it on{' '}
         {brand.launch.platform} before it opens to everyone. Your invitation has not been claimed yet, and it ends in {left}, on {expiresOn}.
@@ -43,6 +35,6 @@ export function InvitationReminderEmail({ firstName, inviteUrl, unsubscribeUrl, 
         This is the only reminder we will send. If you would rather not join now, ignore this email: the invitation simply ends on {expiresOn}. To stop all our
         emails, use the unsubscribe link at the end of this email.
       </Text>
-    </EmailLayout>
+    </InvitationLayout>
   )
 }
