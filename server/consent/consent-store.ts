@@ -286,6 +286,9 @@ export function consentStore(database: Database, line: Line): ConsentStore {
           sql<string | null>`min(CASE WHEN ${isDue} THEN created_at END)`.as('oldest_due'),
         ])
         .where('finished_at', 'is', null)
+        // A wave's emails count from their turn, and its reminders from their day (server/launch/): an email
+        // queued for later is not waiting yet.
+        .where('created_at', '<=', iso(now))
         .executeTakeFirstOrThrow()
       const date = (value: string | null) => (value === null ? undefined : new Date(value))
       return { waiting: Number(row.waiting), oldestQueuedAt: date(row.oldest), due: Number(row.due), oldestDueQueuedAt: date(row.oldest_due) }

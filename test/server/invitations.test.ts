@@ -134,6 +134,11 @@ describe.each([sqliteEngine(), postgresEngine()])('invitations on $engine', (eng
     const wave = await t.store.invitations.startWave({ count: 4, by: 'a@company.example', kind: 'next', now: t.now() })
     const start = t.clock.at
     const queued = await t.db.selectFrom('outbox').select(['next_attempt_at']).where('kind', '=', 'invite').orderBy('next_attempt_at').execute()
+    // Emails queued for later are not waiting yet: the outbox's figures (and /healthz) see only those whose turn has come.
+    const unfinished = (await t.db.selectFrom('outbox').select('id').where('finished_at', 'is', null).execute()).length
+    const stats = await t.store.consent.outboxStats(new Date(start))
+    // All but the three later invitations and the four reminders, all of which are due.
+    expect(stats).toMatchObject({ waiting: unfinished - 3 - 4, due: unfinished - 3 - 4 })
     expect(queued.map((row) => new Date(row.next_attempt_at).getTime() - start)).toEqual([0, 50, 100, 150])
     // At the wave's start only the first is due; a fifth of a second later, all four have gone.
     await t.at(start)
