@@ -1,7 +1,7 @@
 // @vitest-environment node
 // Environment variables in, settings out; every mistake reported in words, on one line, naming the variable
 // and never a password.
-import { referralRules } from '../../shared/rules'
+import { invitationRules, referralRules } from '../../shared/rules'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -33,10 +33,17 @@ describe('readConfig', () => {
       RATE_LIMIT_MAX: '5',
       RATE_LIMIT_WINDOW_MS: '30000',
       PLACE_BOOST: '25',
+      INVITE_URL: 'https://testflight.apple.com/join/AbCdEfGh',
+      INVITE_LIFETIME_DAYS: '7',
+      INVITE_SEND_RATE: '40',
       STATIC_DIR: 'build',
     })
     expect(config).toMatchObject({ port: 8080, host: '0.0.0.0', databaseUrl: 'file:/var/lib/stride/waitlist.db', trustedProxies: 1, rateLimit: { max: 5, windowMs: 30_000 }, placeBoost: 25, staticDir: 'build' })
     expect(readConfig({}).placeBoost).toBe(referralRules.boostPlaces)
+    expect(config.invitations).toEqual({ url: 'https://testflight.apple.com/join/AbCdEfGh', lifetimeMs: 7 * 86_400_000, sendsPerSecond: 40 })
+    // Unset: no destination (waves are refused), and the rules' lifetime and pace.
+    expect(readConfig({}).invitations).toEqual({ url: undefined, lifetimeMs: invitationRules.lifetimeMs, sendsPerSecond: invitationRules.sendsPerSecond })
+    expect(readConfig({ INVITE_URL: 'http://localhost:4000/join' }).invitations.url).toBe('http://localhost:4000/join')
     expect([...config.allowedOrigins.origins]).toEqual(['https://stridehealth.example', 'https://www.stridehealth.example'])
   })
 
@@ -110,6 +117,10 @@ describe('readSettings', () => {
     ['RATE_LIMIT_MAX', () => ({ RATE_LIMIT_MAX: 'ten' })],
     ['RATE_LIMIT_WINDOW_MS', () => ({ RATE_LIMIT_WINDOW_MS: '-1' })],
     ['PLACE_BOOST', () => ({ PLACE_BOOST: 'ten' })],
+    ['INVITE_URL', () => ({ INVITE_URL: `http://user:${secret}@testflight.example/join` })],
+    ['INVITE_URL', () => ({ INVITE_URL: 'testflight.apple.com/join/AbCdEfGh' })],
+    ['INVITE_LIFETIME_DAYS', () => ({ INVITE_LIFETIME_DAYS: '0' })],
+    ['INVITE_SEND_RATE', () => ({ INVITE_SEND_RATE: 'fast' })],
     ['STATIC_DIR', () => ({ STATIC_DIR: aFile })],
     ['PUBLIC_SITE_URL', () => ({ PUBLIC_SITE_URL: `ftp://user:${secret}@stridehealth.example` })],
     ['PUBLIC_API_URL', () => ({ PUBLIC_API_URL: 'api.stridehealth.example' })],
