@@ -28,6 +28,8 @@ export const waveMessages = {
 } as const
 
 const funnelColumns: (keyof Funnel)[] = ['invited', 'delivered', 'reminded', 'claimed', 'expired', 'unsubscribed', 'erased']
+/** Each figure after `invited` also as a share of those invited. */
+const rated = funnelColumns.slice(1)
 const rate = (part: number, whole: number) => (whole === 0 ? '' : (part / whole).toFixed(3))
 
 const wholeNumber = (value: unknown, max: number) => (Number.isSafeInteger(value) && (value as number) >= 1 && (value as number) <= max ? (value as number) : undefined)
@@ -97,7 +99,7 @@ export function waveRoutes(options: WaveRoutesOptions): Hono<AdminEnv> {
     const overview = await invitations.overview(options.ready)
     await options.audit(c.get('adminEmail'), 'export', 'invitation funnel')
     const rows = [
-      csvRow(['wave', 'kind', 'started_by', 'started_at', ...funnelColumns, 'delivered_rate', 'claimed_rate']),
+      csvRow(['wave', 'kind', 'started_by', 'started_at', ...funnelColumns, ...rated.map((column) => `${column}_rate`)]),
       ...[...overview.waves, { id: 'total', kind: '', startedBy: '', startedAt: '', funnel: overview.total }].map((wave) =>
         csvRow([
           String(wave.id),
@@ -105,8 +107,7 @@ export function waveRoutes(options: WaveRoutesOptions): Hono<AdminEnv> {
           wave.startedBy,
           wave.startedAt,
           ...funnelColumns.map((column) => String(wave.funnel[column])),
-          rate(wave.funnel.delivered, wave.funnel.invited),
-          rate(wave.funnel.claimed, wave.funnel.invited),
+          ...rated.map((column) => rate(wave.funnel[column], wave.funnel.invited)),
         ]),
       ),
     ]

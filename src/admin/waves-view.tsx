@@ -230,7 +230,8 @@ const funnelColumns: [keyof Funnel, string][] = [
   ['unsubscribed', 'Unsubscribed'],
   ['erased', 'Erased'],
 ]
-const claimRate = (funnel: Funnel) => (funnel.invited === 0 ? '—' : `${((funnel.claimed / funnel.invited) * 100).toFixed(1)}%`)
+const shareOf = (funnel: Funnel, key: keyof Funnel) => (funnel.invited === 0 ? '—' : `${((funnel[key] / funnel.invited) * 100).toFixed(1)}%`)
+const claimRate = (funnel: Funnel) => shareOf(funnel, 'claimed')
 const funnelCells = (funnel: Funnel) => [
   ...funnelColumns.map(([key]) => <td key={key}>{figure(funnel[key])}</td>),
   <td key="rate">{claimRate(funnel)}</td>,
@@ -293,7 +294,34 @@ function FunnelTable({ waves, state, overview }: Part) {
           </table>
         </TableScroll>
       )}
+      {overview.waves.length > 0 && <RatesTable overview={overview} />}
       <p><a href={wavesCsvHref} download>Download the funnel as CSV</a></p>
     </>
+  )
+}
+
+/** The same funnel as shares of those invited, per wave and in total. */
+function RatesTable({ overview }: { overview: WavesOverview }) {
+  const rated = funnelColumns.slice(1)
+  const row = (heading: string, funnel: Funnel) => (
+    <tr key={heading}>
+      <th scope="row">{heading}</th>
+      {rated.map(([key]) => <td key={key}>{shareOf(funnel, key)}</td>)}
+    </tr>
+  )
+  return (
+    <TableScroll tabIndex={0} role="region" aria-label="Rates per wave">
+      <table>
+        <caption>Rates per wave, as a share of those invited</caption>
+        <thead>
+          <tr>
+            <th scope="col">Wave</th>
+            {rated.map(([key, label]) => <th key={key} scope="col">{label}</th>)}
+          </tr>
+        </thead>
+        <tbody>{overview.waves.map((wave) => row(`#${wave.id}`, wave.funnel))}</tbody>
+        <tfoot>{row('Total', overview.total)}</tfoot>
+      </table>
+    </TableScroll>
   )
 }

@@ -139,9 +139,12 @@ describe.each([sqliteEngine(), postgresEngine()])('invitations in the console on
     expect(totals).toMatchObject({ all: 5, confirmed: 3, invited: 1, claimed: 1, expired: 0 })
     const csv = await (await server.request('/api/admin/waves.csv', { cookie })).text()
     const [header, wave, total] = csv.trim().split('\r\n')
-    expect(header).toBe('wave,kind,started_by,started_at,invited,delivered,reminded,claimed,expired,unsubscribed,erased,delivered_rate,claimed_rate')
-    expect(wave).toMatch(new RegExp(`^${overview.waves[0]!.id},next,${adminEmail.replace('.', '\\.')},[^,]+,2,2,0,1,0,0,0,1\\.000,0\\.500$`))
-    expect(total).toMatch(/^total,,,,2,2,0,1,0,0,0,1\.000,0\.500$/)
+    expect(header).toBe(
+      'wave,kind,started_by,started_at,invited,delivered,reminded,claimed,expired,unsubscribed,erased,' +
+        'delivered_rate,reminded_rate,claimed_rate,expired_rate,unsubscribed_rate,erased_rate',
+    )
+    expect(wave).toMatch(new RegExp(`^${overview.waves[0]!.id},next,${adminEmail.replace('.', '\\.')},[^,]+,2,2,0,1,0,0,0,1\\.000,0\\.000,0\\.500,0\\.000,0\\.000,0\\.000$`))
+    expect(total).toMatch(/^total,,,,2,2,0,1,0,0,0,1\.000,0\.000,0\.500,0\.000,0\.000,0\.000$/)
     const { entries } = await getJson('/api/admin/audit')
     expect(entries.map((entry: { action: string }) => entry.action)).toEqual(expect.arrayContaining(['start-wave', 'export']))
   })

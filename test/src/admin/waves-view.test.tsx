@@ -130,6 +130,10 @@ describe('the invitations panel', () => {
     expect(rows[3]).toHaveTextContent(/^Total4847281161122\.9%$/)
     expect(within(rows[1]!).queryByRole('button')).not.toBeInTheDocument()
     expect(within(rows[2]!).getByRole('button', { name: 'Send again to the expired of wave #2' })).toBeEnabled()
+    // Every figure as a share of those invited, per wave and in total.
+    const rates = within(screen.getByRole('table', { name: /^Rates per wave/ })).getAllByRole('row')
+    expect(rates[1]).toHaveTextContent('#497.5%50.0%25.0%0.0%2.5%0.0%')
+    expect(rates[3]).toHaveTextContent('Total97.9%58.3%22.9%12.5%2.1%2.1%')
     expect(screen.getByRole('link', { name: 'Download the funnel as CSV' })).toHaveAttribute('href', '/api/admin/waves.csv')
     actor.stop()
   })
