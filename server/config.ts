@@ -108,7 +108,7 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
 
 // A file: URL must name one file on disk (never an in-memory database: every signup would be lost at a
 // restart); a PostgreSQL URL must be a URL. Shown only with its password as ***.
-function databaseUrlProblem(databaseUrl: string): string | undefined {
+export function databaseUrlProblem(databaseUrl: string): string | undefined {
   const shown = quoted(redactUrl(databaseUrl))
   if (isSqliteUrl(databaseUrl)) {
     const problem = sqliteUrlProblem(databaseUrl)
