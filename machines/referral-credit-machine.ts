@@ -1,8 +1,9 @@
 // What a friend's confirmation earns the person whose share link they came through. Decided once per friend,
 // when the friend first confirms their address (server/referral/), from facts the store reads in the same
 // transaction; the guards below are the rules, in the order they apply. A referral that looks like a farm is
-// neither credited nor refused: it is held for the team, who approve or reject it in the console. Nothing here
-// names anyone: the facts are counts and yes-or-no.
+// neither credited nor refused: it is held for the team, who approve or reject it in the console, unless the
+// friend is erased first. Every decision is kept, whatever becomes of the friend, since the limits count them
+// all. Nothing here names anyone: the facts are counts and yes-or-no.
 import { setup } from 'xstate'
 import { referralRules } from '../shared/rules'
 
@@ -19,9 +20,9 @@ export type ReferralFacts = {
   inBurst: number
 }
 
-export type ReferralOutcome = 'credited' | 'held' | 'selfReferral' | 'overDailyCap' | 'noReferrer' | 'rejected'
+export type ReferralOutcome = 'credited' | 'held' | 'selfReferral' | 'overDailyCap' | 'noReferrer' | 'rejected' | 'withdrawn'
 
-export type ReferralEvent = { type: 'APPROVE' } | { type: 'REJECT' }
+export type ReferralEvent = { type: 'APPROVE' } | { type: 'REJECT' } | { type: 'FRIEND_ERASED' }
 
 export const referralCreditMachine = setup({
   types: {
@@ -56,11 +57,17 @@ export const referralCreditMachine = setup({
     },
     held: {
       description: 'Many from one network or in a burst: the team decides in the console. Nobody moves until then.',
-      on: { APPROVE: 'credited', REJECT: 'rejected' },
+      on: { APPROVE: 'credited', REJECT: 'rejected', FRIEND_ERASED: 'withdrawn' },
     },
     rejected: {
       type: 'final',
       description: 'The team judged it a farm: no credit.',
+    },
+    withdrawn: {
+      type: 'final',
+      // A credited friend's erasure changes nothing (the referrer keeps the credit); a held one's leaves the team
+      // nobody to judge, and the decision still counts toward the limits.
+      description: 'The friend was erased before the team decided: no credit.',
     },
     selfReferral: {
       type: 'final',

@@ -35,5 +35,7 @@ export type HeldReferral = {
 export type TopReferrer = { id: number; firstName: string; email: string; credits: number; place: number | null }
 
 /** Referrals on the console's front page (GET /api/admin/summary): by the day they signed up, the friends who came
- * through a share link and have confirmed; and every decision so far, refused being any outcome that earned nothing. */
+ * through a share link and have confirmed; `credited`, the credits people on the list hold (the top referrers' credits
+ * add up to it; a friend's erasure leaves it, a referrer's takes theirs); and every decision held or refused so far,
+ * their friends erased since or not, refused being any outcome that earned nothing. */
 export type ReferralSummary = { perDay: { day: string; count: number }[]; credited: number; held: number; refused: number }

@@ -21,7 +21,8 @@ export type AuditAction = 'sign-in' | 'sign-out' | 'export' | 'erase' | 'approve
 export type AuditEntry = { at: string; actor: string; action: AuditAction; detail: string }
 export type Totals = { all: number; pending: number; confirmed: number; invited: number; claimed: number; expired: number; unsubscribed: number }
 /** Referrals for the front page (shared/console-rows.ts): by the day they signed up, the friends who came through a
- * share link and have confirmed; and every decision so far, refused being any outcome that earned nothing. */
+ * share link and have confirmed; the credits people on the list hold; and every decision held or refused so far,
+ * refused being any outcome that earned nothing. */
 export type { ReferralSummary }
 export type Summary = {
   totals: Totals
@@ -143,6 +144,8 @@ export function adminStore(database: Database): AdminStore {
           .select((eb) => [
             eb.fn.countAll<number>().as('all'),
             ...(['pending', 'confirmed', 'invited', 'claimed', 'expired', 'unsubscribed'] as const).map((status) => counted(status).as(status)),
+            // The credits people on the list hold: what the top referrers add up to (topReferrers below).
+            eb.fn.coalesce(eb.fn.sum<number>('referral_credits'), eb.lit(0)).as('credits'),
           ])
           .executeTakeFirstOrThrow(),
         db
@@ -174,18 +177,19 @@ export function adminStore(database: Database): AdminStore {
           .groupBy('outcome')
           .execute(),
       ])
+      // Every decision counts, its friend erased since or not; an erased referrer's credits left with them.
       const decided = new Map(outcomes.map((row) => [row.outcome, Number(row.n)]))
-      const credited = decided.get('credited') ?? 0
       const held = decided.get('held') ?? 0
+      const { credits, ...statuses } = totals
       return {
-        totals: Object.fromEntries(Object.entries(totals).map(([key, value]) => [key, Number(value)])) as Totals,
+        totals: Object.fromEntries(Object.entries(statuses).map(([key, value]) => [key, Number(value)])) as Totals,
         perDay: lastDays(now, days, new Map(perDay.map((day) => [day.day, Number(day.n)]))),
         bySource: bySource.map((source) => ({ source: source.source, count: Number(source.n) })),
         referrals: {
           perDay: lastDays(now, days, new Map(referredPerDay.map((day) => [day.day, Number(day.n)]))),
-          credited,
+          credited: Number(credits),
           held,
-          refused: [...decided.values()].reduce((sum, count) => sum + count, 0) - credited - held,
+          refused: [...decided].reduce((sum, [outcome, count]) => (outcome === 'credited' || outcome === 'held' ? sum : sum + count), 0),
         },
       }
     },
@@ -243,7 +247,7 @@ export function adminStore(database: Database): AdminStore {
         .innerJoin('signups as friend', 'friend.id', 'referrals.friend_id')
         .leftJoin('signups as referrer', 'referrer.id', 'referrals.referrer_id')
         .select([
-          'referrals.friend_id',
+          'friend.id as friend_id',
           'friend.first_name as friend_first_name',
           'friend.email as friend_email',
           'referrer.id as referrer_id',

@@ -1,5 +1,6 @@
 // The tables of the line and its referrals, written once for both engines (the column types differ: ids and
-// times), and the step that gives everyone confirmed before the line existed a place (store/migrations/).
+// times), the step that gives everyone confirmed before the line existed a place, and the one that lets a
+// decision outlive its friend (store/migrations/).
 import { sql } from 'kysely'
 import type { MigrationStep } from '../store/schema'
 import { bucketSize, newReferralCode } from './line'
@@ -27,6 +28,33 @@ export const lineTables = (id: 'INTEGER' | 'BIGINT', time: 'TEXT' | 'TIMESTAMPTZ
     decided_at ${time} NOT NULL,
     reviewed_by TEXT NULL
   )`,
+  `CREATE INDEX referrals_referrer ON referrals (referrer_id, decided_at)`,
+  `CREATE INDEX referrals_outcome ON referrals (outcome, decided_at)`,
+]
+
+/** A referral's decision outlives its friend's erasure, so the daily cap and the farm rule count every one
+ * (line.ts leave): the friend's id may be NULL, and the table has an id of its own. SQLite cannot change a
+ * primary key, so the table is built anew, the decisions copied in the order they were made. */
+export const decisionsOutliveFriends = (
+  id: 'INTEGER PRIMARY KEY' | 'BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY',
+  ref: 'INTEGER' | 'BIGINT',
+  time: 'TEXT' | 'TIMESTAMPTZ',
+): MigrationStep[] => [
+  `CREATE TABLE referrals_kept (
+    id ${id},
+    friend_id ${ref} NULL,
+    referrer_id ${ref} NULL,
+    outcome TEXT NOT NULL,
+    network TEXT NULL,
+    decided_at ${time} NOT NULL,
+    reviewed_by TEXT NULL
+  )`,
+  `INSERT INTO referrals_kept (friend_id, referrer_id, outcome, network, decided_at, reviewed_by)
+    SELECT friend_id, referrer_id, outcome, network, decided_at, reviewed_by FROM referrals ORDER BY decided_at, friend_id`,
+  `DROP TABLE referrals`,
+  `ALTER TABLE referrals_kept RENAME TO referrals`,
+  // One decision per friend still listed; an erased friend's are NULL, which never collide.
+  `CREATE UNIQUE INDEX referrals_friend ON referrals (friend_id)`,
   `CREATE INDEX referrals_referrer ON referrals (referrer_id, decided_at)`,
   `CREATE INDEX referrals_outcome ON referrals (outcome, decided_at)`,
 ]

@@ -12,7 +12,7 @@
 // These are people pressing buttons, a few a second at launch; the signups themselves never wait for it.
 import { randomInt } from 'node:crypto'
 import { getInitialSnapshot, transition } from 'xstate'
-import { referralCreditMachine, type ReferralFacts, type ReferralOutcome } from '../../machines/referral-credit-machine'
+import { referralCreditMachine, type ReferralEvent, type ReferralFacts, type ReferralOutcome } from '../../machines/referral-credit-machine'
 import { inboxKey } from '../../shared/mailbox'
 import { referralCodeAlphabet, referralCodeLength } from '../../shared/referral-code'
 import { referralRules } from '../../shared/rules'
@@ -52,7 +52,9 @@ export type Line = {
   /** A signup's first confirmation, in its transaction: a place at the end of the line, a referral code and
    * the welcome email; and the referral it came through, decided. Nothing when it had a place already. */
   join(trx: Db, signupId: number, now: Date): Promise<void>
-  /** An erased signup leaves the line (in the erasure's transaction); its friends keep what they earned. */
+  /** An erased signup leaves the line (in the erasure's transaction); its friends keep what they earned. Its
+   * own referral's decision stays, since the limits count every decision, with nothing left that names it; a
+   * referral still held for the team is withdrawn. */
   leave(trx: Db, signupId: number): Promise<void>
   /** The first `count` confirmed people in line, in its order (unsubscribed people keep their places but are
    * passed over: they asked for no email). */
@@ -272,22 +274,18 @@ export function line(database: Database, options: { boostPlaces: number } = { bo
       const signup = await trx.selectFrom('signups').select('line_score').where('id', '=', signupId).executeTakeFirst()
       if (signup?.line_score != null) await shift(trx, bucketOf(signup.line_score), -1)
       await trx.updateTable('referrals').set({ referrer_id: null }).where('referrer_id', '=', signupId).execute()
-      await trx.deleteFrom('referrals').where('friend_id', '=', signupId).execute()
+      // Deleting the decision let a friend be confirmed and erased again and again, each time uncounted by the
+      // daily cap and the farm rule. A credited referrer keeps the credit: the limits bound what that earns.
+      const own = await trx.selectFrom('referrals').select('outcome').where('friend_id', '=', signupId).executeTakeFirst()
+      if (own?.outcome === 'held') await trx.updateTable('referrals').set({ outcome: afterHeld('FRIEND_ERASED') }).where('friend_id', '=', signupId).execute()
+      await trx.updateTable('referrals').set({ friend_id: null }).where('friend_id', '=', signupId).execute()
     },
     review(friendId, verdict, by) {
       return db.transaction().execute(async (trx) => {
         await lock(trx)
         const held = await trx.selectFrom('referrals').select(['referrer_id', 'outcome']).where('friend_id', '=', friendId).executeTakeFirst()
         if (!held || held.outcome !== 'held') return false
-        const [next] = transition(
-          referralCreditMachine,
-          referralCreditMachine.resolveState({
-            value: 'held',
-            context: noFacts,
-          }),
-          { type: verdict },
-        )
-        const outcome = next.value as ReferralOutcome
+        const outcome = afterHeld(verdict)
         await trx.updateTable('referrals').set({ outcome, reviewed_by: by }).where('friend_id', '=', friendId).execute()
         if (outcome === 'credited' && held.referrer_id !== null) {
           const referrer = await trx.selectFrom('signups').select(['id', 'line_score']).where('id', '=', held.referrer_id).executeTakeFirst()
@@ -340,5 +338,9 @@ const noFacts: ReferralFacts = {
   fromSameNetwork: 0,
   inBurst: 0,
 }
+
+/** Where a held referral goes on the team's verdict or its friend's erasure, as the machine says. */
+const afterHeld = (event: ReferralEvent['type']): ReferralOutcome =>
+  transition(referralCreditMachine, referralCreditMachine.resolveState({ value: 'held', context: noFacts }), { type: event })[0].value as ReferralOutcome
 
 const referralsOf = (trx: Db, referrerId: number) => trx.selectFrom('referrals').where('referrer_id', '=', referrerId)

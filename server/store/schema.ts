@@ -54,7 +54,17 @@ export interface Tables {
   admin_sessions: { session_hash: string; email: string; created_at: string; expires_at: string }
   line_buckets: { bucket: number; people: number }
   line_counter: { id: number; last_seq: number }
-  referrals: { friend_id: number; referrer_id: number | null; outcome: string; network: string | null; decided_at: string; reviewed_by: Generated<string | null> }
+  referrals: {
+    id: Generated<number>
+    /** NULL once the friend is erased: the decision stays for the limits, nothing of the friend does. */
+    friend_id: number | null
+    /** NULL once the referrer is erased. */
+    referrer_id: number | null
+    outcome: string
+    network: string | null
+    decided_at: string
+    reviewed_by: Generated<string | null>
+  }
   admin_audit: { id: Generated<number>; at: string; actor: string; action: string; detail: string }
   waves: { id: Generated<number>; kind: string; started_by: string; started_at: string; size: number }
   invitations: {

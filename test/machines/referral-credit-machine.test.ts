@@ -1,7 +1,7 @@
 // The referral credit rules (machines/referral-credit-machine.ts) from the machine's own graph (@xstate/graph):
 // for a friend's facts on each side of every guard, every path the graph offers (the decision, then the team's
-// APPROVE or REJECT where it waits for one) ends where the rule says, and together they reach every state and
-// take every transition. The same rules against the real store, on both engines: test/server/line.test.ts.
+// APPROVE or REJECT where it waits for one, or the friend's erasure) ends where the rule says, and together
+// they reach every state and take every transition. The same rules against the real store, on both engines: test/server/line.test.ts.
 import { getShortestPaths, getSimplePaths } from '@xstate/graph'
 import { describe, expect, it } from 'vitest'
 import { referralCreditMachine, type ReferralEvent, type ReferralFacts, type ReferralOutcome } from '../../machines/referral-credit-machine'
@@ -24,7 +24,7 @@ const cases: [string, ReferralFacts, ReferralOutcome][] = [
   ['one under the burst', { ...ordinary, inBurst: referralRules.burst - 1 }, 'credited'],
   ['at the burst', { ...ordinary, inBurst: referralRules.burst }, 'held'],
 ]
-const events: ReferralEvent[] = [{ type: 'APPROVE' }, { type: 'REJECT' }]
+const events: ReferralEvent[] = [{ type: 'APPROVE' }, { type: 'REJECT' }, { type: 'FRIEND_ERASED' }]
 const stateNames = Object.keys(referralCreditMachine.root.states)
 
 describe('referral credit machine', () => {
@@ -35,10 +35,10 @@ describe('referral credit machine', () => {
     expect(start!.state.value).toBe(outcome)
   })
 
-  it('lets the team approve or reject a held referral once, and nothing else', () => {
+  it('lets the team approve or reject a held referral once, or its friend’s erasure withdraw it, and nothing else', () => {
     const held = cases.find(([, , outcome]) => outcome === 'held')![1]
     const ends = getSimplePaths(referralCreditMachine, { input: held, events }).map((path) => [path.steps.slice(1).map((step) => step.event.type).join(' '), path.state.value])
-    expect(Object.fromEntries(ends)).toEqual({ '': 'held', APPROVE: 'credited', REJECT: 'rejected' })
+    expect(Object.fromEntries(ends)).toEqual({ '': 'held', APPROVE: 'credited', REJECT: 'rejected', FRIEND_ERASED: 'withdrawn' })
     // Every other decision is final: no event moves it.
     for (const [, facts, outcome] of cases.filter(([, , outcome]) => outcome !== 'held'))
       expect(getSimplePaths(referralCreditMachine, { input: facts, events }).map((path) => path.state.value)).toEqual([outcome])

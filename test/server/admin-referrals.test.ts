@@ -205,4 +205,18 @@ describe.each([sqliteEngine(), postgresEngine()])('referrals in the console on $
     for (const name of friends) expect(lines.find((line) => line.includes(`,${emailOf(name)},`))).not.toContain('rita@')
     expect(lines).toHaveLength(1 + ahead + 1 + friends.length + 1)
   })
+
+  it('keeps the front page’s credits equal to the top referrers’ when a credited friend, then the referrer, is erased', async () => {
+    const topCredits = async () => ((await getJson('/api/admin/referrals')).topReferrers as { credits: number }[]).reduce((sum, row) => sum + row.credits, 0)
+    const erase = async (email: string) => expect((await server.request(`/api/admin/signups/${await idOf(email)}/erase`, { method: 'POST', cookie })).status).toBe(200)
+    expect((await getJson('/api/admin/summary')).referrals).toMatchObject({ credited: credited + 1, held: 0, refused: 1 })
+    // A credited friend is erased: Rita keeps the credit, and both figures still count it.
+    await erase(emailOf(friends[0]!))
+    expect((await getJson('/api/admin/summary')).referrals).toMatchObject({ credited: credited + 1, held: 0, refused: 1 })
+    expect(await topCredits()).toBe(credited + 1)
+    // Rita is erased: her credits leave with her, from both. The decisions she refused stay refused.
+    await erase('rita@example.com')
+    expect((await getJson('/api/admin/summary')).referrals).toMatchObject({ credited: 0, held: 0, refused: 1 })
+    expect(await topCredits()).toBe(0)
+  })
 })

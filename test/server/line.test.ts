@@ -286,6 +286,52 @@ describe.each([sqliteEngine(), postgresEngine()])('the line on $engine', (engine
     await expectPlacesAsSorted(line)
   })
 
+  it('counts every decision toward the limits, those whose friend was erased since too, and keeps nothing of the erased friend', async () => {
+    const line = await fresh()
+    await lineOf(line, 60)
+    const referrerId = await line.idOf('p59@example.com')
+    const code = await line.codeOf('p59@example.com')
+    const erase = async (email: string) => expect(await line.store.consent.eraseById(await line.idOf(email), new Date())).toBe(true)
+    // The erase-and-repeat attack: a friend from one network, decided, then erased, again and again. The farm
+    // rule still sees every one of them.
+    const outcomes = []
+    for (let index = 0; index <= referralRules.sameNetwork; index++) {
+      const email = `ghost-${index}@example.com`
+      await line.join(email, { ref: code, network: '192.0.2.0/24' })
+      await line.confirm(email, 60 * minute)
+      outcomes.push(await line.referralOf(email))
+      await erase(email)
+    }
+    expect(outcomes).toEqual([...Array(referralRules.sameNetwork - 1).fill('credited'), 'held', 'held'])
+    // The referrer keeps the credits they earned; a held referral whose friend is gone is withdrawn.
+    expect((await line.placeOf('p59@example.com'))!.place).toBe(60 - (referralRules.sameNetwork - 1) * boost)
+    const decisions = await line.store.database.db.selectFrom('referrals').selectAll().orderBy('decided_at').execute()
+    expect(decisions.map(({ friend_id, referrer_id, outcome, network }) => ({ friend_id, referrer_id, outcome, network: network !== null }))).toEqual([
+      ...Array(referralRules.sameNetwork - 1).fill({ friend_id: null, referrer_id: referrerId, outcome: 'credited', network: true }),
+      { friend_id: null, referrer_id: referrerId, outcome: 'withdrawn', network: true },
+      { friend_id: null, referrer_id: referrerId, outcome: 'withdrawn', network: true },
+    ])
+    // No erased friend's id is left anywhere in the decisions.
+    expect(await line.store.database.db.selectFrom('signups').select('id').where('email_normalized', 'like', 'ghost-%').execute()).toEqual([])
+    await expectPlacesAsSorted(line)
+  })
+
+  it('stops crediting at the daily cap though every friend before was erased', async () => {
+    const line = await fresh()
+    await lineOf(line, 40)
+    const code = await line.codeOf('p39@example.com')
+    const outcomes = []
+    for (let index = 0; index <= referralRules.dailyCap; index++) {
+      const email = `gone-${index}@example.com`
+      await line.join(email, { ref: code, network: `203.0.${index}.0/24` })
+      await line.confirm(email, referralRules.burstMs)
+      outcomes.push(await line.referralOf(email))
+      expect(await line.store.consent.eraseById(await line.idOf(email), new Date())).toBe(true)
+    }
+    expect(outcomes).toEqual([...Array(referralRules.dailyCap).fill('credited'), 'overDailyCap'])
+    await expectPlacesAsSorted(line)
+  })
+
   it('gives everyone confirmed before the line existed a place, in the order they confirmed, and a code', async () => {
     const url = await engine.newDatabase()
     // The release before the line: every version before the one that places the confirmed.
@@ -324,6 +370,34 @@ describe.each([sqliteEngine(), postgresEngine()])('the line on $engine', (engine
     expect(await placeOf('pending@example.com')).toBeUndefined()
     const codes = await db.selectFrom('signups').select('referral_code').where('referral_code', 'is not', null).execute()
     expect(new Set(codes.map((row) => row.referral_code)).size).toBe(3)
+  })
+
+  it('keeps every decision made before decisions outlived their friends, each friend still once', async () => {
+    const url = await engine.newDatabase()
+    const migrations = engine.engine === 'sqlite' ? sqliteMigrations : postgresMigrations
+    const version = migrations.findIndex((steps) => steps.some((step) => typeof step === 'string' && step.includes('referrals_kept')))
+    const older = await openStore(url, { upToVersion: version })
+    // As the older release stored them: keyed by the friend.
+    await older.database.db
+      .insertInto('referrals')
+      .values([
+        { friend_id: 12, referrer_id: 3, outcome: 'held', network: 'f00d', decided_at: '2026-11-20T10:00:00.000Z' },
+        { friend_id: 7, referrer_id: 3, outcome: 'credited', network: null, decided_at: '2026-11-19T10:00:00.000Z' },
+      ])
+      .execute()
+    await older.close()
+    const store = await openStore(url)
+    opened.push(store)
+    const { db } = store.database
+    const rows = await db.selectFrom('referrals').select(['id', 'friend_id', 'referrer_id', 'outcome', 'network', 'decided_at']).orderBy('id').execute()
+    expect(rows.map((row) => ({ ...row, id: Number(row.id), friend_id: Number(row.friend_id), referrer_id: Number(row.referrer_id) }))).toEqual([
+      { id: 1, friend_id: 7, referrer_id: 3, outcome: 'credited', network: null, decided_at: '2026-11-19T10:00:00.000Z' },
+      { id: 2, friend_id: 12, referrer_id: 3, outcome: 'held', network: 'f00d', decided_at: '2026-11-20T10:00:00.000Z' },
+    ])
+    // Erased friends' decisions stay side by side; a friend still listed has one decision at most.
+    const decision = { referrer_id: 3, outcome: 'credited', network: null, decided_at: '2026-11-21T10:00:00.000Z' }
+    await db.insertInto('referrals').values([{ ...decision, friend_id: null }, { ...decision, friend_id: null }]).execute()
+    await expect(db.insertInto('referrals').values({ ...decision, friend_id: 7 }).execute()).rejects.toThrow()
   })
 
   it('reads the right place across ranges of keys, with credits that move people past the front', async () => {

@@ -2,7 +2,7 @@
 // Append, never edit. Every pending entry runs in one transaction under an advisory lock (postgres.ts), so
 // instances starting together apply each version exactly once, and a failed entry leaves nothing half-done.
 import { launchTables } from '../../launch/launch-schema'
-import { lineTables, placeTheConfirmed } from '../../referral/line-schema'
+import { decisionsOutliveFriends, lineTables, placeTheConfirmed } from '../../referral/line-schema'
 import { moveToCanonicalAddresses } from '../canonical-addresses'
 import type { MigrationStep } from '../schema'
 
@@ -95,4 +95,6 @@ export const postgresMigrations: readonly (readonly MigrationStep[])[] = [
   ],
   // 9: invitations in waves, as SQLite's version 8.
   launchTables('BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY', 'BIGINT', 'TIMESTAMPTZ'),
+  // 10: a referral's decision outlives its friend's erasure, as SQLite's version 9.
+  decisionsOutliveFriends('BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY', 'BIGINT', 'TIMESTAMPTZ'),
 ]

@@ -2,7 +2,7 @@
 // Append, never edit: a database that has run version N will never run entry N again. Each entry runs in one
 // write transaction with its version bump; a step is SQL, or TypeScript for a change SQL cannot express.
 import { launchTables } from '../../launch/launch-schema'
-import { lineTables, placeTheConfirmed } from '../../referral/line-schema'
+import { decisionsOutliveFriends, lineTables, placeTheConfirmed } from '../../referral/line-schema'
 import { moveToCanonicalAddresses } from '../canonical-addresses'
 import type { MigrationStep } from '../schema'
 
@@ -93,4 +93,7 @@ export const sqliteMigrations: readonly (readonly MigrationStep[])[] = [
   // 8: invitations in waves (issue 22; server/launch/): waves, invitations, the daily pace, and which outbox
   // emails belong to an invitation.
   launchTables('INTEGER PRIMARY KEY', 'INTEGER', 'TEXT'),
+  // 9: a referral's decision outlives its friend's erasure, with nothing left that names the friend, so the
+  // referral limits count every decision (the erase-and-repeat attack; referral/line-schema.ts).
+  decisionsOutliveFriends('INTEGER PRIMARY KEY', 'INTEGER', 'TEXT'),
 ]
