@@ -10,7 +10,7 @@ export const lineTables = (id: 'INTEGER' | 'BIGINT', time: 'TEXT' | 'TIMESTAMPTZ
   `CREATE UNIQUE INDEX signups_referral_code ON signups (referral_code)`,
   // The place is read as a range of this index (line.ts placeOf), never a count of the whole list.
   `CREATE INDEX signups_line ON signups (line_score, confirm_seq)`,
-  // A person's friends: how many joined through their code, and how many confirmed.
+  // A person's friends: how many confirmed through their code.
   `CREATE INDEX signups_referred_by ON signups (referred_by)`,
   // How many in line hold a place key in each range of bucketSize keys: the places before a range add up.
   `CREATE TABLE line_buckets (bucket ${id} PRIMARY KEY, people ${id} NOT NULL)`,

@@ -30,8 +30,9 @@ export type Place = { place: number; inLine: number }
 export type YourPlace = Place & {
   firstName: string
   referralCode: string
-  /** Friends who signed up through their link, and of those, who confirmed. */
-  friendsJoined: number
+  /** Friends who came through their link and confirmed their address. Only a friend's own confirmation moves
+   * it: a count of signups through the link would also move when anyone posts an address with this code, and
+   * only for an address that was not listed before (a repeat never gains a referrer), telling the owner so. */
   friendsConfirmed: number
   /** They unsubscribed: no more email, the place kept. */
   unsubscribed: boolean
@@ -313,14 +314,14 @@ export function line(database: Database, options: { boostPlaces: number } = { bo
       if (!place) return undefined
       const friends = await db
         .selectFrom('signups')
-        .select((eb) => [eb.fn.countAll<number>().as('joined'), eb.fn.count<number>('confirm_seq').as('confirmed')])
+        .select((eb) => eb.fn.countAll<number>().as('confirmed'))
         .where('referred_by', '=', owner.referral_code)
+        .where('confirm_seq', 'is not', null)
         .executeTakeFirstOrThrow()
       return {
         ...place,
         firstName: owner.first_name,
         referralCode: owner.referral_code,
-        friendsJoined: Number(friends.joined),
         friendsConfirmed: Number(friends.confirmed),
         unsubscribed: owner.status === 'unsubscribed',
         boostPlaces: options.boostPlaces,

@@ -1,6 +1,6 @@
 // The private "your place" page behind the link in the welcome email (issue 21), rendered here on the server so
 // it works without JavaScript: the place and how many are in line, the person's share link, how many friends
-// joined and confirmed, and how to stop emails or be erased. Its one script only adds a Copy button and the
+// confirmed through it, and how to stop emails or be erased. Its one script only adds a Copy button and the
 // phone's share sheet (Web Share API) to what is already there. Never indexed, never cached, never sends its
 // address (which holds the token) on as a Referer. Colours are the emails' (the site's palettes, which the
 // server may not import from src/), with the dark one for a dark scheme.
@@ -56,10 +56,11 @@ const count = (n: number) => n.toLocaleString('en-US')
 
 function YourPlacePage({ you, siteUrl, inviteUrl }: { you: YourPlace; siteUrl: string; inviteUrl: string | undefined }) {
   const shareLink = shareLinkOf(siteUrl, you.referralCode)
+  // Friends count once they confirm (line.ts YourPlace): a count of signups would tell who was listed already.
   const friends =
-    you.friendsJoined === 0
-      ? 'No friends have joined through your link yet.'
-      : `${count(you.friendsJoined)} ${you.friendsJoined === 1 ? 'friend has' : 'friends have'} joined through your link; ${count(you.friendsConfirmed)} confirmed.`
+    you.friendsConfirmed === 0
+      ? 'No friends have confirmed through your link yet.'
+      : `${count(you.friendsConfirmed)} ${you.friendsConfirmed === 1 ? 'friend has' : 'friends have'} confirmed through your link.`
   return (
     <PrivatePage style={style} title={you.invitation ? 'Your early access' : 'Your place in line'}>
       <p className="muted">{`${brand.companyName} early access`}</p>

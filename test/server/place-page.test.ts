@@ -57,14 +57,14 @@ it('shows each person their own place, moves the referrer up when a friend confi
   expect(pageText(html)).toContain("you're number 13 in line")
   expect(pageText(html)).toContain('13 people are in line')
   expect(html).toContain(`value="${share![0]}"`)
-  expect(pageText(html)).toContain('No friends have joined through your link yet.')
+  expect(pageText(html)).toContain('No friends have confirmed through your link yet.')
 
   // A friend comes through the share link and confirms: the first person moves up.
   const friend = await joinAndConfirm('friend@example.net', { referralCode: share![1]! })
   expect(friend).toMatchObject({ ok: true, place: 14, inLine: 14 })
   const after = pageText(await (await fetch(place.url)).text())
   expect(after).toContain(`you're number ${13 - referralRules.boostPlaces} in line`)
-  expect(after).toContain('1 friend has joined through your link; 1 confirmed.')
+  expect(after).toContain('1 friend has confirmed through your link.')
 
   // The friend's own welcome and page: their place, their own code, nothing of the first person.
   const friendWelcome = await inbox.next('friend@example.net')
@@ -88,4 +88,30 @@ it('answers every link that does not work with the same page and a 404, whoever 
   }
   expect(bodies.size).toBe(1)
   expect(pageText([...bodies][0]!)).toContain("This link doesn't work")
+})
+
+it('moves no figure on a person’s page because of another address’s past: only a friend’s own confirmation counts', async () => {
+  server = await startTestServer({ mail: { smtpUrl: inbox.url } })
+  await joinAndConfirm('owner@example.com')
+  const place = tokenLink(await inbox.next('owner@example.com'), '/waitlist/place')
+  const page = async () => (await fetch(place.url)).text()
+  const code = /\/\?ref=([2-9a-hjkmnp-z]{8})"/.exec(await page())![1]!
+  // Addresses already listed (one pending, one confirmed) and one never listed.
+  expect(await (await server.post({ ...validSignup, email: 'pending@example.org' })).json()).toEqual({ ok: true, message: messages.success })
+  await joinAndConfirm('confirmed@example.org')
+  const before = await page()
+
+  // The owner posts each of them with their own code, as anyone may: a repeat never gains a referrer, a first
+  // signup does. The page must read the same either way, or it tells who was listed.
+  for (const email of ['pending@example.org', 'confirmed@example.org', 'stranger@example.org']) {
+    expect(await (await server.post({ ...validSignup, email, referralCode: code })).json()).toEqual({ ok: true, message: messages.success })
+    await server.store.settled()
+    expect(await page(), email).toBe(before)
+  }
+  expect(pageText(before)).toContain('No friends have confirmed through your link yet.')
+
+  // The stranger confirms from their own inbox: their own act, and the page counts it.
+  const { token } = tokenLink(await inbox.next('stranger@example.org'), '/waitlist/confirm')
+  await fetch(`${server.origin}/api/waitlist/confirm`, { method: 'POST', headers: { 'Content-Type': 'text/plain;charset=UTF-8' }, body: JSON.stringify({ token }) })
+  expect(pageText(await page())).toContain('1 friend has confirmed through your link.')
 })
