@@ -10,8 +10,12 @@ import { referralRules } from '../shared/rules'
 export type ReferralFacts = {
   /** The code names someone in line (confirmed, not erased). */
   referrerInLine: boolean
-  /** The friend's inbox is the referrer's own (shared/mailbox.ts inboxKey: +tags off, Gmail's dots ignored). */
+  /** The friend's inbox is the referrer's own (shared/mailbox.ts inboxKey, by each provider's rules in
+   * shared/mail-providers.ts). */
   sameInbox: boolean
+  /** The friend's address is at a relay service (shared/mail-providers.ts isRelayAddress), which forwards to an
+   * inbox nobody can see: one person may hold any number of them. */
+  friendIsRelay: boolean
   /** The referrer's referrals credited in the last day. */
   creditedToday: number
   /** The referrer's referrals from the friend's network (/24 or /48) in the last day, this one included. */
@@ -20,7 +24,7 @@ export type ReferralFacts = {
   inBurst: number
 }
 
-export type ReferralOutcome = 'credited' | 'held' | 'selfReferral' | 'overDailyCap' | 'noReferrer' | 'rejected' | 'withdrawn'
+export type ReferralOutcome = 'credited' | 'held' | 'selfReferral' | 'relay' | 'overDailyCap' | 'noReferrer' | 'rejected' | 'withdrawn'
 
 export type ReferralEvent = { type: 'APPROVE' } | { type: 'REJECT' } | { type: 'FRIEND_ERASED' }
 
@@ -33,6 +37,7 @@ export const referralCreditMachine = setup({
   guards: {
     referrerGone: ({ context }) => !context.referrerInLine,
     sameInbox: ({ context }) => context.sameInbox,
+    friendIsRelay: ({ context }) => context.friendIsRelay,
     overDailyCap: ({ context }) => context.creditedToday >= referralRules.dailyCap,
     looksLikeAFarm: ({ context }) => context.fromSameNetwork >= referralRules.sameNetwork || context.inBurst >= referralRules.burst,
   },
@@ -46,6 +51,7 @@ export const referralCreditMachine = setup({
       always: [
         { guard: 'referrerGone', target: 'noReferrer' },
         { guard: 'sameInbox', target: 'selfReferral' },
+        { guard: 'friendIsRelay', target: 'relay' },
         { guard: 'overDailyCap', target: 'overDailyCap' },
         { guard: 'looksLikeAFarm', target: 'held' },
         { target: 'credited' },
@@ -72,6 +78,10 @@ export const referralCreditMachine = setup({
     selfReferral: {
       type: 'final',
       description: 'The friend is the referrer, in another spelling of one inbox: no credit.',
+    },
+    relay: {
+      type: 'final',
+      description: 'The friend’s address is a relay (Hide My Email and the like), which anyone may hold by the dozen: no credit.',
     },
     overDailyCap: {
       type: 'final',

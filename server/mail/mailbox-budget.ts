@@ -4,8 +4,9 @@
 //
 // Five in a day, because a person's busiest honest day needs four (a confirmation, one more after it went
 // to spam, an erasure link, and that link again), plus one to spare. Counted per inbox (shared/mailbox.ts
-// `inboxKey`: no +tag, Gmail's dots ignored), in the store's shared limiter so every instance counts together
-// (in memory on SQLite, whose one process is the only sender). A send that fails gives its count back, so a
+// `inboxKey`: no +tag, and each provider's spellings of one inbox as one, shared/mail-providers.ts), in the
+// store's shared limiter so every instance counts together (in memory on SQLite, whose one process is the
+// only sender). A send that fails gives its count back, so a
 // mail server's outage never spends anyone's budget. The replies to the visitor never depend on it.
 import { inboxKey } from '../../shared/mailbox'
 import type { RateLimiter } from '../rate-limit'

@@ -13,6 +13,7 @@
 import { randomInt } from 'node:crypto'
 import { getInitialSnapshot, transition } from 'xstate'
 import { referralCreditMachine, type ReferralEvent, type ReferralFacts, type ReferralOutcome } from '../../machines/referral-credit-machine'
+import { isRelayAddress } from '../../shared/mail-providers'
 import { inboxKey } from '../../shared/mailbox'
 import { referralCodeAlphabet, referralCodeLength } from '../../shared/referral-code'
 import { referralRules } from '../../shared/rules'
@@ -143,6 +144,7 @@ export function line(database: Database, options: { boostPlaces: number } = { bo
     const facts: ReferralFacts = {
       referrerInLine: referrer !== undefined && referrer.id !== friend.id,
       sameInbox: referrer !== undefined && inboxKey(referrer.email_normalized) === inboxKey(friend.email_normalized),
+      friendIsRelay: isRelayAddress(friend.email_normalized),
       creditedToday: await count((query) => query.where('outcome', '=', 'credited').where('decided_at', '>', dayAgo)),
       fromSameNetwork:
         friend.referral_network === null
@@ -335,6 +337,7 @@ export function line(database: Database, options: { boostPlaces: number } = { bo
 const noFacts: ReferralFacts = {
   referrerInLine: true,
   sameInbox: false,
+  friendIsRelay: false,
   creditedToday: 0,
   fromSameNetwork: 0,
   inBurst: 0,

@@ -8,7 +8,7 @@ import { referralCreditMachine, type ReferralEvent, type ReferralFacts, type Ref
 import { decideReferral } from '../../server/referral/line'
 import { referralRules } from '../../shared/rules'
 
-const ordinary: ReferralFacts = { referrerInLine: true, sameInbox: false, creditedToday: 0, fromSameNetwork: 1, inBurst: 1 }
+const ordinary: ReferralFacts = { referrerInLine: true, sameInbox: false, friendIsRelay: false, creditedToday: 0, fromSameNetwork: 1, inBurst: 1 }
 // Facts just inside and just past each rule, and the rule's answer for them.
 const cases: [string, ReferralFacts, ReferralOutcome][] = [
   ['an ordinary friend', ordinary, 'credited'],
@@ -16,6 +16,9 @@ const cases: [string, ReferralFacts, ReferralOutcome][] = [
   ['nobody in line, even if it looks like a farm', { ...ordinary, referrerInLine: false, inBurst: 99 }, 'noReferrer'],
   ['the referrer’s own inbox', { ...ordinary, sameInbox: true }, 'selfReferral'],
   ['their own inbox, past the cap too', { ...ordinary, sameInbox: true, creditedToday: 99 }, 'selfReferral'],
+  ['a relay address', { ...ordinary, friendIsRelay: true }, 'relay'],
+  ['a relay address, their own inbox too', { ...ordinary, friendIsRelay: true, sameInbox: true }, 'selfReferral'],
+  ['a relay address, past the cap and in a burst', { ...ordinary, friendIsRelay: true, creditedToday: 99, inBurst: 99 }, 'relay'],
   ['one under the daily cap', { ...ordinary, creditedToday: referralRules.dailyCap - 1 }, 'credited'],
   ['at the daily cap', { ...ordinary, creditedToday: referralRules.dailyCap }, 'overDailyCap'],
   ['at the cap and in a burst', { ...ordinary, creditedToday: referralRules.dailyCap, inBurst: 99 }, 'overDailyCap'],

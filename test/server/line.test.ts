@@ -201,6 +201,39 @@ describe.each([sqliteEngine(), postgresEngine()])('the line on $engine', (engine
     await expectPlacesAsSorted(line)
   })
 
+  it('gives no credit for the referrer’s own inbox at Proton, Fastmail, Yahoo or iCloud, nor for a relay address', async () => {
+    const line = await fresh()
+    await lineOf(line, 12)
+    const spellings: [string, string[]][] = [
+      ['john.smith@proton.me', ['john_smith@pm.me', 'johnsmith+x@protonmail.com', 'j-o-h-n.smith@protonmail.ch']],
+      ['ann@fastmail.com', ['waitlist@ann.fastmail.com']],
+      ['bea@yahoo.com', ['bea-friend@yahoo.com']],
+      ['cy@icloud.com', ['cy@me.com', 'cy+x@mac.com']],
+    ]
+    for (const [referrer, aliases] of spellings) {
+      await line.join(referrer)
+      await line.confirm(referrer)
+      const code = await line.codeOf(referrer)
+      const before = (await line.placeOf(referrer))!.place
+      for (const alias of aliases) {
+        await line.join(alias, { ref: code })
+        await line.confirm(alias)
+        expect(await line.referralOf(alias), alias).toBe('selfReferral')
+      }
+      expect((await line.placeOf(referrer))!.place, referrer).toBe(before)
+    }
+    // A relay forwards to an inbox nobody can see (Sign in with Apple's Hide My Email here): it joins the line
+    // like anyone, and earns nobody credit.
+    const code = await line.codeOf('p5@example.com')
+    const before = (await line.placeOf('p5@example.com'))!.place
+    await line.join('dpdcnf87nu@privaterelay.appleid.com', { ref: code })
+    await line.confirm('dpdcnf87nu@privaterelay.appleid.com')
+    expect(await line.referralOf('dpdcnf87nu@privaterelay.appleid.com')).toBe('relay')
+    expect(await line.placeOf('dpdcnf87nu@privaterelay.appleid.com')).toBeDefined()
+    expect((await line.placeOf('p5@example.com'))!.place).toBe(before)
+    await expectPlacesAsSorted(line)
+  })
+
   it('stops crediting for the day at the daily cap', async () => {
     const line = await fresh()
     await lineOf(line, 40)

@@ -1,6 +1,7 @@
 // @vitest-environment node
 // The canonical address: one mailbox, one form, whatever way it was typed; and the inbox it reaches.
 import { describe, expect, it } from 'vitest'
+import { isRelayAddress } from '../../shared/mail-providers'
 import { canonicalAddress, inboxKey, parseMailbox } from '../../shared/mailbox'
 
 describe('parseMailbox', () => {
@@ -57,7 +58,44 @@ describe('inboxKey', () => {
     ['ann@googlemail.com', 'ann@gmail.com'],
     ['a.nn@example.com', 'a.nn@example.com'],
     ['+tag@example.com', '+tag@example.com'],
+    // Proton: dots, hyphens and underscores are transparent, and its four domains are one.
+    ['j.o_h-n+news@protonmail.com', 'john@proton.me'],
+    ['john@pm.me', 'john@proton.me'],
+    ['john@protonmail.ch', 'john@proton.me'],
+    // Fastmail's subdomain addressing: anything@user.fastmail.com is user@fastmail.com.
+    ['shop@ann.fastmail.com', 'ann@fastmail.com'],
+    ['ann+shop@fastmail.fm', 'ann@fastmail.fm'],
+    ['ann@fastmail.com', 'ann@fastmail.com'],
+    ['a.nn@fastmail.com', 'a.nn@fastmail.com'],
+    // Yahoo's disposable addresses: name-keyword@yahoo.com.
+    ['ann-shop@yahoo.com', 'ann@yahoo.com'],
+    ['ann.lee@yahoo.com', 'ann.lee@yahoo.com'],
+    // iCloud: me.com and mac.com are icloud.com.
+    ['ann+x@me.com', 'ann@icloud.com'],
+    ['ann@mac.com', 'ann@icloud.com'],
+    // Elsewhere a hyphen, an underscore or a subdomain is part of the address.
+    ['ann-shop@example.com', 'ann-shop@example.com'],
+    ['a_nn@gmail.com', 'a_nn@gmail.com'],
+    ['shop@ann.example.com', 'shop@ann.example.com'],
   ])('counts %j as the inbox %j', (address, inbox) => {
     expect(inboxKey(address)).toBe(inbox)
+  })
+})
+
+describe('isRelayAddress', () => {
+  it.each([
+    ['dpdcnf87nu@privaterelay.appleid.com', true],
+    ['abc123@mozmail.com', true],
+    ['shop@ann.mozmail.com', true],
+    ['w11tzqdr@duck.com', true],
+    ['x.y@aleeas.com', true],
+    ['x@simplelogin.com', true],
+    ['shop@ann.anonaddy.com', true],
+    ['circus.waltz449@anonaddy.me', true],
+    ['ann@icloud.com', false],
+    ['ann@example.com', false],
+    ['ann@notmozmail.com', false],
+  ])('says %j is a relay: %j', (address, relay) => {
+    expect(isRelayAddress(address)).toBe(relay)
   })
 })
