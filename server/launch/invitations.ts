@@ -53,6 +53,11 @@ const expire = tokenMove('EXPIRE')
 const chunk = 500
 
 const utcDay = (date: Date) => iso(date).slice(0, 10)
+// One wave per UTC day of the pace, whatever the clocks do: the day last run only ever moves forward, and a day
+// at or before it is done. A clock stepped back (or an instance whose clock is behind) finds its day done; one
+// stepped forward runs today's wave, never the days it skipped. Days as YYYY-MM-DD compare as text.
+const dayDone = (lastRunDay: string | null, day: string) => lastRunDay !== null && lastRunDay >= day
+const laterDay = (a: string | null, b: string | null) => (a === null ? b : b === null || a >= b ? a : b)
 
 export function invitations(database: Database, line: Line, settings: InvitationSettings): Invitations {
   const { db, lockRows } = database
@@ -182,16 +187,20 @@ export function invitations(database: Database, line: Line, settings: Invitation
         lifetimeDays: Math.round(settings.lifetimeMs / 86_400_000),
       }
     },
-    async setPace({ perDay, atUtc }, by, now) {
-      // Set after today's time, the first wave is tomorrow's: a pace never fires the moment it is set.
-      const lastRunDay = iso(now).slice(11, 16) >= atUtc ? utcDay(now) : null
-      const row = { per_day: perDay, at_utc: atUtc, started_by: by, started_at: iso(now), last_run_day: lastRunDay, ended_reason: null, ended_at: null }
-      await db
-        .insertInto('launch_pace')
-        .values({ id: 1, ...row })
-        .onConflict((conflict) => conflict.column('id').doUpdateSet(row))
-        .execute()
-      return { perDay, atUtc, startedBy: by, startedAt: iso(now), lastRunDay }
+    setPace({ perDay, atUtc }, by, now) {
+      return db.transaction().execute(async (trx) => {
+        const current = await lockRows(trx.selectFrom('launch_pace').select('last_run_day').where('id', '=', 1)).executeTakeFirst()
+        // Set after today's time, the first wave is tomorrow's: a pace never fires the moment it is set. Set again,
+        // it keeps the last day run, so no day runs twice (not even set on a clock stepped back).
+        const lastRunDay = laterDay(iso(now).slice(11, 16) >= atUtc ? utcDay(now) : null, current?.last_run_day ?? null)
+        const row = { per_day: perDay, at_utc: atUtc, started_by: by, started_at: iso(now), last_run_day: lastRunDay, ended_reason: null, ended_at: null }
+        await trx
+          .insertInto('launch_pace')
+          .values({ id: 1, ...row })
+          .onConflict((conflict) => conflict.column('id').doUpdateSet(row))
+          .execute()
+        return { perDay, atUtc, startedBy: by, startedAt: iso(now), lastRunDay }
+      })
     },
     async stopPace(now) {
       const stopped = await db.updateTable('launch_pace').set({ ended_reason: 'stopped', ended_at: iso(now) }).where('id', '=', 1).where('ended_at', 'is', null).executeTakeFirst()
@@ -224,7 +233,7 @@ export function invitations(database: Database, line: Line, settings: Invitation
       const waveId = await db.transaction().execute(async (trx) => {
         await line.lock(trx)
         const pace = await lockRows(trx.selectFrom('launch_pace').selectAll().where('id', '=', 1).where('ended_at', 'is', null)).executeTakeFirst()
-        if (!pace || pace.last_run_day === utcDay(now) || iso(now).slice(11, 16) < pace.at_utc) return undefined
+        if (!pace || dayDone(pace.last_run_day, utcDay(now)) || iso(now).slice(11, 16) < pace.at_utc) return undefined
         await trx.updateTable('launch_pace').set({ last_run_day: utcDay(now) }).where('id', '=', 1).execute()
         const started = await startWaveIn(trx, { count: Number(pace.per_day), by: pace.started_by, kind: 'pace', now })
         // The list is empty (now, or after this wave): the pace has done its work.

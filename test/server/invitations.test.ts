@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hashSecret, newSecret } from '../../server/admin/tokens'
 import { invitationBudgetRetryMs, startOutboxSender, type OutboxSender } from '../../server/consent/outbox-sender'
+import { startLaunchTicker } from '../../server/launch/launch-ticker'
 import type { Mailer, OutgoingMail } from '../../server/mail/mailer'
 import { OverBudgetError } from '../../server/mail/mailbox-budget'
 import { noConsentRecord } from '../../server/validate'
@@ -24,17 +25,21 @@ const sendsPerSecond = 20
 
 describe.each([sqliteEngine(), postgresEngine()])('invitations on $engine', (engine: EngineUnderTest) => {
   const opened: { store: Stores; sender: OutboxSender }[] = []
+  /** Further instances over a test's database, with no sender of their own. */
+  const instances: Stores[] = []
   beforeAll(() => engine.setup(), 60_000)
   afterAll(async () => {
     for (const { store, sender } of opened) {
       await sender.stop()
       await store.close().catch(() => {})
     }
+    for (const store of instances) await store.close().catch(() => {})
     await engine.teardown()
   })
 
   async function fresh(options: { overBudget?: (mail: OutgoingMail) => boolean } = {}) {
-    const store = await openStore(await engine.newDatabase(), { invitations: { lifetimeMs, sendsPerSecond } })
+    const databaseUrl = await engine.newDatabase()
+    const store = await openStore(databaseUrl, { invitations: { lifetimeMs, sendsPerSecond } })
     const clock = { at: Date.parse('2026-12-01T08:00:00Z') }
     const now = () => new Date(clock.at)
     const sent: OutgoingMail[] = []
@@ -79,7 +84,7 @@ describe.each([sqliteEngine(), postgresEngine()])('invitations on $engine', (eng
     }
     const mailTo = (email: string, subject?: string) => sent.filter((mail) => mail.to === email && (!subject || mail.subject === subject))
     const claimToken = (mail: OutgoingMail) => new URL(mail.links!.find((link) => link.label === 'Claim')!.url).searchParams.get('token')!
-    return { store, db, clock, now, sent, sender, idOf, statusOf, spendToken, join, confirmed, at, mailTo, claimToken }
+    return { databaseUrl, store, db, clock, now, sent, sender, idOf, statusOf, spendToken, join, confirmed, at, mailTo, claimToken }
   }
 
   const reminderSubject = invitationReminderSubject
@@ -265,5 +270,49 @@ describe.each([sqliteEngine(), postgresEngine()])('invitations on $engine', (eng
       ['pace', 2],
     ])
     expect(await t.store.invitations.stopPace(t.now())).toBe(false)
+  })
+
+  it('runs one wave per UTC day of the pace whatever the clock does, on every instance: stepped back across midnight, set again, or forward over days', async () => {
+    const t = await fresh()
+    await t.confirmed(8)
+    // A second instance over the same database (PostgreSQL); on SQLite one process owns the file, so its own store.
+    const other = engine.engine === 'postgres' ? await openStore(t.databaseUrl, { invitations: { lifetimeMs, sendsPerSecond } }) : t.store
+    if (other !== t.store) instances.push(other)
+    const errors: unknown[] = []
+    // One tick of the launch ticker as an instance runs it, on that instance's clock; the waves it started.
+    const tickOn = async (store: Stores, at: string) => {
+      let waves = 0
+      const ticker = startLaunchTicker({
+        invitations: store.invitations,
+        now: () => new Date(at),
+        everyMs: 3_600_000,
+        onWave: () => waves++,
+        log: { info: () => {}, error: (error: unknown) => errors.push(error) },
+      })
+      await ticker.stop()
+      return waves
+    }
+    const paceWaves = async () => (await t.store.invitations.overview(true)).waves.filter((wave) => wave.kind === 'pace').length
+
+    t.clock.at = Date.parse('2026-12-01T08:00:00Z')
+    await t.store.invitations.setPace({ perDay: 1, atUtc: '00:00' }, 'a@company.example', t.now())
+    expect(await tickOn(t.store, '2026-12-02T00:00:00Z')).toBe(1)
+    // The clock is stepped back a minute, across midnight, then comes forward again: 2 December has had its wave,
+    // and 1 December (before it) is not run after it.
+    expect(await tickOn(other, '2026-12-01T23:59:00Z')).toBe(0)
+    expect(await tickOn(t.store, '2026-12-02T00:00:30Z')).toBe(0)
+    expect(await Promise.all([tickOn(t.store, '2026-12-02T00:01:00Z'), tickOn(other, '2026-12-01T23:59:30Z')])).toEqual([0, 0])
+    expect(await paceWaves()).toBe(1)
+    // The team sets the pace again on a clock still behind: the day already run stays run.
+    t.clock.at = Date.parse('2026-12-01T23:58:00Z')
+    expect(await t.store.invitations.setPace({ perDay: 1, atUtc: '00:00' }, 'a@company.example', t.now())).toMatchObject({ lastRunDay: '2026-12-02' })
+    expect(await tickOn(other, '2026-12-02T00:02:00Z')).toBe(0)
+    // Stepped forward three days: today's wave only, never the skipped days', not even when stepped back to one.
+    expect(await tickOn(t.store, '2026-12-05T00:00:00Z')).toBe(1)
+    expect(await tickOn(other, '2026-12-04T00:00:00Z')).toBe(0)
+    expect(await tickOn(t.store, '2026-12-05T12:00:00Z')).toBe(0)
+    expect(await paceWaves()).toBe(2)
+    expect((await t.store.invitations.overview(true)).pace).toMatchObject({ lastRunDay: '2026-12-05' })
+    expect(errors).toEqual([])
   })
 })
