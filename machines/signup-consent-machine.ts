@@ -19,6 +19,9 @@ export const RESEND_AFTER_MS = resendAfterMs
 
 export type ConsentStatus = 'pending' | 'confirmed' | 'invited' | 'claimed' | 'expired' | 'unsubscribed' | 'erased'
 
+/** Where the invitation a person holds stands: still open, claimed, or ended unclaimed. */
+export type HeldInvitation = 'open' | 'claimed' | 'ended'
+
 export type ConsentEvent =
   | { type: 'CONFIRM' }
   | { type: 'UNSUBSCRIBE' }

@@ -14,6 +14,7 @@ import { randomInt } from 'node:crypto'
 import { getInitialSnapshot, transition } from 'xstate'
 import { referralCreditMachine, type ReferralEvent, type ReferralFacts, type ReferralOutcome } from '../../machines/referral-credit-machine'
 import { isRelayAddress } from '../../shared/mail-providers'
+import { heldInvitation } from '../launch/held-invitation'
 import { inboxKey } from '../../shared/mailbox'
 import { referralCodeAlphabet, referralCodeLength } from '../../shared/referral-code'
 import { referralRules } from '../../shared/rules'
@@ -311,7 +312,9 @@ export function line(database: Database, options: { boostPlaces: number } = { bo
         .where('consent_tokens.expires_at', '>', iso(now))
         .executeTakeFirst()
       if (!owner?.referral_code) return undefined
-      const invitation = owner.status === 'invited' || owner.status === 'claimed' || owner.status === 'expired' ? owner.status : null
+      // From the invitation itself, not the status: someone who unsubscribed keeps theirs (launch/held-invitation.ts).
+      const held = await heldInvitation(db, owner.id, now)
+      const invitation = held ? invitationShown[held.stands] : null
       const place = invitation ? { place: 0, inLine: 0 } : await placeOf(owner.id)
       if (!place) return undefined
       const friends = await db
@@ -333,6 +336,8 @@ export function line(database: Database, options: { boostPlaces: number } = { bo
     placeOf,
   }
 }
+
+const invitationShown = { open: 'invited', claimed: 'claimed', ended: 'expired' } as const
 
 const noFacts: ReferralFacts = {
   referrerInLine: true,

@@ -102,7 +102,7 @@ function YourPlacePage({ you, siteUrl, inviteUrl }: { you: YourPlace; siteUrl: s
       <h2>Your email and your data</h2>
       <p>
         {you.unsubscribed
-          ? "You've unsubscribed: we won't email you, and you keep your place."
+          ? unsubscribedSentences[you.invitation ?? 'inLine']
           : 'To stop our emails, use the unsubscribe link at the end of any email from us. You keep your place.'}{' '}
         To be taken off the list and have your data erased, <a href={`${siteUrl.replace(/\/$/, '')}${consentPages.erase}`}>ask for erasure</a>.
       </p>
@@ -122,6 +122,15 @@ const invitationSentences = {
   invited: 'You reached the front of the line: we have emailed you an invitation to early access. Its button takes you in.',
   claimed: 'You have claimed your invitation to early access. Thank you for waiting with us.',
   expired: `Your invitation to early access ended before it was used. We can send you a new one: write to ${brand.contactEmail}.`,
+} as const
+
+// Unsubscribed, a person keeps what they hold, place or invitation, and gets no email about it (not even the
+// reminder); joining again and confirming brings them back to it (server/launch/held-invitation.ts).
+const unsubscribedSentences = {
+  inLine: "You've unsubscribed: we won't email you, and you keep your place.",
+  invited: "You've unsubscribed: we won't email you again, not even a reminder. Your invitation stays yours until it ends, and the link in its email still works.",
+  claimed: "You've unsubscribed: we won't email you again.",
+  expired: "You've unsubscribed: we won't email you again, not even a new invitation, unless you join the waitlist again and confirm your email.",
 } as const
 
 function LinkNotWorking({ siteUrl }: { siteUrl: string }) {

@@ -6,10 +6,11 @@
 // of them. Opening the page changes nothing, and an unknown link reveals nobody.
 import type { ParsedMail } from 'mailparser'
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
+import { invitationSubject } from '../../server/mail/emails/invitation-email'
 import { messages } from '../../shared/messages'
 import { referralRules } from '../../shared/rules'
 import { pageText } from '../utils/page-text'
-import { startInbox, type Inbox } from '../utils/smtp-inbox'
+import { rawHeader, startInbox, type Inbox } from '../utils/smtp-inbox'
 import { startTestServer, validSignup, type TestServer } from './harness'
 
 let inbox: Inbox
@@ -114,4 +115,37 @@ it('moves no figure on a person’s page because of another address’s past: on
   const { token } = tokenLink(await inbox.next('stranger@example.org'), '/waitlist/confirm')
   await fetch(`${server.origin}/api/waitlist/confirm`, { method: 'POST', headers: { 'Content-Type': 'text/plain;charset=UTF-8' }, body: JSON.stringify({ token }) })
   expect(pageText(await page())).toContain('1 friend has confirmed through your link.')
+})
+
+const inviteUrl = 'https://testflight.apple.com/join/Stride01'
+
+/** Joins, confirms, is invited by a wave and unsubscribes with the invitation's own one-click link (RFC 8058,
+ * as a mail provider posts it): their place link, and the invitation link they hold. */
+async function invitedThenUnsubscribed(email: string) {
+  await joinAndConfirm(email)
+  const place = tokenLink(await inbox.next(email), '/waitlist/place')
+  expect(await server.store.invitations.startWave({ count: 1, by: 'team@company.example', kind: 'next', now: new Date() })).toMatchObject({ ok: true })
+  server.sender!.poke()
+  const invitation = await inbox.next(email)
+  expect(invitation.subject).toBe(invitationSubject)
+  const oneClick = new FormData()
+  oneClick.set('List-Unsubscribe', 'One-Click')
+  const unsubscribed = await fetch(String(rawHeader(invitation, 'List-Unsubscribe')).replace(/^<|>$/g, ''), { method: 'POST', body: oneClick })
+  expect(await unsubscribed.text()).toBe(messages.unsubscribed)
+  return { place, invite: tokenLink(invitation, '/waitlist/invite') }
+}
+
+it('keeps an invited person’s page when they unsubscribe, saying where their invitation stands and that no email comes', async () => {
+  server = await startTestServer({ mail: { smtpUrl: inbox.url }, inviteUrl })
+  const { place, invite } = await invitedThenUnsubscribed('invited@example.com')
+  const page = await fetch(place.url)
+  expect(page.status).toBe(200)
+  expect(page.headers.get('cache-control')).toBe('no-store')
+  const text = pageText(await page.text())
+  expect(text).toContain('Ann, your invitation is here')
+  expect(text).toContain("You've unsubscribed: we won't email you again, not even a reminder. Your invitation stays yours until it ends, and the link in its email still works.")
+  expect(text).not.toContain("you're number")
+  // The invitation's page works as before, and opening either changes nothing.
+  expect((await fetch(invite.url)).status).toBe(200)
+  expect((await fetch(place.url)).status).toBe(200)
 })
