@@ -10,7 +10,9 @@
 // invitation is claimed through its emailed link, or expires (14 days by default); the team may send an expired
 // one again. Unsubscribing or erasure ends it as they end everything else; a person who unsubscribed after being
 // invited may still claim the invitation they hold (only they hold its link), so stopping the reminder never
-// costs them their place.
+// costs them their place. Someone who comes back (signs up again, then confirms anew) returns to where they
+// stood: in line at their old place, or to their invitation, still open, claimed or ended meanwhile; until they
+// confirm, the invitation they hold can still be claimed.
 import { setup } from 'xstate'
 import { resendAfterMs } from '../shared/rules'
 
@@ -23,7 +25,8 @@ export type ConsentStatus = 'pending' | 'confirmed' | 'invited' | 'claimed' | 'e
 export type HeldInvitation = 'open' | 'claimed' | 'ended'
 
 export type ConsentEvent =
-  | { type: 'CONFIRM' }
+  /** `invitation` when the person was invited before they unsubscribed and came back (server/launch/). */
+  | { type: 'CONFIRM'; invitation?: HeldInvitation }
   | { type: 'UNSUBSCRIBE' }
   | { type: 'SIGN_UP_AGAIN'; msSinceLastQueued: number }
   | { type: 'ERASE' }
@@ -43,6 +46,9 @@ export const signupConsentMachine = setup({
   guards: {
     isResendDue: ({ event }) => event.type === 'SIGN_UP_AGAIN' && event.msSinceLastQueued >= RESEND_AFTER_MS,
     holdsOpenInvitation: ({ event }) => event.type === 'CLAIM' && event.invitationOpen,
+    returnsToOpenInvitation: ({ event }) => event.type === 'CONFIRM' && event.invitation === 'open',
+    returnsToClaimedInvitation: ({ event }) => event.type === 'CONFIRM' && event.invitation === 'claimed',
+    returnsToEndedInvitation: ({ event }) => event.type === 'CONFIRM' && event.invitation === 'ended',
   },
 }).createMachine({
   id: 'signupConsent',
@@ -50,9 +56,17 @@ export const signupConsentMachine = setup({
   entry: 'queueConfirmation',
   states: {
     pending: {
-      description: 'Stored, with a confirmation email queued. Nothing but the confirmation is ever mailed to this address.',
+      description:
+        'Stored, with a confirmation email queued. Nothing but the confirmation is ever mailed to this address. Someone back after unsubscribing confirms into where they stood, and may claim the invitation they hold meanwhile.',
       on: {
-        CONFIRM: 'confirmed',
+        // A wave took them before they unsubscribed: they return to that invitation, not to a place they left.
+        CONFIRM: [
+          { guard: 'returnsToOpenInvitation', target: 'invited' },
+          { guard: 'returnsToClaimedInvitation', target: 'claimed' },
+          { guard: 'returnsToEndedInvitation', target: 'expired' },
+          { target: 'confirmed' },
+        ],
+        CLAIM: { guard: 'holdsOpenInvitation', target: 'claimed' },
         UNSUBSCRIBE: 'unsubscribed',
         SIGN_UP_AGAIN: { guard: 'isResendDue', target: 'pending', reenter: true, actions: 'queueConfirmation' },
         ERASE: 'erased',

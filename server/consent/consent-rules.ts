@@ -17,9 +17,10 @@ export function consentMove(status: ConsentStatus, event: ConsentEvent): Consent
   return { status: next.value as ConsentStatus, queuesConfirmation }
 }
 
-/** The stored statuses from which an event (a token's confirm or unsubscribe, a wave's invitation, its claim or
- * expiry) moves a signup, and where to: each of these events has one target. */
-export function tokenMove(type: 'CONFIRM' | 'UNSUBSCRIBE' | 'INVITE' | 'EXPIRE'): { from: ConsentStatus[]; to: ConsentStatus } {
+/** The stored statuses from which an event (a token's unsubscribe, a wave's invitation, its expiry) moves a
+ * signup, and where to: each of these events has one target. (A confirmation's target depends on the invitation
+ * the person holds: consentMove.) */
+export function tokenMove(type: 'UNSUBSCRIBE' | 'INVITE' | 'EXPIRE'): { from: ConsentStatus[]; to: ConsentStatus } {
   return eventMove({ type })
 }
 

@@ -11,7 +11,8 @@ import type { ConsentStatus } from '../../machines/signup-consent-machine'
 import { linkLifetimesMs, placeLinkLifetimeMs, resendAfterMs } from '../../shared/rules'
 import type { Database, Db } from '../store/database'
 import type { Line, Place, YourPlace } from '../referral/line'
-import { tokenMove } from './consent-rules'
+import { heldInvitation, takeBackInvitation } from '../launch/held-invitation'
+import { consentMove, isConsentStatus } from './consent-rules'
 
 export type TokenPurpose = 'confirm' | 'unsubscribe' | 'erase' | 'place' | 'invite'
 export type OutboxKind = 'confirm' | 'erase' | 'welcome' | 'invite' | 'reminder'
@@ -50,7 +51,8 @@ export interface ConsentStore {
   releaseOutboxLeases(): Promise<void>
   saveTokens(tokens: NewToken[]): Promise<void>
   /** Uses a confirm or unsubscribe token (deleting it) and moves the signup as the consent machine says (a first
-   * confirmation also takes a place in line: referral/line.ts); the signup's id, or undefined when the token is
+   * confirmation also takes a place in line: referral/line.ts; someone back after unsubscribing returns to the
+   * invitation they hold: launch/held-invitation.ts); the signup's id, or undefined when the token is
    * unknown, expired or used, or the move is not allowed from the signup's status. */
   useToken(purpose: 'confirm' | 'unsubscribe', tokenHash: string, now: Date): Promise<{ signupId: number } | undefined>
   /** A signup's place in line, or undefined when it has none. */
@@ -207,16 +209,21 @@ export function consentStore(database: Database, line: Line): ConsentStore {
         .execute()
     },
     useToken(purpose, tokenHash, now) {
-      const move = tokenMove(purpose === 'confirm' ? 'CONFIRM' : 'UNSUBSCRIBE')
       return db.transaction().execute(async (trx) => {
         if (purpose === 'confirm') await line.lock(trx)
         const signupId = await takeToken(trx, purpose, tokenHash, now)
         if (signupId === undefined) return undefined
+        const signup = await lockRows(trx.selectFrom('signups').select('status').where('id', '=', signupId)).executeTakeFirst()
+        if (!signup || !isConsentStatus(signup.status)) return undefined
+        // Someone back after unsubscribing confirms into the invitation they hold, if a wave took them before.
+        const held = purpose === 'confirm' && signup.status === 'pending' ? await heldInvitation(trx, signupId, now) : undefined
+        const move = consentMove(signup.status, purpose === 'confirm' ? { type: 'CONFIRM', invitation: held?.stands } : { type: 'UNSUBSCRIBE' })
+        if (!move) return undefined
         const updated = await trx
           .updateTable('signups')
-          .set({ status: move.to, [purpose === 'confirm' ? 'confirmed_at' : 'unsubscribed_at']: iso(now) })
+          .set({ status: move.status, [purpose === 'confirm' ? 'confirmed_at' : 'unsubscribed_at']: iso(now) })
           .where('id', '=', signupId)
-          .where('status', 'in', move.from)
+          .where('status', '=', signup.status)
           .executeTakeFirst()
         // Withdrawn consent ends the confirmation links already sent: only signing up anew brings one back.
         if (updated.numUpdatedRows !== 1n) return undefined
@@ -232,7 +239,8 @@ export function consentStore(database: Database, line: Line): ConsentStore {
             .where('expired_at', 'is', null)
             .where('unsubscribed_at', 'is', null)
             .execute()
-        } else await line.join(trx, signupId, now)
+        } else if (held) await takeBackInvitation(trx, signupId, held, now)
+        else await line.join(trx, signupId, now)
         return { signupId }
       })
     },

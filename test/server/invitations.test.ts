@@ -2,8 +2,9 @@
 // Invitations in waves (issue 22), against both engines, with the outbox sender delivering to a mailbox in
 // memory on a clock the test moves: a wave takes the next confirmed people by place and nobody twice, its
 // emails leave at the configured pace, a link claims once, one reminder goes only to someone still invited,
-// expiry, sending again, unsubscribing and erasure each land in the funnel, and the daily pace runs once a day
-// until the list is empty.
+// expiry, sending again, unsubscribing and erasure each land in the funnel, someone who unsubscribes and joins
+// again returns to where they stood, and the daily pace runs once a UTC day until the list is empty, whatever
+// the clocks of its instances do.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hashSecret, newSecret } from '../../server/admin/tokens'
 import { invitationBudgetRetryMs, startOutboxSender, type OutboxSender } from '../../server/consent/outbox-sender'
@@ -17,6 +18,8 @@ import { openStore, type Stores } from '../utils/open-store'
 import { postgresEngine, sqliteEngine, type EngineUnderTest } from '../utils/engines'
 import { invitationSubject } from '../../server/mail/emails/invitation-email'
 import { invitationReminderSubject } from '../../server/mail/emails/invitation-reminder-email'
+import { confirmationSubject } from '../../server/mail/emails/confirmation-email'
+import { welcomeSubject } from '../../server/mail/emails/welcome-email'
 import { validSignup } from './harness'
 
 const day = 86_400_000
@@ -83,8 +86,12 @@ describe.each([sqliteEngine(), postgresEngine()])('invitations on $engine', (eng
       await sender.idle()
     }
     const mailTo = (email: string, subject?: string) => sent.filter((mail) => mail.to === email && (!subject || mail.subject === subject))
-    const claimToken = (mail: OutgoingMail) => new URL(mail.links!.find((link) => link.label === 'Claim')!.url).searchParams.get('token')!
-    return { databaseUrl, store, db, clock, now, sent, sender, idOf, statusOf, spendToken, join, confirmed, at, mailTo, claimToken }
+    const linkToken = (mail: OutgoingMail, label: string) => new URL(mail.links!.find((link) => link.label === label)!.url).searchParams.get('token')!
+    const claimToken = (mail: OutgoingMail) => linkToken(mail, 'Claim')
+    /** Uses the link labelled `label` in the last email this person received with `subject`. */
+    const follow = (email: string, subject: string, label: 'Confirm' | 'Unsubscribe') =>
+      store.consent.useToken(label === 'Confirm' ? 'confirm' : 'unsubscribe', hashSecret(linkToken(mailTo(email, subject).at(-1)!, label)), now())
+    return { databaseUrl, store, db, clock, now, sent, sender, idOf, statusOf, spendToken, join, confirmed, at, mailTo, claimToken, follow }
   }
 
   const reminderSubject = invitationReminderSubject
@@ -226,6 +233,77 @@ describe.each([sqliteEngine(), postgresEngine()])('invitations on $engine', (eng
     const rows = await t.db.selectFrom('invitations').select(['signup_id', 'erased_at']).execute()
     expect(rows.filter((row) => row.signup_id === null)).toHaveLength(1)
     expect((await t.store.invitations.overview(true)).total).toEqual({ invited: 3, delivered: 2, reminded: 0, claimed: 1, expired: 0, unsubscribed: 2, erased: 1 })
+  })
+
+  it('returns someone who unsubscribed and joins again to where they stood, mailing them only the confirmation and an invitation that never reached them', async () => {
+    const t = await fresh()
+    const [ann, bob, cy, dee, eve] = await t.confirmed(5)
+    await t.at(t.clock.at)
+    // Ann unsubscribes in line, and the wave passes over her; Dee unsubscribes before her invitation's turn.
+    await t.follow(ann!, welcomeSubject, 'Unsubscribe')
+    await t.store.invitations.startWave({ count: 3, by: 'a@company.example', kind: 'next', now: t.now() })
+    const start = t.clock.at
+    await t.follow(dee!, welcomeSubject, 'Unsubscribe')
+    await t.at(start + 1000)
+    expect(t.mailTo(dee!, invitationSubject)).toHaveLength(0)
+    // Bob claims, then unsubscribes; Cy unsubscribes from her invitation and keeps its link.
+    const bobToken = hashSecret(t.claimToken(t.mailTo(bob!, invitationSubject)[0]!))
+    const cyToken = hashSecret(t.claimToken(t.mailTo(cy!, invitationSubject)[0]!))
+    expect(await t.store.invitations.claim(bobToken, t.now())).toBe(true)
+    await t.follow(bob!, invitationSubject, 'Unsubscribe')
+    await t.follow(cy!, invitationSubject, 'Unsubscribe')
+    expect(await Promise.all([ann, bob, cy, dee].map((email) => t.statusOf(email!)))).toEqual(['unsubscribed', 'unsubscribed', 'unsubscribed', 'unsubscribed'])
+
+    // An hour later all four join again: each is mailed one confirmation, and nothing else yet.
+    await t.at(start + 3_600_000)
+    const before = t.sent.length
+    for (const email of [ann, bob, cy, dee]) await t.join(email!)
+    await t.at(t.clock.at + 1000)
+    expect(t.sent.slice(before).map((mail) => [mail.to, mail.subject])).toEqual([ann, bob, cy, dee].map((email) => [email, confirmationSubject]))
+    // Until they confirm, the invitation Cy holds still works.
+    expect(await t.store.invitations.invitationOf(cyToken, t.now())).toBeDefined()
+
+    for (const email of [ann, bob, cy, dee]) expect(await t.follow(email!, confirmationSubject, 'Confirm')).toBeDefined()
+    expect(await Promise.all([ann, bob, cy, dee, eve].map((email) => t.statusOf(email!)))).toEqual(['confirmed', 'claimed', 'invited', 'invited', 'confirmed'])
+    // Ann is back at her old place, ahead of Eve, and the next to invite.
+    expect(await t.store.consent.placeOf(await t.idOf(ann!))).toEqual({ place: 1, inLine: 2 })
+    expect((await t.store.invitations.nextUp(1)).people.map((person) => person.email)).toEqual([ann])
+    // Cy's link works again; Dee's invitation, which never reached her, is sent now, once; nothing else is mailed.
+    const confirmedAt = t.sent.length
+    await t.at(t.clock.at + 1000)
+    expect(t.sent.slice(confirmedAt).map((mail) => [mail.to, mail.subject])).toEqual([[dee, invitationSubject]])
+    expect(await t.store.invitations.invitationOf(cyToken, t.now())).toMatchObject({ expiresAt: new Date(start + lifetimeMs) })
+    // Their reminders go on their day, as for anyone invited; Bob's claimed invitation has none.
+    await t.at(start + reminderAfterMs(lifetimeMs) + 1000)
+    expect([bob, cy, dee].map((email) => t.mailTo(email!, reminderSubject).length)).toEqual([0, 1, 1])
+    expect(await t.store.invitations.claim(hashSecret(t.claimToken(t.mailTo(dee!, invitationSubject)[0]!)), t.now())).toBe(true)
+    expect(await t.store.invitations.claim(cyToken, t.now())).toBe(true)
+    expect((await t.store.invitations.overview(true)).total).toEqual({ invited: 3, delivered: 3, reminded: 2, claimed: 3, expired: 0, unsubscribed: 0, erased: 0 })
+  })
+
+  it('returns someone whose invitation ended while they were away to an expired one, which the team can send again', async () => {
+    const t = await fresh()
+    const [ann] = await t.confirmed(1)
+    const wave = await t.store.invitations.startWave({ count: 1, by: 'a@company.example', kind: 'next', now: t.now() })
+    if (!wave.ok) throw new Error('no wave')
+    const start = t.clock.at
+    await t.at(start + 1000)
+    const annToken = hashSecret(t.claimToken(t.mailTo(ann!, invitationSubject)[0]!))
+    await t.follow(ann!, invitationSubject, 'Unsubscribe')
+    await t.at(start + lifetimeMs + day)
+    expect(await t.store.invitations.tick(t.now())).toMatchObject({ expired: 0 })
+
+    await t.join(ann!)
+    await t.at(t.clock.at + 1000)
+    expect(await t.follow(ann!, confirmationSubject, 'Confirm')).toBeDefined()
+    expect(await t.statusOf(ann!)).toBe('expired')
+    expect(await t.store.invitations.invitationOf(annToken, t.now())).toBeUndefined()
+    expect((await t.store.invitations.overview(true)).total).toMatchObject({ invited: 1, expired: 1 })
+    const again = await t.store.invitations.inviteAgain(wave.wave.id, 'b@company.example', t.now())
+    expect(again).toMatchObject({ ok: true, wave: { kind: 'again', funnel: { invited: 1 } } })
+    await t.at(t.clock.at + 1000)
+    expect(t.mailTo(ann!, invitationSubject)).toHaveLength(2)
+    expect(await t.store.invitations.claim(hashSecret(t.claimToken(t.mailTo(ann!, invitationSubject)[1]!)), t.now())).toBe(true)
   })
 
   it('holds an invitation over its inbox’s daily budget and sends it later, never drops it', async () => {

@@ -3,7 +3,8 @@
 // `npm run test:server:postgres`) and real email: a person joins, confirms from the emailed link and is told
 // their place; the welcome email brings the private "your place" page with their share link; a friend joins
 // through that link and confirms; the first person's page shows them moved up, and the friend's shows nothing
-// of them. Opening the page changes nothing, and an unknown link reveals nobody.
+// of them. Opening the page changes nothing, and an unknown link reveals nobody. Someone a wave invited keeps
+// the page when they unsubscribe, and joining again returns them to their invitation.
 import type { ParsedMail } from 'mailparser'
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
 import { invitationSubject } from '../../server/mail/emails/invitation-email'
@@ -11,7 +12,7 @@ import { messages } from '../../shared/messages'
 import { referralRules } from '../../shared/rules'
 import { pageText } from '../utils/page-text'
 import { rawHeader, startInbox, type Inbox } from '../utils/smtp-inbox'
-import { startTestServer, validSignup, type TestServer } from './harness'
+import { queryDatabase, startTestServer, validSignup, type TestServer } from './harness'
 
 let inbox: Inbox
 let server: TestServer
@@ -148,4 +149,33 @@ it('keeps an invited person’s page when they unsubscribe, saying where their i
   // The invitation's page works as before, and opening either changes nothing.
   expect((await fetch(invite.url)).status).toBe(200)
   expect((await fetch(place.url)).status).toBe(200)
+})
+
+it('returns an invited person who unsubscribed and joins again to their invitation: the rejoin mails the confirmation only, and the link they held claims', async () => {
+  server = await startTestServer({ mail: { smtpUrl: inbox.url }, inviteUrl })
+  const email = 'back@example.com'
+  const { place, invite } = await invitedThenUnsubscribed(email)
+  expect(await (await server.post({ ...validSignup, email })).json()).toEqual({ ok: true, message: messages.success })
+  await server.store.settled()
+  const confirmation = await inbox.next(email)
+  const { token } = tokenLink(confirmation, '/waitlist/confirm')
+  const confirmed = await fetch(`${server.origin}/api/waitlist/confirm`, { method: 'POST', headers: { 'Content-Type': 'text/plain;charset=UTF-8' }, body: JSON.stringify({ token }) })
+  expect(await confirmed.json()).toMatchObject({ ok: true, message: messages.confirmed })
+  expect(await queryDatabase(server.databaseUrl, 'SELECT status FROM signups WHERE email_normalized = $1', [email])).toEqual([{ status: 'invited' }])
+  // Back where they stood: their page says the invitation is here, with no word of unsubscribing, and no
+  // second welcome or invitation is mailed (the one they have still works).
+  const back = pageText(await (await fetch(place.url)).text())
+  expect(back).toContain('Ann, your invitation is here')
+  expect(back).not.toContain('unsubscribed')
+  expect((await fetch(invite.url)).status).toBe(200)
+  await server.sender!.idle()
+  expect(inbox.mails.filter((mail) => mail.rcptTo.includes(email))).toEqual([])
+  const claimed = await fetch(`${server.origin}/waitlist/invite`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: `token=${invite.token}`,
+  })
+  expect(claimed.status).toBe(303)
+  expect(claimed.headers.get('location')).toBe(inviteUrl)
 })

@@ -47,6 +47,8 @@ const describeEvent = (event: ModelEvent) =>
     ? `${event.type}(${JSON.stringify(event.value)})`
     : 'token' in event
       ? `${event.type}(${JSON.stringify(event.token)})`
+      : 'invitation' in event
+        ? `${event.type}(invitation ${String(event.invitation)})`
       : 'msSinceLastQueued' in event
         ? `${event.type}(${Number(event.msSinceLastQueued) / 60_000} min after the last email)`
       : 'count' in event
