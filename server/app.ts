@@ -15,6 +15,7 @@ import type { Metrics } from './observability/metrics'
 import { metricsPath, publicMetrics } from './observability/metrics-server'
 import { observeRequests } from './observability/observe-requests'
 import { apiHeaders, apiNotFound, originCheck } from './http/api-guard'
+import { closeUnreadBodies } from './http/read-body'
 import { answerFault, refuse } from './http/reply'
 import { requestFacts } from './http/request-facts'
 import { signupRoutes, waitlistPath } from './http/signup-routes'
@@ -77,6 +78,8 @@ export function createApp(options: AppOptions) {
   // First, so that its line and its time cover everything after it, and the id is on every reply.
   app.use(observeRequests({ log: options.log ?? createLogger({ level: 'warn' }), metrics: options.metrics, trustRequestId: (options.trustedProxies ?? 0) > 0 }))
   app.use(replySecurityHeaders(facts.isHttps))
+  // Whatever route answers, a body it left on the connection closes the connection (http/read-body.ts).
+  app.use(closeUnreadBodies)
   app.onError(answerFault)
 
   const publicApi = { clientKey: facts.clientKey, originCheck: origins, publicSiteUrl, onQueued }

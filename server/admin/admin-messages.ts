@@ -11,4 +11,5 @@ export const adminMessages = {
   tooManyRequests: 'Too many sign-in attempts. Please wait a few minutes and try again.',
   notFound: 'No such signup (it may have been erased already).',
   badRequest: 'That request could not be read.',
+  tooLarge: 'That request is too large.',
 } as const

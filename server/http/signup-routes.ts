@@ -40,9 +40,8 @@ export function signupRoutes(options: SignupRoutesOptions): Hono {
     const form = isFormPost(c.req.raw)
     if (!form && type !== 'text/plain' && type !== 'application/json') return refuse(c, 'unsupportedType', 415)
     const body = await readBody(c, maxBodyBytes)
-    // The rest of an oversized body may still be arriving: close the connection after answering rather than
-    // leave it half-read for the next request on it.
-    if (body.kind === 'too-large') return refuse(c, 'tooLarge', 413, { Connection: 'close' })
+    // The rest of an oversized body may still be arriving: the reply closes the connection (read-body.ts).
+    if (body.kind === 'too-large') return refuse(c, 'tooLarge', 413)
     const parse = form ? parseSignupForm : parseSignupBody
     const parsed: ParsedBody = body.kind === 'text' ? parse(body.text) : { kind: 'invalid', reason: 'unreadable' }
     if (parsed.kind === 'invalid') return reply(c, parsed.reason)

@@ -1,9 +1,11 @@
 // The console's invitations (issue 22), under /api/admin behind the session and Origin checks (admin-api.ts
 // routes here after them): the waves and their funnel, who is next, starting a wave, sending a wave's expired
 // invitations again, the daily pace, and the funnel as CSV. Every change is audited with who made it.
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import { csvRow } from '../csv'
 import type { AdminEnv } from '../admin/admin-guard'
+import { adminMessages } from '../admin/admin-messages'
+import { readFieldsBody, type Fields } from '../http/read-body'
 import type { AdminStore } from '../admin/admin-store'
 import { invitationRules, isTimeOfDay } from '../../shared/rules'
 import type { Funnel } from '../../shared/launch-rows'
@@ -38,7 +40,13 @@ export function waveRoutes(options: WaveRoutesOptions): Hono<AdminEnv> {
   const { invitations, now } = options
   const routes = new Hono<AdminEnv>()
   const refuseUnlessReady = () => (options.ready ? undefined : ({ ok: false, code: 'not-ready', message: waveMessages.notReady } as const))
-  const body = (c: { req: { json: () => Promise<unknown> } }) => c.req.json().catch(() => ({})) as Promise<Record<string, unknown>>
+  // A body is a small JSON object; anything else (`null`, a list, no JSON) has none of the fields, and is
+  // refused as a wrong number would be. Undefined when it is too large.
+  const body = async (c: Context): Promise<Fields | undefined> => {
+    const read = await readFieldsBody(c)
+    return read.kind === 'too-large' ? undefined : read.kind === 'fields' ? read.fields : {}
+  }
+  const tooLarge = (c: Context) => c.json({ ok: false, message: adminMessages.tooLarge }, 413)
 
   routes.get('/waves', async (c) => c.json({ ok: true, ...(await invitations.overview(options.ready)) }))
 
@@ -51,7 +59,9 @@ export function waveRoutes(options: WaveRoutesOptions): Hono<AdminEnv> {
   routes.post('/waves', async (c) => {
     const notReady = refuseUnlessReady()
     if (notReady) return c.json(notReady, 503)
-    const { count: rawCount, firstId: rawFirst } = await body(c)
+    const fields = await body(c)
+    if (!fields) return tooLarge(c)
+    const { count: rawCount, firstId: rawFirst } = fields
     const count = wholeNumber(rawCount, invitationRules.maxWave)
     const firstId = wholeNumber(rawFirst, Number.MAX_SAFE_INTEGER)
     if (count === undefined || firstId === undefined) return c.json({ ok: false, message: waveMessages.badCount }, 400)
@@ -80,7 +90,9 @@ export function waveRoutes(options: WaveRoutesOptions): Hono<AdminEnv> {
   routes.post('/pace', async (c) => {
     const notReady = refuseUnlessReady()
     if (notReady) return c.json(notReady, 503)
-    const { perDay: rawPerDay, atUtc } = await body(c)
+    const fields = await body(c)
+    if (!fields) return tooLarge(c)
+    const { perDay: rawPerDay, atUtc } = fields
     const perDay = wholeNumber(rawPerDay, invitationRules.maxWave)
     if (perDay === undefined || !isTimeOfDay(atUtc)) return c.json({ ok: false, message: waveMessages.badPace }, 400)
     const by = c.get('adminEmail')
