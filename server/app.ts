@@ -68,6 +68,9 @@ export type AppOptions = {
   shareSiteUrl?: string
   /** METRICS_TOKEN: with it (and `metrics`), GET /metrics answers the token's bearer here; without it, never. */
   metricsToken?: string
+  /** The database's reading of an error (store/database.ts `classify`): one that says the database is away or
+   * full is answered 503 on every route, not 500. */
+  classifyStoreError?: (error: unknown) => unknown
 }
 
 export function createApp(options: AppOptions) {
@@ -80,7 +83,7 @@ export function createApp(options: AppOptions) {
   app.use(replySecurityHeaders(facts.isHttps))
   // Whatever route answers, a body it left on the connection closes the connection (http/read-body.ts).
   app.use(closeUnreadBodies)
-  app.onError(answerFault)
+  app.onError(answerFault(options.classifyStoreError))
 
   const publicApi = { clientKey: facts.clientKey, originCheck: origins, publicSiteUrl, onQueued }
   const signupLimiter = rateLimiter(options.rateLimit ?? defaultRateLimit)

@@ -124,6 +124,7 @@ async function main() {
     log,
     metrics,
     metricsToken: config.metrics.token,
+    classifyStoreError: database.classify,
   })
 
   const giveUp = async (line: string) => {

@@ -35,13 +35,17 @@ export function refuse(c: Context, key: ReplyKey, status: ContentfulStatusCode, 
 export const postOnly = 'POST, OPTIONS'
 export const refuseMethod: Handler = (c) => refuse(c, 'methodNotAllowed', 405, { Allow: postOnly })
 
-/** A fault in any handler. The database being away (a restart, a failover, a lost network) is said plainly:
- * nothing was acknowledged, and trying again shortly will do. */
-export const answerFault: ErrorHandler = (error, c) => {
-  if (error instanceof StoreUnavailableError) {
-    requestLog(c).error({ err: error }, 'waitlist: the database is unavailable; answered 503')
-    return refuse(c, 'databaseUnavailable', 503, { 'Retry-After': '5' })
+/** A fault in any handler. The database being away or full (a restart, a failover, a lost network, a full
+ * disk) is said plainly: nothing was acknowledged, and trying again shortly will do. `classify` is the
+ * engine's reading of its own errors (store/database.ts), so every route says so, not only the signup's. */
+export const answerFault =
+  (classify: (error: unknown) => unknown = (error) => error): ErrorHandler =>
+  (error, c) => {
+    const fault = error instanceof StoreUnavailableError ? error : classify(error)
+    if (fault instanceof StoreUnavailableError) {
+      requestLog(c).error({ err: fault }, 'waitlist: the database is unavailable; answered 503')
+      return refuse(c, 'databaseUnavailable', 503, { 'Retry-After': '5' })
+    }
+    requestLog(c).error({ err: error }, 'waitlist: unexpected error; answered 500')
+    return refuse(c, 'serverError', 500)
   }
-  requestLog(c).error({ err: error }, 'waitlist: unexpected error; answered 500')
-  return refuse(c, 'serverError', 500)
-}

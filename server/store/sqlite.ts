@@ -3,7 +3,7 @@
 // to one query or transaction at a time, and every transaction is BEGIN IMMEDIATE (it takes the write lock at
 // once, so a transaction that reads then writes never fails to upgrade its lock).
 import Database from 'libsql'
-import { Kysely, SqliteDialect, sql, type Transaction } from 'kysely'
+import { Kysely, SqliteDialect, sql, type Driver, type Transaction } from 'kysely'
 import { randomBytes } from 'node:crypto'
 import { createRateLimiter } from '../rate-limit'
 import { StoreOpenError, StoreUnavailableError } from './contract'
@@ -28,7 +28,7 @@ export async function openSqliteDatabase(databaseUrl: string, upToVersion = sqli
   }
   // Kysely's driver opens every transaction with a plain (deferred) BEGIN; this one connection makes it IMMEDIATE.
   const connection = Object.create(file, { prepare: { value: (text: string) => file.prepare(text === 'begin' ? 'begin immediate' : text) } }) as Database.Database
-  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: connection }) })
+  const db = new Kysely<Tables>({ dialect: new OneFileDialect(file, connection) })
   try {
     await withBusyRetries(() => db.transaction().execute((transaction) => migrate(transaction, upToVersion)))
   } catch (error) {
@@ -61,6 +61,29 @@ export async function openSqliteDatabase(databaseUrl: string, upToVersion = sqli
     rateLimiter: (options) => createRateLimiter(options),
     poolUse: () => ({ size: 1, open: 1 }),
     close: () => db.destroy(),
+  }
+}
+
+/**
+ * Kysely's SQLite dialect over the one connection, rolling back only a transaction that is still open. On a
+ * full disk or an I/O error SQLite may end the transaction itself (https://www.sqlite.org/lang_transaction.html,
+ * "Response To Errors Within A Transaction"); Kysely's ROLLBACK after that fails with "cannot rollback - no
+ * transaction is active", and that error, thrown from its catch, would replace the real one: a full disk then
+ * answered 500 instead of the 503 that `classify` gives it.
+ */
+class OneFileDialect extends SqliteDialect {
+  readonly #file: Database.Database
+  constructor(file: Database.Database, connection: Database.Database) {
+    super({ database: connection })
+    this.#file = file
+  }
+  override createDriver(): Driver {
+    const driver = super.createDriver()
+    const rollback = driver.rollbackTransaction.bind(driver)
+    driver.rollbackTransaction = async (connection) => {
+      if (this.#file.inTransaction) await rollback(connection)
+    }
+    return driver
   }
 }
 

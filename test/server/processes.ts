@@ -21,8 +21,15 @@ export function stopAll() {
   for (const child of children) killGroup(child, 'SIGKILL')
 }
 
-function spawnServer(env: Record<string, string>) {
-  const child = spawn(join(repoRoot, 'node_modules/.bin/tsx'), ['server/main.ts'], {
+/** `fileSizeLimitKiB`: no file the server writes may grow past this (bash's `ulimit -f`), as on a full disk:
+ * a write past it comes back short (Node ignores SIGXFSZ), which SQLite answers with SQLITE_FULL. */
+export type ServerProcessOptions = { fileSizeLimitKiB?: number }
+
+function spawnServer(env: Record<string, string>, { fileSizeLimitKiB }: ServerProcessOptions = {}) {
+  const tsx = join(repoRoot, 'node_modules/.bin/tsx')
+  const [command, args] =
+    fileSizeLimitKiB === undefined ? [tsx, ['server/main.ts']] : ['bash', ['-c', `ulimit -f ${fileSizeLimitKiB} && exec "$0" "$@"`, tsx, 'server/main.ts']]
+  const child = spawn(command, args, {
     cwd: repoRoot,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -37,8 +44,8 @@ function spawnServer(env: Record<string, string>) {
 }
 
 /** Starts the endpoint and resolves with its origin once it listens. */
-export function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const server = spawnServer(env)
+export function startServerProcess(env: Record<string, string>, options: ServerProcessOptions = {}): Promise<ServerProcess> {
+  const server = spawnServer(env, options)
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${server.output()}`)), 20_000)
     void server.exited.then(() => reject(new Error(`server exited at start:\n${server.output()}`)))

@@ -12,7 +12,8 @@ export function failingStore(error: Error): Stores {
   const failing = <T extends object>() => new Proxy({} as T, { get: () => () => Promise.reject(error) })
   return {
     engine: 'sqlite',
-    database: failing<Database>(),
+    // Every operation fails; its errors are read as given (a StoreUnavailableError already says the database is away).
+    database: new Proxy({} as Database, { get: (_, key) => (key === 'classify' ? (given: unknown) => given : () => Promise.reject(error)) }),
     add: () => Promise.reject(error),
     all: async function* () {},
     rateLimiter: createRateLimiter,

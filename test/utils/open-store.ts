@@ -53,4 +53,5 @@ export const appStores = (stores: Stores) => ({
   invitations: stores.invitations,
   rateLimiter: stores.rateLimiter,
   healthCheck: stores.healthCheck,
+  classifyStoreError: stores.database.classify,
 })
