@@ -10,7 +10,7 @@
 // not at 14 999, the footer's scroll at 100 ms, the machine refusing a day's 11th credit, the addresses of 254
 // characters kept and of 255 refused.
 import { readFileSync } from 'node:fs'
-import { render } from '@testing-library/react'
+import { render, screen, within } from '@testing-library/react'
 import { createActor, fromPromise } from 'xstate'
 import { headerMachine, headerScrollThreshold } from '../../machines/header-machine'
 import type { RequestReply } from '../../machines/request-form'
@@ -34,6 +34,7 @@ import { termsOfService } from '../../src/content/terms'
 import { PageFade, pageFadeSeconds } from '../../src/layout/page-fade'
 import { scrollToTopDelayMs, scrollToTopLater } from '../../src/layout/scroll-to-top'
 import { WAITLIST_TIMEOUT_MS } from '../../src/waitlist/waitlist-client'
+import { renderSite } from '../utils/render-route'
 
 // Every set of props the page fade hands framer-motion's m.div, recorded on the way to the real component.
 const motionProps = vi.hoisted(() => [] as Record<string, unknown>[])
@@ -123,6 +124,12 @@ describe('the specification, §9 "Business constants and limits" (and §2, §4, 
 
   it('has six feature cards, four steps, four values and three Gym Hero cards (§2 routes)', () => {
     expect([features.length, journey.steps.length, aboutPage.approach.values.length, gymHeroPage.features.length]).toEqual([6, 4, 4, 3])
+  })
+
+  it('has a footer of three columns: Products, Company, Legal (§2)', async () => {
+    await renderSite(['/blog'])
+    const footer = screen.getByRole('contentinfo')
+    expect(within(footer).getAllByRole('region').map((region) => within(region).getByRole('heading').textContent)).toEqual(['Products', 'Company', 'Legal'])
   })
 })
 
