@@ -147,7 +147,7 @@ describe('docs/product-rules.md', () => {
   })
 
   describe('a place in line and referrals', () => {
-    const ordinary: ReferralFacts = { referrerInLine: true, sameInbox: false, creditedToday: 0, fromSameNetwork: 1, inBurst: 1 }
+    const ordinary: ReferralFacts = { referrerInLine: true, sameInbox: false, friendIsRelay: false, creditedToday: 0, fromSameNetwork: 1, inBurst: 1 }
     const outcome = (facts: Partial<ReferralFacts>) => String(createActor(referralCreditMachine, { input: { ...ordinary, ...facts } }).start().getSnapshot().value)
 
     it('moves the referrer up 10 places a credit (PLACE_BOOST by default)', () => {
