@@ -10,7 +10,7 @@
 // mail server's outage never spends anyone's budget. The replies to the visitor never depend on it.
 import { inboxKey } from '../../shared/mailbox'
 import type { RateLimiter } from '../rate-limit'
-import type { Mailer } from './mailer'
+import { DeliveryUnknownError, type Mailer } from './mailer'
 
 export const mailboxBudget = { max: 5, windowMs: 24 * 60 * 60_000 }
 
@@ -26,13 +26,14 @@ export function budgetedMailer(mailer: Mailer, limiter: RateLimiter): Mailer {
   return {
     destination: mailer.destination,
     close: () => mailer.close(),
-    async send(mail) {
+    async send(mail, options) {
       const key = `mailbox:${inboxKey(mail.to)}`
       if (!(await limiter.hit(key)).allowed) throw new OverBudgetError()
       try {
-        await mailer.send(mail)
+        await mailer.send(mail, options)
       } catch (error) {
-        await Promise.resolve(limiter.refund(key)).catch(() => {})
+        // An email that may have been delivered (cut after its end of DATA) keeps its count.
+        if (!(error instanceof DeliveryUnknownError)) await Promise.resolve(limiter.refund(key)).catch(() => {})
         throw error
       }
     },
