@@ -47,6 +47,9 @@ export interface ConsentStore {
   finishOutbox(id: number, now: Date, outcome: 'sent' | 'skipped' | 'failed', error?: string, invitation?: { id: number; kind: 'invite' | 'reminder' }): Promise<void>
   /** Gives the entry back, to be tried again at `at`. */
   retryOutbox(id: number, at: Date, error: string): Promise<void>
+  /** Moves the end of the entry's lease from `heldUntil` to `until`, if it still ends at `heldUntil` (nobody has
+   * claimed it since) and it is unfinished: whether the lease is still the caller's. */
+  renewOutboxLease(id: number, heldUntil: Date, until: Date): Promise<boolean>
   /** Ends every lease: only for one process that owns the database (SQLite), at its start. */
   releaseOutboxLeases(): Promise<void>
   saveTokens(tokens: NewToken[]): Promise<void>
@@ -197,6 +200,16 @@ export function consentStore(database: Database, line: Line): ConsentStore {
     },
     async retryOutbox(id, at, error) {
       await db.updateTable('outbox').set({ next_attempt_at: iso(at), last_error: error, claimed_until: null }).where('id', '=', id).execute()
+    },
+    async renewOutboxLease(id, heldUntil, until) {
+      const renewed = await db
+        .updateTable('outbox')
+        .set({ claimed_until: iso(until) })
+        .where('id', '=', id)
+        .where('claimed_until', '=', iso(heldUntil))
+        .where('finished_at', 'is', null)
+        .executeTakeFirst()
+      return renewed.numUpdatedRows === 1n
     },
     async releaseOutboxLeases() {
       await db.updateTable('outbox').set({ claimed_until: null }).where('finished_at', 'is', null).where('claimed_until', 'is not', null).execute()

@@ -3,13 +3,14 @@
 // tried again later with exponential backoff and jitter. A process killed mid-batch leaves its entries
 // leased: PostgreSQL instances take them again when the lease ends; SQLite's single process releases them at
 // its next start. So an email is sent at least once, and twice only if its process died between the send and
-// the mark: the one batch in flight at a crash.
+// the mark (the one batch in flight at a crash), or if a send cut after its end of DATA was delivered after
+// all and its retry, held back until the server could no longer deliver the first, went out too.
 import { invitationRules, referralRules, reminderAfterMs } from '../../shared/rules'
 import { hashSecret, newSecret } from '../admin/tokens'
 import { silentLogger, type Logger } from '../observability/logger'
 import type { SendOutcome } from '../observability/metrics'
 import { OverBudgetError } from '../mail/mailbox-budget'
-import { NotOneMailboxError, type Mailer } from '../mail/mailer'
+import { DeliveryUnknownError, NotOneMailboxError, smtpTimeouts, type Mailer } from '../mail/mailer'
 import { confirmationEmail, erasureEmail, invitationEmail, invitationReminderEmail, welcomeEmail, type EmailLinks } from './consent-emails'
 import { tokenLifetimesMs, type ConsentStore, type NewToken, type OutboxEntry, type OutboxKind, type TokenPurpose } from './consent-store'
 
@@ -26,9 +27,12 @@ export type OutboxSenderOptions = {
   /** The least time between two looks that pokes ask for: a burst of pokes is one look. */
   pokeGapMs?: number
   batchSize?: number
+  /** How long a claim holds its entries; the entry being sent has its lease renewed every quarter of this. */
   leaseMs?: number
-  /** The longest one send may take; a send starts only while the lease has at least this much left. */
+  /** The longest one send may take before it is stopped (its connection closed). */
   sendBudgetMs?: number
+  /** How long an email whose send was cut after its end of DATA waits before it is tried again. */
+  unknownOutcomeRetryMs?: number
   /** Backoff: base × 2^(attempt − 1), capped, ±20 % jitter; after maxAttempts the entry is marked failed. */
   retryBaseMs?: number
   retryCapMs?: number
@@ -49,9 +53,12 @@ export type OutboxSender = {
   stop(): Promise<void>
 }
 
-// The send budget is above the mailer's own SMTP timeouts (10 s to connect, 10 s for the greeting, 20 s of
-// silence), and well under the lease.
-export const outboxDefaults = { pollMs: 1000, pokeGapMs: 25, placeBoost: referralRules.boostPlaces as number, invitationLifetimeMs: invitationRules.lifetimeMs as number, batchSize: 10, leaseMs: 60_000, sendBudgetMs: 45_000, retryBaseMs: 2000, retryCapMs: 10 * 60_000, maxAttempts: 12 }
+// A send may take as long as the SMTP mailer's RFC 5321 limits allow (mail/mailer.ts smtpTimeouts: 40 min at
+// worst); the budget is a backstop a minute past them, for a mailer that would not keep its own. The lease is
+// renewed while a send runs, so it stays short: a dead instance's emails are taken over within a minute. An
+// email cut after its end of DATA waits out the time the server had to answer it (§4.5.3.2.6, 10 min): an
+// honest server has delivered the first copy or dropped it by then.
+export const outboxDefaults = { pollMs: 1000, pokeGapMs: 25, placeBoost: referralRules.boostPlaces as number, invitationLifetimeMs: invitationRules.lifetimeMs as number, batchSize: 10, leaseMs: 60_000, sendBudgetMs: smtpTimeouts.untilDataEndMs + smtpTimeouts.afterDataEndMs + 60_000, unknownOutcomeRetryMs: smtpTimeouts.afterDataEndMs, retryBaseMs: 2000, retryCapMs: 10 * 60_000, maxAttempts: 12 }
 
 /** How long an invitation over its inbox's daily budget waits before it is tried again. */
 export const invitationBudgetRetryMs = 60 * 60_000
@@ -65,8 +72,6 @@ const isPermanentRefusal = (error: unknown) => {
 
 export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
   const settings = { ...outboxDefaults, ...options }
-  // However it is configured, a send's budget is at most half the lease.
-  settings.sendBudgetMs = Math.min(settings.sendBudgetMs, settings.leaseMs / 2)
   const now = options.now ?? (() => new Date())
   const log = options.log ?? silentLogger
   const counted = (entry: OutboxEntry, outcome: SendOutcome) => options.onAttempt?.(entry.kind, outcome)
@@ -75,14 +80,8 @@ export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
   let again = false
   let timer: NodeJS.Timeout | undefined
   const idleWaiters: (() => void)[] = []
-
-  // A send that takes longer than its budget counts as failed (it is tried again later), so no send outlives
-  // the lease it started under.
-  const withinBudget = <T>(work: Promise<T>) =>
-    new Promise<T>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no answer from the mail server within ${settings.sendBudgetMs / 1000} s`)), settings.sendBudgetMs)
-      work.then(resolve, reject).finally(() => clearTimeout(timer))
-    })
+  /** Stops the send in flight, if any. */
+  let stopSending: ((reason: string) => void) | undefined
 
   const backoffMs = (attempts: number) => {
     const base = Math.min(settings.retryCapMs, settings.retryBaseMs * 2 ** Math.max(0, attempts - 1))
@@ -103,7 +102,7 @@ export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
   // one (an unsubscribed person gets no email) that has its referral code, an invitation and its reminder only
   // to someone invited whose invitation is still open (not claimed, expired, unsubscribed from), nothing to an
   // erased one.
-  async function deliver(entry: OutboxEntry): Promise<'sent' | 'skipped'> {
+  async function deliver(entry: OutboxEntry, signal: AbortSignal): Promise<'sent' | 'skipped'> {
     const signup = entry.signup
     if (!signup) return 'skipped'
     const kind = entry.kind
@@ -111,18 +110,18 @@ export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
       case 'confirm': {
         if (signup.status !== 'pending') return 'skipped'
         const tokens = await tokensFor(signup.id, ['confirm', 'unsubscribe'])
-        await options.mailer.send(confirmationEmail(signup, options.links, { confirm: tokens.confirm, unsubscribe: tokens.unsubscribe }))
+        await options.mailer.send(confirmationEmail(signup, options.links, { confirm: tokens.confirm, unsubscribe: tokens.unsubscribe }), { signal })
         return 'sent'
       }
       case 'erase': {
         const tokens = await tokensFor(signup.id, ['erase', 'unsubscribe'])
-        await options.mailer.send(erasureEmail(signup, options.links, { erase: tokens.erase, unsubscribe: tokens.unsubscribe }))
+        await options.mailer.send(erasureEmail(signup, options.links, { erase: tokens.erase, unsubscribe: tokens.unsubscribe }), { signal })
         return 'sent'
       }
       case 'welcome': {
         if (signup.status !== 'confirmed' || signup.referralCode === null) return 'skipped'
         const tokens = await tokensFor(signup.id, ['place', 'unsubscribe'])
-        await options.mailer.send(welcomeEmail(signup, options.links, { place: tokens.place, unsubscribe: tokens.unsubscribe }, signup.referralCode, settings.placeBoost))
+        await options.mailer.send(welcomeEmail(signup, options.links, { place: tokens.place, unsubscribe: tokens.unsubscribe }, signup.referralCode, settings.placeBoost), { signal })
         return 'sent'
       }
       case 'invite':
@@ -135,6 +134,7 @@ export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
           kind === 'invite'
             ? invitationEmail(signup, options.links, pair, { expiresAt: invitation.expiresAt, lifetimeMs: settings.invitationLifetimeMs })
             : invitationReminderEmail(signup, options.links, pair, { expiresAt: invitation.expiresAt, leftMs: settings.invitationLifetimeMs - reminderAfterMs(settings.invitationLifetimeMs) }),
+          { signal },
         )
         return 'sent'
       }
@@ -145,53 +145,117 @@ export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
     }
   }
 
+  // One send, its entry's lease kept for as long as the send is alive, so that no other instance takes an email
+  // that may still be delivered, however long an honest server takes: renewed before the send when a quarter
+  // of it is gone (an entry another instance has claimed since is left to it), then every quarter lease. The
+  // send is stopped (its connection closed) when its budget is up, when the sender stops, or when the lease is
+  // lost: taken over, or not renewed for three quarters of it (the database does not answer).
+  async function send(entry: OutboxEntry, claimedUntil: Date): Promise<{ outcome: 'sent' | 'skipped' } | { error: unknown; lost: boolean } | undefined> {
+    let heldUntil = claimedUntil
+    const renewed = () => new Date(now().getTime() + settings.leaseMs)
+    if (heldUntil.getTime() - now().getTime() < (settings.leaseMs * 3) / 4) {
+      const until = renewed()
+      if (!(await options.store.renewOutboxLease(entry.id, heldUntil, until))) return undefined
+      heldUntil = until
+    }
+    const attempt = new AbortController()
+    const stop = (reason: string) => attempt.abort(new Error(reason))
+    stopSending = stop
+    let lost = false
+    let renewing = false
+    let renewedAt = performance.now()
+    const budget = setTimeout(() => stop(`no answer from the mail server within ${settings.sendBudgetMs / 1000} s`), settings.sendBudgetMs)
+    const keeper = setInterval(() => {
+      if (performance.now() - renewedAt > (settings.leaseMs * 3) / 4) stop('its lease could not be renewed in time')
+      if (renewing || attempt.signal.aborted) return
+      renewing = true
+      const until = renewed()
+      options.store
+        .renewOutboxLease(entry.id, heldUntil, until)
+        .then((held) => {
+          if (held) {
+            heldUntil = until
+            renewedAt = performance.now()
+          } else if (!attempt.signal.aborted) {
+            lost = true
+            stop('another sender took it over')
+          }
+        })
+        // Tried again at the next tick; the check above stops the send if none succeeds in time.
+        .catch(() => {})
+        .finally(() => (renewing = false))
+    }, settings.leaseMs / 4)
+    try {
+      return { outcome: await deliver(entry, attempt.signal) }
+    } catch (error) {
+      return { error, lost }
+    } finally {
+      clearTimeout(budget)
+      clearInterval(keeper)
+      stopSending = undefined
+    }
+  }
+
   async function drain(): Promise<void> {
     for (;;) {
       const claimedAt = now().getTime()
       const entries = await options.store.claimOutbox(new Date(claimedAt), settings.batchSize, settings.leaseMs)
       if (entries.length === 0) return
-      // One at a time, in order: a small outbox, and SMTP servers throttle bursts anyway. A send may start only
-      // while the lease still covers the longest send (sendBudgetMs), or another instance could take the entry
-      // and send it too; what is left is given back at once, to be claimed afresh.
+      const claimedUntil = new Date(claimedAt + settings.leaseMs)
+      // One at a time, in order: a small outbox, and SMTP servers throttle bursts anyway.
       for (const [index, entry] of entries.entries()) {
-        if (now().getTime() - claimedAt > settings.leaseMs - settings.sendBudgetMs) {
-          await Promise.all(entries.slice(index).map((rest) => options.store.retryOutbox(rest.id, now(), 'lease ran short before this send')))
-          break
+        if (stopped) {
+          // What is left is given back at once (its lease ended now, if it is still ours), to be claimed afresh.
+          await Promise.all(entries.slice(index).map((rest) => options.store.renewOutboxLease(rest.id, claimedUntil, now())))
+          return
         }
         // The lines name the entry by its id and kind, never by its address; the reason is the mail server's
         // own words, which may quote the address (the logger scrubs it: observability/logger.ts).
         const about = { outbox: entry.id, kind: entry.kind, attempt: entry.attempts }
-        try {
-          const outcome = await withinBudget(deliver(entry))
+        const result = await send(entry, claimedUntil)
+        if (result === undefined) continue
+        if ('outcome' in result) {
           const invitation = entry.invitation && (entry.kind === 'invite' || entry.kind === 'reminder') ? { id: entry.invitation.id, kind: entry.kind } : undefined
-          await options.store.finishOutbox(entry.id, now(), outcome, undefined, invitation)
-          counted(entry, outcome)
-        } catch (error) {
-          const reason = error instanceof Error ? error.message : String(error)
-          // Nothing a retry could change: the inbox has had its day's emails (a second ask will come if the
-          // person still wants it), or the stored address is not one mailbox (left by the older rule).
-          if (error instanceof OverBudgetError && (entry.kind === 'invite' || entry.kind === 'reminder')) {
-            // An invitation is what the person waited for: it waits for their inbox's next day instead of being
-            // dropped (it is skipped anyway once it has ended).
-            await options.store.retryOutbox(entry.id, new Date(now().getTime() + invitationBudgetRetryMs), reason)
-            counted(entry, 'over_budget')
-          } else if (error instanceof OverBudgetError) {
-            await options.store.finishOutbox(entry.id, now(), 'skipped', reason)
-            counted(entry, 'over_budget')
-          } else if (error instanceof NotOneMailboxError || isPermanentRefusal(error)) {
-            log.error(about, `outbox: email #${entry.id} refused for good, not retried: ${reason}`)
-            await options.store.finishOutbox(entry.id, now(), 'failed', reason)
-            counted(entry, 'failed')
-          } else if (entry.attempts >= settings.maxAttempts) {
-            log.error(about, `outbox: giving up on email #${entry.id} after ${entry.attempts} attempts: ${reason}`)
-            await options.store.finishOutbox(entry.id, now(), 'failed', reason)
-            counted(entry, 'failed')
-          } else {
-            const wait = backoffMs(entry.attempts)
-            log.warn({ ...about, retryInMs: wait }, `outbox: email #${entry.id} not sent (attempt ${entry.attempts}), trying again in ${Math.round(wait / 1000)} s: ${reason}`)
-            await options.store.retryOutbox(entry.id, new Date(now().getTime() + wait), reason)
-            counted(entry, 'retry')
-          }
+          await options.store.finishOutbox(entry.id, now(), result.outcome, undefined, invitation)
+          counted(entry, result.outcome)
+          continue
+        }
+        const error = result.error
+        const reason = error instanceof Error ? error.message : String(error)
+        if (result.lost) {
+          // Another instance has the entry now: its retry and its record are that instance's.
+          log.warn(about, `outbox: email #${entry.id} stopped, its lease lost: ${reason}`)
+          continue
+        }
+        // Nothing a retry could change: the inbox has had its day's emails (a second ask will come if the
+        // person still wants it), or the stored address is not one mailbox (left by the older rule).
+        if (error instanceof OverBudgetError && (entry.kind === 'invite' || entry.kind === 'reminder')) {
+          // An invitation is what the person waited for: it waits for their inbox's next day instead of being
+          // dropped (it is skipped anyway once it has ended).
+          await options.store.retryOutbox(entry.id, new Date(now().getTime() + invitationBudgetRetryMs), reason)
+          counted(entry, 'over_budget')
+        } else if (error instanceof OverBudgetError) {
+          await options.store.finishOutbox(entry.id, now(), 'skipped', reason)
+          counted(entry, 'over_budget')
+        } else if (error instanceof NotOneMailboxError || isPermanentRefusal(error)) {
+          log.error(about, `outbox: email #${entry.id} refused for good, not retried: ${reason}`)
+          await options.store.finishOutbox(entry.id, now(), 'failed', reason)
+          counted(entry, 'failed')
+        } else if (entry.attempts >= settings.maxAttempts) {
+          log.error(about, `outbox: giving up on email #${entry.id} after ${entry.attempts} attempts: ${reason}`)
+          await options.store.finishOutbox(entry.id, now(), 'failed', reason)
+          counted(entry, 'failed')
+        } else if (error instanceof DeliveryUnknownError) {
+          // The server may still deliver the first copy: a retry before its time is up could be a second.
+          const wait = Math.max(backoffMs(entry.attempts), settings.unknownOutcomeRetryMs)
+          log.warn({ ...about, retryInMs: wait }, `outbox: email #${entry.id} ${reason}; trying again in ${Math.round(wait / 1000)} s, once the server can no longer deliver it`)
+          await options.store.retryOutbox(entry.id, new Date(now().getTime() + wait), reason)
+          counted(entry, 'retry')
+        } else {
+          const wait = backoffMs(entry.attempts)
+          log.warn({ ...about, retryInMs: wait }, `outbox: email #${entry.id} not sent (attempt ${entry.attempts}), trying again in ${Math.round(wait / 1000)} s: ${reason}`)
+          await options.store.retryOutbox(entry.id, new Date(now().getTime() + wait), reason)
+          counted(entry, 'retry')
         }
       }
       if (stopped) return
@@ -254,6 +318,9 @@ export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
       stopped = true
       clearTimeout(timer)
       clearTimeout(pokeTimer)
+      // A send may take many minutes against a slow server: it is stopped rather than waited for (it is tried
+      // again, and one cut after its end of DATA only once the server can no longer deliver it).
+      stopSending?.('the sender is stopping')
       await running
       for (const resolve of idleWaiters.splice(0)) resolve()
     },

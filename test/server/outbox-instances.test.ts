@@ -37,8 +37,8 @@ async function inbox(): Promise<Inbox> {
   return started
 }
 
-/** An SMTP server that takes the message and never answers it: the client's send hangs (nodemailer's
- * socket timeout is 20 s), so the process sending it holds its batch's lease for as long as we like. */
+/** An SMTP server that takes the message and never answers it: the client's send hangs (the mailer waits 10
+ * minutes for that answer, RFC 5321 §4.5.3.2.6), so the process sending it holds its batch for as long as we like. */
 async function silentSmtpServer(): Promise<{ url: string; messagesStarted: () => number }> {
   let started = 0
   const server = new SMTPServer({
@@ -195,10 +195,14 @@ describe('two in-process senders on separate pools', () => {
     const addresses = Array.from({ length: count }, (_, index) => `lease-${index}@example.com`)
     await addSignups(databaseUrl, addresses)
 
-    // A claims a batch, then its mail server hangs forever: each send of A's gives up after its budget.
+    // A claims a batch, then its mail server hangs forever: each send of A's is stopped after its budget.
     const claimedByA: { ids: number[]; at: number }[] = []
     const consentA = storeA.consent
-    const hanging: Mailer = { destination: 'nowhere', send: () => new Promise<void>(() => {}), close: () => {} }
+    const hanging: Mailer = {
+      destination: 'nowhere',
+      send: (_mail, { signal } = {}) => new Promise<void>((_resolve, reject) => signal?.addEventListener('abort', () => reject(signal.reason as Error))),
+      close: () => {},
+    }
     // A stuck process claims once and never again.
     const recordingClaims = async (...args: Parameters<typeof consentA.claimOutbox>) => {
       if (claimedByA.length > 0) return []
@@ -211,6 +215,7 @@ describe('two in-process senders on separate pools', () => {
       mailer: hanging,
       links,
       leaseMs,
+      sendBudgetMs: leaseMs / 2,
       pollMs: 50,
     })
     await until(() => claimedByA.length > 0, 5000, 'A to claim')
@@ -244,8 +249,8 @@ describe('two in-process senders on separate pools', () => {
       `in-process lease takeover (lease ${leaseMs} ms): ${count} entries, ${heldEmails.length} stuck with A, taken by B ${earliestTakeover} ms after A's claim; ` +
         `${box.mails.length} emails, ${[...perAddress.values()].filter((n) => n > 1).length} twice`,
     )
-    // A's first send gives up after its budget (half the lease here) and A gives the rest of its batch back
-    // then: nobody else touches A's entries before that (clock rounding aside).
+    // A's first send is stopped after its budget (half the lease here) and tried again later; the rest of A's
+    // batch is B's once its lease ends: nobody else touches A's entries before that (clock rounding aside).
     expect(earliestTakeover).toBeGreaterThanOrEqual(leaseMs / 2 - 20)
     expect([...perAddress.keys()].sort()).toEqual([...addresses].sort())
     expect([...perAddress.entries()].filter(([, n]) => n !== 1)).toEqual([])
