@@ -10,8 +10,8 @@ import { referralRules } from '../shared/rules'
 export type ReferralFacts = {
   /** The code names someone in line (confirmed, not erased). */
   referrerInLine: boolean
-  /** The friend's inbox is the referrer's own (shared/mailbox.ts inboxKey, by each provider's rules in
-   * shared/mail-providers.ts). */
+  /** The friend's inbox is the referrer's own (shared/mail-providers.ts inboxKey, by each
+   * provider's rules). */
   sameInbox: boolean
   /** The friend's address is at a relay service (shared/mail-providers.ts isRelayAddress), which forwards to an
    * inbox nobody can see: one person may hold any number of them. */

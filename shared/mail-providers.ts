@@ -1,6 +1,6 @@
 // What mail providers do with an address, as far as anyone outside can tell, each rule beside the provider's
 // own page (read 2026-11-26). Two kinds:
-// - providers that deliver many spellings into one inbox: inboxKey (shared/mailbox.ts) applies them, and so
+// - providers that deliver many spellings into one inbox: inboxKey (below) applies them, and so
 //   keys both the per-inbox mail budget (server/mail/mailbox-budget.ts: every spelling of one inbox shares its
 //   five emails a day) and the referral rule that a friend's inbox is not the referrer's own
 //   (machines/referral-credit-machine.ts);
@@ -98,4 +98,19 @@ export function isRelayAddress(address: string): boolean {
   const domain = address.slice(address.lastIndexOf('@') + 1)
   const labels = domain.split('.')
   return labels.some((_, index) => relayDomains.has(labels.slice(index).join('.')))
+}
+
+/** The inbox a canonical address delivers to, as far as we can tell from outside: without its `+tag`, and by its
+ * provider's rules (the providers above: Gmail's and Proton's ignored characters, Proton's and iCloud's
+ * other domains, Fastmail's subdomain addressing, Yahoo's `-keyword`). The per-inbox mail budget and the
+ * referral rule against one's own inbox count per inbox, not per spelling. */
+export function inboxKey(address: string): string {
+  const at = address.lastIndexOf('@')
+  const { provider, domain, name } = providerOf(address.slice(at + 1))
+  const typed = name ?? address.slice(0, at)
+  // A tag starts at the first `+` (or the provider's own mark); a name that is all tag stays whole.
+  const tagAt = typed.search(provider?.tagStart ?? /\+/)
+  let localPart = (tagAt >= 0 ? typed.slice(0, tagAt) : typed) || typed
+  if (provider?.ignores) localPart = localPart.replace(provider.ignores, '') || localPart
+  return `${localPart}@${provider?.oneNamespace ? provider.domains[0] : domain}`
 }

@@ -6,8 +6,6 @@
 // non-ASCII letters, marks and digits) and a domain name of two or more LDH labels (RFC 5321 §4.1.2, RFC 1035
 // §2.3.1), possibly Unicode (IDNA, UTS #46). Refused: lists (`a@x.io,b@y.io`), display names (`Ann <a@x.io>`),
 // comments, quoted strings, address literals (`a@[1.2.3.4]`), and any space or control character.
-import { providerOf } from './mail-providers'
-
 export const addressLimits = {
   /** RFC 5321 §4.5.3.1.3: a path is at most 256 octets, its angle brackets included. */
   length: 254,
@@ -58,19 +56,4 @@ export function parseMailbox(text: string): { address: string } | { problem: Mai
 export function canonicalAddress(text: string): string | undefined {
   const parsed = parseMailbox(text)
   return 'address' in parsed ? parsed.address : undefined
-}
-
-/** The inbox a canonical address delivers to, as far as we can tell from outside: without its `+tag`, and by its
- * provider's rules (shared/mail-providers.ts: Gmail's and Proton's ignored characters, Proton's and iCloud's
- * other domains, Fastmail's subdomain addressing, Yahoo's `-keyword`). The per-inbox mail budget and the
- * referral rule against one's own inbox count per inbox, not per spelling. */
-export function inboxKey(address: string): string {
-  const at = address.lastIndexOf('@')
-  const { provider, domain, name } = providerOf(address.slice(at + 1))
-  const typed = name ?? address.slice(0, at)
-  // A tag starts at the first `+` (or the provider's own mark); a name that is all tag stays whole.
-  const tagAt = typed.search(provider?.tagStart ?? /\+/)
-  let localPart = (tagAt >= 0 ? typed.slice(0, tagAt) : typed) || typed
-  if (provider?.ignores) localPart = localPart.replace(provider.ignores, '') || localPart
-  return `${localPart}@${provider?.oneNamespace ? provider.domains[0] : domain}`
 }

@@ -8,7 +8,7 @@
 // store's shared limiter so every instance counts together (in memory on SQLite, whose one process is the
 // only sender). A send that fails gives its count back, so a
 // mail server's outage never spends anyone's budget. The replies to the visitor never depend on it.
-import { inboxKey } from '../../shared/mailbox'
+import { inboxKey } from '../../shared/mail-providers'
 import type { RateLimiter } from '../rate-limit'
 import { DeliveryUnknownError, type Mailer } from './mailer'
 

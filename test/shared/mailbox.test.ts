@@ -2,7 +2,8 @@
 // The canonical address: one mailbox, one form, whatever way it was typed; and the inbox it reaches.
 import { describe, expect, it } from 'vitest'
 import { isRelayAddress } from '../../shared/mail-providers'
-import { canonicalAddress, inboxKey, parseMailbox } from '../../shared/mailbox'
+import { inboxKey } from '../../shared/mail-providers'
+import { canonicalAddress, parseMailbox } from '../../shared/mailbox'
 
 describe('parseMailbox', () => {
   it.each([
