@@ -44,3 +44,26 @@ export async function takeBackInvitation(trx: Db, signupId: number, held: Held, 
     .executeTakeFirst()
   if (!waiting) await trx.insertInto('outbox').values({ kind: 'invite', signup_id: signupId, invitation_id: held.id, created_at: at, next_attempt_at: at }).execute()
 }
+
+/** People who came back before the rule above existed were left `confirmed` with no place and a dead link (not
+ * next to invite, never expired): each returns to their invitation as a confirmation would return them now. */
+export async function returnTheStranded(trx: Db, now: Date): Promise<void> {
+  const stranded = await trx
+    .selectFrom('signups')
+    .select('id')
+    .where('status', '=', 'confirmed')
+    .where('line_score', 'is', null)
+    .where('confirm_seq', 'is not', null)
+    .where((eb) => eb.exists(eb.selectFrom('invitations').select('invitations.id').whereRef('invitations.signup_id', '=', 'signups.id')))
+    .execute()
+  for (const { id } of stranded) {
+    const held = await heldInvitation(trx, id, now)
+    if (!held) continue
+    await takeBackInvitation(trx, id, held, now)
+    await trx
+      .updateTable('signups')
+      .set({ status: held.stands === 'open' ? 'invited' : held.stands === 'claimed' ? 'claimed' : 'expired' })
+      .where('id', '=', id)
+      .execute()
+  }
+}

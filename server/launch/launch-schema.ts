@@ -4,6 +4,7 @@
 // goes, nothing personal stays). The pace is one row: the daily wave the team set, until stopped or the list
 // is empty. An outbox email about an invitation names it, so its delivery is recorded on it.
 import type { MigrationStep } from '../store/schema'
+import { returnTheStranded } from './held-invitation'
 
 export const launchTables = (id: 'INTEGER PRIMARY KEY' | 'BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY', ref: 'INTEGER' | 'BIGINT', time: 'TEXT' | 'TIMESTAMPTZ'): MigrationStep[] => [
   `CREATE TABLE waves (id ${id}, kind TEXT NOT NULL, started_by TEXT NOT NULL, started_at ${time} NOT NULL, size ${ref} NOT NULL)`,
@@ -39,3 +40,7 @@ export const launchTables = (id: 'INTEGER PRIMARY KEY' | 'BIGINT GENERATED ALWAY
   // reminders for their day, and a look for due emails must not walk past them.
   `CREATE INDEX outbox_next ON outbox (next_attempt_at, id) WHERE finished_at IS NULL`,
 ]
+
+/** Those who came back after unsubscribing while invited, before a confirmation returned them to their
+ * invitation, return to it now (held-invitation.ts). */
+export const returnStrandedInvitees: MigrationStep = (trx) => returnTheStranded(trx, new Date())

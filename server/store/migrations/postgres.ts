@@ -1,7 +1,7 @@
 // PostgreSQL's schema, one entry per version; the table schema_migrations records which have run.
 // Append, never edit. Every pending entry runs in one transaction under an advisory lock (postgres.ts), so
 // instances starting together apply each version exactly once, and a failed entry leaves nothing half-done.
-import { launchTables } from '../../launch/launch-schema'
+import { launchTables, returnStrandedInvitees } from '../../launch/launch-schema'
 import { decisionsOutliveFriends, lineTables, placeTheConfirmed } from '../../referral/line-schema'
 import { moveToCanonicalAddresses } from '../canonical-addresses'
 import type { MigrationStep } from '../schema'
@@ -97,4 +97,6 @@ export const postgresMigrations: readonly (readonly MigrationStep[])[] = [
   launchTables('BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY', 'BIGINT', 'TIMESTAMPTZ'),
   // 10: a referral's decision outlives its friend's erasure, as SQLite's version 9.
   decisionsOutliveFriends('BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY', 'BIGINT', 'TIMESTAMPTZ'),
+  // 11: stranded invitees return to their invitation, as SQLite's version 10.
+  [returnStrandedInvitees],
 ]

@@ -1,7 +1,7 @@
 // SQLite's schema, one entry per version; PRAGMA user_version records how far a database has come.
 // Append, never edit: a database that has run version N will never run entry N again. Each entry runs in one
 // write transaction with its version bump; a step is SQL, or TypeScript for a change SQL cannot express.
-import { launchTables } from '../../launch/launch-schema'
+import { launchTables, returnStrandedInvitees } from '../../launch/launch-schema'
 import { decisionsOutliveFriends, lineTables, placeTheConfirmed } from '../../referral/line-schema'
 import { moveToCanonicalAddresses } from '../canonical-addresses'
 import type { MigrationStep } from '../schema'
@@ -96,4 +96,7 @@ export const sqliteMigrations: readonly (readonly MigrationStep[])[] = [
   // 9: a referral's decision outlives its friend's erasure, with nothing left that names the friend, so the
   // referral limits count every decision (the erase-and-repeat attack; referral/line-schema.ts).
   decisionsOutliveFriends('INTEGER PRIMARY KEY', 'INTEGER', 'TEXT'),
+  // 10: invited people who had unsubscribed and come back were left confirmed with no place and a dead link;
+  // they return to their invitation, as a confirmation now returns them (launch/held-invitation.ts).
+  [returnStrandedInvitees],
 ]
