@@ -127,9 +127,11 @@ test('the first page change of a visit fades, even when the click follows the ho
 })
 
 test('a first click that beats the engine waits for it, briefly, and fades', async ({ page }) => {
-  // The engine arrives 200 ms after it is asked for (a slow network), well after the click.
+  // The engine arrives 120 ms after it is asked for (a slow network), after the click. Not more: past
+  // pageFadeWaitMs (300) the page changes without a fade, as it should, and with 200 ms a loaded machine's own
+  // delays crossed that bound (a clean-clone CI run beside other builds, 2026-11-26).
   await page.route(pageFadeChunk, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 200))
+    await new Promise((resolve) => setTimeout(resolve, 120))
     await route.continue()
   })
   await page.goto('/')
@@ -139,7 +141,7 @@ test('a first click that beats the engine waits for it, briefly, and fades', asy
   const { oldPage, trace } = expectCleanFade(samples)
   // The old page stays as it is while the page change waits, at most pageFadeWaitMs, then fades.
   const clickToFade = oldPage.find((s) => s.opacity < 0.98)!.t
-  expect(clickToFade, trace).toBeGreaterThan(150)
+  expect(clickToFade, trace).toBeGreaterThan(80)
   expect(clickToFade, trace).toBeLessThan(pageFadeWaitMs + 400)
 })
 
