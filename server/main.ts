@@ -11,7 +11,7 @@ import { createSignInMailer } from './admin/sign-in-mail'
 import { createApp } from './app'
 import { startOutboxSender } from './consent/outbox-sender'
 import { createFolder } from './folders'
-import { budgetedMailer, mailboxBudget } from './mail/mailbox-budget'
+import { mailboxBudgetOver } from './mail/mailbox-budget'
 import { createMailer } from './mail/mailer'
 import { listen, socketAddress, type RunningServer } from './node-server'
 import { countedConsent, countedSignups } from './observability/counted-stores'
@@ -80,13 +80,16 @@ async function main() {
     }
   }
   // Emails leave from the outbox, in the background: signups never wait for a mail server. Every email to one
-  // inbox counts against its daily budget (mail/mailbox-budget.ts), whichever flow sends it.
-  const mailer = budgetedMailer(createMailer(mailSettings, (line) => log.info(line)), database.rateLimiter(mailboxBudget))
+  // inbox counts against its budget (mail/mailbox-budget.ts), whichever flow sends it.
+  const mailer = createMailer(mailSettings, (line) => log.info(line))
+  const budget = mailboxBudgetOver(database.rateLimiter)
+  const signInMailer = createSignInMailer({ mailer, budget, log })
   // On SQLite this process is the only sender: leases left by a killed predecessor end now.
   if (database.engine === 'sqlite') await consent.releaseOutboxLeases()
   const sender = startOutboxSender({
     store: consent,
     mailer,
+    budget,
     links: { siteUrl: adminConfig.publicUrl, apiUrl: config.publicApiUrl ?? adminConfig.publicUrl },
     log,
     onAttempt: (kind, outcome) => metrics.outboxSends.inc({ kind, outcome }),
@@ -115,7 +118,7 @@ async function main() {
       store: adminStore(database),
       adminEmails: adminConfig.adminEmails,
       publicUrl: adminConfig.publicUrl,
-      sendSignInLink: createSignInMailer(mailer),
+      sendSignInLink: signInMailer,
       eraseSignup: (id, now) => consent.eraseById(id, now),
       outboxStats: (now) => consent.outboxStats(now),
       reviewReferral: (id, verdict, by) => placeInLine.review(id, verdict, by),
@@ -130,6 +133,7 @@ async function main() {
   const giveUp = async (line: string) => {
     await ticker.stop()
     await sender.stop()
+    signInMailer.stop()
     mailer.close()
     await closeStores()
     stopAtStart(line)
@@ -160,6 +164,7 @@ async function main() {
     await metricsServer?.close()
     await ticker.stop()
     await sender.stop()
+    signInMailer.stop()
     mailer.close()
     await closeStores()
     process.exit(0)

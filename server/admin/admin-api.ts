@@ -13,7 +13,8 @@ import { requireSession, sameOriginOnly, type AdminEnv } from './admin-guard'
 import { adminMessages } from './admin-messages'
 import { sortKeys, type AdminStore, type SortKey } from './admin-store'
 import { clearSessionCookie } from './session-cookie'
-import { defaultSignInRateLimit, signInRoutes, type SignInMailer } from './sign-in-routes'
+import type { SignInMailer } from './sign-in-mail'
+import { defaultSignInRateLimit, signInRoutes } from './sign-in-routes'
 import { waveRoutes, type WaveRoutesOptions } from '../launch/wave-routes'
 
 export type AdminApiOptions = {

@@ -1,9 +1,10 @@
 // Asking for a sign-in link and using one. Asking always gets the same 202 at once, listed or not: the work
 // for a listed address (store a token, send the mail) runs after the reply, so neither the words nor the
-// timing of the answer say who is on ADMIN_EMAILS. Both routes are rate limited per client and per address.
+// timing of the answer say who is on ADMIN_EMAILS. Both routes are rate limited per client. Asking is not
+// limited per address: anyone may ask for anyone's link, so a limit per address would let them lock its
+// owner out; the email's own budget and its one waiting email per address (sign-in-mail.ts) bound the mail.
 import { Hono, type Context } from 'hono'
 import { afterReply } from '../http/after-reply'
-import { requestLog } from '../observability/observe-requests'
 import type { RateLimiter } from '../rate-limit'
 import { readJsonObject } from '../http/read-body'
 import { canonicalAddress } from '../../shared/mailbox'
@@ -11,10 +12,9 @@ import type { AdminEmails } from './admin-emails'
 import { adminMessages } from './admin-messages'
 import type { AdminStore } from './admin-store'
 import { sessionLifetimeMs, writeSessionCookie } from './session-cookie'
+import type { SignInMailer } from './sign-in-mail'
 import { issueSignInLink } from './sign-in-links'
 import { hashSecret, isWellFormedSecret, newSecret } from './tokens'
-
-export type SignInMailer = (to: string, link: string) => Promise<void>
 
 export type SignInOptions = {
   store: AdminStore
@@ -24,7 +24,7 @@ export type SignInOptions = {
   isHttps: (c: Context) => boolean
   clientKey: (c: Context) => string | undefined
   now: () => Date
-  /** Counts attempts per client and per address (defaultSignInRateLimit unless configured). */
+  /** Counts attempts per client (defaultSignInRateLimit unless configured). */
   limiter: RateLimiter
 }
 
@@ -48,16 +48,12 @@ export function signInRoutes(options: SignInOptions) {
     const email = typeof body?.email === 'string' ? canonicalAddress(body.email) : undefined
     if (email === undefined) return c.json({ ok: false, message: adminMessages.invalidEmail }, 400)
     const client = options.clientKey(c)
-    const refused = await limited(c, client && `ip:${client}`, `email:${email}`)
+    const refused = await limited(c, client && `ip:${client}`)
     if (refused) return refused
-    // After the reply: storing a token and sending the link happen for listed addresses only.
-    const at = now()
-    const log = requestLog(c)
+    // After the reply: storing a token and sending the link happen for listed addresses only, the link made
+    // when the email goes.
     afterReply(c, () => {
-      if (!adminEmails.has(email)) return
-      issueSignInLink(store, email, options.publicUrl, at)
-        .then((link) => options.sendSignInLink(email, link))
-        .catch((error: unknown) => log.error({ err: error }, 'admin: could not send a sign-in link'))
+      if (adminEmails.has(email)) options.sendSignInLink.ask(email, () => issueSignInLink(store, email, options.publicUrl, now()))
     })
     return c.json({ ok: true, message: adminMessages.signInRequested }, 202)
   })

@@ -63,7 +63,7 @@ export interface ConsentStore {
   /** What the private "your place" link shows (referral/line.ts), or undefined for an unknown or expired one. */
   yourPlace(tokenHash: string, now: Date): Promise<YourPlace | undefined>
   /** Queues an erasure-verification email when the address is listed (and none was queued in the last 10
-   * minutes). Says nothing back: the caller's reply must not depend on it. */
+   * minutes, and none is still waiting to be sent). Says nothing back: the caller's reply must not depend on it. */
   requestErasure(emailNormalized: string, now: Date): Promise<void>
   /** Uses an erase token: deletes the signup, its tokens and its emails, and keeps the salted hash. */
   eraseByToken(tokenHash: string, now: Date): Promise<boolean>
@@ -276,7 +276,9 @@ export function consentStore(database: Database, line: Line): ConsentStore {
           .select('id')
           .where('kind', '=', 'erase')
           .where('signup_id', '=', signup.id)
-          .where('created_at', '>', iso(new Date(now.getTime() - resendAfterMs)))
+          // One still waiting (for its inbox's budget, mail/mailbox-budget.ts) answers this ask too: its link is
+          // made when it is sent, so asks never pile up behind it.
+          .where((eb) => eb.or([eb('created_at', '>', iso(new Date(now.getTime() - resendAfterMs))), eb('finished_at', 'is', null)]))
           .executeTakeFirst()
         if (!recent) await trx.insertInto('outbox').values({ kind: 'erase', signup_id: signup.id, created_at: iso(now), next_attempt_at: iso(now) }).execute()
       })

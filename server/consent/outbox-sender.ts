@@ -9,14 +9,16 @@ import { invitationRules, referralRules, reminderAfterMs } from '../../shared/ru
 import { hashSecret, newSecret } from '../admin/tokens'
 import { silentLogger, type Logger } from '../observability/logger'
 import type { SendOutcome } from '../observability/metrics'
-import { OverBudgetError } from '../mail/mailbox-budget'
-import { DeliveryUnknownError, NotOneMailboxError, smtpTimeouts, type Mailer } from '../mail/mailer'
+import { OverBudgetError, type MailboxBudget } from '../mail/mailbox-budget'
+import { DeliveryUnknownError, NotOneMailboxError, smtpTimeouts, type Mailer, type OutgoingMail } from '../mail/mailer'
 import { confirmationEmail, erasureEmail, invitationEmail, invitationReminderEmail, welcomeEmail, type EmailLinks } from './consent-emails'
 import { tokenLifetimesMs, type ConsentStore, type NewToken, type OutboxEntry, type OutboxKind, type TokenPurpose } from './consent-store'
 
 export type OutboxSenderOptions = {
   store: ConsentStore
   mailer: Mailer
+  /** Each email counts against its inbox's budget for its kind (mail/mailbox-budget.ts); without one, none. */
+  budget?: MailboxBudget
   links: EmailLinks
   /** How often to look for due entries when nobody pokes (new entries poke at once). */
   pollMs?: number
@@ -60,7 +62,7 @@ export type OutboxSender = {
 // honest server has delivered the first copy or dropped it by then.
 export const outboxDefaults = { pollMs: 1000, pokeGapMs: 25, placeBoost: referralRules.boostPlaces as number, invitationLifetimeMs: invitationRules.lifetimeMs as number, batchSize: 10, leaseMs: 60_000, sendBudgetMs: smtpTimeouts.untilDataEndMs + smtpTimeouts.afterDataEndMs + 60_000, unknownOutcomeRetryMs: smtpTimeouts.afterDataEndMs, retryBaseMs: 2000, retryCapMs: 10 * 60_000, maxAttempts: 12 }
 
-/** How long an invitation over its inbox's daily budget waits before it is tried again. */
+/** How long an email over its inbox's budget waits when the budget does not say (a mailer's own refusal). */
 export const invitationBudgetRetryMs = 60 * 60_000
 
 // A 5yz reply is a permanent refusal (RFC 5321 §4.2.1: "the same request … will not succeed"), such as an
@@ -98,6 +100,14 @@ export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
     return Object.fromEntries(tokens.map(({ purpose, secret }) => [purpose, secret])) as Record<TokenPurpose, string>
   }
 
+  // The budget is asked before the email is made: an email that has to wait makes no tokens, and the link it
+  // carries when it does go is made then. Anyone can make a pending signup; any other status took a link from
+  // the inbox, so its owner vouched for the address.
+  const mail = (kind: OutboxKind, to: { email: string; status: string }, signal: AbortSignal, compose: () => Promise<OutgoingMail>) =>
+    options.budget
+      ? options.budget.send(options.mailer, kind, to.email, to.status !== 'pending', compose, { signal })
+      : compose().then((made) => options.mailer.send(made, { signal }))
+
   // Sends one entry, or says why not: a confirmation only to a pending signup, a welcome only to a confirmed
   // one (an unsubscribed person gets no email) that has its referral code, an invitation and its reminder only
   // to someone invited whose invitation is still open (not claimed, expired, unsubscribed from), nothing to an
@@ -109,33 +119,39 @@ export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
     switch (kind) {
       case 'confirm': {
         if (signup.status !== 'pending') return 'skipped'
-        const tokens = await tokensFor(signup.id, ['confirm', 'unsubscribe'])
-        await options.mailer.send(confirmationEmail(signup, options.links, { confirm: tokens.confirm, unsubscribe: tokens.unsubscribe }), { signal })
+        await mail(kind, signup, signal, async () => {
+          const tokens = await tokensFor(signup.id, ['confirm', 'unsubscribe'])
+          return confirmationEmail(signup, options.links, { confirm: tokens.confirm, unsubscribe: tokens.unsubscribe })
+        })
         return 'sent'
       }
       case 'erase': {
-        const tokens = await tokensFor(signup.id, ['erase', 'unsubscribe'])
-        await options.mailer.send(erasureEmail(signup, options.links, { erase: tokens.erase, unsubscribe: tokens.unsubscribe }), { signal })
+        await mail(kind, signup, signal, async () => {
+          const tokens = await tokensFor(signup.id, ['erase', 'unsubscribe'])
+          return erasureEmail(signup, options.links, { erase: tokens.erase, unsubscribe: tokens.unsubscribe })
+        })
         return 'sent'
       }
       case 'welcome': {
-        if (signup.status !== 'confirmed' || signup.referralCode === null) return 'skipped'
-        const tokens = await tokensFor(signup.id, ['place', 'unsubscribe'])
-        await options.mailer.send(welcomeEmail(signup, options.links, { place: tokens.place, unsubscribe: tokens.unsubscribe }, signup.referralCode, settings.placeBoost), { signal })
+        const referralCode = signup.referralCode
+        if (signup.status !== 'confirmed' || referralCode === null) return 'skipped'
+        await mail(kind, signup, signal, async () => {
+          const tokens = await tokensFor(signup.id, ['place', 'unsubscribe'])
+          return welcomeEmail(signup, options.links, { place: tokens.place, unsubscribe: tokens.unsubscribe }, referralCode, settings.placeBoost)
+        })
         return 'sent'
       }
       case 'invite':
       case 'reminder': {
         const invitation = entry.invitation
         if (signup.status !== 'invited' || !invitation?.open || invitation.expiresAt <= now()) return 'skipped'
-        const tokens = await tokensFor(signup.id, ['invite', 'unsubscribe'], invitation.expiresAt)
-        const pair = { invite: tokens.invite, unsubscribe: tokens.unsubscribe }
-        await options.mailer.send(
-          kind === 'invite'
+        await mail(kind, signup, signal, async () => {
+          const tokens = await tokensFor(signup.id, ['invite', 'unsubscribe'], invitation.expiresAt)
+          const pair = { invite: tokens.invite, unsubscribe: tokens.unsubscribe }
+          return kind === 'invite'
             ? invitationEmail(signup, options.links, pair, { expiresAt: invitation.expiresAt, lifetimeMs: settings.invitationLifetimeMs })
-            : invitationReminderEmail(signup, options.links, pair, { expiresAt: invitation.expiresAt, leftMs: settings.invitationLifetimeMs - reminderAfterMs(settings.invitationLifetimeMs) }),
-          { signal },
-        )
+            : invitationReminderEmail(signup, options.links, pair, { expiresAt: invitation.expiresAt, leftMs: settings.invitationLifetimeMs - reminderAfterMs(settings.invitationLifetimeMs) })
+        })
         return 'sent'
       }
       default: {
@@ -227,17 +243,14 @@ export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
           log.warn(about, `outbox: email #${entry.id} stopped, its lease lost: ${reason}`)
           continue
         }
-        // Nothing a retry could change: the inbox has had its day's emails (a second ask will come if the
-        // person still wants it), or the stored address is not one mailbox (left by the older rule).
-        if (error instanceof OverBudgetError && (entry.kind === 'invite' || entry.kind === 'reminder')) {
-          // An invitation is what the person waited for: it waits for their inbox's next day instead of being
-          // dropped (it is skipped anyway once it has ended).
-          await options.store.retryOutbox(entry.id, new Date(now().getTime() + invitationBudgetRetryMs), reason)
-          counted(entry, 'over_budget')
-        } else if (error instanceof OverBudgetError) {
-          await options.store.finishOutbox(entry.id, now(), 'skipped', reason)
+        if (error instanceof OverBudgetError) {
+          // Every email waits for its inbox's budget rather than being dropped: someone asked for it, or is
+          // waiting for it (an invitation is skipped anyway once it has ended). The budget says when.
+          await options.store.retryOutbox(entry.id, new Date(now().getTime() + (error.retryAfterMs ?? invitationBudgetRetryMs)), reason)
           counted(entry, 'over_budget')
         } else if (error instanceof NotOneMailboxError || isPermanentRefusal(error)) {
+          // Nothing a retry could change: the stored address is not one mailbox (left by the older rule), or
+          // the mail server refused it for good.
           log.error(about, `outbox: email #${entry.id} refused for good, not retried: ${reason}`)
           await options.store.finishOutbox(entry.id, now(), 'failed', reason)
           counted(entry, 'failed')

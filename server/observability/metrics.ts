@@ -11,8 +11,9 @@ import type { OutboxKind, OutboxStats } from '../consent/consent-store'
 import type { PoolUse } from '../store/database'
 
 export type SignupOutcome = 'added' | 'repeat'
-/** sent; skipped (nobody to send it to any more); over_budget (the inbox had its day's emails); retry (failed for
- * now, tried again later); failed (refused for good, or given up on after the last attempt). */
+/** sent; skipped (nobody to send it to any more); over_budget (put back until its inbox's budget allows it, at
+ * most 10 minutes: mail/mailbox-budget.ts); retry (failed for now, tried again later); failed (refused for good,
+ * or given up on after the last attempt). */
 export type SendOutcome = 'sent' | 'skipped' | 'over_budget' | 'retry' | 'failed'
 export type ErasedBy = 'person' | 'team'
 

@@ -6,7 +6,7 @@ import { parseAdminEmails } from '../../server/admin/admin-emails'
 import type { AdminStore } from '../../server/admin/admin-store'
 import { createSignInMailer } from '../../server/admin/sign-in-mail'
 import { createMailer } from '../../server/mail/mailer'
-import { budgetedMailer, mailboxBudget } from '../../server/mail/mailbox-budget'
+import { mailboxBudgetOver } from '../../server/mail/mailbox-budget'
 import { listen, socketAddress } from '../../server/node-server'
 import { line } from '../../server/referral/line'
 import { referralRules } from '../../shared/rules'
@@ -44,7 +44,9 @@ export async function startAdminServer(options: AdminServerOptions = {}): Promis
   // The link base is fixed at start (PUBLIC_URL), so learn a free port first and listen on it.
   const port = await freePort()
   const origin = `http://127.0.0.1:${port}`
-  const mailer = budgetedMailer(createMailer({ smtpUrl: inbox.url, mailFrom: 'console@company.example', mailDir: temp.dir }), store.rateLimiter(mailboxBudget))
+  const mailer = createMailer({ smtpUrl: inbox.url, mailFrom: 'console@company.example', mailDir: temp.dir })
+  const now = () => new Date(Date.now() + clock.offsetMs)
+  const signInMailer = createSignInMailer({ mailer, budget: mailboxBudgetOver(store.rateLimiter), now, checkMs: 20 })
   const app = createApp({
     clientAddress: socketAddress,
     rateLimit: { max: 1_000_000, windowMs: 60_000 },
@@ -54,13 +56,13 @@ export async function startAdminServer(options: AdminServerOptions = {}): Promis
       store: adminStore,
       adminEmails: parseAdminEmails(options.adminEmails ?? `${adminEmail}, Second@Company.example`),
       publicUrl: origin,
-      sendSignInLink: createSignInMailer(mailer),
+      sendSignInLink: signInMailer,
       eraseSignup: (id, now) => store.consent.eraseById(id, now),
       outboxStats: (now) => store.consent.outboxStats(now),
       reviewReferral: (id, verdict, by) => line(store.database, { boostPlaces: referralRules.boostPlaces }).review(id, verdict, by),
       waves: { invitations: store.invitations, ready: options.inviteUrl !== undefined },
       signInRateLimit: options.signInRateLimit,
-      now: () => new Date(Date.now() + clock.offsetMs),
+      now,
     },
   })
   const server = await listen(app, { port, host: '127.0.0.1' })
@@ -94,6 +96,7 @@ export async function startAdminServer(options: AdminServerOptions = {}): Promis
     signIn,
     close: async () => {
       await server.close()
+      signInMailer.stop()
       mailer.close()
       await inbox.close()
       await store.close()

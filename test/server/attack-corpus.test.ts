@@ -9,7 +9,7 @@ import { inboxKey } from '../../shared/mail-providers'
 import { canonicalAddress } from '../../shared/mailbox'
 import { messages } from '../../shared/messages'
 import { startInbox, type Inbox, type ReceivedMail } from '../utils/smtp-inbox'
-import { startTestServer, validSignup, type TestServer } from './harness'
+import { queryDatabase, startTestServer, validSignup, type TestServer } from './harness'
 
 let inbox: Inbox
 let server: TestServer
@@ -76,13 +76,18 @@ describe('the attack corpus', () => {
     expect(mails.map(toHeader)).toEqual([['victim@target.example'], ['user@xn--bcher-kva.example']])
   })
 
-  it(`lets at most ${mailboxBudget.max} emails a day into one inbox, across signups, +tags and erasure requests, with the same replies`, async () => {
+  it(`lets into one inbox one email of a kind per ${mailboxBudget.perKind.windowMs / 60_000} minutes and ${mailboxBudget.spare.max} to spare, across signups, +tags and erasure requests, with the same replies, and drops none`, async () => {
     const variants = Array.from({ length: 12 }, (_, index) => `bombed+${index}@target.example`)
     for (const email of variants) expect(await signUp(email)).toEqual({ ok: true, message: messages.success })
     for (const email of ['bombed@target.example', ...variants]) expect(await askErasure(email)).toEqual({ ok: true, message: messages.eraseRequested })
     const mails = await delivered()
     expect(mails.every((mail) => mail.rcptTo.length === 1 && inboxKey(mail.rcptTo[0]!) === 'bombed@target.example')).toBe(true)
-    expect(mails).toHaveLength(mailboxBudget.max)
+    // A confirmation and an erasure link, and the spare ones.
+    expect(mails).toHaveLength(2 * mailboxBudget.perKind.max + mailboxBudget.spare.max)
+    // The others wait their turn, the next of each kind within the 10 minutes.
+    const waiting = await queryDatabase(server.databaseUrl, 'SELECT next_attempt_at FROM outbox WHERE finished_at IS NULL')
+    expect(waiting).toHaveLength(2 * variants.length - mails.length)
+    for (const { next_attempt_at } of waiting) expect(new Date(next_attempt_at as string | Date).getTime()).toBeLessThanOrEqual(Date.now() + mailboxBudget.perKind.windowMs)
     // Another inbox is untouched by that one's budget.
     expect(await signUp('neighbour@target.example')).toEqual({ ok: true, message: messages.success })
     expect((await delivered()).map((mail) => mail.rcptTo)).toEqual([['neighbour@target.example']])

@@ -13,7 +13,7 @@ import { createServer } from 'node:net'
 import { createApp, type AppOptions } from '../../server/app'
 import { startOutboxSender, type OutboxSender, type OutboxSenderOptions } from '../../server/consent/outbox-sender'
 import { createMailer } from '../../server/mail/mailer'
-import { budgetedMailer, mailboxBudget } from '../../server/mail/mailbox-budget'
+import { mailboxBudgetOver } from '../../server/mail/mailbox-budget'
 import { listen, socketAddress } from '../../server/node-server'
 import type { Stores } from '../utils/open-store'
 import { appStores, openStore } from '../utils/open-store'
@@ -118,12 +118,13 @@ export async function startTestServer(
   // Links in emails need this server's address, known once it listens: the port is picked first.
   const port = options.mail ? await freePort() : 0
   const origin0 = `http://127.0.0.1:${port}`
-  const mailer = options.mail && budgetedMailer(createMailer({ smtpUrl: options.mail.smtpUrl, mailFrom: 'Stride Health <no-reply@stridehealth.example>', mailDir: temp.dir }), store.rateLimiter(mailboxBudget))
+  const mailer = options.mail && createMailer({ smtpUrl: options.mail.smtpUrl, mailFrom: 'Stride Health <no-reply@stridehealth.example>', mailDir: temp.dir })
   const sender =
     mailer &&
     startOutboxSender({
       store: store.consent,
       mailer,
+      budget: mailboxBudgetOver(store.rateLimiter),
       links: { siteUrl: origin0, apiUrl: origin0 },
       pollMs: 50,
       ...options.mail,
