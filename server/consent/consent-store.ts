@@ -270,17 +270,17 @@ export function consentStore(database: Database, line: Line): ConsentStore {
           .onConflict((conflict) => conflict.column('shard').doUpdateSet({ commits: (eb) => eb('signup_commits.commits', '+', 1) }))
           .execute()
         const signup = await lockRows(trx.selectFrom('signups').select('id').where('email_normalized', '=', emailNormalized)).executeTakeFirst()
-        if (!signup) return
+        // Asked for an unlisted address too (id 0 matches nothing): the same statements either way.
         const recent = await trx
           .selectFrom('outbox')
           .select('id')
           .where('kind', '=', 'erase')
-          .where('signup_id', '=', signup.id)
+          .where('signup_id', '=', signup?.id ?? 0)
           // One still waiting (for its inbox's budget, mail/mailbox-budget.ts) answers this ask too: its link is
           // made when it is sent, so asks never pile up behind it.
           .where((eb) => eb.or([eb('created_at', '>', iso(new Date(now.getTime() - resendAfterMs))), eb('finished_at', 'is', null)]))
           .executeTakeFirst()
-        if (!recent) await trx.insertInto('outbox').values({ kind: 'erase', signup_id: signup.id, created_at: iso(now), next_attempt_at: iso(now) }).execute()
+        if (signup && !recent) await trx.insertInto('outbox').values({ kind: 'erase', signup_id: signup.id, created_at: iso(now), next_attempt_at: iso(now) }).execute()
       })
     },
     eraseByToken(tokenHash, now) {

@@ -64,7 +64,10 @@ export function signupStore(database: Database, log?: Pick<Logger, 'error'>): Si
     }
     if (counted) await countCommit.execute(trx)
     const { rows: stored } = await sql<{ id: number; email_normalized: string }>`WITH ${given} ${store}`.execute(trx)
-    if (stored.length > 0) await queue(sql`signups WHERE id IN (${sql.join(stored.map((row) => row.id))})`).execute(trx)
+    // Run for a batch of repeats too (id 0 matches nothing), so that a repeat makes the same statements as a new
+    // signup before its reply: skipping it made a repeat answer in 0.87–0.95 of a new signup's time on SQLite.
+    const queuedIds = stored.length > 0 ? stored.map((row) => row.id) : [0]
+    await queue(sql`signups WHERE id IN (${sql.join(queuedIds)})`).execute(trx)
     return stored
   }
 
