@@ -11,6 +11,7 @@ import { createSignInMailer } from './admin/sign-in-mail'
 import { createApp } from './app'
 import { startOutboxSender } from './consent/outbox-sender'
 import { createFolder } from './folders'
+import { afterRepliesSettled } from './http/after-reply'
 import { mailboxBudgetOver } from './mail/mailbox-budget'
 import { createMailer } from './mail/mailer'
 import { listen, socketAddress, type RunningServer } from './node-server'
@@ -68,6 +69,7 @@ async function main() {
   metrics.watchPool(() => database.poolUse())
   // The work after the replies (repeats signed up again) ends before the database closes.
   const closeStores = async () => {
+    await afterRepliesSettled()
     await signups.settled()
     await database.close()
   }

@@ -7,6 +7,7 @@
 // all and its retry, held back until the server could no longer deliver the first, went out too.
 import { invitationRules, referralRules, reminderAfterMs } from '../../shared/rules'
 import { hashSecret, newSecret } from '../admin/tokens'
+import { afterReplyDelayMs } from '../http/after-reply'
 import { silentLogger, type Logger } from '../observability/logger'
 import type { SendOutcome } from '../observability/metrics'
 import { OverBudgetError, type MailboxBudget } from '../mail/mailbox-budget'
@@ -213,9 +214,13 @@ export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
   }
 
   async function drain(): Promise<void> {
-    for (;;) {
+    for (let first = true; ; first = false) {
       const claimedAt = now().getTime()
-      const entries = await options.store.claimOutbox(new Date(claimedAt), settings.batchSize, settings.leaseMs)
+      // A look that follows a batch leaves alone what was queued in the last moments: a new signup's email,
+      // committed while this sender was at work, whose reply may not have been read yet; sending it at once
+      // slowed that reply, and only a new signup's (http/after-reply.ts). The poke after the reply comes for it.
+      const dueBy = first ? claimedAt : claimedAt - afterReplyDelayMs.min
+      const entries = await options.store.claimOutbox(new Date(dueBy), settings.batchSize, settings.leaseMs)
       if (entries.length === 0) return
       const claimedUntil = new Date(claimedAt + settings.leaseMs)
       // One at a time, in order: a small outbox, and SMTP servers throttle bursts anyway.

@@ -2,7 +2,8 @@
 // batches, and the two errors a store may answer with. `openDatabase` (open.ts) opens the database DATABASE_URL
 // names (sqlite.ts, postgres.ts); the stores are written once over it (signup-store.ts, consent/consent-store.ts,
 // admin/admin-store.ts), and `main` composes them.
-import { groupCommit, nextTurn } from '../group-commit'
+import { groupCommit } from '../group-commit'
+import { afterReplyDelay } from '../http/after-reply'
 import { silentLogger, type Logger } from '../observability/logger'
 import type { Signup } from '../validate'
 import type { Selectable } from 'kysely'
@@ -53,9 +54,9 @@ export type AddResult = 'added' | 'duplicate'
 /** How both engines add signups, in the same work whether or not the address is listed, so the time to the
  * reply says nothing (issue 19). A batch of them is inserted at once (`insertBatch` says which were added: the
  * others are listed or erased) in one write transaction that always writes, so a repeat costs the same commit
- * as a new signup. Every caller is answered after its batch; only then, on a later turn of the event loop,
- * is each signup looked up again and the repeats signed up again (`signUpAgain`: a confirmation re-sent as the
- * consent machine says). That
+ * as a new signup. Every caller is answered after its batch; only then, a random moment later
+ * (http/after-reply.ts), is each signup looked up again and the repeats signed up again (`signUpAgain`: a
+ * confirmation re-sent as the consent machine says). That
  * courtesy is the one thing a crash at that moment could lose, and the person can simply ask again. */
 export function batchedAdd(
   insertBatch: (signups: Signup[]) => Promise<boolean[]>,
@@ -69,7 +70,7 @@ export function batchedAdd(
     // Every signup of the batch is looked up, new or not, so that the work after the reply (which a next
     // request may wait behind) is the same too; only the repeats are acted on.
     const repeats = signups.filter((_, index) => !added[index])
-    const later = new Promise<void>((resolve) => nextTurn(resolve))
+    const later = new Promise<void>((resolve) => setTimeout(resolve, afterReplyDelay()))
       .then(() => signUpAgain(signups, repeats))
       .catch((error: unknown) => log.error({ err: error }, 'waitlist: a repeat signup was not re-sent its email'))
       .finally(() => pending.delete(later))

@@ -5,6 +5,7 @@ import { createApp, type AppOptions } from '../../server/app'
 import { parseAdminEmails } from '../../server/admin/admin-emails'
 import type { AdminStore } from '../../server/admin/admin-store'
 import { createSignInMailer } from '../../server/admin/sign-in-mail'
+import { afterRepliesSettled } from '../../server/http/after-reply'
 import { createMailer } from '../../server/mail/mailer'
 import { mailboxBudgetOver } from '../../server/mail/mailbox-budget'
 import { listen, socketAddress } from '../../server/node-server'
@@ -96,6 +97,7 @@ export async function startAdminServer(options: AdminServerOptions = {}): Promis
     signIn,
     close: async () => {
       await server.close()
+      await afterRepliesSettled()
       signInMailer.stop()
       mailer.close()
       await inbox.close()

@@ -12,6 +12,7 @@ import { startPostgres, type TestPostgres } from '../utils/postgres'
 import { createServer } from 'node:net'
 import { createApp, type AppOptions } from '../../server/app'
 import { startOutboxSender, type OutboxSender, type OutboxSenderOptions } from '../../server/consent/outbox-sender'
+import { afterRepliesSettled } from '../../server/http/after-reply'
 import { createMailer } from '../../server/mail/mailer'
 import { mailboxBudgetOver } from '../../server/mail/mailbox-budget'
 import { listen, socketAddress } from '../../server/node-server'
@@ -147,9 +148,17 @@ export async function startTestServer(
         body: typeof body === 'string' || body instanceof Uint8Array ? (body as BodyInit) : JSON.stringify(body),
       }),
     rows: () => readRows(databaseUrl),
-    sender,
+    // Idle once the work after the replies (which queues emails, up to afterReplyDelayMs later) has run too.
+    sender: sender && {
+      ...sender,
+      idle: async () => {
+        await afterRepliesSettled()
+        await sender.idle()
+      },
+    },
     close: async () => {
       await server.close()
+      await afterRepliesSettled()
       await sender?.stop()
       mailer?.close()
       await store.close()
