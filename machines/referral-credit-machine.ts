@@ -1,5 +1,5 @@
 // What a friend's confirmation earns the person whose share link they came through. Decided once per friend,
-// when the friend first confirms their address (server/referral/), from facts the store reads in the same
+// when the friend first confirms their address (server/features/referral/), from facts the store reads in the same
 // transaction; the guards below are the rules, in the order they apply. A referral that looks like a farm is
 // neither credited nor refused: it is held for the team, who approve or reject it in the console, unless the
 // friend is erased first. Every decision is kept, whatever becomes of the friend, since the limits count them

@@ -1,12 +1,12 @@
-// The life of one signup's consent, as the endpoint keeps it in the database (server/consent/). A signup is
+// The life of one signup's consent, as the endpoint keeps it in the database (server/features/consent/). A signup is
 // stored at once as `pending` and a confirmation email is queued with it. The link in that email confirms;
 // every email's one-click link unsubscribes; an erasure, confirmed by its own emailed link or done by the
 // team, ends the signup for good. Signing up again re-sends the confirmation to a pending address at most
 // once per 10 minutes, turns an unsubscribed address back into a pending one, and does nothing for a
 // confirmed one. The store never changes a status by itself: it asks this machine which moves are allowed
-// (server/consent/consent-rules.ts), so the chart below is the rule.
+// (server/features/consent/consent-rules.ts), so the chart below is the rule.
 //
-// At launch (issue 22, server/launch/) the team invites confirmed people in waves, by place in line: an
+// At launch (issue 22, server/features/launch/) the team invites confirmed people in waves, by place in line: an
 // invitation is claimed through its emailed link, or expires (14 days by default); the team may send an expired
 // one again. Unsubscribing or erasure ends it as they end everything else; a person who unsubscribed after being
 // invited may still claim the invitation they hold (only they hold its link), so stopping the reminder never
@@ -25,7 +25,7 @@ export type ConsentStatus = 'pending' | 'confirmed' | 'invited' | 'claimed' | 'e
 export type HeldInvitation = 'open' | 'claimed' | 'ended'
 
 export type ConsentEvent =
-  /** `invitation` when the person was invited before they unsubscribed and came back (server/launch/). */
+  /** `invitation` when the person was invited before they unsubscribed and came back (server/features/launch/). */
   | { type: 'CONFIRM'; invitation?: HeldInvitation }
   | { type: 'UNSUBSCRIBE' }
   | { type: 'SIGN_UP_AGAIN'; msSinceLastQueued: number }

@@ -2,14 +2,14 @@
 // first setup or a deploy without SMTP. Uses the server's DATABASE_URL and PUBLIC_SITE_URL (or HOST and PORT).
 // Whoever can run this already holds the server's shell and database, so saying "not listed" reveals nothing.
 import { existsSync } from 'node:fs'
-import { readAdminConfig } from '../server/admin/admin-config'
-import { issueSignInLink, signInLinkLifetimeMs } from '../server/admin/sign-in-links'
+import { readAdminConfig } from '../server/features/console/admin-config'
+import { issueSignInLink, signInLinkLifetimeMs } from '../server/features/console/sign-in-links'
 import { readConfig } from '../server/config'
 import { canonicalAddress } from '../shared/mailbox'
-import { StoreOpenError } from '../server/store/contract'
-import { adminStore } from '../server/admin/admin-store'
-import { openDatabase } from '../server/store/open'
-import { sqliteFilePath } from '../server/store/database-url'
+import { StoreOpenError } from '../server/platform/database/contract'
+import { adminStore } from '../server/features/console/admin-store'
+import { openDatabase } from '../server/platform/database/open'
+import { sqliteFilePath } from '../server/platform/database/database-url'
 import { inWords } from '../shared/rules'
 
 const email = process.argv[2]?.trim() ?? ''

@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process'
 import { appendFileSync } from 'node:fs'
 import pg from 'pg'
-import { redactUrl } from '../server/redact-url'
+import { redactUrl } from '../server/platform/secrets/redact-url'
 import { BackupError, consoleSecretTables } from './backup-common'
 import { findPostgresTool } from './postgres-tools'
 

@@ -4,7 +4,7 @@
 // keeps taking signups while it runs, and every signup it acknowledged before is in the copy.
 import Database from 'libsql'
 import { existsSync, statSync } from 'node:fs'
-import { sqliteFilePath } from '../server/store/database-url'
+import { sqliteFilePath } from '../server/platform/database/database-url'
 import { BackupError, consoleSecretTables } from './backup-common'
 
 /** How long the copy waits for a lock (another process recovering the WAL), as the server does. */

@@ -18,8 +18,8 @@ import { SMTPServer } from 'smtp-server'
 import { startServerProcess, stopAll, type ServerProcess } from '../test/server/processes'
 import { startPostgres } from '../test/utils/postgres'
 import { sql } from 'kysely'
-import { bucketSize, line } from '../server/referral/line'
-import { openDatabase } from '../server/store/open'
+import { bucketSize, line } from '../server/features/referral/line'
+import { openDatabase } from '../server/platform/database/open'
 import { benchTeardown } from './bench-teardown'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
@@ -95,7 +95,7 @@ async function outboxDrained(databaseUrl: string): Promise<string> {
 
 const lineSize = Number(process.env.BENCH_LINE_SIZE ?? 1_000_000)
 
-/** A place looked up (server/referral/line.ts placeOf) in a line of BENCH_LINE_SIZE (default 1,000,000)
+/** A place looked up (server/features/referral/line.ts placeOf) in a line of BENCH_LINE_SIZE (default 1,000,000)
  * confirmed people, some of them moved up by credits, for 2,000 people drawn at random: the time of each. */
 async function placeLookups(databaseUrl: string): Promise<Omit<Row, 'setup'>> {
   const database = await openDatabase(databaseUrl)

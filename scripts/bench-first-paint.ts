@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process'
 import { serve } from '@hono/node-server'
 import { chromium, type CDPSession } from '@playwright/test'
 import { chromiumLaunchOptions } from '../test/utils/chromium'
-import { createStaticSite } from '../server/static'
+import { createStaticSite } from '../server/platform/http/static'
 
 const runs = Number(process.env.BENCH_RUNS ?? 5)
 const profiles = [

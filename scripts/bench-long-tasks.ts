@@ -14,7 +14,7 @@ import { join } from 'node:path'
 import { serve } from '@hono/node-server'
 import { chromium, type Browser } from '@playwright/test'
 import { chromiumLaunchOptions } from '../test/utils/chromium'
-import { createStaticSite } from '../server/static'
+import { createStaticSite } from '../server/platform/http/static'
 import { pagePaths } from '../src/head'
 import { makeNoJsCopy } from './no-js-copy'
 

@@ -1,5 +1,5 @@
 // `npm run bench:waves`: a benchmark, not a test (issue 22). A wave of 10,000 invitations is started in one
-// transaction (server/launch/invitations.ts startWave), then drained by the real server (server/main.ts, in
+// transaction (server/features/launch/invitations.ts startWave), then drained by the real server (server/main.ts, in
 // processes of its own) through a real SMTP server in this process, at the configured rate (INVITE_SEND_RATE:
 // the wave's emails are queued that far apart, for every instance together), with a kill -9 of an instance once
 // 40 % have arrived. Two setups: SQLite with one instance, started again at once after the kill (its start
@@ -17,11 +17,11 @@ import { createClient } from '@libsql/client'
 import { sql } from 'kysely'
 import pg from 'pg'
 import { SMTPServer } from 'smtp-server'
-import { outboxDefaults } from '../server/consent/outbox-sender'
-import { invitations } from '../server/launch/invitations'
-import { bucketSize, line } from '../server/referral/line'
-import type { Database } from '../server/store/database'
-import { openDatabase } from '../server/store/open'
+import { outboxDefaults } from '../server/platform/outbox/outbox-sender'
+import { invitations } from '../server/features/launch/invitations'
+import { bucketSize, line } from '../server/features/referral/line'
+import type { Database } from '../server/platform/database/database'
+import { openDatabase } from '../server/platform/database/open'
 import { invitationRules } from '../shared/rules'
 import { killGroup, startServerProcess, stopAll, type ServerProcess } from '../test/server/processes'
 import { startPostgres, type TestPostgres } from '../test/utils/postgres'
@@ -203,7 +203,7 @@ async function setup(name: string, databaseUrl: string, instanceCount: 1 | 2): P
           (extra === 0
             ? ''
             : ` (${doubledNames}): at least once, by design: an email whose SMTP transaction ended just before the kill, before its instance ` +
-              'marked it sent, is sent again by the next (server/consent/outbox-sender.ts)'),
+              'marked it sent, is sent again by the next (server/platform/outbox/outbox-sender.ts)'),
         `  sent by: ${shares}; ${count(arrivals.length)} messages in all${strangers > 0 ? `, ${strangers} to addresses nobody was invited at` : ''}`,
         `  invitations with delivered_at set: ${count(delivered)} of ${count(people)}; invite emails finished other than sent: ${notSent}`,
       ].join('\n'),

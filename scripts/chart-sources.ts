@@ -38,7 +38,7 @@ export const chartSources: ChartSource[] = [
   {
     machine: signupConsentMachine,
     summary:
-      'One signup’s consent, as the endpoint keeps it in the database (server/consent/ asks this machine which moves are allowed). Signing up again re-sends a pending address’s confirmation at most once per 10 minutes, and makes an unsubscribed address pending again; confirming anew, they return to where they stood (in line, or to their invitation). At launch a wave invites confirmed people (server/launch/): an invitation is claimed through its link while it is open, or expires, and the team may send an expired one again.',
+      'One signup’s consent, as the endpoint keeps it in the database (server/features/consent/ asks this machine which moves are allowed). Signing up again re-sends a pending address’s confirmation at most once per 10 minutes, and makes an unsubscribed address pending again; confirming anew, they return to where they stood (in line, or to their invitation). At launch a wave invites confirmed people (server/features/launch/): an invitation is claimed through its link while it is open, or expires, and the team may send an expired one again.',
   },
   {
     machine: referralCreditMachine,

@@ -1,10 +1,10 @@
 // Every email the service sends, built with sample data by the same functions the outbox and the console's
 // sign-in call: the email preview (scripts/preview-emails.ts) shows these, and the email tests check each one.
-// A new email component in server/mail/emails/ without a sample here fails test/server/email-content.test.ts.
-import { signInPath } from '../server/admin/sign-in-links'
-import { signInMessage } from '../server/admin/sign-in-mail'
-import { confirmationEmail, erasureEmail, invitationEmail, invitationReminderEmail, welcomeEmail } from '../server/consent/consent-emails'
-import type { OutgoingMail } from '../server/mail/mailer'
+// A new email component (a `*-email.tsx` file anywhere in server/) without a sample here fails test/server/platform/mail/email-content.test.ts.
+import { signInPath } from '../server/features/console/sign-in-links'
+import { signInMessage } from '../server/features/console/sign-in-mail'
+import { confirmationEmail, erasureEmail, invitationEmail, invitationReminderEmail, welcomeEmail } from '../server/features/consent/consent-emails'
+import type { OutgoingMail } from '../server/platform/mail/mailer'
 import { brand } from '../shared/brand'
 import { invitationRules, referralRules } from '../shared/rules'
 
@@ -14,7 +14,7 @@ const links = { siteUrl: brand.siteUrl, apiUrl: brand.siteUrl }
 const sampleExpiry = new Date(Date.UTC(2026, 11, 8, 12))
 
 export type EmailSample = {
-  /** The component's file in server/mail/emails/, without .tsx. */
+  /** The component's file name (in its feature's folder under server/), without .tsx. */
   component: string
   build: () => OutgoingMail
 }

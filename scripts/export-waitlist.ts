@@ -1,12 +1,12 @@
 // `npm run waitlist:export > signups.csv`: every signup, oldest first, as CSV on stdout. Reads DATABASE_URL
 // (the same default as the server) and refuses to invent an empty database where none exists.
 import { existsSync } from 'node:fs'
-import { csvRow, signupCsvColumns, signupCsvRow } from '../server/csv'
+import { csvRow, signupCsvColumns, signupCsvRow } from '../server/platform/http/csv'
 import { defaultDatabaseUrl } from '../server/config'
-import { StoreOpenError } from '../server/store/contract'
-import { openDatabase } from '../server/store/open'
-import { signupStore } from '../server/store/signup-store'
-import { sqliteFilePath } from '../server/store/database-url'
+import { StoreOpenError } from '../server/platform/database/contract'
+import { openDatabase } from '../server/platform/database/open'
+import { signupStore } from '../server/features/signup/signup-store'
+import { sqliteFilePath } from '../server/platform/database/database-url'
 
 const databaseUrl = process.env.DATABASE_URL?.trim() || defaultDatabaseUrl
 if (databaseUrl.startsWith('file:') && !existsSync(sqliteFilePath(databaseUrl))) {

@@ -2,7 +2,7 @@
 // site is built: the early-event recorder (src/boot/inline-recorder.ts) and the loader of the app's modules
 // (src/boot/inline-loader.ts). Each is bundled on its own into one minified function call that imports
 // nothing. The CSP allows them by hash, and the hashes are taken from the finished pages
-// (server/security-headers.ts, inlineScriptHashes), so they always match the bytes written here.
+// (server/platform/http/security-headers.ts, inlineScriptHashes), so they always match the bytes written here.
 import { build, type Rolldown } from 'vite'
 
 /** Where the loader's source names the page's modules; each page's list is written in its place. */

@@ -3,8 +3,8 @@
 // text, and the .eml to open in a real mail client. It restarts when a file changes (tsx watch); reload.
 import { createServer } from 'node:http'
 import nodemailer from 'nodemailer'
-import { readMailSettings } from '../server/mail/mail-config'
-import { composeMessage } from '../server/mail/mailer'
+import { readMailSettings } from '../server/platform/mail/mail-config'
+import { composeMessage } from '../server/platform/mail/mailer'
 import { emailSamples } from './email-samples'
 
 const port = Number(process.env.PORT ?? 5175)

@@ -2,44 +2,44 @@
 // (server/main.ts), serverless functions and edge runtimes. Everything host-specific comes in as an option:
 // the stores, how to learn the client's address, and optionally the static site to serve next to the API.
 //
-// createApp composes one sub-app per concern, each carrying its own middleware (server/http/api-guard.ts says
+// createApp composes one sub-app per concern, each carrying its own middleware (server/platform/http/api-guard.ts says
 // what every API path shares): the signup, the consent flows, the team's console, the health check, then the
 // static site. What every reply shares is set here: its request id, log line and latency (observability/),
 // its security headers and the answer to a fault.
 import { Hono, type Context } from 'hono'
-import { adminApi, type AdminApiOptions } from './admin/admin-api'
-import { defaultConsentRateLimit, consentRoutes } from './consent/consent-routes'
-import { healthRoutes, healthzPath } from './healthz'
-import { createLogger, type Logger } from './observability/logger'
-import type { Metrics } from './observability/metrics'
-import { metricsPath, publicMetrics } from './observability/metrics-server'
-import { observeRequests } from './observability/observe-requests'
-import { apiHeaders, apiNotFound, originCheck } from './http/api-guard'
-import { closeUnreadBodies } from './http/read-body'
-import { answerFault, refuse } from './http/reply'
-import { requestFacts } from './http/request-facts'
-import { signupRoutes, waitlistPath } from './http/signup-routes'
-import { parseAllowedOrigins, type AllowedOrigins } from './origin'
-import { defaultRateLimit } from './rate-limit'
-import { inviteRoutes } from './launch/invite-routes'
-import type { Invitations } from './launch/invitations'
-import { placeRoutes } from './referral/place-routes'
-import { replySecurityHeaders } from './security-headers'
-import type { ConsentStore } from './consent/consent-store'
-import type { RateLimiter, RateLimitOptions } from './rate-limit'
-import type { HealthCheckFn } from './store/health-check'
-import type { Signups } from './store/signup-store'
+import { adminApi, type AdminApiOptions } from './features/console/admin-api'
+import { defaultConsentRateLimit, consentRoutes } from './features/consent/consent-routes'
+import { healthRoutes, healthzPath } from './platform/http/healthz'
+import { createLogger, type Logger } from './platform/observability/logger'
+import type { Metrics } from './platform/observability/metrics'
+import { metricsPath, publicMetrics } from './platform/observability/metrics-server'
+import { observeRequests } from './platform/observability/observe-requests'
+import { apiHeaders, apiNotFound, originCheck } from './platform/http/api-guard'
+import { closeUnreadBodies } from './platform/http/read-body'
+import { answerFault, refuse } from './platform/http/reply'
+import { requestFacts } from './platform/http/request-facts'
+import { signupRoutes, waitlistPath } from './features/signup/signup-routes'
+import { parseAllowedOrigins, type AllowedOrigins } from './platform/http/origin'
+import { defaultRateLimit } from './platform/http/rate-limit'
+import { inviteRoutes } from './features/launch/invite-routes'
+import type { Invitations } from './features/launch/invitations'
+import { placeRoutes } from './features/referral/place-routes'
+import { replySecurityHeaders } from './platform/http/security-headers'
+import type { ConsentStore } from './features/consent/consent-store'
+import type { RateLimiter, RateLimitOptions } from './platform/http/rate-limit'
+import type { HealthCheckFn } from './platform/database/health-check'
+import type { Signups } from './features/signup/signup-store'
 
 export type AppOptions = {
-  /** Where signups go (store/signup-store.ts). */
+  /** Where signups go (features/signup/signup-store.ts). */
   signups: Pick<Signups, 'add'>
-  /** The consent flows' tokens, erasure and outbox (consent/consent-store.ts). */
+  /** The consent flows' tokens, erasure and outbox (features/consent/consent-store.ts). */
   consent: ConsentStore
-  /** Invitations in waves (launch/invitations.ts): the page behind an invitation's link, and its claim. */
+  /** Invitations in waves (features/launch/invitations.ts): the page behind an invitation's link, and its claim. */
   invitations: Pick<Invitations, 'invitationOf' | 'claim'>
   /** INVITE_URL: where a claimed invitation goes on to; until it is set, invitation links say they are not open yet. */
   inviteUrl?: string
-  /** Makes each per-client limiter: the database's (store/database.ts), in memory on SQLite, shared on PostgreSQL. */
+  /** Makes each per-client limiter: the database's (platform/database/database.ts), in memory on SQLite, shared on PostgreSQL. */
   rateLimiter: (options: RateLimitOptions) => RateLimiter
   /** From ALLOWED_ORIGINS; by default only same-origin pages (and clients sending no Origin) may post. */
   allowedOrigins?: AllowedOrigins
@@ -58,17 +58,17 @@ export type AppOptions = {
   /** Called when a signup or an erasure request may have queued an email (the outbox sender's poke). */
   onOutboxQueued?: () => void
   consentRateLimit?: { max: number; windowMs: number }
-  /** GET /healthz's question to the database (store/health.ts); without it, there is no /healthz. */
+  /** GET /healthz's question to the database (platform/database/health.ts); without it, there is no /healthz. */
   healthCheck?: HealthCheckFn
   /** Where each request's line and every fault go; without it, warnings and worse go to stdout. */
   log?: Logger
-  /** Each request's time goes into its latency histogram (observability/metrics.ts). */
+  /** Each request's time goes into its latency histogram (platform/observability/metrics.ts). */
   metrics?: Metrics
   /** The site's public address for share links (the emails' own); without it, the site's, then the request's. */
   shareSiteUrl?: string
   /** METRICS_TOKEN: with it (and `metrics`), GET /metrics answers the token's bearer here; without it, never. */
   metricsToken?: string
-  /** The database's reading of an error (store/database.ts `classify`): one that says the database is away or
+  /** The database's reading of an error (platform/database/database.ts `classify`): one that says the database is away or
    * full is answered 503 on every route, not 500. */
   classifyStoreError?: (error: unknown) => unknown
 }
@@ -81,7 +81,7 @@ export function createApp(options: AppOptions) {
   // First, so that its line and its time cover everything after it, and the id is on every reply.
   app.use(observeRequests({ log: options.log ?? createLogger({ level: 'warn' }), metrics: options.metrics, trustRequestId: (options.trustedProxies ?? 0) > 0 }))
   app.use(replySecurityHeaders(facts.isHttps))
-  // Whatever route answers, a body it left on the connection closes the connection (http/read-body.ts).
+  // Whatever route answers, a body it left on the connection closes the connection (platform/http/read-body.ts).
   app.use(closeUnreadBodies)
   app.onError(answerFault(options.classifyStoreError))
 

@@ -1,14 +1,14 @@
 // The server's settings, read from the environment once at start. Every mistake is reported at once, in
 // words, so a misconfigured deploy fails loudly instead of running with a surprise. The mail and console
-// settings are read beside these (mail/mail-config.ts, admin/admin-config.ts); settings.ts reads all three.
+// settings are read beside these (platform/mail/mail-config.ts, features/console/admin-config.ts); settings.ts reads all three.
 import { isIP } from 'node:net'
-import { folderProblem } from './folders'
-import { logLevels, type LogLevel } from './observability/logger'
-import { parseAllowedOrigins, type AllowedOrigins } from './origin'
-import { defaultRateLimit } from './rate-limit'
-import { redactUrl } from './redact-url'
+import { folderProblem } from './platform/folders'
+import { logLevels, type LogLevel } from './platform/observability/logger'
+import { parseAllowedOrigins, type AllowedOrigins } from './platform/http/origin'
+import { defaultRateLimit } from './platform/http/rate-limit'
+import { redactUrl } from './platform/secrets/redact-url'
 import { invitationRules, referralRules } from '../shared/rules'
-import { isPostgresUrl, isSqliteUrl, sqliteUrlProblem } from './store/database-url'
+import { isPostgresUrl, isSqliteUrl, sqliteUrlProblem } from './platform/database/database-url'
 
 export type ServerConfig = {
   port: number
@@ -21,7 +21,7 @@ export type ServerConfig = {
   rateLimit: { max: number; windowMs: number }
   /** How many places a credited referral moves the referrer up (PLACE_BOOST; shared/rules.ts referralRules). */
   placeBoost: number
-  /** Invitations (server/launch/): where a claimed invitation sends its person (INVITE_URL; undefined: waves
+  /** Invitations (server/features/launch/): where a claimed invitation sends its person (INVITE_URL; undefined: waves
    * are refused until it is set), how long one works (INVITE_LIFETIME_DAYS) and how many of a wave's emails
    * leave a second, across every instance (INVITE_SEND_RATE). */
   invitations: { url: string | undefined; lifetimeMs: number; sendsPerSecond: number }

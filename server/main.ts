@@ -3,35 +3,35 @@
 // Configured by environment (see settings.ts); stops cleanly on SIGTERM and SIGINT.
 // A start that cannot go on says why in one plain line on stderr, naming the variable to fix, and exits 1: the
 // operator reads it in a deploy log, so never a stack trace and never a password. Once the settings are read,
-// everything else is a JSON log line on stdout (observability/logger.ts), and the metrics are counted
-// (observability/metrics.ts) and served where METRICS_PORT or METRICS_TOKEN say.
+// everything else is a JSON log line on stdout (platform/observability/logger.ts), and the metrics are counted
+// (platform/observability/metrics.ts) and served where METRICS_PORT or METRICS_TOKEN say.
 import { existsSync } from 'node:fs'
 import { brand } from '../shared/brand'
-import { createSignInMailer } from './admin/sign-in-mail'
+import { createSignInMailer } from './features/console/sign-in-mail'
 import { createApp } from './app'
-import { startOutboxSender } from './consent/outbox-sender'
-import { createFolder } from './folders'
-import { afterRepliesSettled } from './http/after-reply'
-import { mailboxBudgetOver } from './mail/mailbox-budget'
-import { createMailer } from './mail/mailer'
-import { listen, socketAddress, type RunningServer } from './node-server'
-import { countedConsent, countedSignups } from './observability/counted-stores'
-import { createLogger } from './observability/logger'
-import { createMetrics } from './observability/metrics'
-import { metricsApp } from './observability/metrics-server'
-import { scrubSecrets } from './redact-url'
+import { startOutboxSender } from './platform/outbox/outbox-sender'
+import { createFolder } from './platform/folders'
+import { afterRepliesSettled } from './platform/http/after-reply'
+import { mailboxBudgetOver } from './platform/mail/mailbox-budget'
+import { createMailer } from './platform/mail/mailer'
+import { listen, socketAddress, type RunningServer } from './platform/http/node-server'
+import { countedConsent, countedSignups } from './platform/observability/counted-stores'
+import { createLogger } from './platform/observability/logger'
+import { createMetrics } from './platform/observability/metrics'
+import { metricsApp } from './platform/observability/metrics-server'
+import { scrubSecrets } from './platform/secrets/redact-url'
 import { readSettings, type Settings } from './settings'
-import { createStaticSite } from './static'
-import { StoreOpenError } from './store/contract'
-import { describeDatabase } from './store/database-url'
-import { adminStore } from './admin/admin-store'
-import { consentStore } from './consent/consent-store'
-import { invitations } from './launch/invitations'
-import { startLaunchTicker } from './launch/launch-ticker'
-import { line } from './referral/line'
-import { healthCheck } from './store/health'
-import { openDatabase } from './store/open'
-import { signupStore } from './store/signup-store'
+import { createStaticSite } from './platform/http/static'
+import { StoreOpenError } from './platform/database/contract'
+import { describeDatabase } from './platform/database/database-url'
+import { adminStore } from './features/console/admin-store'
+import { consentStore } from './features/consent/consent-store'
+import { invitations } from './features/launch/invitations'
+import { startLaunchTicker } from './features/launch/launch-ticker'
+import { line } from './features/referral/line'
+import { healthCheck } from './platform/database/health'
+import { openDatabase } from './platform/database/open'
+import { signupStore } from './features/signup/signup-store'
 
 /** One plain line on stderr: the start-up's own words to the operator, before the process serves anything. */
 const sayAtStart = (line: string) => process.stderr.write(`${line}\n`)
@@ -54,7 +54,7 @@ async function main() {
   const metrics = createMetrics()
 
   // A SQLite file's folder is created, another process's lock waited on (for a bounded time) and the file's
-  // integrity checked by openDatabase (store/sqlite-file.ts). The wait is announced plainly, as the refusal
+  // integrity checked by openDatabase (platform/database/sqlite-file.ts). The wait is announced plainly, as the refusal
   // that may follow it is.
   const database = await openDatabase(config.databaseUrl, { poolSize: config.databasePoolSize, onLockWait: sayAtStart, log }).catch((error: unknown) =>
     stopAtStart(error instanceof StoreOpenError ? error.message : `Cannot open the database (DATABASE_URL): ${(error as Error).message}`),
@@ -63,7 +63,7 @@ async function main() {
   // The place in line: kept by the confirmations and erasures, and by the team's reviews of held referrals.
   const placeInLine = line(database, { boostPlaces: config.placeBoost })
   const consent = countedConsent(consentStore(database, placeInLine), metrics)
-  // Invitations in waves, taken from the line by place (launch/invitations.ts).
+  // Invitations in waves, taken from the line by place (features/launch/invitations.ts).
   const invited = invitations(database, placeInLine, config.invitations)
   metrics.watchOutbox((now) => consent.outboxStats(now))
   metrics.watchPool(() => database.poolUse())
@@ -82,7 +82,7 @@ async function main() {
     }
   }
   // Emails leave from the outbox, in the background: signups never wait for a mail server. Every email to one
-  // inbox counts against its budget (mail/mailbox-budget.ts), whichever flow sends it.
+  // inbox counts against its budget (platform/mail/mailbox-budget.ts), whichever flow sends it.
   const mailer = createMailer(mailSettings, (line) => log.info(line))
   const budget = mailboxBudgetOver(database.rateLimiter)
   const signInMailer = createSignInMailer({ mailer, budget, log })

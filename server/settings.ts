@@ -1,9 +1,9 @@
 // Every setting `npm start` reads from the environment, checked together: one start reports every mistake
-// (config.ts, mail/mail-config.ts, admin/admin-config.ts) in one ConfigError, each problem naming its variable.
-import { readAdminConfig, type AdminConfig } from './admin/admin-config'
+// (config.ts, platform/mail/mail-config.ts, features/console/admin-config.ts) in one ConfigError, each problem naming its variable.
+import { readAdminConfig, type AdminConfig } from './features/console/admin-config'
 import { ConfigError, readConfig, type ServerConfig } from './config'
-import { readMailSettings } from './mail/mail-config'
-import type { MailSettings } from './mail/mailer'
+import { readMailSettings } from './platform/mail/mail-config'
+import type { MailSettings } from './platform/mail/mailer'
 
 export type Settings = { config: ServerConfig; mail: MailSettings; admin: AdminConfig }
 

@@ -10,7 +10,7 @@ export const consentPages = {
 } as const
 
 /** The private "your place" page behind the welcome email's link (?token=…), served by the endpoint itself
- * (server/referral/place-page.tsx): never in the sitemap, never indexed. */
+ * (server/features/referral/place-page.tsx): never in the sitemap, never indexed. */
 export const placePagePath = '/waitlist/place'
 
 /** The pages behind the links in our emails: the link's token is in their address (?token=…). */
@@ -19,7 +19,7 @@ export const tokenPagePaths: readonly string[] = /* @__PURE__ */ tokenPageAction
 
 /** Their referrer policy, sent as a header (security-headers.ts) and written in their head for hosts that send
  * none: no request they make (an asset, the API, a link followed) carries a Referer. A browser then sends their
- * posts with `Origin: null`, which the endpoint accepts for the link actions only (server/consent/consent-routes.ts). */
+ * posts with `Origin: null`, which the endpoint accepts for the link actions only (server/features/consent/consent-routes.ts). */
 export const tokenPageReferrerPolicy = 'no-referrer'
 
 export const consentApi = {
@@ -33,6 +33,6 @@ export const consentApi = {
 /** Which flow an outcome page belongs to, so the page can say what to do next. */
 export type ConsentFlow = 'signup' | 'confirm' | 'unsubscribe' | 'erase'
 
-/** The page behind an invitation's link (?token=…), served by the endpoint (server/launch/invite-page.tsx).
+/** The page behind an invitation's link (?token=…), served by the endpoint (server/features/launch/invite-page.tsx).
  * Opening it changes nothing; its button posts back here, claims the invitation and goes on to INVITE_URL. */
 export const invitePagePath = '/waitlist/invite'

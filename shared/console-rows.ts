@@ -1,4 +1,4 @@
-// What the console's API sends about people (server/admin/admin-api.ts) and its machines read
+// What the console's API sends about people (server/features/console/admin-api.ts) and its machines read
 // (machines/admin-*.ts): one description for both sides.
 
 /** One person in the console's signups table. */

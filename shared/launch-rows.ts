@@ -1,4 +1,4 @@
-// What the console's API sends about invitations (server/launch/, issue 22) and the console's waves machine
+// What the console's API sends about invitations (server/features/launch/, issue 22) and the console's waves machine
 // (machines/admin-waves-machine.ts) reads: one description for both sides.
 
 /** How one wave (or every wave together) has gone: counts of people, each counted once per invitation. */

@@ -1,7 +1,7 @@
 // What mail providers do with an address, as far as anyone outside can tell, each rule beside the provider's
 // own page (read 2026-11-26). Two kinds:
 // - providers that deliver many spellings into one inbox: inboxKey (below) applies them, and so
-//   keys both the per-inbox mail budget (server/mail/mailbox-budget.ts: every spelling of one inbox shares its
+//   keys both the per-inbox mail budget (server/platform/mail/mailbox-budget.ts: every spelling of one inbox shares its
 //   five emails a day) and the referral rule that a friend's inbox is not the referrer's own
 //   (machines/referral-credit-machine.ts);
 // - relay services, whose addresses forward to an inbox nobody else can see: such an address may join, but

@@ -5,7 +5,7 @@
 // nothing here throws.
 //
 // A new field: its type below, its rule in checkSignup; then the form's input (src/waitlist/waitlist-form.tsx),
-// the machine that holds it (machines/waitlist-machine.ts) and where the server stores it (server/store/).
+// the machine that holds it (machines/waitlist-machine.ts) and where the server stores it (server/platform/database/).
 import { referralCodeOf } from './referral-code'
 import type { ReplyKey } from './form-outcomes'
 import { parseMailbox, type MailboxProblem } from './mailbox'

@@ -1,5 +1,5 @@
 // The outbox's health in words on the console's front page: how many emails wait to be sent and how long the
-// oldest has waited (the summary's outbox, server/admin/admin-api.ts, read as the metrics read it). An email
+// oldest has waited (the summary's outbox, server/features/console/admin-api.ts, read as the metrics read it). An email
 // normally leaves within a second or two; a count that stays up, or an age that grows, means mail is not flowing.
 import type { AdminOutbox } from '../../machines/admin-summary-machine'
 

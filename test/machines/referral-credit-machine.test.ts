@@ -1,11 +1,11 @@
 // The referral credit rules (machines/referral-credit-machine.ts) from the machine's own graph (@xstate/graph):
 // for a friend's facts on each side of every guard, every path the graph offers (the decision, then the team's
 // APPROVE or REJECT where it waits for one, or the friend's erasure) ends where the rule says, and together
-// they reach every state and take every transition. The same rules against the real store, on both engines: test/server/line.test.ts.
+// they reach every state and take every transition. The same rules against the real store, on both engines: test/server/features/referral/line.test.ts.
 import { getShortestPaths, getSimplePaths } from '@xstate/graph'
 import { describe, expect, it } from 'vitest'
 import { referralCreditMachine, type ReferralEvent, type ReferralFacts, type ReferralOutcome } from '../../machines/referral-credit-machine'
-import { decideReferral } from '../../server/referral/line'
+import { decideReferral } from '../../server/features/referral/line'
 import { referralRules } from '../../shared/rules'
 
 const ordinary: ReferralFacts = { referrerInLine: true, sameInbox: false, friendIsRelay: false, creditedToday: 0, fromSameNetwork: 1, inBurst: 1 }

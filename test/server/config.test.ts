@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readConfig } from '../../server/config'
 import { readSettings } from '../../server/settings'
-import { describeDatabase } from '../../server/store/database-url'
+import { describeDatabase } from '../../server/platform/database/database-url'
 
 describe('readConfig', () => {
   it('has defaults that run locally out of the box', () => {

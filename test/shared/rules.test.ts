@@ -1,9 +1,9 @@
 // @vitest-environment node
 // The rules both sides read: each sentence that names a lifetime is built from the lifetime itself.
 import { describe, expect, it } from 'vitest'
-import { adminMessages } from '../../server/admin/admin-messages'
-import { signInMessage } from '../../server/admin/sign-in-mail'
-import { confirmationEmail, erasureEmail } from '../../server/consent/consent-emails'
+import { adminMessages } from '../../server/features/console/admin-messages'
+import { signInMessage } from '../../server/features/console/sign-in-mail'
+import { confirmationEmail, erasureEmail } from '../../server/features/consent/consent-emails'
 import { messages } from '../../shared/messages'
 import { inWords, linkLifetimesMs, looksLikeEmail } from '../../shared/rules'
 

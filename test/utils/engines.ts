@@ -5,7 +5,7 @@ import pg from 'pg'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Engine } from '../../server/store/contract'
+import type { Engine } from '../../server/platform/database/contract'
 import { startPostgres, type TestPostgres } from './postgres'
 
 export type EngineUnderTest = {

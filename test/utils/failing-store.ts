@@ -1,11 +1,11 @@
 // A store whose every operation fails with `error`: what the endpoint meets when its database is away (a
 // StoreUnavailableError) or broken (any other error). Its rate limiter counts in memory, so requests reach
 // the operation that fails.
-import type { AdminStore } from '../../server/admin/admin-store'
-import type { ConsentStore } from '../../server/consent/consent-store'
-import type { Invitations } from '../../server/launch/invitations'
-import { createRateLimiter } from '../../server/rate-limit'
-import type { Database } from '../../server/store/database'
+import type { AdminStore } from '../../server/features/console/admin-store'
+import type { ConsentStore } from '../../server/features/consent/consent-store'
+import type { Invitations } from '../../server/features/launch/invitations'
+import { createRateLimiter } from '../../server/platform/http/rate-limit'
+import type { Database } from '../../server/platform/database/database'
 import type { Stores } from './open-store'
 
 export function failingStore(error: Error): Stores {

@@ -1,6 +1,6 @@
-// A logger as the endpoint makes it (server/observability/logger.ts: its redaction, its scrub), writing its lines
+// A logger as the endpoint makes it (server/platform/observability/logger.ts: its redaction, its scrub), writing its lines
 // into memory for a test to read.
-import { createLogger, type LogLevel, type Logger } from '../../server/observability/logger'
+import { createLogger, type LogLevel, type Logger } from '../../server/platform/observability/logger'
 
 export function logLines(level: LogLevel = 'info'): { logger: Logger; lines: () => string[]; objects: () => Record<string, unknown>[] } {
   const written: string[] = []

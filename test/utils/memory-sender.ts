@@ -2,9 +2,9 @@
 // each entry. `memorySenders()` at the top of a file registers the clean-up and gives the function that starts
 // one; its poll is far away, so the sender looks only when a test pokes it or asks for idle().
 import { afterEach } from 'vitest'
-import type { ConsentStore } from '../../server/consent/consent-store'
-import { startOutboxSender, type OutboxSender } from '../../server/consent/outbox-sender'
-import type { Mailer, OutgoingMail } from '../../server/mail/mailer'
+import type { ConsentStore } from '../../server/features/consent/consent-store'
+import { startOutboxSender, type OutboxSender } from '../../server/platform/outbox/outbox-sender'
+import type { Mailer, OutgoingMail } from '../../server/platform/mail/mailer'
 import { makeTempDir } from '../server/harness'
 import { openStore, type Stores } from './open-store'
 

@@ -1,17 +1,17 @@
 // The tests' composition of the stores, as server/main.ts composes them over one database: the signups' own
 // methods at the top (add, all, settled), the consent and console stores beside them, the database's limiter
 // and health check, and one close that waits for the work after the replies.
-import { adminStore, type AdminStore } from '../../server/admin/admin-store'
-import { consentStore, type ConsentStore } from '../../server/consent/consent-store'
-import { invitationDefaults, invitations, type InvitationSettings, type Invitations } from '../../server/launch/invitations'
-import { line } from '../../server/referral/line'
-import type { RateLimiter, RateLimitOptions } from '../../server/rate-limit'
-import type { Engine } from '../../server/store/contract'
-import type { Database } from '../../server/store/database'
-import { healthCheck } from '../../server/store/health'
-import type { HealthCheckFn } from '../../server/store/health-check'
-import { openDatabase, type OpenOptions } from '../../server/store/open'
-import { signupStore, type Signups } from '../../server/store/signup-store'
+import { adminStore, type AdminStore } from '../../server/features/console/admin-store'
+import { consentStore, type ConsentStore } from '../../server/features/consent/consent-store'
+import { invitationDefaults, invitations, type InvitationSettings, type Invitations } from '../../server/features/launch/invitations'
+import { line } from '../../server/features/referral/line'
+import type { RateLimiter, RateLimitOptions } from '../../server/platform/http/rate-limit'
+import type { Engine } from '../../server/platform/database/contract'
+import type { Database } from '../../server/platform/database/database'
+import { healthCheck } from '../../server/platform/database/health'
+import type { HealthCheckFn } from '../../server/platform/database/health-check'
+import { openDatabase, type OpenOptions } from '../../server/platform/database/open'
+import { signupStore, type Signups } from '../../server/features/signup/signup-store'
 
 export type Stores = Signups & {
   engine: Engine

@@ -1,0 +1,132 @@
+// The consent flows' HTTP side, one sub-app mounted at the root. Each link in an email opens a page of the site;
+// nothing changes on a GET, since mail scanners fetch links. The page's button POSTs here:
+//   POST /api/waitlist/confirm | unsubscribe | erase/confirm   {"token"}   the link's action
+//   POST /api/waitlist/erase                                    {"email"}   ask for an erasure link
+// as JSON in a text/plain body like the signup (the reply is { ok, message }), or as a browser's own form
+// post (answered 303 to the outcome page, see form-post.ts). The page's no-script form posts back to the page's
+// own URL (/waitlist/confirm?token=…), answered here too when this server serves the site. The RFC 8058
+// one-click unsubscribe is a POST to the List-Unsubscribe URL (/api/waitlist/unsubscribe?token=…) from a
+// mail provider: it carries no Origin and gets a plain 200. Every route is rate limited per client.
+//
+// The token pages send no Referer (consent-paths.ts), so a browser's post from them says only `Origin: null`.
+// For the link actions that is no forgery risk: their token is the whole authority, and a forged post would
+// have to carry it. The erasure request carries no token and refuses "null" like every other route.
+import { Hono, type Context } from 'hono'
+import { every } from 'hono/combine'
+import { hashSecret, isWellFormedSecret } from '../../platform/secrets/tokens'
+import { consentApi, consentPages } from '../../../shared/consent-paths'
+import type { ReplyKey } from '../../../shared/form-outcomes'
+import type { Place } from '../referral/line'
+import { messages } from '../../../shared/messages'
+import { afterReply } from '../../platform/http/after-reply'
+import { apiHeaders, publicCors, type OriginCheck } from '../../platform/http/api-guard'
+import { answerFormPostsWithRedirect } from '../../platform/http/form-post'
+import { rateLimited } from '../../platform/http/rate-limited'
+import { readFields } from '../../platform/http/read-body'
+import { refuseMethod, reply } from '../../platform/http/reply'
+import { requestLog } from '../../platform/observability/observe-requests'
+import type { RequestFacts } from '../../platform/http/request-facts'
+import type { RateLimiter } from '../../platform/http/rate-limit'
+import { checkEmail } from '../signup/validate'
+import type { ConsentStore } from './consent-store'
+
+export type ConsentRoutesOptions = {
+  store: ConsentStore
+  limiter: RateLimiter
+  clientKey: RequestFacts['clientKey']
+  originCheck: OriginCheck
+  publicSiteUrl?: string
+  /** Something was queued in the outbox: send it now. */
+  onQueued?: () => void
+  now?: () => Date
+}
+
+export const defaultConsentRateLimit = { max: 30, windowMs: 60_000 }
+
+type LinkAction = 'confirm' | 'unsubscribe' | 'eraseConfirm'
+const replies: Record<LinkAction, { done: ReplyKey; invalid: ReplyKey }> = {
+  confirm: { done: 'confirmed', invalid: 'confirmLinkInvalid' },
+  unsubscribe: { done: 'unsubscribed', invalid: 'unsubscribeLinkInvalid' },
+  eraseConfirm: { done: 'erased', invalid: 'eraseLinkInvalid' },
+}
+const linkActions = Object.keys(replies) as LinkAction[]
+const apiPaths = [consentApi.confirm, consentApi.unsubscribe, consentApi.erase, consentApi.eraseConfirm]
+
+export function consentRoutes(options: ConsentRoutesOptions): Hono {
+  const { store } = options
+  const now = options.now ?? (() => new Date())
+  const limited = rateLimited(options.limiter, { clientKey: options.clientKey, prefix: 'consent:', refusal: 'tooManyConsentRequests' })
+  const toOutcomePage = answerFormPostsWithRedirect(options.publicSiteUrl)
+  const routes = new Hono()
+
+  async function useLink(action: LinkAction, token: unknown): Promise<ReplyKey> {
+    return (await answerLink(action, token)).key
+  }
+
+  // A confirmation's reply carries the person's place in line, so the page shows it as they press Confirm.
+  async function answerLink(action: LinkAction, token: unknown): Promise<{ key: ReplyKey; place?: Place }> {
+    if (!isWellFormedSecret(token)) return { key: replies[action].invalid }
+    const hash = hashSecret(token)
+    if (action === 'eraseConfirm') return { key: (await store.eraseByToken(hash, now())) ? replies[action].done : replies[action].invalid }
+    const done = await store.useToken(action, hash, now())
+    if (!done) return { key: replies[action].invalid }
+    return { key: replies[action].done, place: action === 'confirm' ? await store.placeOf(done.signupId) : undefined }
+  }
+  const replyWithPlace = (c: Context, { key, place }: { key: ReplyKey; place?: Place }) => reply(c, key, place && { place: place.place, inLine: place.inLine })
+
+  // RFC 8058: a mail provider POSTs List-Unsubscribe=One-Click (multipart or urlencoded) to the URL in the
+  // header, with the token in its query. No page, no redirect: the status says it worked. Registered first,
+  // so the API's middleware below (its origin check, the form-post redirect) never sees it; without a token
+  // in the query the post is the page's, and goes on to the API route.
+  const oneClick = every(limited, async (c: Context) =>
+    c.text(messages[await useLink('unsubscribe', c.req.query('token'))], 200, { 'Cache-Control': 'no-store' }),
+  )
+  routes.post(consentApi.unsubscribe, (c, next) => (c.req.query('token') === undefined ? next() : oneClick(c, next)))
+  // Someone opened the List-Unsubscribe URL in a browser: show the page with its button.
+  routes.get(consentApi.unsubscribe, (c) => {
+    const token = c.req.query('token') ?? ''
+    const base = (options.publicSiteUrl ?? '').replace(/\/+$/, '')
+    const query = isWellFormedSecret(token) ? `?token=${token}` : ''
+    return c.body(null, 303, { Location: `${base}${consentPages.unsubscribe}${query}`, 'Cache-Control': 'no-store' })
+  })
+
+  for (const path of apiPaths)
+    routes.use(path, toOutcomePage, apiHeaders, options.originCheck({ acceptNullOrigin: path !== consentApi.erase }), publicCors)
+  for (const action of linkActions) {
+    routes.post(consentApi[action], limited, async (c) => {
+      const fields = await readFields(c)
+      if (!fields) return reply(c, 'unreadable')
+      return replyWithPlace(c, await answerLink(action, fields.token))
+    })
+  }
+  // Always the same reply for a valid address, listed or not; the email (if any) goes out from the outbox.
+  routes.post(consentApi.erase, limited, async (c) => {
+    const fields = await readFields(c)
+    if (!fields) return reply(c, 'unreadable')
+    const checked = checkEmail(typeof fields.email === 'string' ? fields.email : '')
+    if ('reason' in checked) return reply(c, checked.reason)
+    // After the reply: a listed address queues an email and an unlisted one does not, and the reply must not
+    // wait for the difference. A crash in between loses only this request, which the person can repeat.
+    const at = now()
+    const log = requestLog(c)
+    afterReply(c, () =>
+      store.requestErasure(checked.address, at).then(
+        () => options.onQueued?.(),
+        (error: unknown) => log.error({ err: error }, 'waitlist: an erasure request was not queued'),
+      ),
+    )
+    return reply(c, 'eraseRequested')
+  })
+  for (const path of apiPaths) routes.all(path, refuseMethod)
+
+  // The pages' own no-script forms post back to the page's URL, token in the query: the same action, then
+  // the outcome page.
+  for (const action of linkActions) {
+    routes.post(consentPages[action], toOutcomePage, options.originCheck({ acceptNullOrigin: true }), limited, async (c) => {
+      const fields = (await readFields(c)) ?? {}
+      return replyWithPlace(c, await answerLink(action, c.req.query('token') ?? fields.token))
+    })
+  }
+
+  return routes
+}

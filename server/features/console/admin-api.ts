@@ -1,0 +1,139 @@
+// /api/admin: the console's API. Two routes are open (asking for and using a sign-in link); every other one
+// needs a session (admin-guard.ts), and every state-changing one an Origin of this host, checked once here
+// for all of them. Reads are paged on the server; the CSV streams. Sign-ins, exports, erasures, referral
+// reviews and invitations (features/launch/wave-routes.ts) are audited.
+import { Hono, type Context } from 'hono'
+import { stream } from 'hono/streaming'
+import { consoleCsvColumns, consoleCsvRow, csvRow } from '../../platform/http/csv'
+import type { OutboxStats } from '../consent/consent-store'
+import type { RequestFacts } from '../../platform/http/request-facts'
+import type { RateLimiter, RateLimitOptions } from '../../platform/http/rate-limit'
+import type { AdminEmails } from './admin-emails'
+import { requireSession, sameOriginOnly, type AdminEnv } from './admin-guard'
+import { adminMessages } from './admin-messages'
+import { sortKeys, type AdminStore, type SortKey } from './admin-store'
+import { clearSessionCookie } from './session-cookie'
+import type { SignInMailer } from './sign-in-mail'
+import { defaultSignInRateLimit, signInRoutes } from './sign-in-routes'
+import { waveRoutes, type WaveRoutesOptions } from '../launch/wave-routes'
+
+export type AdminApiOptions = {
+  store: AdminStore
+  adminEmails: AdminEmails
+  /** The site's public address (PUBLIC_URL), the base of sign-in links. */
+  publicUrl: string
+  sendSignInLink: SignInMailer
+  /** Erases one person as their own confirmed request would (the consent store's eraseById). */
+  eraseSignup: (id: number, now: Date) => Promise<boolean>
+  /** How the outbox stands (the consent store's outboxStats, which the metrics read too). */
+  outboxStats: (now: Date) => Promise<OutboxStats>
+  /** Approves or rejects a held referral (the line's review, features/referral/line.ts); false when it is not held. */
+  reviewReferral: (friendId: number, verdict: 'APPROVE' | 'REJECT', adminEmail: string) => Promise<boolean>
+  /** Invitations in waves (server/features/launch/): the store, and whether INVITE_URL is set. */
+  waves: Pick<WaveRoutesOptions, 'invitations' | 'ready'>
+  signInRateLimit?: { max: number; windowMs: number }
+  now?: () => Date
+}
+
+export type AdminApiHost = RequestFacts & {
+  /** The store's limiter: in memory on SQLite, shared by every instance on PostgreSQL. */
+  rateLimiter: (options: RateLimitOptions) => RateLimiter
+}
+
+export const chartDays = 90
+/** How many top referrers the console lists. */
+export const topReferrerCount = 10
+
+function signupQuery(c: Context) {
+  const search = (c.req.query('search') ?? '').slice(0, 200)
+  const sortParam = c.req.query('sort') as SortKey | undefined
+  const sort = sortParam && sortKeys.includes(sortParam) ? sortParam : 'createdAt'
+  const direction = c.req.query('direction') === 'asc' ? ('asc' as const) : ('desc' as const)
+  const page = Math.max(1, Math.min(1_000_000, Number.parseInt(c.req.query('page') ?? '1', 10) || 1))
+  const pageSize = Math.max(1, Math.min(100, Number.parseInt(c.req.query('pageSize') ?? '25', 10) || 25))
+  return { search, sort, direction, page, pageSize }
+}
+
+export function adminApi(options: AdminApiOptions, host: AdminApiHost) {
+  const { store, adminEmails } = options
+  const now = options.now ?? (() => new Date())
+  const api = new Hono<AdminEnv>()
+  api.use('*', sameOriginOnly(host.requestHosts))
+  api.use('*', async (c, next) => {
+    await next()
+    c.res.headers.set('X-Robots-Tag', 'noindex')
+  })
+  api.route(
+    '/sign-in',
+    signInRoutes({ ...options, now, isHttps: host.isHttps, clientKey: host.clientKey, limiter: host.rateLimiter(options.signInRateLimit ?? defaultSignInRateLimit) }),
+  )
+  api.use('*', requireSession({ store, adminEmails, isHttps: host.isHttps, now }))
+
+  api.get('/session', (c) => c.json({ ok: true, email: c.get('adminEmail') }))
+
+  api.post('/sign-out', async (c) => {
+    await store.deleteSession(c.get('sessionHash'))
+    await store.audit(c.get('adminEmail'), 'sign-out', '')
+    clearSessionCookie(c, host.isHttps(c))
+    return c.json({ ok: true })
+  })
+
+  // The outbox in the figures the front page puts in words: how many emails wait, and since when the oldest.
+  api.get('/summary', async (c) => {
+    const at = now()
+    const [summary, outbox] = await Promise.all([store.summary(at, chartDays), options.outboxStats(at)])
+    const oldestSeconds = outbox.oldestQueuedAt ? Math.max(0, Math.floor((at.getTime() - outbox.oldestQueuedAt.getTime()) / 1000)) : null
+    return c.json({ ok: true, ...summary, outbox: { waiting: outbox.waiting, oldestSeconds } })
+  })
+
+  api.get('/signups', async (c) => {
+    const query = signupQuery(c)
+    return c.json({ ok: true, ...query, ...(await store.searchSignups(query)) })
+  })
+
+  api.get('/signups.csv', async (c) => {
+    const { search } = signupQuery(c)
+    // The audit names what was exported, not who: a search term can be an address that is erased later.
+    await store.audit(c.get('adminEmail'), 'export', search ? 'current search' : 'all signups')
+    c.header('Content-Type', 'text/csv; charset=utf-8')
+    c.header('Content-Disposition', `attachment; filename="waitlist-${now().toISOString().slice(0, 10)}.csv"`)
+    return stream(c, async (out) => {
+      await out.write(csvRow(consoleCsvColumns))
+      for await (const signup of store.exportSignups(search)) await out.write(consoleCsvRow(signup))
+    })
+  })
+
+  api.post('/signups/:id/erase', async (c) => {
+    const id = Number(c.req.param('id'))
+    if (!Number.isSafeInteger(id) || id < 1) return c.json({ ok: false, message: adminMessages.badRequest }, 400)
+    if (!(await options.eraseSignup(id, now()))) return c.json({ ok: false, message: adminMessages.notFound }, 404)
+    await store.audit(c.get('adminEmail'), 'erase', `signup #${id}`)
+    return c.json({ ok: true })
+  })
+
+  // Held referrals are the team's to decide: who the friend and the referrer are is shown to them, and only them.
+  api.get('/referrals', async (c) => {
+    const [held, topReferrers] = await Promise.all([store.heldReferrals(), store.topReferrers(topReferrerCount)])
+    return c.json({ ok: true, held, topReferrers })
+  })
+
+  for (const [path, verdict, action] of [
+    ['approve', 'APPROVE', 'approve-referral'],
+    ['reject', 'REJECT', 'reject-referral'],
+  ] as const)
+    api.post(`/referrals/:friendId/${path}`, async (c) => {
+      const friendId = Number(c.req.param('friendId'))
+      if (!Number.isSafeInteger(friendId) || friendId < 1) return c.json({ ok: false, message: adminMessages.badRequest }, 400)
+      const adminEmail = c.get('adminEmail')
+      if (!(await options.reviewReferral(friendId, verdict, adminEmail))) return c.json({ ok: false, message: adminMessages.notFound }, 404)
+      // Named by the friend's id, as erasures are: the id means nothing once they are erased.
+      await store.audit(adminEmail, action, `referral of signup #${friendId}`)
+      return c.json({ ok: true })
+    })
+
+  api.route('/', waveRoutes({ ...options.waves, audit: (actor, action, detail) => store.audit(actor, action, detail), now }))
+
+  api.get('/audit', async (c) => c.json({ ok: true, entries: await store.auditLog(100) }))
+  api.all('*', (c) => c.json({ ok: false, message: 'Not found.' }, 404))
+  return api
+}

@@ -1,0 +1,288 @@
+// What the console reads and writes, written once for both engines (platform/database/database.ts; the tables are in the
+// engines' migrations). Sessions and sign-in tokens are stored by their SHA-256 only, in the database, so every
+// instance behind a load balancer knows every session. Erasing a person is the consent store's
+// (server/consent): the same erasure as the person's own request.
+//
+// The place in line is the line's own reading (features/referral/line.ts placeOf), one person at a time, so the console
+// reads it only for the rows it shows: a page of the list, a page of the export, the few top referrers.
+import { sql, type ExpressionBuilder } from 'kysely'
+import type { ConsoleSignupRow, HeldReferral, ReferralSummary, TopReferrer } from '../../../shared/console-rows'
+import type { ConsoleSignup } from '../../platform/http/csv'
+import { line } from '../referral/line'
+import { exportPageSize, storedSignupColumns } from '../../platform/database/contract'
+import type { Database } from '../../platform/database/database'
+import type { Tables } from '../../platform/database/schema'
+
+export type AdminSignup = ConsoleSignupRow
+export type { HeldReferral, TopReferrer }
+export type SortKey = 'createdAt' | 'email' | 'firstName' | 'source'
+export type SignupQuery = { search: string; sort: SortKey; direction: 'asc' | 'desc'; page: number; pageSize: number }
+export type AuditAction = 'sign-in' | 'sign-out' | 'export' | 'erase' | 'approve-referral' | 'reject-referral' | 'start-wave' | 'invite-again' | 'set-pace' | 'stop-pace'
+export type AuditEntry = { at: string; actor: string; action: AuditAction; detail: string }
+export type Totals = { all: number; pending: number; confirmed: number; invited: number; claimed: number; expired: number; unsubscribed: number }
+/** Referrals for the front page (shared/console-rows.ts): by the day they signed up, the friends who came through a
+ * share link and have confirmed; the credits people on the list hold; and every decision held or refused so far,
+ * refused being any outcome that earned nothing. */
+export type { ReferralSummary }
+export type Summary = {
+  totals: Totals
+  perDay: { day: string; count: number }[]
+  bySource: { source: string; count: number }[]
+  referrals: ReferralSummary
+}
+
+export interface AdminStore {
+  saveSignInToken(tokenHash: string, email: string, expiresAt: Date): Promise<void>
+  /** Deletes the token (single use) and returns its email if it had not expired. */
+  takeSignInToken(tokenHash: string, now: Date): Promise<string | undefined>
+  createSession(sessionHash: string, email: string, expiresAt: Date): Promise<void>
+  findSession(sessionHash: string, now: Date): Promise<{ email: string; expiresAt: Date } | undefined>
+  deleteSession(sessionHash: string): Promise<void>
+  audit(actor: string, action: AuditAction, detail: string): Promise<void>
+  auditLog(limit: number): Promise<AuditEntry[]>
+  summary(now: Date, days: number): Promise<Summary>
+  searchSignups(query: SignupQuery): Promise<{ rows: AdminSignup[]; total: number }>
+  exportSignups(search: string): AsyncIterable<ConsoleSignup>
+  /** The referrals waiting for the team, oldest first, at most `limit`. */
+  heldReferrals(limit?: number): Promise<HeldReferral[]>
+  /** The people with the most credited referrals, most first. */
+  topReferrers(limit: number): Promise<TopReferrer[]>
+}
+
+export const sortKeys: readonly SortKey[] = ['createdAt', 'email', 'firstName', 'source']
+
+/** A search term as a LIKE pattern that matches it anywhere, with LIKE's own wildcards taken literally. */
+export const likePattern = (search: string) => `%${search.trim().toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`
+
+/** The `days` calendar days (UTC) that end today, each with its count (0 where `counted` has none). */
+export function lastDays(now: Date, days: number, counted: Map<string, number>) {
+  const first = Date.parse(new Date(now.getTime() - (days - 1) * 86_400_000).toISOString().slice(0, 10))
+  return Array.from({ length: days }, (_, index) => {
+    const day = new Date(first + index * 86_400_000).toISOString().slice(0, 10)
+    return { day, count: counted.get(day) ?? 0 }
+  })
+}
+
+/** How many places are read at once: the list's page waits for them, and the pool's other connections stay free
+ * for the signups. */
+const placeReadsAtOnce = 4
+
+const sortColumns = { createdAt: sql.ref('created_at'), email: sql.ref('email_normalized'), firstName: sql`lower(first_name)`, source: sql.ref('source') }
+
+export function adminStore(database: Database): AdminStore {
+  const { db } = database
+  const iso = (date: Date) => date.toISOString()
+  // Reading places only: the boost matters to crediting, which the console does through reviewReferral.
+  const theLine = line(database)
+  /** The places of the given people who have one (confirmed), by id. */
+  async function placesOf(people: { id: number; confirm_seq: number | null }[]): Promise<Map<number, number>> {
+    const places = new Map<number, number>()
+    const placed = people.filter((person) => person.confirm_seq !== null)
+    for (let start = 0; start < placed.length; start += placeReadsAtOnce)
+      await Promise.all(
+        placed.slice(start, start + placeReadsAtOnce).map(async ({ id }) => {
+          const place = await theLine.placeOf(id)
+          if (place) places.set(id, place.place)
+        }),
+      )
+    return places
+  }
+  // A person's referrals waiting for the team, by the referrals_referrer index.
+  const heldCount = (eb: ExpressionBuilder<Tables, 'signups'>) =>
+    eb
+      .selectFrom('referrals')
+      .select((inner) => inner.fn.countAll<number>().as('n'))
+      .whereRef('referrals.referrer_id', '=', 'signups.id')
+      .where('referrals.outcome', '=', 'held')
+      .as('held_referrals')
+  // The search, in the signup's canonical address or first name, case-insensitively (lower() on both sides).
+  const matching = (search: string) => (eb: ExpressionBuilder<Tables, 'signups'>) =>
+    search.trim()
+      ? eb.or([sql<boolean>`email_normalized LIKE ${likePattern(search)} ESCAPE '\\'`, sql<boolean>`lower(first_name) LIKE ${likePattern(search)} ESCAPE '\\'`])
+      : eb.lit(true)
+
+  return {
+    async saveSignInToken(tokenHash, email, expiresAt) {
+      await db.deleteFrom('admin_sign_in_tokens').where('expires_at', '<=', iso(new Date())).execute()
+      await db.insertInto('admin_sign_in_tokens').values({ token_hash: tokenHash, email, expires_at: iso(expiresAt) }).execute()
+    },
+    async takeSignInToken(tokenHash, now) {
+      // DELETE … RETURNING: of two requests racing with the same link, exactly one gets the row.
+      const row = await db.deleteFrom('admin_sign_in_tokens').where('token_hash', '=', tokenHash).returning(['email', 'expires_at']).executeTakeFirst()
+      return row && row.expires_at > iso(now) ? row.email : undefined
+    },
+    async createSession(sessionHash, email, expiresAt) {
+      const now = iso(new Date())
+      await db.deleteFrom('admin_sessions').where('expires_at', '<=', now).execute()
+      await db.insertInto('admin_sessions').values({ session_hash: sessionHash, email, created_at: now, expires_at: iso(expiresAt) }).execute()
+    },
+    async findSession(sessionHash, now) {
+      const row = await db
+        .selectFrom('admin_sessions')
+        .select(['email', 'expires_at'])
+        .where('session_hash', '=', sessionHash)
+        .where('expires_at', '>', iso(now))
+        .executeTakeFirst()
+      return row && { email: row.email, expiresAt: new Date(row.expires_at) }
+    },
+    async deleteSession(sessionHash) {
+      await db.deleteFrom('admin_sessions').where('session_hash', '=', sessionHash).execute()
+    },
+    async audit(actor, action, detail) {
+      await db.insertInto('admin_audit').values({ at: iso(new Date()), actor, action, detail }).execute()
+    },
+    async auditLog(limit) {
+      const rows = await db.selectFrom('admin_audit').select(['at', 'actor', 'action', 'detail']).orderBy('id', 'desc').limit(limit).execute()
+      return rows.map((row) => ({ ...row, action: row.action as AuditAction }))
+    },
+    async summary(now, days) {
+      const since = `${lastDays(now, days, new Map())[0]!.day}T00:00:00.000Z`
+      const counted = (status: string) => sql<number>`count(CASE WHEN status = ${status} THEN 1 END)`
+      const [totals, perDay, bySource, referredPerDay, outcomes] = await Promise.all([
+        db
+          .selectFrom('signups')
+          .select((eb) => [
+            eb.fn.countAll<number>().as('all'),
+            ...(['pending', 'confirmed', 'invited', 'claimed', 'expired', 'unsubscribed'] as const).map((status) => counted(status).as(status)),
+            // The credits people on the list hold: what the top referrers add up to (topReferrers below).
+            eb.fn.coalesce(eb.fn.sum<number>('referral_credits'), eb.lit(0)).as('credits'),
+          ])
+          .executeTakeFirstOrThrow(),
+        db
+          .selectFrom('signups')
+          .select((eb) => [database.utcDay('created_at').as('day'), eb.fn.countAll<number>().as('n')])
+          .where('created_at', '>=', database.instant(since))
+          .groupBy('day')
+          .execute(),
+        db
+          .selectFrom('signups')
+          .select((eb) => ['source', eb.fn.countAll<number>().as('n')])
+          .groupBy('source')
+          .orderBy('n', 'desc')
+          .orderBy('source')
+          .execute(),
+        // By the day they signed up, as the chart's other series, so it is the part of each day's signups that
+        // came through a share link and went on to confirm (unsubscribed since or not).
+        db
+          .selectFrom('signups')
+          .select((eb) => [database.utcDay('created_at').as('day'), eb.fn.countAll<number>().as('n')])
+          .where('created_at', '>=', database.instant(since))
+          .where('referred_by', 'is not', null)
+          .where('confirmed_at', 'is not', null)
+          .groupBy('day')
+          .execute(),
+        db
+          .selectFrom('referrals')
+          .select((eb) => ['outcome', eb.fn.countAll<number>().as('n')])
+          .groupBy('outcome')
+          .execute(),
+      ])
+      // Every decision counts, its friend erased since or not; an erased referrer's credits left with them.
+      const decided = new Map(outcomes.map((row) => [row.outcome, Number(row.n)]))
+      const held = decided.get('held') ?? 0
+      const { credits, ...statuses } = totals
+      return {
+        totals: Object.fromEntries(Object.entries(statuses).map(([key, value]) => [key, Number(value)])) as Totals,
+        perDay: lastDays(now, days, new Map(perDay.map((day) => [day.day, Number(day.n)]))),
+        bySource: bySource.map((source) => ({ source: source.source, count: Number(source.n) })),
+        referrals: {
+          perDay: lastDays(now, days, new Map(referredPerDay.map((day) => [day.day, Number(day.n)]))),
+          credited: Number(credits),
+          held,
+          refused: [...decided].reduce((sum, [outcome, count]) => (outcome === 'credited' || outcome === 'held' ? sum : sum + count), 0),
+        },
+      }
+    },
+    async searchSignups({ search, sort, direction, page, pageSize }) {
+      const [rows, total] = await Promise.all([
+        db
+          .selectFrom('signups')
+          .select(['id', 'created_at', 'email', 'first_name', 'source', 'status', 'confirm_seq', 'referral_credits', 'referred_by', heldCount])
+          .where(matching(search))
+          .orderBy(sortColumns[sort], direction)
+          .orderBy('id', direction)
+          .limit(pageSize)
+          .offset((page - 1) * pageSize)
+          .execute(),
+        db.selectFrom('signups').select((eb) => eb.fn.countAll<number>().as('n')).where(matching(search)).executeTakeFirstOrThrow(),
+      ])
+      const places = await placesOf(rows)
+      return {
+        rows: rows.map((row) => ({
+          id: row.id,
+          createdAt: row.created_at,
+          email: row.email,
+          firstName: row.first_name,
+          source: row.source,
+          status: row.status,
+          place: places.get(row.id) ?? null,
+          credits: Number(row.referral_credits),
+          heldReferrals: Number(row.held_referrals ?? 0),
+          referredBy: row.referred_by,
+        })),
+        total: Number(total.n),
+      }
+    },
+    async *exportSignups(search) {
+      for (let after = 0; ; ) {
+        const page = await db
+          .selectFrom('signups')
+          .select(['id', ...storedSignupColumns, 'confirm_seq', 'referral_credits', 'referred_by', heldCount])
+          .where(matching(search))
+          .where('id', '>', after)
+          .orderBy('id')
+          .limit(exportPageSize)
+          .execute()
+        const places = await placesOf(page)
+        for (const { id, confirm_seq: _, referral_credits: credits, held_referrals: held, ...signup } of page) {
+          yield { ...signup, place: places.get(id) ?? null, referral_credits: Number(credits), held_referrals: Number(held ?? 0) }
+          after = id
+        }
+        if (page.length < exportPageSize) return
+      }
+    },
+    async heldReferrals(limit = 100) {
+      const rows = await db
+        .selectFrom('referrals')
+        .innerJoin('signups as friend', 'friend.id', 'referrals.friend_id')
+        .leftJoin('signups as referrer', 'referrer.id', 'referrals.referrer_id')
+        .select([
+          'friend.id as friend_id',
+          'friend.first_name as friend_first_name',
+          'friend.email as friend_email',
+          'referrer.id as referrer_id',
+          'referrer.first_name as referrer_first_name',
+          'referrer.email as referrer_email',
+          'referrals.decided_at',
+        ])
+        .where('referrals.outcome', '=', 'held')
+        .orderBy('referrals.decided_at')
+        .orderBy('referrals.friend_id')
+        .limit(limit)
+        .execute()
+      return rows.map((row) => ({
+        friendId: row.friend_id,
+        friendFirstName: row.friend_first_name,
+        friendEmail: row.friend_email,
+        referrerId: row.referrer_id,
+        referrerFirstName: row.referrer_first_name,
+        referrerEmail: row.referrer_email,
+        decidedAt: row.decided_at,
+      }))
+    },
+    async topReferrers(limit) {
+      // Ties go to whoever is further ahead in line.
+      const rows = await db
+        .selectFrom('signups')
+        .select(['id', 'first_name', 'email', 'referral_credits', 'confirm_seq'])
+        .where('referral_credits', '>', 0)
+        .orderBy('referral_credits', 'desc')
+        .orderBy('line_score')
+        .orderBy('confirm_seq')
+        .limit(limit)
+        .execute()
+      const places = await placesOf(rows)
+      return rows.map((row) => ({ id: row.id, firstName: row.first_name, email: row.email, credits: Number(row.referral_credits), place: places.get(row.id) ?? null }))
+    },
+  }
+}

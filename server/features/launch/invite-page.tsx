@@ -1,0 +1,113 @@
+// The page behind an invitation's link (issue 22), rendered here on the server like the "your place" page
+// (server/features/referral/place-page.tsx), and with the same care: never indexed or cached, its address (which holds
+// the token) never sent on as a Referer, the emails' palettes in both schemes. Opening it changes nothing,
+// since mail scanners open every link: its one button posts the token back to the endpoint, which claims the
+// invitation and answers with a redirect to INVITE_URL. A plain form, so it needs no script and has none.
+import { brand, mailto } from '../../../shared/brand'
+import { consentPages, invitePagePath } from '../../../shared/consent-paths'
+import { expiresOnWords } from '../../../shared/rules'
+import { cspHash, PrivatePage, privatePageStyle, renderPage, siteLink } from '../../platform/http/private-page'
+import { emailPalettes } from '../../platform/mail/email-theme'
+
+const { light, dark } = emailPalettes
+// The button keeps a transparent border so that it still has an edge where the system repaints colours
+// (Windows' forced colours), and its focus ring stands off it, so the ring shows against the page, not the button.
+const style = [
+  ...privatePageStyle,
+  `form{margin:1.5rem 0}`,
+  `button{font:inherit;font-weight:600;max-width:100%;padding:.75rem 1.25rem;border:2px solid transparent;border-radius:.5rem;cursor:pointer}`,
+  `button{background:${light.button};color:${light.onButton}}`,
+  `a:focus-visible,button:focus-visible{outline:3px solid ${light.link};outline-offset:2px}`,
+  `@media (prefers-color-scheme:dark){body{background:${dark.background};color:${dark.ink}}.muted{color:${dark.inkMuted}}a{color:${dark.link}}` +
+    `button{background:${dark.button};color:${dark.onButton}}a:focus-visible,button:focus-visible{outline-color:${dark.link}}}`,
+].join('\n')
+
+/** The pages' own policy: their inline style by its hash, no script at all, nothing else loaded, no framing. The
+ * form posts to this endpoint, which answers with a redirect to INVITE_URL; Chromium holds every hop of that
+ * redirect to form-action, and a store or sign-up page often redirects on (to a localised page, a sign-in), so
+ * any https address is allowed after ours, and INVITE_URL's own origin where it is http (a trial on localhost).
+ * The page has no script and takes no input that could aim the form elsewhere. */
+export function invitePageCsp(inviteUrl: string | undefined): string {
+  const destination = inviteUrl?.startsWith('http:') ? ` ${new URL(inviteUrl).origin} https:` : ' https:'
+  return [
+    "default-src 'none'",
+    `style-src ${cspHash(style)}`,
+    "script-src 'none'",
+    "base-uri 'none'",
+    `form-action 'self'${destination}`,
+    "frame-ancestors 'none'",
+  ].join('; ')
+}
+
+/** An open invitation, as its page shows it: the day it ends, never a duration, which would be out of date the
+ * moment after it was written (hence no `lifetime`). */
+export type InvitationView = { firstName: string; expiresAt: Date; lifetime?: never }
+
+function InvitationPage({ you, token, siteUrl }: { you: InvitationView; token: string; siteUrl: string }) {
+  const title = `Your early access to ${brand.coachName} is ready`
+  return (
+    <PrivatePage style={style} title={title}>
+      <p className="muted">{`${brand.companyName} early access`}</p>
+      <h1>{you.firstName ? `${you.firstName}, your early access to ${brand.coachName} is ready` : title}</h1>
+      <p>
+        Early access means you can use {brand.coachName} on {brand.launch.platform} before it opens to everyone. This invitation is yours until{' '}
+        {expiresOnWords(you.expiresAt)}.
+      </p>
+      <form method="post" action={invitePagePath}>
+        <input type="hidden" name="token" value={token} />
+        <button type="submit">Claim my early access</button>
+      </form>
+      <p>
+        Pressing the button claims your invitation and takes you on to the next step, where you get the app (on the App Store or TestFlight) or sign up. This
+        link then stops working, so keep that page open until you're in.
+      </p>
+      <p>Not now? Leave this page: nothing changes until you press the button.</p>
+
+      <h2>Your email and your data</h2>
+      <p>
+        To stop our emails, use the unsubscribe link at the end of any email from us. To be taken off the list and have your data erased,{' '}
+        <a href={siteLink(siteUrl, consentPages.erase)}>ask for erasure</a>.
+      </p>
+      <p className="muted">This page is only for you: please don't forward the link that opened it.</p>
+    </PrivatePage>
+  )
+}
+
+// One page for every link that does not open an invitation (unknown, used, expired, or ended by an erasure), so
+// it tells nobody whether a person is listed or what became of them.
+function InvitationNotWorking({ siteUrl }: { siteUrl: string }) {
+  return (
+    <PrivatePage style={style} title="This invitation link doesn't work">
+      <h1>This invitation link doesn't work</h1>
+      <p>It has been used already, or the invitation has expired, or the link is incomplete.</p>
+      <p>If you've already claimed your early access, carry on from the page the link sent you to.</p>
+      <p>
+        If your invitation expired, the {brand.companyName} team can send it again: write to <a href={mailto()}>{brand.contactEmail}</a>.
+      </p>
+      <p>
+        <a href={siteUrl}>{`Go to ${brand.companyName}`}</a>
+      </p>
+    </PrivatePage>
+  )
+}
+
+// While INVITE_URL is not set there is nowhere to send anyone, so the claim waits and the link keeps working.
+function InvitationClosed({ siteUrl }: { siteUrl: string }) {
+  return (
+    <PrivatePage style={style} title="Invitations are not open yet">
+      <h1>Invitations are not open yet</h1>
+      <p>Nothing has changed and your link has not been used up: please try it again later.</p>
+      <p>
+        If it still doesn't work by the day your invitation ends, write to <a href={mailto()}>{brand.contactEmail}</a>.
+      </p>
+      <p>
+        <a href={siteUrl}>{`Go to ${brand.companyName}`}</a>
+      </p>
+    </PrivatePage>
+  )
+}
+
+export const renderInvitation = (you: InvitationView, token: string, siteUrl: string) =>
+  renderPage(<InvitationPage you={you} token={token} siteUrl={siteUrl} />)
+export const renderInvitationNotWorking = (siteUrl: string) => renderPage(<InvitationNotWorking siteUrl={siteUrl} />)
+export const renderInvitationClosed = (siteUrl: string) => renderPage(<InvitationClosed siteUrl={siteUrl} />)

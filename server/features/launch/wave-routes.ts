@@ -1,0 +1,131 @@
+// The console's invitations (issue 22), under /api/admin behind the session and Origin checks (admin-api.ts
+// routes here after them): the waves and their funnel, who is next, starting a wave, sending a wave's expired
+// invitations again, the daily pace, and the funnel as CSV. Every change is audited with who made it.
+import { Hono, type Context } from 'hono'
+import { csvRow } from '../../platform/http/csv'
+import type { AdminEnv } from '../console/admin-guard'
+import { adminMessages } from '../console/admin-messages'
+import { readFieldsBody, type Fields } from '../../platform/http/read-body'
+import type { AdminStore } from '../console/admin-store'
+import { invitationRules, isTimeOfDay } from '../../../shared/rules'
+import type { Funnel } from '../../../shared/launch-rows'
+import type { Invitations } from './invitations'
+
+export type WaveRoutesOptions = {
+  invitations: Invitations
+  /** INVITE_URL is set: without it there is nowhere to send people, so waves and paces are refused. */
+  ready: boolean
+  audit: AdminStore['audit']
+  now: () => Date
+}
+
+export const waveMessages = {
+  badCount: `Say how many people to invite: a whole number from 1 to ${invitationRules.maxWave.toLocaleString('en-US')}.`,
+  badPace: 'Say how many people a day (a whole number from 1 up) and a time of day as HH:MM.',
+  listChanged: 'The list changed since you looked (another wave took those people): here is who is next now.',
+  nobody: 'Nobody is waiting for an invitation.',
+  noneExpired: 'That wave has no expired invitations to send again.',
+  notReady: 'Invitations need INVITE_URL, the address a claimed invitation goes on to. Set it and restart.',
+  noPace: 'No pace is set.',
+} as const
+
+const funnelColumns: (keyof Funnel)[] = ['invited', 'delivered', 'reminded', 'claimed', 'expired', 'unsubscribed', 'erased']
+/** Each figure after `invited` also as a share of those invited. */
+const rated = funnelColumns.slice(1)
+const rate = (part: number, whole: number) => (whole === 0 ? '' : (part / whole).toFixed(3))
+
+const wholeNumber = (value: unknown, max: number) => (Number.isSafeInteger(value) && (value as number) >= 1 && (value as number) <= max ? (value as number) : undefined)
+
+export function waveRoutes(options: WaveRoutesOptions): Hono<AdminEnv> {
+  const { invitations, now } = options
+  const routes = new Hono<AdminEnv>()
+  const refuseUnlessReady = () => (options.ready ? undefined : ({ ok: false, code: 'not-ready', message: waveMessages.notReady } as const))
+  // A body is a small JSON object; anything else (`null`, a list, no JSON) has none of the fields, and is
+  // refused as a wrong number would be. Undefined when it is too large.
+  const body = async (c: Context): Promise<Fields | undefined> => {
+    const read = await readFieldsBody(c)
+    return read.kind === 'too-large' ? undefined : read.kind === 'fields' ? read.fields : {}
+  }
+  const tooLarge = (c: Context) => c.json({ ok: false, message: adminMessages.tooLarge }, 413)
+
+  routes.get('/waves', async (c) => c.json({ ok: true, ...(await invitations.overview(options.ready)) }))
+
+  routes.get('/waves/next', async (c) => {
+    const count = wholeNumber(Number(c.req.query('count')), invitationRules.maxWave)
+    if (count === undefined) return c.json({ ok: false, message: waveMessages.badCount }, 400)
+    return c.json({ ok: true, ...(await invitations.nextUp(count)) })
+  })
+
+  routes.post('/waves', async (c) => {
+    const notReady = refuseUnlessReady()
+    if (notReady) return c.json(notReady, 503)
+    const fields = await body(c)
+    if (!fields) return tooLarge(c)
+    const { count: rawCount, firstId: rawFirst } = fields
+    const count = wholeNumber(rawCount, invitationRules.maxWave)
+    const firstId = wholeNumber(rawFirst, Number.MAX_SAFE_INTEGER)
+    if (count === undefined || firstId === undefined) return c.json({ ok: false, message: waveMessages.badCount }, 400)
+    const by = c.get('adminEmail')
+    const started = await invitations.startWave({ count, firstId, by, kind: 'next', now: now() })
+    if (!started.ok)
+      return started.reason === 'list-changed'
+        ? c.json({ ok: false, code: 'list-changed', message: waveMessages.listChanged }, 409)
+        : c.json({ ok: false, code: 'nobody', message: waveMessages.nobody }, 409)
+    await options.audit(by, 'start-wave', `wave #${started.wave.id}: ${started.wave.funnel.invited} invited`)
+    return c.json({ ok: true, wave: started.wave })
+  })
+
+  routes.post('/waves/:id/again', async (c) => {
+    const notReady = refuseUnlessReady()
+    if (notReady) return c.json(notReady, 503)
+    const waveId = wholeNumber(Number(c.req.param('id')), Number.MAX_SAFE_INTEGER)
+    if (waveId === undefined) return c.json({ ok: false, message: waveMessages.noneExpired }, 404)
+    const by = c.get('adminEmail')
+    const started = await invitations.inviteAgain(waveId, by, now())
+    if (!started.ok) return c.json({ ok: false, message: waveMessages.noneExpired }, 404)
+    await options.audit(by, 'invite-again', `wave #${started.wave.id}: ${started.wave.funnel.invited} expired of wave #${waveId} invited again`)
+    return c.json({ ok: true, wave: started.wave })
+  })
+
+  routes.post('/pace', async (c) => {
+    const notReady = refuseUnlessReady()
+    if (notReady) return c.json(notReady, 503)
+    const fields = await body(c)
+    if (!fields) return tooLarge(c)
+    const { perDay: rawPerDay, atUtc } = fields
+    const perDay = wholeNumber(rawPerDay, invitationRules.maxWave)
+    if (perDay === undefined || !isTimeOfDay(atUtc)) return c.json({ ok: false, message: waveMessages.badPace }, 400)
+    const by = c.get('adminEmail')
+    const pace = await invitations.setPace({ perDay, atUtc }, by, now())
+    await options.audit(by, 'set-pace', `${perDay} a day at ${atUtc} UTC`)
+    return c.json({ ok: true, pace })
+  })
+
+  routes.post('/pace/stop', async (c) => {
+    if (!(await invitations.stopPace(now()))) return c.json({ ok: false, message: waveMessages.noPace }, 404)
+    await options.audit(c.get('adminEmail'), 'stop-pace', '')
+    return c.json({ ok: true })
+  })
+
+  routes.get('/waves.csv', async (c) => {
+    const overview = await invitations.overview(options.ready)
+    await options.audit(c.get('adminEmail'), 'export', 'invitation funnel')
+    const rows = [
+      csvRow(['wave', 'kind', 'started_by', 'started_at', ...funnelColumns, ...rated.map((column) => `${column}_rate`)]),
+      ...[...overview.waves, { id: 'total', kind: '', startedBy: '', startedAt: '', funnel: overview.total }].map((wave) =>
+        csvRow([
+          String(wave.id),
+          wave.kind,
+          wave.startedBy,
+          wave.startedAt,
+          ...funnelColumns.map((column) => String(wave.funnel[column])),
+          ...rated.map((column) => rate(wave.funnel[column], wave.funnel.invited)),
+        ]),
+      ),
+    ]
+    c.header('Content-Type', 'text/csv; charset=utf-8')
+    c.header('Content-Disposition', `attachment; filename="waves-${now().toISOString().slice(0, 10)}.csv"`)
+    return c.body(rows.join(''))
+  })
+  return routes
+}

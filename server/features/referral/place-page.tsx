@@ -1,0 +1,152 @@
+// The private "your place" page behind the link in the welcome email (issue 21), rendered here on the server so
+// it works without JavaScript: the place and how many are in line, the person's share link, how many friends
+// confirmed through it, and how to stop emails or be erased. Its one script only adds a Copy button and the
+// phone's share sheet (Web Share API) to what is already there. Never indexed, never cached, never sends its
+// address (which holds the token) on as a Referer. Colours are the emails' (the site's palettes, which the
+// server may not import from src/), with the dark one for a dark scheme.
+import { brand } from '../../../shared/brand'
+import { consentPages } from '../../../shared/consent-paths'
+import { shareLinkOf } from '../../../shared/referral-code'
+import { cspHash, PrivatePage, privatePageStyle, renderPage } from '../../platform/http/private-page'
+import { emailPalettes } from '../../platform/mail/email-theme'
+import type { YourPlace } from './line'
+
+const { light, dark } = emailPalettes
+const style = [
+  ...privatePageStyle,
+  `a:focus-visible,button:focus-visible,input:focus-visible{outline:3px solid ${light.link};outline-offset:2px}`,
+  `.share{display:flex;flex-wrap:wrap;gap:.5rem;margin:.5rem 0 1.5rem}`,
+  `.share input{flex:1 1 16rem;font:inherit;padding:.5rem;border:1px solid ${light.inkMuted};border-radius:.375rem;background:transparent;color:inherit}`,
+  `.share button{font:inherit;padding:.5rem 1rem;border:0;border-radius:.375rem;background:${light.button};color:${light.onButton};cursor:pointer}`,
+  `[hidden]{display:none!important}`,
+  `@media (prefers-color-scheme:dark){body{background:${dark.background};color:${dark.ink}}.muted{color:${dark.inkMuted}}a{color:${dark.link}}` +
+    `.share button{background:${dark.button};color:${dark.onButton}}.share input{border-color:${dark.inkMuted}}` +
+    `a:focus-visible,button:focus-visible,input:focus-visible{outline-color:${dark.link}}}`,
+].join('\n')
+
+// Shows the two buttons only where they work, and says what happened in the polite status line.
+const script = `(() => {
+  const link = document.getElementById('share-link');
+  const said = document.getElementById('share-said');
+  const copy = document.getElementById('copy');
+  const share = document.getElementById('share');
+  if (navigator.clipboard) {
+    copy.hidden = false;
+    copy.addEventListener('click', () => navigator.clipboard.writeText(link.value).then(
+      () => { said.textContent = 'Link copied.'; },
+      () => { link.select(); said.textContent = 'Select the link and copy it.'; }));
+  }
+  if (navigator.share) {
+    share.hidden = false;
+    share.addEventListener('click', () => navigator.share({ title: ${JSON.stringify(brand.companyName)}, url: link.value }).catch(() => {}));
+  }
+})();`
+
+/** The page's own policy: its inline style and script by their hashes, nothing else loaded, no framing. */
+export const placePageCsp = [
+  "default-src 'none'",
+  `style-src ${cspHash(style)}`,
+  `script-src ${cspHash(script)}`,
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ')
+
+const count = (n: number) => n.toLocaleString('en-US')
+
+function YourPlacePage({ you, siteUrl, inviteUrl }: { you: YourPlace; siteUrl: string; inviteUrl: string | undefined }) {
+  const shareLink = shareLinkOf(siteUrl, you.referralCode)
+  // Friends count once they confirm (line.ts YourPlace): a count of signups would tell who was listed already.
+  const friends =
+    you.friendsConfirmed === 0
+      ? 'No friends have confirmed through your link yet.'
+      : `${count(you.friendsConfirmed)} ${you.friendsConfirmed === 1 ? 'friend has' : 'friends have'} confirmed through your link.`
+  return (
+    <PrivatePage style={style} title={you.invitation ? 'Your early access' : 'Your place in line'}>
+      <p className="muted">{`${brand.companyName} early access`}</p>
+      {you.invitation ? (
+        <>
+          <h1>{invitationHeadings[you.invitation](you.firstName)}</h1>
+          <p>{invitationSentences[you.invitation]}</p>
+          {/* Someone who claimed and lost the page it sent them to finds the way back here. */}
+          {you.invitation === 'claimed' && inviteUrl && (
+            <p>
+              <a href={inviteUrl}>Continue to early access</a>
+            </p>
+          )}
+          <h2>Share with friends</h2>
+          <p>Friends who join through your link get their own place in line. They won't be told who invited them.</p>
+        </>
+      ) : (
+        <>
+          <h1>{`${you.firstName}, you're number ${count(you.place)} in line`}</h1>
+          <p>{`${count(you.inLine)} ${you.inLine === 1 ? 'person is' : 'people are'} in line. We let people in from the front, in waves.`}</p>
+          <h2>Move up with friends</h2>
+          <p>
+            {`Each friend who joins through your link and confirms their email moves you up ${count(you.boostPlaces)} ${you.boostPlaces === 1 ? 'place' : 'places'}. They won't be told who invited them, and nobody else can see your place.`}
+          </p>
+        </>
+      )}
+      <div className="share">
+        <input id="share-link" readOnly value={shareLink} aria-label="Your share link" aria-describedby="share-said" />
+        <button type="button" id="copy" hidden>
+          Copy link
+        </button>
+        <button type="button" id="share" hidden>
+          Share…
+        </button>
+      </div>
+      <p id="share-said" role="status" className="muted" />
+      <p>{friends}</p>
+
+      <h2>Your email and your data</h2>
+      <p>
+        {you.unsubscribed
+          ? unsubscribedSentences[you.invitation ?? 'inLine']
+          : 'To stop our emails, use the unsubscribe link at the end of any email from us. You keep your place.'}{' '}
+        To be taken off the list and have your data erased, <a href={`${siteUrl.replace(/\/$/, '')}${consentPages.erase}`}>ask for erasure</a>.
+      </p>
+      <p className="muted">This page is only for you: please don't forward the link that opened it.</p>
+      <script dangerouslySetInnerHTML={{ __html: script }} />
+    </PrivatePage>
+  )
+}
+
+// Someone a wave has invited (server/features/launch/) holds no place any more: the page says where their invitation stands.
+const invitationHeadings = {
+  invited: (name: string) => `${name}, your invitation is here`,
+  claimed: (name: string) => `${name}, you're in`,
+  expired: (name: string) => `${name}, your invitation has ended`,
+} as const
+const invitationSentences = {
+  invited: 'You reached the front of the line: we have emailed you an invitation to early access. Its button takes you in.',
+  claimed: 'You have claimed your invitation to early access. Thank you for waiting with us.',
+  expired: `Your invitation to early access ended before it was used. We can send you a new one: write to ${brand.contactEmail}.`,
+} as const
+
+// Unsubscribed, a person keeps what they hold, place or invitation, and gets no email about it (not even the
+// reminder); joining again and confirming brings them back to it (server/features/launch/held-invitation.ts).
+const unsubscribedSentences = {
+  inLine: "You've unsubscribed: we won't email you, and you keep your place.",
+  invited: "You've unsubscribed: we won't email you again, not even a reminder. Your invitation stays yours until it ends, and the link in its email still works.",
+  claimed: "You've unsubscribed: we won't email you again.",
+  expired: "You've unsubscribed: we won't email you again, not even a new invitation, unless you join the waitlist again and confirm your email.",
+} as const
+
+function LinkNotWorking({ siteUrl }: { siteUrl: string }) {
+  return (
+    <PrivatePage style={style} title="This link doesn't work">
+      <h1>This link doesn't work</h1>
+      <p>
+        It may be incomplete, or older than a year. Your place in line is kept either way. If you've just been erased from the list, the link ended with it.
+      </p>
+      <p>
+        <a href={siteUrl}>{`Go to ${brand.companyName}`}</a>
+      </p>
+    </PrivatePage>
+  )
+}
+
+export const renderYourPlace = (you: YourPlace, siteUrl: string, inviteUrl?: string) =>
+  renderPage(<YourPlacePage you={you} siteUrl={siteUrl} inviteUrl={inviteUrl} />)
+export const renderLinkNotWorking = (siteUrl: string) => renderPage(<LinkNotWorking siteUrl={siteUrl} />)

@@ -1,0 +1,48 @@
+// One open database, whichever engine holds it: a Kysely instance over the tables (schema.ts) and the few
+// things the engines truly do differently (sqlite.ts, postgres.ts). The stores (signups, consent and outbox,
+// the console) are written once over this, and `main` composes them.
+import type { Kysely, RawBuilder, SelectQueryBuilder, Transaction } from 'kysely'
+import type { RateLimiter, RateLimitOptions } from '../http/rate-limit'
+import type { Engine } from './contract'
+import type { Tables } from './schema'
+
+export type Db = Kysely<Tables> | Transaction<Tables>
+
+/** The connections, for the metrics: how many the pool may open, how many are open, and (where the engine's
+ * pool says) how many are idle and how many queries wait for one. */
+export type PoolUse = { size: number; open: number; idle?: number; waiting?: number }
+
+export interface Database {
+  readonly engine: Engine
+  readonly db: Kysely<Tables>
+  /** The database's own random salt for the hashes erasure leaves (features/consent/consent-store.ts), made at first open. */
+  readonly erasureSalt: string
+  /** The engine runs INSERTs inside WITH, so statements that write together can be one statement, one round
+   * trip (PostgreSQL). SQLite cannot, and needs none: it runs them one after another in-process, in a transaction. */
+  readonly writesInWith: boolean
+  /** A bound ISO 8601 instant, as a value the engine compares and stores as a timestamp. */
+  instant(iso: string): RawBuilder<string>
+  /** The UTC calendar day (YYYY-MM-DD) of a timestamp column. */
+  utcDay(column: 'created_at'): RawBuilder<string>
+  /** Locks the selected rows until the transaction ends, where the engine has row locks (PostgreSQL); on SQLite
+   * the write transaction already holds the whole file. `skipLocked` passes over rows another instance holds. */
+  lockRows<Q extends SelectQueryBuilder<Tables, keyof Tables, object>>(query: Q, options?: { skipLocked?: boolean }): Q
+  /** Runs `work` waiting at most `waitMs` for another connection's lock, where a caller must not wait out the
+   * usual bound (the health check): a busy timeout on SQLite, a lock and statement timeout on PostgreSQL. */
+  withBriefLockWait<T>(waitMs: number, work: (db: Db) => Promise<T>): Promise<T>
+  /** The engine's error as the store's: StoreUnavailableError when the database is away for now, else as is. */
+  classify(error: unknown): unknown
+  /** A per-client limiter: in memory for one process on SQLite, shared by every instance on PostgreSQL. */
+  rateLimiter(options: RateLimitOptions): RateLimiter
+  /** PostgreSQL's pool as pg counts it; SQLite's one connection, open for the process's life, whose queue of
+   * queries (Kysely's, in this process) is not visible. */
+  poolUse(): PoolUse
+  close(): Promise<void>
+}
+
+/** The database's own random salt for erased addresses, created once by whichever process gets there first. */
+export async function erasureSaltOf(db: Kysely<Tables>, fresh: string): Promise<string> {
+  await db.insertInto('consent_settings').values({ key: 'erasure_salt', value: fresh }).onConflict((conflict) => conflict.doNothing()).execute()
+  const row = await db.selectFrom('consent_settings').select('value').where('key', '=', 'erasure_salt').executeTakeFirstOrThrow()
+  return row.value
+}

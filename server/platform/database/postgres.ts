@@ -1,0 +1,142 @@
+// The scale-out engine: any number of stateless endpoint instances on one PostgreSQL, through a `pg` pool under
+// Kysely's PostgreSQL dialect. The pool reads timestamps back as ISO 8601 text and 64-bit integers as numbers,
+// so the stores see the same rows as on SQLite. Uniqueness is the database's: instances can never double a signup.
+import { createHash, randomBytes } from 'node:crypto'
+import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely'
+import pg from 'pg'
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible'
+import type { RateLimiter, RateLimitOptions } from '../http/rate-limit'
+import { silentLogger, type Logger } from '../observability/logger'
+import { redactUrl } from '../secrets/redact-url'
+import { StoreOpenError, StoreUnavailableError } from './contract'
+import { erasureSaltOf, type Database } from './database'
+import { postgresMigrations } from './migrations/postgres'
+import type { Tables } from './schema'
+
+export const postgresSchemaVersion = postgresMigrations.length
+/** The version that made the consent tables (and with them the erasure salt). */
+const consentVersion = 4
+/** pg_advisory_xact_lock key held while migrating, so instances starting together migrate one at a time. */
+const migrationLock = 0x5752_4944 // "WRID"
+
+// int8 (ids, counts) as numbers, timestamptz as the ISO text SQLite stores; every other type as pg reads it.
+const readAs: Record<number, (text: string) => unknown> = { 20: Number, 1184: (text) => new Date(text).toISOString() }
+const types = { getTypeParser: (oid: number, format?: 'text' | 'binary') => readAs[oid] ?? pg.types.getTypeParser(oid, format) }
+
+export async function openPostgresDatabase(databaseUrl: string, options: { poolSize?: number; upToVersion?: number; log?: Logger } = {}): Promise<Database> {
+  const shown = redactUrl(databaseUrl)
+  const poolSize = options.poolSize ?? 10
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: poolSize,
+    connectionTimeoutMillis: 5000,
+    // A request must get its answer before the visitor's 15 s timer runs out: give up on a stuck query first.
+    query_timeout: 10_000,
+    types,
+  })
+  // An idle connection dropped by the server (a restart, a failover) must not take the process down; the pool
+  // replaces it on the next query.
+  const log = options.log ?? silentLogger
+  pool.on('error', (error) => log.warn({ err: error }, 'database: idle connection lost; the pool opens another at the next query'))
+  // A connection lost while lent out (inside a transaction, between two statements) fails that statement; its
+  // client must not also throw the loss as an uncaught 'error'. The pool drops a broken client when it is given back.
+  pool.on('connect', (client) => client.on('error', () => {}))
+  const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) })
+  let version = 0
+  try {
+    await sql`SELECT 1`.execute(db)
+  } catch (error) {
+    await db.destroy().catch(() => {})
+    throw new StoreOpenError(`Cannot reach the PostgreSQL database at ${shown}: ${reasonOf(error)}`)
+  }
+  const upToVersion = options.upToVersion ?? postgresSchemaVersion
+  try {
+    await db.transaction().execute((transaction) => migrate(transaction, upToVersion, (reached) => (version = reached)))
+  } catch (error) {
+    await db.destroy().catch(() => {})
+    throw new StoreOpenError(`Migrating the PostgreSQL database at ${shown} to version ${version + 1} failed: ${reasonOf(error)}`)
+  }
+  // A database migrated only part way (the migration tests do that) has no consent tables yet.
+  const erasureSalt = upToVersion >= consentVersion ? await erasureSaltOf(db, randomBytes(32).toString('hex')) : ''
+  let closing: Promise<void> | undefined
+  return {
+    engine: 'postgres',
+    db,
+    erasureSalt,
+    writesInWith: true,
+    instant: (iso) => sql<string>`${iso}::timestamptz`,
+    utcDay: (column) => sql<string>`to_char(${sql.ref(column)} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`,
+    lockRows: (query, { skipLocked = false } = {}) => (skipLocked ? query.forUpdate().skipLocked() : query.forUpdate()) as typeof query,
+    withBriefLockWait: (waitMs, work) =>
+      db.transaction().execute(async (transaction) => {
+        for (const setting of ['lock_timeout', 'statement_timeout']) await sql.raw(`SET LOCAL ${setting} = ${Math.round(waitMs)}`).execute(transaction)
+        return work(transaction)
+      }),
+    classify,
+    rateLimiter: (limits) => sharedRateLimiter(pool, limits),
+    poolUse: () => ({ size: poolSize, open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    close: () => (closing ??= db.destroy()),
+  }
+}
+
+const reasonOf = (error: unknown) => {
+  // AggregateError (every address refused) has an empty message; its parts say what happened.
+  if (error instanceof AggregateError && !error.message) return error.errors.map((part: Error) => part.message).join('; ')
+  return error instanceof Error ? error.message || (error as NodeJS.ErrnoException).code || error.name : String(error)
+}
+
+async function migrate(transaction: Transaction<Tables>, upToVersion: number, reached: (version: number) => void): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(${migrationLock})`.execute(transaction)
+  await sql`CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())`.execute(transaction)
+  const { rows } = await sql<{ version: number | null }>`SELECT max(version) AS version FROM schema_migrations`.execute(transaction)
+  const current = rows[0]?.version ?? 0
+  reached(current)
+  if (current > postgresSchemaVersion) throw new Error(`it is at schema version ${current}, newer than this release (${postgresSchemaVersion})`)
+  for (let version = current + 1; version <= upToVersion; version++) {
+    for (const step of postgresMigrations[version - 1] ?? []) await (typeof step === 'string' ? sql.raw(step).execute(transaction) : step(transaction))
+    await sql`INSERT INTO schema_migrations (version) VALUES (${version})`.execute(transaction)
+    reached(version)
+  }
+}
+
+// Connection exceptions (08), insufficient resources (53), operator intervention such as a shutdown (57),
+// system errors (58), and the driver's own network and timeout failures: the database is away, not wrong.
+// A deadlock or serialization failure (40P01, 40001) stored nothing either, and the same request may succeed.
+function classify(error: unknown): unknown {
+  const code = (error as { code?: unknown }).code
+  const transient =
+    (typeof code === 'string' && (/^(08|53|57|58)/.test(code) || /^E[A-Z]+$/.test(code) || code === '40P01' || code === '40001')) ||
+    (error instanceof Error && /timeout|terminated|Connection|ECONN/i.test(error.message) && typeof code !== 'string')
+  return transient ? new StoreUnavailableError(error) : error
+}
+
+/** One atomic upsert per hit in the shared rate_limits table; while the database is unreachable, each instance
+ * falls back to counting in memory. Addresses are stored as SHA-256 digests, and expired rows are deleted hourly. */
+function sharedRateLimiter(pool: pg.Pool, { max, windowMs }: RateLimitOptions): RateLimiter {
+  const duration = Math.max(1, Math.ceil(windowMs / 1000)) // the library counts whole seconds
+  const limiter = new RateLimiterPostgres({
+    storeClient: pool,
+    storeType: 'pool',
+    tableName: 'rate_limits',
+    tableCreated: true,
+    keyPrefix: 'signup',
+    points: max,
+    duration,
+    insuranceLimiter: new RateLimiterMemory({ points: max, duration }),
+  })
+  const keyOf = (key: string) => createHash('sha256').update(key).digest('base64url')
+  return {
+    async hit(key) {
+      try {
+        await limiter.consume(keyOf(key))
+        return { allowed: true }
+      } catch (result) {
+        if (result instanceof RateLimiterRes) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(result.msBeforeNext / 1000)) }
+        throw new StoreUnavailableError(result)
+      }
+    },
+    async refund(key) {
+      await limiter.reward(keyOf(key), 1)
+    },
+  }
+}

@@ -1,0 +1,117 @@
+// The embedded engine: one SQLite file through libsql (better-sqlite3's API) under Kysely's SQLite dialect. One
+// connection, so the per-connection PRAGMAs (WAL, synchronous=FULL) apply to every statement; Kysely lends it
+// to one query or transaction at a time, and every transaction is BEGIN IMMEDIATE (it takes the write lock at
+// once, so a transaction that reads then writes never fails to upgrade its lock).
+import Database from 'libsql'
+import { Kysely, SqliteDialect, sql, type Driver, type Transaction } from 'kysely'
+import { randomBytes } from 'node:crypto'
+import { createRateLimiter } from '../http/rate-limit'
+import { StoreOpenError, StoreUnavailableError } from './contract'
+import { erasureSaltOf, type Database as OpenDatabase } from './database'
+import { sqliteFilePath } from './database-url'
+import { sqliteMigrations } from './migrations/sqlite'
+import type { Tables } from './schema'
+
+export const sqliteSchemaVersion = sqliteMigrations.length
+/** The version that made the consent tables (and with them the erasure salt). */
+const consentVersion = 3
+const busyTimeoutMs = 5000
+
+/** Opens (creating the file if needed, not its folder) the database at `databaseUrl` and migrates it. */
+export async function openSqliteDatabase(databaseUrl: string, upToVersion = sqliteSchemaVersion): Promise<OpenDatabase> {
+  let file: Database.Database
+  try {
+    file = new Database(sqliteFilePath(databaseUrl), { timeout: busyTimeoutMs })
+    await withBusyRetries(() => file.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL'))
+  } catch (error) {
+    throw new StoreOpenError(`Cannot open the SQLite database ${databaseUrl}: ${(error as Error).message}`)
+  }
+  // Kysely's driver opens every transaction with a plain (deferred) BEGIN; this one connection makes it IMMEDIATE.
+  const connection = Object.create(file, { prepare: { value: (text: string) => file.prepare(text === 'begin' ? 'begin immediate' : text) } }) as Database.Database
+  const db = new Kysely<Tables>({ dialect: new OneFileDialect(file, connection) })
+  try {
+    await withBusyRetries(() => db.transaction().execute((transaction) => migrate(transaction, upToVersion)))
+  } catch (error) {
+    await db.destroy()
+    throw new StoreOpenError(`Migrating the SQLite database ${databaseUrl} failed: ${(error as Error).message}`)
+  }
+  // A database migrated only part way (the migration tests do that) has no consent tables yet.
+  const erasureSalt = upToVersion >= consentVersion ? await erasureSaltOf(db, randomBytes(32).toString('hex')) : ''
+  return {
+    engine: 'sqlite',
+    db,
+    erasureSalt,
+    writesInWith: false,
+    instant: (iso) => sql<string>`${iso}`,
+    utcDay: (column) => sql<string>`substr(${sql.ref(column)}, 1, 10)`,
+    lockRows: (query) => query,
+    // The one connection, held for the work; while it is held no other statement runs, so the shorter wait
+    // applies to this work only.
+    withBriefLockWait: (waitMs, work) =>
+      db.connection().execute(async (connection) => {
+        await sql.raw(`PRAGMA busy_timeout = ${Math.round(waitMs)}`).execute(connection)
+        try {
+          return await work(connection)
+        } finally {
+          await sql.raw(`PRAGMA busy_timeout = ${busyTimeoutMs}`).execute(connection)
+        }
+      }),
+    classify,
+    // One process, one file: the in-memory limiter is the whole truth.
+    rateLimiter: (options) => createRateLimiter(options),
+    poolUse: () => ({ size: 1, open: 1 }),
+    close: () => db.destroy(),
+  }
+}
+
+/**
+ * Kysely's SQLite dialect over the one connection, rolling back only a transaction that is still open. On a
+ * full disk or an I/O error SQLite may end the transaction itself (https://www.sqlite.org/lang_transaction.html,
+ * "Response To Errors Within A Transaction"); Kysely's ROLLBACK after that fails with "cannot rollback - no
+ * transaction is active", and that error, thrown from its catch, would replace the real one: a full disk then
+ * answered 500 instead of the 503 that `classify` gives it.
+ */
+class OneFileDialect extends SqliteDialect {
+  readonly #file: Database.Database
+  constructor(file: Database.Database, connection: Database.Database) {
+    super({ database: connection })
+    this.#file = file
+  }
+  override createDriver(): Driver {
+    const driver = super.createDriver()
+    const rollback = driver.rollbackTransaction.bind(driver)
+    driver.rollbackTransaction = async (connection) => {
+      if (this.#file.inTransaction) await rollback(connection)
+    }
+    return driver
+  }
+}
+
+// The version and what is missing are read and applied in one write transaction, so two processes opening
+// the same file at once migrate one after the other.
+async function migrate(transaction: Transaction<Tables>, upToVersion: number): Promise<void> {
+  const { rows } = await sql<{ user_version: number }>`PRAGMA user_version`.execute(transaction)
+  const current = rows[0]?.user_version ?? 0
+  if (current > sqliteSchemaVersion) throw new Error(`it is at schema version ${current}, newer than this release (${sqliteSchemaVersion})`)
+  for (let version = current + 1; version <= upToVersion; version++) {
+    for (const step of sqliteMigrations[version - 1] ?? []) await (typeof step === 'string' ? sql.raw(step).execute(transaction) : step(transaction))
+    await sql.raw(`PRAGMA user_version = ${version}`).execute(transaction)
+  }
+}
+
+// While another process switches a new file to WAL, SQLite answers SQLITE_BUSY at once, without waiting out
+// the busy timeout; try again for a few seconds.
+async function withBusyRetries<T>(work: () => T | Promise<T>, attempts = 50): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work()
+    } catch (error) {
+      if (attempt >= attempts || !/^SQLITE_BUSY/.test(codeOf(error))) throw error
+      await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 80))
+    }
+  }
+}
+
+const codeOf = (error: unknown) => String((error as { code?: unknown } | null)?.code ?? '')
+// Busy, locked, I/O and disk-full errors pass; anything else is a bug and stays a 500.
+const classify = (error: unknown) => (/^SQLITE_(BUSY|LOCKED|IOERR|FULL|CANTOPEN|READONLY)/.test(codeOf(error)) ? new StoreUnavailableError(error) : error)

@@ -1,0 +1,25 @@
+// A browser's own form post: what a visitor sends when no script runs (JavaScript off, or not loaded yet and
+// given up on). It goes through exactly the same steps as the script's JSON (origin check, rate limit,
+// validation, honeypot, dedupe); only the answer differs: 303 See Other to the page of the site that shows
+// the outcome. The target is built from configuration alone (PUBLIC_SITE_URL, or this server's own origin
+// through a relative path), never from anything in the request: no open redirect.
+import type { MiddlewareHandler } from 'hono'
+import { outcomeOf, outcomePath } from '../../../shared/form-outcomes'
+
+export const isFormPost = (request: Request) =>
+  request.method === 'POST' && (request.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() === 'application/x-www-form-urlencoded'
+
+export function answerFormPostsWithRedirect(publicSiteUrl = ''): MiddlewareHandler {
+  const base = publicSiteUrl.replace(/\/+$/, '')
+  return async (c, next) => {
+    if (!isFormPost(c.req.raw)) return next()
+    await next()
+    // The handler's reply key (reply.ts); a reply that carries none (a fault outside them) is a server error.
+    const outcome = outcomeOf(c.get('replyKey'))
+    const headers = new Headers({ Location: `${base}${outcomePath(outcome)}`, 'Cache-Control': 'no-store' })
+    const retryAfter = c.res.headers.get('retry-after')
+    if (retryAfter) headers.set('Retry-After', retryAfter)
+    c.res = undefined // Hono would carry the replaced reply's headers (its length among them) into this one
+    c.res = new Response(null, { status: 303, headers })
+  }
+}

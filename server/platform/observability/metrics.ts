@@ -1,0 +1,120 @@
+// The endpoint's metrics, in Prometheus's text format through prom-client (the client Prometheus's own docs
+// list for Node): what happened (counters), how the outbox and the database pool stand (gauges read at each
+// scrape), and how long replies took per route (a histogram). One registry per process, never prom-client's
+// global one, so every test builds its own.
+//
+// The counters say how many signups were new and how many were repeats: anyone who could read them right
+// after a signup would learn whether that address was listed, which the replies themselves never tell. So the
+// metrics are never served to the public (metrics-server.ts): on a port of their own, or behind a token.
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
+import type { OutboxKind, OutboxStats } from '../../features/consent/consent-store'
+import type { PoolUse } from '../database/database'
+
+export type SignupOutcome = 'added' | 'repeat'
+/** sent; skipped (nobody to send it to any more); over_budget (put back until its inbox's budget allows it, at
+ * most 10 minutes: platform/mail/mailbox-budget.ts); retry (failed for now, tried again later); failed (refused for good,
+ * or given up on after the last attempt). */
+export type SendOutcome = 'sent' | 'skipped' | 'over_budget' | 'retry' | 'failed'
+export type ErasedBy = 'person' | 'team'
+
+const sendOutcomes: SendOutcome[] = ['sent', 'skipped', 'over_budget', 'retry', 'failed']
+const outboxKinds: OutboxKind[] = ['confirm', 'erase', 'welcome']
+/** A reply takes milliseconds; the 15 s the visitor's form waits is the far end. */
+const latencyBuckets = [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 15]
+/** Scrapes within this long of a read of the outbox share it, as /healthz's polls share its check. */
+const outboxReadShareMs = 1000
+
+export type Metrics = ReturnType<typeof createMetrics>
+
+export function createMetrics() {
+  const registry = new Registry()
+  // The process's own: CPU, memory, heap, event-loop delay, open handles.
+  collectDefaultMetrics({ register: registry })
+  const registers = [registry]
+
+  const signups = new Counter({
+    name: 'waitlist_signups_total',
+    help: 'Signups stored, by outcome: added (an address not listed before) or repeat (one already listed). Private: right after a signup it tells whether that address was listed.',
+    labelNames: ['outcome'] as const,
+    registers,
+  })
+  const confirmations = new Counter({ name: 'waitlist_confirmations_total', help: 'Signups confirmed through the link in their email.', registers })
+  const unsubscribes = new Counter({ name: 'waitlist_unsubscribes_total', help: 'Signups unsubscribed (the link in an email, or the one-click List-Unsubscribe).', registers })
+  const erasures = new Counter({
+    name: 'waitlist_erasures_total',
+    help: 'Signups erased, by who asked: person (their own confirmed request) or team (the console).',
+    labelNames: ['by'] as const,
+    registers,
+  })
+  const outboxSends = new Counter({
+    name: 'waitlist_outbox_sends_total',
+    help: 'Emails the outbox tried to send, by kind (confirm, erase) and outcome (sent, skipped, over_budget, retry, failed).',
+    labelNames: ['kind', 'outcome'] as const,
+    registers,
+  })
+  const httpDuration = new Histogram({
+    name: 'waitlist_http_request_duration_seconds',
+    help: 'Time to answer a request, by method, route pattern and status.',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: latencyBuckets,
+    registers,
+  })
+  // Every series at 0 from the start, so that a rate over the first increment is not lost.
+  for (const outcome of ['added', 'repeat'] satisfies SignupOutcome[]) signups.inc({ outcome }, 0)
+  for (const by of ['person', 'team'] satisfies ErasedBy[]) erasures.inc({ by }, 0)
+  for (const kind of outboxKinds) for (const outcome of sendOutcomes) outboxSends.inc({ kind, outcome }, 0)
+
+  return {
+    registry,
+    signups,
+    confirmations,
+    unsubscribes,
+    erasures,
+    outboxSends,
+    httpDuration,
+    /** The outbox's gauges, read from the store at each scrape (one read shared by all four). */
+    watchOutbox(read: (now: Date) => Promise<OutboxStats>, now: () => Date = () => new Date()) {
+      let last: { at: number; stats: Promise<OutboxStats | undefined> } | undefined
+      const stats = () => {
+        const at = now().getTime()
+        if (!last || at - last.at >= outboxReadShareMs) last = { at, stats: read(new Date(at)).catch(() => undefined) }
+        return last.stats
+      }
+      const ageSeconds = (since: Date | undefined) => (since ? Math.max(0, now().getTime() - since.getTime()) / 1000 : 0)
+      // The database not answering shows as NaN: no number at all, rather than an outbox that looks empty.
+      const gauge = (name: string, help: string, value: (read: OutboxStats) => number) =>
+        new Gauge({
+          name,
+          help,
+          registers,
+          async collect() {
+            const read = await stats()
+            this.set(read ? value(read) : Number.NaN)
+          },
+        })
+      gauge('waitlist_outbox_waiting', 'Emails in the outbox not finished yet: due now, or waiting out a retry.', (read) => read.waiting)
+      gauge('waitlist_outbox_due', 'Emails due now: nothing but the sender stands between them and their send.', (read) => read.due)
+      gauge('waitlist_outbox_oldest_due_age_seconds', 'How long ago the oldest email due now was queued (0 when none is due).', (read) => ageSeconds(read.oldestDueQueuedAt))
+      gauge('waitlist_outbox_oldest_waiting_age_seconds', 'How long ago the oldest unfinished email was queued (0 when none waits).', (read) => ageSeconds(read.oldestQueuedAt))
+    },
+    /** The database's connections, read at each scrape. */
+    watchPool(poolUse: () => PoolUse) {
+      // A figure the engine does not report (SQLite's idle and waiting) is left out rather than shown as 0.
+      const gauge = (name: string, help: string, value: (pool: PoolUse) => number | undefined) => {
+        if (value(poolUse()) === undefined) return
+        new Gauge({
+          name,
+          help,
+          registers,
+          collect() {
+            this.set(value(poolUse()) ?? Number.NaN)
+          },
+        })
+      }
+      gauge('waitlist_db_pool_size', 'Connections the pool may open (DATABASE_POOL_SIZE; 1 on SQLite, whose one connection is always open).', (pool) => pool.size)
+      gauge('waitlist_db_pool_open_connections', 'Connections open now.', (pool) => pool.open)
+      gauge('waitlist_db_pool_idle_connections', 'Open connections lent to no query (PostgreSQL only).', (pool) => pool.idle)
+      gauge('waitlist_db_pool_waiting_queries', 'Queries waiting for a connection (PostgreSQL only).', (pool) => pool.waiting)
+    },
+  }
+}

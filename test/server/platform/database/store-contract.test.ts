@@ -1,0 +1,166 @@
+// @vitest-environment node
+// The store contract, once, against every engine: SQLite (a temp file) and PostgreSQL (a throwaway cluster
+// this file starts and removes). Signups, duplicates under concurrency, retries, the export's paging,
+// migrations from an empty and from an older database, instances starting together.
+import { execFile } from 'node:child_process'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Stores } from '../../../utils/open-store'
+import { openStore } from '../../../utils/open-store'
+import { postgresSchemaVersion } from '../../../../server/platform/database/postgres'
+import { sqliteSchemaVersion } from '../../../../server/platform/database/sqlite'
+import { canonicalAddress } from '../../../../shared/mailbox'
+import { postgresEngine, sqliteEngine, type EngineUnderTest } from '../../../utils/engines'
+import { validSignup } from '../../harness'
+
+const signup = (email: string, submissionId: string | null = null) => ({ ...validSignup, email, emailNormalized: canonicalAddress(email)!, submissionId })
+
+async function emails(store: Stores) {
+  const found: string[] = []
+  for await (const row of store.all()) found.push(row.email)
+  return found
+}
+
+const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url))
+const tsx = join(repoRoot, 'node_modules/.bin/tsx')
+const execFileAsync = promisify(execFile)
+
+const latest = { sqlite: sqliteSchemaVersion, postgres: postgresSchemaVersion }
+const versionQuery = { sqlite: 'PRAGMA user_version', postgres: 'SELECT max(version) AS v FROM schema_migrations' }
+
+describe.each([sqliteEngine(), postgresEngine()])('the $engine store', (engine: EngineUnderTest) => {
+  const opened: Stores[] = []
+  const open = async (url: string, upToVersion?: number) => {
+    const store = await openStore(url, { upToVersion })
+    opened.push(store)
+    return store
+  }
+  const schemaVersion = async (url: string) => Number(Object.values((await engine.query(url, versionQuery[engine.engine]))[0] ?? {})[0])
+
+  beforeAll(() => engine.setup(), 60_000)
+  afterAll(async () => {
+    await Promise.all(opened.map((store) => store.close().catch(() => {})))
+    await engine.teardown()
+  })
+
+  it('stores a signup once and answers a repeat as a duplicate', async () => {
+    const store = await open(await engine.newDatabase())
+    expect(store.engine).toBe(engine.engine)
+    expect(await store.add(signup('ann@example.com'))).toBe('added')
+    expect(await store.add(signup('ann@EXAMPLE.com'))).toBe('duplicate')
+    const [row] = await (async () => { const rows = []; for await (const r of store.all()) rows.push(r); return rows })()
+    expect(row).toMatchObject({ email: 'ann@example.com', first_name: 'Ann', source: validSignup.source })
+    expect(new Date(row!.created_at).toISOString()).toBe(row!.created_at)
+  })
+
+  it('stores one row when the same email arrives many times at once, on two instances', async () => {
+    const url = await engine.newDatabase()
+    const [first, second] = [await open(url), await open(url)]
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, index) => (index % 2 ? first : second).add(signup(index % 3 ? 'same@example.com' : 'same@Example.COM'))),
+    )
+    expect(results.filter((result) => result === 'added')).toHaveLength(1)
+    expect(await emails(first)).toHaveLength(1)
+  })
+
+  it('never fails when two instances store the same new addresses at once, in opposite orders', async () => {
+    const url = await engine.newDatabase()
+    const [first, second] = [await open(url), await open(url)]
+    for (let round = 0; round < 20; round++) {
+      const addresses = Array.from({ length: 12 }, (_, index) => `round${round}-${index}@example.com`)
+      // Each instance's calls of one turn share a batch: the same twelve new addresses, one batch in each order.
+      const results = await Promise.all([...addresses.map((email) => first.add(signup(email))), ...[...addresses].reverse().map((email) => second.add(signup(email)))])
+      expect(results.filter((result) => result === 'added')).toHaveLength(addresses.length)
+    }
+    expect(await emails(first)).toHaveLength(240)
+  })
+
+  it('makes a retry with the same submission id harmless, and keeps a person whose id was reused', async () => {
+    const store = await open(await engine.newDatabase())
+    expect(await store.add(signup('bea@example.com', 'sub-1'))).toBe('added')
+    expect(await store.add(signup('bea@example.com', 'sub-1'))).toBe('duplicate')
+    expect(await store.add(signup('cat@example.com', 'sub-1'))).toBe('added')
+    expect(await emails(store)).toEqual(['bea@example.com', 'cat@example.com'])
+  })
+
+  it('reads every signup in arrival order across export pages (500 rows a page)', async () => {
+    const store = await open(await engine.newDatabase())
+    for (let index = 0; index < 501; index++) await store.add(signup(`p${index}@example.com`))
+    expect(await emails(store)).toEqual(Array.from({ length: 501 }, (_, index) => `p${index}@example.com`))
+  })
+
+  it('migrates an empty database to the latest schema version', async () => {
+    const url = await engine.newDatabase()
+    await open(url)
+    expect(await schemaVersion(url)).toBe(latest[engine.engine])
+  })
+
+  it('migrates a database from before the consent version, keeping its rows', async () => {
+    const url = await engine.newDatabase()
+    const previous = { sqlite: 2, postgres: 3 }[engine.engine]
+    const old = await open(url, previous)
+    await old.close()
+    // A row as the previous release wrote it: only the columns it knew.
+    const now = engine.engine === 'sqlite' ? `'${new Date().toISOString()}'` : 'now()'
+    await engine.query(url, `INSERT INTO signups (email_normalized, email, first_name, source, created_at) VALUES ('old@example.com', 'old@example.com', 'Old', 'site', ${now})`)
+    expect(await schemaVersion(url)).toBe(previous)
+    const current = await open(url)
+    expect(await schemaVersion(url)).toBe(latest[engine.engine])
+    expect(await current.add(signup('new@example.com'))).toBe('added')
+    expect(await emails(current)).toEqual(['old@example.com', 'new@example.com'])
+    // The old signup is pending with no email queued for it (it never asked for one); the new one has its email queued.
+    expect(await current.consent.statusOf('old@example.com')).toBe('pending')
+    expect(await engine.query(url, "SELECT kind FROM outbox")).toEqual([{ kind: 'confirm' }])
+  })
+
+  it('moves signups stored under the older address rule to the canonical address, one row per person', async () => {
+    const url = await engine.newDatabase()
+    const older = await open(url, { sqlite: 3, postgres: 4 }[engine.engine]) // the last version before the canonical address
+    // As the rule before issue 19 stored them: the local part as typed, the domain lower-cased but not IDNA.
+    const stored = ['Ann@example.com', 'ann@example.com', 'ANN@EXAMPLE.COM', 'Bob@example.com', 'user@bücher.example', 'user@xn--bcher-kva.example', 'a@b.io,c@d.io']
+    const now = engine.engine === 'sqlite' ? `'${new Date().toISOString()}'` : 'now()'
+    for (const email of stored)
+      await engine.query(url, `INSERT INTO signups (email_normalized, email, source, created_at) VALUES ('${email.replace(/@.*/, (domain) => domain.toLowerCase())}', '${email}', 'site', ${now})`)
+    const id = async (email: string) => Number((await engine.query(url, `SELECT id FROM signups WHERE email = '${email}'`))[0]!.id)
+    const stamp = engine.engine === 'sqlite' ? (at: string) => `'${at}'` : (at: string) => `'${at}'::timestamptz`
+    await engine.query(url, `UPDATE signups SET status = 'confirmed', confirmed_at = ${stamp('2026-01-02T00:00:00.000Z')} WHERE id = ${await id('ann@example.com')}`)
+    await engine.query(url, `UPDATE signups SET status = 'unsubscribed', unsubscribed_at = ${stamp('2026-01-03T00:00:00.000Z')} WHERE id = ${await id('ANN@EXAMPLE.COM')}`)
+    await engine.query(url, `UPDATE signups SET status = 'confirmed', confirmed_at = ${stamp('2026-01-04T00:00:00.000Z')} WHERE id = ${await id('user@bücher.example')}`)
+    const firstAnn = await id('Ann@example.com')
+    await older.close()
+
+    const current = await open(url)
+    const rows = await engine.query(url, 'SELECT id, email, email_normalized, status FROM signups ORDER BY id')
+    expect(rows.map((row) => [Number(row.id), row.email, row.email_normalized, row.status])).toEqual([
+      // Ann's first row keeps her place; her withdrawal in another spelling wins over a confirmation.
+      [firstAnn, 'ann@example.com', 'ann@example.com', 'unsubscribed'],
+      [firstAnn + 3, 'bob@example.com', 'bob@example.com', 'pending'],
+      [firstAnn + 4, 'user@xn--bcher-kva.example', 'user@xn--bcher-kva.example', 'confirmed'],
+      // Not one mailbox under the new rule: kept as it was (the sender never mails it).
+      [firstAnn + 6, 'a@b.io,c@d.io', 'a@b.io,c@d.io', 'pending'],
+    ])
+    // The merged rows' queued emails went with them: one confirmation per remaining person.
+    expect((await engine.query(url, 'SELECT signup_id FROM outbox ORDER BY signup_id')).map((row) => Number(row.signup_id))).toEqual([firstAnn, firstAnn + 3, firstAnn + 4, firstAnn + 6])
+    expect(await current.add(signup('ANN@example.com'))).toBe('duplicate')
+  })
+
+  it('migrates once when several instances (processes) start together', async () => {
+    const url = await engine.newDatabase()
+    const starts = Array.from({ length: 4 }, (_, index) =>
+      execFileAsync(tsx, ['test/utils/open-store-once.ts'], { cwd: repoRoot, env: { ...process.env, DATABASE_URL: url, SIGNUP_EMAIL: `start-${index}@example.com` } }),
+    )
+    await Promise.all(starts)
+    expect(await schemaVersion(url)).toBe(latest[engine.engine])
+    expect((await emails(await open(url))).sort()).toEqual(['start-0@example.com', 'start-1@example.com', 'start-2@example.com', 'start-3@example.com'])
+  })
+
+  it('refuses a database from a newer release, in one clear line', async () => {
+    const url = await engine.newDatabase()
+    await open(url)
+    const newer = latest[engine.engine] + 1
+    await engine.query(url, engine.engine === 'sqlite' ? `PRAGMA user_version = ${newer}` : `INSERT INTO schema_migrations (version) VALUES (${newer})`)
+    await expect(open(url)).rejects.toThrow(new RegExp(`schema version ${newer}, newer than this release`))
+  })
+})
