@@ -23,6 +23,7 @@ import { parseAllowedOrigins, type AllowedOrigins } from './platform/http/origin
 import { defaultRateLimit } from './platform/http/rate-limit'
 import { inviteRoutes } from './features/launch/invite-routes'
 import type { Invitations } from './features/launch/invitations'
+import type { Line } from './features/referral/line'
 import { placeRoutes } from './features/referral/place-routes'
 import { replySecurityHeaders } from './platform/http/security-headers'
 import type { ConsentStore } from './features/consent/consent-store'
@@ -35,6 +36,8 @@ export type AppOptions = {
   signups: Pick<Signups, 'add'>
   /** The consent flows' tokens, erasure and outbox (features/consent/consent-store.ts). */
   consent: ConsentStore
+  /** The line (features/referral/line.ts): the place a confirmation's reply shows, and the private "your place" page. */
+  line: Pick<Line, 'placeOf' | 'yourPlace'>
   /** Invitations in waves (features/launch/invitations.ts): the page behind an invitation's link, and its claim. */
   invitations: Pick<Invitations, 'invitationOf' | 'claim'>
   /** INVITE_URL: where a claimed invitation goes on to; until it is set, invitation links say they are not open yet. */
@@ -89,7 +92,7 @@ export function createApp(options: AppOptions) {
   const signupLimiter = rateLimiter(options.rateLimit ?? defaultRateLimit)
   app.route(waitlistPath, signupRoutes({ ...publicApi, signups, limiter: signupLimiter, maxBodyBytes: options.maxBodyBytes }))
   const consentLimiter = rateLimiter(options.consentRateLimit ?? defaultConsentRateLimit)
-  app.route('/', consentRoutes({ ...publicApi, store: consent, limiter: consentLimiter }))
+  app.route('/', consentRoutes({ ...publicApi, store: consent, placeOf: options.line.placeOf, limiter: consentLimiter }))
 
   // The console's API passes the API's origin check too, and is never readable by another origin.
   const consoleApi = new Hono().use(apiHeaders, origins())
@@ -100,7 +103,7 @@ export function createApp(options: AppOptions) {
   app.route('/api', apiNotFound(origins))
 
   // The private "your place" page: it reads, and only with the link's token.
-  app.route('/', placeRoutes({ yourPlace: consent.yourPlace, siteUrl: options.shareSiteUrl ?? publicSiteUrl, inviteUrl: options.inviteUrl }))
+  app.route('/', placeRoutes({ yourPlace: options.line.yourPlace, siteUrl: options.shareSiteUrl ?? publicSiteUrl, inviteUrl: options.inviteUrl }))
   // An invitation's page reads; its button claims, with the link's token.
   app.route('/', inviteRoutes({ invitations: options.invitations, inviteUrl: options.inviteUrl, siteUrl: options.shareSiteUrl ?? publicSiteUrl }))
   // Outside /api/*: no origin check, no rate limit; it reads and writes no signup.

@@ -25,10 +25,14 @@ import { createStaticSite } from './platform/http/static'
 import { StoreOpenError } from './platform/database/contract'
 import { describeDatabase } from './platform/database/database-url'
 import { adminStore } from './features/console/admin-store'
+import type { ConsentEvents } from './features/consent/consent-events'
 import { consentStore } from './features/consent/consent-store'
+import { invitationsFollowConsent } from './features/launch/invitations-follow-consent'
 import { invitations } from './features/launch/invitations'
 import { startLaunchTicker } from './features/launch/launch-ticker'
 import { line } from './features/referral/line'
+import { lineFollowsConsent } from './features/referral/line-follows-consent'
+import { transactionEvents } from './platform/events/transaction-events'
 import { healthCheck } from './platform/database/health'
 import { openDatabase } from './platform/database/open'
 import { signupStore } from './features/signup/signup-store'
@@ -62,7 +66,11 @@ async function main() {
   const signups = countedSignups(signupStore(database, log), metrics)
   // The place in line: kept by the confirmations and erasures, and by the team's reviews of held referrals.
   const placeInLine = line(database, { boostPlaces: config.placeBoost })
-  const consent = countedConsent(consentStore(database, placeInLine), metrics)
+  // What a confirmation, an unsubscribe or an erasure reaches, in its transaction, in this order.
+  const consentEvents = transactionEvents<ConsentEvents>()
+  consentEvents.subscribe(invitationsFollowConsent)
+  consentEvents.subscribe(lineFollowsConsent(placeInLine))
+  const consent = countedConsent(consentStore(database, consentEvents), metrics)
   // Invitations in waves, taken from the line by place (features/launch/invitations.ts).
   const invited = invitations(database, placeInLine, config.invitations)
   metrics.watchOutbox((now) => consent.outboxStats(now))
@@ -104,6 +112,7 @@ async function main() {
   const app = createApp({
     signups,
     consent,
+    line: placeInLine,
     invitations: invited,
     inviteUrl: config.invitations.url,
     rateLimiter: database.rateLimiter,

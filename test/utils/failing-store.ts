@@ -4,6 +4,7 @@
 import type { AdminStore } from '../../server/features/console/admin-store'
 import type { ConsentStore } from '../../server/features/consent/consent-store'
 import type { Invitations } from '../../server/features/launch/invitations'
+import type { Line } from '../../server/features/referral/line'
 import { createRateLimiter } from '../../server/platform/http/rate-limit'
 import type { Database } from '../../server/platform/database/database'
 import type { Stores } from './open-store'
@@ -19,6 +20,7 @@ export function failingStore(error: Error): Stores {
     rateLimiter: createRateLimiter,
     admin: failing<AdminStore>(),
     consent: failing<ConsentStore>(),
+    line: failing<Line>(),
     invitations: failing<Invitations>(),
     healthCheck: () => Promise.reject(error),
     settled: async () => {},

@@ -2,9 +2,13 @@
 // methods at the top (add, all, settled), the consent and console stores beside them, the database's limiter
 // and health check, and one close that waits for the work after the replies.
 import { adminStore, type AdminStore } from '../../server/features/console/admin-store'
+import type { ConsentEvents } from '../../server/features/consent/consent-events'
 import { consentStore, type ConsentStore } from '../../server/features/consent/consent-store'
 import { invitationDefaults, invitations, type InvitationSettings, type Invitations } from '../../server/features/launch/invitations'
-import { line } from '../../server/features/referral/line'
+import { invitationsFollowConsent } from '../../server/features/launch/invitations-follow-consent'
+import { line, type Line } from '../../server/features/referral/line'
+import { lineFollowsConsent } from '../../server/features/referral/line-follows-consent'
+import { transactionEvents } from '../../server/platform/events/transaction-events'
 import type { RateLimiter, RateLimitOptions } from '../../server/platform/http/rate-limit'
 import type { Engine } from '../../server/platform/database/contract'
 import type { Database } from '../../server/platform/database/database'
@@ -17,6 +21,7 @@ export type Stores = Signups & {
   engine: Engine
   database: Database
   consent: ConsentStore
+  line: Line
   invitations: Invitations
   admin: AdminStore
   rateLimiter: (options: RateLimitOptions) => RateLimiter
@@ -27,11 +32,15 @@ export type Stores = Signups & {
 export function storesOver(database: Database, invitationSettings: InvitationSettings = invitationDefaults): Stores {
   const signups = signupStore(database)
   const theLine = line(database)
+  const consentEvents = transactionEvents<ConsentEvents>()
+  consentEvents.subscribe(invitationsFollowConsent)
+  consentEvents.subscribe(lineFollowsConsent(theLine))
   return {
     ...signups,
     engine: database.engine,
     database,
-    consent: consentStore(database, theLine),
+    consent: consentStore(database, consentEvents),
+    line: theLine,
     invitations: invitations(database, theLine, invitationSettings),
     admin: adminStore(database),
     rateLimiter: database.rateLimiter,
@@ -50,6 +59,7 @@ export const openStore = async (databaseUrl: string, options: OpenOptions & { in
 export const appStores = (stores: Stores) => ({
   signups: stores,
   consent: stores.consent,
+  line: stores.line,
   invitations: stores.invitations,
   rateLimiter: stores.rateLimiter,
   healthCheck: stores.healthCheck,

@@ -16,7 +16,6 @@ import { every } from 'hono/combine'
 import { hashSecret, isWellFormedSecret } from '../../platform/secrets/tokens'
 import { consentApi, consentPages } from '../../../shared/consent-paths'
 import type { ReplyKey } from '../../../shared/form-outcomes'
-import type { Place } from '../referral/line'
 import { messages } from '../../../shared/messages'
 import { afterReply } from '../../platform/http/after-reply'
 import { apiHeaders, publicCors, type OriginCheck } from '../../platform/http/api-guard'
@@ -30,8 +29,13 @@ import type { RateLimiter } from '../../platform/http/rate-limit'
 import { checkEmail } from '../signup/validate'
 import type { ConsentStore } from './consent-store'
 
+/** A person's place in line and how many are in line (the line's own reading, features/referral/line.ts). */
+type Place = { place: number; inLine: number }
+
 export type ConsentRoutesOptions = {
   store: ConsentStore
+  /** The confirmed person's place, for the confirmation's reply; undefined when they hold none. */
+  placeOf: (signupId: number) => Promise<Place | undefined>
   limiter: RateLimiter
   clientKey: RequestFacts['clientKey']
   originCheck: OriginCheck
@@ -70,7 +74,7 @@ export function consentRoutes(options: ConsentRoutesOptions): Hono {
     if (action === 'eraseConfirm') return { key: (await store.eraseByToken(hash, now())) ? replies[action].done : replies[action].invalid }
     const done = await store.useToken(action, hash, now())
     if (!done) return { key: replies[action].invalid }
-    return { key: replies[action].done, place: action === 'confirm' ? await store.placeOf(done.signupId) : undefined }
+    return { key: replies[action].done, place: action === 'confirm' ? await options.placeOf(done.signupId) : undefined }
   }
   const replyWithPlace = (c: Context, { key, place }: { key: ReplyKey; place?: Place }) => reply(c, key, place && { place: place.place, inLine: place.inLine })
 

@@ -10,8 +10,8 @@ import { sql } from 'kysely'
 import type { ConsentStatus } from '../../../machines/signup-consent-machine'
 import { linkLifetimesMs, placeLinkLifetimeMs, resendAfterMs } from '../../../shared/rules'
 import type { Database, Db } from '../../platform/database/database'
-import type { Line, Place, YourPlace } from '../referral/line'
-import { heldInvitation, takeBackInvitation } from '../launch/held-invitation'
+import { heldInvitation } from '../launch/held-invitation'
+import type { ConsentEventBus } from './consent-events'
 import { consentMove, isConsentStatus } from './consent-rules'
 
 export type TokenPurpose = 'confirm' | 'unsubscribe' | 'erase' | 'place' | 'invite'
@@ -53,19 +53,16 @@ export interface ConsentStore {
   /** Ends every lease: only for one process that owns the database (SQLite), at its start. */
   releaseOutboxLeases(): Promise<void>
   saveTokens(tokens: NewToken[]): Promise<void>
-  /** Uses a confirm or unsubscribe token (deleting it) and moves the signup as the consent machine says (a first
-   * confirmation also takes a place in line: features/referral/line.ts; someone back after unsubscribing returns to the
-   * invitation they hold: features/launch/held-invitation.ts); the signup's id, or undefined when the token is
+  /** Uses a confirm or unsubscribe token (deleting it) and moves the signup as the consent machine says, telling
+   * the other features (consent-events.ts: a first confirmation takes a place in line, someone back after
+   * unsubscribing returns to the invitation they hold); the signup's id, or undefined when the token is
    * unknown, expired or used, or the move is not allowed from the signup's status. */
   useToken(purpose: 'confirm' | 'unsubscribe', tokenHash: string, now: Date): Promise<{ signupId: number } | undefined>
-  /** A signup's place in line, or undefined when it has none. */
-  placeOf(signupId: number): Promise<Place | undefined>
-  /** What the private "your place" link shows (features/referral/line.ts), or undefined for an unknown or expired one. */
-  yourPlace(tokenHash: string, now: Date): Promise<YourPlace | undefined>
   /** Queues an erasure-verification email when the address is listed (and none was queued in the last 10
    * minutes, and none is still waiting to be sent). Says nothing back: the caller's reply must not depend on it. */
   requestErasure(emailNormalized: string, now: Date): Promise<void>
-  /** Uses an erase token: deletes the signup, its tokens and its emails, and keeps the salted hash. */
+  /** Uses an erase token: deletes the signup, its tokens and its emails, and keeps the salted hash; every
+   * feature that keeps facts about the signup forgets them in the same transaction (the `erased` event). */
   eraseByToken(tokenHash: string, now: Date): Promise<boolean>
   /** The same erasure, by the team (the console). */
   eraseById(id: number, now: Date): Promise<boolean>
@@ -101,14 +98,15 @@ export async function takeToken(trx: Db, purpose: TokenPurpose, tokenHash: strin
   return token && token.expires_at > now.toISOString() ? token.signup_id : undefined
 }
 
-/** `line` is the place in line the confirmations and erasures keep (features/referral/line.ts). */
-export function consentStore(database: Database, line: Line): ConsentStore {
+/** `events` tells the features the composition subscribed (the line, the invitations) of each confirmation,
+ * unsubscribe and erasure, in its transaction. */
+export function consentStore(database: Database, events: ConsentEventBus): ConsentStore {
   const { db, lockRows, erasureSalt } = database
   const iso = (date: Date) => date.toISOString()
 
   // Deletes the signup, its tokens and every email queued for it, and keeps the salted hash of its address.
   async function erase(trx: Db, signupId: number, now: Date): Promise<boolean> {
-    await line.lock(trx)
+    await events.lock(trx, 'erased')
     const signup = await lockRows(trx.selectFrom('signups').select('email_normalized').where('id', '=', signupId)).executeTakeFirst()
     if (!signup) return false
     await trx
@@ -118,10 +116,7 @@ export function consentStore(database: Database, line: Line): ConsentStore {
       .execute()
     await trx.deleteFrom('consent_tokens').where('signup_id', '=', signupId).execute()
     await trx.deleteFrom('outbox').where('signup_id', '=', signupId).execute()
-    // An invitation keeps its counts for the wave's funnel, and nothing of the person.
-    await trx.updateTable('invitations').set({ erased_at: iso(now) }).where('signup_id', '=', signupId).where('claimed_at', 'is', null).where('expired_at', 'is', null).execute()
-    await trx.updateTable('invitations').set({ signup_id: null }).where('signup_id', '=', signupId).execute()
-    await line.leave(trx, signupId)
+    await events.publish(trx, 'erased', { signupId, now })
     const deleted = await trx.deleteFrom('signups').where('id', '=', signupId).executeTakeFirst()
     return deleted.numDeletedRows === 1n
   }
@@ -223,7 +218,7 @@ export function consentStore(database: Database, line: Line): ConsentStore {
     },
     useToken(purpose, tokenHash, now) {
       return db.transaction().execute(async (trx) => {
-        if (purpose === 'confirm') await line.lock(trx)
+        await events.lock(trx, purpose === 'confirm' ? 'confirmed' : 'unsubscribed')
         const signupId = await takeToken(trx, purpose, tokenHash, now)
         if (signupId === undefined) return undefined
         const signup = await lockRows(trx.selectFrom('signups').select('status').where('id', '=', signupId)).executeTakeFirst()
@@ -242,23 +237,11 @@ export function consentStore(database: Database, line: Line): ConsentStore {
         if (updated.numUpdatedRows !== 1n) return undefined
         if (purpose === 'unsubscribe') {
           await trx.deleteFrom('consent_tokens').where('signup_id', '=', signupId).where('purpose', '=', 'confirm').execute()
-          // An open invitation counts as unsubscribed from in its wave's funnel; its reminder will not go, and the
-          // person may still claim it with the link they hold.
-          await trx
-            .updateTable('invitations')
-            .set({ unsubscribed_at: iso(now) })
-            .where('signup_id', '=', signupId)
-            .where('claimed_at', 'is', null)
-            .where('expired_at', 'is', null)
-            .where('unsubscribed_at', 'is', null)
-            .execute()
-        } else if (held) await takeBackInvitation(trx, signupId, held, now)
-        else await line.join(trx, signupId, now)
+          await events.publish(trx, 'unsubscribed', { signupId, now })
+        } else await events.publish(trx, 'confirmed', { signupId, now, invitation: held })
         return { signupId }
       })
     },
-    placeOf: (signupId) => line.placeOf(signupId),
-    yourPlace: (tokenHash, now) => line.yourPlace(tokenHash, now),
     async requestErasure(emailNormalized, now) {
       // The signup's row lock makes two requests at once queue one email. The counter makes a request for an
       // unlisted address commit like one for a listed address: this runs after the reply, but a next request

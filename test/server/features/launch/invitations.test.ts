@@ -102,7 +102,7 @@ describe.each([sqliteEngine(), postgresEngine()])('invitations on $engine', (eng
     await t.join('pending@example.com')
     await t.spendToken('unsubscribe', emails[1]!)
     const last = emails[5]!
-    expect(await t.store.consent.placeOf(await t.idOf(last))).toEqual({ place: 6, inLine: 6 })
+    expect(await t.store.line.placeOf(await t.idOf(last))).toEqual({ place: 6, inLine: 6 })
 
     const preview = await t.store.invitations.nextUp(3)
     expect(preview.people.map((person) => person.email)).toEqual([emails[0], emails[2], emails[3]])
@@ -114,12 +114,12 @@ describe.each([sqliteEngine(), postgresEngine()])('invitations on $engine', (eng
     expect(await Promise.all(emails.map(t.statusOf))).toEqual(['invited', 'unsubscribed', 'invited', 'invited', 'confirmed', 'confirmed'])
     expect(await t.statusOf('pending@example.com')).toBe('pending')
     // The unsubscribed keep their place; the three invited left the line.
-    expect(await t.store.consent.placeOf(await t.idOf(last))).toEqual({ place: 3, inLine: 3 })
+    expect(await t.store.line.placeOf(await t.idOf(last))).toEqual({ place: 3, inLine: 3 })
     expect(await t.store.invitations.nextUp(10)).toMatchObject({ count: 2, waiting: 2 })
     // Their private "your place" page says the invitation is here, instead of a place they no longer hold.
     const secret = newSecret()
     await t.store.consent.saveTokens([{ hash: hashSecret(secret), purpose: 'place', signupId: await t.idOf(emails[0]!), expiresAt: new Date(t.clock.at + day) }])
-    expect(await t.store.consent.yourPlace(hashSecret(secret), t.now())).toMatchObject({ invitation: 'invited', place: 0 })
+    expect(await t.store.line.yourPlace(hashSecret(secret), t.now())).toMatchObject({ invitation: 'invited', place: 0 })
   })
 
   it('never invites anyone twice: waves started together take different people, and a wave from a stale preview invites nobody', async () => {
@@ -266,7 +266,7 @@ describe.each([sqliteEngine(), postgresEngine()])('invitations on $engine', (eng
     for (const email of [ann, bob, cy, dee]) expect(await t.follow(email!, confirmationSubject, 'Confirm')).toBeDefined()
     expect(await Promise.all([ann, bob, cy, dee, eve].map((email) => t.statusOf(email!)))).toEqual(['confirmed', 'claimed', 'invited', 'invited', 'confirmed'])
     // Ann is back at her old place, ahead of Eve, and the next to invite.
-    expect(await t.store.consent.placeOf(await t.idOf(ann!))).toEqual({ place: 1, inLine: 2 })
+    expect(await t.store.line.placeOf(await t.idOf(ann!))).toEqual({ place: 1, inLine: 2 })
     expect((await t.store.invitations.nextUp(1)).people.map((person) => person.email)).toEqual([ann])
     // Cy's link works again; Dee's invitation, which never reached her, is sent now, once; nothing else is mailed.
     const confirmedAt = t.sent.length

@@ -6,7 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hashSecret, newSecret } from '../../../../server/platform/secrets/tokens'
 import { consentStore } from '../../../../server/features/consent/consent-store'
+import type { ConsentEvents } from '../../../../server/features/consent/consent-events'
 import { line as lineOver } from '../../../../server/features/referral/line'
+import { lineFollowsConsent } from '../../../../server/features/referral/line-follows-consent'
+import { transactionEvents } from '../../../../server/platform/events/transaction-events'
 import { noConsentRecord } from '../../../../server/features/signup/validate'
 import { canonicalAddress } from '../../../../shared/mailbox'
 import { referralRules } from '../../../../shared/rules'
@@ -77,7 +80,7 @@ describe.each([sqliteEngine(), postgresEngine()])('the line on $engine', (engine
         ])
         return store.consent.useToken('confirm', hashSecret(secret), new Date(clock))
       },
-      placeOf: async (email: string) => store.consent.placeOf(await idOf(email)),
+      placeOf: async (email: string) => store.line.placeOf(await idOf(email)),
       referralOf: async (email: string) =>
         (
           await db
@@ -395,7 +398,7 @@ describe.each([sqliteEngine(), postgresEngine()])('the line on $engine', (engine
     opened.push(store)
     const { db } = store.database
     const placeOf = async (email: string) =>
-      store.consent.placeOf((await db.selectFrom('signups').select('id').where('email_normalized', '=', email).executeTakeFirstOrThrow()).id)
+      store.line.placeOf((await db.selectFrom('signups').select('id').where('email_normalized', '=', email).executeTakeFirstOrThrow()).id)
     expect(await placeOf('early@example.com')).toEqual({ place: 1, inLine: 3 })
     expect(await placeOf('late@example.com')).toEqual({ place: 2, inLine: 3 })
     // Unsubscribed since: keeps the place.
@@ -438,7 +441,9 @@ describe.each([sqliteEngine(), postgresEngine()])('the line on $engine', (engine
     opened.push(store)
     // A boost far larger than a range of keys, so credits cross ranges and go below zero.
     const bigBoost = lineOver(store.database, { boostPlaces: 1500 })
-    const consent = consentStore(store.database, bigBoost)
+    const events = transactionEvents<ConsentEvents>()
+    events.subscribe(lineFollowsConsent(bigBoost))
+    const consent = consentStore(store.database, events)
     const { db } = store.database
     const count = 2300
     for (let start = 0; start < count; start += 500)
@@ -485,6 +490,6 @@ describe.each([sqliteEngine(), postgresEngine()])('the line on $engine', (engine
     const everyone = (await db.selectFrom('signups').select(['id', 'line_score', 'confirm_seq', 'referral_credits']).execute()).sort(byPlace)
     expect(everyone.filter((row) => row.line_score! < 0)).toHaveLength(1)
     for (const position of [0, 1, 2, 3, 500, 1023, 1024, 1025, 1500, 2047, 2048, 2301, everyone.length - 1])
-      expect(await consent.placeOf(everyone[position]!.id), `position ${position}`).toEqual({ place: position + 1, inLine: everyone.length })
+      expect(await bigBoost.placeOf(everyone[position]!.id), `position ${position}`).toEqual({ place: position + 1, inLine: everyone.length })
   }, 120_000)
 })

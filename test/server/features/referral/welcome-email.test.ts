@@ -52,7 +52,7 @@ it('sends a confirmed person the welcome: their private place link, their share 
   expect(welcome!.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click')
 
   // The place link's token is a real one, of its own purpose: it opens the person's place.
-  const place = await store.consent.yourPlace(hashSecret(tokenOf(welcome!, 'Your place')), new Date())
+  const place = await store.line.yourPlace(hashSecret(tokenOf(welcome!, 'Your place')), new Date())
   expect(place).toMatchObject({ place: 1, inLine: 1, firstName: validSignup.firstName, referralCode: code, unsubscribed: false })
   // And the unsubscribe link in it works like the others.
   expect(await store.consent.useToken('unsubscribe', hashSecret(tokenOf(welcome!, 'Unsubscribe')), new Date())).toEqual({ signupId })
