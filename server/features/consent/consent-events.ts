@@ -2,7 +2,7 @@
 // change's own transaction: the composition subscribes each feature that keeps facts about a signup (the line,
 // the invitations), so consent names none of them.
 import type { Subscriber, TransactionEvents } from '../../platform/events/transaction-events'
-import type { Held } from '../launch/held-invitation'
+import type { Held } from '../launch/public'
 
 export type ConsentEvents = {
   /** A signup confirmed its address (for the first time, or again after unsubscribing and signing up anew).

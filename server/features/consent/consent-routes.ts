@@ -26,7 +26,8 @@ import { refuseMethod, reply } from '../../platform/http/reply'
 import { requestLog } from '../../platform/observability/observe-requests'
 import type { RequestFacts } from '../../platform/http/request-facts'
 import type { RateLimiter } from '../../platform/http/rate-limit'
-import { checkEmail } from '../signup/validate'
+import { parseMailbox } from '../../../shared/mailbox'
+import { mailboxReplies } from '../../../shared/signup'
 import type { ConsentStore } from './consent-store'
 
 /** A person's place in line and how many are in line (the line's own reading, features/referral/line.ts). */
@@ -55,6 +56,12 @@ const replies: Record<LinkAction, { done: ReplyKey; invalid: ReplyKey }> = {
 }
 const linkActions = Object.keys(replies) as LinkAction[]
 const apiPaths = [consentApi.confirm, consentApi.unsubscribe, consentApi.erase, consentApi.eraseConfirm]
+
+/** The canonical address, or the reply for the visitor when `email` is not exactly one mailbox. */
+function checkEmail(email: string): { address: string } | { reason: ReplyKey } {
+  const parsed = parseMailbox(email)
+  return 'problem' in parsed ? { reason: mailboxReplies[parsed.problem] } : parsed
+}
 
 export function consentRoutes(options: ConsentRoutesOptions): Hono {
   const { store } = options

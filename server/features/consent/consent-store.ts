@@ -10,7 +10,7 @@ import { sql } from 'kysely'
 import type { ConsentStatus } from '../../../machines/signup-consent-machine'
 import { linkLifetimesMs, placeLinkLifetimeMs, resendAfterMs } from '../../../shared/rules'
 import type { Database, Db } from '../../platform/database/database'
-import { heldInvitation } from '../launch/held-invitation'
+import { heldInvitation } from '../launch/public'
 import type { ConsentEventBus } from './consent-events'
 import { consentMove, isConsentStatus } from './consent-rules'
 

@@ -1,6 +1,6 @@
 // What the invitations do on the consent flows' events (features/consent/consent-events.ts), in their
 // transactions: the composition subscribes this.
-import type { ConsentSubscriber } from '../consent/consent-events'
+import type { ConsentSubscriber } from '../consent/public'
 import { takeBackInvitation } from './held-invitation'
 
 export const invitationsFollowConsent: ConsentSubscriber = {

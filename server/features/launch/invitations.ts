@@ -12,9 +12,8 @@
 // instance's sender shares one pace and the mail server sees no flood; each reminder is queued with its
 // invitation, for its day, and is skipped when it comes due if the invitation was claimed, ended or
 // unsubscribed from by then.
-import { eventMove, tokenMove } from '../consent/consent-rules'
-import { takeToken } from '../consent/consent-store'
-import type { Line } from '../referral/line'
+import { eventMove, takeToken, tokenMove } from '../consent/public'
+import type { Line } from '../referral/public'
 import type { Database, Db } from '../../platform/database/database'
 import { invitationRules, reminderAfterMs } from '../../../shared/rules'
 import type { Funnel, NextUp, Pace, WaveKind, WaveRow, WavesOverview } from '../../../shared/launch-rows'

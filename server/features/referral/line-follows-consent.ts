@@ -1,6 +1,6 @@
 // What the line does on the consent flows' events (features/consent/consent-events.ts), in their transactions:
 // the composition subscribes this. Both take the line's counter row first (line.ts), before the signup's row.
-import type { ConsentSubscriber } from '../consent/consent-events'
+import type { ConsentSubscriber } from '../consent/public'
 import type { Line } from './line'
 
 export const lineFollowsConsent = (line: Line): ConsentSubscriber => ({

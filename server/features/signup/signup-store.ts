@@ -2,8 +2,7 @@
 // the consent machine says, and the export's paged read.
 import { randomInt } from 'node:crypto'
 import { sql, type RawBuilder } from 'kysely'
-import { signUpAgain as signUpAgainRule } from '../consent/consent-rules'
-import { erasedEmailHash, erasedHashesOf } from '../consent/consent-store'
+import { erasedEmailHash, erasedHashesOf, signUpAgain as signUpAgainRule } from '../consent/public'
 import { noConsentRecord, type Signup } from './validate'
 import { batchedAdd, exportPageSize, storedSignupColumns, type StoredSignup } from '../../platform/database/contract'
 import type { Logger } from '../../platform/observability/logger'

@@ -1,8 +1,7 @@
 // Turns a request body into either a clean signup, a bot (the honeypot was filled) or a message for the
 // visitor. Pure: no I/O, no clock. Whatever comes in, nothing here throws and nothing invalid comes out.
 import MailChecker from 'mailchecker'
-import { parseMailbox } from '../../../shared/mailbox'
-import { checkSignup, isHoneypotFilled, mailboxReplies, type CheckedSignup, type ConsentRecord } from '../../../shared/signup'
+import { checkSignup, isHoneypotFilled, type CheckedSignup, type ConsentRecord } from '../../../shared/signup'
 import { formerKey } from './canonical-addresses'
 import type { ReplyKey } from '../../../shared/form-outcomes'
 
@@ -80,12 +79,6 @@ function validateFields(fields: Record<string, unknown>): ParsedBody {
 }
 
 export const noConsentRecord: SignupConsent = { consentVersion: null, utmSource: null, utmMedium: null, utmCampaign: null, referrerOrigin: null, referralCode: null }
-
-/** The canonical address, or the reply for the visitor when `email` is not exactly one mailbox. */
-export function checkEmail(email: string): { address: string } | { reason: ReplyKey } {
-  const parsed = parseMailbox(email)
-  return 'problem' in parsed ? { reason: mailboxReplies[parsed.problem] } : parsed
-}
 
 // Disposable addresses are gone before anyone could confirm or be written to; mailchecker keeps the list of
 // their domains. Only its list is used (a domain or any parent domain listed): our own rule says what an

@@ -1,0 +1,4 @@
+// What other features may use of the launch, and the only file of this folder they may import
+// (docs/architecture.md, "How features meet"; eslint.config.js holds it): whether a person holds an
+// invitation, and where it stands (asked by a confirmation and by the place page).
+export { heldInvitation, type Held } from './held-invitation'
