@@ -8,6 +8,7 @@ import { readConfig } from '../server/config'
 import { canonicalAddress } from '../shared/mailbox'
 import { StoreOpenError } from '../server/platform/database/contract'
 import { adminStore } from '../server/features/console/admin-store'
+import { line } from '../server/features/referral/line'
 import { openDatabase } from '../server/platform/database/open'
 import { sqliteFilePath } from '../server/platform/database/database-url'
 import { inWords } from '../shared/rules'
@@ -22,7 +23,7 @@ try {
     throw new Error(`No waitlist database at ${config.databaseUrl}. Start the server once, or set DATABASE_URL to its database.`)
   const database = await openDatabase(config.databaseUrl, { poolSize: 1, onLockWait: (line) => console.error(line) })
   try {
-    const link = await issueSignInLink(adminStore(database), canonicalAddress(email)!, admin.publicUrl)
+    const link = await issueSignInLink(adminStore(database, line(database).placesOf), canonicalAddress(email)!, admin.publicUrl)
     process.stdout.write(`${link}\n`)
     process.stderr.write(`Valid once, for ${inWords(signInLinkLifetimeMs)}.\n`)
   } finally {

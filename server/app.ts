@@ -8,6 +8,7 @@
 // its security headers and the answer to a fault.
 import { Hono, type Context } from 'hono'
 import { adminApi, type AdminApiOptions } from './features/console/admin-api'
+import type { Audit } from './features/console/admin-store'
 import { defaultConsentRateLimit, consentRoutes } from './features/consent/consent-routes'
 import { healthRoutes, healthzPath } from './platform/http/healthz'
 import { createLogger, type Logger } from './platform/observability/logger'
@@ -23,8 +24,11 @@ import { parseAllowedOrigins, type AllowedOrigins } from './platform/http/origin
 import { defaultRateLimit } from './platform/http/rate-limit'
 import { inviteRoutes } from './features/launch/invite-routes'
 import type { Invitations } from './features/launch/invitations'
+import { waveRoutes, type WaveRoutesOptions } from './features/launch/wave-routes'
 import type { Line } from './features/referral/line'
 import { placeRoutes } from './features/referral/place-routes'
+import type { ReferralReviews } from './features/referral/referral-reviews'
+import { reviewRoutes } from './features/referral/review-routes'
 import { replySecurityHeaders } from './platform/http/security-headers'
 import type { ConsentStore } from './features/consent/consent-store'
 import type { RateLimiter, RateLimitOptions } from './platform/http/rate-limit'
@@ -56,8 +60,8 @@ export type AppOptions = {
   site?: (request: Request) => Promise<Response>
   /** The site's origin (PUBLIC_SITE_URL) when it is not this server's: where form posts are sent back to. */
   publicSiteUrl?: string
-  /** The team's console API under /api/admin (server/admin); absent, those paths are 404. */
-  admin?: AdminApiOptions
+  /** The team's console API under /api/admin (features/console/admin-api.ts); absent, those paths are 404. */
+  admin?: ConsoleOptions
   /** Called when a signup or an erasure request may have queued an email (the outbox sender's poke). */
   onOutboxQueued?: () => void
   consentRateLimit?: { max: number; windowMs: number }
@@ -74,6 +78,14 @@ export type AppOptions = {
   /** The database's reading of an error (platform/database/database.ts `classify`): one that says the database is away or
    * full is answered 503 on every route, not 500. */
   classifyStoreError?: (error: unknown) => unknown
+}
+
+/** The console, and what the features' console routes under its guard need. */
+export type ConsoleOptions = Omit<AdminApiOptions, 'routes'> & {
+  /** The referrals held for the team, and their verdicts (features/referral/referral-reviews.ts). */
+  referrals: ReferralReviews
+  /** Invitations in waves (features/launch/): the store, and whether INVITE_URL is set. */
+  waves: Pick<WaveRoutesOptions, 'invitations' | 'ready'>
 }
 
 export function createApp(options: AppOptions) {
@@ -96,8 +108,14 @@ export function createApp(options: AppOptions) {
 
   // The console's API passes the API's origin check too, and is never readable by another origin.
   const consoleApi = new Hono().use(apiHeaders, origins())
-  if (options.admin) consoleApi.route('/', adminApi(options.admin, { ...facts, rateLimiter }))
-  else consoleApi.all('*', (c) => refuse(c, 'notFound', 404))
+  if (options.admin) {
+    const { referrals, waves, ...consoleOptions } = options.admin
+    // Each feature's console routes, behind the console's session and Origin checks, audited in its log.
+    const audit: Audit = (actor, action, detail) => consoleOptions.store.audit(actor, action, detail)
+    const now = consoleOptions.now ?? (() => new Date())
+    const routes = [reviewRoutes({ reviews: referrals, audit }), waveRoutes({ ...waves, audit, now })]
+    consoleApi.route('/', adminApi({ ...consoleOptions, routes }, { ...facts, rateLimiter }))
+  } else consoleApi.all('*', (c) => refuse(c, 'notFound', 404))
   app.route('/api/admin', consoleApi)
   // Last of the API: what none of the sub-apps above answers.
   app.route('/api', apiNotFound(origins))

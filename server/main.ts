@@ -32,6 +32,7 @@ import { invitations } from './features/launch/invitations'
 import { startLaunchTicker } from './features/launch/launch-ticker'
 import { line } from './features/referral/line'
 import { lineFollowsConsent } from './features/referral/line-follows-consent'
+import { referralReviews } from './features/referral/referral-reviews'
 import { transactionEvents } from './platform/events/transaction-events'
 import { healthCheck } from './platform/database/health'
 import { openDatabase } from './platform/database/open'
@@ -126,13 +127,13 @@ async function main() {
     onOutboxQueued: sender.poke,
     shareSiteUrl: adminConfig.publicUrl,
     admin: {
-      store: adminStore(database),
+      store: adminStore(database, placeInLine.placesOf),
       adminEmails: adminConfig.adminEmails,
       publicUrl: adminConfig.publicUrl,
       sendSignInLink: signInMailer,
       eraseSignup: (id, now) => consent.eraseById(id, now),
       outboxStats: (now) => consent.outboxStats(now),
-      reviewReferral: (id, verdict, by) => placeInLine.review(id, verdict, by),
+      referrals: referralReviews(database, placeInLine),
       waves: { invitations: invited, ready: config.invitations.url !== undefined },
     },
     log,

@@ -9,8 +9,7 @@ import { afterRepliesSettled } from '../../server/platform/http/after-reply'
 import { createMailer } from '../../server/platform/mail/mailer'
 import { mailboxBudgetOver } from '../../server/platform/mail/mailbox-budget'
 import { listen, socketAddress } from '../../server/platform/http/node-server'
-import { line } from '../../server/features/referral/line'
-import { referralRules } from '../../shared/rules'
+import { referralReviews } from '../../server/features/referral/referral-reviews'
 import type { Stores } from '../utils/open-store'
 import { appStores, openStore } from '../utils/open-store'
 import { linkIn, startInbox, type Inbox } from '../utils/smtp-inbox'
@@ -60,7 +59,7 @@ export async function startAdminServer(options: AdminServerOptions = {}): Promis
       sendSignInLink: signInMailer,
       eraseSignup: (id, now) => store.consent.eraseById(id, now),
       outboxStats: (now) => store.consent.outboxStats(now),
-      reviewReferral: (id, verdict, by) => line(store.database, { boostPlaces: referralRules.boostPlaces }).review(id, verdict, by),
+      referrals: referralReviews(store.database, store.line),
       waves: { invitations: store.invitations, ready: options.inviteUrl !== undefined },
       signInRateLimit: options.signInRateLimit,
       now,

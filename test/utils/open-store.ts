@@ -42,7 +42,7 @@ export function storesOver(database: Database, invitationSettings: InvitationSet
     consent: consentStore(database, consentEvents),
     line: theLine,
     invitations: invitations(database, theLine, invitationSettings),
-    admin: adminStore(database),
+    admin: adminStore(database, theLine.placesOf),
     rateLimiter: database.rateLimiter,
     healthCheck: healthCheck(database),
     close: async () => {

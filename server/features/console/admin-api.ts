@@ -1,11 +1,11 @@
 // /api/admin: the console's API. Two routes are open (asking for and using a sign-in link); every other one
 // needs a session (admin-guard.ts), and every state-changing one an Origin of this host, checked once here
-// for all of them. Reads are paged on the server; the CSV streams. Sign-ins, exports, erasures, referral
-// reviews and invitations (features/launch/wave-routes.ts) are audited.
+// for all of them, the features' own console routes included (the referral reviews, the waves: the composition
+// hands them in). Reads are paged on the server; the CSV streams. Sign-ins, exports and erasures are audited,
+// and so is every change the features' routes make.
 import { Hono, type Context } from 'hono'
 import { stream } from 'hono/streaming'
 import { consoleCsvColumns, consoleCsvRow, csvRow } from '../../platform/http/csv'
-import type { OutboxStats } from '../consent/consent-store'
 import type { RequestFacts } from '../../platform/http/request-facts'
 import type { RateLimiter, RateLimitOptions } from '../../platform/http/rate-limit'
 import type { AdminEmails } from './admin-emails'
@@ -15,7 +15,6 @@ import { sortKeys, type AdminStore, type SortKey } from './admin-store'
 import { clearSessionCookie } from './session-cookie'
 import type { SignInMailer } from './sign-in-mail'
 import { defaultSignInRateLimit, signInRoutes } from './sign-in-routes'
-import { waveRoutes, type WaveRoutesOptions } from '../launch/wave-routes'
 
 export type AdminApiOptions = {
   store: AdminStore
@@ -25,12 +24,11 @@ export type AdminApiOptions = {
   sendSignInLink: SignInMailer
   /** Erases one person as their own confirmed request would (the consent store's eraseById). */
   eraseSignup: (id: number, now: Date) => Promise<boolean>
-  /** How the outbox stands (the consent store's outboxStats, which the metrics read too). */
-  outboxStats: (now: Date) => Promise<OutboxStats>
-  /** Approves or rejects a held referral (the line's review, features/referral/line.ts); false when it is not held. */
-  reviewReferral: (friendId: number, verdict: 'APPROVE' | 'REJECT', adminEmail: string) => Promise<boolean>
-  /** Invitations in waves (server/features/launch/): the store, and whether INVITE_URL is set. */
-  waves: Pick<WaveRoutesOptions, 'invitations' | 'ready'>
+  /** How the outbox stands (the consent store's outboxStats, which the metrics read too): how many emails wait,
+   * and since when the oldest. */
+  outboxStats: (now: Date) => Promise<{ waiting: number; oldestQueuedAt: Date | undefined }>
+  /** The features' console routes (the referral reviews, the waves), behind the same checks as the console's own. */
+  routes?: Hono<AdminEnv>[]
   signInRateLimit?: { max: number; windowMs: number }
   now?: () => Date
 }
@@ -41,8 +39,6 @@ export type AdminApiHost = RequestFacts & {
 }
 
 export const chartDays = 90
-/** How many top referrers the console lists. */
-export const topReferrerCount = 10
 
 function signupQuery(c: Context) {
   const search = (c.req.query('search') ?? '').slice(0, 200)
@@ -111,27 +107,7 @@ export function adminApi(options: AdminApiOptions, host: AdminApiHost) {
     return c.json({ ok: true })
   })
 
-  // Held referrals are the team's to decide: who the friend and the referrer are is shown to them, and only them.
-  api.get('/referrals', async (c) => {
-    const [held, topReferrers] = await Promise.all([store.heldReferrals(), store.topReferrers(topReferrerCount)])
-    return c.json({ ok: true, held, topReferrers })
-  })
-
-  for (const [path, verdict, action] of [
-    ['approve', 'APPROVE', 'approve-referral'],
-    ['reject', 'REJECT', 'reject-referral'],
-  ] as const)
-    api.post(`/referrals/:friendId/${path}`, async (c) => {
-      const friendId = Number(c.req.param('friendId'))
-      if (!Number.isSafeInteger(friendId) || friendId < 1) return c.json({ ok: false, message: adminMessages.badRequest }, 400)
-      const adminEmail = c.get('adminEmail')
-      if (!(await options.reviewReferral(friendId, verdict, adminEmail))) return c.json({ ok: false, message: adminMessages.notFound }, 404)
-      // Named by the friend's id, as erasures are: the id means nothing once they are erased.
-      await store.audit(adminEmail, action, `referral of signup #${friendId}`)
-      return c.json({ ok: true })
-    })
-
-  api.route('/', waveRoutes({ ...options.waves, audit: (actor, action, detail) => store.audit(actor, action, detail), now }))
+  for (const routes of options.routes ?? []) api.route('/', routes)
 
   api.get('/audit', async (c) => c.json({ ok: true, entries: await store.auditLog(100) }))
   api.all('*', (c) => c.json({ ok: false, message: 'Not found.' }, 404))

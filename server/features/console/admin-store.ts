@@ -1,24 +1,24 @@
 // What the console reads and writes, written once for both engines (platform/database/database.ts; the tables are in the
 // engines' migrations). Sessions and sign-in tokens are stored by their SHA-256 only, in the database, so every
 // instance behind a load balancer knows every session. Erasing a person is the consent store's
-// (server/consent): the same erasure as the person's own request.
+// (features/consent): the same erasure as the person's own request.
 //
-// The place in line is the line's own reading (features/referral/line.ts placeOf), one person at a time, so the console
-// reads it only for the rows it shows: a page of the list, a page of the export, the few top referrers.
+// The place in line is the line's own reading (features/referral/line.ts placesOf), one person at a time, so the
+// console reads it only for the rows it shows: a page of the list, a page of the export.
 import { sql, type ExpressionBuilder } from 'kysely'
-import type { ConsoleSignupRow, HeldReferral, ReferralSummary, TopReferrer } from '../../../shared/console-rows'
+import type { ConsoleSignupRow, ReferralSummary } from '../../../shared/console-rows'
 import type { ConsoleSignup } from '../../platform/http/csv'
-import { line } from '../referral/line'
 import { exportPageSize, storedSignupColumns } from '../../platform/database/contract'
 import type { Database } from '../../platform/database/database'
 import type { Tables } from '../../platform/database/schema'
 
 export type AdminSignup = ConsoleSignupRow
-export type { HeldReferral, TopReferrer }
 export type SortKey = 'createdAt' | 'email' | 'firstName' | 'source'
 export type SignupQuery = { search: string; sort: SortKey; direction: 'asc' | 'desc'; page: number; pageSize: number }
 export type AuditAction = 'sign-in' | 'sign-out' | 'export' | 'erase' | 'approve-referral' | 'reject-referral' | 'start-wave' | 'invite-again' | 'set-pace' | 'stop-pace'
 export type AuditEntry = { at: string; actor: string; action: AuditAction; detail: string }
+/** Records who did what in the console (the features' console routes audit through it too). */
+export type Audit = (actor: string, action: AuditAction, detail: string) => Promise<void>
 export type Totals = { all: number; pending: number; confirmed: number; invited: number; claimed: number; expired: number; unsubscribed: number }
 /** Referrals for the front page (shared/console-rows.ts): by the day they signed up, the friends who came through a
  * share link and have confirmed; the credits people on the list hold; and every decision held or refused so far,
@@ -38,16 +38,16 @@ export interface AdminStore {
   createSession(sessionHash: string, email: string, expiresAt: Date): Promise<void>
   findSession(sessionHash: string, now: Date): Promise<{ email: string; expiresAt: Date } | undefined>
   deleteSession(sessionHash: string): Promise<void>
-  audit(actor: string, action: AuditAction, detail: string): Promise<void>
+  audit: Audit
   auditLog(limit: number): Promise<AuditEntry[]>
   summary(now: Date, days: number): Promise<Summary>
   searchSignups(query: SignupQuery): Promise<{ rows: AdminSignup[]; total: number }>
   exportSignups(search: string): AsyncIterable<ConsoleSignup>
-  /** The referrals waiting for the team, oldest first, at most `limit`. */
-  heldReferrals(limit?: number): Promise<HeldReferral[]>
-  /** The people with the most credited referrals, most first. */
-  topReferrers(limit: number): Promise<TopReferrer[]>
 }
+
+/** The places of the given people who have one (confirmed), by id: the line's reading (features/referral/line.ts
+ * placesOf), which the composition hands in. */
+export type PlacesOf = (people: { id: number; confirm_seq: number | null }[]) => Promise<Map<number, number>>
 
 export const sortKeys: readonly SortKey[] = ['createdAt', 'email', 'firstName', 'source']
 
@@ -63,30 +63,11 @@ export function lastDays(now: Date, days: number, counted: Map<string, number>) 
   })
 }
 
-/** How many places are read at once: the list's page waits for them, and the pool's other connections stay free
- * for the signups. */
-const placeReadsAtOnce = 4
-
 const sortColumns = { createdAt: sql.ref('created_at'), email: sql.ref('email_normalized'), firstName: sql`lower(first_name)`, source: sql.ref('source') }
 
-export function adminStore(database: Database): AdminStore {
+export function adminStore(database: Database, placesOf: PlacesOf): AdminStore {
   const { db } = database
   const iso = (date: Date) => date.toISOString()
-  // Reading places only: the boost matters to crediting, which the console does through reviewReferral.
-  const theLine = line(database)
-  /** The places of the given people who have one (confirmed), by id. */
-  async function placesOf(people: { id: number; confirm_seq: number | null }[]): Promise<Map<number, number>> {
-    const places = new Map<number, number>()
-    const placed = people.filter((person) => person.confirm_seq !== null)
-    for (let start = 0; start < placed.length; start += placeReadsAtOnce)
-      await Promise.all(
-        placed.slice(start, start + placeReadsAtOnce).map(async ({ id }) => {
-          const place = await theLine.placeOf(id)
-          if (place) places.set(id, place.place)
-        }),
-      )
-    return places
-  }
   // A person's referrals waiting for the team, by the referrals_referrer index.
   const heldCount = (eb: ExpressionBuilder<Tables, 'signups'>) =>
     eb
@@ -240,49 +221,6 @@ export function adminStore(database: Database): AdminStore {
         }
         if (page.length < exportPageSize) return
       }
-    },
-    async heldReferrals(limit = 100) {
-      const rows = await db
-        .selectFrom('referrals')
-        .innerJoin('signups as friend', 'friend.id', 'referrals.friend_id')
-        .leftJoin('signups as referrer', 'referrer.id', 'referrals.referrer_id')
-        .select([
-          'friend.id as friend_id',
-          'friend.first_name as friend_first_name',
-          'friend.email as friend_email',
-          'referrer.id as referrer_id',
-          'referrer.first_name as referrer_first_name',
-          'referrer.email as referrer_email',
-          'referrals.decided_at',
-        ])
-        .where('referrals.outcome', '=', 'held')
-        .orderBy('referrals.decided_at')
-        .orderBy('referrals.friend_id')
-        .limit(limit)
-        .execute()
-      return rows.map((row) => ({
-        friendId: row.friend_id,
-        friendFirstName: row.friend_first_name,
-        friendEmail: row.friend_email,
-        referrerId: row.referrer_id,
-        referrerFirstName: row.referrer_first_name,
-        referrerEmail: row.referrer_email,
-        decidedAt: row.decided_at,
-      }))
-    },
-    async topReferrers(limit) {
-      // Ties go to whoever is further ahead in line.
-      const rows = await db
-        .selectFrom('signups')
-        .select(['id', 'first_name', 'email', 'referral_credits', 'confirm_seq'])
-        .where('referral_credits', '>', 0)
-        .orderBy('referral_credits', 'desc')
-        .orderBy('line_score')
-        .orderBy('confirm_seq')
-        .limit(limit)
-        .execute()
-      const places = await placesOf(rows)
-      return rows.map((row) => ({ id: row.id, firstName: row.first_name, email: row.email, credits: Number(row.referral_credits), place: places.get(row.id) ?? null }))
     },
   }
 }

@@ -1,12 +1,10 @@
-// The console's invitations (issue 22), under /api/admin behind the session and Origin checks (admin-api.ts
-// routes here after them): the waves and their funnel, who is next, starting a wave, sending a wave's expired
+// The console's invitations (issue 22), under /api/admin behind the console's session and Origin checks (the
+// composition mounts them there: server/app.ts): the waves and their funnel, who is next, starting a wave, sending a wave's expired
 // invitations again, the daily pace, and the funnel as CSV. Every change is audited with who made it.
 import { Hono, type Context } from 'hono'
 import { csvRow } from '../../platform/http/csv'
-import type { AdminEnv } from '../console/admin-guard'
-import { adminMessages } from '../console/admin-messages'
+import { adminMessages, type AdminEnv, type Audit } from '../console/public'
 import { readFieldsBody, type Fields } from '../../platform/http/read-body'
-import type { AdminStore } from '../console/admin-store'
 import { invitationRules, isTimeOfDay } from '../../../shared/rules'
 import type { Funnel } from '../../../shared/launch-rows'
 import type { Invitations } from './invitations'
@@ -15,7 +13,7 @@ export type WaveRoutesOptions = {
   invitations: Invitations
   /** INVITE_URL is set: without it there is nowhere to send people, so waves and paces are refused. */
   ready: boolean
-  audit: AdminStore['audit']
+  audit: Audit
   now: () => Date
 }
 

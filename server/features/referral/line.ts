@@ -68,6 +68,9 @@ export type Line = {
   review(friendId: number, verdict: 'APPROVE' | 'REJECT', by: string): Promise<boolean>
   /** A signup's place, or undefined when it has none (not confirmed yet). */
   placeOf(signupId: number): Promise<Place | undefined>
+  /** The places of the given people who have one (a confirmation number), by id: placeOf for each, a few at a time,
+   * so that the console's pages wait for them and the pool's other connections stay free for the signups. */
+  placesOf(people: { id: number; confirm_seq: number | null }[]): Promise<Map<number, number>>
   /** The page behind a "your place" link: undefined when the token is unknown or expired. Reads only. */
   yourPlace(tokenHash: string, now: Date): Promise<YourPlace | undefined>
 }
@@ -333,8 +336,23 @@ export function line(database: Database, options: { boostPlaces: number } = { bo
       }
     },
     placeOf,
+    async placesOf(people) {
+      const places = new Map<number, number>()
+      const placed = people.filter((person) => person.confirm_seq !== null)
+      for (let start = 0; start < placed.length; start += placeReadsAtOnce)
+        await Promise.all(
+          placed.slice(start, start + placeReadsAtOnce).map(async ({ id }) => {
+            const place = await placeOf(id)
+            if (place) places.set(id, place.place)
+          }),
+        )
+      return places
+    },
   }
 }
+
+/** How many places placesOf reads at once. */
+const placeReadsAtOnce = 4
 
 const invitationShown = { open: 'invited', claimed: 'claimed', ended: 'expired' } as const
 
