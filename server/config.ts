@@ -2,7 +2,7 @@
 // words, so a misconfigured deploy fails loudly instead of running with a surprise. The mail and console
 // settings are read beside these (platform/mail/mail-config.ts, features/console/admin-config.ts); settings.ts reads all three.
 import { isIP } from 'node:net'
-import { folderProblem } from './platform/folders'
+import { ConfigError, folder, quoted } from './platform/config-error'
 import { logLevels, type LogLevel } from './platform/observability/logger'
 import { parseAllowedOrigins, type AllowedOrigins } from './platform/http/origin'
 import { defaultRateLimit } from './platform/http/rate-limit'
@@ -38,18 +38,6 @@ export type ServerConfig = {
 }
 
 export const defaultDatabaseUrl = 'file:./data/waitlist.db'
-
-/** Every problem found in the environment, each naming its variable; the message is one line (a deploy log
- * shows the first line of a failure), and never holds a password. */
-export class ConfigError extends Error {
-  constructor(readonly problems: string[]) {
-    super(`Invalid configuration: ${problems.join('; ').replace(/[\r\n]+/g, ' ')}`)
-    this.name = 'ConfigError'
-  }
-}
-
-/** A value as a message quotes it: in double quotes, its control characters escaped, so it stays on one line. */
-export const quoted = (value: string) => JSON.stringify(value)
 
 export function readConfig(env: Record<string, string | undefined>): ServerConfig {
   const problems: string[] = []
@@ -155,14 +143,6 @@ function metricsToken(raw: string | undefined, problems: string[]): string | und
   if (value.length >= metricsTokenMinLength && /^[\x21-\x7e]+$/.test(value)) return value
   problems.push(`METRICS_TOKEN must be at least ${metricsTokenMinLength} printable characters with no spaces (such as the output of openssl rand -hex 32)`)
   return undefined
-}
-
-/** A folder setting: anything in its way that is a file is a mistake now, not at the first request. */
-export function folder(name: string, raw: string | undefined, fallback: string, problems: string[]): string {
-  const value = raw?.trim() || fallback
-  const problem = folderProblem(value)
-  if (problem) problems.push(`${name} must be a folder: ${problem}`)
-  return value
 }
 
 // TRUST_PROXY: unset, "false" or "0" ignores X-Forwarded-For; "true" trusts one proxy; a number trusts that many.

@@ -1,7 +1,8 @@
 // Every setting `npm start` reads from the environment, checked together: one start reports every mistake
 // (config.ts, platform/mail/mail-config.ts, features/console/admin-config.ts) in one ConfigError, each problem naming its variable.
 import { readAdminConfig, type AdminConfig } from './features/console/admin-config'
-import { ConfigError, readConfig, type ServerConfig } from './config'
+import { readConfig, type ServerConfig } from './config'
+import { ConfigError } from './platform/config-error'
 import { readMailSettings } from './platform/mail/mail-config'
 import type { MailSettings } from './platform/mail/mailer'
 

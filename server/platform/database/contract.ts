@@ -5,7 +5,6 @@
 import { groupCommit } from './group-commit'
 import { afterReplyDelay } from '../http/after-reply'
 import { silentLogger, type Logger } from '../observability/logger'
-import type { Signup } from '../../features/signup/validate'
 import type { Selectable } from 'kysely'
 import type { Tables } from './schema'
 
@@ -57,8 +56,9 @@ export type AddResult = 'added' | 'duplicate'
  * as a new signup. Every caller is answered after its batch; only then, a random moment later
  * (platform/http/after-reply.ts), is each signup looked up again and the repeats signed up again (`signUpAgain`: a
  * confirmation re-sent as the consent machine says). That
- * courtesy is the one thing a crash at that moment could lose, and the person can simply ask again. */
-export function batchedAdd(
+ * courtesy is the one thing a crash at that moment could lose, and the person can simply ask again. A signup is
+ * whatever the signup store keeps (features/signup/validate.ts): the platform knows no feature. */
+export function batchedAdd<Signup>(
   insertBatch: (signups: Signup[]) => Promise<boolean[]>,
   signUpAgain: (lookUp: Signup[], repeats: Signup[]) => Promise<void>,
   classify: (error: unknown) => unknown,

@@ -5,7 +5,7 @@
 import { dirname, join } from 'node:path'
 import addressparser from 'nodemailer/lib/addressparser'
 import { brand } from '../../../shared/brand'
-import { ConfigError, folder, quoted } from '../../config'
+import { ConfigError, folder, quoted } from '../config-error'
 import { canonicalAddress } from '../../../shared/mailbox'
 import { redactUrl } from '../secrets/redact-url'
 import { isSqliteUrl, sqliteFilePath } from '../database/database-url'

@@ -5,7 +5,8 @@
 import { createServer, type Server } from 'node:net'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { ConfigError, readConfig } from '../../../../server/config'
+import { readConfig } from '../../../../server/config'
+import { ConfigError } from '../../../../server/platform/config-error'
 import { makeTempDir } from '../../harness'
 import { failingStart, stopAll } from '../../processes'
 
