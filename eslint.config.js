@@ -1,8 +1,46 @@
+import { readdirSync } from 'node:fs'
+import { URL } from 'node:url'
 import js from '@eslint/js'
 import jsxA11y from 'eslint-plugin-jsx-a11y'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
+
+const serverNeverImportsSite = { group: ['**/src/**'], message: 'The server never imports the site: put what both need in shared/.' }
+
+// The server's two layers (docs/architecture.md, "The server's layers"), read from the folders so that a new
+// feature is zoned as soon as it exists. A feature imports the platform, shared/, machines/ and its own files,
+// and of another feature only its public.ts; the platform imports no feature; neither imports the composition
+// (the files at server/'s top, which build everything and import anything). The patterns match the import as
+// written, so each names the folders it forbids, at any depth of `../`.
+const serverFolder = new URL('./server/', import.meta.url)
+const features = readdirSync(new URL('features/', serverFolder), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name)
+const composition = readdirSync(serverFolder).flatMap((name) => (/\.tsx?$/.test(name) ? [name.replace(/\.tsx?$/, '')] : []))
+const noComposition = {
+  regex: `^(\\.\\./)+(${composition.join('|')})$`,
+  message: 'The composition (server/*.ts) imports the features and the platform, never the reverse: take what you need as an argument.',
+}
+const featureZone = (feature) => ({
+  files: [`server/features/${feature}/**/*.{ts,tsx}`],
+  // Temporary, until the outbox's kinds move into their features (issue 30, the outbox step): the sender's
+  // renderings of every kind, which import the launch's and the referral's emails.
+  ignores: ['server/features/consent/consent-emails.ts'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          serverNeverImportsSite,
+          noComposition,
+          {
+            regex: `^(\\.\\./)+(features/)?(${features.filter((other) => other !== feature).join('|')})(/(?!public$)|$)`,
+            message: "A feature never imports another feature's files: ask through its public.ts, or subscribe to its events (docs/architecture.md).",
+          },
+        ],
+      },
+    ],
+  },
+})
 
 export default tseslint.config(
   { ignores: ['dist', 'dist-*', '.e2e', 'node_modules', 'coverage', 'test-results', 'playwright-report', 'data'] },
@@ -45,7 +83,31 @@ export default tseslint.config(
   },
   {
     files: ['server/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/src/**'], message: 'The server never imports the site: put what both need in shared/.' }] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [serverNeverImportsSite] }] },
+  },
+  ...features.map(featureZone),
+  {
+    files: ['server/platform/**/*.{ts,tsx}'],
+    ignores: [
+      // Temporary, each until its step of issue 30 lands: the migrations, which read the features' schema files
+      // until each feature owns its migrations; the outbox's sender and the metrics, which name the consent
+      // store's kinds and types until the features register their kinds.
+      'server/platform/database/migrations/**',
+      'server/platform/outbox/**',
+      'server/platform/observability/metrics.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            serverNeverImportsSite,
+            noComposition,
+            { regex: '^(\\.\\./)+features(/|$)', message: 'The platform knows no feature: a feature hands it what it needs, or subscribes to what it offers.' },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['shared/**/*.ts'],
