@@ -12,6 +12,7 @@ import { line } from '../referral/line'
 import { exportPageSize, storedSignupColumns } from '../../platform/database/contract'
 import type { Database } from '../../platform/database/database'
 import type { Tables } from '../../platform/database/schema'
+import { storedStatuses, type StoredStatus } from '../../../shared/stored-statuses'
 
 export type AdminSignup = ConsoleSignupRow
 export type { HeldReferral, TopReferrer }
@@ -137,13 +138,13 @@ export function adminStore(database: Database): AdminStore {
     },
     async summary(now, days) {
       const since = `${lastDays(now, days, new Map())[0]!.day}T00:00:00.000Z`
-      const counted = (status: string) => sql<number>`count(CASE WHEN status = ${status} THEN 1 END)`
+      const counted = (status: StoredStatus) => sql<number>`count(CASE WHEN status = ${status} THEN 1 END)`
       const [totals, perDay, bySource, referredPerDay, outcomes] = await Promise.all([
         db
           .selectFrom('signups')
           .select((eb) => [
             eb.fn.countAll<number>().as('all'),
-            ...(['pending', 'confirmed', 'invited', 'claimed', 'expired', 'unsubscribed'] as const).map((status) => counted(status).as(status)),
+            ...storedStatuses.map((status) => counted(status).as(status)),
             // The credits people on the list hold: what the top referrers add up to (topReferrers below).
             eb.fn.coalesce(eb.fn.sum<number>('referral_credits'), eb.lit(0)).as('credits'),
           ])

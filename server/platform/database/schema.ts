@@ -2,6 +2,7 @@
 // are ISO 8601 text (…T…Z, milliseconds) on both sides of the driver: SQLite stores that text, and the
 // PostgreSQL pool reads its TIMESTAMPTZ columns back as the same text (postgres.ts). Ids are numbers on both.
 import type { Generated, Transaction } from 'kysely'
+import type { OutboxOutcome, ReferralOutcome, StoredStatus } from '../../../shared/stored-statuses'
 
 export interface Tables {
   signups: {
@@ -12,7 +13,7 @@ export interface Tables {
     source: string
     submission_id: string | null
     created_at: string
-    status: Generated<string>
+    status: Generated<StoredStatus>
     consent_version: string | null
     utm_source: string | null
     utm_medium: string | null
@@ -43,7 +44,7 @@ export interface Tables {
     attempts: Generated<number>
     claimed_until: string | null
     finished_at: string | null
-    outcome: string | null
+    outcome: OutboxOutcome | null
     last_error: string | null
     /** The invitation an invitation or reminder email is about (server/features/launch/). */
     invitation_id: Generated<number | null>
@@ -60,7 +61,7 @@ export interface Tables {
     friend_id: number | null
     /** NULL once the referrer is erased. */
     referrer_id: number | null
-    outcome: string
+    outcome: ReferralOutcome
     network: string | null
     decided_at: string
     reviewed_by: Generated<string | null>
