@@ -13,6 +13,7 @@
 import { randomInt } from 'node:crypto'
 import { getInitialSnapshot, transition, type StateValueFrom } from 'xstate'
 import { referralCreditMachine, type ReferralEvent, type ReferralFacts } from '../../../machines/referral-credit-machine'
+import type { ReferralVerdict } from '../../../shared/console-api'
 import type { ReferralOutcome } from '../../../shared/stored-statuses'
 import { inboxKey, isRelayAddress } from '../../../shared/mail-providers'
 import { heldInvitation } from '../launch/held-invitation'
@@ -72,7 +73,7 @@ export type Line = {
    * moves up. Their confirmation number stays, so a later confirmation never puts them back. */
   take(trx: Db, people: { id: number; line_score: number }[]): Promise<void>
   /** The team approves or rejects a held referral; false when it is not held (any more). */
-  review(friendId: number, verdict: 'APPROVE' | 'REJECT', by: string): Promise<boolean>
+  review(friendId: number, verdict: ReferralVerdict, by: string): Promise<boolean>
   /** A signup's place, or undefined when it has none (not confirmed yet). */
   placeOf(signupId: number): Promise<Place | undefined>
   /** The page behind a "your place" link: undefined when the token is unknown or expired. Reads only. */

@@ -2,6 +2,7 @@
 // are ISO 8601 text (…T…Z, milliseconds) on both sides of the driver: SQLite stores that text, and the
 // PostgreSQL pool reads its TIMESTAMPTZ columns back as the same text (postgres.ts). Ids are numbers on both.
 import type { Generated, Transaction } from 'kysely'
+import type { AuditAction } from '../../../shared/console-api'
 import type { OutboxOutcome, ReferralOutcome, StoredStatus } from '../../../shared/stored-statuses'
 
 export interface Tables {
@@ -66,7 +67,7 @@ export interface Tables {
     decided_at: string
     reviewed_by: Generated<string | null>
   }
-  admin_audit: { id: Generated<number>; at: string; actor: string; action: string; detail: string }
+  admin_audit: { id: Generated<number>; at: string; actor: string; action: AuditAction; detail: string }
   waves: { id: Generated<number>; kind: string; started_by: string; started_at: string; size: number }
   invitations: {
     id: Generated<number>
