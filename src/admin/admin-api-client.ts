@@ -14,7 +14,7 @@ import {
   type SignupPage,
   type SignupQuery,
 } from '../../shared/console-api'
-import type { NextUp, Pace, WaveRow, WavesOverview } from '../../shared/launch-rows'
+import type { NextUp, Pace, PaceRequest, WaveRequest, WaveRow, WavesOverview } from '../../shared/launch-rows'
 
 /** The server's reason, in its words (`message`, for people) and, when it sent one, its code (for the machines). */
 class ServerMessage extends Error {
@@ -70,9 +70,9 @@ export const fetchAudit = (signal: AbortSignal) => call<AuditReply>('/audit', { 
 // since, the server refuses with a ServerMessage whose code is 'list-changed' (409).
 export const fetchWaves = (signal: AbortSignal) => call<WavesOverview>('/waves', { signal })
 export const fetchNextUp = (count: number, signal: AbortSignal) => call<NextUp>(`/waves/next?${new URLSearchParams({ count: String(count) })}`, { signal })
-export const startWave = (count: number, firstId: number) => call<{ wave: WaveRow }>('/waves', { json: { count, firstId } }).then(({ wave }) => wave)
+export const startWave = (count: number, firstId: number) => call<{ wave: WaveRow }>('/waves', { json: { count, firstId } satisfies WaveRequest }).then(({ wave }) => wave)
 export const inviteAgain = (waveId: number) => call<{ wave: WaveRow }>(`/waves/${waveId}/again`, { json: {} }).then(({ wave }) => wave)
-export const setPace = (perDay: number, atUtc: string) => call<{ pace: Pace }>('/pace', { json: { perDay, atUtc } }).then(({ pace }) => pace)
+export const setPace = (perDay: number, atUtc: string) => call<{ pace: Pace }>('/pace', { json: { perDay, atUtc } satisfies PaceRequest }).then(({ pace }) => pace)
 export const stopPace = () => call<void>('/pace/stop', { json: {} })
 
 /** The CSV download's address for the current search (a plain link: the browser saves it with the cookie). */

@@ -3,6 +3,7 @@
 // PostgreSQL pool reads its TIMESTAMPTZ columns back as the same text (postgres.ts). Ids are numbers on both.
 import type { Generated, Transaction } from 'kysely'
 import type { AuditAction } from '../../../shared/console-api'
+import type { PaceEndReason, WaveKind } from '../../../shared/launch-rows'
 import type { OutboxOutcome, ReferralOutcome, StoredStatus } from '../../../shared/stored-statuses'
 
 export interface Tables {
@@ -68,7 +69,7 @@ export interface Tables {
     reviewed_by: Generated<string | null>
   }
   admin_audit: { id: Generated<number>; at: string; actor: string; action: AuditAction; detail: string }
-  waves: { id: Generated<number>; kind: string; started_by: string; started_at: string; size: number }
+  waves: { id: Generated<number>; kind: WaveKind; started_by: string; started_at: string; size: number }
   invitations: {
     id: Generated<number>
     wave_id: number
@@ -90,7 +91,7 @@ export interface Tables {
     started_by: string
     started_at: string
     last_run_day: string | null
-    ended_reason: string | null
+    ended_reason: PaceEndReason | null
     ended_at: string | null
   }
 }
