@@ -11,11 +11,25 @@ import type { RateLimiter, RateLimitOptions } from '../../platform/http/rate-lim
 import type { AdminEmails } from './admin-emails'
 import { requireSession, sameOriginOnly, type AdminEnv } from './admin-guard'
 import { adminMessages } from './admin-messages'
-import { sortKeys, type AdminStore, type SortKey } from './admin-store'
+import type { AdminStore } from './admin-store'
 import { clearSessionCookie } from './session-cookie'
 import type { SignInMailer } from './sign-in-mail'
 import { defaultSignInRateLimit, signInRoutes } from './sign-in-routes'
 import { waveRoutes, type WaveRoutesOptions } from '../launch/wave-routes'
+import {
+  isSignupSort,
+  referralVerdicts,
+  signupPageSize,
+  verdictPaths,
+  type AuditAction,
+  type AuditReply,
+  type ConsoleSummary,
+  type ReferralsReply,
+  type ReferralVerdict,
+  type Reply,
+  type SessionReply,
+  type SignupPage,
+} from '../../../shared/console-api'
 
 export type AdminApiOptions = {
   store: AdminStore
@@ -28,7 +42,7 @@ export type AdminApiOptions = {
   /** How the outbox stands (the consent store's outboxStats, which the metrics read too). */
   outboxStats: (now: Date) => Promise<OutboxStats>
   /** Approves or rejects a held referral (the line's review, features/referral/line.ts); false when it is not held. */
-  reviewReferral: (friendId: number, verdict: 'APPROVE' | 'REJECT', adminEmail: string) => Promise<boolean>
+  reviewReferral: (friendId: number, verdict: ReferralVerdict, adminEmail: string) => Promise<boolean>
   /** Invitations in waves (server/features/launch/): the store, and whether INVITE_URL is set. */
   waves: Pick<WaveRoutesOptions, 'invitations' | 'ready'>
   signInRateLimit?: { max: number; windowMs: number }
@@ -43,14 +57,15 @@ export type AdminApiHost = RequestFacts & {
 export const chartDays = 90
 /** How many top referrers the console lists. */
 export const topReferrerCount = 10
+const reviewAudit = { APPROVE: 'approve-referral', REJECT: 'reject-referral' } as const satisfies Record<ReferralVerdict, AuditAction>
 
 function signupQuery(c: Context) {
   const search = (c.req.query('search') ?? '').slice(0, 200)
-  const sortParam = c.req.query('sort') as SortKey | undefined
-  const sort = sortParam && sortKeys.includes(sortParam) ? sortParam : 'createdAt'
+  const sortParam = c.req.query('sort')
+  const sort = isSignupSort(sortParam) ? sortParam : 'createdAt'
   const direction = c.req.query('direction') === 'asc' ? ('asc' as const) : ('desc' as const)
   const page = Math.max(1, Math.min(1_000_000, Number.parseInt(c.req.query('page') ?? '1', 10) || 1))
-  const pageSize = Math.max(1, Math.min(100, Number.parseInt(c.req.query('pageSize') ?? '25', 10) || 25))
+  const pageSize = Math.max(1, Math.min(100, Number.parseInt(c.req.query('pageSize') ?? String(signupPageSize), 10) || signupPageSize))
   return { search, sort, direction, page, pageSize }
 }
 
@@ -69,7 +84,7 @@ export function adminApi(options: AdminApiOptions, host: AdminApiHost) {
   )
   api.use('*', requireSession({ store, adminEmails, isHttps: host.isHttps, now }))
 
-  api.get('/session', (c) => c.json({ ok: true, email: c.get('adminEmail') }))
+  api.get('/session', (c) => c.json({ ok: true, email: c.get('adminEmail') } satisfies Reply<SessionReply>))
 
   api.post('/sign-out', async (c) => {
     await store.deleteSession(c.get('sessionHash'))
@@ -83,12 +98,12 @@ export function adminApi(options: AdminApiOptions, host: AdminApiHost) {
     const at = now()
     const [summary, outbox] = await Promise.all([store.summary(at, chartDays), options.outboxStats(at)])
     const oldestSeconds = outbox.oldestQueuedAt ? Math.max(0, Math.floor((at.getTime() - outbox.oldestQueuedAt.getTime()) / 1000)) : null
-    return c.json({ ok: true, ...summary, outbox: { waiting: outbox.waiting, oldestSeconds } })
+    return c.json({ ok: true, ...summary, outbox: { waiting: outbox.waiting, oldestSeconds } } satisfies Reply<ConsoleSummary>)
   })
 
   api.get('/signups', async (c) => {
     const query = signupQuery(c)
-    return c.json({ ok: true, ...query, ...(await store.searchSignups(query)) })
+    return c.json({ ok: true, ...query, ...(await store.searchSignups(query)) } satisfies Reply<SignupPage>)
   })
 
   api.get('/signups.csv', async (c) => {
@@ -114,26 +129,23 @@ export function adminApi(options: AdminApiOptions, host: AdminApiHost) {
   // Held referrals are the team's to decide: who the friend and the referrer are is shown to them, and only them.
   api.get('/referrals', async (c) => {
     const [held, topReferrers] = await Promise.all([store.heldReferrals(), store.topReferrers(topReferrerCount)])
-    return c.json({ ok: true, held, topReferrers })
+    return c.json({ ok: true, held, topReferrers } satisfies Reply<ReferralsReply>)
   })
 
-  for (const [path, verdict, action] of [
-    ['approve', 'APPROVE', 'approve-referral'],
-    ['reject', 'REJECT', 'reject-referral'],
-  ] as const)
-    api.post(`/referrals/:friendId/${path}`, async (c) => {
+  for (const verdict of referralVerdicts)
+    api.post(`/referrals/:friendId/${verdictPaths[verdict]}`, async (c) => {
       const friendId = Number(c.req.param('friendId'))
       if (!Number.isSafeInteger(friendId) || friendId < 1) return c.json({ ok: false, message: adminMessages.badRequest }, 400)
       const adminEmail = c.get('adminEmail')
       if (!(await options.reviewReferral(friendId, verdict, adminEmail))) return c.json({ ok: false, message: adminMessages.notFound }, 404)
       // Named by the friend's id, as erasures are: the id means nothing once they are erased.
-      await store.audit(adminEmail, action, `referral of signup #${friendId}`)
+      await store.audit(adminEmail, reviewAudit[verdict], `referral of signup #${friendId}`)
       return c.json({ ok: true })
     })
 
   api.route('/', waveRoutes({ ...options.waves, audit: (actor, action, detail) => store.audit(actor, action, detail), now }))
 
-  api.get('/audit', async (c) => c.json({ ok: true, entries: await store.auditLog(100) }))
+  api.get('/audit', async (c) => c.json({ ok: true, entries: await store.auditLog(100) } satisfies Reply<AuditReply>))
   api.all('*', (c) => c.json({ ok: false, message: 'Not found.' }, 404))
   return api
 }

@@ -5,12 +5,13 @@
 import type { Transaction } from 'kysely'
 import { canonicalAddress } from '../../../shared/mailbox'
 import type { Tables } from '../../platform/database/schema'
+import type { StoredStatus } from '../../../shared/stored-statuses'
 
-export type StoredAddressRow<T> = { id: number; email: string; status: string; confirmedAt: T | null; unsubscribedAt: T | null }
+export type StoredAddressRow<T> = { id: number; email: string; status: StoredStatus; confirmedAt: T | null; unsubscribedAt: T | null }
 export type CanonicalPlan<T> = {
   /** Rows merged into an earlier one: deleted with their tokens and queued emails. */
   deletes: number[]
-  updates: { id: number; address: string; status: string; confirmedAt: T | null; unsubscribedAt: T | null }[]
+  updates: { id: number; address: string; status: StoredStatus; confirmedAt: T | null; unsubscribedAt: T | null }[]
 }
 
 /** The key the older rule gave a typed address (the local part as typed, the domain lower-cased). Erasures

@@ -28,7 +28,7 @@ describe.each([sqliteEngine(), postgresEngine()])('stranded invitees on $engine'
       first_name: name,
       source: 'stride-marketing-site',
       created_at: at(-30 * day),
-      status: 'confirmed',
+      status: 'confirmed' as const,
       confirmed_at: at(-day),
       confirm_seq: seq,
       line_score: lineScore,

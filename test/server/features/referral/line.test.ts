@@ -428,7 +428,7 @@ describe.each([sqliteEngine(), postgresEngine()])('the line on $engine', (engine
       { id: 2, friend_id: 12, referrer_id: 3, outcome: 'held', network: 'f00d', decided_at: '2026-11-20T10:00:00.000Z' },
     ])
     // Erased friends' decisions stay side by side; a friend still listed has one decision at most.
-    const decision = { referrer_id: 3, outcome: 'credited', network: null, decided_at: '2026-11-21T10:00:00.000Z' }
+    const decision = { referrer_id: 3, outcome: 'credited' as const, network: null, decided_at: '2026-11-21T10:00:00.000Z' }
     await db.insertInto('referrals').values([{ ...decision, friend_id: null }, { ...decision, friend_id: null }]).execute()
     await expect(db.insertInto('referrals').values({ ...decision, friend_id: 7 }).execute()).rejects.toThrow()
   })
