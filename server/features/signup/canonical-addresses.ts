@@ -2,7 +2,7 @@
 // under the older rule (the local part kept its case, the domain its Unicode form) move to the canonical form,
 // and rows that were one person under several spellings become one. Both engines run this plan inside the
 // migration's own transaction.
-import type { Transaction } from 'kysely'
+import type { Kysely } from 'kysely'
 import { canonicalAddress } from '../../../shared/mailbox'
 import type { Tables } from '../../platform/database/schema'
 import type { StoredStatus } from '../../../shared/stored-statuses'
@@ -56,7 +56,7 @@ export function planCanonicalAddresses<T>(rows: StoredAddressRow<T>[]): Canonica
 }
 
 /** The migration step itself, the same on both engines: reads every signup, then deletes and updates as planned. */
-export async function moveToCanonicalAddresses(transaction: Transaction<Tables>): Promise<void> {
+export async function moveToCanonicalAddresses(transaction: Kysely<Tables>): Promise<void> {
   const rows = await transaction.selectFrom('signups').select(['id', 'email', 'status', 'confirmed_at', 'unsubscribed_at']).execute()
   const plan = planCanonicalAddresses(
     rows.map((row) => ({ id: Number(row.id), email: row.email, status: row.status, confirmedAt: row.confirmed_at, unsubscribedAt: row.unsubscribed_at })),

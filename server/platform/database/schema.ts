@@ -1,7 +1,7 @@
 // The tables every store reads and writes, as Kysely sees them: one description for both engines. Timestamps
 // are ISO 8601 text (…T…Z, milliseconds) on both sides of the driver: SQLite stores that text, and the
 // PostgreSQL pool reads its TIMESTAMPTZ columns back as the same text (postgres.ts). Ids are numbers on both.
-import type { Generated, Transaction } from 'kysely'
+import type { Generated } from 'kysely'
 import type { AuditAction } from '../../../shared/console-api'
 import type { PaceEndReason, WaveKind } from '../../../shared/launch-rows'
 import type { OutboxOutcome, ReferralOutcome, StoredStatus } from '../../../shared/stored-statuses'
@@ -96,6 +96,3 @@ export interface Tables {
   }
 }
 
-/** One step of a schema version (migrations/<engine>.ts): SQL, or TypeScript for a change SQL cannot express,
- * run inside the version's transaction. */
-export type MigrationStep = string | ((transaction: Transaction<Tables>) => Promise<void>)

@@ -12,9 +12,6 @@ import { canonicalAddress } from '../../../../shared/mailbox'
 import { referralRules } from '../../../../shared/rules'
 import { openStore, type Stores } from '../../../utils/open-store'
 import { postgresEngine, sqliteEngine, type EngineUnderTest } from '../../../utils/engines'
-import { placeTheConfirmed } from '../../../../server/features/referral/line-schema'
-import { postgresMigrations } from '../../../../server/platform/database/migrations/postgres'
-import { sqliteMigrations } from '../../../../server/platform/database/migrations/sqlite'
 import { validSignup } from '../../harness'
 
 const boost = referralRules.boostPlaces
@@ -368,8 +365,7 @@ describe.each([sqliteEngine(), postgresEngine()])('the line on $engine', (engine
   it('gives everyone confirmed before the line existed a place, in the order they confirmed, and a code', async () => {
     const url = await engine.newDatabase()
     // The release before the line: every version before the one that places the confirmed.
-    const migrations = engine.engine === 'sqlite' ? sqliteMigrations : postgresMigrations
-    const older = await openStore(url, { upToVersion: migrations.findIndex((steps) => steps.includes(placeTheConfirmed)) })
+    const older = await openStore(url, { stopBefore: '2026-11-24-1014-line-and-referrals' })
     for (const [email, confirmedAt] of [
       ['late@example.com', '2026-11-20T10:00:00.000Z'],
       ['pending@example.com', null],
@@ -407,9 +403,7 @@ describe.each([sqliteEngine(), postgresEngine()])('the line on $engine', (engine
 
   it('keeps every decision made before decisions outlived their friends, each friend still once', async () => {
     const url = await engine.newDatabase()
-    const migrations = engine.engine === 'sqlite' ? sqliteMigrations : postgresMigrations
-    const version = migrations.findIndex((steps) => steps.some((step) => typeof step === 'string' && step.includes('referrals_kept')))
-    const older = await openStore(url, { upToVersion: version })
+    const older = await openStore(url, { stopBefore: '2026-11-26-1812-decisions-outlive-friends' })
     // As the older release stored them: keyed by the friend.
     await older.database.db
       .insertInto('referrals')
