@@ -4,12 +4,8 @@
 // meanwhile), and the table and figures are told to reload, as the referrer's place has moved. A review that
 // fails (already decided, or the network) says so and reloads too. The list stays on screen throughout.
 import { assign, fromPromise, setup, type DoneActorEvent, type SnapshotFrom } from 'xstate'
-import type { HeldReferral, TopReferrer } from '../shared/console-rows'
+import type { ReferralsReply, ReferralVerdict } from '../shared/console-api'
 
-export type AdminHeldReferral = HeldReferral
-export type AdminTopReferrer = TopReferrer
-export type AdminReferrals = { held: AdminHeldReferral[]; topReferrers: AdminTopReferrer[] }
-export type ReferralVerdict = 'APPROVE' | 'REJECT'
 export type ReferralReview = { friendId: number; firstName: string; verdict: ReferralVerdict }
 export type AdminReferralsEvent = { type: 'RELOAD' } | ({ type: 'REVIEW' } & ReferralReview)
 
@@ -18,16 +14,16 @@ export const adminReferralsMessages = {
   reviewFailed: ({ firstName }: ReferralReview) => `${firstName}’s referral could not be reviewed (it may have been decided already). The list has been reloaded.`,
 } as const
 
-const noReferrals: AdminReferrals = { held: [], topReferrers: [] }
+const noReferrals: ReferralsReply = { held: [], topReferrers: [] }
 
 export const adminReferralsMachine = setup({
   types: {} as {
-    context: { referrals: AdminReferrals | null; review: ReferralReview | null; message: string }
-    events: AdminReferralsEvent | DoneActorEvent<AdminReferrals, 'fetchReferrals'>
+    context: { referrals: ReferralsReply | null; review: ReferralReview | null; message: string }
+    events: AdminReferralsEvent | DoneActorEvent<ReferralsReply, 'fetchReferrals'>
     tags: 'busy'
   },
   actors: {
-    fetchReferrals: fromPromise<AdminReferrals>(async () => noReferrals),
+    fetchReferrals: fromPromise<ReferralsReply>(async () => noReferrals),
     reviewReferral: fromPromise<void, ReferralReview>(async () => undefined),
   },
   actions: {

@@ -5,6 +5,7 @@
 // every address, so `linkSent` says only that a link is on its way if the address may sign in.
 // `signedIn` ends by signing out on the server (`signingOut`) or when any request finds the session gone.
 import { assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent, type SnapshotFrom } from 'xstate'
+import type { SessionReply, SignInRequested } from '../shared/console-api'
 import { messages } from '../shared/messages'
 import { looksLikeEmail } from '../shared/rules'
 
@@ -23,9 +24,9 @@ export const adminSignInMessages = {
 
 /** What the invoked actors answer, typed by XState (their done and error events, by invoke id). */
 type ActorReply =
-  | DoneActorEvent<{ email: string } | null, 'checkSession'>
-  | DoneActorEvent<{ message: string }, 'requestLink'>
-  | DoneActorEvent<{ email: string }, 'verifyToken'>
+  | DoneActorEvent<SessionReply | null, 'checkSession'>
+  | DoneActorEvent<SignInRequested, 'requestLink'>
+  | DoneActorEvent<SessionReply, 'verifyToken'>
   | ErrorActorEvent<unknown, 'checkSession'>
   | ErrorActorEvent<unknown, 'requestLink'>
 type Event = AdminSignInEvent | ActorReply
@@ -40,9 +41,9 @@ const errorMessage = (event: Event, fallback: string) => {
 export const adminSignInMachine = setup({
   types: {} as { context: AdminSignInContext; events: Event; input: AdminSignInInput; tags: 'busy' },
   actors: {
-    checkSession: fromPromise<{ email: string } | null>(async () => null),
-    requestLink: fromPromise<{ message: string }, { email: string }>(async () => ({ message: '' })),
-    verifyToken: fromPromise<{ email: string }, { token: string }>(async () => ({ email: '' })),
+    checkSession: fromPromise<SessionReply | null>(async () => null),
+    requestLink: fromPromise<SignInRequested, { email: string }>(async () => ({ message: '' })),
+    verifyToken: fromPromise<SessionReply, { token: string }>(async () => ({ email: '' })),
     signOut: fromPromise<void>(async () => undefined),
   },
   actions: {

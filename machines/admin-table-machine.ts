@@ -3,12 +3,9 @@
 // is `loaded`, `empty` (nobody matches) or `failed` with a way to retry. The rows of the last good answer
 // stay on screen while the next page loads.
 import { assign, fromPromise, setup, type DoneActorEvent, type SnapshotFrom } from 'xstate'
+import { signupPageSize, type SignupPage, type SignupQuery, type SignupSort } from '../shared/console-api'
 import type { ConsoleSignupRow } from '../shared/console-rows'
 
-export type AdminSignupRow = ConsoleSignupRow
-export type SignupSort = 'createdAt' | 'email' | 'firstName' | 'source'
-export type SignupQuery = { search: string; sort: SignupSort; direction: 'asc' | 'desc'; page: number; pageSize: number }
-export type SignupPage = { rows: AdminSignupRow[]; total: number }
 export type AdminTableEvent =
   | { type: 'SEARCH'; search: string }
   | { type: 'SORT'; sort: SignupSort }
@@ -16,13 +13,13 @@ export type AdminTableEvent =
   | { type: 'RELOAD' }
 
 export const adminTableMessages = { failed: 'The signups could not be loaded.' } as const
-export const firstQuery: SignupQuery = { search: '', sort: 'createdAt', direction: 'desc', page: 1, pageSize: 25 }
+export const firstQuery: SignupQuery = { search: '', sort: 'createdAt', direction: 'desc', page: 1, pageSize: signupPageSize }
 
 /** The request's answer, typed by XState as the done event of the invoked `fetchSignups`. */
 type SignupsFetched = DoneActorEvent<SignupPage, 'fetchSignups'>
 
 export const adminTableMachine = setup({
-  types: {} as { context: { query: SignupQuery; rows: AdminSignupRow[]; total: number }; events: AdminTableEvent | SignupsFetched; tags: 'busy' },
+  types: {} as { context: { query: SignupQuery; rows: ConsoleSignupRow[]; total: number }; events: AdminTableEvent | SignupsFetched; tags: 'busy' },
   actors: {
     fetchSignups: fromPromise<SignupPage, SignupQuery>(async () => ({ rows: [], total: 0 })),
   },

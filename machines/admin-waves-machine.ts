@@ -7,11 +7,9 @@
 // Setting or stopping the pace and sending a wave's expired invitations again are one request each. Every change
 // ends in `loading`, whether it went through or not: the figures have moved, or the refusal came from stale ones.
 import { assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent, type SnapshotFrom } from 'xstate'
-import type { NextUp, Pace, WaveRow, WavesOverview } from '../shared/launch-rows'
+import { askWaveCount, noFunnel, nobodyWaiting, type NextUp, type Pace, type PaceRequest, type WaveRefusal, type WaveRequest, type WaveRow, type WavesOverview } from '../shared/launch-rows'
 import { invitationRules, isTimeOfDay } from '../shared/rules'
 
-export type PaceRequest = { perDay: number; atUtc: string }
-export type WaveRequest = { count: number; firstId: number }
 export type AdminWavesEvent =
   | { type: 'RELOAD' }
   | { type: 'RETRY' }
@@ -34,11 +32,9 @@ type Event = AdminWavesEvent | ActorReply
 
 const counted = (count: number, one: string, many: string) => `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`
 
-const nobodyWaiting = 'Nobody is waiting for an invitation.'
-
 export const adminWavesMessages = {
   nobodyWaiting,
-  badCount: (most: number) => (most === 0 ? nobodyWaiting : `Say how many people to invite: a whole number from 1 to ${most.toLocaleString('en-US')}.`),
+  badCount: (most: number) => (most === 0 ? nobodyWaiting : askWaveCount(most)),
   listChanged: 'The list changed since you looked: here is who is next now.',
   started: (wave: WaveRow) => `Invited ${counted(wave.funnel.invited, 'person', 'people')} in wave #${wave.id}.`,
   sentAgain: (wave: WaveRow) => `Sent ${counted(wave.funnel.invited, 'expired invitation', 'expired invitations')} again in wave #${wave.id}.`,
@@ -52,7 +48,7 @@ export const adminWavesMessages = {
   changeFailed: 'The server did not answer. The figures have been fetched again: check them before trying again.',
 } as const
 
-const noFunnel = { invited: 0, delivered: 0, reminded: 0, claimed: 0, expired: 0, unsubscribed: 0, erased: 0 }
+const listChanged: WaveRefusal = 'list-changed'
 const noOverview: WavesOverview = { waves: [], total: noFunnel, pace: null, paceEnded: null, waiting: 0, ready: false, lifetimeDays: 0 }
 const notProvided = () => Promise.reject(new Error('The view provides this request.'))
 
@@ -134,7 +130,7 @@ export const adminWavesMachine = setup({
     hasPeople: ({ context }) => (context.nextUp?.count ?? 0) > 0 && (context.nextUp?.people.length ?? 0) > 0,
     isListChanged: ({ event }) => {
       const error = errorOf(event)
-      return error instanceof Error && 'code' in error && error.code === 'list-changed'
+      return error instanceof Error && 'code' in error && error.code === listChanged
     },
     isPaceAllowed: ({ context, event }) =>
       event.type === 'SET_PACE' && context.overview?.ready === true && isWholeBetween(event.perDay, 1, invitationRules.maxWave) && isTimeOfDay(event.atUtc),

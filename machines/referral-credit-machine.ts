@@ -24,8 +24,6 @@ export type ReferralFacts = {
   inBurst: number
 }
 
-export type ReferralOutcome = 'credited' | 'held' | 'selfReferral' | 'relay' | 'overDailyCap' | 'noReferrer' | 'rejected' | 'withdrawn'
-
 export type ReferralEvent = { type: 'APPROVE' } | { type: 'REJECT' } | { type: 'FRIEND_ERASED' }
 
 export const referralCreditMachine = setup({

@@ -19,8 +19,6 @@ import { resendAfterMs } from '../shared/rules'
 /** shared/rules.ts's resend window, under the name the machine's tests and chart use. */
 export const RESEND_AFTER_MS = resendAfterMs
 
-export type ConsentStatus = 'pending' | 'confirmed' | 'invited' | 'claimed' | 'expired' | 'unsubscribed' | 'erased'
-
 /** Where the invitation a person holds stands: still open, claimed, or ended unclaimed. */
 export type HeldInvitation = 'open' | 'claimed' | 'ended'
 

@@ -10,6 +10,7 @@ import { StoreOpenError } from '../server/platform/database/contract'
 import { adminStore } from '../server/features/console/admin-store'
 import { line } from '../server/features/referral/line'
 import { openDatabase } from '../server/platform/database/open'
+import { featureMigrations } from '../server/feature-migrations'
 import { sqliteFilePath } from '../server/platform/database/database-url'
 import { inWords } from '../shared/rules'
 
@@ -21,7 +22,7 @@ try {
   if (!admin.adminEmails.has(email)) throw new Error(`${email} is not on ADMIN_EMAILS; add it there (comma-separated) first.`)
   if (config.databaseUrl.startsWith('file:') && !existsSync(sqliteFilePath(config.databaseUrl)))
     throw new Error(`No waitlist database at ${config.databaseUrl}. Start the server once, or set DATABASE_URL to its database.`)
-  const database = await openDatabase(config.databaseUrl, { poolSize: 1, onLockWait: (line) => console.error(line) })
+  const database = await openDatabase(config.databaseUrl, { migrations: featureMigrations, poolSize: 1, onLockWait: (line) => console.error(line) })
   try {
     const link = await issueSignInLink(adminStore(database, line(database).placesOf), canonicalAddress(email)!, admin.publicUrl)
     process.stdout.write(`${link}\n`)

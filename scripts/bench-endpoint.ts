@@ -20,6 +20,7 @@ import { startPostgres } from '../test/utils/postgres'
 import { sql } from 'kysely'
 import { bucketSize, line } from '../server/features/referral/line'
 import { openDatabase } from '../server/platform/database/open'
+import { featureMigrations } from '../server/feature-migrations'
 import { benchTeardown } from './bench-teardown'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
@@ -98,7 +99,7 @@ const lineSize = Number(process.env.BENCH_LINE_SIZE ?? 1_000_000)
 /** A place looked up (server/features/referral/line.ts placeOf) in a line of BENCH_LINE_SIZE (default 1,000,000)
  * confirmed people, some of them moved up by credits, for 2,000 people drawn at random: the time of each. */
 async function placeLookups(databaseUrl: string): Promise<Omit<Row, 'setup'>> {
-  const database = await openDatabase(databaseUrl)
+  const database = await openDatabase(databaseUrl, { migrations: featureMigrations })
   const { db } = database
   const numbers =
     database.engine === 'sqlite'
@@ -172,7 +173,7 @@ async function engineLimit(databaseUrl: string): Promise<Omit<Row, 'setup'>> {
 }
 
 async function setup(name: string, databaseUrl: string, instanceCount: number): Promise<Row[]> {
-  await (await openDatabase(databaseUrl)).close() // migrate once before the instances start
+  await (await openDatabase(databaseUrl, { migrations: featureMigrations })).close() // migrate once before the instances start
   const instances = await Promise.all(Array.from({ length: instanceCount }, () => startServerProcess({ DATABASE_URL: databaseUrl, RATE_LIMIT_MAX: '1000000000', SMTP_URL: smtpUrl, PUBLIC_SITE_URL: 'http://127.0.0.1:3000' })))
   const signup = (email: string, submissionId: string) => JSON.stringify({ firstName: 'Bench', email, source: 'stride-marketing-site', submissionId })
   const rows = []

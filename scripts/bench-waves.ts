@@ -22,6 +22,7 @@ import { invitations } from '../server/features/launch/invitations'
 import { bucketSize, line } from '../server/features/referral/line'
 import type { Database } from '../server/platform/database/database'
 import { openDatabase } from '../server/platform/database/open'
+import { featureMigrations } from '../server/feature-migrations'
 import { invitationRules } from '../shared/rules'
 import { killGroup, startServerProcess, stopAll, type ServerProcess } from '../test/server/processes'
 import { startPostgres, type TestPostgres } from '../test/utils/postgres'
@@ -83,7 +84,7 @@ async function seed(database: Database) {
 
 /** Migrates, seeds and starts the wave in this process, as the console's button does; the wave's time in ms. */
 async function startWave(databaseUrl: string): Promise<number> {
-  const database = await openDatabase(databaseUrl)
+  const database = await openDatabase(databaseUrl, { migrations: featureMigrations })
   try {
     await seed(database)
     const store = invitations(database, line(database), { lifetimeMs: invitationRules.lifetimeMs, sendsPerSecond: rate })

@@ -5,6 +5,7 @@ import { csvRow, signupCsvColumns, signupCsvRow } from '../server/platform/http/
 import { defaultDatabaseUrl } from '../server/config'
 import { StoreOpenError } from '../server/platform/database/contract'
 import { openDatabase } from '../server/platform/database/open'
+import { featureMigrations } from '../server/feature-migrations'
 import { signupStore } from '../server/features/signup/signup-store'
 import { sqliteFilePath } from '../server/platform/database/database-url'
 
@@ -14,7 +15,7 @@ if (databaseUrl.startsWith('file:') && !existsSync(sqliteFilePath(databaseUrl)))
   process.exit(1)
 }
 
-const database = await openDatabase(databaseUrl, { poolSize: 1, onLockWait: (line) => console.error(line) }).catch((error: unknown) => {
+const database = await openDatabase(databaseUrl, { migrations: featureMigrations, poolSize: 1, onLockWait: (line) => console.error(line) }).catch((error: unknown) => {
   console.error(error instanceof StoreOpenError ? error.message : `Cannot open the database: ${(error as Error).message}`)
   process.exit(1)
 })

@@ -34,6 +34,7 @@ import type { ConsentStore } from './features/consent/consent-store'
 import type { RateLimiter, RateLimitOptions } from './platform/http/rate-limit'
 import type { HealthCheckFn } from './platform/database/health-check'
 import type { Signups } from './features/signup/signup-store'
+import { adminApiBase } from '../shared/console-api'
 
 export type AppOptions = {
   /** Where signups go (features/signup/signup-store.ts). */
@@ -116,7 +117,7 @@ export function createApp(options: AppOptions) {
     const routes = [reviewRoutes({ reviews: referrals, audit }), waveRoutes({ ...waves, audit, now })]
     consoleApi.route('/', adminApi({ ...consoleOptions, routes }, { ...facts, rateLimiter }))
   } else consoleApi.all('*', (c) => refuse(c, 'notFound', 404))
-  app.route('/api/admin', consoleApi)
+  app.route(adminApiBase, consoleApi)
   // Last of the API: what none of the sub-apps above answers.
   app.route('/api', apiNotFound(origins))
 

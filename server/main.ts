@@ -37,6 +37,7 @@ import { transactionEvents } from './platform/events/transaction-events'
 import { healthCheck } from './platform/database/health'
 import { openDatabase } from './platform/database/open'
 import { countedSignups } from './features/signup/counted-signups'
+import { featureMigrations } from './feature-migrations'
 import { signupStore } from './features/signup/signup-store'
 
 /** One plain line on stderr: the start-up's own words to the operator, before the process serves anything. */
@@ -62,7 +63,7 @@ async function main() {
   // A SQLite file's folder is created, another process's lock waited on (for a bounded time) and the file's
   // integrity checked by openDatabase (platform/database/sqlite-file.ts). The wait is announced plainly, as the refusal
   // that may follow it is.
-  const database = await openDatabase(config.databaseUrl, { poolSize: config.databasePoolSize, onLockWait: sayAtStart, log }).catch((error: unknown) =>
+  const database = await openDatabase(config.databaseUrl, { migrations: featureMigrations, poolSize: config.databasePoolSize, onLockWait: sayAtStart, log }).catch((error: unknown) =>
     stopAtStart(error instanceof StoreOpenError ? error.message : `Cannot open the database (DATABASE_URL): ${(error as Error).message}`),
   )
   const signups = countedSignups(signupStore(database, log), metrics)

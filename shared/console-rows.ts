@@ -1,5 +1,6 @@
 // What the console's API sends about people (server/features/console/admin-api.ts) and its machines read
 // (machines/admin-*.ts): one description for both sides.
+import type { StoredStatus } from './stored-statuses'
 
 /** One person in the console's signups table. */
 export type ConsoleSignupRow = {
@@ -8,7 +9,7 @@ export type ConsoleSignupRow = {
   email: string
   firstName: string
   source: string
-  status: string
+  status: StoredStatus
   /** Their place in line, or null until they confirm. */
   place: number | null
   /** Friends credited to them (each moved them up). */
@@ -38,4 +39,7 @@ export type TopReferrer = { id: number; firstName: string; email: string; credit
  * through a share link and have confirmed; `credited`, the credits people on the list hold (the top referrers' credits
  * add up to it; a friend's erasure leaves it, a referrer's takes theirs); and every decision held or refused so far,
  * their friends erased since or not, refused being any outcome that earned nothing. */
-export type ReferralSummary = { perDay: { day: string; count: number }[]; credited: number; held: number; refused: number }
+export type ReferralSummary = { perDay: DayCount[]; credited: number; held: number; refused: number }
+
+/** A count for one calendar day (UTC, YYYY-MM-DD), as the console's chart draws it. */
+export type DayCount = { day: string; count: number }

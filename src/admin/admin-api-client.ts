@@ -2,12 +2,19 @@
 // cookie (the browser adds Origin to POSTs, which the server checks). A 401 anywhere means the session is
 // gone: `onSessionLost` tells the sign-in machine. A reply with a message becomes an error carrying it, and its
 // code when it has one (a 409 'list-changed' is a refusal the waves machine answers differently from the rest).
-import type { AdminReferrals, ReferralVerdict } from '../../machines/admin-referrals-machine'
-import type { AdminSummary } from '../../machines/admin-summary-machine'
-import type { SignupPage, SignupQuery } from '../../machines/admin-table-machine'
-import type { NextUp, Pace, WaveRow, WavesOverview } from '../../shared/launch-rows'
-
-export const apiBase = '/api/admin'
+import {
+  adminApiBase,
+  verdictPaths,
+  type AuditReply,
+  type ConsoleSummary,
+  type ReferralsReply,
+  type ReferralVerdict,
+  type SessionReply,
+  type SignInRequested,
+  type SignupPage,
+  type SignupQuery,
+} from '../../shared/console-api'
+import type { NextUp, Pace, PaceRequest, WaveRequest, WaveRow, WavesOverview } from '../../shared/launch-rows'
 
 /** The server's reason, in its words (`message`, for people) and, when it sent one, its code (for the machines). */
 class ServerMessage extends Error {
@@ -26,7 +33,7 @@ export const whenSessionLost = (handler: () => void) => {
 
 async function call<T>(path: string, init: RequestInit & { json?: unknown; allow401?: boolean } = {}): Promise<T> {
   const { json, allow401, ...rest } = init
-  const response = await fetch(`${apiBase}${path}`, {
+  const response = await fetch(`${adminApiBase}${path}`, {
     credentials: 'same-origin',
     ...rest,
     ...(json === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(json) }),
@@ -37,42 +44,41 @@ async function call<T>(path: string, init: RequestInit & { json?: unknown; allow
   return body as T
 }
 
-export const checkSession = async (): Promise<{ email: string } | null> => {
+export const checkSession = async (): Promise<SessionReply | null> => {
   try {
-    return await call<{ email: string }>('/session', { allow401: true })
+    return await call<SessionReply>('/session', { allow401: true })
   } catch (error) {
     if (error instanceof Error && error.message === 'HTTP 401') return null
     throw error
   }
 }
-export const requestLink = (email: string) => call<{ message: string }>('/sign-in/request', { json: { email } })
-export const verifyToken = (token: string) => call<{ email: string }>('/sign-in/verify', { json: { token }, allow401: true })
+export const requestLink = (email: string) => call<SignInRequested>('/sign-in/request', { json: { email } })
+export const verifyToken = (token: string) => call<SessionReply>('/sign-in/verify', { json: { token }, allow401: true })
 export const signOut = () => call<void>('/sign-out', { json: {} })
-export const fetchSummary = (signal: AbortSignal) => call<AdminSummary>('/summary', { signal })
+export const fetchSummary = (signal: AbortSignal) => call<ConsoleSummary>('/summary', { signal })
 export const fetchSignups = (query: SignupQuery, signal: AbortSignal) => {
   const params = new URLSearchParams({ ...query, page: String(query.page), pageSize: String(query.pageSize) })
   return call<SignupPage>(`/signups?${params}`, { signal })
 }
 export const eraseSignup = (id: number) => call<void>(`/signups/${id}/erase`, { json: {} })
-export const fetchReferrals = (signal: AbortSignal) => call<AdminReferrals>('/referrals', { signal })
+export const fetchReferrals = (signal: AbortSignal) => call<ReferralsReply>('/referrals', { signal })
 export const reviewReferral = (friendId: number, verdict: ReferralVerdict) =>
-  call<void>(`/referrals/${friendId}/${verdict === 'APPROVE' ? 'approve' : 'reject'}`, { json: {} })
-export const fetchAudit = (signal: AbortSignal) =>
-  call<{ entries: { at: string; actor: string; action: string; detail: string }[] }>('/audit', { signal })
+  call<void>(`/referrals/${friendId}/${verdictPaths[verdict]}`, { json: {} })
+export const fetchAudit = (signal: AbortSignal) => call<AuditReply>('/audit', { signal })
 
 // Invitations (issue 22). A wave names the first person of the preview the team saw: if the line's head has moved
 // since, the server refuses with a ServerMessage whose code is 'list-changed' (409).
 export const fetchWaves = (signal: AbortSignal) => call<WavesOverview>('/waves', { signal })
 export const fetchNextUp = (count: number, signal: AbortSignal) => call<NextUp>(`/waves/next?${new URLSearchParams({ count: String(count) })}`, { signal })
-export const startWave = (count: number, firstId: number) => call<{ wave: WaveRow }>('/waves', { json: { count, firstId } }).then(({ wave }) => wave)
+export const startWave = (count: number, firstId: number) => call<{ wave: WaveRow }>('/waves', { json: { count, firstId } satisfies WaveRequest }).then(({ wave }) => wave)
 export const inviteAgain = (waveId: number) => call<{ wave: WaveRow }>(`/waves/${waveId}/again`, { json: {} }).then(({ wave }) => wave)
-export const setPace = (perDay: number, atUtc: string) => call<{ pace: Pace }>('/pace', { json: { perDay, atUtc } }).then(({ pace }) => pace)
+export const setPace = (perDay: number, atUtc: string) => call<{ pace: Pace }>('/pace', { json: { perDay, atUtc } satisfies PaceRequest }).then(({ pace }) => pace)
 export const stopPace = () => call<void>('/pace/stop', { json: {} })
 
 /** The CSV download's address for the current search (a plain link: the browser saves it with the cookie). */
-export const csvHref = (search: string) => `${apiBase}/signups.csv${search ? `?${new URLSearchParams({ search })}` : ''}`
+export const csvHref = (search: string) => `${adminApiBase}/signups.csv${search ? `?${new URLSearchParams({ search })}` : ''}`
 /** The funnel per wave and in total, as CSV (a plain link too). */
-export const wavesCsvHref = `${apiBase}/waves.csv`
+export const wavesCsvHref = `${adminApiBase}/waves.csv`
 
 /** The token of a sign-in link (#token=…), if this page was opened from one. */
 export const tokenInAddress = (hash: string) => new URLSearchParams(hash.replace(/^#/, '')).get('token')

@@ -1,7 +1,7 @@
 // The outbox's health in words on the console's front page: how many emails wait to be sent and how long the
 // oldest has waited (the summary's outbox, server/features/console/admin-api.ts, read as the metrics read it). An email
 // normally leaves within a second or two; a count that stays up, or an age that grows, means mail is not flowing.
-import type { AdminOutbox } from '../../machines/admin-summary-machine'
+import type { OutboxSummary } from '../../shared/console-api'
 
 /** An age as a person reads it at a glance: "4 s", "12 min", "5 h", "3 days" (rounded down). */
 export function ageInWords(seconds: number): string {
@@ -12,14 +12,14 @@ export function ageInWords(seconds: number): string {
 }
 
 /** "No emails waiting", "1 email waiting, for 4 s", "3 emails waiting, oldest 4 s". */
-export function outboxHealth({ waiting, oldestSeconds }: AdminOutbox): string {
+export function outboxHealth({ waiting, oldestSeconds }: OutboxSummary): string {
   if (waiting === 0) return 'No emails waiting'
   const age = oldestSeconds === null ? '' : ageInWords(oldestSeconds)
   if (waiting === 1) return age ? `1 email waiting, for ${age}` : '1 email waiting'
   return `${waiting.toLocaleString('en')} emails waiting${age ? `, oldest ${age}` : ''}`
 }
 
-export function OutboxHealth({ outbox }: { outbox: AdminOutbox }) {
+export function OutboxHealth({ outbox }: { outbox: OutboxSummary }) {
   return (
     <p>
       Outbox: <strong>{outboxHealth(outbox)}</strong>

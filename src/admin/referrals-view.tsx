@@ -2,7 +2,9 @@
 // referrers. Loading, reviewing and failed are the referrals machine's states.
 import { useSelector } from '@xstate/react'
 import type { ActorRefFrom } from 'xstate'
-import type { adminReferralsMachine, AdminHeldReferral, ReferralVerdict } from '../../machines/admin-referrals-machine'
+import type { adminReferralsMachine } from '../../machines/admin-referrals-machine'
+import type { ReferralVerdict } from '../../shared/console-api'
+import type { HeldReferral } from '../../shared/console-rows'
 import { Button, Row, Status, TableScroll } from './admin-styles'
 
 const when = (iso: string) => iso.replace('T', ' ').slice(0, 16)
@@ -12,7 +14,7 @@ export function ReferralsView({ referrals }: { referrals: ActorRefFrom<typeof ad
   const state = useSelector(referrals, (snapshot) => snapshot)
   const { referrals: data, message } = state.context
   const busy = state.hasTag('busy')
-  const review = (referral: AdminHeldReferral, verdict: ReferralVerdict) =>
+  const review = (referral: HeldReferral, verdict: ReferralVerdict) =>
     referrals.send({ type: 'REVIEW', friendId: referral.friendId, firstName: referral.friendFirstName, verdict })
   return (
     <section aria-labelledby="referrals-heading" aria-busy={busy}>

@@ -1,7 +1,7 @@
 // Signups per day over 90 days as plain SVG bars: no chart library for one bar chart. The part of each day's bar
 // that came through a referral (confirmed friends, issue 21) is a segment at its foot in the accent colour, with a
 // legend. For screen readers the SVG is one image with a summary, and the figures are also a table behind a disclosure.
-import type { ReferralSummary } from '../../shared/console-rows'
+import type { DayCount, ReferralSummary } from '../../shared/console-rows'
 import { theme } from '../ui/theme'
 
 const width = 900
@@ -13,7 +13,7 @@ const plural = (count: number, one: string, many: string) => `${count.toLocaleSt
 export const referralFigures = ({ credited, held, refused }: Pick<ReferralSummary, 'credited' | 'held' | 'refused'>) =>
   `Referrals: ${credited.toLocaleString('en')} credited, ${held.toLocaleString('en')} held for review, ${refused.toLocaleString('en')} refused`
 
-export function SignupsChart({ perDay, referrals }: { perDay: { day: string; count: number }[]; referrals: ReferralSummary }) {
+export function SignupsChart({ perDay, referrals }: { perDay: DayCount[]; referrals: ReferralSummary }) {
   const referred = new Map(referrals.perDay.map((day) => [day.day, day.count]))
   const referredOn = (day: string) => referred.get(day) ?? 0
   const max = Math.max(1, ...perDay.map((day) => Math.max(day.count, referredOn(day.day))))

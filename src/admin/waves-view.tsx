@@ -5,7 +5,7 @@ import { useSelector } from '@xstate/react'
 import { useState } from 'react'
 import type { ActorRefFrom } from 'xstate'
 import { adminWavesMessages, type adminWavesMachine, type AdminWavesSnapshot } from '../../machines/admin-waves-machine'
-import type { Funnel, WaveKind, WavesOverview } from '../../shared/launch-rows'
+import { funnelColumns, ratedFunnelColumns, type Funnel, type FunnelColumn, type WaveKind, type WavesOverview } from '../../shared/launch-rows'
 import { wavesCsvHref } from './admin-api-client'
 import { Button, Field, Row, Status, TableScroll } from './admin-styles'
 
@@ -221,19 +221,19 @@ function PaceForm({ waves, state, overview }: Part) {
 }
 
 const kinds: Record<WaveKind, string> = { next: 'Invite the next', pace: 'Daily pace', again: 'Expired, sent again' }
-const funnelColumns: [keyof Funnel, string][] = [
-  ['invited', 'Invited'],
-  ['delivered', 'Delivered'],
-  ['reminded', 'Reminded'],
-  ['claimed', 'Claimed'],
-  ['expired', 'Expired'],
-  ['unsubscribed', 'Unsubscribed'],
-  ['erased', 'Erased'],
-]
-const shareOf = (funnel: Funnel, key: keyof Funnel) => (funnel.invited === 0 ? '—' : `${((funnel[key] / funnel.invited) * 100).toFixed(1)}%`)
+const funnelLabels: Record<FunnelColumn, string> = {
+  invited: 'Invited',
+  delivered: 'Delivered',
+  reminded: 'Reminded',
+  claimed: 'Claimed',
+  expired: 'Expired',
+  unsubscribed: 'Unsubscribed',
+  erased: 'Erased',
+}
+const shareOf = (funnel: Funnel, key: FunnelColumn) => (funnel.invited === 0 ? '—' : `${((funnel[key] / funnel.invited) * 100).toFixed(1)}%`)
 const claimRate = (funnel: Funnel) => shareOf(funnel, 'claimed')
 const funnelCells = (funnel: Funnel) => [
-  ...funnelColumns.map(([key]) => <td key={key}>{figure(funnel[key])}</td>),
+  ...funnelColumns.map((key) => <td key={key}>{figure(funnel[key])}</td>),
   <td key="rate">{claimRate(funnel)}</td>,
 ]
 
@@ -255,7 +255,7 @@ function FunnelTable({ waves, state, overview }: Part) {
                 <th scope="col">How started</th>
                 <th scope="col">By</th>
                 <th scope="col">When (UTC)</th>
-                {funnelColumns.map(([key, label]) => <th key={key} scope="col">{label}</th>)}
+                {funnelColumns.map((key) => <th key={key} scope="col">{funnelLabels[key]}</th>)}
                 <th scope="col">Claim rate</th>
                 <th scope="col"><span className="visually-hidden">Actions</span></th>
               </tr>
@@ -302,11 +302,10 @@ function FunnelTable({ waves, state, overview }: Part) {
 
 /** The same funnel as shares of those invited, per wave and in total. */
 function RatesTable({ overview }: { overview: WavesOverview }) {
-  const rated = funnelColumns.slice(1)
   const row = (heading: string, funnel: Funnel) => (
     <tr key={heading}>
       <th scope="row">{heading}</th>
-      {rated.map(([key]) => <td key={key}>{shareOf(funnel, key)}</td>)}
+      {ratedFunnelColumns.map((key) => <td key={key}>{shareOf(funnel, key)}</td>)}
     </tr>
   )
   return (
@@ -316,7 +315,7 @@ function RatesTable({ overview }: { overview: WavesOverview }) {
         <thead>
           <tr>
             <th scope="col">Wave</th>
-            {rated.map(([key, label]) => <th key={key} scope="col">{label}</th>)}
+            {ratedFunnelColumns.map((key) => <th key={key} scope="col">{funnelLabels[key]}</th>)}
           </tr>
         </thead>
         <tbody>{overview.waves.map((wave) => row(`#${wave.id}`, wave.funnel))}</tbody>

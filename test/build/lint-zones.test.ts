@@ -52,7 +52,7 @@ describe('the platform', () => {
   it.each([
     ["a feature's store", "import type { Signups } from '../../features/signup/signup-store'", 'server/platform/observability/x.ts'],
     ["even a feature's public module", "import type { ConsentEvents } from '../../features/consent/public'", 'server/platform/events/x.ts'],
-    ['from deeper in the platform', "import { lineTables } from '../../../features/referral/line-schema'", 'server/platform/database/engines/x.ts'],
+    ['from deeper in the platform', "import { referralMigrations } from '../../../features/referral/migrations'", 'server/platform/database/engines/x.ts'],
   ])('never imports a feature: %s', async (_, code, filePath) => {
     expect(await zoneErrors(code, filePath)).toEqual([expect.stringContaining('The platform knows no feature')])
   })

@@ -4,7 +4,8 @@
 // they reach every state and take every transition. The same rules against the real store, on both engines: test/server/features/referral/line.test.ts.
 import { getShortestPaths, getSimplePaths } from '@xstate/graph'
 import { describe, expect, it } from 'vitest'
-import { referralCreditMachine, type ReferralEvent, type ReferralFacts, type ReferralOutcome } from '../../machines/referral-credit-machine'
+import { referralCreditMachine, type ReferralEvent, type ReferralFacts } from '../../machines/referral-credit-machine'
+import type { ReferralOutcome } from '../../shared/stored-statuses'
 import { decideReferral } from '../../server/features/referral/line'
 import { referralRules } from '../../shared/rules'
 

@@ -15,6 +15,7 @@ import type { Database } from '../../server/platform/database/database'
 import { healthCheck } from '../../server/platform/database/health'
 import type { HealthCheckFn } from '../../server/platform/database/health-check'
 import { openDatabase, type OpenOptions } from '../../server/platform/database/open'
+import { featureMigrations } from '../../server/feature-migrations'
 import { signupStore, type Signups } from '../../server/features/signup/signup-store'
 
 export type Stores = Signups & {
@@ -52,8 +53,8 @@ export function storesOver(database: Database, invitationSettings: InvitationSet
   }
 }
 
-export const openStore = async (databaseUrl: string, options: OpenOptions & { invitations?: InvitationSettings } = {}): Promise<Stores> =>
-  storesOver(await openDatabase(databaseUrl, options), options.invitations)
+export const openStore = async (databaseUrl: string, options: Partial<OpenOptions> & { invitations?: InvitationSettings } = {}): Promise<Stores> =>
+  storesOver(await openDatabase(databaseUrl, { migrations: featureMigrations, ...options }), options.invitations)
 
 /** What createApp takes from the stores. */
 export const appStores = (stores: Stores) => ({

@@ -7,12 +7,12 @@
 // the file, and a lease only guards against a send that outlives its process (released at start).
 import { createHmac, randomInt } from 'node:crypto'
 import { sql } from 'kysely'
-import type { ConsentStatus } from '../../../machines/signup-consent-machine'
 import { linkLifetimesMs, placeLinkLifetimeMs, resendAfterMs } from '../../../shared/rules'
+import { isStoredStatus, type ConsentStatus, type OutboxOutcome, type StoredStatus } from '../../../shared/stored-statuses'
 import type { Database, Db } from '../../platform/database/database'
 import { heldInvitation } from '../launch/public'
 import type { ConsentEventBus } from './consent-events'
-import { consentMove, isConsentStatus } from './consent-rules'
+import { consentMove } from './consent-rules'
 
 export type TokenPurpose = 'confirm' | 'unsubscribe' | 'erase' | 'place' | 'invite'
 export type OutboxKind = 'confirm' | 'erase' | 'welcome' | 'invite' | 'reminder'
@@ -21,7 +21,7 @@ export type OutboxEntry = {
   kind: OutboxKind
   attempts: number
   /** Absent when the signup is gone (erased) since the entry was queued. */
-  signup: { id: number; email: string; firstName: string; status: ConsentStatus; referralCode: string | null } | undefined
+  signup: { id: number; email: string; firstName: string; status: StoredStatus; referralCode: string | null } | undefined
   /** The invitation an invitation or reminder email is about (server/features/launch/): when it ends, and whether it is
    * still open (not claimed, expired, unsubscribed from or erased). */
   invitation?: { id: number; expiresAt: Date; open: boolean }
@@ -44,7 +44,7 @@ export interface ConsentStore {
   claimOutbox(now: Date, limit: number, leaseMs: number): Promise<OutboxEntry[]>
   /** Marks the entry finished; a sent invitation or reminder is recorded on its invitation too (the funnel's
    * delivered and reminded), in the same transaction. */
-  finishOutbox(id: number, now: Date, outcome: 'sent' | 'skipped' | 'failed', error?: string, invitation?: { id: number; kind: 'invite' | 'reminder' }): Promise<void>
+  finishOutbox(id: number, now: Date, outcome: OutboxOutcome, error?: string, invitation?: { id: number; kind: 'invite' | 'reminder' }): Promise<void>
   /** Gives the entry back, to be tried again at `at`. */
   retryOutbox(id: number, at: Date, error: string): Promise<void>
   /** Moves the end of the entry's lease from `heldUntil` to `until`, if it still ends at `heldUntil` (nobody has
@@ -168,7 +168,7 @@ export function consentStore(database: Database, events: ConsentEventBus): Conse
               id: signup.id,
               email: signup.email,
               firstName: signup.first_name,
-              status: signup.status as ConsentStatus,
+              status: signup.status,
               referralCode: signup.referral_code,
             },
             ...(invitation && {
@@ -222,7 +222,7 @@ export function consentStore(database: Database, events: ConsentEventBus): Conse
         const signupId = await takeToken(trx, purpose, tokenHash, now)
         if (signupId === undefined) return undefined
         const signup = await lockRows(trx.selectFrom('signups').select('status').where('id', '=', signupId)).executeTakeFirst()
-        if (!signup || !isConsentStatus(signup.status)) return undefined
+        if (!signup || !isStoredStatus(signup.status)) return undefined
         // Someone back after unsubscribing confirms into the invitation they hold, if a wave took them before.
         const held = purpose === 'confirm' && signup.status === 'pending' ? await heldInvitation(trx, signupId, now) : undefined
         const move = consentMove(signup.status, purpose === 'confirm' ? { type: 'CONFIRM', invitation: held?.stands } : { type: 'UNSUBSCRIBE' })
@@ -277,7 +277,7 @@ export function consentStore(database: Database, events: ConsentEventBus): Conse
     },
     async statusOf(emailNormalized) {
       const row = await db.selectFrom('signups').select('status').where('email_normalized', '=', emailNormalized).executeTakeFirst()
-      if (row) return row.status as ConsentStatus
+      if (row) return row.status
       const erased = await db.selectFrom('erased_emails').select('email_hash').where('email_hash', '=', erasedEmailHash(erasureSalt, emailNormalized)).executeTakeFirst()
       return erased ? 'erased' : undefined
     },

@@ -11,10 +11,19 @@ import type { RateLimiter, RateLimitOptions } from '../../platform/http/rate-lim
 import type { AdminEmails } from './admin-emails'
 import { requireSession, sameOriginOnly, type AdminEnv } from './admin-guard'
 import { adminMessages } from './admin-messages'
-import { sortKeys, type AdminStore, type SortKey } from './admin-store'
+import type { AdminStore } from './admin-store'
 import { clearSessionCookie } from './session-cookie'
 import type { SignInMailer } from './sign-in-mail'
 import { defaultSignInRateLimit, signInRoutes } from './sign-in-routes'
+import {
+  isSignupSort,
+  signupPageSize,
+  type AuditReply,
+  type ConsoleSummary,
+  type Reply,
+  type SessionReply,
+  type SignupPage,
+} from '../../../shared/console-api'
 
 export type AdminApiOptions = {
   store: AdminStore
@@ -42,11 +51,11 @@ export const chartDays = 90
 
 function signupQuery(c: Context) {
   const search = (c.req.query('search') ?? '').slice(0, 200)
-  const sortParam = c.req.query('sort') as SortKey | undefined
-  const sort = sortParam && sortKeys.includes(sortParam) ? sortParam : 'createdAt'
+  const sortParam = c.req.query('sort')
+  const sort = isSignupSort(sortParam) ? sortParam : 'createdAt'
   const direction = c.req.query('direction') === 'asc' ? ('asc' as const) : ('desc' as const)
   const page = Math.max(1, Math.min(1_000_000, Number.parseInt(c.req.query('page') ?? '1', 10) || 1))
-  const pageSize = Math.max(1, Math.min(100, Number.parseInt(c.req.query('pageSize') ?? '25', 10) || 25))
+  const pageSize = Math.max(1, Math.min(100, Number.parseInt(c.req.query('pageSize') ?? String(signupPageSize), 10) || signupPageSize))
   return { search, sort, direction, page, pageSize }
 }
 
@@ -65,7 +74,7 @@ export function adminApi(options: AdminApiOptions, host: AdminApiHost) {
   )
   api.use('*', requireSession({ store, adminEmails, isHttps: host.isHttps, now }))
 
-  api.get('/session', (c) => c.json({ ok: true, email: c.get('adminEmail') }))
+  api.get('/session', (c) => c.json({ ok: true, email: c.get('adminEmail') } satisfies Reply<SessionReply>))
 
   api.post('/sign-out', async (c) => {
     await store.deleteSession(c.get('sessionHash'))
@@ -79,12 +88,12 @@ export function adminApi(options: AdminApiOptions, host: AdminApiHost) {
     const at = now()
     const [summary, outbox] = await Promise.all([store.summary(at, chartDays), options.outboxStats(at)])
     const oldestSeconds = outbox.oldestQueuedAt ? Math.max(0, Math.floor((at.getTime() - outbox.oldestQueuedAt.getTime()) / 1000)) : null
-    return c.json({ ok: true, ...summary, outbox: { waiting: outbox.waiting, oldestSeconds } })
+    return c.json({ ok: true, ...summary, outbox: { waiting: outbox.waiting, oldestSeconds } } satisfies Reply<ConsoleSummary>)
   })
 
   api.get('/signups', async (c) => {
     const query = signupQuery(c)
-    return c.json({ ok: true, ...query, ...(await store.searchSignups(query)) })
+    return c.json({ ok: true, ...query, ...(await store.searchSignups(query)) } satisfies Reply<SignupPage>)
   })
 
   api.get('/signups.csv', async (c) => {
@@ -109,7 +118,7 @@ export function adminApi(options: AdminApiOptions, host: AdminApiHost) {
 
   for (const routes of options.routes ?? []) api.route('/', routes)
 
-  api.get('/audit', async (c) => c.json({ ok: true, entries: await store.auditLog(100) }))
+  api.get('/audit', async (c) => c.json({ ok: true, entries: await store.auditLog(100) } satisfies Reply<AuditReply>))
   api.all('*', (c) => c.json({ ok: false, message: 'Not found.' }, 404))
   return api
 }

@@ -6,30 +6,16 @@
 // The place in line is the line's own reading (features/referral/line.ts placesOf), one person at a time, so the
 // console reads it only for the rows it shows: a page of the list, a page of the export.
 import { sql, type ExpressionBuilder } from 'kysely'
-import type { ConsoleSignupRow, ReferralSummary } from '../../../shared/console-rows'
+import type { AuditAction, AuditEntry, ConsoleSummary, SignupPage, SignupQuery } from '../../../shared/console-api'
+import { recordOf } from '../../../shared/record-of'
 import type { ConsoleSignup } from '../../platform/http/csv'
 import { exportPageSize, storedSignupColumns } from '../../platform/database/contract'
 import type { Database } from '../../platform/database/database'
 import type { Tables } from '../../platform/database/schema'
+import { storedStatuses, type StoredStatus } from '../../../shared/stored-statuses'
 
-export type AdminSignup = ConsoleSignupRow
-export type SortKey = 'createdAt' | 'email' | 'firstName' | 'source'
-export type SignupQuery = { search: string; sort: SortKey; direction: 'asc' | 'desc'; page: number; pageSize: number }
-export type AuditAction = 'sign-in' | 'sign-out' | 'export' | 'erase' | 'approve-referral' | 'reject-referral' | 'start-wave' | 'invite-again' | 'set-pace' | 'stop-pace'
-export type AuditEntry = { at: string; actor: string; action: AuditAction; detail: string }
-/** Records who did what in the console (the features' console routes audit through it too). */
-export type Audit = (actor: string, action: AuditAction, detail: string) => Promise<void>
-export type Totals = { all: number; pending: number; confirmed: number; invited: number; claimed: number; expired: number; unsubscribed: number }
-/** Referrals for the front page (shared/console-rows.ts): by the day they signed up, the friends who came through a
- * share link and have confirmed; the credits people on the list hold; and every decision held or refused so far,
- * refused being any outcome that earned nothing. */
-export type { ReferralSummary }
-export type Summary = {
-  totals: Totals
-  perDay: { day: string; count: number }[]
-  bySource: { source: string; count: number }[]
-  referrals: ReferralSummary
-}
+/** The front page's figures but the outbox's, which admin-api.ts adds. */
+export type Summary = Omit<ConsoleSummary, 'outbox'>
 
 export interface AdminStore {
   saveSignInToken(tokenHash: string, email: string, expiresAt: Date): Promise<void>
@@ -41,15 +27,16 @@ export interface AdminStore {
   audit: Audit
   auditLog(limit: number): Promise<AuditEntry[]>
   summary(now: Date, days: number): Promise<Summary>
-  searchSignups(query: SignupQuery): Promise<{ rows: AdminSignup[]; total: number }>
+  searchSignups(query: SignupQuery): Promise<SignupPage>
   exportSignups(search: string): AsyncIterable<ConsoleSignup>
 }
+
+/** Records who did what in the console (the features' console routes audit through it too). */
+export type Audit = (actor: string, action: AuditAction, detail: string) => Promise<void>
 
 /** The places of the given people who have one (confirmed), by id: the line's reading (features/referral/line.ts
  * placesOf), which the composition hands in. */
 export type PlacesOf = (people: { id: number; confirm_seq: number | null }[]) => Promise<Map<number, number>>
-
-export const sortKeys: readonly SortKey[] = ['createdAt', 'email', 'firstName', 'source']
 
 /** A search term as a LIKE pattern that matches it anywhere, with LIKE's own wildcards taken literally. */
 export const likePattern = (search: string) => `%${search.trim().toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`
@@ -113,18 +100,17 @@ export function adminStore(database: Database, placesOf: PlacesOf): AdminStore {
       await db.insertInto('admin_audit').values({ at: iso(new Date()), actor, action, detail }).execute()
     },
     async auditLog(limit) {
-      const rows = await db.selectFrom('admin_audit').select(['at', 'actor', 'action', 'detail']).orderBy('id', 'desc').limit(limit).execute()
-      return rows.map((row) => ({ ...row, action: row.action as AuditAction }))
+      return db.selectFrom('admin_audit').select(['at', 'actor', 'action', 'detail']).orderBy('id', 'desc').limit(limit).execute()
     },
     async summary(now, days) {
       const since = `${lastDays(now, days, new Map())[0]!.day}T00:00:00.000Z`
-      const counted = (status: string) => sql<number>`count(CASE WHEN status = ${status} THEN 1 END)`
+      const counted = (status: StoredStatus) => sql<number>`count(CASE WHEN status = ${status} THEN 1 END)`
       const [totals, perDay, bySource, referredPerDay, outcomes] = await Promise.all([
         db
           .selectFrom('signups')
           .select((eb) => [
             eb.fn.countAll<number>().as('all'),
-            ...(['pending', 'confirmed', 'invited', 'claimed', 'expired', 'unsubscribed'] as const).map((status) => counted(status).as(status)),
+            ...storedStatuses.map((status) => counted(status).as(status)),
             // The credits people on the list hold: what the top referrers add up to (topReferrers below).
             eb.fn.coalesce(eb.fn.sum<number>('referral_credits'), eb.lit(0)).as('credits'),
           ])
@@ -161,9 +147,9 @@ export function adminStore(database: Database, placesOf: PlacesOf): AdminStore {
       // Every decision counts, its friend erased since or not; an erased referrer's credits left with them.
       const decided = new Map(outcomes.map((row) => [row.outcome, Number(row.n)]))
       const held = decided.get('held') ?? 0
-      const { credits, ...statuses } = totals
+      const { credits, all, ...statuses } = totals
       return {
-        totals: Object.fromEntries(Object.entries(statuses).map(([key, value]) => [key, Number(value)])) as Totals,
+        totals: { all: Number(all), ...recordOf(storedStatuses, (status) => Number(statuses[status])) },
         perDay: lastDays(now, days, new Map(perDay.map((day) => [day.day, Number(day.n)]))),
         bySource: bySource.map((source) => ({ source: source.source, count: Number(source.n) })),
         referrals: {

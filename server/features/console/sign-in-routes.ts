@@ -7,6 +7,7 @@ import { Hono, type Context } from 'hono'
 import { afterReply } from '../../platform/http/after-reply'
 import type { RateLimiter } from '../../platform/http/rate-limit'
 import { readJsonObject } from '../../platform/http/read-body'
+import type { Reply, SessionReply, SignInRequested } from '../../../shared/console-api'
 import { canonicalAddress } from '../../../shared/mailbox'
 import type { AdminEmails } from './admin-emails'
 import { adminMessages } from './admin-messages'
@@ -55,7 +56,7 @@ export function signInRoutes(options: SignInOptions) {
     afterReply(c, () => {
       if (adminEmails.has(email)) options.sendSignInLink.ask(email, () => issueSignInLink(store, email, options.publicUrl, now()))
     })
-    return c.json({ ok: true, message: adminMessages.signInRequested }, 202)
+    return c.json({ ok: true, message: adminMessages.signInRequested } satisfies Reply<SignInRequested>, 202)
   })
 
   routes.post('/verify', async (c) => {
@@ -69,7 +70,7 @@ export function signInRoutes(options: SignInOptions) {
     await store.createSession(hashSecret(session), email, new Date(now().getTime() + sessionLifetimeMs))
     await store.audit(email, 'sign-in', '')
     writeSessionCookie(c, options.isHttps(c), session, sessionLifetimeMs / 1000)
-    return c.json({ ok: true, email })
+    return c.json({ ok: true, email } satisfies Reply<SessionReply>)
   })
 
   return routes

@@ -16,8 +16,9 @@ import { eventMove, takeToken, tokenMove } from '../consent/public'
 import type { Line } from '../referral/public'
 import type { Database, Db } from '../../platform/database/database'
 import { invitationRules, reminderAfterMs } from '../../../shared/rules'
-import type { Funnel, NextUp, Pace, WaveKind, WaveRow, WavesOverview } from '../../../shared/launch-rows'
-import { previewLimit } from '../../../shared/launch-rows'
+import type { Funnel, FunnelColumn, NextUp, Pace, WaveKind, WaveRow, WavesOverview } from '../../../shared/launch-rows'
+import { funnelColumns, noFunnel, previewLimit } from '../../../shared/launch-rows'
+import { recordOf } from '../../../shared/record-of'
 
 export type InvitationSettings = { lifetimeMs: number; sendsPerSecond: number }
 export const invitationDefaults: InvitationSettings = { lifetimeMs: invitationRules.lifetimeMs, sendsPerSecond: invitationRules.sendsPerSecond }
@@ -110,7 +111,8 @@ export function invitations(database: Database, line: Line, settings: Invitation
   async function paceOf(): Promise<{ pace: Pace | null; ended: WavesOverview['paceEnded'] }> {
     const row = await db.selectFrom('launch_pace').selectAll().where('id', '=', 1).executeTakeFirst()
     if (!row) return { pace: null, ended: null }
-    if (row.ended_at !== null) return { pace: null, ended: { reason: row.ended_reason as 'stopped' | 'list-empty', at: new Date(row.ended_at).toISOString() } }
+    // Both are set when a pace ends, and cleared together when one is set.
+    if (row.ended_at !== null && row.ended_reason !== null) return { pace: null, ended: { reason: row.ended_reason, at: new Date(row.ended_at).toISOString() } }
     return {
       pace: { perDay: Number(row.per_day), atUtc: row.at_utc, startedBy: row.started_by, startedAt: new Date(row.started_at).toISOString(), lastRunDay: row.last_run_day },
       ended: null,
@@ -173,7 +175,7 @@ export function invitations(database: Database, line: Line, settings: Invitation
       return {
         waves: rows.map((row) => ({
           id: row.id,
-          kind: row.kind as WaveKind,
+          kind: row.kind,
           startedBy: row.started_by,
           startedAt: new Date(row.started_at).toISOString(),
           funnel: funnel(perWave.find((counts) => Number((counts as { wave_id?: number }).wave_id) === row.id)),
@@ -283,8 +285,6 @@ export function invitations(database: Database, line: Line, settings: Invitation
   }
 }
 
-const noFunnel: Funnel = { invited: 0, delivered: 0, reminded: 0, claimed: 0, expired: 0, unsubscribed: 0, erased: 0 }
-
 function funnelQuery(db: Db) {
   return db
     .selectFrom('invitations')
@@ -299,5 +299,4 @@ function funnelQuery(db: Db) {
     ])
 }
 
-const funnel = (counts: Partial<Record<keyof Funnel, unknown>> | undefined): Funnel =>
-  Object.fromEntries(Object.keys(noFunnel).map((key) => [key, Number(counts?.[key as keyof Funnel] ?? 0)])) as Funnel
+const funnel = (counts: Partial<Record<FunnelColumn, unknown>> | undefined): Funnel => recordOf(funnelColumns, (column) => Number(counts?.[column] ?? 0))

@@ -6,7 +6,7 @@ import { csvRow } from '../../platform/http/csv'
 import { adminMessages, type AdminEnv, type Audit } from '../console/public'
 import { readFieldsBody, type Fields } from '../../platform/http/read-body'
 import { invitationRules, isTimeOfDay } from '../../../shared/rules'
-import type { Funnel } from '../../../shared/launch-rows'
+import { askWaveCount, funnelColumns, nobodyWaiting, ratedFunnelColumns, type WaveRefusal, type WaveRequest, type PaceRequest } from '../../../shared/launch-rows'
 import type { Invitations } from './invitations'
 
 export type WaveRoutesOptions = {
@@ -18,18 +18,16 @@ export type WaveRoutesOptions = {
 }
 
 export const waveMessages = {
-  badCount: `Say how many people to invite: a whole number from 1 to ${invitationRules.maxWave.toLocaleString('en-US')}.`,
+  badCount: askWaveCount(invitationRules.maxWave),
   badPace: 'Say how many people a day (a whole number from 1 up) and a time of day as HH:MM.',
   listChanged: 'The list changed since you looked (another wave took those people): here is who is next now.',
-  nobody: 'Nobody is waiting for an invitation.',
+  nobody: nobodyWaiting,
   noneExpired: 'That wave has no expired invitations to send again.',
   notReady: 'Invitations need INVITE_URL, the address a claimed invitation goes on to. Set it and restart.',
   noPace: 'No pace is set.',
 } as const
 
-const funnelColumns: (keyof Funnel)[] = ['invited', 'delivered', 'reminded', 'claimed', 'expired', 'unsubscribed', 'erased']
-/** Each figure after `invited` also as a share of those invited. */
-const rated = funnelColumns.slice(1)
+const refusal = (code: WaveRefusal, message: string) => ({ ok: false, code, message }) as const
 const rate = (part: number, whole: number) => (whole === 0 ? '' : (part / whole).toFixed(3))
 
 const wholeNumber = (value: unknown, max: number) => (Number.isSafeInteger(value) && (value as number) >= 1 && (value as number) <= max ? (value as number) : undefined)
@@ -37,7 +35,7 @@ const wholeNumber = (value: unknown, max: number) => (Number.isSafeInteger(value
 export function waveRoutes(options: WaveRoutesOptions): Hono<AdminEnv> {
   const { invitations, now } = options
   const routes = new Hono<AdminEnv>()
-  const refuseUnlessReady = () => (options.ready ? undefined : ({ ok: false, code: 'not-ready', message: waveMessages.notReady } as const))
+  const refuseUnlessReady = () => (options.ready ? undefined : refusal('not-ready', waveMessages.notReady))
   // A body is a small JSON object; anything else (`null`, a list, no JSON) has none of the fields, and is
   // refused as a wrong number would be. Undefined when it is too large.
   const body = async (c: Context): Promise<Fields | undefined> => {
@@ -59,7 +57,7 @@ export function waveRoutes(options: WaveRoutesOptions): Hono<AdminEnv> {
     if (notReady) return c.json(notReady, 503)
     const fields = await body(c)
     if (!fields) return tooLarge(c)
-    const { count: rawCount, firstId: rawFirst } = fields
+    const { count: rawCount, firstId: rawFirst }: Partial<Record<keyof WaveRequest, unknown>> = fields
     const count = wholeNumber(rawCount, invitationRules.maxWave)
     const firstId = wholeNumber(rawFirst, Number.MAX_SAFE_INTEGER)
     if (count === undefined || firstId === undefined) return c.json({ ok: false, message: waveMessages.badCount }, 400)
@@ -67,8 +65,8 @@ export function waveRoutes(options: WaveRoutesOptions): Hono<AdminEnv> {
     const started = await invitations.startWave({ count, firstId, by, kind: 'next', now: now() })
     if (!started.ok)
       return started.reason === 'list-changed'
-        ? c.json({ ok: false, code: 'list-changed', message: waveMessages.listChanged }, 409)
-        : c.json({ ok: false, code: 'nobody', message: waveMessages.nobody }, 409)
+        ? c.json(refusal('list-changed', waveMessages.listChanged), 409)
+        : c.json(refusal('nobody', waveMessages.nobody), 409)
     await options.audit(by, 'start-wave', `wave #${started.wave.id}: ${started.wave.funnel.invited} invited`)
     return c.json({ ok: true, wave: started.wave })
   })
@@ -90,7 +88,7 @@ export function waveRoutes(options: WaveRoutesOptions): Hono<AdminEnv> {
     if (notReady) return c.json(notReady, 503)
     const fields = await body(c)
     if (!fields) return tooLarge(c)
-    const { perDay: rawPerDay, atUtc } = fields
+    const { perDay: rawPerDay, atUtc }: Partial<Record<keyof PaceRequest, unknown>> = fields
     const perDay = wholeNumber(rawPerDay, invitationRules.maxWave)
     if (perDay === undefined || !isTimeOfDay(atUtc)) return c.json({ ok: false, message: waveMessages.badPace }, 400)
     const by = c.get('adminEmail')
@@ -109,7 +107,7 @@ export function waveRoutes(options: WaveRoutesOptions): Hono<AdminEnv> {
     const overview = await invitations.overview(options.ready)
     await options.audit(c.get('adminEmail'), 'export', 'invitation funnel')
     const rows = [
-      csvRow(['wave', 'kind', 'started_by', 'started_at', ...funnelColumns, ...rated.map((column) => `${column}_rate`)]),
+      csvRow(['wave', 'kind', 'started_by', 'started_at', ...funnelColumns, ...ratedFunnelColumns.map((column) => `${column}_rate`)]),
       ...[...overview.waves, { id: 'total', kind: '', startedBy: '', startedAt: '', funnel: overview.total }].map((wave) =>
         csvRow([
           String(wave.id),
@@ -117,7 +115,7 @@ export function waveRoutes(options: WaveRoutesOptions): Hono<AdminEnv> {
           wave.startedBy,
           wave.startedAt,
           ...funnelColumns.map((column) => String(wave.funnel[column])),
-          ...rated.map((column) => rate(wave.funnel[column], wave.funnel.invited)),
+          ...ratedFunnelColumns.map((column) => rate(wave.funnel[column], wave.funnel.invited)),
         ]),
       ),
     ]

@@ -11,8 +11,10 @@
 // row first, so on PostgreSQL they run one at a time and never deadlock over the rows they touch after it.
 // These are people pressing buttons, a few a second at launch; the signups themselves never wait for it.
 import { randomInt } from 'node:crypto'
-import { getInitialSnapshot, transition } from 'xstate'
-import { referralCreditMachine, type ReferralEvent, type ReferralFacts, type ReferralOutcome } from '../../../machines/referral-credit-machine'
+import { getInitialSnapshot, transition, type StateValueFrom } from 'xstate'
+import { referralCreditMachine, type ReferralEvent, type ReferralFacts } from '../../../machines/referral-credit-machine'
+import type { ReferralVerdict } from '../../../shared/console-api'
+import type { ReferralOutcome } from '../../../shared/stored-statuses'
 import { inboxKey, isRelayAddress } from '../../../shared/mail-providers'
 import { heldInvitation } from '../launch/public'
 import { referralCodeAlphabet, referralCodeLength } from '../../../shared/referral-code'
@@ -44,9 +46,15 @@ export type YourPlace = Place & {
   invitation: 'invited' | 'claimed' | 'expired' | null
 }
 
+/** A state the machine rests in, as the outcome kept: any but `deciding`, which it leaves at once. */
+function outcomeOf(state: StateValueFrom<typeof referralCreditMachine>): ReferralOutcome {
+  if (state === 'deciding') throw new Error('The referral machine rested in deciding.')
+  return state
+}
+
 /** What the machine decides for a friend's first confirmation (machines/referral-credit-machine.ts): its first
  * state runs its guarded transitions at once, and the state it settles in is the decision. */
-export const decideReferral = (facts: ReferralFacts): ReferralOutcome => getInitialSnapshot(referralCreditMachine, facts).value as ReferralOutcome
+export const decideReferral = (facts: ReferralFacts): ReferralOutcome => outcomeOf(getInitialSnapshot(referralCreditMachine, facts).value)
 
 export type Line = {
   /** Takes the line's counter row: call first in any transaction that will change the line. */
@@ -65,7 +73,7 @@ export type Line = {
    * moves up. Their confirmation number stays, so a later confirmation never puts them back. */
   take(trx: Db, people: { id: number; line_score: number }[]): Promise<void>
   /** The team approves or rejects a held referral; false when it is not held (any more). */
-  review(friendId: number, verdict: 'APPROVE' | 'REJECT', by: string): Promise<boolean>
+  review(friendId: number, verdict: ReferralVerdict, by: string): Promise<boolean>
   /** A signup's place, or undefined when it has none (not confirmed yet). */
   placeOf(signupId: number): Promise<Place | undefined>
   /** The places of the given people who have one (a confirmation number), by id: placeOf for each, a few at a time,
@@ -367,6 +375,6 @@ const noFacts: ReferralFacts = {
 
 /** Where a held referral goes on the team's verdict or its friend's erasure, as the machine says. */
 const afterHeld = (event: ReferralEvent['type']): ReferralOutcome =>
-  transition(referralCreditMachine, referralCreditMachine.resolveState({ value: 'held', context: noFacts }), { type: event })[0].value as ReferralOutcome
+  outcomeOf(transition(referralCreditMachine, referralCreditMachine.resolveState({ value: 'held', context: noFacts }), { type: event })[0].value)
 
 const referralsOf = (trx: Db, referrerId: number) => trx.selectFrom('referrals').where('referrer_id', '=', referrerId)

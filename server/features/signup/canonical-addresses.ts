@@ -2,15 +2,16 @@
 // under the older rule (the local part kept its case, the domain its Unicode form) move to the canonical form,
 // and rows that were one person under several spellings become one. Both engines run this plan inside the
 // migration's own transaction.
-import type { Transaction } from 'kysely'
+import type { Kysely } from 'kysely'
 import { canonicalAddress } from '../../../shared/mailbox'
 import type { Tables } from '../../platform/database/schema'
+import type { StoredStatus } from '../../../shared/stored-statuses'
 
-export type StoredAddressRow<T> = { id: number; email: string; status: string; confirmedAt: T | null; unsubscribedAt: T | null }
+export type StoredAddressRow<T> = { id: number; email: string; status: StoredStatus; confirmedAt: T | null; unsubscribedAt: T | null }
 export type CanonicalPlan<T> = {
   /** Rows merged into an earlier one: deleted with their tokens and queued emails. */
   deletes: number[]
-  updates: { id: number; address: string; status: string; confirmedAt: T | null; unsubscribedAt: T | null }[]
+  updates: { id: number; address: string; status: StoredStatus; confirmedAt: T | null; unsubscribedAt: T | null }[]
 }
 
 /** The key the older rule gave a typed address (the local part as typed, the domain lower-cased). Erasures
@@ -55,7 +56,7 @@ export function planCanonicalAddresses<T>(rows: StoredAddressRow<T>[]): Canonica
 }
 
 /** The migration step itself, the same on both engines: reads every signup, then deletes and updates as planned. */
-export async function moveToCanonicalAddresses(transaction: Transaction<Tables>): Promise<void> {
+export async function moveToCanonicalAddresses(transaction: Kysely<Tables>): Promise<void> {
   const rows = await transaction.selectFrom('signups').select(['id', 'email', 'status', 'confirmed_at', 'unsubscribed_at']).execute()
   const plan = planCanonicalAddresses(
     rows.map((row) => ({ id: Number(row.id), email: row.email, status: row.status, confirmedAt: row.confirmed_at, unsubscribedAt: row.unsubscribed_at })),

@@ -2,7 +2,7 @@
 // Kysely's PostgreSQL dialect. The pool reads timestamps back as ISO 8601 text and 64-bit integers as numbers,
 // so the stores see the same rows as on SQLite. Uniqueness is the database's: instances can never double a signup.
 import { createHash, randomBytes } from 'node:crypto'
-import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely'
+import { Kysely, PostgresDialect, sql } from 'kysely'
 import pg from 'pg'
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible'
 import type { RateLimiter, RateLimitOptions } from '../http/rate-limit'
@@ -10,20 +10,20 @@ import { silentLogger, type Logger } from '../observability/logger'
 import { redactUrl } from '../secrets/redact-url'
 import { StoreOpenError, StoreUnavailableError } from './contract'
 import { erasureSaltOf, type Database } from './database'
-import { postgresMigrations } from './migrations/postgres'
+import { platformMigrations } from './migrations'
+import { migrate, MigrationFailed, type Migrations } from './migrate'
 import type { Tables } from './schema'
-
-export const postgresSchemaVersion = postgresMigrations.length
-/** The version that made the consent tables (and with them the erasure salt). */
-const consentVersion = 4
-/** pg_advisory_xact_lock key held while migrating, so instances starting together migrate one at a time. */
-const migrationLock = 0x5752_4944 // "WRID"
 
 // int8 (ids, counts) as numbers, timestamptz as the ISO text SQLite stores; every other type as pg reads it.
 const readAs: Record<number, (text: string) => unknown> = { 20: Number, 1184: (text) => new Date(text).toISOString() }
 const types = { getTypeParser: (oid: number, format?: 'text' | 'binary') => readAs[oid] ?? pg.types.getTypeParser(oid, format) }
 
-export async function openPostgresDatabase(databaseUrl: string, options: { poolSize?: number; upToVersion?: number; log?: Logger } = {}): Promise<Database> {
+/** Opens a pool on the database at `databaseUrl` and runs the platform's migrations and the features'
+ * (`migrations`), all of them or those before `stopBefore`. */
+export async function openPostgresDatabase(
+  databaseUrl: string,
+  options: { migrations: readonly Migrations[]; stopBefore?: string; poolSize?: number; log?: Logger },
+): Promise<Database> {
   const shown = redactUrl(databaseUrl)
   const poolSize = options.poolSize ?? 10
   const pool = new pg.Pool({
@@ -42,22 +42,22 @@ export async function openPostgresDatabase(databaseUrl: string, options: { poolS
   // client must not also throw the loss as an uncaught 'error'. The pool drops a broken client when it is given back.
   pool.on('connect', (client) => client.on('error', () => {}))
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) })
-  let version = 0
   try {
     await sql`SELECT 1`.execute(db)
   } catch (error) {
     await db.destroy().catch(() => {})
     throw new StoreOpenError(`Cannot reach the PostgreSQL database at ${shown}: ${reasonOf(error)}`)
   }
-  const upToVersion = options.upToVersion ?? postgresSchemaVersion
+  const { stopBefore } = options
   try {
-    await db.transaction().execute((transaction) => migrate(transaction, upToVersion, (reached) => (version = reached)))
+    await migrate(db, 'postgres', [platformMigrations, ...options.migrations], { stopBefore })
   } catch (error) {
     await db.destroy().catch(() => {})
-    throw new StoreOpenError(`Migrating the PostgreSQL database at ${shown} to version ${version + 1} failed: ${reasonOf(error)}`)
+    const at = error instanceof MigrationFailed ? ` at ${error.migration}` : ''
+    throw new StoreOpenError(`Migrating the PostgreSQL database at ${shown} failed${at}: ${reasonOf(error instanceof MigrationFailed ? error.reason : error)}`)
   }
-  // A database migrated only part way (the migration tests do that) has no consent tables yet.
-  const erasureSalt = upToVersion >= consentVersion ? await erasureSaltOf(db, randomBytes(32).toString('hex')) : ''
+  // A database migrated only part way (the migration tests do that) may have no settings table yet.
+  const erasureSalt = stopBefore === undefined ? await erasureSaltOf(db, randomBytes(32).toString('hex')) : ''
   let closing: Promise<void> | undefined
   return {
     engine: 'postgres',
@@ -83,20 +83,6 @@ const reasonOf = (error: unknown) => {
   // AggregateError (every address refused) has an empty message; its parts say what happened.
   if (error instanceof AggregateError && !error.message) return error.errors.map((part: Error) => part.message).join('; ')
   return error instanceof Error ? error.message || (error as NodeJS.ErrnoException).code || error.name : String(error)
-}
-
-async function migrate(transaction: Transaction<Tables>, upToVersion: number, reached: (version: number) => void): Promise<void> {
-  await sql`SELECT pg_advisory_xact_lock(${migrationLock})`.execute(transaction)
-  await sql`CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())`.execute(transaction)
-  const { rows } = await sql<{ version: number | null }>`SELECT max(version) AS version FROM schema_migrations`.execute(transaction)
-  const current = rows[0]?.version ?? 0
-  reached(current)
-  if (current > postgresSchemaVersion) throw new Error(`it is at schema version ${current}, newer than this release (${postgresSchemaVersion})`)
-  for (let version = current + 1; version <= upToVersion; version++) {
-    for (const step of postgresMigrations[version - 1] ?? []) await (typeof step === 'string' ? sql.raw(step).execute(transaction) : step(transaction))
-    await sql`INSERT INTO schema_migrations (version) VALUES (${version})`.execute(transaction)
-    reached(version)
-  }
 }
 
 // Connection exceptions (08), insufficient resources (53), operator intervention such as a shutdown (57),

@@ -1,7 +1,10 @@
 // The tables every store reads and writes, as Kysely sees them: one description for both engines. Timestamps
 // are ISO 8601 text (…T…Z, milliseconds) on both sides of the driver: SQLite stores that text, and the
 // PostgreSQL pool reads its TIMESTAMPTZ columns back as the same text (postgres.ts). Ids are numbers on both.
-import type { Generated, Transaction } from 'kysely'
+import type { Generated } from 'kysely'
+import type { AuditAction } from '../../../shared/console-api'
+import type { PaceEndReason, WaveKind } from '../../../shared/launch-rows'
+import type { OutboxOutcome, ReferralOutcome, StoredStatus } from '../../../shared/stored-statuses'
 
 export interface Tables {
   signups: {
@@ -12,7 +15,7 @@ export interface Tables {
     source: string
     submission_id: string | null
     created_at: string
-    status: Generated<string>
+    status: Generated<StoredStatus>
     consent_version: string | null
     utm_source: string | null
     utm_medium: string | null
@@ -43,7 +46,7 @@ export interface Tables {
     attempts: Generated<number>
     claimed_until: string | null
     finished_at: string | null
-    outcome: string | null
+    outcome: OutboxOutcome | null
     last_error: string | null
     /** The invitation an invitation or reminder email is about (server/features/launch/). */
     invitation_id: Generated<number | null>
@@ -60,13 +63,13 @@ export interface Tables {
     friend_id: number | null
     /** NULL once the referrer is erased. */
     referrer_id: number | null
-    outcome: string
+    outcome: ReferralOutcome
     network: string | null
     decided_at: string
     reviewed_by: Generated<string | null>
   }
-  admin_audit: { id: Generated<number>; at: string; actor: string; action: string; detail: string }
-  waves: { id: Generated<number>; kind: string; started_by: string; started_at: string; size: number }
+  admin_audit: { id: Generated<number>; at: string; actor: string; action: AuditAction; detail: string }
+  waves: { id: Generated<number>; kind: WaveKind; started_by: string; started_at: string; size: number }
   invitations: {
     id: Generated<number>
     wave_id: number
@@ -88,11 +91,8 @@ export interface Tables {
     started_by: string
     started_at: string
     last_run_day: string | null
-    ended_reason: string | null
+    ended_reason: PaceEndReason | null
     ended_at: string | null
   }
 }
 
-/** One step of a schema version (migrations/<engine>.ts): SQL, or TypeScript for a change SQL cannot express,
- * run inside the version's transaction. */
-export type MigrationStep = string | ((transaction: Transaction<Tables>) => Promise<void>)

@@ -3,22 +3,21 @@
 // to one query or transaction at a time, and every transaction is BEGIN IMMEDIATE (it takes the write lock at
 // once, so a transaction that reads then writes never fails to upgrade its lock).
 import Database from 'libsql'
-import { Kysely, SqliteDialect, sql, type Driver, type Transaction } from 'kysely'
+import { Kysely, SqliteAdapter, SqliteDialect, sql, type DialectAdapter, type Driver } from 'kysely'
 import { randomBytes } from 'node:crypto'
 import { createRateLimiter } from '../http/rate-limit'
 import { StoreOpenError, StoreUnavailableError } from './contract'
 import { erasureSaltOf, type Database as OpenDatabase } from './database'
 import { sqliteFilePath } from './database-url'
-import { sqliteMigrations } from './migrations/sqlite'
+import { platformMigrations } from './migrations'
+import { migrate, MigrationFailed, type Migrations } from './migrate'
 import type { Tables } from './schema'
 
-export const sqliteSchemaVersion = sqliteMigrations.length
-/** The version that made the consent tables (and with them the erasure salt). */
-const consentVersion = 3
 const busyTimeoutMs = 5000
 
-/** Opens (creating the file if needed, not its folder) the database at `databaseUrl` and migrates it. */
-export async function openSqliteDatabase(databaseUrl: string, upToVersion = sqliteSchemaVersion): Promise<OpenDatabase> {
+/** Opens (creating the file if needed, not its folder) the database at `databaseUrl` and runs the platform's
+ * migrations and the features' (`migrations`), all of them or those before `stopBefore`. */
+export async function openSqliteDatabase(databaseUrl: string, options: { migrations: readonly Migrations[]; stopBefore?: string }): Promise<OpenDatabase> {
   let file: Database.Database
   try {
     file = new Database(sqliteFilePath(databaseUrl), { timeout: busyTimeoutMs })
@@ -29,14 +28,16 @@ export async function openSqliteDatabase(databaseUrl: string, upToVersion = sqli
   // Kysely's driver opens every transaction with a plain (deferred) BEGIN; this one connection makes it IMMEDIATE.
   const connection = Object.create(file, { prepare: { value: (text: string) => file.prepare(text === 'begin' ? 'begin immediate' : text) } }) as Database.Database
   const db = new Kysely<Tables>({ dialect: new OneFileDialect(file, connection) })
+  const { stopBefore } = options
   try {
-    await withBusyRetries(() => db.transaction().execute((transaction) => migrate(transaction, upToVersion)))
+    await withBusyRetries(() => migrate(db, 'sqlite', [platformMigrations, ...options.migrations], { stopBefore }))
   } catch (error) {
     await db.destroy()
-    throw new StoreOpenError(`Migrating the SQLite database ${databaseUrl} failed: ${(error as Error).message}`)
+    const at = error instanceof MigrationFailed ? ` at ${error.migration}` : ''
+    throw new StoreOpenError(`Migrating the SQLite database ${databaseUrl} failed${at}: ${((error instanceof MigrationFailed ? error.reason : error) as Error).message}`)
   }
-  // A database migrated only part way (the migration tests do that) has no consent tables yet.
-  const erasureSalt = upToVersion >= consentVersion ? await erasureSaltOf(db, randomBytes(32).toString('hex')) : ''
+  // A database migrated only part way (the migration tests do that) may have no settings table yet.
+  const erasureSalt = stopBefore === undefined ? await erasureSaltOf(db, randomBytes(32).toString('hex')) : ''
   return {
     engine: 'sqlite',
     db,
@@ -65,8 +66,16 @@ export async function openSqliteDatabase(databaseUrl: string, upToVersion = sqli
 }
 
 /**
- * Kysely's SQLite dialect over the one connection, rolling back only a transaction that is still open. On a
- * full disk or an I/O error SQLite may end the transaction itself (https://www.sqlite.org/lang_transaction.html,
+ * Kysely's SQLite dialect over the one connection, with migrations in one transaction, rolling back only a
+ * transaction that is still open.
+ *
+ * Kysely's SQLite adapter says SQLite has no transactional DDL, so its Migrator would run each statement on
+ * its own: a crash part way would leave a migration half done, and two processes starting together would
+ * both find it pending. SQLite's DDL is transactional and this dialect's every transaction is BEGIN IMMEDIATE,
+ * so with the adapter saying so the Migrator's one transaction holds the write lock from its first read:
+ * processes starting together migrate one after the other (migrate.ts).
+ *
+ * On a full disk or an I/O error SQLite may end the transaction itself (https://www.sqlite.org/lang_transaction.html,
  * "Response To Errors Within A Transaction"); Kysely's ROLLBACK after that fails with "cannot rollback - no
  * transaction is active", and that error, thrown from its catch, would replace the real one: a full disk then
  * answered 500 instead of the 503 that `classify` gives it.
@@ -76,6 +85,9 @@ class OneFileDialect extends SqliteDialect {
   constructor(file: Database.Database, connection: Database.Database) {
     super({ database: connection })
     this.#file = file
+  }
+  override createAdapter(): DialectAdapter {
+    return new TransactionalDdlAdapter()
   }
   override createDriver(): Driver {
     const driver = super.createDriver()
@@ -87,15 +99,9 @@ class OneFileDialect extends SqliteDialect {
   }
 }
 
-// The version and what is missing are read and applied in one write transaction, so two processes opening
-// the same file at once migrate one after the other.
-async function migrate(transaction: Transaction<Tables>, upToVersion: number): Promise<void> {
-  const { rows } = await sql<{ user_version: number }>`PRAGMA user_version`.execute(transaction)
-  const current = rows[0]?.user_version ?? 0
-  if (current > sqliteSchemaVersion) throw new Error(`it is at schema version ${current}, newer than this release (${sqliteSchemaVersion})`)
-  for (let version = current + 1; version <= upToVersion; version++) {
-    for (const step of sqliteMigrations[version - 1] ?? []) await (typeof step === 'string' ? sql.raw(step).execute(transaction) : step(transaction))
-    await sql.raw(`PRAGMA user_version = ${version}`).execute(transaction)
+class TransactionalDdlAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl() {
+    return true
   }
 }
 

@@ -5,8 +5,10 @@ import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { createActor, fromPromise } from 'xstate'
 import { adminEraseMachine } from '../../../machines/admin-erase-machine'
-import { adminReferralsMachine, type AdminReferrals, type ReferralReview } from '../../../machines/admin-referrals-machine'
-import { adminTableMachine, type AdminSignupRow } from '../../../machines/admin-table-machine'
+import { adminReferralsMachine, type ReferralReview } from '../../../machines/admin-referrals-machine'
+import { adminTableMachine } from '../../../machines/admin-table-machine'
+import type { ReferralsReply } from '../../../shared/console-api'
+import type { ConsoleSignupRow } from '../../../shared/console-rows'
 import { ReferralsView } from '../../../src/admin/referrals-view'
 import { SignupsTable } from '../../../src/admin/signups-table'
 
@@ -19,7 +21,7 @@ const held = (friendId: number, name: string) => ({
   referrerEmail: 'rita@example.com',
   decidedAt: '2026-11-24T09:30:00.000Z',
 })
-const before: AdminReferrals = {
+const before: ReferralsReply = {
   held: [held(7, 'Hana'), held(8, 'Ivo')],
   topReferrers: [{ id: 1, firstName: 'Rita', email: 'rita@example.com', credits: 3, place: 31 }],
 }
@@ -96,7 +98,7 @@ describe('the referrals section', () => {
     const actor = createActor(
       adminReferralsMachine.provide({
         actors: {
-          fetchReferrals: fromPromise(async (): Promise<AdminReferrals> => {
+          fetchReferrals: fromPromise(async (): Promise<ReferralsReply> => {
             if (calls++ === 0) throw new Error('HTTP 502')
             return { held: [], topReferrers: [] }
           }),
@@ -113,7 +115,7 @@ describe('the referrals section', () => {
 })
 
 it('the signups table shows each person’s place and credits', async () => {
-  const rows: AdminSignupRow[] = [
+  const rows: ConsoleSignupRow[] = [
     { id: 1, createdAt: '2026-11-20T10:00:00.000Z', email: 'rita@example.com', firstName: 'Rita', source: 'home', status: 'confirmed', place: 21, credits: 4, heldReferrals: 0, referredBy: null },
     { id: 2, createdAt: '2026-11-21T10:00:00.000Z', email: 'nell@example.com', firstName: 'Nell', source: 'home', status: 'pending', place: null, credits: 0, heldReferrals: 0, referredBy: 'k7m2p9qx' },
   ]

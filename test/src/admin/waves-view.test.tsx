@@ -5,8 +5,8 @@
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { createActor, fromPromise } from 'xstate'
-import { adminWavesMachine, type WaveRequest } from '../../../machines/admin-waves-machine'
-import type { NextUp, WavesOverview } from '../../../shared/launch-rows'
+import { adminWavesMachine } from '../../../machines/admin-waves-machine'
+import type { NextUp, WaveRequest, WavesOverview } from '../../../shared/launch-rows'
 import { localToUtc, utcToLocal, WavesView, wavesViewEffects } from '../../../src/admin/waves-view'
 import { listChangedMessage, wavesSamples } from '../../utils/admin-models'
 

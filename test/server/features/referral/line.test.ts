@@ -15,9 +15,6 @@ import { canonicalAddress } from '../../../../shared/mailbox'
 import { referralRules } from '../../../../shared/rules'
 import { openStore, type Stores } from '../../../utils/open-store'
 import { postgresEngine, sqliteEngine, type EngineUnderTest } from '../../../utils/engines'
-import { placeTheConfirmed } from '../../../../server/features/referral/line-schema'
-import { postgresMigrations } from '../../../../server/platform/database/migrations/postgres'
-import { sqliteMigrations } from '../../../../server/platform/database/migrations/sqlite'
 import { validSignup } from '../../harness'
 
 const boost = referralRules.boostPlaces
@@ -371,8 +368,7 @@ describe.each([sqliteEngine(), postgresEngine()])('the line on $engine', (engine
   it('gives everyone confirmed before the line existed a place, in the order they confirmed, and a code', async () => {
     const url = await engine.newDatabase()
     // The release before the line: every version before the one that places the confirmed.
-    const migrations = engine.engine === 'sqlite' ? sqliteMigrations : postgresMigrations
-    const older = await openStore(url, { upToVersion: migrations.findIndex((steps) => steps.includes(placeTheConfirmed)) })
+    const older = await openStore(url, { stopBefore: '2026-11-24-1014-line-and-referrals' })
     for (const [email, confirmedAt] of [
       ['late@example.com', '2026-11-20T10:00:00.000Z'],
       ['pending@example.com', null],
@@ -410,9 +406,7 @@ describe.each([sqliteEngine(), postgresEngine()])('the line on $engine', (engine
 
   it('keeps every decision made before decisions outlived their friends, each friend still once', async () => {
     const url = await engine.newDatabase()
-    const migrations = engine.engine === 'sqlite' ? sqliteMigrations : postgresMigrations
-    const version = migrations.findIndex((steps) => steps.some((step) => typeof step === 'string' && step.includes('referrals_kept')))
-    const older = await openStore(url, { upToVersion: version })
+    const older = await openStore(url, { stopBefore: '2026-11-26-1812-decisions-outlive-friends' })
     // As the older release stored them: keyed by the friend.
     await older.database.db
       .insertInto('referrals')
@@ -431,7 +425,7 @@ describe.each([sqliteEngine(), postgresEngine()])('the line on $engine', (engine
       { id: 2, friend_id: 12, referrer_id: 3, outcome: 'held', network: 'f00d', decided_at: '2026-11-20T10:00:00.000Z' },
     ])
     // Erased friends' decisions stay side by side; a friend still listed has one decision at most.
-    const decision = { referrer_id: 3, outcome: 'credited', network: null, decided_at: '2026-11-21T10:00:00.000Z' }
+    const decision = { referrer_id: 3, outcome: 'credited' as const, network: null, decided_at: '2026-11-21T10:00:00.000Z' }
     await db.insertInto('referrals').values([{ ...decision, friend_id: null }, { ...decision, friend_id: null }]).execute()
     await expect(db.insertInto('referrals').values({ ...decision, friend_id: 7 }).execute()).rejects.toThrow()
   })

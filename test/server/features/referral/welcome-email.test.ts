@@ -9,6 +9,7 @@ import { welcomeSubject } from '../../../../server/features/referral/welcome-ema
 import type { OutgoingMail } from '../../../../server/platform/mail/mailer'
 import { placePagePath } from '../../../../shared/consent-paths'
 import { shareLinkOf } from '../../../../shared/referral-code'
+import type { StoredStatus } from '../../../../shared/stored-statuses'
 import { memorySenders } from '../../../utils/memory-sender'
 import type { Stores } from '../../../utils/open-store'
 import { validSignup } from '../../harness'
@@ -73,7 +74,7 @@ it('sends a welcome queued for a confirmed row and skips one for an unsubscribed
   const { store, sender, sent } = await start()
   const { db } = store.database
   const at = new Date().toISOString()
-  const people = [
+  const people: { email: string; status: StoredStatus; code: string | null }[] = [
     { email: 'row-confirmed@example.com', status: 'confirmed', code: 'abcd2345' },
     { email: 'row-unsubscribed@example.com', status: 'unsubscribed', code: 'efgh6789' },
     { email: 'row-no-code@example.com', status: 'confirmed', code: null },

@@ -11,6 +11,7 @@ import { consentStore } from '../../../../server/features/consent/consent-store'
 import { transactionEvents } from '../../../../server/platform/events/transaction-events'
 import type { Database } from '../../../../server/platform/database/database'
 import { openDatabase } from '../../../../server/platform/database/open'
+import { featureMigrations } from '../../../../server/feature-migrations'
 import { signupStore } from '../../../../server/features/signup/signup-store'
 import { noConsentRecord } from '../../../../server/features/signup/validate'
 import { postgresEngine, sqliteEngine, type EngineUnderTest } from '../../../utils/engines'
@@ -49,7 +50,7 @@ describe.each([sqliteEngine(), postgresEngine()])('the database work for a liste
   let database: Database
   beforeAll(async () => {
     await engine.setup()
-    database = await openDatabase(await engine.newDatabase())
+    database = await openDatabase(await engine.newDatabase(), { migrations: featureMigrations })
   }, 60_000)
   afterAll(async () => {
     await database?.close()

@@ -92,5 +92,5 @@ it('refuses to start with one clear line when a migration fails', async () => {
   await client.end()
   const { code, output } = await failingStart({ DATABASE_URL: url })
   expect(code).toBe(1)
-  expect(output.trim().split('\n')).toEqual([expect.stringMatching(/^Migrating the PostgreSQL database at .* to version 1 failed: relation "signups" already exists$/)])
+  expect(output.trim().split('\n')).toEqual([expect.stringMatching(/^Migrating the PostgreSQL database at .* failed at 2026-11-21-2219-signups: relation "signups" already exists$/)])
 })

@@ -9,8 +9,8 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Stores } from '../../../utils/open-store'
 import { openStore } from '../../../utils/open-store'
-import { postgresSchemaVersion } from '../../../../server/platform/database/postgres'
-import { sqliteSchemaVersion } from '../../../../server/platform/database/sqlite'
+import { featureMigrations } from '../../../../server/feature-migrations'
+import { platformMigrations } from '../../../../server/platform/database/migrations'
 import { canonicalAddress } from '../../../../shared/mailbox'
 import { postgresEngine, sqliteEngine, type EngineUnderTest } from '../../../utils/engines'
 import { validSignup } from '../../harness'
@@ -27,17 +27,17 @@ const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url))
 const tsx = join(repoRoot, 'node_modules/.bin/tsx')
 const execFileAsync = promisify(execFile)
 
-const latest = { sqlite: sqliteSchemaVersion, postgres: postgresSchemaVersion }
-const versionQuery = { sqlite: 'PRAGMA user_version', postgres: 'SELECT max(version) AS v FROM schema_migrations' }
+const every = [platformMigrations, ...featureMigrations].flatMap((list) => Object.keys(list)).sort()
+const before = (name: string) => every.slice(0, every.indexOf(name))
 
 describe.each([sqliteEngine(), postgresEngine()])('the $engine store', (engine: EngineUnderTest) => {
   const opened: Stores[] = []
-  const open = async (url: string, upToVersion?: number) => {
-    const store = await openStore(url, { upToVersion })
+  const open = async (url: string, stopBefore?: string) => {
+    const store = await openStore(url, { stopBefore })
     opened.push(store)
     return store
   }
-  const schemaVersion = async (url: string) => Number(Object.values((await engine.query(url, versionQuery[engine.engine]))[0] ?? {})[0])
+  const migrationsRun = async (url: string) => (await engine.query(url, 'SELECT name FROM kysely_migration ORDER BY name')).map((row) => row.name)
 
   beforeAll(() => engine.setup(), 60_000)
   afterAll(async () => {
@@ -91,23 +91,23 @@ describe.each([sqliteEngine(), postgresEngine()])('the $engine store', (engine: 
     expect(await emails(store)).toEqual(Array.from({ length: 501 }, (_, index) => `p${index}@example.com`))
   })
 
-  it('migrates an empty database to the latest schema version', async () => {
+  it('runs every migration on an empty database', async () => {
     const url = await engine.newDatabase()
     await open(url)
-    expect(await schemaVersion(url)).toBe(latest[engine.engine])
+    expect(await migrationsRun(url)).toEqual(every)
   })
 
-  it('migrates a database from before the consent version, keeping its rows', async () => {
+  it('migrates a database from before consent, keeping its rows', async () => {
     const url = await engine.newDatabase()
-    const previous = { sqlite: 2, postgres: 3 }[engine.engine]
-    const old = await open(url, previous)
+    const consent = '2026-11-22-2318-tokens-outbox-settings'
+    const old = await open(url, consent)
     await old.close()
     // A row as the previous release wrote it: only the columns it knew.
     const now = engine.engine === 'sqlite' ? `'${new Date().toISOString()}'` : 'now()'
     await engine.query(url, `INSERT INTO signups (email_normalized, email, first_name, source, created_at) VALUES ('old@example.com', 'old@example.com', 'Old', 'site', ${now})`)
-    expect(await schemaVersion(url)).toBe(previous)
+    expect(await migrationsRun(url)).toEqual(before(consent))
     const current = await open(url)
-    expect(await schemaVersion(url)).toBe(latest[engine.engine])
+    expect(await migrationsRun(url)).toEqual(every)
     expect(await current.add(signup('new@example.com'))).toBe('added')
     expect(await emails(current)).toEqual(['old@example.com', 'new@example.com'])
     // The old signup is pending with no email queued for it (it never asked for one); the new one has its email queued.
@@ -117,7 +117,7 @@ describe.each([sqliteEngine(), postgresEngine()])('the $engine store', (engine: 
 
   it('moves signups stored under the older address rule to the canonical address, one row per person', async () => {
     const url = await engine.newDatabase()
-    const older = await open(url, { sqlite: 3, postgres: 4 }[engine.engine]) // the last version before the canonical address
+    const older = await open(url, '2026-11-24-0209-canonical-addresses')
     // As the rule before issue 19 stored them: the local part as typed, the domain lower-cased but not IDNA.
     const stored = ['Ann@example.com', 'ann@example.com', 'ANN@EXAMPLE.COM', 'Bob@example.com', 'user@bücher.example', 'user@xn--bcher-kva.example', 'a@b.io,c@d.io']
     const now = engine.engine === 'sqlite' ? `'${new Date().toISOString()}'` : 'now()'
@@ -152,15 +152,15 @@ describe.each([sqliteEngine(), postgresEngine()])('the $engine store', (engine: 
       execFileAsync(tsx, ['test/utils/open-store-once.ts'], { cwd: repoRoot, env: { ...process.env, DATABASE_URL: url, SIGNUP_EMAIL: `start-${index}@example.com` } }),
     )
     await Promise.all(starts)
-    expect(await schemaVersion(url)).toBe(latest[engine.engine])
+    expect(await migrationsRun(url)).toEqual(every)
     expect((await emails(await open(url))).sort()).toEqual(['start-0@example.com', 'start-1@example.com', 'start-2@example.com', 'start-3@example.com'])
   })
 
   it('refuses a database from a newer release, in one clear line', async () => {
     const url = await engine.newDatabase()
     await open(url)
-    const newer = latest[engine.engine] + 1
-    await engine.query(url, engine.engine === 'sqlite' ? `PRAGMA user_version = ${newer}` : `INSERT INTO schema_migrations (version) VALUES (${newer})`)
-    await expect(open(url)).rejects.toThrow(new RegExp(`schema version ${newer}, newer than this release`))
+    const newer = '2099-01-01-0000-from-a-newer-release'
+    await engine.query(url, `INSERT INTO kysely_migration (name, timestamp) VALUES ('${newer}', '2099-01-01T00:00:00.000Z')`)
+    await expect(open(url)).rejects.toThrow(`it has run the migration ${newer}, which this release does not know: a newer release migrated it`)
   })
 })

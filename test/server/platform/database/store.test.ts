@@ -1,12 +1,13 @@
 // @vitest-environment node
 // SQLite's own promises beside the store contract (store-contract.test.ts): the file in WAL mode with its
-// schema version, and file: URLs read as SQLite reads them.
+// migrations, and file: URLs read as SQLite reads them.
 import { join, resolve } from 'node:path'
 import { createClient } from '@libsql/client'
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { openStore } from '../../../utils/open-store'
 import { sqliteFilePath } from '../../../../server/platform/database/database-url'
-import { sqliteSchemaVersion as schemaVersion } from '../../../../server/platform/database/sqlite'
+import { featureMigrations } from '../../../../server/feature-migrations'
+import { platformMigrations } from '../../../../server/platform/database/migrations'
 import { makeTempDir, validSignup } from '../../harness'
 
 let temp: Awaited<ReturnType<typeof makeTempDir>>
@@ -17,23 +18,25 @@ afterEach(() => temp.remove())
 
 const signup = (email: string) => ({ ...validSignup, email, emailNormalized: email, submissionId: null })
 
-async function pragma(databaseUrl: string, name: string) {
+async function query(databaseUrl: string, sql: string) {
   const client = createClient({ url: databaseUrl })
   try {
-    return (await client.execute(`PRAGMA ${name}`)).rows[0]?.[0]
+    return (await client.execute(sql)).rows
   } finally {
     client.close()
   }
 }
+const pragma = async (databaseUrl: string, name: string) => (await query(databaseUrl, `PRAGMA ${name}`))[0]?.[0]
 
-it('creates the schema, in WAL mode, and records the schema version', async () => {
+it('creates the schema, in WAL mode, and records the migrations it ran', async () => {
   const databaseUrl = `file:${join(temp.dir, 'waitlist.db')}`
   const store = await openStore(databaseUrl)
   expect(await store.add(signup('ann@example.com'))).toBe('added')
   expect(await store.add(signup('ann@example.com'))).toBe('duplicate')
   await store.close()
   expect(await pragma(databaseUrl, 'journal_mode')).toBe('wal')
-  expect(Number(await pragma(databaseUrl, 'user_version'))).toBe(schemaVersion)
+  const names = (await query(databaseUrl, 'SELECT name FROM kysely_migration ORDER BY name')).map((row) => row.name)
+  expect(names).toEqual([platformMigrations, ...featureMigrations].flatMap((list) => Object.keys(list)).sort())
 })
 
 it('reads file: URLs the way SQLite does', () => {

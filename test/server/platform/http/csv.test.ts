@@ -83,7 +83,7 @@ describe('the console’s export row', () => {
     email: 'ann@example.com',
     first_name: '=Ann',
     source: 'home',
-    status: 'confirmed',
+    status: 'confirmed' as const,
     consent_version: null,
     confirmed_at: '2026-11-24T10:20:00.000Z',
     unsubscribed_at: null,

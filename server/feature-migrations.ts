@@ -1,0 +1,9 @@
+// Every feature's migrations, for whatever opens the database: the platform runs its own first, then these,
+// all in one order by name (platform/database/migrate.ts). A new feature with tables adds its list here.
+import { consentMigrations } from './features/consent/migrations'
+import { consoleMigrations } from './features/console/migrations'
+import { launchMigrations } from './features/launch/migrations'
+import { referralMigrations } from './features/referral/migrations'
+import { signupMigrations } from './features/signup/migrations'
+
+export const featureMigrations = [signupMigrations, consentMigrations, consoleMigrations, referralMigrations, launchMigrations]

@@ -1,0 +1,67 @@
+// The launch's schema (launchMigrations, at the end): the tables of invitations in waves (issue 22), written
+// once for both engines (the column types differ: ids and times). A wave is who started it, when and how; an
+// invitation is one person's, from its wave to its claim or end, and keeps its counts for the funnel after the
+// person is erased (the signup id goes, nothing personal stays). The pace is one row: the daily wave the team
+// set, until stopped or the list is empty. An outbox email about an invitation names it, so its delivery is
+// recorded on it. Append, never edit: a database that has run a migration never runs it again
+// (platform/database/migrate.ts).
+import type { Kysely } from 'kysely'
+import { stepsPerEngine, type MigrationStep, type Migrations } from '../../platform/database/migrate'
+import type { Tables } from '../../platform/database/schema'
+import { returnTheStranded } from './held-invitation'
+
+const launchTables = (id: 'INTEGER PRIMARY KEY' | 'BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY', ref: 'INTEGER' | 'BIGINT', time: 'TEXT' | 'TIMESTAMPTZ'): MigrationStep[] => [
+  `CREATE TABLE waves (id ${id}, kind TEXT NOT NULL, started_by TEXT NOT NULL, started_at ${time} NOT NULL, size ${ref} NOT NULL)`,
+  `CREATE TABLE invitations (
+    id ${id},
+    wave_id ${ref} NOT NULL REFERENCES waves (id),
+    signup_id ${ref} NULL,
+    invited_at ${time} NOT NULL,
+    expires_at ${time} NOT NULL,
+    delivered_at ${time} NULL,
+    reminded_at ${time} NULL,
+    claimed_at ${time} NULL,
+    expired_at ${time} NULL,
+    unsubscribed_at ${time} NULL,
+    erased_at ${time} NULL
+  )`,
+  `CREATE INDEX invitations_wave ON invitations (wave_id)`,
+  `CREATE INDEX invitations_signup ON invitations (signup_id)`,
+  // The expiry sweep reads only the open invitations, soonest first.
+  `CREATE INDEX invitations_open ON invitations (expires_at) WHERE claimed_at IS NULL AND expired_at IS NULL`,
+  `CREATE TABLE launch_pace (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    per_day ${ref} NOT NULL,
+    at_utc TEXT NOT NULL,
+    started_by TEXT NOT NULL,
+    started_at ${time} NOT NULL,
+    last_run_day TEXT NULL,
+    ended_reason TEXT NULL,
+    ended_at ${time} NULL
+  )`,
+  `ALTER TABLE outbox ADD COLUMN invitation_id ${ref} NULL`,
+  // The sender takes due emails soonest first: a wave's emails wait for their turn (INVITE_SEND_RATE) and its
+  // reminders for their day, and a look for due emails must not walk past them.
+  `CREATE INDEX outbox_next ON outbox (next_attempt_at, id) WHERE finished_at IS NULL`,
+]
+
+/** Those who came back after unsubscribing while invited, before a confirmation returned them to their
+ * invitation, return to it now (held-invitation.ts). */
+export const returnStrandedInvitees = (trx: Kysely<Tables>) => returnTheStranded(trx, new Date())
+
+export const launchMigrations: Migrations = {
+  // Invitations in waves: waves, invitations, the daily pace, and which outbox emails belong to an invitation.
+  '2026-11-24-1254-invitations-in-waves': {
+    legacyVersion: { sqlite: 8, postgres: 9 },
+    up: stepsPerEngine({
+      sqlite: launchTables('INTEGER PRIMARY KEY', 'INTEGER', 'TEXT'),
+      postgres: launchTables('BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY', 'BIGINT', 'TIMESTAMPTZ'),
+    }),
+  },
+  // Invited people who had unsubscribed and come back were left confirmed with no place and a dead link; they
+  // return to their invitation, as a confirmation now returns them (held-invitation.ts).
+  '2026-11-26-1913-stranded-invitees-return': {
+    legacyVersion: { sqlite: 10, postgres: 11 },
+    up: (db) => returnStrandedInvitees(db),
+  },
+}

@@ -1,0 +1,41 @@
+// The signup's schema: the signups table, and the move to one row per canonical address. Append, never edit:
+// a database that has run a migration never runs it again (platform/database/migrate.ts).
+import { stepsPerEngine, type Migrations } from '../../platform/database/migrate'
+import { moveToCanonicalAddresses } from './canonical-addresses'
+
+export const signupMigrations: Migrations = {
+  // The signups table (the first release).
+  '2026-11-21-2219-signups': {
+    legacyVersion: { sqlite: 1, postgres: 1 },
+    up: stepsPerEngine({
+      sqlite: [
+        `CREATE TABLE IF NOT EXISTS signups (
+      id INTEGER PRIMARY KEY,
+      email_normalized TEXT UNIQUE NOT NULL,
+      email TEXT NOT NULL,
+      first_name TEXT NOT NULL DEFAULT '',
+      source TEXT NOT NULL,
+      submission_id TEXT UNIQUE NULL,
+      created_at TEXT NOT NULL
+    )`,
+      ],
+      postgres: [
+        `CREATE TABLE signups (
+      id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+      email_normalized TEXT UNIQUE NOT NULL,
+      email TEXT NOT NULL,
+      first_name TEXT NOT NULL DEFAULT '',
+      source TEXT NOT NULL,
+      submission_id TEXT UNIQUE NULL,
+      created_at TIMESTAMPTZ NOT NULL DEFAULT now()
+    )`,
+      ],
+    }),
+  },
+  // One address, one row (issue 19): signups move to the canonical address, and one person stored under
+  // several spellings becomes one row (canonical-addresses.ts), the same plan on both engines.
+  '2026-11-24-0209-canonical-addresses': {
+    legacyVersion: { sqlite: 4, postgres: 5 },
+    up: (db) => moveToCanonicalAddresses(db),
+  },
+}

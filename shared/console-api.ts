@@ -1,0 +1,56 @@
+// The console's API (server/features/console/admin-api.ts, server/features/launch/wave-routes.ts) as its client
+// (src/admin/admin-api-client.ts) and machines (machines/admin-*.ts) call it: where it lives, what it is asked
+// and what it answers, once for both sides. The rows it sends are in console-rows.ts and launch-rows.ts.
+import type { ConsoleSignupRow, DayCount, HeldReferral, ReferralSummary, TopReferrer } from './console-rows'
+import type { StoredStatus } from './stored-statuses'
+
+/** Where the server mounts the console's API (server/app.ts), and where the console calls it. */
+export const adminApiBase = '/api/admin'
+
+/** Every answer that went through says so, beside what it carries. */
+export type Reply<T> = { ok: true } & T
+
+/** GET /session and POST /sign-in/verify: who is signed in. */
+export type SessionReply = { email: string }
+/** POST /sign-in/request: the same words for every address, listed or not. */
+export type SignInRequested = { message: string }
+
+/** The columns the signups table sorts by. */
+export const signupSortKeys = ['createdAt', 'email', 'firstName', 'source'] as const
+export type SignupSort = (typeof signupSortKeys)[number]
+export const isSignupSort = (value: unknown): value is SignupSort => signupSortKeys.some((key) => key === value)
+
+/** GET /signups's query: a search, a sort and a page. */
+export type SignupQuery = { search: string; sort: SignupSort; direction: 'asc' | 'desc'; page: number; pageSize: number }
+/** A page's rows when the query does not say. */
+export const signupPageSize = 25
+/** GET /signups: a page of people and how many match. */
+export type SignupPage = { rows: ConsoleSignupRow[]; total: number }
+
+/** Everyone listed, and how many are in each stored status. */
+export type SignupTotals = { all: number } & Record<StoredStatus, number>
+/** The outbox: emails not sent yet, and how long ago the oldest was queued (null when none waits). */
+export type OutboxSummary = { waiting: number; oldestSeconds: number | null }
+/** GET /summary: the front page's figures. */
+export type ConsoleSummary = {
+  totals: SignupTotals
+  perDay: DayCount[]
+  bySource: { source: string; count: number }[]
+  /** Confirmed signups that came through a share link, per day, and the referral decisions so far (issue 21). */
+  referrals: ReferralSummary
+  outbox: OutboxSummary
+}
+
+/** What the audit log records. */
+export type AuditAction = 'sign-in' | 'sign-out' | 'export' | 'erase' | 'approve-referral' | 'reject-referral' | 'start-wave' | 'invite-again' | 'set-pace' | 'stop-pace'
+export type AuditEntry = { at: string; actor: string; action: AuditAction; detail: string }
+/** GET /audit: the latest entries, newest first. */
+export type AuditReply = { entries: AuditEntry[] }
+
+/** GET /referrals: the referrals held for the team and the top referrers. */
+export type ReferralsReply = { held: HeldReferral[]; topReferrers: TopReferrer[] }
+/** The team's word on a held referral (machines/referral-credit-machine.ts's APPROVE and REJECT). */
+export const referralVerdicts = ['APPROVE', 'REJECT'] as const
+export type ReferralVerdict = (typeof referralVerdicts)[number]
+/** POST /referrals/:friendId/<path>: the path of each verdict. */
+export const verdictPaths = { APPROVE: 'approve', REJECT: 'reject' } as const satisfies Record<ReferralVerdict, string>

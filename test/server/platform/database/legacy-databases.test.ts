@@ -1,0 +1,100 @@
+// @vitest-environment node
+// Databases that the runner before Kysely's migrated (PRAGMA user_version on SQLite, schema_migrations on
+// PostgreSQL; frozen in fixtures/) migrate forward under Kysely's Migrator, on both engines: every row stays,
+// what ran before is recorded and never runs again, and the schema ends exactly as a new database's.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { postgresEngine, sqliteEngine, type EngineUnderTest } from '../../../utils/engines'
+import { openStore } from '../../../utils/open-store'
+import { rowsOf, schemaOf } from '../../../utils/schema-of'
+import { migrateAsBefore } from './fixtures/legacy-runner'
+
+/** A few rows in every table, as the release before wrote them. */
+const rowsBefore = (engine: EngineUnderTest) => [
+  `INSERT INTO signups (email_normalized, email, first_name, source, created_at, status, confirmed_at, confirm_seq, line_score, referral_code)
+    VALUES ('ann@example.com', 'ann@example.com', 'Ann', 'site', '2026-11-20T10:00:00.000Z', 'confirmed', '2026-11-20T10:05:00.000Z', 1, 1, 'annsCode')`,
+  `INSERT INTO signups (email_normalized, email, first_name, source, created_at, referred_by, referral_network, confirmation_queued_at)
+    VALUES ('bob@example.com', 'bob@example.com', 'Bob', 'site', '2026-11-21T10:00:00.000Z', 'annsCode', 'f00d', '2026-11-21T10:00:00.000Z')`,
+  `INSERT INTO signups (email_normalized, email, source, created_at, status, unsubscribed_at)
+    VALUES ('cat@example.com', 'cat@example.com', 'site', '2026-11-19T10:00:00.000Z', 'unsubscribed', '2026-11-22T10:00:00.000Z')`,
+  `INSERT INTO outbox (kind, signup_id, created_at, next_attempt_at)
+    VALUES ('confirm', (SELECT id FROM signups WHERE email = 'bob@example.com'), '2026-11-21T10:00:00.000Z', '2026-11-21T10:00:00.000Z')`,
+  `INSERT INTO consent_tokens (token_hash, purpose, signup_id, expires_at)
+    VALUES ('token-hash', 'confirm', (SELECT id FROM signups WHERE email = 'bob@example.com'), '2026-11-28T10:00:00.000Z')`,
+  `INSERT INTO erased_emails (email_hash, erased_at) VALUES ('erased-hash', '2026-11-18T10:00:00.000Z')`,
+  `INSERT INTO consent_settings (key, value) VALUES ('erasure_salt', 'the salt from before')`,
+  `INSERT INTO signup_commits (shard, commits) VALUES (0, 7)`,
+  `INSERT INTO line_buckets (bucket, people) VALUES (0, 1)`,
+  `UPDATE line_counter SET last_seq = 1`,
+  `INSERT INTO referrals (friend_id, referrer_id, outcome, network, decided_at)
+    VALUES ((SELECT id FROM signups WHERE email = 'bob@example.com'), (SELECT id FROM signups WHERE email = 'ann@example.com'), 'held', 'f00d', '2026-11-21T10:00:00.000Z')`,
+  `INSERT INTO admin_sign_in_tokens (token_hash, email, expires_at) VALUES ('link-hash', 'team@company.example', '2026-11-27T10:00:00.000Z')`,
+  `INSERT INTO admin_sessions (session_hash, email, created_at, expires_at)
+    VALUES ('session-hash', 'team@company.example', '2026-11-26T10:00:00.000Z', '2026-11-27T10:00:00.000Z')`,
+  `INSERT INTO admin_audit (at, actor, action, detail) VALUES ('2026-11-26T10:00:00.000Z', 'team@company.example', 'export', '3 people')`,
+  `INSERT INTO waves (kind, started_by, started_at, size) VALUES ('next', 'team@company.example', '2026-11-25T10:00:00.000Z', 1)`,
+  `INSERT INTO invitations (wave_id, signup_id, invited_at, expires_at, delivered_at)
+    VALUES ((SELECT max(id) FROM waves), (SELECT id FROM signups WHERE email = 'ann@example.com'), '2026-11-25T10:00:00.000Z', '2026-12-02T10:00:00.000Z', '2026-11-25T10:01:00.000Z')`,
+  `INSERT INTO launch_pace (id, per_day, at_utc, started_by, started_at) VALUES (1, 50, '09:00', 'team@company.example', '2026-11-25T10:00:00.000Z')`,
+  ...(engine.engine === 'postgres' ? [`INSERT INTO rate_limits (key, points, expire) VALUES ('signup:somebody', 1, 1900000000000)`] : []),
+]
+
+describe.each([sqliteEngine(), postgresEngine()])('a database migrated before Kysely’s runner, on $engine', (engine: EngineUnderTest) => {
+  beforeAll(() => engine.setup(), 60_000)
+  afterAll(() => engine.teardown(), 60_000)
+
+  const openAndClose = async (url: string) => (await openStore(url)).close()
+  const recorded = (url: string) => engine.query(url, 'SELECT name, timestamp FROM kysely_migration ORDER BY name')
+  let fresh: string
+  beforeAll(async () => {
+    fresh = await engine.newDatabase()
+    await openAndClose(fresh)
+  }, 60_000)
+
+  it('a new database ends with exactly the schema the runner before built', async () => {
+    const before = await engine.newDatabase()
+    await migrateAsBefore(before, engine.engine)
+    expect(await schemaOf(engine, fresh, { bookkeeping: false })).toEqual(await schemaOf(engine, before, { bookkeeping: false }))
+  })
+
+  it('moves on without running anything again: every row kept, the schema a new database’s, a second start runs nothing', async () => {
+    const url = await engine.newDatabase()
+    await migrateAsBefore(url, engine.engine)
+    for (const statement of rowsBefore(engine)) await engine.query(url, statement)
+    const rows = await rowsOf(engine, url)
+
+    await openAndClose(url)
+    expect(await rowsOf(engine, url)).toEqual(rows)
+    expect(await schemaOf(engine, url)).toEqual(await schemaOf(engine, fresh))
+    expect((await recorded(url)).map((row) => row.name)).toEqual((await recorded(fresh)).map((row) => row.name))
+
+    const firstStart = await recorded(url)
+    await openAndClose(url)
+    expect(await recorded(url)).toEqual(firstStart)
+    expect(await rowsOf(engine, url)).toEqual(rows)
+    // A release from before now refuses the database, as it refused a newer release's.
+    await expect(migrateAsBefore(url, engine.engine)).rejects.toThrow(/newer than this release/)
+  })
+
+  it('runs what the runner before had not: a database from before the line gets its line', async () => {
+    const url = await engine.newDatabase()
+    await migrateAsBefore(url, engine.engine, { sqlite: 6, postgres: 7 }[engine.engine])
+    for (const [email, confirmedAt] of [
+      ['late@example.com', '2026-11-20T10:00:00.000Z'],
+      ['pending@example.com', null],
+      ['early@example.com', '2026-11-19T10:00:00.000Z'],
+    ] as const)
+      await engine.query(
+        url,
+        `INSERT INTO signups (email_normalized, email, source, created_at, status, confirmed_at)
+          VALUES ('${email}', '${email}', 'site', '2026-11-18T10:00:00.000Z', '${confirmedAt ? 'confirmed' : 'pending'}', ${confirmedAt ? `'${confirmedAt}'` : 'NULL'})`,
+      )
+
+    await openAndClose(url)
+    const line = await engine.query(url, 'SELECT email, confirm_seq FROM signups WHERE referral_code IS NOT NULL ORDER BY confirm_seq')
+    expect(line.map((row) => [row.email, Number(row.confirm_seq)])).toEqual([
+      ['early@example.com', 1],
+      ['late@example.com', 2],
+    ])
+    expect(await schemaOf(engine, url)).toEqual(await schemaOf(engine, fresh))
+  })
+})
