@@ -1,8 +1,8 @@
 // The one composition of the server: the features built over one open database and the settings, and the app
-// that serves them. `npm start` (main.ts) and every test (test/utils/open-store.ts and the harnesses over it)
-// build the server here, so none of them can wire it differently. The host brings what is its own: the
-// mailer, the logger, the metrics, the clock, how to learn the client's address, the static site. Nothing here
-// listens, reads the environment or exits (main.ts does).
+// that serves them. `npm start` (main.ts), every test (test/utils/open-store.ts and the harnesses over it) and
+// the README's serverless example (aws-lambda.ts) build the server here, so none of them can wire it
+// differently. The host brings what is its own: the mailer, the logger, the metrics, the clock, how to learn
+// the client's address, the static site. Nothing here listens, reads the environment or exits (main.ts does).
 //
 // The background work (the outbox sender, the launch's clock) starts only when the host asks: a serverless
 // host has no timers, and a test starts what it tests.
