@@ -40,7 +40,7 @@ export type CompositionOptions = {
   log?: Logger
   /** With them, the stores' outcomes, the sends, the outbox, the pool and each request are counted. */
   metrics?: Metrics
-  /** The clock of the console, the outbox sender and the launch; the system's by default. */
+  /** The clock of the console, the outbox sender, the launch and the health check; the system's by default. */
   now?: () => Date
   /** The address of the connection; without it (and without a trusted proxy) nothing is rate limited. */
   clientAddress?: (c: Context) => string | undefined
@@ -115,6 +115,7 @@ export function compose(options: CompositionOptions) {
     metrics,
     metricsToken: config.metrics.token,
     classifyStoreError: database.classify,
+    now,
   })
 
   return {

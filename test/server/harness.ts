@@ -93,6 +93,8 @@ export type TestServer = {
   store: Stores
   post: (body: unknown, init?: { headers?: Record<string, string> }) => Promise<Response>
   rows: () => Promise<SignupRow[]>
+  /** The server's clock, moved by a test instead of waiting (0: the system's). */
+  clock: { offsetMs: number }
   /** The outbox sender, when started with `mail`. */
   sender: OutboxSender | undefined
   close: () => Promise<void>
@@ -133,6 +135,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const origin = `http://127.0.0.1:${server.port}`
   const url = `${origin}/api/waitlist`
   const { mail, inviteUrl, allowedOrigins, trustedProxies, rateLimit, publicSiteUrl } = options
+  const clock = { offsetMs: 0 }
   const mailer = mail && createMailer({ smtpUrl: mail.smtpUrl, mailFrom: 'Stride Health <no-reply@stridehealth.example>', mailDir: temp.dir })
   const { composition, stores: store } = composeForTests(database, {
     config: { allowedOrigins, trustedProxies, rateLimit: rateLimit ?? { max: 1_000_000, windowMs: 60_000 }, publicSiteUrl },
@@ -140,6 +143,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     publicUrl: publicSiteUrl ?? origin,
     mailer,
     log: options.log,
+    now: () => new Date(Date.now() + clock.offsetMs),
     clientAddress: socketAddress,
     site: options.site,
     limits: { consent: options.consentRateLimit },
@@ -152,6 +156,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     databaseUrl,
     dir: temp.dir,
     store,
+    clock,
     post: (body, init = {}) =>
       fetch(url, {
         method: 'POST',
@@ -159,11 +164,13 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
         body: typeof body === 'string' || body instanceof Uint8Array ? (body as BodyInit) : JSON.stringify(body),
       }),
     rows: () => readRows(databaseUrl),
-    // Idle once the work after the replies (which queues emails, up to afterReplyDelayMs later) has run too.
+    // Idle once the work after the replies (which queues emails, up to afterReplyDelayMs later) and the
+    // signups' own (a repeat's email queued again) have run too.
     sender: sender && {
       ...sender,
       idle: async () => {
         await afterRepliesSettled()
+        await store.settled()
         await sender.idle()
       },
     },
