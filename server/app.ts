@@ -1,6 +1,7 @@
 // The waitlist endpoint as a Web-standard handler: `createApp(options).fetch(request)` runs unchanged on Node
-// (server/main.ts), serverless functions and edge runtimes. Everything host-specific comes in as an option:
-// the stores, how to learn the client's address, and optionally the static site to serve next to the API.
+// (server/main.ts), serverless functions and edge runtimes. server/compose.ts calls it with the stores it built;
+// everything host-specific comes in as an option: how to learn the client's address, and optionally the static
+// site to serve next to the API.
 //
 // createApp composes one sub-app per concern, each carrying its own middleware (server/platform/http/api-guard.ts says
 // what every API path shares): the signup, the consent flows, the team's console, the health check, then the
