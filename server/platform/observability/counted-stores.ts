@@ -1,6 +1,6 @@
-// The counters of what people did, taken where it is decided: the stores' own answers. main composes the
-// stores through these, so every route that signs up, confirms, unsubscribes or erases is counted, and none of
-// them (nor the stores) knows that it is. An outcome counts once the store has committed it.
+// The counters of what people did, taken where it is decided: the stores' own answers. server/compose.ts
+// composes the stores through these, so every route that signs up, confirms, unsubscribes or erases is
+// counted, and none of them (nor the stores) knows that it is. An outcome counts once the store has committed it.
 import type { ConsentStore } from '../../features/consent/consent-store'
 import type { Signups } from '../../features/signup/signup-store'
 import type { Metrics } from './metrics'

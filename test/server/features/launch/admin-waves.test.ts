@@ -5,8 +5,7 @@
 // INVITE_URL, and the funnel, the CSV, the pace and the audit log say what happened. Without INVITE_URL, waves
 // are refused and the page says invitations are not open yet.
 import { hashSecret, newSecret } from '../../../../server/platform/secrets/tokens'
-import { startOutboxSender, type OutboxSender } from '../../../../server/platform/outbox/outbox-sender'
-import { createMailer } from '../../../../server/platform/mail/mailer'
+import type { OutboxSender } from '../../../../server/platform/outbox/outbox-sender'
 import { noConsentRecord } from '../../../../server/features/signup/validate'
 import { canonicalAddress } from '../../../../shared/mailbox'
 import type { WavesOverview } from '../../../../shared/launch-rows'
@@ -22,7 +21,6 @@ const emailOf = (name: string) => `${name.toLowerCase()}@example.com`
 describe.each([sqliteEngine(), postgresEngine()])('invitations in the console on $engine', (engine: EngineUnderTest) => {
   let server: AdminTestServer
   let sender: OutboxSender
-  let mailer: ReturnType<typeof createMailer>
   let cookie: string
 
   const idOf = async (email: string) =>
@@ -52,8 +50,8 @@ describe.each([sqliteEngine(), postgresEngine()])('invitations in the console on
   beforeAll(async () => {
     await engine.setup()
     server = await startAdminServer({ databaseUrl: await engine.newDatabase(), inviteUrl })
-    mailer = createMailer({ smtpUrl: server.inbox.url, mailFrom: 'Stride Health <no-reply@stridehealth.example>', mailDir: '/nonexistent' })
-    sender = startOutboxSender({ store: server.store.consent, mailer, links: { siteUrl: server.origin, apiUrl: server.origin }, pollMs: 200 })
+    // The server's own sender, into its inbox, without the per-inbox budget: what is tested here is the waves.
+    sender = await server.store.startSender({ pollMs: 200, budget: undefined })
     for (const name of people) {
       await server.store.add({ ...validSignup, email: emailOf(name), firstName: name, emailNormalized: canonicalAddress(emailOf(name))!, submissionId: null, consent: noConsentRecord })
       await server.store.settled()
@@ -64,8 +62,6 @@ describe.each([sqliteEngine(), postgresEngine()])('invitations in the console on
     cookie = await server.signIn()
   }, 120_000)
   afterAll(async () => {
-    await sender?.stop()
-    mailer?.close()
     await server?.close()
     await engine.teardown()
   })

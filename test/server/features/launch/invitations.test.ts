@@ -7,13 +7,14 @@
 // the clocks of its instances do.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hashSecret, newSecret } from '../../../../server/platform/secrets/tokens'
-import { invitationBudgetRetryMs, startOutboxSender, type OutboxSender } from '../../../../server/platform/outbox/outbox-sender'
+import { invitationBudgetRetryMs, type OutboxSender } from '../../../../server/platform/outbox/outbox-sender'
 import { startLaunchTicker } from '../../../../server/features/launch/launch-ticker'
-import type { Mailer, OutgoingMail } from '../../../../server/platform/mail/mailer'
+import type { OutgoingMail } from '../../../../server/platform/mail/mailer'
 import { OverBudgetError } from '../../../../server/platform/mail/mailbox-budget'
 import { noConsentRecord } from '../../../../server/features/signup/validate'
 import { canonicalAddress } from '../../../../shared/mailbox'
 import { invitationRules, reminderAfterMs } from '../../../../shared/rules'
+import { memoryMailer } from '../../../utils/memory-mailer'
 import { openStore, type Stores } from '../../../utils/open-store'
 import { postgresEngine, sqliteEngine, type EngineUnderTest } from '../../../utils/engines'
 import { invitationSubject } from '../../../../server/features/launch/invitation-email'
@@ -42,20 +43,14 @@ describe.each([sqliteEngine(), postgresEngine()])('invitations on $engine', (eng
 
   async function fresh(options: { overBudget?: (mail: OutgoingMail) => boolean } = {}) {
     const databaseUrl = await engine.newDatabase()
-    const store = await openStore(databaseUrl, { invitations: { lifetimeMs, sendsPerSecond } })
     const clock = { at: Date.parse('2026-12-01T08:00:00Z') }
     const now = () => new Date(clock.at)
-    const sent: OutgoingMail[] = []
-    const mailer: Mailer = {
-      destination: 'memory',
-      send: async (mail) => {
-        // The per-inbox daily budget (platform/mail/mailbox-budget.ts) refusing, as the budgeted mailer does.
-        if (options.overBudget?.(mail)) throw new OverBudgetError()
-        sent.push(mail)
-      },
-      close: () => {},
-    }
-    const sender = startOutboxSender({ store: store.consent, mailer, links: { siteUrl: 'https://site.example', apiUrl: 'https://api.example' }, pollMs: 3_600_000, now })
+    // The per-inbox daily budget (platform/mail/mailbox-budget.ts) refusing, as the budgeted mailer does.
+    const mailer = memoryMailer({ refuse: (mail) => (options.overBudget?.(mail) ? new OverBudgetError() : undefined) })
+    const sent = mailer.sent
+    const store = await openStore(databaseUrl, { invitations: { lifetimeMs, sendsPerSecond }, mailer, now, publicUrl: 'https://site.example', config: { publicApiUrl: 'https://api.example' } })
+    // The budget itself counts on the system's clock, not on this test's.
+    const sender = await store.startSender({ pollMs: 3_600_000, budget: undefined })
     opened.push({ store, sender })
     const { db } = store.database
     const idOf = async (email: string) =>
