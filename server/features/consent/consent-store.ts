@@ -8,13 +8,13 @@
 import { createHmac, randomInt } from 'node:crypto'
 import { sql } from 'kysely'
 import type { ConsentStatus } from '../../../machines/signup-consent-machine'
-import { linkLifetimesMs, placeLinkLifetimeMs, resendAfterMs } from '../../../shared/rules'
+import { resendAfterMs } from '../../../shared/rules'
 import type { Database, Db } from '../../platform/database/database'
+import { saveLinkTokens, takeLinkToken, type LinkToken } from '../../platform/secrets/link-tokens'
 import type { Line, Place, YourPlace } from '../referral/line'
 import { heldInvitation, takeBackInvitation } from '../launch/held-invitation'
 import { consentMove, isConsentStatus } from './consent-rules'
 
-export type TokenPurpose = 'confirm' | 'unsubscribe' | 'erase' | 'place' | 'invite'
 export type OutboxKind = 'confirm' | 'erase' | 'welcome' | 'invite' | 'reminder'
 export type OutboxEntry = {
   id: number
@@ -26,7 +26,6 @@ export type OutboxEntry = {
    * still open (not claimed, expired, unsubscribed from or erased). */
   invitation?: { id: number; expiresAt: Date; open: boolean }
 }
-export type NewToken = { hash: string; purpose: TokenPurpose; signupId: number; expiresAt: Date }
 /** How the outbox stands: what the metrics (platform/observability/metrics.ts) and the console's front page show. */
 export type OutboxStats = {
   /** Emails not finished yet (sent, skipped or failed): due now, or waiting out a retry's backoff. */
@@ -52,7 +51,7 @@ export interface ConsentStore {
   renewOutboxLease(id: number, heldUntil: Date, until: Date): Promise<boolean>
   /** Ends every lease: only for one process that owns the database (SQLite), at its start. */
   releaseOutboxLeases(): Promise<void>
-  saveTokens(tokens: NewToken[]): Promise<void>
+  saveTokens(tokens: LinkToken[]): Promise<void>
   /** Uses a confirm or unsubscribe token (deleting it) and moves the signup as the consent machine says (a first
    * confirmation also takes a place in line: features/referral/line.ts; someone back after unsubscribing returns to the
    * invitation they hold: features/launch/held-invitation.ts); the signup's id, or undefined when the token is
@@ -85,21 +84,6 @@ export const erasedHashesOf = (salt: string, signup: { emailNormalized: string; 
   erasedEmailHash(salt, signup.emailNormalized),
   erasedEmailHash(salt, signup.formerKey ?? signup.emailNormalized),
 ]
-
-/** An invitation's link lives as long as its invitation (INVITE_LIFETIME_DAYS), so it has no lifetime of its own here. */
-export const tokenLifetimesMs: Record<Exclude<TokenPurpose, 'invite'>, number> = { confirm: linkLifetimesMs.confirm, erase: linkLifetimesMs.erase, unsubscribe: linkLifetimesMs.unsubscribe, place: placeLinkLifetimeMs }
-
-// DELETE … RETURNING: of two requests racing with one token, exactly one gets the row. Single use: the token
-// goes whatever happens next (expired, or a move the machine does not allow). The signup's id when it was valid.
-export async function takeToken(trx: Db, purpose: TokenPurpose, tokenHash: string, now: Date): Promise<number | undefined> {
-  const token = await trx
-    .deleteFrom('consent_tokens')
-    .where('token_hash', '=', tokenHash)
-    .where('purpose', '=', purpose)
-    .returning(['signup_id', 'expires_at'])
-    .executeTakeFirst()
-  return token && token.expires_at > now.toISOString() ? token.signup_id : undefined
-}
 
 /** `line` is the place in line the confirmations and erasures keep (features/referral/line.ts). */
 export function consentStore(database: Database, line: Line): ConsentStore {
@@ -214,17 +198,11 @@ export function consentStore(database: Database, line: Line): ConsentStore {
     async releaseOutboxLeases() {
       await db.updateTable('outbox').set({ claimed_until: null }).where('finished_at', 'is', null).where('claimed_until', 'is not', null).execute()
     },
-    async saveTokens(tokens) {
-      if (tokens.length === 0) return
-      await db
-        .insertInto('consent_tokens')
-        .values(tokens.map((token) => ({ token_hash: token.hash, purpose: token.purpose, signup_id: token.signupId, expires_at: iso(token.expiresAt) })))
-        .execute()
-    },
+    saveTokens: (tokens) => saveLinkTokens(db, tokens),
     useToken(purpose, tokenHash, now) {
       return db.transaction().execute(async (trx) => {
         if (purpose === 'confirm') await line.lock(trx)
-        const signupId = await takeToken(trx, purpose, tokenHash, now)
+        const signupId = await takeLinkToken(trx, purpose, tokenHash, now)
         if (signupId === undefined) return undefined
         const signup = await lockRows(trx.selectFrom('signups').select('status').where('id', '=', signupId)).executeTakeFirst()
         if (!signup || !isConsentStatus(signup.status)) return undefined
@@ -285,7 +263,7 @@ export function consentStore(database: Database, line: Line): ConsentStore {
     },
     eraseByToken(tokenHash, now) {
       return db.transaction().execute(async (trx) => {
-        const signupId = await takeToken(trx, 'erase', tokenHash, now)
+        const signupId = await takeLinkToken(trx, 'erase', tokenHash, now)
         return signupId !== undefined && erase(trx, signupId, now)
       })
     },

@@ -13,9 +13,9 @@
 // invitation, for its day, and is skipped when it comes due if the invitation was claimed, ended or
 // unsubscribed from by then.
 import { eventMove, tokenMove } from '../consent/consent-rules'
-import { takeToken } from '../consent/consent-store'
 import type { Line } from '../referral/line'
 import type { Database, Db } from '../../platform/database/database'
+import { takeLinkToken } from '../../platform/secrets/link-tokens'
 import { invitationRules, reminderAfterMs } from '../../../shared/rules'
 import type { Funnel, NextUp, Pace, WaveKind, WaveRow, WavesOverview } from '../../../shared/launch-rows'
 import { previewLimit } from '../../../shared/launch-rows'
@@ -261,7 +261,7 @@ export function invitations(database: Database, line: Line, settings: Invitation
     },
     claim(tokenHash, now) {
       return db.transaction().execute(async (trx) => {
-        const signupId = await takeToken(trx, 'invite', tokenHash, now)
+        const signupId = await takeLinkToken(trx, 'invite', tokenHash, now)
         if (signupId === undefined) return false
         const open = await lockRows(
           trx

@@ -5,7 +5,7 @@
 // its next start. So an email is sent at least once, and twice only if its process died between the send and
 // the mark (the one batch in flight at a crash), or if a send cut after its end of DATA was delivered after
 // all and its retry, held back until the server could no longer deliver the first, went out too.
-import { invitationRules, referralRules, reminderAfterMs } from '../../../shared/rules'
+import { invitationRules, linkLifetimesMs, placeLinkLifetimeMs, referralRules, reminderAfterMs } from '../../../shared/rules'
 import { hashSecret, newSecret } from '../secrets/tokens'
 import { afterReplyDelayMs } from '../http/after-reply'
 import { silentLogger, type Logger } from '../observability/logger'
@@ -13,7 +13,12 @@ import type { SendOutcome } from '../observability/metrics'
 import { OverBudgetError, type MailboxBudget } from '../mail/mailbox-budget'
 import { DeliveryUnknownError, NotOneMailboxError, smtpTimeouts, type Mailer, type OutgoingMail } from '../mail/mailer'
 import { confirmationEmail, erasureEmail, invitationEmail, invitationReminderEmail, welcomeEmail, type EmailLinks } from '../../features/consent/consent-emails'
-import { tokenLifetimesMs, type ConsentStore, type NewToken, type OutboxEntry, type OutboxKind, type TokenPurpose } from '../../features/consent/consent-store'
+import type { ConsentStore, OutboxEntry, OutboxKind } from '../../features/consent/consent-store'
+import type { LinkToken } from '../secrets/link-tokens'
+
+/** An invitation's link lives as long as its invitation (INVITE_LIFETIME_DAYS), so it has no lifetime of its own here. */
+const tokenLifetimesMs = { confirm: linkLifetimesMs.confirm, erase: linkLifetimesMs.erase, unsubscribe: linkLifetimesMs.unsubscribe, place: placeLinkLifetimeMs }
+type TokenPurpose = keyof typeof tokenLifetimesMs | 'invite'
 
 export type OutboxSenderOptions = {
   store: ConsentStore
@@ -96,7 +101,7 @@ export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
     const at = now().getTime()
     const tokens = purposes.map((purpose) => ({ purpose, secret: newSecret() }))
     const endOf = (purpose: TokenPurpose) => (purpose === 'invite' ? invitationEndsAt! : new Date(at + tokenLifetimesMs[purpose]))
-    const rows: NewToken[] = tokens.map(({ purpose, secret }) => ({ hash: hashSecret(secret), purpose, signupId, expiresAt: endOf(purpose) }))
+    const rows: LinkToken[] = tokens.map(({ purpose, secret }) => ({ hash: hashSecret(secret), purpose, personId: signupId, expiresAt: endOf(purpose) }))
     await options.store.saveTokens(rows)
     return Object.fromEntries(tokens.map(({ purpose, secret }) => [purpose, secret])) as Record<TokenPurpose, string>
   }

@@ -21,6 +21,7 @@ import { invitationReminderSubject } from '../../../../server/features/launch/in
 import { confirmationSubject } from '../../../../server/features/consent/confirmation-email'
 import { welcomeSubject } from '../../../../server/features/referral/welcome-email'
 import { validSignup } from '../../harness'
+import { saveLinkTokens } from '../../../../server/platform/secrets/link-tokens'
 
 const day = 86_400_000
 const lifetimeMs = invitationRules.lifetimeMs
@@ -63,7 +64,7 @@ describe.each([sqliteEngine(), postgresEngine()])('invitations on $engine', (eng
     const statusOf = async (email: string) => (await db.selectFrom('signups').select('status').where('email_normalized', '=', canonicalAddress(email)!).executeTakeFirst())?.status
     const spendToken = async (purpose: 'confirm' | 'unsubscribe', email: string) => {
       const secret = newSecret()
-      await store.consent.saveTokens([{ hash: hashSecret(secret), purpose, signupId: await idOf(email), expiresAt: new Date(clock.at + day) }])
+      await saveLinkTokens(store.database.db, [{ hash: hashSecret(secret), purpose, personId: await idOf(email), expiresAt: new Date(clock.at + day) }])
       return store.consent.useToken(purpose, hashSecret(secret), now())
     }
     const join = async (email: string) => {
@@ -118,7 +119,7 @@ describe.each([sqliteEngine(), postgresEngine()])('invitations on $engine', (eng
     expect(await t.store.invitations.nextUp(10)).toMatchObject({ count: 2, waiting: 2 })
     // Their private "your place" page says the invitation is here, instead of a place they no longer hold.
     const secret = newSecret()
-    await t.store.consent.saveTokens([{ hash: hashSecret(secret), purpose: 'place', signupId: await t.idOf(emails[0]!), expiresAt: new Date(t.clock.at + day) }])
+    await saveLinkTokens(t.store.database.db, [{ hash: hashSecret(secret), purpose: 'place', personId: await t.idOf(emails[0]!), expiresAt: new Date(t.clock.at + day) }])
     expect(await t.store.consent.yourPlace(hashSecret(secret), t.now())).toMatchObject({ invitation: 'invited', place: 0 })
   })
 
