@@ -10,6 +10,7 @@ import { sql } from 'kysely'
 import type { ConsentStatus } from '../../../machines/signup-consent-machine'
 import { resendAfterMs } from '../../../shared/rules'
 import type { Database, Db } from '../../platform/database/database'
+import { dropQueued, enqueue, isQueued } from '../../platform/outbox/outbox-queue'
 import { saveLinkTokens, takeLinkToken, type LinkToken } from '../../platform/secrets/link-tokens'
 import type { Line, Place, YourPlace } from '../referral/line'
 import { heldInvitation, takeBackInvitation } from '../launch/held-invitation'
@@ -101,7 +102,7 @@ export function consentStore(database: Database, line: Line): ConsentStore {
       .onConflict((conflict) => conflict.doNothing())
       .execute()
     await trx.deleteFrom('consent_tokens').where('signup_id', '=', signupId).execute()
-    await trx.deleteFrom('outbox').where('signup_id', '=', signupId).execute()
+    await dropQueued(trx, signupId)
     // An invitation keeps its counts for the wave's funnel, and nothing of the person.
     await trx.updateTable('invitations').set({ erased_at: iso(now) }).where('signup_id', '=', signupId).where('claimed_at', 'is', null).where('expired_at', 'is', null).execute()
     await trx.updateTable('invitations').set({ signup_id: null }).where('signup_id', '=', signupId).execute()
@@ -248,17 +249,11 @@ export function consentStore(database: Database, line: Line): ConsentStore {
           .onConflict((conflict) => conflict.column('shard').doUpdateSet({ commits: (eb) => eb('signup_commits.commits', '+', 1) }))
           .execute()
         const signup = await lockRows(trx.selectFrom('signups').select('id').where('email_normalized', '=', emailNormalized)).executeTakeFirst()
-        // Asked for an unlisted address too (id 0 matches nothing): the same statements either way.
-        const recent = await trx
-          .selectFrom('outbox')
-          .select('id')
-          .where('kind', '=', 'erase')
-          .where('signup_id', '=', signup?.id ?? 0)
-          // One still waiting (for its inbox's budget, platform/mail/mailbox-budget.ts) answers this ask too: its link is
-          // made when it is sent, so asks never pile up behind it.
-          .where((eb) => eb.or([eb('created_at', '>', iso(new Date(now.getTime() - resendAfterMs))), eb('finished_at', 'is', null)]))
-          .executeTakeFirst()
-        if (signup && !recent) await trx.insertInto('outbox').values({ kind: 'erase', signup_id: signup.id, created_at: iso(now), next_attempt_at: iso(now) }).execute()
+        // Asked for an unlisted address too (id 0 matches nothing): the same statements either way. One still
+        // waiting (for its inbox's budget, platform/mail/mailbox-budget.ts) answers this ask too: its link is made
+        // when it is sent, so asks never pile up behind it.
+        const recent = await isQueued(trx, { kind: 'erase', personId: signup?.id ?? 0, since: new Date(now.getTime() - resendAfterMs) })
+        if (signup && !recent) await enqueue(trx, { kind: 'erase', personId: signup.id, at: now })
       })
     },
     eraseByToken(tokenHash, now) {
