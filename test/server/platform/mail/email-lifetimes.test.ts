@@ -16,7 +16,7 @@ vi.mock('../../../../shared/rules', async (importOriginal) => {
 })
 
 const { emailSamples } = await import('../../../../scripts/email-samples')
-const actual = await vi.importActual<typeof import('../../../../shared/rules')>('../../shared/rules')
+const actual = await vi.importActual<typeof import('../../../../shared/rules')>('../../../../shared/rules')
 const real = [...Object.values(actual.linkLifetimesMs), actual.placeLinkLifetimeMs, actual.invitationRules.lifetimeMs, actual.invitationRules.reminderBeforeMs]
 /** The lifetime each email names: the one of the link it carries. */
 const lifetimeOf: Record<string, () => number> = {
