@@ -9,7 +9,9 @@ import { existsSync } from 'node:fs'
 import { brand } from '../shared/brand'
 import { createSignInMailer } from './features/console/sign-in-mail'
 import { createApp } from './app'
+import { emailKinds } from './email-kinds'
 import { startOutboxSender } from './platform/outbox/outbox-sender'
+import { outboxStore } from './platform/outbox/outbox-store'
 import { createFolder } from './platform/folders'
 import { afterRepliesSettled } from './platform/http/after-reply'
 import { mailboxBudgetOver } from './platform/mail/mailbox-budget'
@@ -65,7 +67,8 @@ async function main() {
   const consent = countedConsent(consentStore(database, placeInLine), metrics)
   // Invitations in waves, taken from the line by place (features/launch/invitations.ts).
   const invited = invitations(database, placeInLine, config.invitations)
-  metrics.watchOutbox((now) => consent.outboxStats(now))
+  const outbox = outboxStore(database)
+  metrics.watchOutbox((now) => outbox.stats(now))
   metrics.watchPool(() => database.poolUse())
   // The work after the replies (repeats signed up again) ends before the database closes.
   const closeStores = async () => {
@@ -87,16 +90,15 @@ async function main() {
   const budget = mailboxBudgetOver(database.rateLimiter)
   const signInMailer = createSignInMailer({ mailer, budget, log })
   // On SQLite this process is the only sender: leases left by a killed predecessor end now.
-  if (database.engine === 'sqlite') await consent.releaseOutboxLeases()
+  if (database.engine === 'sqlite') await outbox.releaseLeases()
+  const links = { siteUrl: adminConfig.publicUrl, apiUrl: config.publicApiUrl ?? adminConfig.publicUrl }
   const sender = startOutboxSender({
-    store: consent,
+    outbox,
+    kinds: emailKinds(database, { links, placeBoost: config.placeBoost, invitationLifetimeMs: config.invitations.lifetimeMs }),
     mailer,
     budget,
-    links: { siteUrl: adminConfig.publicUrl, apiUrl: config.publicApiUrl ?? adminConfig.publicUrl },
     log,
     onAttempt: (kind, outcome) => metrics.outboxSends.inc({ kind, outcome }),
-    placeBoost: config.placeBoost,
-    invitationLifetimeMs: config.invitations.lifetimeMs,
   })
   const ticker = startLaunchTicker({ invitations: invited, onWave: sender.poke, log })
   const hasSite = existsSync(config.staticDir)
@@ -122,7 +124,7 @@ async function main() {
       publicUrl: adminConfig.publicUrl,
       sendSignInLink: signInMailer,
       eraseSignup: (id, now) => consent.eraseById(id, now),
-      outboxStats: (now) => consent.outboxStats(now),
+      outboxStats: (now) => outbox.stats(now),
       reviewReferral: (id, verdict, by) => placeInLine.review(id, verdict, by),
       waves: { invitations: invited, ready: config.invitations.url !== undefined },
     },

@@ -15,6 +15,7 @@ import type { Stores } from '../utils/open-store'
 import { appStores, openStore } from '../utils/open-store'
 import { linkIn, startInbox, type Inbox } from '../utils/smtp-inbox'
 import { freePort, makeTempDir } from './harness'
+import { outboxStore } from '../../server/platform/outbox/outbox-store'
 
 export const adminEmail = 'team@company.example'
 
@@ -59,7 +60,7 @@ export async function startAdminServer(options: AdminServerOptions = {}): Promis
       publicUrl: origin,
       sendSignInLink: signInMailer,
       eraseSignup: (id, now) => store.consent.eraseById(id, now),
-      outboxStats: (now) => store.consent.outboxStats(now),
+      outboxStats: (now) => outboxStore(store.database).stats(now),
       reviewReferral: (id, verdict, by) => line(store.database, { boostPlaces: referralRules.boostPlaces }).review(id, verdict, by),
       waves: { invitations: store.invitations, ready: options.inviteUrl !== undefined },
       signInRateLimit: options.signInRateLimit,

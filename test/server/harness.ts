@@ -11,7 +11,9 @@ import { afterAll } from 'vitest'
 import { startPostgres, type TestPostgres } from '../utils/postgres'
 import { createServer } from 'node:net'
 import { createApp, type AppOptions } from '../../server/app'
+import { emailKinds } from '../../server/email-kinds'
 import { startOutboxSender, type OutboxSender, type OutboxSenderOptions } from '../../server/platform/outbox/outbox-sender'
+import { outboxStore } from '../../server/platform/outbox/outbox-store'
 import { afterRepliesSettled } from '../../server/platform/http/after-reply'
 import { createMailer } from '../../server/platform/mail/mailer'
 import { mailboxBudgetOver } from '../../server/platform/mail/mailbox-budget'
@@ -123,10 +125,10 @@ export async function startTestServer(
   const sender =
     mailer &&
     startOutboxSender({
-      store: store.consent,
+      outbox: outboxStore(store.database),
+      kinds: emailKinds(store.database, { links: { siteUrl: origin0, apiUrl: origin0 } }),
       mailer,
       budget: mailboxBudgetOver(store.rateLimiter),
-      links: { siteUrl: origin0, apiUrl: origin0 },
       pollMs: 50,
       ...options.mail,
     })

@@ -2,8 +2,9 @@
 // each entry. `memorySenders()` at the top of a file registers the clean-up and gives the function that starts
 // one; its poll is far away, so the sender looks only when a test pokes it or asks for idle().
 import { afterEach } from 'vitest'
-import type { ConsentStore } from '../../server/features/consent/consent-store'
+import { emailKinds } from '../../server/email-kinds'
 import { startOutboxSender, type OutboxSender } from '../../server/platform/outbox/outbox-sender'
+import { outboxStore, type OutboxStore } from '../../server/platform/outbox/outbox-store'
 import type { Mailer, OutgoingMail } from '../../server/platform/mail/mailer'
 import { makeTempDir } from '../server/harness'
 import { openStore, type Stores } from './open-store'
@@ -19,14 +20,15 @@ export function memorySenders() {
       await remove()
     }
   })
-  /** `consent` may wrap the store's consent store (to count its calls); `links` are the emails' addresses. */
-  return async function start(options: { consent?: (consent: ConsentStore) => ConsentStore; links?: { siteUrl: string; apiUrl: string } } = {}): Promise<MemorySender> {
+  /** `outbox` may wrap the outbox's store (to count its calls); `links` are the emails' addresses. */
+  return async function start(options: { outbox?: (outbox: OutboxStore) => OutboxStore; links?: { siteUrl: string; apiUrl: string } } = {}): Promise<MemorySender> {
     const temp = await makeTempDir()
     const store = await openStore(`file:${temp.dir}/waitlist.db`)
     const sent: OutgoingMail[] = []
     const mailer: Mailer = { destination: 'memory', send: async (mail: OutgoingMail) => void sent.push(mail), close: () => {} }
     const links = options.links ?? { siteUrl: 'http://127.0.0.1:3000', apiUrl: 'http://127.0.0.1:3000' }
-    const sender = startOutboxSender({ store: options.consent?.(store.consent) ?? store.consent, mailer, links, pollMs: 60_000 })
+    const outbox = outboxStore(store.database)
+    const sender = startOutboxSender({ outbox: options.outbox?.(outbox) ?? outbox, kinds: emailKinds(store.database, { links }), mailer, pollMs: 60_000 })
     open.push({ store, sender, remove: temp.remove })
     await sender.idle()
     return { store, sender, sent }

@@ -1,9 +1,14 @@
 // The consent flows' emails: confirm your signup, and confirm your erasure. Each is one React Email component
-// beside this file, sent as a list email (platform/mail/list-email.ts: the unsubscribe link and headers).
+// beside this file, sent as a list email (platform/mail/list-email.ts: the unsubscribe link and headers) through
+// the outbox, as a kind this feature registers.
 import { createElement } from 'react'
 import { consentPages } from '../../../shared/consent-paths'
-import { listEmail, tokenLink, type EmailLinks } from '../../platform/mail/list-email'
+import { linkLifetimesMs } from '../../../shared/rules'
+import type { Database } from '../../platform/database/database'
+import { listEmail, tokenLink, withUnsubscribe, type EmailLinks } from '../../platform/mail/list-email'
 import type { OutgoingMail } from '../../platform/mail/mailer'
+import type { OutboxKind, QueuedEmail, Recipient } from '../../platform/outbox/outbox-kinds'
+import { issueLinkTokens } from '../../platform/secrets/link-tokens'
 import { ConfirmationEmail, confirmationSubject } from './confirmation-email'
 import { ErasureEmail, erasureSubject } from './erasure-email'
 
@@ -19,4 +24,40 @@ export function erasureEmail(to: { email: string }, links: EmailLinks, tokens: {
   return listEmail(to.email, erasureSubject, links, tokens.unsubscribe, [{ label: 'Delete', url: eraseUrl }], (unsubscribeUrl) =>
     createElement(ErasureEmail, { eraseUrl, unsubscribeUrl }),
   )
+}
+
+type Person = Recipient & { id: number; firstName: string; status: string }
+
+/** The consent flows' kinds of email (platform/outbox/outbox-kinds.ts): a confirmation goes only to someone still
+ * pending; an erasure link to anyone listed, whatever their status. */
+export function consentEmailKinds(database: Database, links: EmailLinks): OutboxKind<Person>[] {
+  const { db } = database
+  async function load(entries: readonly QueuedEmail[]): Promise<(Person | undefined)[]> {
+    const people = await db
+      .selectFrom('signups')
+      .select(['id', 'email', 'first_name', 'status'])
+      .where('id', 'in', entries.map((entry) => entry.personId))
+      .execute()
+    return entries.map((entry) => {
+      const person = people.find((row) => row.id === entry.personId)
+      // Anyone can make a pending signup; any other status took a link from the inbox, so its owner vouched for
+      // the address.
+      return person && { id: person.id, address: person.email, vouched: person.status !== 'pending', firstName: person.first_name, status: person.status }
+    })
+  }
+  const recipient = (person: Person) => ({ email: person.address, firstName: person.firstName })
+  return [
+    {
+      name: 'confirm',
+      load,
+      sends: (person) => person.status === 'pending',
+      render: async (person, now) => confirmationEmail(recipient(person), links, await issueLinkTokens(db, person.id, now, withUnsubscribe({ confirm: linkLifetimesMs.confirm }))),
+    },
+    {
+      name: 'erase',
+      load,
+      sends: () => true,
+      render: async (person, now) => erasureEmail(recipient(person), links, await issueLinkTokens(db, person.id, now, withUnsubscribe({ erase: linkLifetimesMs.erase }))),
+    },
+  ]
 }

@@ -1,58 +1,20 @@
 // What the consent flows read and write (issue 12), written once for both engines (platform/database/database.ts): the
-// outbox, the tokens in emails, and erasure. Tokens are stored by their SHA-256 only; an erased address leaves
-// only its salted hash (erasedEmailHash). Every status change is one the consent machine allows
+// use of the tokens in emails (platform/secrets/link-tokens.ts), erasure requests and erasure. An erased address
+// leaves only its salted hash (erasedEmailHash). Every status change is one the consent machine allows
 // (consent-rules.ts). Changes that must hold together run in one transaction; on PostgreSQL, where several
-// instances share the tables, the rows they depend on are locked first (Database.lockRows), and the outbox is
-// claimed with SKIP LOCKED leases so that two senders never take the same email. On SQLite one process owns
-// the file, and a lease only guards against a send that outlives its process (released at start).
+// instances share the tables, the rows they depend on are locked first (Database.lockRows). Emails are queued in
+// the outbox (platform/outbox/outbox-queue.ts) inside the same transactions.
 import { createHmac, randomInt } from 'node:crypto'
-import { sql } from 'kysely'
 import type { ConsentStatus } from '../../../machines/signup-consent-machine'
 import { resendAfterMs } from '../../../shared/rules'
 import type { Database, Db } from '../../platform/database/database'
 import { dropQueued, enqueue, isQueued } from '../../platform/outbox/outbox-queue'
-import { saveLinkTokens, takeLinkToken, type LinkToken } from '../../platform/secrets/link-tokens'
+import { takeLinkToken } from '../../platform/secrets/link-tokens'
 import type { Line, Place, YourPlace } from '../referral/line'
 import { heldInvitation, takeBackInvitation } from '../launch/held-invitation'
 import { consentMove, isConsentStatus } from './consent-rules'
 
-export type OutboxKind = 'confirm' | 'erase' | 'welcome' | 'invite' | 'reminder'
-export type OutboxEntry = {
-  id: number
-  kind: OutboxKind
-  attempts: number
-  /** Absent when the signup is gone (erased) since the entry was queued. */
-  signup: { id: number; email: string; firstName: string; status: ConsentStatus; referralCode: string | null } | undefined
-  /** The invitation an invitation or reminder email is about (server/features/launch/): when it ends, and whether it is
-   * still open (not claimed, expired, unsubscribed from or erased). */
-  invitation?: { id: number; expiresAt: Date; open: boolean }
-}
-/** How the outbox stands: what the metrics (platform/observability/metrics.ts) and the console's front page show. */
-export type OutboxStats = {
-  /** Emails not finished yet (sent, skipped or failed): due now, or waiting out a retry's backoff. */
-  waiting: number
-  /** When the oldest of them was queued. */
-  oldestQueuedAt: Date | undefined
-  /** Of those, the ones due now: nothing but the sender stands between them and their send. */
-  due: number
-  /** When the oldest of those was queued. */
-  oldestDueQueuedAt: Date | undefined
-}
-
 export interface ConsentStore {
-  /** Leases up to `limit` due entries for `leaseMs` (an entry leased by another instance is skipped), longest due first. */
-  claimOutbox(now: Date, limit: number, leaseMs: number): Promise<OutboxEntry[]>
-  /** Marks the entry finished; a sent invitation or reminder is recorded on its invitation too (the funnel's
-   * delivered and reminded), in the same transaction. */
-  finishOutbox(id: number, now: Date, outcome: 'sent' | 'skipped' | 'failed', error?: string, invitation?: { id: number; kind: 'invite' | 'reminder' }): Promise<void>
-  /** Gives the entry back, to be tried again at `at`. */
-  retryOutbox(id: number, at: Date, error: string): Promise<void>
-  /** Moves the end of the entry's lease from `heldUntil` to `until`, if it still ends at `heldUntil` (nobody has
-   * claimed it since) and it is unfinished: whether the lease is still the caller's. */
-  renewOutboxLease(id: number, heldUntil: Date, until: Date): Promise<boolean>
-  /** Ends every lease: only for one process that owns the database (SQLite), at its start. */
-  releaseOutboxLeases(): Promise<void>
-  saveTokens(tokens: LinkToken[]): Promise<void>
   /** Uses a confirm or unsubscribe token (deleting it) and moves the signup as the consent machine says (a first
    * confirmation also takes a place in line: features/referral/line.ts; someone back after unsubscribing returns to the
    * invitation they hold: features/launch/held-invitation.ts); the signup's id, or undefined when the token is
@@ -71,8 +33,6 @@ export interface ConsentStore {
   eraseById(id: number, now: Date): Promise<boolean>
   /** The address's status, 'erased' when only its hash is left, undefined when never listed. */
   statusOf(emailNormalized: string): Promise<ConsentStatus | undefined>
-  /** The outbox's depth and its oldest entries, in one read of the unfinished entries (an index covers them). */
-  outboxStats(now: Date): Promise<OutboxStats>
 }
 
 /** The salted hash an erasure leaves: HMAC-SHA256 keyed by the database's own random salt, so the list of
@@ -112,94 +72,6 @@ export function consentStore(database: Database, line: Line): ConsentStore {
   }
 
   return {
-    async claimOutbox(now, limit, leaseMs) {
-      const due = db
-        .selectFrom('outbox')
-        .select('id')
-        .where('finished_at', 'is', null)
-        .where('next_attempt_at', '<=', iso(now))
-        .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', iso(now))]))
-        // Soonest due first, along outbox_next: a wave's emails waiting for their turn, and reminders waiting
-        // for their day, are never walked past.
-        .orderBy('next_attempt_at')
-        .orderBy('id')
-        .limit(limit)
-      const claimed = await db
-        .updateTable('outbox')
-        .set((eb) => ({ claimed_until: iso(new Date(now.getTime() + leaseMs)), attempts: eb('attempts', '+', 1) }))
-        .where('id', 'in', lockRows(due, { skipLocked: true }))
-        .returning(['id', 'kind', 'signup_id', 'attempts', 'invitation_id'])
-        .execute()
-      if (claimed.length === 0) return []
-      const signups = await db
-        .selectFrom('signups')
-        .select(['id', 'email', 'first_name', 'status', 'referral_code'])
-        .where('id', 'in', claimed.map((entry) => entry.signup_id))
-        .execute()
-      const invitationIds = claimed.flatMap((entry) => (entry.invitation_id === null ? [] : [entry.invitation_id]))
-      const invitations =
-        invitationIds.length === 0
-          ? []
-          : await db
-              .selectFrom('invitations')
-              .select(['id', 'expires_at', 'claimed_at', 'expired_at', 'unsubscribed_at', 'erased_at'])
-              .where('id', 'in', invitationIds)
-              .execute()
-      return claimed
-        .sort((a, b) => a.id - b.id)
-        .map((entry) => {
-          const signup = signups.find((row) => row.id === entry.signup_id)
-          const invitation = invitations.find((row) => row.id === entry.invitation_id)
-          return {
-            id: entry.id,
-            kind: entry.kind as OutboxKind,
-            attempts: entry.attempts,
-            signup: signup && {
-              id: signup.id,
-              email: signup.email,
-              firstName: signup.first_name,
-              status: signup.status as ConsentStatus,
-              referralCode: signup.referral_code,
-            },
-            ...(invitation && {
-              invitation: {
-                id: invitation.id,
-                expiresAt: new Date(invitation.expires_at),
-                open: invitation.claimed_at === null && invitation.expired_at === null && invitation.unsubscribed_at === null && invitation.erased_at === null,
-              },
-            }),
-          }
-        })
-    },
-    async finishOutbox(id, now, outcome, error, invitation) {
-      const finish = (db: Db) => db.updateTable('outbox').set({ finished_at: iso(now), outcome, last_error: error ?? null, claimed_until: null }).where('id', '=', id).execute()
-      if (outcome !== 'sent' || !invitation) return void (await finish(db))
-      await db.transaction().execute(async (trx) => {
-        await finish(trx)
-        await trx
-          .updateTable('invitations')
-          .set(invitation.kind === 'invite' ? { delivered_at: iso(now) } : { reminded_at: iso(now) })
-          .where('id', '=', invitation.id)
-          .execute()
-      })
-    },
-    async retryOutbox(id, at, error) {
-      await db.updateTable('outbox').set({ next_attempt_at: iso(at), last_error: error, claimed_until: null }).where('id', '=', id).execute()
-    },
-    async renewOutboxLease(id, heldUntil, until) {
-      const renewed = await db
-        .updateTable('outbox')
-        .set({ claimed_until: iso(until) })
-        .where('id', '=', id)
-        .where('claimed_until', '=', iso(heldUntil))
-        .where('finished_at', 'is', null)
-        .executeTakeFirst()
-      return renewed.numUpdatedRows === 1n
-    },
-    async releaseOutboxLeases() {
-      await db.updateTable('outbox').set({ claimed_until: null }).where('finished_at', 'is', null).where('claimed_until', 'is not', null).execute()
-    },
-    saveTokens: (tokens) => saveLinkTokens(db, tokens),
     useToken(purpose, tokenHash, now) {
       return db.transaction().execute(async (trx) => {
         if (purpose === 'confirm') await line.lock(trx)
@@ -270,24 +142,6 @@ export function consentStore(database: Database, line: Line): ConsentStore {
       if (row) return row.status as ConsentStatus
       const erased = await db.selectFrom('erased_emails').select('email_hash').where('email_hash', '=', erasedEmailHash(erasureSalt, emailNormalized)).executeTakeFirst()
       return erased ? 'erased' : undefined
-    },
-    async outboxStats(now) {
-      const isDue = sql<boolean>`next_attempt_at <= ${database.instant(iso(now))}`
-      const row = await db
-        .selectFrom('outbox')
-        .select((eb) => [
-          eb.fn.countAll<number>().as('waiting'),
-          eb.fn.min('created_at').as('oldest'),
-          sql<number>`count(CASE WHEN ${isDue} THEN 1 END)`.as('due'),
-          sql<string | null>`min(CASE WHEN ${isDue} THEN created_at END)`.as('oldest_due'),
-        ])
-        .where('finished_at', 'is', null)
-        // A wave's emails count from their turn, and its reminders from their day (server/features/launch/): an email
-        // queued for later is not waiting yet.
-        .where('created_at', '<=', iso(now))
-        .executeTakeFirstOrThrow()
-      const date = (value: string | null) => (value === null ? undefined : new Date(value))
-      return { waiting: Number(row.waiting), oldestQueuedAt: date(row.oldest), due: Number(row.due), oldestDueQueuedAt: date(row.oldest_due) }
     },
   }
 }

@@ -4,6 +4,7 @@
 // theme beside this file), rendered to its HTML and plain text.
 import type { ReactElement } from 'react'
 import { consentApi, consentPages } from '../../../shared/consent-paths'
+import { linkLifetimesMs } from '../../../shared/rules'
 import type { OutgoingMail } from './mailer'
 import { renderEmail } from './render-email'
 
@@ -13,6 +14,13 @@ export type EmailLinks = {
   /** Where this endpoint answers (PUBLIC_API_URL, else the site's address). */
   apiUrl: string
 }
+
+/** An email's links' lifetimes, with its unsubscribe link's: every list email carries one
+ * (platform/secrets/link-tokens.ts issueLinkTokens makes them together). */
+export const withUnsubscribe = <P extends string>(lifetimesMs: Record<P, number>): Record<P | 'unsubscribe', number> => ({
+  ...lifetimesMs,
+  unsubscribe: linkLifetimesMs.unsubscribe,
+})
 
 /** A page's address with its token. */
 export const tokenLink = (base: string, path: string, token: string) => `${new URL(path, base).href}?token=${token}`

@@ -7,7 +7,7 @@
 // after a signup would learn whether that address was listed, which the replies themselves never tell. So the
 // metrics are never served to the public (metrics-server.ts): on a port of their own, or behind a token.
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
-import type { OutboxKind, OutboxStats } from '../../features/consent/consent-store'
+import type { OutboxStats } from '../outbox/outbox-store'
 import type { PoolUse } from '../database/database'
 
 export type SignupOutcome = 'added' | 'repeat'
@@ -18,7 +18,7 @@ export type SendOutcome = 'sent' | 'skipped' | 'over_budget' | 'retry' | 'failed
 export type ErasedBy = 'person' | 'team'
 
 const sendOutcomes: SendOutcome[] = ['sent', 'skipped', 'over_budget', 'retry', 'failed']
-const outboxKinds: OutboxKind[] = ['confirm', 'erase', 'welcome']
+const outboxKinds = ['confirm', 'erase', 'welcome']
 /** A reply takes milliseconds; the 15 s the visitor's form waits is the far end. */
 const latencyBuckets = [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 15]
 /** Scrapes within this long of a read of the outbox share it, as /healthz's polls share its check. */

@@ -3,6 +3,7 @@
 // that mails a link stores its tokens here when its email is sent, and its routes take them here, once. Each
 // feature says how long its own links live (shared/rules.ts), so this module names no purpose.
 import type { Db } from '../database/database'
+import { hashSecret, newSecret } from './tokens'
 
 export type LinkToken = { hash: string; purpose: string; personId: number; expiresAt: Date }
 
@@ -12,6 +13,17 @@ export async function saveLinkTokens(db: Db, tokens: LinkToken[]): Promise<void>
     .insertInto('consent_tokens')
     .values(tokens.map((token) => ({ token_hash: token.hash, purpose: token.purpose, signup_id: token.personId, expires_at: token.expiresAt.toISOString() })))
     .execute()
+}
+
+/** One new secret per purpose for the person, each ending its lifetime after `now`: stored by hash in one write,
+ * and handed out here only. */
+export async function issueLinkTokens<P extends string>(db: Db, personId: number, now: Date, lifetimesMs: Record<P, number>): Promise<Record<P, string>> {
+  const issued = (Object.entries(lifetimesMs) as [P, number][]).map(([purpose, lifetimeMs]) => ({ purpose, lifetimeMs, secret: newSecret() }))
+  await saveLinkTokens(
+    db,
+    issued.map(({ purpose, lifetimeMs, secret }) => ({ hash: hashSecret(secret), purpose, personId, expiresAt: new Date(now.getTime() + lifetimeMs) })),
+  )
+  return Object.fromEntries(issued.map(({ purpose, secret }) => [purpose, secret])) as Record<P, string>
 }
 
 // DELETE … RETURNING: of two requests racing with one token, exactly one gets the row. Single use: the token

@@ -5,7 +5,9 @@
 // INVITE_URL, and the funnel, the CSV, the pace and the audit log say what happened. Without INVITE_URL, waves
 // are refused and the page says invitations are not open yet.
 import { hashSecret, newSecret } from '../../../../server/platform/secrets/tokens'
+import { emailKinds } from '../../../../server/email-kinds'
 import { startOutboxSender, type OutboxSender } from '../../../../server/platform/outbox/outbox-sender'
+import { outboxStore } from '../../../../server/platform/outbox/outbox-store'
 import { createMailer } from '../../../../server/platform/mail/mailer'
 import { noConsentRecord } from '../../../../server/features/signup/validate'
 import { canonicalAddress } from '../../../../shared/mailbox'
@@ -54,7 +56,8 @@ describe.each([sqliteEngine(), postgresEngine()])('invitations in the console on
     await engine.setup()
     server = await startAdminServer({ databaseUrl: await engine.newDatabase(), inviteUrl })
     mailer = createMailer({ smtpUrl: server.inbox.url, mailFrom: 'Stride Health <no-reply@stridehealth.example>', mailDir: '/nonexistent' })
-    sender = startOutboxSender({ store: server.store.consent, mailer, links: { siteUrl: server.origin, apiUrl: server.origin }, pollMs: 200 })
+    const links = { siteUrl: server.origin, apiUrl: server.origin }
+    sender = startOutboxSender({ outbox: outboxStore(server.store.database), kinds: emailKinds(server.store.database, { links }), mailer, pollMs: 200 })
     for (const name of people) {
       await server.store.add({ ...validSignup, email: emailOf(name), firstName: name, emailNormalized: canonicalAddress(emailOf(name))!, submissionId: null, consent: noConsentRecord })
       await server.store.settled()

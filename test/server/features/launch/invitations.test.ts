@@ -7,7 +7,9 @@
 // the clocks of its instances do.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hashSecret, newSecret } from '../../../../server/platform/secrets/tokens'
-import { invitationBudgetRetryMs, startOutboxSender, type OutboxSender } from '../../../../server/platform/outbox/outbox-sender'
+import { emailKinds } from '../../../../server/email-kinds'
+import { budgetRetryMs, startOutboxSender, type OutboxSender } from '../../../../server/platform/outbox/outbox-sender'
+import { outboxStore } from '../../../../server/platform/outbox/outbox-store'
 import { startLaunchTicker } from '../../../../server/features/launch/launch-ticker'
 import type { Mailer, OutgoingMail } from '../../../../server/platform/mail/mailer'
 import { OverBudgetError } from '../../../../server/platform/mail/mailbox-budget'
@@ -56,7 +58,8 @@ describe.each([sqliteEngine(), postgresEngine()])('invitations on $engine', (eng
       },
       close: () => {},
     }
-    const sender = startOutboxSender({ store: store.consent, mailer, links: { siteUrl: 'https://site.example', apiUrl: 'https://api.example' }, pollMs: 3_600_000, now })
+    const links = { siteUrl: 'https://site.example', apiUrl: 'https://api.example' }
+    const sender = startOutboxSender({ outbox: outboxStore(store.database), kinds: emailKinds(store.database, { links }), mailer, pollMs: 3_600_000, now })
     opened.push({ store, sender })
     const { db } = store.database
     const idOf = async (email: string) =>
@@ -149,7 +152,7 @@ describe.each([sqliteEngine(), postgresEngine()])('invitations on $engine', (eng
     const queued = await t.db.selectFrom('outbox').select(['next_attempt_at']).where('kind', '=', 'invite').orderBy('next_attempt_at').execute()
     // Emails queued for later are not waiting yet: the outbox's figures (and /healthz) see only those whose turn has come.
     const unfinished = (await t.db.selectFrom('outbox').select('id').where('finished_at', 'is', null).execute()).length
-    const stats = await t.store.consent.outboxStats(new Date(start))
+    const stats = await outboxStore(t.store.database).stats(new Date(start))
     // All but the three later invitations and the four reminders, all of which are due.
     expect(stats).toMatchObject({ waiting: unfinished - 3 - 4, due: unfinished - 3 - 4 })
     expect(queued.map((row) => new Date(row.next_attempt_at).getTime() - start)).toEqual([0, 50, 100, 150])
@@ -317,9 +320,9 @@ describe.each([sqliteEngine(), postgresEngine()])('invitations on $engine', (eng
     expect(t.mailTo(ann!, invitationSubject)).toHaveLength(0)
     const waiting = await t.db.selectFrom('outbox').select(['finished_at', 'next_attempt_at']).where('kind', '=', 'invite').executeTakeFirstOrThrow()
     expect(waiting.finished_at).toBeNull()
-    expect(new Date(waiting.next_attempt_at).getTime()).toBe(start + 1000 + invitationBudgetRetryMs)
+    expect(new Date(waiting.next_attempt_at).getTime()).toBe(start + 1000 + budgetRetryMs)
     refusing = false
-    await t.at(start + 1000 + invitationBudgetRetryMs)
+    await t.at(start + 1000 + budgetRetryMs)
     expect(t.mailTo(ann!, invitationSubject)).toHaveLength(1)
     expect((await t.store.invitations.overview(true)).total).toMatchObject({ invited: 1, delivered: 1 })
   })
