@@ -92,14 +92,8 @@ async function main() {
   // On SQLite this process is the only sender: leases left by a killed predecessor end now.
   if (database.engine === 'sqlite') await outbox.releaseLeases()
   const links = { siteUrl: adminConfig.publicUrl, apiUrl: config.publicApiUrl ?? adminConfig.publicUrl }
-  const sender = startOutboxSender({
-    outbox,
-    kinds: emailKinds(database, { links, placeBoost: config.placeBoost, invitationLifetimeMs: config.invitations.lifetimeMs }),
-    mailer,
-    budget,
-    log,
-    onAttempt: (kind, outcome) => metrics.outboxSends.inc({ kind, outcome }),
-  })
+  const kinds = emailKinds(database, { links, placeBoost: config.placeBoost, invitationLifetimeMs: config.invitations.lifetimeMs })
+  const sender = startOutboxSender({ outbox, kinds, mailer, budget, log, onAttempt: metrics.countOutboxSends(kinds.names()) })
   const ticker = startLaunchTicker({ invitations: invited, onWave: sender.poke, log })
   const hasSite = existsSync(config.staticDir)
   if (!hasSite) log.warn(`No site to serve at ${config.staticDir}/ (run the build first); serving the waitlist API only.`)

@@ -10,6 +10,7 @@ import { hashSecret, newSecret } from '../../../../server/platform/secrets/token
 import { emailKinds } from '../../../../server/email-kinds'
 import { budgetRetryMs, startOutboxSender, type OutboxSender } from '../../../../server/platform/outbox/outbox-sender'
 import { outboxStore } from '../../../../server/platform/outbox/outbox-store'
+import { createMetrics, type Metrics } from '../../../../server/platform/observability/metrics'
 import { startLaunchTicker } from '../../../../server/features/launch/launch-ticker'
 import type { Mailer, OutgoingMail } from '../../../../server/platform/mail/mailer'
 import { OverBudgetError } from '../../../../server/platform/mail/mailbox-budget'
@@ -43,7 +44,7 @@ describe.each([sqliteEngine(), postgresEngine()])('invitations on $engine', (eng
     await engine.teardown()
   })
 
-  async function fresh(options: { overBudget?: (mail: OutgoingMail) => boolean } = {}) {
+  async function fresh(options: { overBudget?: (mail: OutgoingMail) => boolean; metrics?: Metrics } = {}) {
     const databaseUrl = await engine.newDatabase()
     const store = await openStore(databaseUrl, { invitations: { lifetimeMs, sendsPerSecond } })
     const clock = { at: Date.parse('2026-12-01T08:00:00Z') }
@@ -58,8 +59,9 @@ describe.each([sqliteEngine(), postgresEngine()])('invitations on $engine', (eng
       },
       close: () => {},
     }
-    const links = { siteUrl: 'https://site.example', apiUrl: 'https://api.example' }
-    const sender = startOutboxSender({ outbox: outboxStore(store.database), kinds: emailKinds(store.database, { links }), mailer, pollMs: 3_600_000, now })
+    const kinds = emailKinds(store.database, { links: { siteUrl: 'https://site.example', apiUrl: 'https://api.example' } })
+    const onAttempt = options.metrics?.countOutboxSends(kinds.names())
+    const sender = startOutboxSender({ outbox: outboxStore(store.database), kinds, mailer, pollMs: 3_600_000, now, onAttempt })
     opened.push({ store, sender })
     const { db } = store.database
     const idOf = async (email: string) =>
@@ -186,6 +188,27 @@ describe.each([sqliteEngine(), postgresEngine()])('invitations on $engine', (eng
     const { total, waves } = await t.store.invitations.overview(true)
     expect(waves[0]).toMatchObject({ id: wave.ok && wave.wave.id })
     expect(total).toEqual({ invited: 4, delivered: 4, reminded: 3, claimed: 2, expired: 0, unsubscribed: 0, erased: 0 })
+  })
+
+  it('counts each invitation and reminder in the metrics by its kind, as every registered kind is counted', async () => {
+    const metrics = createMetrics()
+    const sends = async (kind: string, outcome: string) =>
+      (await metrics.outboxSends.get()).values.find((sample) => sample.labels.kind === kind && sample.labels.outcome === outcome)?.value
+    const t = await fresh({ metrics })
+    // Every kind a feature registers has its series from the start, at 0.
+    for (const kind of ['confirm', 'erase', 'welcome', 'invite', 'reminder']) expect(await sends(kind, 'sent'), kind).toBe(0)
+    const [ann, bob] = await t.confirmed(2)
+    await t.store.invitations.startWave({ count: 2, by: 'a@company.example', kind: 'next', now: t.now() })
+    const start = t.clock.at
+    await t.at(start + 1000)
+    expect(await sends('invite', 'sent')).toBe(2)
+    expect(await t.store.invitations.claim(hashSecret(t.claimToken(t.mailTo(ann!, invitationSubject)[0]!)), t.now())).toBe(true)
+    // Reminder day: Bob's goes; Ann's, claimed, is skipped.
+    await t.at(start + reminderAfterMs(lifetimeMs) + 1000)
+    expect(t.mailTo(bob!, reminderSubject)).toHaveLength(1)
+    expect(await sends('reminder', 'sent')).toBe(1)
+    expect(await sends('reminder', 'skipped')).toBe(1)
+    expect(await sends('invite', 'sent')).toBe(2)
   })
 
   it('expires an unclaimed invitation at its end, refuses its link, and sends it again when the team asks', async () => {
