@@ -26,7 +26,7 @@ export async function enqueue(trx: Db, emails: NewEmail | readonly NewEmail[]): 
       rows.map((email) => ({
         kind: email.kind,
         signup_id: email.personId,
-        ...(email.subjectId !== undefined && { invitation_id: email.subjectId }),
+        invitation_id: email.subjectId ?? null,
         created_at: email.at.toISOString(),
         next_attempt_at: email.at.toISOString(),
       })),

@@ -97,7 +97,7 @@ export function outboxStore(database: Database): OutboxStore {
           sql<string | null>`min(CASE WHEN ${isDue} THEN created_at END)`.as('oldest_due'),
         ])
         .where('finished_at', 'is', null)
-        // An email queued for later (a wave's, for its turn; a reminder, for its day) is not waiting yet.
+        // An email queued for later (paced, or for a later day) is not waiting yet.
         .where('created_at', '<=', iso(now))
         .executeTakeFirstOrThrow()
       const date = (value: string | null) => (value === null ? undefined : new Date(value))
