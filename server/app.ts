@@ -35,7 +35,7 @@ import { adminApiBase } from '../shared/console-api'
 export type AppOptions = {
   /** Where signups go (features/signup/signup-store.ts). */
   signups: Pick<Signups, 'add'>
-  /** The consent flows' tokens, erasure and outbox (features/consent/consent-store.ts). */
+  /** The consent flows' tokens and erasure (features/consent/consent-store.ts). */
   consent: ConsentStore
   /** Invitations in waves (features/launch/invitations.ts): the page behind an invitation's link, and its claim. */
   invitations: Pick<Invitations, 'invitationOf' | 'claim'>

@@ -26,6 +26,8 @@ import { countedConsent, countedSignups } from './platform/observability/counted
 import { createLogger, type Logger } from './platform/observability/logger'
 import type { Metrics } from './platform/observability/metrics'
 import { startOutboxSender, type OutboxSender, type OutboxSenderOptions } from './platform/outbox/outbox-sender'
+import { outboxStore, type OutboxStore } from './platform/outbox/outbox-store'
+import { emailKinds, type EmailKindSettings } from './email-kinds'
 
 type Limit = { max: number; windowMs: number }
 
@@ -52,6 +54,9 @@ export type CompositionOptions = {
 
 export type Composition = ReturnType<typeof compose>
 
+/** A test's changes to the sender: a short poll, its own links, a wrapper that counts the outbox's calls. */
+export type SenderOverrides = Omit<Partial<OutboxSenderOptions>, 'outbox' | 'kinds'> & { links?: EmailKindSettings['links']; outbox?: (outbox: OutboxStore) => OutboxStore }
+
 export function compose(options: CompositionOptions) {
   const { database, config, admin: adminConfig, mailer, metrics, now } = options
   const log = options.log ?? createLogger({ level: 'warn' })
@@ -69,7 +74,10 @@ export function compose(options: CompositionOptions) {
   // referrals (features/referral/).
   const placeInLine = line(database, { boostPlaces: config.placeBoost })
 
-  // Consent: confirmation, unsubscribing and erasure, and the outbox their emails wait in (features/consent/).
+  // The outbox every feature's emails wait in (platform/outbox/); each feature registers its kinds (email-kinds.ts).
+  const outbox = outboxStore(database)
+
+  // Consent: confirmation, unsubscribing and erasure (features/consent/).
   const consent = metrics ? countedConsent(consentStore(database, placeInLine), metrics) : consentStore(database, placeInLine)
 
   // Launch: invitations in waves, taken from the line by place (features/launch/).
@@ -80,7 +88,7 @@ export function compose(options: CompositionOptions) {
   const signInMailer = createSignInMailer({ mailer, budget, log, now, checkMs: options.limits?.signInCheckMs })
 
   // Observability: what the metrics read on each scrape.
-  metrics?.watchOutbox((at) => consent.outboxStats(at))
+  metrics?.watchOutbox((at) => outbox.stats(at))
   metrics?.watchPool(() => database.poolUse())
 
   const app = createApp({
@@ -105,7 +113,7 @@ export function compose(options: CompositionOptions) {
       publicUrl: adminConfig.publicUrl,
       sendSignInLink: signInMailer,
       eraseSignup: (id, at) => consent.eraseById(id, at),
-      outboxStats: (at) => consent.outboxStats(at),
+      outboxStats: (at) => outbox.stats(at),
       reviewReferral: (id, verdict, by) => placeInLine.review(id, verdict, by),
       waves: { invitations: invited, ready: config.invitations.url !== undefined },
       signInRateLimit: options.limits?.signIn,
@@ -121,23 +129,27 @@ export function compose(options: CompositionOptions) {
   return {
     app,
     /** The stores the app was built over, for the hosts and tests that read or seed them directly. */
-    stores: { signups, consent, invitations: invited, admin, line: placeInLine },
+    stores: { signups, consent, invitations: invited, admin, line: placeInLine, outbox },
     /** Starts the outbox sender: emails leave from the outbox in the background, so that signups never wait
      * for a mail server. `overrides` are a test's (a short poll, its own links). */
-    async startSender(overrides: Partial<OutboxSenderOptions> = {}): Promise<OutboxSender> {
+    async startSender(overrides: SenderOverrides = {}): Promise<OutboxSender> {
+      const { links, outbox: wrapOutbox, ...senderOverrides } = overrides
       // On SQLite this process is the only sender: leases left by a killed predecessor end now.
-      if (database.engine === 'sqlite') await consent.releaseOutboxLeases()
-      sender = startOutboxSender({
-        store: consent,
-        mailer,
-        budget,
-        links: { siteUrl: adminConfig.publicUrl, apiUrl: config.publicApiUrl ?? adminConfig.publicUrl },
-        log,
-        onAttempt: metrics && ((kind, outcome) => metrics.outboxSends.inc({ kind, outcome })),
+      if (database.engine === 'sqlite') await outbox.releaseLeases()
+      const kinds = emailKinds(database, {
+        links: links ?? { siteUrl: adminConfig.publicUrl, apiUrl: config.publicApiUrl ?? adminConfig.publicUrl },
         placeBoost: config.placeBoost,
         invitationLifetimeMs: config.invitations.lifetimeMs,
+      })
+      sender = startOutboxSender({
+        outbox: wrapOutbox?.(outbox) ?? outbox,
+        kinds,
+        mailer,
+        budget,
+        log,
+        onAttempt: metrics?.countOutboxSends(kinds.names()),
         now,
-        ...overrides,
+        ...senderOverrides,
       })
       return sender
     },

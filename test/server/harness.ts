@@ -14,7 +14,8 @@ import type { ServerConfig } from '../../server/config'
 import type { Database } from '../../server/platform/database/database'
 import { featureMigrations } from '../../server/feature-migrations'
 import { openDatabase } from '../../server/platform/database/open'
-import type { OutboxSender, OutboxSenderOptions } from '../../server/platform/outbox/outbox-sender'
+import type { SenderOverrides } from '../../server/compose'
+import type { OutboxSender } from '../../server/platform/outbox/outbox-sender'
 import { afterRepliesSettled } from '../../server/platform/http/after-reply'
 import { createMailer } from '../../server/platform/mail/mailer'
 import { listen, socketAddress } from '../../server/platform/http/node-server'
@@ -117,7 +118,7 @@ export type TestServerOptions = Partial<Pick<ServerConfig, 'allowedOrigins' | 't
   /** Over this database rather than a fresh one (several instances on one PostgreSQL; a failing database). */
   database?: Database
   /** The outbox is delivered over SMTP to this URL (the tests' in-process inbox), by a sender with these overrides. */
-  mail?: { smtpUrl: string } & Partial<OutboxSenderOptions>
+  mail?: { smtpUrl: string } & SenderOverrides
   /** INVITE_URL. */
   inviteUrl?: string
   consentRateLimit?: { max: number; windowMs: number }

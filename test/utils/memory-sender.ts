@@ -3,7 +3,7 @@
 // the function that starts one; its poll is far away, so the sender looks only when a test pokes it or asks
 // for idle(). Without the per-inbox budget, as these tests send one person several emails at once.
 import { afterEach } from 'vitest'
-import type { ConsentStore } from '../../server/features/consent/consent-store'
+import type { OutboxStore } from '../../server/platform/outbox/outbox-store'
 import type { OutboxSender } from '../../server/platform/outbox/outbox-sender'
 import type { OutgoingMail } from '../../server/platform/mail/mailer'
 import { makeTempDir } from '../server/harness'
@@ -20,8 +20,8 @@ export function memorySenders() {
       await remove()
     }
   })
-  /** `consent` may wrap the store's consent store (to count its calls); `links` are the emails' addresses. */
-  return async function start(options: { consent?: (consent: ConsentStore) => ConsentStore; links?: { siteUrl: string; apiUrl: string } } = {}): Promise<MemorySender> {
+  /** `outbox` may wrap the outbox's store (to count its calls); `links` are the emails' addresses. */
+  return async function start(options: { outbox?: (outbox: OutboxStore) => OutboxStore; links?: { siteUrl: string; apiUrl: string } } = {}): Promise<MemorySender> {
     const temp = await makeTempDir()
     const mailer = memoryMailer()
     const store = await openStore(`file:${temp.dir}/waitlist.db`, { mailer })
@@ -29,7 +29,7 @@ export function memorySenders() {
     const sender = await store.startSender({
       pollMs: 60_000,
       budget: undefined,
-      ...(options.consent && { store: options.consent(store.consent) }),
+      ...(options.outbox && { outbox: options.outbox }),
       ...(options.links && { links: options.links }),
     })
     await sender.idle()

@@ -22,7 +22,7 @@ import { featureMigrations } from '../../server/feature-migrations'
 import type { RateLimiter, RateLimitOptions } from '../../server/platform/http/rate-limit'
 import type { Mailer } from '../../server/platform/mail/mailer'
 import type { Logger } from '../../server/platform/observability/logger'
-import type { OutboxSender, OutboxSenderOptions } from '../../server/platform/outbox/outbox-sender'
+import type { Metrics } from '../../server/platform/observability/metrics'
 import { memoryMailer } from './memory-mailer'
 
 export type Stores = Signups & {
@@ -33,7 +33,7 @@ export type Stores = Signups & {
   admin: AdminStore
   rateLimiter: (options: RateLimitOptions) => RateLimiter
   /** Starts the composition's outbox sender (compose.ts), with a test's overrides: a short poll, its own links. */
-  startSender: (overrides?: Partial<OutboxSenderOptions>) => Promise<OutboxSender>
+  startSender: Composition['startSender']
   close(): Promise<void>
 }
 
@@ -49,6 +49,8 @@ export type TestCompositionOptions = {
   /** Without one, the emails are kept in memory; the composition closes it at the end. */
   mailer?: Mailer
   log?: Logger
+  /** Counts what the composition counts for `npm start` (the outbox's sends among them). */
+  metrics?: Metrics
   now?: () => Date
   clientAddress?: (c: Context) => string | undefined
   site?: (request: Request) => Promise<Response>
@@ -65,6 +67,7 @@ export function composeForTests(database: Database, options: TestCompositionOpti
     admin: { adminEmails: parseAdminEmails(options.adminEmails), publicUrl: options.publicUrl ?? config.publicSiteUrl ?? 'http://127.0.0.1:3000' },
     mailer,
     log: options.log,
+    metrics: options.metrics,
     now: options.now,
     clientAddress: options.clientAddress,
     site: options.site,

@@ -5,7 +5,7 @@
 import { Hono, type Context } from 'hono'
 import { stream } from 'hono/streaming'
 import { consoleCsvColumns, consoleCsvRow, csvRow } from '../../platform/http/csv'
-import type { OutboxStats } from '../consent/consent-store'
+import type { OutboxStats } from '../../platform/outbox/outbox-store'
 import type { RequestFacts } from '../../platform/http/request-facts'
 import type { RateLimiter, RateLimitOptions } from '../../platform/http/rate-limit'
 import type { AdminEmails } from './admin-emails'
@@ -39,7 +39,7 @@ export type AdminApiOptions = {
   sendSignInLink: SignInMailer
   /** Erases one person as their own confirmed request would (the consent store's eraseById). */
   eraseSignup: (id: number, now: Date) => Promise<boolean>
-  /** How the outbox stands (the consent store's outboxStats, which the metrics read too). */
+  /** How the outbox stands (the outbox store's stats, which the metrics read too). */
   outboxStats: (now: Date) => Promise<OutboxStats>
   /** Approves or rejects a held referral (the line's review, features/referral/line.ts); false when it is not held. */
   reviewReferral: (friendId: number, verdict: ReferralVerdict, adminEmail: string) => Promise<boolean>

@@ -13,6 +13,7 @@ import { postgresEngine, sqliteEngine, type EngineUnderTest } from '../../../uti
 import { adminEmail, startAdminServer, type AdminTestServer } from '../../admin-harness'
 import { invitationSubject } from '../../../../server/features/launch/invitation-email'
 import { validSignup } from '../../harness'
+import { saveLinkTokens } from '../../../../server/platform/secrets/link-tokens'
 
 const inviteUrl = 'https://testflight.apple.com/join/Stride01'
 const people = ['Ada', 'Ben', 'Cleo', 'Dev', 'Eli']
@@ -56,7 +57,7 @@ describe.each([sqliteEngine(), postgresEngine()])('invitations in the console on
       await server.store.add({ ...validSignup, email: emailOf(name), firstName: name, emailNormalized: canonicalAddress(emailOf(name))!, submissionId: null, consent: noConsentRecord })
       await server.store.settled()
       const secret = newSecret()
-      await server.store.consent.saveTokens([{ hash: hashSecret(secret), purpose: 'confirm', signupId: await idOf(emailOf(name)), expiresAt: new Date(Date.now() + 3_600_000) }])
+      await saveLinkTokens(server.store.database.db, [{ hash: hashSecret(secret), purpose: 'confirm', personId: await idOf(emailOf(name)), expiresAt: new Date(Date.now() + 3_600_000) }])
       await server.store.consent.useToken('confirm', hashSecret(secret), new Date())
     }
     cookie = await server.signIn()
@@ -119,7 +120,7 @@ describe.each([sqliteEngine(), postgresEngine()])('invitations in the console on
     expect((await server.request(link.pathname + link.search)).status).toBe(404)
     // Lost the page it went on to? Ada's private page from the welcome email says she is in, with the way on.
     const secret = newSecret()
-    await server.store.consent.saveTokens([{ hash: hashSecret(secret), purpose: 'place', signupId: await idOf(emailOf('Ada')), expiresAt: new Date(Date.now() + 3_600_000) }])
+    await saveLinkTokens(server.store.database.db, [{ hash: hashSecret(secret), purpose: 'place', personId: await idOf(emailOf('Ada')), expiresAt: new Date(Date.now() + 3_600_000) }])
     const yours = await (await server.request(`/waitlist/place?token=${secret}`)).text()
     expect(yours).toContain(`<a href="${inviteUrl}">Continue to early access</a>`)
   })

@@ -10,7 +10,9 @@
 import type { ParsedMail } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { emailKinds } from '../../../../server/email-kinds'
 import { startOutboxSender } from '../../../../server/platform/outbox/outbox-sender'
+import { outboxStore } from '../../../../server/platform/outbox/outbox-store'
 import { createMailer, type Mailer, type OutgoingMail } from '../../../../server/platform/mail/mailer'
 import type { Stores } from '../../../utils/open-store'
 import { openStore } from '../../../utils/open-store'
@@ -203,23 +205,23 @@ describe('two in-process senders on separate pools', () => {
 
     // A claims a batch, then its mail server hangs forever: each send of A's is stopped after its budget.
     const claimedByA: { ids: number[]; at: number }[] = []
-    const consentA = storeA.consent
+    const outboxA = outboxStore(storeA.database)
     const hanging: Mailer = {
       destination: 'nowhere',
       send: (_mail, { signal } = {}) => new Promise<void>((_resolve, reject) => signal?.addEventListener('abort', () => reject(signal.reason as Error))),
       close: () => {},
     }
     // A stuck process claims once and never again.
-    const recordingClaims = async (...args: Parameters<typeof consentA.claimOutbox>) => {
+    const recordingClaims = async (...args: Parameters<typeof outboxA.claim>) => {
       if (claimedByA.length > 0) return []
-      const entries = await consentA.claimOutbox(...args)
+      const entries = await outboxA.claim(...args)
       claimedByA.push({ ids: entries.map((entry) => entry.id), at: Date.now() })
       return entries
     }
     startOutboxSender({
-      store: { ...consentA, claimOutbox: recordingClaims },
+      outbox: { ...outboxA, claim: recordingClaims },
+      kinds: emailKinds(storeA.database, { links }),
       mailer: hanging,
-      links,
       leaseMs,
       sendBudgetMs: leaseMs / 2,
       pollMs: 50,
@@ -240,7 +242,7 @@ describe('two in-process senders on separate pools', () => {
       },
       close: real.close,
     }
-    const senderB = startOutboxSender({ store: storeB.consent, mailer: recording, links, leaseMs, pollMs: 50 })
+    const senderB = startOutboxSender({ outbox: outboxStore(storeB.database), kinds: emailKinds(storeB.database, { links }), mailer: recording, leaseMs, pollMs: 50 })
     closers.push(() => senderB.stop())
 
     await until(() => sentAt.size === count, 10_000, 'B to send everything')
@@ -261,6 +263,6 @@ describe('two in-process senders on separate pools', () => {
     expect(earliestTakeover).toBeGreaterThanOrEqual(leaseMs / 2 - 20)
     expect([...perAddress.keys()].sort()).toEqual([...addresses].sort())
     expect([...perAddress.entries()].filter(([, n]) => n !== 1)).toEqual([])
-    expect((await storeB.consent.outboxStats(new Date())).waiting).toBe(0)
+    expect((await outboxStore(storeB.database).stats(new Date())).waiting).toBe(0)
   }, 30_000)
 })

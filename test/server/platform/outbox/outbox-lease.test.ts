@@ -3,7 +3,9 @@
 // of a batch outlive the lease, or a second instance would claim and send them too. Two senders on one
 // PostgreSQL, separate pools, a 1 s lease; one sender's mail server takes 300 ms a message.
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { emailKinds } from '../../../../server/email-kinds'
 import { startOutboxSender } from '../../../../server/platform/outbox/outbox-sender'
+import { outboxStore } from '../../../../server/platform/outbox/outbox-store'
 import { memoryMailer } from '../../../utils/memory-mailer'
 import { until } from '../../../utils/until'
 import type { Stores } from '../../../utils/open-store'
@@ -29,9 +31,9 @@ it('sends each email once when one sender is slower than its lease allows for a 
   const sent = () => [...slowMailer.sent, ...fastMailer.sent].map((mail) => mail.to)
   const links = { siteUrl: 'http://127.0.0.1:3000', apiUrl: 'http://127.0.0.1:3000' }
   const outbox = () => a.database.db.selectFrom('outbox').select(['claimed_until', 'finished_at']).execute()
-  const slow = startOutboxSender({ store: a.consent, mailer: slowMailer, links, leaseMs: 1000, pollMs: 50 })
+  const slow = startOutboxSender({ outbox: outboxStore(a.database), kinds: emailKinds(a.database, { links }), mailer: slowMailer, leaseMs: 1000, pollMs: 50 })
   await until(async () => (await outbox()).some((entry) => entry.claimed_until !== null), 5000, 'the slow sender to claim its batch')
-  const fast = startOutboxSender({ store: b.consent, mailer: fastMailer, links, leaseMs: 1000, pollMs: 50 })
+  const fast = startOutboxSender({ outbox: outboxStore(b.database), kinds: emailKinds(b.database, { links }), mailer: fastMailer, leaseMs: 1000, pollMs: 50 })
   await until(async () => (await outbox()).every((entry) => entry.finished_at !== null), 15_000, 'every email to be sent')
   // Once both are idle, no send is in flight and none is left to claim: no late double can come.
   await Promise.all([slow.idle(), fast.idle()])

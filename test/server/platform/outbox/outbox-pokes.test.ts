@@ -3,7 +3,7 @@
 // each: on SQLite the looks share the one connection with the signups, and looks run back to back held a
 // benchmark's repeats to a fifth of their speed. And a poke must still send a new email at once.
 import { expect, it } from 'vitest'
-import type { ConsentStore } from '../../../../server/features/consent/consent-store'
+import type { OutboxStore } from '../../../../server/platform/outbox/outbox-store'
 import { memorySenders } from '../../../utils/memory-sender'
 import { until } from '../../../utils/until'
 import { validSignup } from '../../harness'
@@ -12,14 +12,14 @@ const startSender = memorySenders()
 
 async function start() {
   let looks = 0
-  const counting = (consent: ConsentStore): ConsentStore => ({
-    ...consent,
-    claimOutbox: (...args) => {
+  const counting = (outbox: OutboxStore): OutboxStore => ({
+    ...outbox,
+    claim: (...args) => {
       looks++
-      return consent.claimOutbox(...args)
+      return outbox.claim(...args)
     },
   })
-  const { store, sender, sent } = await startSender({ consent: counting })
+  const { store, sender, sent } = await startSender({ outbox: counting })
   return { store, sender, sent: { includes: (email: string) => sent.some((mail) => mail.to === email) }, looks: () => looks }
 }
 
