@@ -22,9 +22,6 @@ const noComposition = {
 }
 const featureZone = (feature) => ({
   files: [`server/features/${feature}/**/*.{ts,tsx}`],
-  // Temporary, until the outbox's kinds move into their features (issue 30, the outbox step): the sender's
-  // renderings of every kind, which import the launch's and the referral's emails.
-  ignores: ['server/features/consent/consent-emails.ts'],
   rules: {
     'no-restricted-imports': [
       'error',
@@ -88,12 +85,6 @@ export default tseslint.config(
   ...features.map(featureZone),
   {
     files: ['server/platform/**/*.{ts,tsx}'],
-    ignores: [
-      // Temporary, until the outbox's step of issue 30 lands: the outbox's sender and the metrics, which name the
-      // consent store's kinds and types until the features register their kinds.
-      'server/platform/outbox/**',
-      'server/platform/observability/metrics.ts',
-    ],
     rules: {
       'no-restricted-imports': [
         'error',

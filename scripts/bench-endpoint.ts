@@ -16,9 +16,10 @@ import autocannon from 'autocannon'
 import pg from 'pg'
 import { SMTPServer } from 'smtp-server'
 import { startServerProcess, stopAll, type ServerProcess } from '../test/server/processes'
+import { composeForTests } from '../test/utils/open-store'
 import { startPostgres } from '../test/utils/postgres'
 import { sql } from 'kysely'
-import { bucketSize, line } from '../server/features/referral/line'
+import { bucketSize } from '../server/features/referral/line'
 import { openDatabase } from '../server/platform/database/open'
 import { featureMigrations } from '../server/feature-migrations'
 import { benchTeardown } from './bench-teardown'
@@ -115,7 +116,7 @@ async function placeLookups(databaseUrl: string): Promise<Omit<Row, 'setup'>> {
     SELECT line_score / ${sql.lit(bucketSize)}, count(*) FROM signups WHERE line_score IS NOT NULL GROUP BY line_score / ${sql.lit(bucketSize)}`.execute(db)
   if (database.engine === 'postgres') await sql`ANALYZE signups`.execute(db)
   const ids = (await db.selectFrom('signups').select('id').where('email_normalized', 'like', 'line-%').execute()).map((row) => row.id)
-  const placeOf = line(database).placeOf
+  const placeOf = composeForTests(database).composition.stores.line.placeOf
   const latencies: number[] = []
   const started = performance.now()
   for (let lookup = 0; lookup < 2000; lookup++) {

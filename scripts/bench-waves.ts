@@ -18,13 +18,13 @@ import { sql } from 'kysely'
 import pg from 'pg'
 import { SMTPServer } from 'smtp-server'
 import { outboxDefaults } from '../server/platform/outbox/outbox-sender'
-import { invitations } from '../server/features/launch/invitations'
-import { bucketSize, line } from '../server/features/referral/line'
+import { bucketSize } from '../server/features/referral/line'
 import type { Database } from '../server/platform/database/database'
 import { openDatabase } from '../server/platform/database/open'
 import { featureMigrations } from '../server/feature-migrations'
 import { invitationRules } from '../shared/rules'
 import { killGroup, startServerProcess, stopAll, type ServerProcess } from '../test/server/processes'
+import { composeForTests } from '../test/utils/open-store'
 import { startPostgres, type TestPostgres } from '../test/utils/postgres'
 import { sleep } from '../test/utils/until'
 import { benchTeardown } from './bench-teardown'
@@ -87,7 +87,7 @@ async function startWave(databaseUrl: string): Promise<number> {
   const database = await openDatabase(databaseUrl, { migrations: featureMigrations })
   try {
     await seed(database)
-    const store = invitations(database, line(database), { lifetimeMs: invitationRules.lifetimeMs, sendsPerSecond: rate })
+    const store = composeForTests(database, { invitations: { lifetimeMs: invitationRules.lifetimeMs, sendsPerSecond: rate } }).stores.invitations
     const started = performance.now()
     const wave = await store.startWave({ count: people, by: 'bench@company.example', kind: 'next', now: new Date() })
     const ms = performance.now() - started

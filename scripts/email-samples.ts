@@ -3,7 +3,9 @@
 // A new email component (a `*-email.tsx` file anywhere in server/) without a sample here fails test/server/platform/mail/email-content.test.ts.
 import { signInPath } from '../server/features/console/sign-in-links'
 import { signInMessage } from '../server/features/console/sign-in-mail'
-import { confirmationEmail, erasureEmail, invitationEmail, invitationReminderEmail, welcomeEmail } from '../server/features/consent/consent-emails'
+import { confirmationEmail, erasureEmail } from '../server/features/consent/consent-emails'
+import { invitationEmail, invitationReminderEmail } from '../server/features/launch/launch-emails'
+import { welcomeEmail } from '../server/features/referral/referral-emails'
 import type { OutgoingMail } from '../server/platform/mail/mailer'
 import { brand } from '../shared/brand'
 import { invitationRules, referralRules } from '../shared/rules'

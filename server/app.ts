@@ -1,6 +1,7 @@
 // The waitlist endpoint as a Web-standard handler: `createApp(options).fetch(request)` runs unchanged on Node
-// (server/main.ts), serverless functions and edge runtimes. Everything host-specific comes in as an option:
-// the stores, how to learn the client's address, and optionally the static site to serve next to the API.
+// (server/main.ts), serverless functions and edge runtimes. server/compose.ts calls it with the stores it built;
+// everything host-specific comes in as an option: how to learn the client's address, and optionally the static
+// site to serve next to the API.
 //
 // createApp composes one sub-app per concern, each carrying its own middleware (server/platform/http/api-guard.ts says
 // what every API path shares): the signup, the consent flows, the team's console, the health check, then the
@@ -39,7 +40,7 @@ import { adminApiBase } from '../shared/console-api'
 export type AppOptions = {
   /** Where signups go (features/signup/signup-store.ts). */
   signups: Pick<Signups, 'add'>
-  /** The consent flows' tokens, erasure and outbox (features/consent/consent-store.ts). */
+  /** The consent flows' tokens and erasure (features/consent/consent-store.ts). */
   consent: ConsentStore
   /** The line (features/referral/line.ts): the place a confirmation's reply shows, and the private "your place" page. */
   line: Pick<Line, 'placeOf' | 'yourPlace'>
@@ -68,6 +69,8 @@ export type AppOptions = {
   consentRateLimit?: { max: number; windowMs: number }
   /** GET /healthz's question to the database (platform/database/health.ts); without it, there is no /healthz. */
   healthCheck?: HealthCheckFn
+  /** The health check's clock (how long its answer is shared); the system's by default. */
+  now?: () => Date
   /** Where each request's line and every fault go; without it, warnings and worse go to stdout. */
   log?: Logger
   /** Each request's time goes into its latency histogram (platform/observability/metrics.ts). */
@@ -127,7 +130,7 @@ export function createApp(options: AppOptions) {
   app.route('/', inviteRoutes({ invitations: options.invitations, inviteUrl: options.inviteUrl, siteUrl: options.shareSiteUrl ?? publicSiteUrl }))
   // Outside /api/*: no origin check, no rate limit; it reads and writes no signup.
   const { healthCheck } = options
-  if (healthCheck) app.route(healthzPath, healthRoutes(healthCheck))
+  if (healthCheck) app.route(healthzPath, healthRoutes(healthCheck, options.now))
   if (options.metrics && options.metricsToken) app.get(metricsPath, publicMetrics(options.metrics.registry, options.metricsToken))
   // Last of all: every GET that nothing above answered.
   if (site) app.get('*', (c) => site(c.req.raw))

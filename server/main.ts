@@ -1,18 +1,15 @@
 // `npm start`'s server: the prerendered site and POST /api/waitlist on one origin, with signups in the database
-// DATABASE_URL names (an embedded SQLite file by default); the stores are composed here, over that database.
-// Configured by environment (see settings.ts); stops cleanly on SIGTERM and SIGINT.
+// DATABASE_URL names (an embedded SQLite file by default), the features composed over it by compose.ts. This
+// file keeps the process's own concerns: the settings from the environment (see settings.ts), the listeners,
+// the refusals at start, and a clean stop on SIGTERM and SIGINT.
 // A start that cannot go on says why in one plain line on stderr, naming the variable to fix, and exits 1: the
 // operator reads it in a deploy log, so never a stack trace and never a password. Once the settings are read,
 // everything else is a JSON log line on stdout (platform/observability/logger.ts), and the metrics are counted
 // (platform/observability/metrics.ts) and served where METRICS_PORT or METRICS_TOKEN say.
 import { existsSync } from 'node:fs'
 import { brand } from '../shared/brand'
-import { createSignInMailer } from './features/console/sign-in-mail'
-import { createApp } from './app'
-import { startOutboxSender } from './platform/outbox/outbox-sender'
+import { compose } from './compose'
 import { createFolder } from './platform/folders'
-import { afterRepliesSettled } from './platform/http/after-reply'
-import { mailboxBudgetOver } from './platform/mail/mailbox-budget'
 import { createMailer } from './platform/mail/mailer'
 import { listen, socketAddress, type RunningServer } from './platform/http/node-server'
 import { createLogger } from './platform/observability/logger'
@@ -23,22 +20,8 @@ import { readSettings, type Settings } from './settings'
 import { createStaticSite } from './platform/http/static'
 import { StoreOpenError } from './platform/database/contract'
 import { describeDatabase } from './platform/database/database-url'
-import { adminStore } from './features/console/admin-store'
-import type { ConsentEvents } from './features/consent/consent-events'
-import { consentStore } from './features/consent/consent-store'
-import { countedConsent } from './features/consent/counted-consent'
-import { invitationsFollowConsent } from './features/launch/invitations-follow-consent'
-import { invitations } from './features/launch/invitations'
-import { startLaunchTicker } from './features/launch/launch-ticker'
-import { line } from './features/referral/line'
-import { lineFollowsConsent } from './features/referral/line-follows-consent'
-import { referralReviews } from './features/referral/referral-reviews'
-import { transactionEvents } from './platform/events/transaction-events'
-import { healthCheck } from './platform/database/health'
 import { openDatabase } from './platform/database/open'
-import { countedSignups } from './features/signup/counted-signups'
 import { featureMigrations } from './feature-migrations'
-import { signupStore } from './features/signup/signup-store'
 
 /** One plain line on stderr: the start-up's own words to the operator, before the process serves anything. */
 const sayAtStart = (line: string) => process.stderr.write(`${line}\n`)
@@ -66,90 +49,40 @@ async function main() {
   const database = await openDatabase(config.databaseUrl, { migrations: featureMigrations, poolSize: config.databasePoolSize, onLockWait: sayAtStart, log }).catch((error: unknown) =>
     stopAtStart(error instanceof StoreOpenError ? error.message : `Cannot open the database (DATABASE_URL): ${(error as Error).message}`),
   )
-  const signups = countedSignups(signupStore(database, log), metrics)
-  // The place in line: kept by the confirmations and erasures, and by the team's reviews of held referrals.
-  const placeInLine = line(database, { boostPlaces: config.placeBoost })
-  // What a confirmation, an unsubscribe or an erasure reaches, in its transaction, in this order.
-  const consentEvents = transactionEvents<ConsentEvents>()
-  consentEvents.subscribe(invitationsFollowConsent)
-  consentEvents.subscribe(lineFollowsConsent(placeInLine))
-  const consent = countedConsent(consentStore(database, consentEvents), metrics)
-  // Invitations in waves, taken from the line by place (features/launch/invitations.ts).
-  const invited = invitations(database, placeInLine, config.invitations)
-  metrics.watchOutbox((now) => consent.outboxStats(now))
-  metrics.watchPool(() => database.poolUse())
-  // The work after the replies (repeats signed up again) ends before the database closes.
-  const closeStores = async () => {
-    await afterRepliesSettled()
-    await signups.settled()
-    await database.close()
-  }
   if (!mailSettings.smtpUrl) {
     try {
       createFolder(mailSettings.mailDir)
     } catch (error) {
-      await closeStores()
+      await database.close()
       stopAtStart(`Cannot write emails to MAIL_DIR: ${(error as Error).message}`)
     }
   }
-  // Emails leave from the outbox, in the background: signups never wait for a mail server. Every email to one
-  // inbox counts against its budget (platform/mail/mailbox-budget.ts), whichever flow sends it.
   const mailer = createMailer(mailSettings, (line) => log.info(line))
-  const budget = mailboxBudgetOver(database.rateLimiter)
-  const signInMailer = createSignInMailer({ mailer, budget, log })
-  // On SQLite this process is the only sender: leases left by a killed predecessor end now.
-  if (database.engine === 'sqlite') await consent.releaseOutboxLeases()
-  const sender = startOutboxSender({
-    store: consent,
-    mailer,
-    budget,
-    links: { siteUrl: adminConfig.publicUrl, apiUrl: config.publicApiUrl ?? adminConfig.publicUrl },
-    log,
-    onAttempt: (kind, outcome) => metrics.outboxSends.inc({ kind, outcome }),
-    placeBoost: config.placeBoost,
-    invitationLifetimeMs: config.invitations.lifetimeMs,
-  })
-  const ticker = startLaunchTicker({ invitations: invited, onWave: sender.poke, log })
   const hasSite = existsSync(config.staticDir)
-  if (!hasSite) log.warn(`No site to serve at ${config.staticDir}/ (run the build first); serving the waitlist API only.`)
-  const app = createApp({
-    signups,
-    consent,
-    line: placeInLine,
-    invitations: invited,
-    inviteUrl: config.invitations.url,
-    rateLimiter: database.rateLimiter,
-    healthCheck: healthCheck(database, log),
-    allowedOrigins: config.allowedOrigins,
-    trustedProxies: config.trustedProxies,
-    rateLimit: config.rateLimit,
-    clientAddress: socketAddress,
-    site: hasSite ? createStaticSite(config.staticDir) : undefined,
-    publicSiteUrl: config.publicSiteUrl,
-    onOutboxQueued: sender.poke,
-    shareSiteUrl: adminConfig.publicUrl,
-    admin: {
-      store: adminStore(database, placeInLine.placesOf),
-      adminEmails: adminConfig.adminEmails,
-      publicUrl: adminConfig.publicUrl,
-      sendSignInLink: signInMailer,
-      eraseSignup: (id, now) => consent.eraseById(id, now),
-      outboxStats: (now) => consent.outboxStats(now),
-      referrals: referralReviews(database, placeInLine),
-      waves: { invitations: invited, ready: config.invitations.url !== undefined },
-    },
+  // The features over the database (compose.ts); this process runs their background work too.
+  const composition = compose({
+    database,
+    config,
+    admin: adminConfig,
+    mailer,
     log,
     metrics,
-    metricsToken: config.metrics.token,
-    classifyStoreError: database.classify,
+    clientAddress: socketAddress,
+    site: hasSite ? createStaticSite(config.staticDir) : undefined,
   })
+  await composition.startSender()
+  composition.startTicker()
+  if (!hasSite) log.warn(`No site to serve at ${config.staticDir}/ (run the build first); serving the waitlist API only.`)
+  const { app } = composition
+  // The work after the replies (repeats signed up again) ends before the database closes.
+  const stopWork = async () => {
+    await composition.stop()
+    mailer.close()
+    await database.close()
+  }
 
   const giveUp = async (line: string) => {
-    await ticker.stop()
-    await sender.stop()
-    signInMailer.stop()
-    mailer.close()
-    await closeStores()
+    await stopWork()
     stopAtStart(line)
   }
   const { port: metricsPort, host: metricsHost, token: metricsToken } = config.metrics
@@ -176,11 +109,7 @@ async function main() {
     log.info(`${signal}: finishing open requests, then stopping.`)
     await server.close()
     await metricsServer?.close()
-    await ticker.stop()
-    await sender.stop()
-    signInMailer.stop()
-    mailer.close()
-    await closeStores()
+    await stopWork()
     process.exit(0)
   }
   process.on('SIGTERM', () => void stop('SIGTERM'))

@@ -1,19 +1,16 @@
 // A real server for the console's API tests: the app over a SQLite file in a temp folder, sign-in mail sent
 // over SMTP to an in-process inbox, and a clock the test can move (for 15-minute links and 12-hour sessions).
 import { join } from 'node:path'
-import { createApp, type AppOptions } from '../../server/app'
-import { parseAdminEmails } from '../../server/features/console/admin-emails'
+import type { ServerConfig } from '../../server/config'
 import type { AdminStore } from '../../server/features/console/admin-store'
-import { createSignInMailer } from '../../server/features/console/sign-in-mail'
-import { afterRepliesSettled } from '../../server/platform/http/after-reply'
+import { featureMigrations } from '../../server/feature-migrations'
+import { openDatabase } from '../../server/platform/database/open'
 import { createMailer } from '../../server/platform/mail/mailer'
-import { mailboxBudgetOver } from '../../server/platform/mail/mailbox-budget'
 import { listen, socketAddress } from '../../server/platform/http/node-server'
-import { referralReviews } from '../../server/features/referral/referral-reviews'
-import type { Stores } from '../utils/open-store'
-import { appStores, openStore } from '../utils/open-store'
+import type { Logger } from '../../server/platform/observability/logger'
+import { composeForTests, type Stores } from '../utils/open-store'
 import { linkIn, startInbox, type Inbox } from '../utils/smtp-inbox'
-import { freePort, makeTempDir } from './harness'
+import { makeTempDir } from './harness'
 
 export const adminEmail = 'team@company.example'
 
@@ -31,41 +28,38 @@ export type AdminTestServer = {
   close: () => Promise<void>
 }
 
-type AdminServerOptions = Partial<AppOptions> & { signInRateLimit?: { max: number; windowMs: number }; databaseUrl?: string; adminEmails?: string }
+type AdminServerOptions = Partial<Pick<ServerConfig, 'allowedOrigins' | 'trustedProxies'>> & {
+  /** INVITE_URL. */
+  inviteUrl?: string
+  signInRateLimit?: { max: number; windowMs: number }
+  databaseUrl?: string
+  /** ADMIN_EMAILS, as the variable is written. */
+  adminEmails?: string
+  log?: Logger
+}
 
 /** On a fresh SQLite file by default, or on the PostgreSQL database `databaseUrl` names. */
 export async function startAdminServer(options: AdminServerOptions = {}): Promise<AdminTestServer> {
   const temp = await makeTempDir()
   const databaseUrl = options.databaseUrl ?? `file:${join(temp.dir, 'waitlist.db')}`
-  const store = await openStore(databaseUrl)
-  const adminStore = store.admin
+  const database = await openDatabase(databaseUrl, { migrations: featureMigrations })
   const inbox = await startInbox()
   const clock = { offsetMs: 0 }
-  // The link base is fixed at start (PUBLIC_URL), so learn a free port first and listen on it.
-  const port = await freePort()
-  const origin = `http://127.0.0.1:${port}`
-  const mailer = createMailer({ smtpUrl: inbox.url, mailFrom: 'console@company.example', mailDir: temp.dir })
-  const now = () => new Date(Date.now() + clock.offsetMs)
-  const signInMailer = createSignInMailer({ mailer, budget: mailboxBudgetOver(store.rateLimiter), now, checkMs: 20 })
-  const app = createApp({
+  // The link base is fixed at start (PUBLIC_URL): it listens first, and answers with the app composed then.
+  const server = await listen({ fetch: (request, env) => composition.app.fetch(request, env) }, { port: 0, host: '127.0.0.1' })
+  const origin = `http://127.0.0.1:${server.port}`
+  const { composition, stores: store } = composeForTests(database, {
+    config: { allowedOrigins: options.allowedOrigins, trustedProxies: options.trustedProxies, rateLimit: { max: 1_000_000, windowMs: 60_000 } },
+    invitations: { url: options.inviteUrl },
+    adminEmails: options.adminEmails ?? `${adminEmail}, Second@Company.example`,
+    publicUrl: origin,
+    mailer: createMailer({ smtpUrl: inbox.url, mailFrom: 'console@company.example', mailDir: temp.dir }),
+    log: options.log,
+    now: () => new Date(Date.now() + clock.offsetMs),
     clientAddress: socketAddress,
-    rateLimit: { max: 1_000_000, windowMs: 60_000 },
-    ...options,
-    ...appStores(store),
-    admin: {
-      store: adminStore,
-      adminEmails: parseAdminEmails(options.adminEmails ?? `${adminEmail}, Second@Company.example`),
-      publicUrl: origin,
-      sendSignInLink: signInMailer,
-      eraseSignup: (id, now) => store.consent.eraseById(id, now),
-      outboxStats: (now) => store.consent.outboxStats(now),
-      referrals: referralReviews(store.database, store.line),
-      waves: { invitations: store.invitations, ready: options.inviteUrl !== undefined },
-      signInRateLimit: options.signInRateLimit,
-      now,
-    },
+    limits: { signIn: options.signInRateLimit, signInCheckMs: 20 },
   })
-  const server = await listen(app, { port, host: '127.0.0.1' })
+  const adminStore = store.admin
 
   const request: AdminTestServer['request'] = (path, init = {}) => {
     const { cookie, ...rest } = init
@@ -96,11 +90,8 @@ export async function startAdminServer(options: AdminServerOptions = {}): Promis
     signIn,
     close: async () => {
       await server.close()
-      await afterRepliesSettled()
-      signInMailer.stop()
-      mailer.close()
-      await inbox.close()
       await store.close()
+      await inbox.close()
       await temp.remove()
     },
   }

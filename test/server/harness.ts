@@ -10,14 +10,17 @@ import pg from 'pg'
 import { afterAll } from 'vitest'
 import { startPostgres, type TestPostgres } from '../utils/postgres'
 import { createServer } from 'node:net'
-import { createApp, type AppOptions } from '../../server/app'
-import { startOutboxSender, type OutboxSender, type OutboxSenderOptions } from '../../server/platform/outbox/outbox-sender'
+import type { ServerConfig } from '../../server/config'
+import type { Database } from '../../server/platform/database/database'
+import { featureMigrations } from '../../server/feature-migrations'
+import { openDatabase } from '../../server/platform/database/open'
+import type { SenderOverrides } from '../../server/compose'
+import type { OutboxSender } from '../../server/platform/outbox/outbox-sender'
 import { afterRepliesSettled } from '../../server/platform/http/after-reply'
 import { createMailer } from '../../server/platform/mail/mailer'
-import { mailboxBudgetOver } from '../../server/platform/mail/mailbox-budget'
 import { listen, socketAddress } from '../../server/platform/http/node-server'
-import type { Stores } from '../utils/open-store'
-import { appStores, openStore } from '../utils/open-store'
+import type { Logger } from '../../server/platform/observability/logger'
+import { composeForTests, type Stores } from '../utils/open-store'
 import type { Selectable } from 'kysely'
 import type { Tables } from '../../server/platform/database/schema'
 
@@ -92,6 +95,8 @@ export type TestServer = {
   store: Stores
   post: (body: unknown, init?: { headers?: Record<string, string> }) => Promise<Response>
   rows: () => Promise<SignupRow[]>
+  /** The server's clock, moved by a test instead of waiting (0: the system's). */
+  clock: { offsetMs: number }
   /** The outbox sender, when started with `mail`. */
   sender: OutboxSender | undefined
   close: () => Promise<void>
@@ -109,38 +114,51 @@ export function freePort(): Promise<number> {
   })
 }
 
-/** With `mail`, the server's outbox is delivered over SMTP to that URL (the tests' in-process inbox). */
-export async function startTestServer(
-  options: Partial<AppOptions> & { store?: Stores; mail?: { smtpUrl: string } & Partial<OutboxSenderOptions> } = {},
-): Promise<TestServer> {
+export type TestServerOptions = Partial<Pick<ServerConfig, 'allowedOrigins' | 'trustedProxies' | 'rateLimit' | 'publicSiteUrl'>> & {
+  /** Over this database rather than a fresh one (several instances on one PostgreSQL; a failing database). */
+  database?: Database
+  /** The outbox is delivered over SMTP to this URL (the tests' in-process inbox), by a sender with these overrides. */
+  mail?: { smtpUrl: string } & SenderOverrides
+  /** INVITE_URL. */
+  inviteUrl?: string
+  consentRateLimit?: { max: number; windowMs: number }
+  log?: Logger
+  site?: (request: Request) => Promise<Response>
+}
+
+/** The server as the tests' composition (test/utils/open-store.ts) builds it, on 127.0.0.1. */
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const temp = await makeTempDir()
   const databaseUrl = await freshDatabase(temp.dir)
-  const store = options.store ?? (await openStore(databaseUrl))
-  // Links in emails need this server's address, known once it listens: the port is picked first.
-  const port = options.mail ? await freePort() : 0
-  const origin0 = `http://127.0.0.1:${port}`
-  const mailer = options.mail && createMailer({ smtpUrl: options.mail.smtpUrl, mailFrom: 'Stride Health <no-reply@stridehealth.example>', mailDir: temp.dir })
-  const sender =
-    mailer &&
-    startOutboxSender({
-      store: store.consent,
-      mailer,
-      budget: mailboxBudgetOver(store.rateLimiter),
-      links: { siteUrl: origin0, apiUrl: origin0 },
-      pollMs: 50,
-      ...options.mail,
-    })
-  const { store: _given, mail: _mail, ...appOptions } = options
-  const app = createApp({ clientAddress: socketAddress, rateLimit: { max: 1_000_000, windowMs: 60_000 }, onOutboxQueued: sender?.poke, ...appStores(store), ...appOptions })
-  const server = await listen(app, { port, host: '127.0.0.1' })
+  const database = options.database ?? (await openDatabase(databaseUrl, { migrations: featureMigrations }))
+  // Links in emails need this server's address, known once it listens: it listens first, and answers with
+  // the app composed then.
+  const server = await listen({ fetch: (request, env) => composition.app.fetch(request, env) }, { port: 0, host: '127.0.0.1' })
   const origin = `http://127.0.0.1:${server.port}`
   const url = `${origin}/api/waitlist`
+  const { mail, inviteUrl, allowedOrigins, trustedProxies, rateLimit, publicSiteUrl } = options
+  const clock = { offsetMs: 0 }
+  const mailer = mail && createMailer({ smtpUrl: mail.smtpUrl, mailFrom: 'Stride Health <no-reply@stridehealth.example>', mailDir: temp.dir })
+  const { composition, stores: store } = composeForTests(database, {
+    config: { allowedOrigins, trustedProxies, rateLimit: rateLimit ?? { max: 1_000_000, windowMs: 60_000 }, publicSiteUrl },
+    invitations: { url: inviteUrl },
+    publicUrl: publicSiteUrl ?? origin,
+    mailer,
+    log: options.log,
+    now: () => new Date(Date.now() + clock.offsetMs),
+    clientAddress: socketAddress,
+    site: options.site,
+    limits: { consent: options.consentRateLimit },
+  })
+  const { smtpUrl: _smtpUrl, ...senderOverrides } = mail ?? {}
+  const sender = mail && (await store.startSender({ pollMs: 50, ...senderOverrides }))
   return {
     url,
     origin,
     databaseUrl,
     dir: temp.dir,
     store,
+    clock,
     post: (body, init = {}) =>
       fetch(url, {
         method: 'POST',
@@ -148,19 +166,18 @@ export async function startTestServer(
         body: typeof body === 'string' || body instanceof Uint8Array ? (body as BodyInit) : JSON.stringify(body),
       }),
     rows: () => readRows(databaseUrl),
-    // Idle once the work after the replies (which queues emails, up to afterReplyDelayMs later) has run too.
+    // Idle once the work after the replies (which queues emails, up to afterReplyDelayMs later) and the
+    // signups' own (a repeat's email queued again) have run too.
     sender: sender && {
       ...sender,
       idle: async () => {
         await afterRepliesSettled()
+        await store.settled()
         await sender.idle()
       },
     },
     close: async () => {
       await server.close()
-      await afterRepliesSettled()
-      await sender?.stop()
-      mailer?.close()
       await store.close()
       await temp.remove()
     },

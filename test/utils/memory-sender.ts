@@ -1,34 +1,38 @@
-// An outbox sender over a real SQLite store that mails into memory, for tests of what the sender does with
-// each entry. `memorySenders()` at the top of a file registers the clean-up and gives the function that starts
-// one; its poll is far away, so the sender looks only when a test pokes it or asks for idle().
+// The composition's outbox sender over a real SQLite store, mailing into memory (memory-mailer.ts), for tests of
+// what the sender does with each entry. `memorySenders()` at the top of a file registers the clean-up and gives
+// the function that starts one; its poll is far away, so the sender looks only when a test pokes it or asks
+// for idle(). Without the per-inbox budget, as these tests send one person several emails at once.
 import { afterEach } from 'vitest'
-import type { ConsentStore } from '../../server/features/consent/consent-store'
-import { startOutboxSender, type OutboxSender } from '../../server/platform/outbox/outbox-sender'
-import type { Mailer, OutgoingMail } from '../../server/platform/mail/mailer'
+import type { OutboxStore } from '../../server/platform/outbox/outbox-store'
+import type { OutboxSender } from '../../server/platform/outbox/outbox-sender'
+import type { OutgoingMail } from '../../server/platform/mail/mailer'
 import { makeTempDir } from '../server/harness'
+import { memoryMailer } from './memory-mailer'
 import { openStore, type Stores } from './open-store'
 
 export type MemorySender = { store: Stores; sender: OutboxSender; sent: OutgoingMail[] }
 
 export function memorySenders() {
-  const open: { store: Stores; sender: OutboxSender; remove: () => Promise<void> }[] = []
+  const open: { store: Stores; remove: () => Promise<void> }[] = []
   afterEach(async () => {
-    for (const { store, sender, remove } of open.splice(0)) {
-      await sender.stop()
+    for (const { store, remove } of open.splice(0)) {
       await store.close()
       await remove()
     }
   })
-  /** `consent` may wrap the store's consent store (to count its calls); `links` are the emails' addresses. */
-  return async function start(options: { consent?: (consent: ConsentStore) => ConsentStore; links?: { siteUrl: string; apiUrl: string } } = {}): Promise<MemorySender> {
+  /** `outbox` may wrap the outbox's store (to count its calls); `links` are the emails' addresses. */
+  return async function start(options: { outbox?: (outbox: OutboxStore) => OutboxStore; links?: { siteUrl: string; apiUrl: string } } = {}): Promise<MemorySender> {
     const temp = await makeTempDir()
-    const store = await openStore(`file:${temp.dir}/waitlist.db`)
-    const sent: OutgoingMail[] = []
-    const mailer: Mailer = { destination: 'memory', send: async (mail: OutgoingMail) => void sent.push(mail), close: () => {} }
-    const links = options.links ?? { siteUrl: 'http://127.0.0.1:3000', apiUrl: 'http://127.0.0.1:3000' }
-    const sender = startOutboxSender({ store: options.consent?.(store.consent) ?? store.consent, mailer, links, pollMs: 60_000 })
-    open.push({ store, sender, remove: temp.remove })
+    const mailer = memoryMailer()
+    const store = await openStore(`file:${temp.dir}/waitlist.db`, { mailer })
+    open.push({ store, remove: temp.remove })
+    const sender = await store.startSender({
+      pollMs: 60_000,
+      budget: undefined,
+      ...(options.outbox && { outbox: options.outbox }),
+      ...(options.links && { links: options.links }),
+    })
     await sender.idle()
-    return { store, sender, sent }
+    return { store, sender, sent: mailer.sent }
   }
 }

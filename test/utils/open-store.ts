@@ -1,22 +1,30 @@
-// The tests' composition of the stores, as server/main.ts composes them over one database: the signups' own
-// methods at the top (add, all, settled), the consent and console stores beside them, the database's limiter
-// and health check, and one close that waits for the work after the replies.
-import { adminStore, type AdminStore } from '../../server/features/console/admin-store'
-import type { ConsentEvents } from '../../server/features/consent/consent-events'
-import { consentStore, type ConsentStore } from '../../server/features/consent/consent-store'
-import { invitationDefaults, invitations, type InvitationSettings, type Invitations } from '../../server/features/launch/invitations'
-import { invitationsFollowConsent } from '../../server/features/launch/invitations-follow-consent'
-import { line, type Line } from '../../server/features/referral/line'
-import { lineFollowsConsent } from '../../server/features/referral/line-follows-consent'
-import { transactionEvents } from '../../server/platform/events/transaction-events'
-import type { RateLimiter, RateLimitOptions } from '../../server/platform/http/rate-limit'
+// The tests' one composition: the server as server/compose.ts builds it for `npm start`, over a database of
+// the test's own, with the test's settings over the defaults and a mailer that keeps its emails in memory
+// (memory-mailer.ts) unless the test brings another. The harnesses (test/server/harness.ts,
+// admin-harness.ts), the store tests and the in-process senders all build the server through it, so what they
+// test is wired as `npm start` wires it.
+//
+// `Stores` is what the tests read and seed: the signups' own methods at the top (add, all, settled), the
+// consent, invitation and console stores beside them, the database, the composition's outbox sender, and one
+// close that stops the background work, waits for the work after the replies, then closes the database.
+import type { Context } from 'hono'
+import { compose, type Composition } from '../../server/compose'
+import { readConfig, type ServerConfig } from '../../server/config'
+import type { AdminStore } from '../../server/features/console/admin-store'
+import { parseAdminEmails } from '../../server/features/console/admin-emails'
+import type { ConsentStore } from '../../server/features/consent/consent-store'
+import type { Invitations } from '../../server/features/launch/invitations'
+import type { Line } from '../../server/features/referral/line'
+import type { Signups } from '../../server/features/signup/signup-store'
 import type { Engine } from '../../server/platform/database/contract'
 import type { Database } from '../../server/platform/database/database'
-import { healthCheck } from '../../server/platform/database/health'
-import type { HealthCheckFn } from '../../server/platform/database/health-check'
 import { openDatabase, type OpenOptions } from '../../server/platform/database/open'
 import { featureMigrations } from '../../server/feature-migrations'
-import { signupStore, type Signups } from '../../server/features/signup/signup-store'
+import type { RateLimiter, RateLimitOptions } from '../../server/platform/http/rate-limit'
+import type { Mailer } from '../../server/platform/mail/mailer'
+import type { Logger } from '../../server/platform/observability/logger'
+import type { Metrics } from '../../server/platform/observability/metrics'
+import { memoryMailer } from './memory-mailer'
 
 export type Stores = Signups & {
   engine: Engine
@@ -26,43 +34,71 @@ export type Stores = Signups & {
   invitations: Invitations
   admin: AdminStore
   rateLimiter: (options: RateLimitOptions) => RateLimiter
-  healthCheck: HealthCheckFn
+  /** Starts the composition's outbox sender (compose.ts), with a test's overrides: a short poll, its own links. */
+  startSender: Composition['startSender']
   close(): Promise<void>
 }
 
-export function storesOver(database: Database, invitationSettings: InvitationSettings = invitationDefaults): Stores {
-  const signups = signupStore(database)
-  const theLine = line(database)
-  const consentEvents = transactionEvents<ConsentEvents>()
-  consentEvents.subscribe(invitationsFollowConsent)
-  consentEvents.subscribe(lineFollowsConsent(theLine))
-  return {
+export type TestCompositionOptions = {
+  /** Settings over the defaults of an empty environment (config.ts). */
+  config?: Partial<Omit<ServerConfig, 'invitations'>>
+  /** Invitations as INVITE_URL, INVITE_LIFETIME_DAYS and INVITE_SEND_RATE would set them. */
+  invitations?: Partial<ServerConfig['invitations']>
+  /** ADMIN_EMAILS, as the variable is written. */
+  adminEmails?: string
+  /** The site's public address: the base of sign-in links, the emails' links and share links. */
+  publicUrl?: string
+  /** Without one, the emails are kept in memory; the composition closes it at the end. */
+  mailer?: Mailer
+  log?: Logger
+  /** Counts what the composition counts for `npm start` (the outbox's sends among them). */
+  metrics?: Metrics
+  now?: () => Date
+  clientAddress?: (c: Context) => string | undefined
+  site?: (request: Request) => Promise<Response>
+  limits?: Parameters<typeof compose>[0]['limits']
+}
+
+export function composeForTests(database: Database, options: TestCompositionOptions = {}): { composition: Composition; stores: Stores } {
+  const defaults = readConfig({})
+  const config: ServerConfig = { ...defaults, ...given(options.config), invitations: { ...defaults.invitations, ...given(options.invitations) } }
+  const mailer = options.mailer ?? memoryMailer()
+  const composition = compose({
+    database,
+    config,
+    admin: { adminEmails: parseAdminEmails(options.adminEmails), publicUrl: options.publicUrl ?? config.publicSiteUrl ?? 'http://127.0.0.1:3000' },
+    mailer,
+    log: options.log,
+    metrics: options.metrics,
+    now: options.now,
+    clientAddress: options.clientAddress,
+    site: options.site,
+    limits: options.limits,
+  })
+  const { signups, consent, line, invitations, admin } = composition.stores
+  const stores: Stores = {
     ...signups,
     engine: database.engine,
     database,
-    consent: consentStore(database, consentEvents),
-    line: theLine,
-    invitations: invitations(database, theLine, invitationSettings),
-    admin: adminStore(database, theLine.placesOf),
+    consent,
+    line,
+    invitations,
+    admin,
     rateLimiter: database.rateLimiter,
-    healthCheck: healthCheck(database),
+    startSender: composition.startSender,
     close: async () => {
-      await signups.settled()
+      await composition.stop()
+      mailer.close()
       await database.close()
     },
   }
+  return { composition, stores }
 }
 
-export const openStore = async (databaseUrl: string, options: Partial<OpenOptions> & { invitations?: InvitationSettings } = {}): Promise<Stores> =>
-  storesOver(await openDatabase(databaseUrl, { migrations: featureMigrations, ...options }), options.invitations)
+/** The settings a test gave, without those it left undefined (which keep their defaults). */
+const given = <T extends object>(settings: T | undefined): Partial<T> =>
+  Object.fromEntries(Object.entries(settings ?? {}).filter(([, value]) => value !== undefined)) as Partial<T>
 
-/** What createApp takes from the stores. */
-export const appStores = (stores: Stores) => ({
-  signups: stores,
-  consent: stores.consent,
-  line: stores.line,
-  invitations: stores.invitations,
-  rateLimiter: stores.rateLimiter,
-  healthCheck: stores.healthCheck,
-  classifyStoreError: stores.database.classify,
-})
+/** Opens (and so migrates) the database and composes the server over it. */
+export const openStore = async (databaseUrl: string, options: Partial<OpenOptions> & TestCompositionOptions = {}): Promise<Stores> =>
+  composeForTests(await openDatabase(databaseUrl, { migrations: featureMigrations, ...options }), options).stores

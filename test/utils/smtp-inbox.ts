@@ -2,6 +2,7 @@
 // `next(to)` resolves with the next mail delivered to that address.
 import { simpleParser, type ParsedMail } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
+import { until } from './until'
 
 /** A mail as parsed, with the envelope's recipients (RCPT TO), which decide who actually receives it. */
 export type ReceivedMail = ParsedMail & { rcptTo: string[] }
@@ -12,12 +13,17 @@ export type Inbox = {
   /** How many SMTP connections clients have opened so far. */
   connections: () => number
   next: (to: string, timeoutMs?: number) => Promise<ReceivedMail>
+  /** Resolves once no client is connected and no message is being read: after its senders have stopped, all
+   * they sent is in `mails`, and nothing more will come. */
+  settled: () => Promise<void>
   close: () => Promise<void>
 }
 
 export async function startInbox(port = 0): Promise<Inbox> {
   const mails: ReceivedMail[] = []
   let connections = 0
+  let open = 0
+  let reading = 0
   const waiting: { to: string; resolve: (mail: ReceivedMail) => void }[] = []
   const recipients = (mail: ParsedMail) =>
     [mail.to ?? []].flat().flatMap((address) => address.value.map((entry) => entry.address?.toLowerCase() ?? ''))
@@ -32,15 +38,21 @@ export async function startInbox(port = 0): Promise<Inbox> {
     logger: false,
     onConnect(_session, callback) {
       connections++
+      open++
       callback()
     },
+    onClose() {
+      open--
+    },
     onData(stream, session, callback) {
+      reading++
       simpleParser(stream)
         .then((mail) => {
           deliver(Object.assign(mail, { rcptTo: session.envelope.rcptTo.map((recipient) => recipient.address.toLowerCase()) }))
           callback()
         })
         .catch(callback)
+        .finally(() => reading--)
     },
   })
   await new Promise<void>((resolve, reject) => {
@@ -73,6 +85,7 @@ export async function startInbox(port = 0): Promise<Inbox> {
         waiting.push(waiter)
       })
     },
+    settled: () => until(() => open === 0 && reading === 0, 10_000, 'the inbox to see its clients go and read all they sent'),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   }
 }

@@ -1,58 +1,20 @@
 // What the consent flows read and write (issue 12), written once for both engines (platform/database/database.ts): the
-// outbox, the tokens in emails, and erasure. Tokens are stored by their SHA-256 only; an erased address leaves
-// only its salted hash (erasedEmailHash). Every status change is one the consent machine allows
+// use of the tokens in emails (platform/secrets/link-tokens.ts), erasure requests and erasure. An erased address
+// leaves only its salted hash (erasedEmailHash). Every status change is one the consent machine allows
 // (consent-rules.ts). Changes that must hold together run in one transaction; on PostgreSQL, where several
-// instances share the tables, the rows they depend on are locked first (Database.lockRows), and the outbox is
-// claimed with SKIP LOCKED leases so that two senders never take the same email. On SQLite one process owns
-// the file, and a lease only guards against a send that outlives its process (released at start).
+// instances share the tables, the rows they depend on are locked first (Database.lockRows). Emails are queued in
+// the outbox (platform/outbox/outbox-queue.ts) inside the same transactions.
 import { createHmac, randomInt } from 'node:crypto'
-import { sql } from 'kysely'
-import { linkLifetimesMs, placeLinkLifetimeMs, resendAfterMs } from '../../../shared/rules'
-import { isStoredStatus, type ConsentStatus, type OutboxOutcome, type StoredStatus } from '../../../shared/stored-statuses'
+import { resendAfterMs } from '../../../shared/rules'
+import { isStoredStatus, type ConsentStatus } from '../../../shared/stored-statuses'
 import type { Database, Db } from '../../platform/database/database'
+import { dropQueued, enqueue, isQueued } from '../../platform/outbox/outbox-queue'
+import { takeLinkToken } from '../../platform/secrets/link-tokens'
 import { heldInvitation } from '../launch/public'
 import type { ConsentEventBus } from './consent-events'
 import { consentMove } from './consent-rules'
 
-export type TokenPurpose = 'confirm' | 'unsubscribe' | 'erase' | 'place' | 'invite'
-export type OutboxKind = 'confirm' | 'erase' | 'welcome' | 'invite' | 'reminder'
-export type OutboxEntry = {
-  id: number
-  kind: OutboxKind
-  attempts: number
-  /** Absent when the signup is gone (erased) since the entry was queued. */
-  signup: { id: number; email: string; firstName: string; status: StoredStatus; referralCode: string | null } | undefined
-  /** The invitation an invitation or reminder email is about (server/features/launch/): when it ends, and whether it is
-   * still open (not claimed, expired, unsubscribed from or erased). */
-  invitation?: { id: number; expiresAt: Date; open: boolean }
-}
-export type NewToken = { hash: string; purpose: TokenPurpose; signupId: number; expiresAt: Date }
-/** How the outbox stands: what the metrics (platform/observability/metrics.ts) and the console's front page show. */
-export type OutboxStats = {
-  /** Emails not finished yet (sent, skipped or failed): due now, or waiting out a retry's backoff. */
-  waiting: number
-  /** When the oldest of them was queued. */
-  oldestQueuedAt: Date | undefined
-  /** Of those, the ones due now: nothing but the sender stands between them and their send. */
-  due: number
-  /** When the oldest of those was queued. */
-  oldestDueQueuedAt: Date | undefined
-}
-
 export interface ConsentStore {
-  /** Leases up to `limit` due entries for `leaseMs` (an entry leased by another instance is skipped), longest due first. */
-  claimOutbox(now: Date, limit: number, leaseMs: number): Promise<OutboxEntry[]>
-  /** Marks the entry finished; a sent invitation or reminder is recorded on its invitation too (the funnel's
-   * delivered and reminded), in the same transaction. */
-  finishOutbox(id: number, now: Date, outcome: OutboxOutcome, error?: string, invitation?: { id: number; kind: 'invite' | 'reminder' }): Promise<void>
-  /** Gives the entry back, to be tried again at `at`. */
-  retryOutbox(id: number, at: Date, error: string): Promise<void>
-  /** Moves the end of the entry's lease from `heldUntil` to `until`, if it still ends at `heldUntil` (nobody has
-   * claimed it since) and it is unfinished: whether the lease is still the caller's. */
-  renewOutboxLease(id: number, heldUntil: Date, until: Date): Promise<boolean>
-  /** Ends every lease: only for one process that owns the database (SQLite), at its start. */
-  releaseOutboxLeases(): Promise<void>
-  saveTokens(tokens: NewToken[]): Promise<void>
   /** Uses a confirm or unsubscribe token (deleting it) and moves the signup as the consent machine says, telling
    * the other features (consent-events.ts: a first confirmation takes a place in line, someone back after
    * unsubscribing returns to the invitation they hold); the signup's id, or undefined when the token is
@@ -68,8 +30,6 @@ export interface ConsentStore {
   eraseById(id: number, now: Date): Promise<boolean>
   /** The address's status, 'erased' when only its hash is left, undefined when never listed. */
   statusOf(emailNormalized: string): Promise<ConsentStatus | undefined>
-  /** The outbox's depth and its oldest entries, in one read of the unfinished entries (an index covers them). */
-  outboxStats(now: Date): Promise<OutboxStats>
 }
 
 /** The salted hash an erasure leaves: HMAC-SHA256 keyed by the database's own random salt, so the list of
@@ -82,21 +42,6 @@ export const erasedHashesOf = (salt: string, signup: { emailNormalized: string; 
   erasedEmailHash(salt, signup.emailNormalized),
   erasedEmailHash(salt, signup.formerKey ?? signup.emailNormalized),
 ]
-
-/** An invitation's link lives as long as its invitation (INVITE_LIFETIME_DAYS), so it has no lifetime of its own here. */
-export const tokenLifetimesMs: Record<Exclude<TokenPurpose, 'invite'>, number> = { confirm: linkLifetimesMs.confirm, erase: linkLifetimesMs.erase, unsubscribe: linkLifetimesMs.unsubscribe, place: placeLinkLifetimeMs }
-
-// DELETE … RETURNING: of two requests racing with one token, exactly one gets the row. Single use: the token
-// goes whatever happens next (expired, or a move the machine does not allow). The signup's id when it was valid.
-export async function takeToken(trx: Db, purpose: TokenPurpose, tokenHash: string, now: Date): Promise<number | undefined> {
-  const token = await trx
-    .deleteFrom('consent_tokens')
-    .where('token_hash', '=', tokenHash)
-    .where('purpose', '=', purpose)
-    .returning(['signup_id', 'expires_at'])
-    .executeTakeFirst()
-  return token && token.expires_at > now.toISOString() ? token.signup_id : undefined
-}
 
 /** `events` tells the features the composition subscribed (the line, the invitations) of each confirmation,
  * unsubscribe and erasure, in its transaction. */
@@ -115,111 +60,17 @@ export function consentStore(database: Database, events: ConsentEventBus): Conse
       .onConflict((conflict) => conflict.doNothing())
       .execute()
     await trx.deleteFrom('consent_tokens').where('signup_id', '=', signupId).execute()
-    await trx.deleteFrom('outbox').where('signup_id', '=', signupId).execute()
+    await dropQueued(trx, signupId)
     await events.publish(trx, 'erased', { signupId, now })
     const deleted = await trx.deleteFrom('signups').where('id', '=', signupId).executeTakeFirst()
     return deleted.numDeletedRows === 1n
   }
 
   return {
-    async claimOutbox(now, limit, leaseMs) {
-      const due = db
-        .selectFrom('outbox')
-        .select('id')
-        .where('finished_at', 'is', null)
-        .where('next_attempt_at', '<=', iso(now))
-        .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', iso(now))]))
-        // Soonest due first, along outbox_next: a wave's emails waiting for their turn, and reminders waiting
-        // for their day, are never walked past.
-        .orderBy('next_attempt_at')
-        .orderBy('id')
-        .limit(limit)
-      const claimed = await db
-        .updateTable('outbox')
-        .set((eb) => ({ claimed_until: iso(new Date(now.getTime() + leaseMs)), attempts: eb('attempts', '+', 1) }))
-        .where('id', 'in', lockRows(due, { skipLocked: true }))
-        .returning(['id', 'kind', 'signup_id', 'attempts', 'invitation_id'])
-        .execute()
-      if (claimed.length === 0) return []
-      const signups = await db
-        .selectFrom('signups')
-        .select(['id', 'email', 'first_name', 'status', 'referral_code'])
-        .where('id', 'in', claimed.map((entry) => entry.signup_id))
-        .execute()
-      const invitationIds = claimed.flatMap((entry) => (entry.invitation_id === null ? [] : [entry.invitation_id]))
-      const invitations =
-        invitationIds.length === 0
-          ? []
-          : await db
-              .selectFrom('invitations')
-              .select(['id', 'expires_at', 'claimed_at', 'expired_at', 'unsubscribed_at', 'erased_at'])
-              .where('id', 'in', invitationIds)
-              .execute()
-      return claimed
-        .sort((a, b) => a.id - b.id)
-        .map((entry) => {
-          const signup = signups.find((row) => row.id === entry.signup_id)
-          const invitation = invitations.find((row) => row.id === entry.invitation_id)
-          return {
-            id: entry.id,
-            kind: entry.kind as OutboxKind,
-            attempts: entry.attempts,
-            signup: signup && {
-              id: signup.id,
-              email: signup.email,
-              firstName: signup.first_name,
-              status: signup.status,
-              referralCode: signup.referral_code,
-            },
-            ...(invitation && {
-              invitation: {
-                id: invitation.id,
-                expiresAt: new Date(invitation.expires_at),
-                open: invitation.claimed_at === null && invitation.expired_at === null && invitation.unsubscribed_at === null && invitation.erased_at === null,
-              },
-            }),
-          }
-        })
-    },
-    async finishOutbox(id, now, outcome, error, invitation) {
-      const finish = (db: Db) => db.updateTable('outbox').set({ finished_at: iso(now), outcome, last_error: error ?? null, claimed_until: null }).where('id', '=', id).execute()
-      if (outcome !== 'sent' || !invitation) return void (await finish(db))
-      await db.transaction().execute(async (trx) => {
-        await finish(trx)
-        await trx
-          .updateTable('invitations')
-          .set(invitation.kind === 'invite' ? { delivered_at: iso(now) } : { reminded_at: iso(now) })
-          .where('id', '=', invitation.id)
-          .execute()
-      })
-    },
-    async retryOutbox(id, at, error) {
-      await db.updateTable('outbox').set({ next_attempt_at: iso(at), last_error: error, claimed_until: null }).where('id', '=', id).execute()
-    },
-    async renewOutboxLease(id, heldUntil, until) {
-      const renewed = await db
-        .updateTable('outbox')
-        .set({ claimed_until: iso(until) })
-        .where('id', '=', id)
-        .where('claimed_until', '=', iso(heldUntil))
-        .where('finished_at', 'is', null)
-        .executeTakeFirst()
-      return renewed.numUpdatedRows === 1n
-    },
-    async releaseOutboxLeases() {
-      await db.updateTable('outbox').set({ claimed_until: null }).where('finished_at', 'is', null).where('claimed_until', 'is not', null).execute()
-    },
-    async saveTokens(tokens) {
-      if (tokens.length === 0) return
-      await db
-        .insertInto('consent_tokens')
-        .values(tokens.map((token) => ({ token_hash: token.hash, purpose: token.purpose, signup_id: token.signupId, expires_at: iso(token.expiresAt) })))
-        .execute()
-    },
     useToken(purpose, tokenHash, now) {
       return db.transaction().execute(async (trx) => {
         await events.lock(trx, purpose === 'confirm' ? 'confirmed' : 'unsubscribed')
-        const signupId = await takeToken(trx, purpose, tokenHash, now)
+        const signupId = await takeLinkToken(trx, purpose, tokenHash, now)
         if (signupId === undefined) return undefined
         const signup = await lockRows(trx.selectFrom('signups').select('status').where('id', '=', signupId)).executeTakeFirst()
         if (!signup || !isStoredStatus(signup.status)) return undefined
@@ -253,22 +104,16 @@ export function consentStore(database: Database, events: ConsentEventBus): Conse
           .onConflict((conflict) => conflict.column('shard').doUpdateSet({ commits: (eb) => eb('signup_commits.commits', '+', 1) }))
           .execute()
         const signup = await lockRows(trx.selectFrom('signups').select('id').where('email_normalized', '=', emailNormalized)).executeTakeFirst()
-        // Asked for an unlisted address too (id 0 matches nothing): the same statements either way.
-        const recent = await trx
-          .selectFrom('outbox')
-          .select('id')
-          .where('kind', '=', 'erase')
-          .where('signup_id', '=', signup?.id ?? 0)
-          // One still waiting (for its inbox's budget, platform/mail/mailbox-budget.ts) answers this ask too: its link is
-          // made when it is sent, so asks never pile up behind it.
-          .where((eb) => eb.or([eb('created_at', '>', iso(new Date(now.getTime() - resendAfterMs))), eb('finished_at', 'is', null)]))
-          .executeTakeFirst()
-        if (signup && !recent) await trx.insertInto('outbox').values({ kind: 'erase', signup_id: signup.id, created_at: iso(now), next_attempt_at: iso(now) }).execute()
+        // Asked for an unlisted address too (id 0 matches nothing): the same statements either way. One still
+        // waiting (for its inbox's budget, platform/mail/mailbox-budget.ts) answers this ask too: its link is made
+        // when it is sent, so asks never pile up behind it.
+        const recent = await isQueued(trx, { kind: 'erase', personId: signup?.id ?? 0, since: new Date(now.getTime() - resendAfterMs) })
+        if (signup && !recent) await enqueue(trx, { kind: 'erase', personId: signup.id, at: now })
       })
     },
     eraseByToken(tokenHash, now) {
       return db.transaction().execute(async (trx) => {
-        const signupId = await takeToken(trx, 'erase', tokenHash, now)
+        const signupId = await takeLinkToken(trx, 'erase', tokenHash, now)
         return signupId !== undefined && erase(trx, signupId, now)
       })
     },
@@ -280,24 +125,6 @@ export function consentStore(database: Database, events: ConsentEventBus): Conse
       if (row) return row.status
       const erased = await db.selectFrom('erased_emails').select('email_hash').where('email_hash', '=', erasedEmailHash(erasureSalt, emailNormalized)).executeTakeFirst()
       return erased ? 'erased' : undefined
-    },
-    async outboxStats(now) {
-      const isDue = sql<boolean>`next_attempt_at <= ${database.instant(iso(now))}`
-      const row = await db
-        .selectFrom('outbox')
-        .select((eb) => [
-          eb.fn.countAll<number>().as('waiting'),
-          eb.fn.min('created_at').as('oldest'),
-          sql<number>`count(CASE WHEN ${isDue} THEN 1 END)`.as('due'),
-          sql<string | null>`min(CASE WHEN ${isDue} THEN created_at END)`.as('oldest_due'),
-        ])
-        .where('finished_at', 'is', null)
-        // A wave's emails count from their turn, and its reminders from their day (server/features/launch/): an email
-        // queued for later is not waiting yet.
-        .where('created_at', '<=', iso(now))
-        .executeTakeFirstOrThrow()
-      const date = (value: string | null) => (value === null ? undefined : new Date(value))
-      return { waiting: Number(row.waiting), oldestQueuedAt: date(row.oldest), due: Number(row.due), oldestDueQueuedAt: date(row.oldest_due) }
     },
   }
 }

@@ -1,6 +1,6 @@
-// The confirmations, unsubscribes and erasures counted where they are decided: the store's own answers. main
-// composes the store through this, so every route that confirms, unsubscribes or erases is counted, and none of
-// them (nor the store) knows that it is. An outcome counts once the store has committed it.
+// The confirmations, unsubscribes and erasures counted where they are decided: the store's own answers.
+// server/compose.ts composes the store through this, so every route that confirms, unsubscribes or erases is
+// counted, and none of them (nor the store) knows that it is. An outcome counts once the store has committed it.
 import type { Metrics } from '../../platform/observability/metrics'
 import type { ConsentStore } from './consent-store'
 

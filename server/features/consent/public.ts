@@ -1,7 +1,6 @@
 // What other features may use of consent, and the only file of this folder they may import
 // (docs/architecture.md, "How features meet"; eslint.config.js holds it): the events consent publishes, the
-// questions they ask of the consent machine (consent-rules.ts), the erased addresses' hashes, and a token's
-// single use.
+// questions they ask of the consent machine (consent-rules.ts), and the erased addresses' hashes.
 export type { ConsentEvents, ConsentSubscriber } from './consent-events'
 export { eventMove, signUpAgain, tokenMove } from './consent-rules'
-export { erasedEmailHash, erasedHashesOf, takeToken } from './consent-store'
+export { erasedEmailHash, erasedHashesOf } from './consent-store'

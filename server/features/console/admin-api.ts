@@ -6,6 +6,7 @@
 import { Hono, type Context } from 'hono'
 import { stream } from 'hono/streaming'
 import { consoleCsvColumns, consoleCsvRow, csvRow } from '../../platform/http/csv'
+import type { OutboxStats } from '../../platform/outbox/outbox-store'
 import type { RequestFacts } from '../../platform/http/request-facts'
 import type { RateLimiter, RateLimitOptions } from '../../platform/http/rate-limit'
 import type { AdminEmails } from './admin-emails'
@@ -33,9 +34,8 @@ export type AdminApiOptions = {
   sendSignInLink: SignInMailer
   /** Erases one person as their own confirmed request would (the consent store's eraseById). */
   eraseSignup: (id: number, now: Date) => Promise<boolean>
-  /** How the outbox stands (the consent store's outboxStats, which the metrics read too): how many emails wait,
-   * and since when the oldest. */
-  outboxStats: (now: Date) => Promise<{ waiting: number; oldestQueuedAt: Date | undefined }>
+  /** How the outbox stands (the outbox store's stats, which the metrics read too). */
+  outboxStats: (now: Date) => Promise<OutboxStats>
   /** The features' console routes (the referral reviews, the waves), behind the same checks as the console's own. */
   routes?: Hono<AdminEnv>[]
   signInRateLimit?: { max: number; windowMs: number }

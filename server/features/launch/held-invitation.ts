@@ -4,6 +4,7 @@
 // (machines/signup-consent-machine.ts, CONFIRM from pending; features/consent/consent-store.ts useToken).
 import type { HeldInvitation } from '../../../machines/signup-consent-machine'
 import type { Db } from '../../platform/database/database'
+import { enqueue, isQueued } from '../../platform/outbox/outbox-queue'
 
 export type Held = { id: number; stands: HeldInvitation }
 
@@ -35,14 +36,7 @@ export async function takeBackInvitation(trx: Db, signupId: number, held: Held, 
   if (held.stands !== 'open') return
   const invitation = await trx.updateTable('invitations').set({ unsubscribed_at: null }).where('id', '=', held.id).returning('delivered_at').executeTakeFirstOrThrow()
   if (invitation.delivered_at !== null) return
-  const waiting = await trx
-    .selectFrom('outbox')
-    .select('id')
-    .where('invitation_id', '=', held.id)
-    .where('kind', '=', 'invite')
-    .where('finished_at', 'is', null)
-    .executeTakeFirst()
-  if (!waiting) await trx.insertInto('outbox').values({ kind: 'invite', signup_id: signupId, invitation_id: held.id, created_at: at, next_attempt_at: at }).execute()
+  if (!(await isQueued(trx, { kind: 'invite', subjectId: held.id }))) await enqueue(trx, { kind: 'invite', personId: signupId, subjectId: held.id, at: now })
 }
 
 /** People who came back before the rule above existed were left `confirmed` with no place and a dead link (not

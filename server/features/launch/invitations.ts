@@ -12,9 +12,11 @@
 // instance's sender shares one pace and the mail server sees no flood; each reminder is queued with its
 // invitation, for its day, and is skipped when it comes due if the invitation was claimed, ended or
 // unsubscribed from by then.
-import { eventMove, takeToken, tokenMove } from '../consent/public'
+import { eventMove, tokenMove } from '../consent/public'
 import type { Line } from '../referral/public'
 import type { Database, Db } from '../../platform/database/database'
+import { enqueue, lastDueAt } from '../../platform/outbox/outbox-queue'
+import { takeLinkToken } from '../../platform/secrets/link-tokens'
 import { invitationRules, reminderAfterMs } from '../../../shared/rules'
 import type { Funnel, FunnelColumn, NextUp, Pace, WaveKind, WaveRow, WavesOverview } from '../../../shared/launch-rows'
 import { funnelColumns, noFunnel, previewLimit } from '../../../shared/launch-rows'
@@ -69,8 +71,8 @@ export function invitations(database: Database, line: Line, settings: Invitation
     const wave = await trx.insertInto('waves').values({ kind, started_by: by, started_at: iso(now), size: people.length }).returning('id').executeTakeFirstOrThrow()
     const expiresAt = iso(new Date(now.getTime() + settings.lifetimeMs))
     // Emails already waiting for their turn (an earlier wave still sending) go first: this wave's queue behind them.
-    const last = await trx.selectFrom('outbox').select((eb) => eb.fn.max('next_attempt_at').as('at')).where('finished_at', 'is', null).where('kind', '=', 'invite').executeTakeFirst()
-    const start = Math.max(now.getTime(), last?.at ? new Date(last.at).getTime() + gapMs : 0)
+    const last = await lastDueAt(trx, 'invite')
+    const start = Math.max(now.getTime(), last ? last.getTime() + gapMs : 0)
     for (let from = 0; from < people.length; from += chunk) {
       const part = people.slice(from, from + chunk)
       const ids = part.map((person) => person.id)
@@ -81,16 +83,14 @@ export function invitations(database: Database, line: Line, settings: Invitation
         .execute()
       const moved = await trx.updateTable('signups').set({ status: invite.to }).where('id', 'in', ids).where('status', 'in', invite.from).executeTakeFirst()
       if (Number(moved.numUpdatedRows) !== part.length) throw new Error('a wave found someone it had chosen no longer invitable')
-      const sendAt = (index: number, after: number) => iso(new Date(start + after + Math.floor((from + index) * gapMs)))
-      await trx
-        .insertInto('outbox')
-        .values(
-          rows.flatMap((row, index) => [
-            { kind: 'invite', signup_id: row.signup_id!, invitation_id: row.id, created_at: sendAt(index, 0), next_attempt_at: sendAt(index, 0) },
-            { kind: 'reminder', signup_id: row.signup_id!, invitation_id: row.id, created_at: sendAt(index, remindAfter), next_attempt_at: sendAt(index, remindAfter) },
-          ]),
-        )
-        .execute()
+      const sendAt = (index: number, after: number) => new Date(start + after + Math.floor((from + index) * gapMs))
+      await enqueue(
+        trx,
+        rows.flatMap((row, index) => [
+          { kind: 'invite', personId: row.signup_id!, subjectId: row.id, at: sendAt(index, 0) },
+          { kind: 'reminder', personId: row.signup_id!, subjectId: row.id, at: sendAt(index, remindAfter) },
+        ]),
+      )
     }
     await line.take(
       trx,
@@ -262,7 +262,7 @@ export function invitations(database: Database, line: Line, settings: Invitation
     },
     claim(tokenHash, now) {
       return db.transaction().execute(async (trx) => {
-        const signupId = await takeToken(trx, 'invite', tokenHash, now)
+        const signupId = await takeLinkToken(trx, 'invite', tokenHash, now)
         if (signupId === undefined) return false
         const open = await lockRows(
           trx

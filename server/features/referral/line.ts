@@ -20,6 +20,7 @@ import { heldInvitation } from '../launch/public'
 import { referralCodeAlphabet, referralCodeLength } from '../../../shared/referral-code'
 import { referralRules } from '../../../shared/rules'
 import type { Database, Db } from '../../platform/database/database'
+import { enqueue } from '../../platform/outbox/outbox-queue'
 
 export const bucketSize = 1024
 export const bucketOf = (score: number) => Math.floor(score / bucketSize)
@@ -273,15 +274,7 @@ export function line(database: Database, options: { boostPlaces: number } = { bo
         .where('id', '=', signupId)
         .execute()
       await shift(trx, bucketOf(seq), 1)
-      await trx
-        .insertInto('outbox')
-        .values({
-          kind: 'welcome',
-          signup_id: signupId,
-          created_at: iso(now),
-          next_attempt_at: iso(now),
-        })
-        .execute()
+      await enqueue(trx, { kind: 'welcome', personId: signupId, at: now })
       if (signup.referred_by !== null) await decide(trx, { ...signup, referred_by: signup.referred_by }, now)
     },
     async leave(trx, signupId) {

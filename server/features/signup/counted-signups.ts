@@ -1,6 +1,6 @@
-// The signups counted where they are decided: the store's own answer. main composes the store through this, so
-// every route that signs someone up is counted, and none of them (nor the store) knows that it is. An outcome
-// counts once the store has committed it.
+// The signups counted where they are decided: the store's own answer. server/compose.ts composes the store
+// through this, so every route that signs someone up is counted, and none of them (nor the store) knows that it
+// is. An outcome counts once the store has committed it.
 import type { Metrics } from '../../platform/observability/metrics'
 import type { Signups } from './signup-store'
 

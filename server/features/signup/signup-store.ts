@@ -6,6 +6,7 @@ import { erasedEmailHash, erasedHashesOf, signUpAgain as signUpAgainRule } from 
 import { noConsentRecord, type Signup } from './validate'
 import { batchedAdd, exportPageSize, storedSignupColumns, type StoredSignup } from '../../platform/database/contract'
 import type { Logger } from '../../platform/observability/logger'
+import { enqueue, enqueueEach } from '../../platform/outbox/outbox-queue'
 import type { Database, Db } from '../../platform/database/database'
 
 export type Signups = {
@@ -53,8 +54,7 @@ export function signupStore(database: Database, log?: Pick<Logger, 'error'>): Si
       FROM u WHERE NOT EXISTS (SELECT 1 FROM erased_emails x WHERE x.email_hash IN (u.h, u.h2))
       ON CONFLICT (email_normalized) DO NOTHING
       RETURNING id, email_normalized`
-    const queue = (stored: RawBuilder<unknown>) =>
-      sql`INSERT INTO outbox (kind, signup_id, created_at, next_attempt_at) SELECT 'confirm', id, ${instant(now)}, ${instant(now)} FROM ${stored}`
+    const queue = (stored: RawBuilder<unknown>) => enqueueEach('confirm', stored, instant(now))
     if (database.writesInWith) {
       const { rows: stored } = await sql<{ id: number; email_normalized: string }>`
         WITH ${counted ? sql`counted AS (${countCommit}),` : sql``} ${given}, stored AS (${store}), queued AS (${queue(sql`stored`)})
@@ -145,7 +145,7 @@ export function signupStore(database: Database, log?: Pick<Logger, 'error'>): Si
                 ]),
           )
           .executeTakeFirst()
-        if (moved.numUpdatedRows === 1n) await trx.insertInto('outbox').values({ kind: 'confirm', signup_id: row.id, created_at: at, next_attempt_at: at }).execute()
+        if (moved.numUpdatedRows === 1n) await enqueue(trx, { kind: 'confirm', personId: row.id, at: now })
       })
     }
   }

@@ -1,7 +1,7 @@
 // What the stores share, whichever engine holds them: a signup as the export reads it, how signups are added in
 // batches, and the two errors a store may answer with. `openDatabase` (open.ts) opens the database DATABASE_URL
 // names (sqlite.ts, postgres.ts); the stores are written once over it (signup-store.ts, features/consent/consent-store.ts,
-// features/console/admin-store.ts), and `main` composes them.
+// features/console/admin-store.ts), and server/compose.ts composes them.
 import { groupCommit } from './group-commit'
 import { afterReplyDelay } from '../http/after-reply'
 import { silentLogger, type Logger } from '../observability/logger'

@@ -1,6 +1,6 @@
 // One open database, whichever engine holds it: a Kysely instance over the tables (schema.ts) and the few
-// things the engines truly do differently (sqlite.ts, postgres.ts). The stores (signups, consent and outbox,
-// the console) are written once over this, and `main` composes them.
+// things the engines truly do differently (sqlite.ts, postgres.ts). The stores (signups, consent, the outbox,
+// the console) are written once over this, and server/compose.ts composes them.
 import type { Kysely, RawBuilder, SelectQueryBuilder, Transaction } from 'kysely'
 import type { RateLimiter, RateLimitOptions } from '../http/rate-limit'
 import type { Engine } from './contract'

@@ -12,8 +12,8 @@ export type Migration = {
    * statements: `engine` says which one this is; write the rest once, with Kysely's schema builder. */
   up(db: Kysely<Tables>, engine: Engine): Promise<void>
   /** The version that applied this migration under the runner before Kysely's (one list per engine, numbered
-   * apart, recorded in PRAGMA user_version on SQLite and schema_migrations on PostgreSQL; a frozen copy is in
-   * test/server/platform/database/fixtures/). A database that runner took that far already has it: the
+   * apart, recorded in PRAGMA user_version on SQLite and schema_migrations on PostgreSQL; dumps of what it built
+   * are in test/server/platform/database/fixtures/). A database that runner took that far already has it: the
    * migration is recorded as run, and its `up` is not called. */
   legacyVersion?: Partial<Record<Engine, number>>
 }

@@ -7,7 +7,7 @@
 // after a signup would learn whether that address was listed, which the replies themselves never tell. So the
 // metrics are never served to the public (metrics-server.ts): on a port of their own, or behind a token.
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
-import type { OutboxKind, OutboxStats } from '../../features/consent/consent-store'
+import type { OutboxStats } from '../outbox/outbox-store'
 import type { PoolUse } from '../database/database'
 
 export type SignupOutcome = 'added' | 'repeat'
@@ -18,7 +18,6 @@ export type SendOutcome = 'sent' | 'skipped' | 'over_budget' | 'retry' | 'failed
 export type ErasedBy = 'person' | 'team'
 
 const sendOutcomes: SendOutcome[] = ['sent', 'skipped', 'over_budget', 'retry', 'failed']
-const outboxKinds: OutboxKind[] = ['confirm', 'erase', 'welcome']
 /** A reply takes milliseconds; the 15 s the visitor's form waits is the far end. */
 const latencyBuckets = [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 15]
 /** Scrapes within this long of a read of the outbox share it, as /healthz's polls share its check. */
@@ -48,7 +47,7 @@ export function createMetrics() {
   })
   const outboxSends = new Counter({
     name: 'waitlist_outbox_sends_total',
-    help: 'Emails the outbox tried to send, by kind (confirm, erase) and outcome (sent, skipped, over_budget, retry, failed).',
+    help: 'Emails the outbox tried to send, by kind (each kind a feature registers: platform/outbox/outbox-kinds.ts) and outcome (sent, skipped, over_budget, retry, failed).',
     labelNames: ['kind', 'outcome'] as const,
     registers,
   })
@@ -62,7 +61,6 @@ export function createMetrics() {
   // Every series at 0 from the start, so that a rate over the first increment is not lost.
   for (const outcome of ['added', 'repeat'] satisfies SignupOutcome[]) signups.inc({ outcome }, 0)
   for (const by of ['person', 'team'] satisfies ErasedBy[]) erasures.inc({ by }, 0)
-  for (const kind of outboxKinds) for (const outcome of sendOutcomes) outboxSends.inc({ kind, outcome }, 0)
 
   return {
     registry,
@@ -72,6 +70,11 @@ export function createMetrics() {
     erasures,
     outboxSends,
     httpDuration,
+    /** Counts the outbox's attempts (the sender's onAttempt), every registered kind's series from 0. */
+    countOutboxSends(kinds: readonly string[]) {
+      for (const kind of kinds) for (const outcome of sendOutcomes) outboxSends.inc({ kind, outcome }, 0)
+      return (kind: string, outcome: SendOutcome) => outboxSends.inc({ kind, outcome })
+    },
     /** The outbox's gauges, read from the store at each scrape (one read shared by all four). */
     watchOutbox(read: (now: Date) => Promise<OutboxStats>, now: () => Date = () => new Date()) {
       let last: { at: number; stats: Promise<OutboxStats | undefined> } | undefined

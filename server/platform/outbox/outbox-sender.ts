@@ -1,32 +1,29 @@
 // Delivers the outbox (the emails queued in the transactions that stored them) in the background. It claims a
-// batch of due entries with a lease, sends each, and marks it sent, skipped or failed; a send that fails is
+// batch of due entries with a lease, has each entry's kind (outbox-kinds.ts, registered by the features; the
+// sender names none) read, render and record it, and marks it sent, skipped or failed; a send that fails is
 // tried again later with exponential backoff and jitter. A process killed mid-batch leaves its entries
 // leased: PostgreSQL instances take them again when the lease ends; SQLite's single process releases them at
 // its next start. So an email is sent at least once, and twice only if its process died between the send and
 // the mark (the one batch in flight at a crash), or if a send cut after its end of DATA was delivered after
 // all and its retry, held back until the server could no longer deliver the first, went out too.
-import { invitationRules, referralRules, reminderAfterMs } from '../../../shared/rules'
-import { hashSecret, newSecret } from '../secrets/tokens'
 import { afterReplyDelayMs } from '../http/after-reply'
 import { silentLogger, type Logger } from '../observability/logger'
 import type { SendOutcome } from '../observability/metrics'
 import { OverBudgetError, type MailboxBudget } from '../mail/mailbox-budget'
 import { DeliveryUnknownError, NotOneMailboxError, smtpTimeouts, type Mailer, type OutgoingMail } from '../mail/mailer'
-import { confirmationEmail, erasureEmail, invitationEmail, invitationReminderEmail, welcomeEmail, type EmailLinks } from '../../features/consent/consent-emails'
-import { tokenLifetimesMs, type ConsentStore, type NewToken, type OutboxEntry, type OutboxKind, type TokenPurpose } from '../../features/consent/consent-store'
+import type { Db } from '../database/database'
+import type { OutboxKind, OutboxKinds, QueuedEmail, Recipient } from './outbox-kinds'
+import type { OutboxStore } from './outbox-store'
 
 export type OutboxSenderOptions = {
-  store: ConsentStore
+  outbox: OutboxStore
+  /** The kinds of email it delivers, each registered by its feature (outbox-kinds.ts). */
+  kinds: OutboxKinds
   mailer: Mailer
   /** Each email counts against its inbox's budget for its kind (platform/mail/mailbox-budget.ts); without one, none. */
   budget?: MailboxBudget
-  links: EmailLinks
   /** How often to look for due entries when nobody pokes (new entries poke at once). */
   pollMs?: number
-  /** The places a confirmed friend moves someone up (PLACE_BOOST), as the welcome email says it. */
-  placeBoost?: number
-  /** How long an invitation works (INVITE_LIFETIME_DAYS), as its email says it. */
-  invitationLifetimeMs?: number
   /** The least time between two looks that pokes ask for: a burst of pokes is one look. */
   pokeGapMs?: number
   batchSize?: number
@@ -44,8 +41,11 @@ export type OutboxSenderOptions = {
   /** Where the sender says what went wrong: a retry (warn), an email given up on, an outbox it cannot read (error). */
   log?: Pick<Logger, 'warn' | 'error'>
   /** Told the outcome of every attempt, for the metrics (platform/observability/metrics.ts). */
-  onAttempt?: (kind: OutboxKind, outcome: SendOutcome) => void
+  onAttempt?: (kind: string, outcome: SendOutcome) => void
 }
+
+/** A claimed entry with its kind, if one is registered by that name, and what the kind read for it. */
+type Claimed = QueuedEmail & { registered: OutboxKind | undefined; email: Recipient | undefined }
 
 export type OutboxSender = {
   /** Look now: something was just queued. */
@@ -61,10 +61,10 @@ export type OutboxSender = {
 // renewed while a send runs, so it stays short: a dead instance's emails are taken over within a minute. An
 // email cut after its end of DATA waits out the time the server had to answer it (§4.5.3.2.6, 10 min): an
 // honest server has delivered the first copy or dropped it by then.
-export const outboxDefaults = { pollMs: 1000, pokeGapMs: 25, placeBoost: referralRules.boostPlaces as number, invitationLifetimeMs: invitationRules.lifetimeMs as number, batchSize: 10, leaseMs: 60_000, sendBudgetMs: smtpTimeouts.untilDataEndMs + smtpTimeouts.afterDataEndMs + 60_000, unknownOutcomeRetryMs: smtpTimeouts.afterDataEndMs, retryBaseMs: 2000, retryCapMs: 10 * 60_000, maxAttempts: 12 }
+export const outboxDefaults = { pollMs: 1000, pokeGapMs: 25, batchSize: 10, leaseMs: 60_000, sendBudgetMs: smtpTimeouts.untilDataEndMs + smtpTimeouts.afterDataEndMs + 60_000, unknownOutcomeRetryMs: smtpTimeouts.afterDataEndMs, retryBaseMs: 2000, retryCapMs: 10 * 60_000, maxAttempts: 12 }
 
 /** How long an email over its inbox's budget waits when the budget does not say (a mailer's own refusal). */
-export const invitationBudgetRetryMs = 60 * 60_000
+export const budgetRetryMs = 60 * 60_000
 
 // A 5yz reply is a permanent refusal (RFC 5321 §4.2.1: "the same request … will not succeed"), such as an
 // unknown mailbox: retrying it for hours would only keep the entry unfinished (and /healthz at 503).
@@ -77,7 +77,7 @@ export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
   const settings = { ...outboxDefaults, ...options }
   const now = options.now ?? (() => new Date())
   const log = options.log ?? silentLogger
-  const counted = (entry: OutboxEntry, outcome: SendOutcome) => options.onAttempt?.(entry.kind, outcome)
+  const counted = (entry: QueuedEmail, outcome: SendOutcome) => options.onAttempt?.(entry.kind, outcome)
   let stopped = false
   let running: Promise<void> | undefined
   let again = false
@@ -91,75 +91,33 @@ export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
     return Math.round(base * (0.8 + Math.random() * 0.4))
   }
 
-  // An invitation's link ends with the invitation (`invitationEndsAt`); every other link lives its own lifetime.
-  async function tokensFor(signupId: number, purposes: TokenPurpose[], invitationEndsAt?: Date): Promise<Record<TokenPurpose, string>> {
-    const at = now().getTime()
-    const tokens = purposes.map((purpose) => ({ purpose, secret: newSecret() }))
-    const endOf = (purpose: TokenPurpose) => (purpose === 'invite' ? invitationEndsAt! : new Date(at + tokenLifetimesMs[purpose]))
-    const rows: NewToken[] = tokens.map(({ purpose, secret }) => ({ hash: hashSecret(secret), purpose, signupId, expiresAt: endOf(purpose) }))
-    await options.store.saveTokens(rows)
-    return Object.fromEntries(tokens.map(({ purpose, secret }) => [purpose, secret])) as Record<TokenPurpose, string>
-  }
-
-  // The budget is asked before the email is made: an email that has to wait makes no tokens, and the link it
-  // carries when it does go is made then. Anyone can make a pending signup; any other status took a link from
-  // the inbox, so its owner vouched for the address.
-  const mail = (kind: OutboxKind, to: { email: string; status: string }, signal: AbortSignal, compose: () => Promise<OutgoingMail>) =>
+  // The budget is asked before the email is made: an email that has to wait makes no link, and the link it
+  // carries when it does go is made then.
+  const mail = (kind: string, to: Recipient, signal: AbortSignal, compose: () => Promise<OutgoingMail>) =>
     options.budget
-      ? options.budget.send(options.mailer, kind, to.email, to.status !== 'pending', compose, { signal })
+      ? options.budget.send(options.mailer, kind, to.address, to.vouched, compose, { signal })
       : compose().then((made) => options.mailer.send(made, { signal }))
 
-  // Sends one entry, or says why not: a confirmation only to a pending signup, a welcome only to a confirmed
-  // one (an unsubscribed person gets no email) that has its referral code, an invitation and its reminder only
-  // to someone invited whose invitation is still open (not claimed, expired, unsubscribed from), nothing to an
-  // erased one.
-  async function deliver(entry: OutboxEntry, signal: AbortSignal): Promise<'sent' | 'skipped'> {
-    const signup = entry.signup
-    if (!signup) return 'skipped'
-    const kind = entry.kind
-    switch (kind) {
-      case 'confirm': {
-        if (signup.status !== 'pending') return 'skipped'
-        await mail(kind, signup, signal, async () => {
-          const tokens = await tokensFor(signup.id, ['confirm', 'unsubscribe'])
-          return confirmationEmail(signup, options.links, { confirm: tokens.confirm, unsubscribe: tokens.unsubscribe })
-        })
-        return 'sent'
-      }
-      case 'erase': {
-        await mail(kind, signup, signal, async () => {
-          const tokens = await tokensFor(signup.id, ['erase', 'unsubscribe'])
-          return erasureEmail(signup, options.links, { erase: tokens.erase, unsubscribe: tokens.unsubscribe })
-        })
-        return 'sent'
-      }
-      case 'welcome': {
-        const referralCode = signup.referralCode
-        if (signup.status !== 'confirmed' || referralCode === null) return 'skipped'
-        await mail(kind, signup, signal, async () => {
-          const tokens = await tokensFor(signup.id, ['place', 'unsubscribe'])
-          return welcomeEmail(signup, options.links, { place: tokens.place, unsubscribe: tokens.unsubscribe }, referralCode, settings.placeBoost)
-        })
-        return 'sent'
-      }
-      case 'invite':
-      case 'reminder': {
-        const invitation = entry.invitation
-        if (signup.status !== 'invited' || !invitation?.open || invitation.expiresAt <= now()) return 'skipped'
-        await mail(kind, signup, signal, async () => {
-          const tokens = await tokensFor(signup.id, ['invite', 'unsubscribe'], invitation.expiresAt)
-          const pair = { invite: tokens.invite, unsubscribe: tokens.unsubscribe }
-          return kind === 'invite'
-            ? invitationEmail(signup, options.links, pair, { expiresAt: invitation.expiresAt, lifetimeMs: settings.invitationLifetimeMs })
-            : invitationReminderEmail(signup, options.links, pair, { expiresAt: invitation.expiresAt, leftMs: settings.invitationLifetimeMs - reminderAfterMs(settings.invitationLifetimeMs) })
-        })
-        return 'sent'
-      }
-      default: {
-        const unknown: never = kind
-        throw new Error(`outbox: no email for the kind ${String(unknown)}`)
-      }
+  // Sends one entry, or says why not: its person is gone (erased), or its kind says it no longer goes.
+  async function deliver(entry: Claimed, signal: AbortSignal): Promise<'sent' | 'skipped'> {
+    const { registered: kind, email } = entry
+    if (!kind) throw new Error(`outbox: no kind is registered as ${entry.kind}`)
+    if (!email || !kind.sends(email, now())) return 'skipped'
+    await mail(kind.name, email, signal, () => kind.render(email, now()))
+    return 'sent'
+  }
+
+  // What each entry needs, read by its kind, one read per kind for the batch. An entry whose kind nobody
+  // registered (a feature removed, an instance of another version) fails its send, and is tried again.
+  async function load(entries: QueuedEmail[]): Promise<Claimed[]> {
+    const claimed: Claimed[] = entries.map((entry) => ({ ...entry, registered: options.kinds.get(entry.kind), email: undefined }))
+    for (const kind of new Set(claimed.map((entry) => entry.registered))) {
+      if (!kind) continue
+      const mine = claimed.filter((entry) => entry.registered === kind)
+      const emails = await kind.load(mine)
+      for (const [index, entry] of mine.entries()) entry.email = emails[index]
     }
+    return claimed
   }
 
   // One send, its entry's lease kept for as long as the send is alive, so that no other instance takes an email
@@ -167,12 +125,12 @@ export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
   // of it is gone (an entry another instance has claimed since is left to it), then every quarter lease. The
   // send is stopped (its connection closed) when its budget is up, when the sender stops, or when the lease is
   // lost: taken over, or not renewed for three quarters of it (the database does not answer).
-  async function send(entry: OutboxEntry, claimedUntil: Date): Promise<{ outcome: 'sent' | 'skipped' } | { error: unknown; lost: boolean } | undefined> {
+  async function send(entry: Claimed, claimedUntil: Date): Promise<{ outcome: 'sent' | 'skipped' } | { error: unknown; lost: boolean } | undefined> {
     let heldUntil = claimedUntil
     const renewed = () => new Date(now().getTime() + settings.leaseMs)
     if (heldUntil.getTime() - now().getTime() < (settings.leaseMs * 3) / 4) {
       const until = renewed()
-      if (!(await options.store.renewOutboxLease(entry.id, heldUntil, until))) return undefined
+      if (!(await options.outbox.renewLease(entry.id, heldUntil, until))) return undefined
       heldUntil = until
     }
     const attempt = new AbortController()
@@ -187,8 +145,8 @@ export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
       if (renewing || attempt.signal.aborted) return
       renewing = true
       const until = renewed()
-      options.store
-        .renewOutboxLease(entry.id, heldUntil, until)
+      options.outbox
+        .renewLease(entry.id, heldUntil, until)
         .then((held) => {
           if (held) {
             heldUntil = until
@@ -220,14 +178,15 @@ export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
       // committed while this sender was at work, whose reply may not have been read yet; sending it at once
       // slowed that reply, and only a new signup's (platform/http/after-reply.ts). The poke after the reply comes for it.
       const dueBy = first ? claimedAt : claimedAt - afterReplyDelayMs.min
-      const entries = await options.store.claimOutbox(new Date(dueBy), settings.batchSize, settings.leaseMs)
-      if (entries.length === 0) return
+      const claimed = await options.outbox.claim(new Date(dueBy), settings.batchSize, settings.leaseMs)
+      if (claimed.length === 0) return
+      const entries = await load(claimed)
       const claimedUntil = new Date(claimedAt + settings.leaseMs)
       // One at a time, in order: a small outbox, and SMTP servers throttle bursts anyway.
       for (const [index, entry] of entries.entries()) {
         if (stopped) {
           // What is left is given back at once (its lease ended now, if it is still ours), to be claimed afresh.
-          await Promise.all(entries.slice(index).map((rest) => options.store.renewOutboxLease(rest.id, claimedUntil, now())))
+          await Promise.all(entries.slice(index).map((rest) => options.outbox.renewLease(rest.id, claimedUntil, now())))
           return
         }
         // The lines name the entry by its id and kind, never by its address; the reason is the mail server's
@@ -236,8 +195,11 @@ export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
         const result = await send(entry, claimedUntil)
         if (result === undefined) continue
         if ('outcome' in result) {
-          const invitation = entry.invitation && (entry.kind === 'invite' || entry.kind === 'reminder') ? { id: entry.invitation.id, kind: entry.kind } : undefined
-          await options.store.finishOutbox(entry.id, now(), result.outcome, undefined, invitation)
+          const at = now()
+          const { registered: kind, email } = entry
+          // What the delivery records is written with the mark, in its transaction (outbox-store.ts finish).
+          const delivered = kind?.delivered && email ? (trx: Db) => kind.delivered!(trx, email, at) : undefined
+          await options.outbox.finish(entry.id, at, result.outcome, undefined, delivered)
           counted(entry, result.outcome)
           continue
         }
@@ -250,29 +212,29 @@ export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
         }
         if (error instanceof OverBudgetError) {
           // Every email waits for its inbox's budget rather than being dropped: someone asked for it, or is
-          // waiting for it (an invitation is skipped anyway once it has ended). The budget says when.
-          await options.store.retryOutbox(entry.id, new Date(now().getTime() + (error.retryAfterMs ?? invitationBudgetRetryMs)), reason)
+          // waiting for it (one its kind no longer sends is skipped when it comes round). The budget says when.
+          await options.outbox.retry(entry.id, new Date(now().getTime() + (error.retryAfterMs ?? budgetRetryMs)), reason)
           counted(entry, 'over_budget')
         } else if (error instanceof NotOneMailboxError || isPermanentRefusal(error)) {
           // Nothing a retry could change: the stored address is not one mailbox (left by the older rule), or
           // the mail server refused it for good.
           log.error(about, `outbox: email #${entry.id} refused for good, not retried: ${reason}`)
-          await options.store.finishOutbox(entry.id, now(), 'failed', reason)
+          await options.outbox.finish(entry.id, now(), 'failed', reason)
           counted(entry, 'failed')
         } else if (entry.attempts >= settings.maxAttempts) {
           log.error(about, `outbox: giving up on email #${entry.id} after ${entry.attempts} attempts: ${reason}`)
-          await options.store.finishOutbox(entry.id, now(), 'failed', reason)
+          await options.outbox.finish(entry.id, now(), 'failed', reason)
           counted(entry, 'failed')
         } else if (error instanceof DeliveryUnknownError) {
           // The server may still deliver the first copy: a retry before its time is up could be a second.
           const wait = Math.max(backoffMs(entry.attempts), settings.unknownOutcomeRetryMs)
           log.warn({ ...about, retryInMs: wait }, `outbox: email #${entry.id} ${reason}; trying again in ${Math.round(wait / 1000)} s, once the server can no longer deliver it`)
-          await options.store.retryOutbox(entry.id, new Date(now().getTime() + wait), reason)
+          await options.outbox.retry(entry.id, new Date(now().getTime() + wait), reason)
           counted(entry, 'retry')
         } else {
           const wait = backoffMs(entry.attempts)
           log.warn({ ...about, retryInMs: wait }, `outbox: email #${entry.id} not sent (attempt ${entry.attempts}), trying again in ${Math.round(wait / 1000)} s: ${reason}`)
-          await options.store.retryOutbox(entry.id, new Date(now().getTime() + wait), reason)
+          await options.outbox.retry(entry.id, new Date(now().getTime() + wait), reason)
           counted(entry, 'retry')
         }
       }

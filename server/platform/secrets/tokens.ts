@@ -1,6 +1,7 @@
-// Secrets for the console (sign-in links, sessions), per the Copenhagen Book: 32 random bytes, handed out once
-// as base64url, and only their SHA-256 kept in the database. A stolen database therefore holds nothing that
-// signs anyone in. SHA-256 (not a slow hash) is right here: the input has 256 bits of entropy, no dictionary.
+// Secrets in links and cookies (the console's sign-in links and sessions, the links in emails: link-tokens.ts),
+// per the Copenhagen Book: 32 random bytes, handed out once as base64url, and only their SHA-256 kept in the
+// database. A stolen database therefore holds nothing that signs anyone in. SHA-256 (not a slow hash) is right
+// here: the input has 256 bits of entropy, no dictionary.
 import { createHash, randomBytes } from 'node:crypto'
 
 export function newSecret(): string {

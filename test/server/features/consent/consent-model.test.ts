@@ -16,6 +16,7 @@ import { openStore } from '../../../utils/open-store'
 import { canonicalAddress } from '../../../../shared/mailbox'
 import { definedTransitions, describeTransition, transitionPaths, transitionsTaken, type Model, type ModelPath } from '../../../utils/admin-model'
 import { postgresEngine, sqliteEngine, type EngineUnderTest } from '../../../utils/engines'
+import { saveLinkTokens } from '../../../../server/platform/secrets/link-tokens'
 
 const events: ConsentEvent[] = [
   { type: 'CONFIRM' },
@@ -94,7 +95,7 @@ describe.each([sqliteEngine(), postgresEngine()])('a signup’s consent on the $
         if (!moves) unchanged = await snapshot()
         const purpose = event.type === 'CONFIRM' ? 'confirm' : 'unsubscribe'
         const hash = `token-${++tokens}`
-        await consent.saveTokens([{ hash, purpose, signupId, expiresAt: new Date(now.getTime() + 3_600_000) }])
+        await saveLinkTokens(store.database.db, [{ hash, purpose, personId: signupId, expiresAt: new Date(now.getTime() + 3_600_000) }])
         expect((await consent.useToken(purpose, hash, now)) !== undefined, `${event.type} from ${String(before.value)}`).toBe(moves)
       } else if (event.type === 'SIGN_UP_AGAIN') {
         // Back-dating the last confirmation never queues one (only moving it forward does), so this sets the
@@ -123,7 +124,7 @@ describe.each([sqliteEngine(), postgresEngine()])('a signup’s consent on the $
         if (!event.invitationOpen) await sql(`UPDATE invitations SET expires_at = ${timestamp(new Date(now.getTime() - 1000))} WHERE ${open}`)
         if (!moves) unchanged = await snapshot()
         const hash = `token-${++tokens}`
-        await consent.saveTokens([{ hash, purpose: 'invite', signupId, expiresAt: new Date(now.getTime() + 3_600_000) }])
+        await saveLinkTokens(store.database.db, [{ hash, purpose: 'invite', personId: signupId, expiresAt: new Date(now.getTime() + 3_600_000) }])
         expect(await store.invitations.claim(hash, now), `CLAIM from ${String(before.value)}`).toBe(moves)
       } else if (event.type === 'EXPIRE') {
         await sql(`UPDATE invitations SET expires_at = ${timestamp(new Date(now.getTime() - 1000))} WHERE signup_id = ${signupId} AND claimed_at IS NULL AND expired_at IS NULL`)

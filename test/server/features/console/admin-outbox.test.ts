@@ -1,6 +1,6 @@
 // @vitest-environment node
 // The console's summary says how the outbox stands (issue 20): how many emails wait and how old the oldest is,
-// from the consent store's outboxStats, the read the metrics' gauges make too. The console's harness runs no
+// from the outbox store's stats, the read the metrics' gauges make too. The console's harness runs no
 // outbox sender, so every confirmation a signup queues stays waiting.
 import { afterEach, expect, it } from 'vitest'
 import { startAdminServer, type AdminTestServer } from '../../admin-harness'

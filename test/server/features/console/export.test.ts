@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { canonicalAddress } from '../../../../shared/mailbox'
 import { openStore } from '../../../utils/open-store'
 import { makeTempDir } from '../../harness'
+import { saveLinkTokens } from '../../../../server/platform/secrets/link-tokens'
 
 const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url))
 
@@ -71,13 +72,12 @@ describe('scripts/export-waitlist.ts', () => {
     for (const [index, person] of people.entries())
       await store.add({ ...person, emailNormalized: canonicalAddress(person.email)!, submissionId: null, consent: index === 0 ? consent : undefined })
     // Bob confirms; Zoë confirms, then unsubscribes.
-    const ids = new Map<string, number>()
-    for (const entry of await store.consent.claimOutbox(new Date(), 10, 60_000)) ids.set(entry.signup!.email, entry.signup!.id)
+    const ids = new Map((await store.database.db.selectFrom('signups').select(['email', 'id']).execute()).map((row) => [row.email, row.id]))
     const expiresAt = new Date(Date.now() + 60_000)
-    await store.consent.saveTokens([
-      { hash: 'bob-confirm', purpose: 'confirm', signupId: ids.get('bob@example.com')!, expiresAt },
-      { hash: 'zoe-confirm', purpose: 'confirm', signupId: ids.get('zoe@example.com')!, expiresAt },
-      { hash: 'zoe-unsubscribe', purpose: 'unsubscribe', signupId: ids.get('zoe@example.com')!, expiresAt },
+    await saveLinkTokens(store.database.db, [
+      { hash: 'bob-confirm', purpose: 'confirm', personId: ids.get('bob@example.com')!, expiresAt },
+      { hash: 'zoe-confirm', purpose: 'confirm', personId: ids.get('zoe@example.com')!, expiresAt },
+      { hash: 'zoe-unsubscribe', purpose: 'unsubscribe', personId: ids.get('zoe@example.com')!, expiresAt },
     ])
     for (const [purpose, hash] of [['confirm', 'bob-confirm'], ['confirm', 'zoe-confirm'], ['unsubscribe', 'zoe-unsubscribe']] as const)
       expect(await store.consent.useToken(purpose, hash, new Date())).toEqual({ signupId: expect.any(Number) })

@@ -5,8 +5,7 @@
 // INVITE_URL, and the funnel, the CSV, the pace and the audit log say what happened. Without INVITE_URL, waves
 // are refused and the page says invitations are not open yet.
 import { hashSecret, newSecret } from '../../../../server/platform/secrets/tokens'
-import { startOutboxSender, type OutboxSender } from '../../../../server/platform/outbox/outbox-sender'
-import { createMailer } from '../../../../server/platform/mail/mailer'
+import type { OutboxSender } from '../../../../server/platform/outbox/outbox-sender'
 import { noConsentRecord } from '../../../../server/features/signup/validate'
 import { canonicalAddress } from '../../../../shared/mailbox'
 import type { WavesOverview } from '../../../../shared/launch-rows'
@@ -14,6 +13,7 @@ import { postgresEngine, sqliteEngine, type EngineUnderTest } from '../../../uti
 import { adminEmail, startAdminServer, type AdminTestServer } from '../../admin-harness'
 import { invitationSubject } from '../../../../server/features/launch/invitation-email'
 import { validSignup } from '../../harness'
+import { saveLinkTokens } from '../../../../server/platform/secrets/link-tokens'
 
 const inviteUrl = 'https://testflight.apple.com/join/Stride01'
 const people = ['Ada', 'Ben', 'Cleo', 'Dev', 'Eli']
@@ -22,7 +22,6 @@ const emailOf = (name: string) => `${name.toLowerCase()}@example.com`
 describe.each([sqliteEngine(), postgresEngine()])('invitations in the console on $engine', (engine: EngineUnderTest) => {
   let server: AdminTestServer
   let sender: OutboxSender
-  let mailer: ReturnType<typeof createMailer>
   let cookie: string
 
   const idOf = async (email: string) =>
@@ -52,20 +51,18 @@ describe.each([sqliteEngine(), postgresEngine()])('invitations in the console on
   beforeAll(async () => {
     await engine.setup()
     server = await startAdminServer({ databaseUrl: await engine.newDatabase(), inviteUrl })
-    mailer = createMailer({ smtpUrl: server.inbox.url, mailFrom: 'Stride Health <no-reply@stridehealth.example>', mailDir: '/nonexistent' })
-    sender = startOutboxSender({ store: server.store.consent, mailer, links: { siteUrl: server.origin, apiUrl: server.origin }, pollMs: 200 })
+    // The server's own sender, into its inbox, without the per-inbox budget: what is tested here is the waves.
+    sender = await server.store.startSender({ pollMs: 200, budget: undefined })
     for (const name of people) {
       await server.store.add({ ...validSignup, email: emailOf(name), firstName: name, emailNormalized: canonicalAddress(emailOf(name))!, submissionId: null, consent: noConsentRecord })
       await server.store.settled()
       const secret = newSecret()
-      await server.store.consent.saveTokens([{ hash: hashSecret(secret), purpose: 'confirm', signupId: await idOf(emailOf(name)), expiresAt: new Date(Date.now() + 3_600_000) }])
+      await saveLinkTokens(server.store.database.db, [{ hash: hashSecret(secret), purpose: 'confirm', personId: await idOf(emailOf(name)), expiresAt: new Date(Date.now() + 3_600_000) }])
       await server.store.consent.useToken('confirm', hashSecret(secret), new Date())
     }
     cookie = await server.signIn()
   }, 120_000)
   afterAll(async () => {
-    await sender?.stop()
-    mailer?.close()
     await server?.close()
     await engine.teardown()
   })
@@ -123,7 +120,7 @@ describe.each([sqliteEngine(), postgresEngine()])('invitations in the console on
     expect((await server.request(link.pathname + link.search)).status).toBe(404)
     // Lost the page it went on to? Ada's private page from the welcome email says she is in, with the way on.
     const secret = newSecret()
-    await server.store.consent.saveTokens([{ hash: hashSecret(secret), purpose: 'place', signupId: await idOf(emailOf('Ada')), expiresAt: new Date(Date.now() + 3_600_000) }])
+    await saveLinkTokens(server.store.database.db, [{ hash: hashSecret(secret), purpose: 'place', personId: await idOf(emailOf('Ada')), expiresAt: new Date(Date.now() + 3_600_000) }])
     const yours = await (await server.request(`/waitlist/place?token=${secret}`)).text()
     expect(yours).toContain(`<a href="${inviteUrl}">Continue to early access</a>`)
   })

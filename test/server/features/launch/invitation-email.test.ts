@@ -4,7 +4,7 @@
 // code uses (a different number gives different words, so none are typed in), carries the personal claim link on
 // the endpoint's address and the one-click unsubscribe, and nothing else that reaches a server.
 import { describe, expect, it } from 'vitest'
-import { invitationEmail, invitationReminderEmail } from '../../../../server/features/consent/consent-emails'
+import { invitationEmail, invitationReminderEmail } from '../../../../server/features/launch/launch-emails'
 import { brand, mailto } from '../../../../shared/brand'
 import { consentApi, consentPages, invitePagePath } from '../../../../shared/consent-paths'
 import { expiresOnWords, inWords, invitationRules } from '../../../../shared/rules'

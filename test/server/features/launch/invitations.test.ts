@@ -7,13 +7,16 @@
 // the clocks of its instances do.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hashSecret, newSecret } from '../../../../server/platform/secrets/tokens'
-import { invitationBudgetRetryMs, startOutboxSender, type OutboxSender } from '../../../../server/platform/outbox/outbox-sender'
+import { outboxStore } from '../../../../server/platform/outbox/outbox-store'
+import { budgetRetryMs, type OutboxSender } from '../../../../server/platform/outbox/outbox-sender'
+import { createMetrics, type Metrics } from '../../../../server/platform/observability/metrics'
 import { startLaunchTicker } from '../../../../server/features/launch/launch-ticker'
-import type { Mailer, OutgoingMail } from '../../../../server/platform/mail/mailer'
+import type { OutgoingMail } from '../../../../server/platform/mail/mailer'
 import { OverBudgetError } from '../../../../server/platform/mail/mailbox-budget'
 import { noConsentRecord } from '../../../../server/features/signup/validate'
 import { canonicalAddress } from '../../../../shared/mailbox'
 import { invitationRules, reminderAfterMs } from '../../../../shared/rules'
+import { memoryMailer } from '../../../utils/memory-mailer'
 import { openStore, type Stores } from '../../../utils/open-store'
 import { postgresEngine, sqliteEngine, type EngineUnderTest } from '../../../utils/engines'
 import { invitationSubject } from '../../../../server/features/launch/invitation-email'
@@ -21,6 +24,7 @@ import { invitationReminderSubject } from '../../../../server/features/launch/in
 import { confirmationSubject } from '../../../../server/features/consent/confirmation-email'
 import { welcomeSubject } from '../../../../server/features/referral/welcome-email'
 import { validSignup } from '../../harness'
+import { saveLinkTokens } from '../../../../server/platform/secrets/link-tokens'
 
 const day = 86_400_000
 const lifetimeMs = invitationRules.lifetimeMs
@@ -40,22 +44,16 @@ describe.each([sqliteEngine(), postgresEngine()])('invitations on $engine', (eng
     await engine.teardown()
   })
 
-  async function fresh(options: { overBudget?: (mail: OutgoingMail) => boolean } = {}) {
+  async function fresh(options: { overBudget?: (mail: OutgoingMail) => boolean; metrics?: Metrics } = {}) {
     const databaseUrl = await engine.newDatabase()
-    const store = await openStore(databaseUrl, { invitations: { lifetimeMs, sendsPerSecond } })
     const clock = { at: Date.parse('2026-12-01T08:00:00Z') }
     const now = () => new Date(clock.at)
-    const sent: OutgoingMail[] = []
-    const mailer: Mailer = {
-      destination: 'memory',
-      send: async (mail) => {
-        // The per-inbox daily budget (platform/mail/mailbox-budget.ts) refusing, as the budgeted mailer does.
-        if (options.overBudget?.(mail)) throw new OverBudgetError()
-        sent.push(mail)
-      },
-      close: () => {},
-    }
-    const sender = startOutboxSender({ store: store.consent, mailer, links: { siteUrl: 'https://site.example', apiUrl: 'https://api.example' }, pollMs: 3_600_000, now })
+    // The per-inbox daily budget (platform/mail/mailbox-budget.ts) refusing, as the budgeted mailer does.
+    const mailer = memoryMailer({ refuse: (mail) => (options.overBudget?.(mail) ? new OverBudgetError() : undefined) })
+    const sent = mailer.sent
+    const store = await openStore(databaseUrl, { invitations: { lifetimeMs, sendsPerSecond }, mailer, metrics: options.metrics, now, publicUrl: 'https://site.example', config: { publicApiUrl: 'https://api.example' } })
+    // The budget itself counts on the system's clock, not on this test's.
+    const sender = await store.startSender({ pollMs: 3_600_000, budget: undefined })
     opened.push({ store, sender })
     const { db } = store.database
     const idOf = async (email: string) =>
@@ -63,7 +61,7 @@ describe.each([sqliteEngine(), postgresEngine()])('invitations on $engine', (eng
     const statusOf = async (email: string) => (await db.selectFrom('signups').select('status').where('email_normalized', '=', canonicalAddress(email)!).executeTakeFirst())?.status
     const spendToken = async (purpose: 'confirm' | 'unsubscribe', email: string) => {
       const secret = newSecret()
-      await store.consent.saveTokens([{ hash: hashSecret(secret), purpose, signupId: await idOf(email), expiresAt: new Date(clock.at + day) }])
+      await saveLinkTokens(store.database.db, [{ hash: hashSecret(secret), purpose, personId: await idOf(email), expiresAt: new Date(clock.at + day) }])
       return store.consent.useToken(purpose, hashSecret(secret), now())
     }
     const join = async (email: string) => {
@@ -118,7 +116,7 @@ describe.each([sqliteEngine(), postgresEngine()])('invitations on $engine', (eng
     expect(await t.store.invitations.nextUp(10)).toMatchObject({ count: 2, waiting: 2 })
     // Their private "your place" page says the invitation is here, instead of a place they no longer hold.
     const secret = newSecret()
-    await t.store.consent.saveTokens([{ hash: hashSecret(secret), purpose: 'place', signupId: await t.idOf(emails[0]!), expiresAt: new Date(t.clock.at + day) }])
+    await saveLinkTokens(t.store.database.db, [{ hash: hashSecret(secret), purpose: 'place', personId: await t.idOf(emails[0]!), expiresAt: new Date(t.clock.at + day) }])
     expect(await t.store.line.yourPlace(hashSecret(secret), t.now())).toMatchObject({ invitation: 'invited', place: 0 })
   })
 
@@ -148,7 +146,7 @@ describe.each([sqliteEngine(), postgresEngine()])('invitations on $engine', (eng
     const queued = await t.db.selectFrom('outbox').select(['next_attempt_at']).where('kind', '=', 'invite').orderBy('next_attempt_at').execute()
     // Emails queued for later are not waiting yet: the outbox's figures (and /healthz) see only those whose turn has come.
     const unfinished = (await t.db.selectFrom('outbox').select('id').where('finished_at', 'is', null).execute()).length
-    const stats = await t.store.consent.outboxStats(new Date(start))
+    const stats = await outboxStore(t.store.database).stats(new Date(start))
     // All but the three later invitations and the four reminders, all of which are due.
     expect(stats).toMatchObject({ waiting: unfinished - 3 - 4, due: unfinished - 3 - 4 })
     expect(queued.map((row) => new Date(row.next_attempt_at).getTime() - start)).toEqual([0, 50, 100, 150])
@@ -182,6 +180,27 @@ describe.each([sqliteEngine(), postgresEngine()])('invitations on $engine', (eng
     const { total, waves } = await t.store.invitations.overview(true)
     expect(waves[0]).toMatchObject({ id: wave.ok && wave.wave.id })
     expect(total).toEqual({ invited: 4, delivered: 4, reminded: 3, claimed: 2, expired: 0, unsubscribed: 0, erased: 0 })
+  })
+
+  it('counts each invitation and reminder in the metrics by its kind, as every registered kind is counted', async () => {
+    const metrics = createMetrics()
+    const sends = async (kind: string, outcome: string) =>
+      (await metrics.outboxSends.get()).values.find((sample) => sample.labels.kind === kind && sample.labels.outcome === outcome)?.value
+    const t = await fresh({ metrics })
+    // Every kind a feature registers has its series from the start, at 0.
+    for (const kind of ['confirm', 'erase', 'welcome', 'invite', 'reminder']) expect(await sends(kind, 'sent'), kind).toBe(0)
+    const [ann, bob] = await t.confirmed(2)
+    await t.store.invitations.startWave({ count: 2, by: 'a@company.example', kind: 'next', now: t.now() })
+    const start = t.clock.at
+    await t.at(start + 1000)
+    expect(await sends('invite', 'sent')).toBe(2)
+    expect(await t.store.invitations.claim(hashSecret(t.claimToken(t.mailTo(ann!, invitationSubject)[0]!)), t.now())).toBe(true)
+    // Reminder day: Bob's goes; Ann's, claimed, is skipped.
+    await t.at(start + reminderAfterMs(lifetimeMs) + 1000)
+    expect(t.mailTo(bob!, reminderSubject)).toHaveLength(1)
+    expect(await sends('reminder', 'sent')).toBe(1)
+    expect(await sends('reminder', 'skipped')).toBe(1)
+    expect(await sends('invite', 'sent')).toBe(2)
   })
 
   it('expires an unclaimed invitation at its end, refuses its link, and sends it again when the team asks', async () => {
@@ -316,9 +335,9 @@ describe.each([sqliteEngine(), postgresEngine()])('invitations on $engine', (eng
     expect(t.mailTo(ann!, invitationSubject)).toHaveLength(0)
     const waiting = await t.db.selectFrom('outbox').select(['finished_at', 'next_attempt_at']).where('kind', '=', 'invite').executeTakeFirstOrThrow()
     expect(waiting.finished_at).toBeNull()
-    expect(new Date(waiting.next_attempt_at).getTime()).toBe(start + 1000 + invitationBudgetRetryMs)
+    expect(new Date(waiting.next_attempt_at).getTime()).toBe(start + 1000 + budgetRetryMs)
     refusing = false
-    await t.at(start + 1000 + invitationBudgetRetryMs)
+    await t.at(start + 1000 + budgetRetryMs)
     expect(t.mailTo(ann!, invitationSubject)).toHaveLength(1)
     expect((await t.store.invitations.overview(true)).total).toMatchObject({ invited: 1, delivered: 1 })
   })

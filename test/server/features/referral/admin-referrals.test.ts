@@ -11,6 +11,7 @@ import { referralRules } from '../../../../shared/rules'
 import { postgresEngine, sqliteEngine, type EngineUnderTest } from '../../../utils/engines'
 import { adminEmail, startAdminServer, type AdminTestServer } from '../../admin-harness'
 import { validSignup } from '../../harness'
+import { saveLinkTokens } from '../../../../server/platform/secrets/link-tokens'
 
 const boost = referralRules.boostPlaces
 const minute = 60_000
@@ -47,7 +48,7 @@ describe.each([sqliteEngine(), postgresEngine()])('referrals in the console on $
   const confirm = async (email: string, afterMs: number) => {
     const secret = newSecret()
     clock += afterMs
-    await server.store.consent.saveTokens([{ hash: hashSecret(secret), purpose: 'confirm', signupId: await idOf(email), expiresAt: new Date(clock + 86_400_000) }])
+    await saveLinkTokens(server.store.database.db, [{ hash: hashSecret(secret), purpose: 'confirm', personId: await idOf(email), expiresAt: new Date(clock + 86_400_000) }])
     expect(await server.store.consent.useToken('confirm', hashSecret(secret), new Date(clock))).toEqual({ signupId: expect.any(Number) })
   }
   const getJson = async (path: string) => {

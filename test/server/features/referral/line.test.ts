@@ -16,6 +16,7 @@ import { referralRules } from '../../../../shared/rules'
 import { openStore, type Stores } from '../../../utils/open-store'
 import { postgresEngine, sqliteEngine, type EngineUnderTest } from '../../../utils/engines'
 import { validSignup } from '../../harness'
+import { saveLinkTokens } from '../../../../server/platform/secrets/link-tokens'
 
 const boost = referralRules.boostPlaces
 const minute = 60_000
@@ -67,11 +68,11 @@ describe.each([sqliteEngine(), postgresEngine()])('the line on $engine', (engine
       confirm: async (email: string, afterMs = 20 * minute) => {
         const secret = newSecret()
         clock += afterMs
-        await store.consent.saveTokens([
+        await saveLinkTokens(store.database.db, [
           {
             hash: hashSecret(secret),
             purpose: 'confirm',
-            signupId: await idOf(email),
+            personId: await idOf(email),
             expiresAt: new Date(clock + 86_400_000),
           },
         ])
@@ -454,11 +455,11 @@ describe.each([sqliteEngine(), postgresEngine()])('the line on $engine', (engine
     const ids = (await db.selectFrom('signups').select('id').orderBy('id').execute()).map((row) => row.id)
     const confirmAt = async (id: number, at: number) => {
       const secret = newSecret()
-      await consent.saveTokens([
+      await saveLinkTokens(store.database.db, [
         {
           hash: hashSecret(secret),
           purpose: 'confirm',
-          signupId: id,
+          personId: id,
           expiresAt: new Date(at + 86_400_000),
         },
       ])

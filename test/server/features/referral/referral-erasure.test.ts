@@ -18,6 +18,7 @@ import { referralRules } from '../../../../shared/rules'
 import { pageText } from '../../../utils/page-text'
 import { startInbox, type Inbox } from '../../../utils/smtp-inbox'
 import { startTestServer, validSignup, type TestServer } from '../../harness'
+import { saveLinkTokens } from '../../../../server/platform/secrets/link-tokens'
 
 let inbox: Inbox
 let server: TestServer
@@ -70,7 +71,7 @@ it('holds the erase-and-repeat attack to the farm rule, at the default limits, a
     await server.store.add({ ...validSignup, email, emailNormalized: email, submissionId: null, consent: noConsentRecord })
     const { id } = await db.selectFrom('signups').select('id').where('email_normalized', '=', email).executeTakeFirstOrThrow()
     const secret = newSecret()
-    await server.store.consent.saveTokens([{ hash: hashSecret(secret), purpose: 'confirm', signupId: id, expiresAt: new Date(Date.now() + 86_400_000) }])
+    await saveLinkTokens(server.store.database.db, [{ hash: hashSecret(secret), purpose: 'confirm', personId: id, expiresAt: new Date(Date.now() + 86_400_000) }])
     expect(await server.store.consent.useToken('confirm', hashSecret(secret), new Date())).toEqual({ signupId: id })
   }
 

@@ -27,8 +27,6 @@ const askErasure = async (email: string) =>
   (await fetch(`${server.origin}/api/waitlist/erase`, { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: JSON.stringify({ email }) })).json()
 /** Lets the deferred work and the outbox finish, then takes every mail received so far. */
 async function delivered(): Promise<ReceivedMail[]> {
-  await new Promise((resolve) => setTimeout(resolve, 50))
-  await server.store.settled()
   await server.sender!.idle()
   return inbox.mails.splice(0)
 }

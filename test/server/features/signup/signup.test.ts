@@ -3,7 +3,7 @@
 // signup, and a retried submission is one row.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { messages } from '../../../../shared/messages'
-import { failingStore } from '../../../utils/failing-store'
+import { failingDatabase } from '../../../utils/failing-database'
 import { logLines } from '../../../utils/log-lines'
 import { inParallel, startTestServer, validSignup, type TestServer } from '../../harness'
 
@@ -116,9 +116,9 @@ describe('POST /api/waitlist', () => {
 
 describe('when storage fails', () => {
   it('answers 500 with a human text message and logs the error', async () => {
-    const broken = failingStore(new Error('disk on fire'))
+    const broken = failingDatabase(new Error('disk on fire'))
     const { logger, objects } = logLines()
-    const failing = await startTestServer({ store: broken, log: logger })
+    const failing = await startTestServer({ database: broken, log: logger })
     try {
       const response = await failing.post(validSignup)
       expect(response.status).toBe(500)

@@ -6,6 +6,8 @@ import pg from 'pg'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { messages } from '../../../../shared/messages'
 import { silentLogger } from '../../../../server/platform/observability/logger'
+import { featureMigrations } from '../../../../server/feature-migrations'
+import { openDatabase } from '../../../../server/platform/database/open'
 import { openStore } from '../../../utils/open-store'
 import { freePort, startPostgres, type TestPostgres } from '../../../utils/postgres'
 import { startTestServer, validSignup, type TestServer } from '../../harness'
@@ -23,7 +25,7 @@ afterAll(async () => {
 })
 
 async function instancesOn(databaseUrl: string, count: number, rateLimit = { max: 1_000_000, windowMs: 60_000 }) {
-  const started = await Promise.all(Array.from({ length: count }, async () => startTestServer({ store: await openStore(databaseUrl), rateLimit, log: silentLogger })))
+  const started = await Promise.all(Array.from({ length: count }, async () => startTestServer({ database: await openDatabase(databaseUrl, { migrations: featureMigrations }), rateLimit, log: silentLogger })))
   servers.push(...started)
   return started
 }

@@ -50,7 +50,7 @@ it('looks for due emails among the unfinished ones only, however many were sent 
   const store = await openStore(databaseUrl)
   await store.add(signup('ann@example.com'))
   await store.close()
-  // The sender's look (consent-store.ts claimOutbox), as SQLite plans it: through the index of unfinished
+  // The sender's look (platform/outbox/outbox-store.ts claim), as SQLite plans it: through the index of unfinished
   // emails, not a walk through every email ever sent (which it chose before, to skip a sort).
   const client = createClient({ url: databaseUrl })
   try {

@@ -79,7 +79,7 @@ describe('the outbox sender', () => {
   it('at work, looks again only for emails queued before the replies of the moment could be read', async () => {
     const claims: { dueBy: number; at: number }[] = []
     const { store, sender, sent } = await start({
-      consent: (consent) => ({ ...consent, claimOutbox: (now, limit, leaseMs) => (claims.push({ dueBy: now.getTime(), at: Date.now() }), consent.claimOutbox(now, limit, leaseMs)) }),
+      outbox: (outbox) => ({ ...outbox, claim: (now, limit, leaseMs) => (claims.push({ dueBy: now.getTime(), at: Date.now() }), outbox.claim(now, limit, leaseMs)) }),
     })
     claims.length = 0
     await store.add({ email: 'new@example.com', emailNormalized: 'new@example.com', firstName: 'Ann', source: 'stride-marketing-site', submissionId: null })

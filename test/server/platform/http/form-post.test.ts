@@ -7,7 +7,7 @@ import { messages } from '../../../../shared/messages'
 import { parseAllowedOrigins } from '../../../../server/platform/http/origin'
 import { silentLogger } from '../../../../server/platform/observability/logger'
 import { StoreUnavailableError } from '../../../../server/platform/database/contract'
-import { failingStore } from '../../../utils/failing-store'
+import { failingDatabase } from '../../../utils/failing-database'
 import { startTestServer, validSignup, type TestServer } from '../../harness'
 
 let server: TestServer
@@ -99,10 +99,10 @@ describe('a form post', () => {
 
   it('sends the visitor to the try-again page while the database is away, and to the error page on a fault', async () => {
     // The faults' log lines are the point of other tests (request-log.test.ts); here they would only be noise.
-    server = await startTestServer({ store: failingStore(new StoreUnavailableError(new Error('connection refused'))), log: silentLogger })
+    server = await startTestServer({ database: failingDatabase(new StoreUnavailableError(new Error('connection refused'))), log: silentLogger })
     expectOutcome(await postForm(form(fields)), 'unavailable')
     await server.close()
-    server = await startTestServer({ store: failingStore(new Error('disk on fire')), log: silentLogger })
+    server = await startTestServer({ database: failingDatabase(new Error('disk on fire')), log: silentLogger })
     expectOutcome(await postForm(form(fields)), 'server-error')
   })
 

@@ -15,6 +15,7 @@ import { canonicalAddress } from '../../../../shared/mailbox'
 import { referralRules } from '../../../../shared/rules'
 import { startAdminServer } from '../../admin-harness'
 import { freshDatabase, makeTempDir, queryDatabase, startTestServer, validSignup, type TestServer } from '../../harness'
+import { saveLinkTokens } from '../../../../server/platform/secrets/link-tokens'
 
 /** RATE_LIMIT_MAX's default, and the measurement: 15 signups from one client. */
 const max = 10
@@ -108,7 +109,7 @@ describe('behind a trusted proxy', () => {
     const confirm = async (email: string) => {
       const { id } = await store.database.db.selectFrom('signups').select('id').where('email_normalized', '=', email).executeTakeFirstOrThrow()
       const secret = newSecret()
-      await store.consent.saveTokens([{ hash: hashSecret(secret), purpose: 'confirm', signupId: id, expiresAt: new Date(Date.now() + 3_600_000) }])
+      await saveLinkTokens(store.database.db, [{ hash: hashSecret(secret), purpose: 'confirm', personId: id, expiresAt: new Date(Date.now() + 3_600_000) }])
       expect(await store.consent.useToken('confirm', hashSecret(secret), new Date())).toBeDefined()
       return id
     }

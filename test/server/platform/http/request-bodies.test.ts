@@ -16,6 +16,7 @@ import { chunk, lastChunk, openConnection, requestHead, type RawConnection } fro
 import { logLines } from '../../../utils/log-lines'
 import { startAdminServer, type AdminTestServer } from '../../admin-harness'
 import { validSignup } from '../../harness'
+import { saveLinkTokens } from '../../../../server/platform/secrets/link-tokens'
 
 const inviteUrl = 'https://testflight.apple.com/join/Stride01'
 const megabytes = (count: number) => 'x'.repeat(count * 1024 * 1024)
@@ -33,7 +34,7 @@ beforeAll(async () => {
   await server.store.settled()
   const { id } = await server.store.database.db.selectFrom('signups').select('id').where('email_normalized', '=', email).executeTakeFirstOrThrow()
   const secret = newSecret()
-  await server.store.consent.saveTokens([{ hash: hashSecret(secret), purpose: 'confirm', signupId: id, expiresAt: new Date(Date.now() + 3_600_000) }])
+  await saveLinkTokens(server.store.database.db, [{ hash: hashSecret(secret), purpose: 'confirm', personId: id, expiresAt: new Date(Date.now() + 3_600_000) }])
   await server.store.consent.useToken('confirm', hashSecret(secret), new Date())
   cookie = await server.signIn()
 }, 60_000)

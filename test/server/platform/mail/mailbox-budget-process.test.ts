@@ -11,6 +11,7 @@ import { canonicalAddress } from '../../../../shared/mailbox'
 import { startInbox, type Inbox } from '../../../utils/smtp-inbox'
 import { makeTempDir, queryDatabase, validSignup } from '../../harness'
 import { startServerProcess, stopAll } from '../../processes'
+import { until } from '../../../utils/until'
 
 let inbox: Inbox | undefined
 let temp: Awaited<ReturnType<typeof makeTempDir>> | undefined
@@ -35,8 +36,7 @@ it(`lets ${atOnce} emails at once into one inbox from npm start, whatever the sp
   // Until the sender has tried every queued email once: sent, or put back to wait for the budget.
   const outbox = () => queryDatabase(databaseUrl, 'SELECT outcome, count(*) AS n FROM outbox GROUP BY outcome ORDER BY outcome')
   const tried = () => queryDatabase(databaseUrl, 'SELECT count(*) AS n FROM outbox WHERE outcome IS NOT NULL OR last_error IS NOT NULL')
-  const deadline = Date.now() + 15_000
-  while (Date.now() < deadline && Number((await tried())[0]!.n) < spellings.length * 2) await new Promise((resolve) => setTimeout(resolve, 200))
+  await until(async () => Number((await tried())[0]!.n) >= spellings.length * 2, 15_000, 'every queued email to be tried once')
   expect(await outbox()).toEqual([
     { outcome: null, n: spellings.length * 2 - atOnce },
     { outcome: 'sent', n: atOnce },

@@ -62,6 +62,8 @@ describe('on a port of its own (METRICS_PORT)', () => {
     const before = await scrape()
     expect(sample(before, 'waitlist_signups_total{outcome="added"}')).toBe(0)
     expect(sample(before, 'waitlist_outbox_waiting')).toBe(0)
+    // Every kind of email the features register is counted from 0, the launch's too.
+    for (const kind of ['confirm', 'erase', 'welcome', 'invite', 'reminder']) expect(sample(before, `waitlist_outbox_sends_total{kind="${kind}",outcome="sent"}`), kind).toBe(0)
 
     const email = 'metrics.person@example.com'
     expect((await signUp(server, email)).status).toBe(200)

@@ -16,7 +16,7 @@ import { afterAll, expect, it } from 'vitest'
 import { startInbox, type Inbox } from '../../../utils/smtp-inbox'
 import { freePort, makeTempDir, queryDatabase, validSignup } from '../../harness'
 import { killGroup, startServerProcess, stopAll, type ServerProcess } from '../../processes'
-import { sleep, until } from '../../../utils/until'
+import { until } from '../../../utils/until'
 
 const inboxes: Inbox[] = []
 let temp: Awaited<ReturnType<typeof makeTempDir>> | undefined
@@ -118,7 +118,10 @@ it('queues confirmations while SMTP is down, keeps them across a kill -9, and de
     'every queued email',
   )
   const drainMs = Date.now() - restartedAt
-  await sleep(1500) // a late second copy would show up by now
+  // Once it has stopped and the inbox has read all it sent, no late second copy can come.
+  killGroup(second.child, 'SIGTERM')
+  await second.exited
+  await inbox.settled()
   const perAddress = new Map<string, number>()
   for (const mail of inbox.mails) perAddress.set(recipient(mail), (perAddress.get(recipient(mail)) ?? 0) + 1)
   const duplicates = [...perAddress.values()].filter((n) => n > 1).length
@@ -135,6 +138,4 @@ it('queues confirmations while SMTP is down, keeps them across a kill -9, and de
   expect(await queryDatabase(databaseUrl, 'SELECT count(*) AS n, count(DISTINCT email_normalized) AS distinct_n FROM signups')).toEqual([{ n: count, distinct_n: count }])
   expect(await queryDatabase(databaseUrl, "SELECT count(*) AS n FROM outbox WHERE outcome = 'sent'")).toEqual([{ n: count }])
   expect(await queryDatabase(databaseUrl, 'SELECT count(*) AS n FROM outbox WHERE finished_at IS NULL')).toEqual([{ n: 0 }])
-  killGroup(second.child, 'SIGTERM')
-  await second.exited
 }, 60_000)

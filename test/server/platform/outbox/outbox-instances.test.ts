@@ -10,7 +10,9 @@
 import type { ParsedMail } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { emailKinds } from '../../../../server/email-kinds'
 import { startOutboxSender } from '../../../../server/platform/outbox/outbox-sender'
+import { outboxStore } from '../../../../server/platform/outbox/outbox-store'
 import { createMailer, type Mailer, type OutgoingMail } from '../../../../server/platform/mail/mailer'
 import type { Stores } from '../../../utils/open-store'
 import { openStore } from '../../../utils/open-store'
@@ -19,7 +21,7 @@ import { startPostgres, type TestPostgres } from '../../../utils/postgres'
 import { startInbox, type Inbox } from '../../../utils/smtp-inbox'
 import { makeTempDir, queryDatabase, validSignup } from '../../harness'
 import { killGroup, startServerProcess, stopAll, type ServerProcess } from '../../processes'
-import { sleep, until } from '../../../utils/until'
+import { until } from '../../../utils/until'
 
 let cluster: TestPostgres
 const closers: (() => Promise<unknown>)[] = []
@@ -100,7 +102,11 @@ describe('two endpoint processes on one PostgreSQL outbox', () => {
     }
     await until(() => addresses.every((address) => received(box).has(address)), 30_000, 'every address to get its email')
     const drainedMs = Date.now() - startedAt
-    await sleep(1500) // time for a late second copy to show up
+    // Once both have stopped and the inbox has read all they sent, no late second copy can come.
+    killGroup(a.child, 'SIGTERM')
+    killGroup(b.child, 'SIGTERM')
+    await Promise.all([a.exited, b.exited])
+    await box.settled()
     const perAddress = countBy(box.mails, recipient)
     const perInstance = countBy(box.mails, sender)
     console.log(
@@ -113,9 +119,6 @@ describe('two endpoint processes on one PostgreSQL outbox', () => {
     expect(perInstance.get('b@stridehealth.example')).toBeGreaterThan(0)
     // One entry per address even when both instances stored it at once, and each marked sent once.
     expect(await queryDatabase(databaseUrl, "SELECT count(*)::int AS n, count(*) FILTER (WHERE outcome = 'sent')::int AS sent FROM outbox")).toEqual([{ n: count, sent: count }])
-    killGroup(a.child, 'SIGTERM')
-    killGroup(b.child, 'SIGTERM')
-    await Promise.all([a.exited, b.exited])
   }, 60_000)
 
   it('lose nothing when one is killed with -9 holding leases: the survivor sends them once the lease ends', async () => {
@@ -144,38 +147,43 @@ describe('two endpoint processes on one PostgreSQL outbox', () => {
     const b = await startServerProcess({ ...shared, SMTP_URL: box.url, MAIL_FROM: 'Instance B <b@stridehealth.example>' })
     // B sends everything A has not leased; A's batch stays with A.
     await until(() => box.mails.length >= count - heldByA.length, 15_000, 'B to send all that is not leased')
-    await sleep(500)
-    expect(await queryDatabase(databaseUrl, 'SELECT count(*)::int AS n FROM outbox WHERE finished_at IS NULL')).toEqual([{ n: heldByA.length }])
+    const unfinished = async () => Number((await queryDatabase(databaseUrl, 'SELECT count(*)::int AS n FROM outbox WHERE finished_at IS NULL'))[0]!.n)
+    await until(async () => (await unfinished()) <= heldByA.length, 5000, 'B to mark sent what it sent')
+    expect(await unfinished()).toBe(heldByA.length)
     expect(await leased()).toEqual(heldByA)
     killGroup(a.child, 'SIGKILL')
     await a.exited
 
-    // A is dead, but its lease (60 s by default) still stands: B must not touch those entries yet.
-    await sleep(2500)
+    // A is dead, but its lease (60 s by default) still stands: B must not touch those entries yet. A new
+    // signup's email, queued after them, arrives only once B has looked at the outbox since, and B sends in order
+    // of due time: had B claimed A's entries, they would have come first.
+    const probe = 'after-the-kill@example.com'
+    expect(await signUp(b, probe)).toBe(true)
+    await until(() => received(box).has(probe), 10_000, 'B to send the new signup’s email')
     expect(await leased()).toEqual(heldByA)
     expect(heldByA.filter((address) => received(box).has(address))).toEqual([])
-    expect(box.mails).toHaveLength(count - heldByA.length)
+    expect(box.mails).toHaveLength(count - heldByA.length + 1)
 
     // The lease ends (moved to now rather than waiting the default 60 s; this is what the passing of time does).
     const endedAt = Date.now()
     await queryDatabase(databaseUrl, 'UPDATE outbox SET claimed_until = now() WHERE finished_at IS NULL AND claimed_until IS NOT NULL')
     await until(() => addresses.every((address) => received(box).has(address)), 10_000, 'B to send what A held')
     const takenOverMs = Date.now() - endedAt
-    await sleep(1500)
+    killGroup(b.child, 'SIGTERM')
+    await b.exited
+    await box.settled()
     const perAddress = countBy(box.mails, recipient)
     console.log(
       `kill -9 with leases: ${count} addresses, ${heldByA.length} leased by the killed instance, held back by the survivor while leased, ` +
         `delivered by it ${(takenOverMs / 1000).toFixed(1)} s after the lease ended; ${box.mails.length} emails, ${[...perAddress.values()].filter((n) => n > 1).length} twice`,
     )
-    expect([...perAddress.keys()].sort()).toEqual([...addresses].sort())
+    expect([...perAddress.keys()].sort()).toEqual([...addresses, probe].sort())
     expect([...perAddress.entries()].filter(([, n]) => n !== 1)).toEqual([])
     expect(new Set(box.mails.map(sender))).toEqual(new Set(['b@stridehealth.example']))
-    expect(await queryDatabase(databaseUrl, "SELECT count(*)::int AS n FROM outbox WHERE outcome = 'sent'")).toEqual([{ n: count }])
+    expect(await queryDatabase(databaseUrl, "SELECT count(*)::int AS n FROM outbox WHERE outcome = 'sent'")).toEqual([{ n: count + 1 }])
     // A's attempt counts (the killed claim counts as one) show the takeover: those entries were claimed twice.
     const attempts = await queryDatabase(databaseUrl, 'SELECT s.email, o.attempts FROM outbox o JOIN signups s ON s.id = o.signup_id')
     expect(attempts.filter((row) => Number(row.attempts) === 2).map((row) => String(row.email)).sort()).toEqual([...heldByA].sort())
-    killGroup(b.child, 'SIGTERM')
-    await b.exited
   }, 60_000)
 })
 
@@ -197,23 +205,23 @@ describe('two in-process senders on separate pools', () => {
 
     // A claims a batch, then its mail server hangs forever: each send of A's is stopped after its budget.
     const claimedByA: { ids: number[]; at: number }[] = []
-    const consentA = storeA.consent
+    const outboxA = outboxStore(storeA.database)
     const hanging: Mailer = {
       destination: 'nowhere',
       send: (_mail, { signal } = {}) => new Promise<void>((_resolve, reject) => signal?.addEventListener('abort', () => reject(signal.reason as Error))),
       close: () => {},
     }
     // A stuck process claims once and never again.
-    const recordingClaims = async (...args: Parameters<typeof consentA.claimOutbox>) => {
+    const recordingClaims = async (...args: Parameters<typeof outboxA.claim>) => {
       if (claimedByA.length > 0) return []
-      const entries = await consentA.claimOutbox(...args)
+      const entries = await outboxA.claim(...args)
       claimedByA.push({ ids: entries.map((entry) => entry.id), at: Date.now() })
       return entries
     }
     startOutboxSender({
-      store: { ...consentA, claimOutbox: recordingClaims },
+      outbox: { ...outboxA, claim: recordingClaims },
+      kinds: emailKinds(storeA.database, { links }),
       mailer: hanging,
-      links,
       leaseMs,
       sendBudgetMs: leaseMs / 2,
       pollMs: 50,
@@ -234,11 +242,12 @@ describe('two in-process senders on separate pools', () => {
       },
       close: real.close,
     }
-    const senderB = startOutboxSender({ store: storeB.consent, mailer: recording, links, leaseMs, pollMs: 50 })
+    const senderB = startOutboxSender({ outbox: outboxStore(storeB.database), kinds: emailKinds(storeB.database, { links }), mailer: recording, leaseMs, pollMs: 50 })
     closers.push(() => senderB.stop())
 
     await until(() => sentAt.size === count, 10_000, 'B to send everything')
-    await sleep(500)
+    // A's mail server delivers nothing: once B is idle (every send of its marked), nothing more will come.
+    await senderB.idle()
     const idToEmail = new Map(
       (await queryDatabase(databaseUrl, 'SELECT o.id, s.email FROM outbox o JOIN signups s ON s.id = o.signup_id')).map((row) => [Number(row.id), String(row.email)]),
     )
@@ -254,6 +263,6 @@ describe('two in-process senders on separate pools', () => {
     expect(earliestTakeover).toBeGreaterThanOrEqual(leaseMs / 2 - 20)
     expect([...perAddress.keys()].sort()).toEqual([...addresses].sort())
     expect([...perAddress.entries()].filter(([, n]) => n !== 1)).toEqual([])
-    expect((await storeB.consent.outboxStats(new Date())).waiting).toBe(0)
+    expect((await outboxStore(storeB.database).stats(new Date())).waiting).toBe(0)
   }, 30_000)
 })

@@ -3,8 +3,11 @@
 // of a batch outlive the lease, or a second instance would claim and send them too. Two senders on one
 // PostgreSQL, separate pools, a 1 s lease; one sender's mail server takes 300 ms a message.
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { emailKinds } from '../../../../server/email-kinds'
 import { startOutboxSender } from '../../../../server/platform/outbox/outbox-sender'
-import type { Mailer, OutgoingMail } from '../../../../server/platform/mail/mailer'
+import { outboxStore } from '../../../../server/platform/outbox/outbox-store'
+import { memoryMailer } from '../../../utils/memory-mailer'
+import { until } from '../../../utils/until'
 import type { Stores } from '../../../utils/open-store'
 import { openStore } from '../../../utils/open-store'
 import { startPostgres, type TestPostgres } from '../../../utils/postgres'
@@ -18,29 +21,22 @@ afterAll(async () => {
   cluster.destroy()
 })
 
-const recordingMailer = (sent: string[], delayMs: number): Mailer => ({
-  destination: 'memory',
-  async send(mail: OutgoingMail) {
-    await new Promise((resolve) => setTimeout(resolve, delayMs))
-    sent.push(mail.to)
-  },
-  close: () => {},
-})
-
 it('sends each email once when one sender is slower than its lease allows for a whole batch', async () => {
   const databaseUrl = await cluster.createDatabase()
   const [a, b] = [await openStore(databaseUrl), await openStore(databaseUrl)]
   stores.push(a, b)
   const addresses = Array.from({ length: 10 }, (_, index) => `slow-${index}@example.com`)
   for (const email of addresses) await a.add({ ...validSignup, email, emailNormalized: email, submissionId: null })
-  const sent: string[] = []
+  const [slowMailer, fastMailer] = [memoryMailer({ delayMs: 300 }), memoryMailer({ delayMs: 5 })]
+  const sent = () => [...slowMailer.sent, ...fastMailer.sent].map((mail) => mail.to)
   const links = { siteUrl: 'http://127.0.0.1:3000', apiUrl: 'http://127.0.0.1:3000' }
-  const slow = startOutboxSender({ store: a.consent, mailer: recordingMailer(sent, 300), links, leaseMs: 1000, pollMs: 50 })
-  await new Promise((resolve) => setTimeout(resolve, 100))
-  const fast = startOutboxSender({ store: b.consent, mailer: recordingMailer(sent, 5), links, leaseMs: 1000, pollMs: 50 })
-  const deadline = Date.now() + 15_000
-  while (new Set(sent).size < addresses.length && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50))
-  await new Promise((resolve) => setTimeout(resolve, 1500)) // time for a late double
+  const outbox = () => a.database.db.selectFrom('outbox').select(['claimed_until', 'finished_at']).execute()
+  const slow = startOutboxSender({ outbox: outboxStore(a.database), kinds: emailKinds(a.database, { links }), mailer: slowMailer, leaseMs: 1000, pollMs: 50 })
+  await until(async () => (await outbox()).some((entry) => entry.claimed_until !== null), 5000, 'the slow sender to claim its batch')
+  const fast = startOutboxSender({ outbox: outboxStore(b.database), kinds: emailKinds(b.database, { links }), mailer: fastMailer, leaseMs: 1000, pollMs: 50 })
+  await until(async () => (await outbox()).every((entry) => entry.finished_at !== null), 15_000, 'every email to be sent')
+  // Once both are idle, no send is in flight and none is left to claim: no late double can come.
+  await Promise.all([slow.idle(), fast.idle()])
   await Promise.all([slow.stop(), fast.stop()])
-  expect([...sent].sort()).toEqual([...addresses].sort())
+  expect(sent().sort()).toEqual([...addresses].sort())
 })

@@ -4,12 +4,15 @@
 // sit in the outbox for hours. A real SMTP server that refuses two of the recipients.
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { emailKinds } from '../../../../server/email-kinds'
 import { startOutboxSender } from '../../../../server/platform/outbox/outbox-sender'
+import { outboxStore } from '../../../../server/platform/outbox/outbox-store'
 import { createMailer } from '../../../../server/platform/mail/mailer'
 import { logLines } from '../../../utils/log-lines'
 import { openStore } from '../../../utils/open-store'
 import { sqliteEngine } from '../../../utils/engines'
 import { validSignup } from '../../harness'
+import { until } from '../../../utils/until'
 
 const engine = sqliteEngine()
 const refusals: Record<string, number> = { 'unknown@example.com': 550, 'busy@example.com': 451 }
@@ -44,11 +47,9 @@ it('finishes an email refused for good at once, and keeps retrying one refused f
   const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: 'Stride Health <no-reply@stridehealth.example>', mailDir: 'not-used-with-smtp' })
   const { logger, lines: logged } = logLines()
   const links = { siteUrl: 'http://127.0.0.1:3000', apiUrl: 'http://127.0.0.1:3000' }
-  const sender = startOutboxSender({ store: store.consent, mailer, links, pollMs: 20, retryBaseMs: 30, retryCapMs: 30, log: logger })
-  const deadline = Date.now() + 10_000
+  const sender = startOutboxSender({ outbox: outboxStore(store.database), kinds: emailKinds(store.database, { links }), mailer, pollMs: 20, retryBaseMs: 30, retryCapMs: 30, log: logger })
   const outcomes = async () => engine.query(url, 'SELECT s.email, o.outcome, o.attempts FROM outbox o JOIN signups s ON s.id = o.signup_id ORDER BY s.email')
-  while (Date.now() < deadline && Number((await outcomes()).find((row) => row.email === 'busy@example.com')?.attempts) < 3)
-    await new Promise((resolve) => setTimeout(resolve, 50))
+  await until(async () => Number((await outcomes()).find((row) => row.email === 'busy@example.com')?.attempts) >= 3, 10_000, 'the refused-for-now email to be tried three times')
   await sender.stop()
   mailer.close()
   await store.close()

@@ -10,7 +10,9 @@
 // the worst case for doubles. Runs on SQLite with one sender, and on PostgreSQL (npm run test:server:postgres)
 // with two senders sharing the outbox, whose leases are much shorter than a send.
 import { afterAll, expect, it } from 'vitest'
+import { emailKinds } from '../../../../server/email-kinds'
 import { startOutboxSender, type OutboxSender, type OutboxSenderOptions } from '../../../../server/platform/outbox/outbox-sender'
+import { outboxStore } from '../../../../server/platform/outbox/outbox-store'
 import { createMailer, type Mailer, type SmtpTimeouts } from '../../../../server/platform/mail/mailer'
 import { openStore, type Stores } from '../../../utils/open-store'
 import { startSlowSmtp, type SlowDelays, type SlowSmtp } from '../../../utils/slow-smtp'
@@ -40,7 +42,7 @@ async function setUp(addresses: string[], delays: SlowDelays) {
 function startSenders(stores: Stores[], smtp: SlowSmtp, timeouts: Partial<SmtpTimeouts>, options: Partial<OutboxSenderOptions>) {
   const running: { sender: OutboxSender; mailer: Mailer }[] = stores.map((store) => {
     const mailer = createMailer({ smtpUrl: smtp.url, mailFrom: 'Stride Health <no-reply@stridehealth.example>', mailDir: 'not-used-with-smtp', timeouts })
-    return { mailer, sender: startOutboxSender({ store: store.consent, mailer, links, pollMs: 20, ...options }) }
+    return { mailer, sender: startOutboxSender({ outbox: outboxStore(store.database), kinds: emailKinds(store.database, { links }), mailer, pollMs: 20, ...options }) }
   })
   const stop = async () => {
     await Promise.all(running.map(({ sender }) => sender.stop()))
@@ -136,15 +138,16 @@ it('renews a lease for the sender that holds it, and for nobody once another has
   const { first } = await setUp(['lease@example.com'], () => 0)
   const claimedAt = Date.now()
   const at = (ms: number) => new Date(claimedAt + ms)
-  const [entry] = await first.consent.claimOutbox(at(0), 10, 500)
-  expect(await first.consent.renewOutboxLease(entry!.id, at(500), at(1000))).toBe(true)
+  const outbox = outboxStore(first.database)
+  const [entry] = await outbox.claim(at(0), 10, 500)
+  expect(await outbox.renewLease(entry!.id, at(500), at(1000))).toBe(true)
   // The lease no longer ends where this caller thinks: someone else's, or renewed since.
-  expect(await first.consent.renewOutboxLease(entry!.id, at(500), at(1500))).toBe(false)
+  expect(await outbox.renewLease(entry!.id, at(500), at(1500))).toBe(false)
   // Once the lease has ended, another sender claims the entry: the first cannot renew it any more.
-  const [taken] = await first.consent.claimOutbox(at(1000), 10, 500)
+  const [taken] = await outbox.claim(at(1000), 10, 500)
   expect(taken?.id).toBe(entry!.id)
-  expect(await first.consent.renewOutboxLease(entry!.id, at(1000), at(2000))).toBe(false)
-  expect(await first.consent.renewOutboxLease(entry!.id, at(1500), at(2000))).toBe(true)
-  await first.consent.finishOutbox(entry!.id, at(1600), 'sent')
-  expect(await first.consent.renewOutboxLease(entry!.id, at(2000), at(2500))).toBe(false)
+  expect(await outbox.renewLease(entry!.id, at(1000), at(2000))).toBe(false)
+  expect(await outbox.renewLease(entry!.id, at(1500), at(2000))).toBe(true)
+  await outbox.finish(entry!.id, at(1600), 'sent')
+  expect(await outbox.renewLease(entry!.id, at(2000), at(2500))).toBe(false)
 })

@@ -1,0 +1,183 @@
+// The one composition of the server: the features built over one open database and the settings, and the app
+// that serves them. `npm start` (main.ts), every test (test/utils/open-store.ts and the harnesses over it) and
+// the README's serverless example (aws-lambda.ts) build the server here, so none of them can wire it
+// differently. The host brings what is its own: the mailer, the logger, the metrics, the clock, how to learn
+// the client's address, the static site. Nothing here listens, reads the environment or exits (main.ts does).
+//
+// The background work (the outbox sender, the launch's clock) starts only when the host asks: a serverless
+// host has no timers, and a test starts what it tests.
+import type { Context } from 'hono'
+import { createApp } from './app'
+import type { ServerConfig } from './config'
+import type { AdminConfig } from './features/console/admin-config'
+import { adminStore } from './features/console/admin-store'
+import { createSignInMailer } from './features/console/sign-in-mail'
+import type { ConsentEvents } from './features/consent/consent-events'
+import { consentStore } from './features/consent/consent-store'
+import { countedConsent } from './features/consent/counted-consent'
+import { invitations } from './features/launch/invitations'
+import { invitationsFollowConsent } from './features/launch/invitations-follow-consent'
+import { startLaunchTicker, type LaunchTicker } from './features/launch/launch-ticker'
+import { line } from './features/referral/line'
+import { lineFollowsConsent } from './features/referral/line-follows-consent'
+import { referralReviews } from './features/referral/referral-reviews'
+import { countedSignups } from './features/signup/counted-signups'
+import { signupStore } from './features/signup/signup-store'
+import type { Database } from './platform/database/database'
+import { transactionEvents } from './platform/events/transaction-events'
+import { healthCheck } from './platform/database/health'
+import { afterRepliesSettled } from './platform/http/after-reply'
+import { mailboxBudgetOver } from './platform/mail/mailbox-budget'
+import type { Mailer } from './platform/mail/mailer'
+import { createLogger, type Logger } from './platform/observability/logger'
+import type { Metrics } from './platform/observability/metrics'
+import { startOutboxSender, type OutboxSender, type OutboxSenderOptions } from './platform/outbox/outbox-sender'
+import { outboxStore, type OutboxStore } from './platform/outbox/outbox-store'
+import { emailKinds, type EmailKindSettings } from './email-kinds'
+
+type Limit = { max: number; windowMs: number }
+
+export type CompositionOptions = {
+  database: Database
+  /** The settings (settings.ts): the server's, and the console's. */
+  config: ServerConfig
+  admin: AdminConfig
+  /** Every email leaves through it: the outbox's, and the console's sign-in links. */
+  mailer: Mailer
+  /** Without it, warnings and worse go to stdout. */
+  log?: Logger
+  /** With them, the stores' outcomes, the sends, the outbox, the pool and each request are counted. */
+  metrics?: Metrics
+  /** The clock of the console, the outbox sender, the launch and the health check; the system's by default. */
+  now?: () => Date
+  /** The address of the connection; without it (and without a trusted proxy) nothing is rate limited. */
+  clientAddress?: (c: Context) => string | undefined
+  /** Answers every GET that is not the API: the prerendered site. */
+  site?: (request: Request) => Promise<Response>
+  /** Limits other than the features' own defaults, for tests that must reach them at once, or never. */
+  limits?: { consent?: Limit; signIn?: Limit; signInCheckMs?: number }
+}
+
+export type Composition = ReturnType<typeof compose>
+
+/** A test's changes to the sender: a short poll, its own links, a wrapper that counts the outbox's calls. */
+export type SenderOverrides = Omit<Partial<OutboxSenderOptions>, 'outbox' | 'kinds'> & { links?: EmailKindSettings['links']; outbox?: (outbox: OutboxStore) => OutboxStore }
+
+export function compose(options: CompositionOptions) {
+  const { database, config, admin: adminConfig, mailer, metrics, now } = options
+  const log = options.log ?? createLogger({ level: 'warn' })
+  // Every email to one inbox counts against its budget (platform/mail/mailbox-budget.ts), whichever flow sends it.
+  const budget = mailboxBudgetOver(database.rateLimiter)
+  let sender: OutboxSender | undefined
+  let ticker: LaunchTicker | undefined
+  // A signup, an erasure request or a wave may have queued an email: the sender looks at once, once started.
+  const pokeSender = () => sender?.poke()
+
+  // Signup: where signups go (features/signup/).
+  const signups = metrics ? countedSignups(signupStore(database, log), metrics) : signupStore(database, log)
+
+  // Referral: the place in line, kept by the confirmations and erasures, and by the team's reviews of held
+  // referrals (features/referral/).
+  const placeInLine = line(database, { boostPlaces: config.placeBoost })
+
+  // The outbox every feature's emails wait in (platform/outbox/); each feature registers its kinds (email-kinds.ts).
+  const outbox = outboxStore(database)
+
+  // Consent: confirmation, unsubscribing and erasure (features/consent/). What each reaches, in its transaction
+  // and in this order (platform/events/): the invitations, then the line, which takes its lock first.
+  const consentEvents = transactionEvents<ConsentEvents>()
+  consentEvents.subscribe(invitationsFollowConsent)
+  consentEvents.subscribe(lineFollowsConsent(placeInLine))
+  const consent = metrics ? countedConsent(consentStore(database, consentEvents), metrics) : consentStore(database, consentEvents)
+
+  // Launch: invitations in waves, taken from the line by place (features/launch/).
+  const invited = invitations(database, placeInLine, config.invitations)
+
+  // Console: sign-in by emailed link, sessions, the audit and the people table, with each person's place
+  // (features/console/).
+  const admin = adminStore(database, placeInLine.placesOf)
+  const signInMailer = createSignInMailer({ mailer, budget, log, now, checkMs: options.limits?.signInCheckMs })
+
+  // Observability: what the metrics read on each scrape.
+  metrics?.watchOutbox((at) => outbox.stats(at))
+  metrics?.watchPool(() => database.poolUse())
+
+  const app = createApp({
+    signups,
+    consent,
+    line: placeInLine,
+    invitations: invited,
+    inviteUrl: config.invitations.url,
+    rateLimiter: database.rateLimiter,
+    healthCheck: healthCheck(database, log),
+    allowedOrigins: config.allowedOrigins,
+    trustedProxies: config.trustedProxies,
+    rateLimit: config.rateLimit,
+    consentRateLimit: options.limits?.consent,
+    clientAddress: options.clientAddress,
+    site: options.site,
+    publicSiteUrl: config.publicSiteUrl,
+    onOutboxQueued: pokeSender,
+    shareSiteUrl: adminConfig.publicUrl,
+    admin: {
+      store: admin,
+      adminEmails: adminConfig.adminEmails,
+      publicUrl: adminConfig.publicUrl,
+      sendSignInLink: signInMailer,
+      eraseSignup: (id, at) => consent.eraseById(id, at),
+      outboxStats: (at) => outbox.stats(at),
+      referrals: referralReviews(database, placeInLine),
+      waves: { invitations: invited, ready: config.invitations.url !== undefined },
+      signInRateLimit: options.limits?.signIn,
+      now,
+    },
+    log,
+    metrics,
+    metricsToken: config.metrics.token,
+    classifyStoreError: database.classify,
+    now,
+  })
+
+  return {
+    app,
+    /** The stores the app was built over, for the hosts and tests that read or seed them directly. */
+    stores: { signups, consent, invitations: invited, admin, line: placeInLine, outbox },
+    /** Starts the outbox sender: emails leave from the outbox in the background, so that signups never wait
+     * for a mail server. `overrides` are a test's (a short poll, its own links). */
+    async startSender(overrides: SenderOverrides = {}): Promise<OutboxSender> {
+      const { links, outbox: wrapOutbox, ...senderOverrides } = overrides
+      // On SQLite this process is the only sender: leases left by a killed predecessor end now.
+      if (database.engine === 'sqlite') await outbox.releaseLeases()
+      const kinds = emailKinds(database, {
+        links: links ?? { siteUrl: adminConfig.publicUrl, apiUrl: config.publicApiUrl ?? adminConfig.publicUrl },
+        placeBoost: config.placeBoost,
+        invitationLifetimeMs: config.invitations.lifetimeMs,
+      })
+      sender = startOutboxSender({
+        outbox: wrapOutbox?.(outbox) ?? outbox,
+        kinds,
+        mailer,
+        budget,
+        log,
+        onAttempt: metrics?.countOutboxSends(kinds.names()),
+        now,
+        ...senderOverrides,
+      })
+      return sender
+    },
+    /** Starts the launch's clock (features/launch/launch-ticker.ts): expiry, and the pace's daily wave. */
+    startTicker(): LaunchTicker {
+      ticker = startLaunchTicker({ invitations: invited, onWave: pokeSender, log, now })
+      return ticker
+    },
+    /** Stops the background work, then waits for the work after the replies (repeats signed up again): the
+     * host closes the mailer and the database after it. */
+    async stop(): Promise<void> {
+      await ticker?.stop()
+      await sender?.stop()
+      signInMailer.stop()
+      await afterRepliesSettled()
+      await signups.settled()
+    },
+  }
+}

@@ -1,0 +1,54 @@
+// What every email to someone on the list shares, whichever feature sends it: its links carry a token (made when
+// it is sent: platform/secrets/link-tokens.ts), its footer links to the unsubscribe page, and its headers are
+// RFC 8058's one-click unsubscribe for the same token. Each email is one React Email component (the layout and
+// theme beside this file), rendered to its HTML and plain text.
+import type { ReactElement } from 'react'
+import { consentApi, consentPages } from '../../../shared/consent-paths'
+import { linkLifetimesMs } from '../../../shared/rules'
+import type { OutgoingMail } from './mailer'
+import { renderEmail } from './render-email'
+
+export type EmailLinks = {
+  /** Where the site's pages live (PUBLIC_SITE_URL, or this server). */
+  siteUrl: string
+  /** Where this endpoint answers (PUBLIC_API_URL, else the site's address). */
+  apiUrl: string
+}
+
+/** An email's links' lifetimes, with its unsubscribe link's: every list email carries one
+ * (platform/secrets/link-tokens.ts issueLinkTokens makes them together). */
+export const withUnsubscribe = <P extends string>(lifetimesMs: Record<P, number>): Record<P | 'unsubscribe', number> => ({
+  ...lifetimesMs,
+  unsubscribe: linkLifetimesMs.unsubscribe,
+})
+
+/** A page's address with its token. */
+export const tokenLink = (base: string, path: string, token: string) => `${new URL(path, base).href}?token=${token}`
+
+/** The RFC 8058 headers: a POST of List-Unsubscribe=One-Click to this URL unsubscribes, with no page. */
+function unsubscribeHeaders(links: EmailLinks, unsubscribeToken: string) {
+  return {
+    'List-Unsubscribe': `<${tokenLink(links.apiUrl, consentApi.unsubscribe, unsubscribeToken)}>`,
+    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+  }
+}
+
+/** What every list email is: its component, rendered with the unsubscribe page's link for its footer, the RFC 8058
+ * headers for the same token, and the links a reader acts on, that unsubscribe link last. */
+export function listEmail(
+  to: string,
+  subject: string,
+  links: EmailLinks,
+  unsubscribeToken: string,
+  actions: OutgoingMail['links'],
+  email: (unsubscribeUrl: string) => ReactElement,
+): OutgoingMail {
+  const unsubscribeUrl = tokenLink(links.siteUrl, consentPages.unsubscribe, unsubscribeToken)
+  return {
+    to,
+    subject,
+    ...renderEmail(email(unsubscribeUrl)),
+    headers: unsubscribeHeaders(links, unsubscribeToken),
+    links: [...actions, { label: 'Unsubscribe', url: unsubscribeUrl }],
+  }
+}

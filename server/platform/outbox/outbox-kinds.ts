@@ -1,0 +1,52 @@
+// The kinds of email the outbox carries, each registered by the feature that sends it, as listmonk's manager
+// takes its messengers: the sender (outbox-sender.ts) names none. A kind says how to read what its entries need
+// (and so who receives each), whether one still goes when its turn comes, how it is rendered, and what its
+// delivery records beside the outbox. A new kind is a file in its feature and one line in the composition.
+import type { Db } from '../database/database'
+import type { OutgoingMail } from '../mail/mailer'
+
+/** An entry as the sender claims it: what it is, whom it is for, and the row it is about (outbox-queue.ts). */
+export type QueuedEmail = { id: number; kind: string; attempts: number; personId: number; subjectId: number | null }
+
+/** Who receives an email: one canonical address, and whether its owner vouched for it (confirmed it, or took a
+ * link from it), so that the per-inbox budget counts it on its own (platform/mail/mailbox-budget.ts). */
+export type Recipient = { address: string; vouched: boolean }
+
+export type OutboxKind<T extends Recipient = Recipient> = {
+  /** Its name in the outbox's kind column, the per-inbox budget's keys and the metrics' labels. */
+  readonly name: string
+  /** What the batch's entries of this kind need, read in one go: for each entry, in order, or undefined when its
+   * person is gone (erased since it was queued), which skips it. */
+  load(entries: readonly QueuedEmail[]): Promise<(T | undefined)[]>
+  /** Whether it still goes now; skipped otherwise. */
+  sends(email: T, now: Date): boolean
+  /** The email, its links made now: called only once its inbox's budget allows it, so an email that has to
+   * wait makes no link. */
+  render(email: T, now: Date): Promise<OutgoingMail>
+  /** What its delivery records, in the transaction that marks it sent. */
+  delivered?(trx: Db, email: T, now: Date): Promise<void>
+}
+
+export type OutboxKinds = {
+  /** Adds the kinds; a name registered twice is refused, so two features cannot share one by mistake. */
+  register(...kinds: OutboxKind[]): OutboxKinds
+  get(name: string): OutboxKind | undefined
+  /** Every registered kind's name, in the order they were registered. */
+  names(): string[]
+}
+
+export function outboxKinds(): OutboxKinds {
+  const registered = new Map<string, OutboxKind>()
+  const kinds: OutboxKinds = {
+    register(...added) {
+      for (const kind of added) {
+        if (registered.has(kind.name)) throw new Error(`outbox: the kind ${kind.name} is registered twice`)
+        registered.set(kind.name, kind)
+      }
+      return kinds
+    },
+    get: (name) => registered.get(name),
+    names: () => [...registered.keys()],
+  }
+  return kinds
+}

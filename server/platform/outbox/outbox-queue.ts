@@ -1,0 +1,66 @@
+// The outbox as the features see it: an email is queued inside the transaction of the change that calls for it
+// (a signup, a confirmation, a wave), so it exists if and only if that change does, and the sender
+// (outbox-sender.ts) delivers it later. The outbox's columns are written here only. An entry names its person
+// (the signups row it is for, whose erasure takes it away) and, for a kind that needs one, the row it is about
+// (an invitation); each kind reads the rest when it is sent.
+import { sql, type RawBuilder } from 'kysely'
+import type { Db } from '../database/database'
+
+export type NewEmail = {
+  /** A kind a feature registers (outbox-kinds.ts). */
+  kind: string
+  personId: number
+  /** The row the kind's email is about, when the person is not enough (the outbox's invitation_id). */
+  subjectId?: number
+  /** When it is due; it counts as waiting only from then (outbox-store.ts stats). */
+  at: Date
+}
+
+/** Queues the emails in the caller's transaction, in one statement. */
+export async function enqueue(trx: Db, emails: NewEmail | readonly NewEmail[]): Promise<void> {
+  const rows = (Array.isArray(emails) ? emails : [emails]) as readonly NewEmail[]
+  if (rows.length === 0) return
+  await trx
+    .insertInto('outbox')
+    .values(
+      rows.map((email) => ({
+        kind: email.kind,
+        signup_id: email.personId,
+        invitation_id: email.subjectId ?? null,
+        created_at: email.at.toISOString(),
+        next_attempt_at: email.at.toISOString(),
+      })),
+    )
+    .execute()
+}
+
+/** The same queueing as SQL, for a caller that writes in one statement of its own (an INSERT inside a WITH):
+ * one email of `kind` for each row of `people` (a relation with an `id` column), due `at`. */
+export const enqueueEach = (kind: string, people: RawBuilder<unknown>, at: RawBuilder<unknown>) =>
+  sql`INSERT INTO outbox (kind, signup_id, created_at, next_attempt_at) SELECT ${sql.lit(kind)}, id, ${at}, ${at} FROM ${people}`
+
+/** Whether an email of `kind` for the person (or about the subject) is still waiting to be sent, or was queued
+ * after `since`: the caller's change then needs no second one. */
+export async function isQueued(trx: Db, match: { kind: string; personId?: number; subjectId?: number; since?: Date }): Promise<boolean> {
+  const { since } = match
+  const found = await trx
+    .selectFrom('outbox')
+    .select('id')
+    .where('kind', '=', match.kind)
+    .$if(match.personId !== undefined, (query) => query.where('signup_id', '=', match.personId!))
+    .$if(match.subjectId !== undefined, (query) => query.where('invitation_id', '=', match.subjectId!))
+    .where((eb) => (since ? eb.or([eb('created_at', '>', since.toISOString()), eb('finished_at', 'is', null)]) : eb('finished_at', 'is', null)))
+    .executeTakeFirst()
+  return found !== undefined
+}
+
+/** When the last email of `kind` still waiting is due, if any: a feature that paces its emails queues after it. */
+export async function lastDueAt(trx: Db, kind: string): Promise<Date | undefined> {
+  const last = await trx.selectFrom('outbox').select((eb) => eb.fn.max('next_attempt_at').as('at')).where('finished_at', 'is', null).where('kind', '=', kind).executeTakeFirst()
+  return last?.at ? new Date(last.at) : undefined
+}
+
+/** Takes away every email queued for the person (an erasure). */
+export async function dropQueued(trx: Db, personId: number): Promise<void> {
+  await trx.deleteFrom('outbox').where('signup_id', '=', personId).execute()
+}

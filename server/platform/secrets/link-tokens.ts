@@ -1,0 +1,39 @@
+// The tokens in emails' links (confirm, unsubscribe, erase, a place, an invitation): a secret handed out once in
+// the link and only its SHA-256 kept (tokens.ts), for one purpose and one person, until its end. Every feature
+// that mails a link stores its tokens here when its email is sent, and its routes take them here, once. Each
+// feature says how long its own links live (shared/rules.ts), so this module names no purpose.
+import type { Db } from '../database/database'
+import { hashSecret, newSecret } from './tokens'
+
+export type LinkToken = { hash: string; purpose: string; personId: number; expiresAt: Date }
+
+export async function saveLinkTokens(db: Db, tokens: LinkToken[]): Promise<void> {
+  if (tokens.length === 0) return
+  await db
+    .insertInto('consent_tokens')
+    .values(tokens.map((token) => ({ token_hash: token.hash, purpose: token.purpose, signup_id: token.personId, expires_at: token.expiresAt.toISOString() })))
+    .execute()
+}
+
+/** One new secret per purpose for the person, each ending its lifetime after `now`: stored by hash in one write,
+ * and handed out here only. */
+export async function issueLinkTokens<P extends string>(db: Db, personId: number, now: Date, lifetimesMs: Record<P, number>): Promise<Record<P, string>> {
+  const issued = (Object.entries(lifetimesMs) as [P, number][]).map(([purpose, lifetimeMs]) => ({ purpose, lifetimeMs, secret: newSecret() }))
+  await saveLinkTokens(
+    db,
+    issued.map(({ purpose, lifetimeMs, secret }) => ({ hash: hashSecret(secret), purpose, personId, expiresAt: new Date(now.getTime() + lifetimeMs) })),
+  )
+  return Object.fromEntries(issued.map(({ purpose, secret }) => [purpose, secret])) as Record<P, string>
+}
+
+// DELETE … RETURNING: of two requests racing with one token, exactly one gets the row. Single use: the token
+// goes whatever happens next (expired, or a move the caller does not allow). The person's id when it was valid.
+export async function takeLinkToken(trx: Db, purpose: string, tokenHash: string, now: Date): Promise<number | undefined> {
+  const token = await trx
+    .deleteFrom('consent_tokens')
+    .where('token_hash', '=', tokenHash)
+    .where('purpose', '=', purpose)
+    .returning(['signup_id', 'expires_at'])
+    .executeTakeFirst()
+  return token && token.expires_at > now.toISOString() ? token.signup_id : undefined
+}

@@ -1,0 +1,42 @@
+// A database whose every query fails with `error`: what the endpoint meets when its database is away (a
+// StoreUnavailableError) or broken (any other error). The stores are the real ones, composed over it as over
+// any database (open-store.ts); its errors are read as given (a StoreUnavailableError already says the database
+// is away), and its rate limiter counts in memory, so requests reach the operation that fails.
+import { Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler, sql, type Driver } from 'kysely'
+import type { Database } from '../../server/platform/database/database'
+import type { Tables } from '../../server/platform/database/schema'
+import { createRateLimiter } from '../../server/platform/http/rate-limit'
+
+export function failingDatabase(error: Error): Database {
+  const driver: Driver = {
+    init: async () => {},
+    acquireConnection: () => Promise.reject(error),
+    beginTransaction: async () => {},
+    commitTransaction: async () => {},
+    rollbackTransaction: async () => {},
+    releaseConnection: async () => {},
+    destroy: async () => {},
+  }
+  const db = new Kysely<Tables>({
+    dialect: {
+      createAdapter: () => new SqliteAdapter(),
+      createDriver: () => driver,
+      createIntrospector: (kysely) => new SqliteIntrospector(kysely),
+      createQueryCompiler: () => new SqliteQueryCompiler(),
+    },
+  })
+  return {
+    engine: 'sqlite',
+    db,
+    erasureSalt: 'not-used',
+    writesInWith: false,
+    instant: (iso) => sql<string>`${iso}`,
+    utcDay: (column) => sql<string>`substr(${sql.ref(column)}, 1, 10)`,
+    lockRows: (query) => query,
+    withBriefLockWait: (_waitMs, work) => work(db),
+    classify: (given) => given,
+    rateLimiter: createRateLimiter,
+    poolUse: () => ({ size: 1, open: 0 }),
+    close: () => db.destroy(),
+  }
+}
