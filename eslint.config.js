@@ -8,7 +8,7 @@ import tseslint from 'typescript-eslint'
 
 const serverNeverImportsSite = { group: ['**/src/**'], message: 'The server never imports the site: put what both need in shared/.' }
 
-// The server's two layers (docs/architecture.md, "The server's layers"), read from the folders so that a new
+// The server's two layers (docs/architecture.md, "Where the code lives"), read from the folders so that a new
 // feature is zoned as soon as it exists. A feature imports the platform, shared/, machines/ and its own files,
 // and of another feature only its public.ts; the platform imports no feature; neither imports the composition
 // (the files at server/'s top, which build everything and import anything). The patterns match the import as

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// The server's lint zones (eslint.config.js; docs/architecture.md, "The server's layers"), through ESLint's own
+// The server's lint zones (eslint.config.js; docs/architecture.md, "Where the code lives"), through ESLint's own
 // API with the project's config: an import from one feature into another's files, from the platform into a
 // feature, or from either into the composition fails the lint (so npm test); the imports each layer may make
 // pass; and today's server holds the zones.

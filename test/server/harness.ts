@@ -81,6 +81,9 @@ export async function queryDatabase(databaseUrl: string, sql: string, args: (str
   }
   const client = createClient({ url: databaseUrl })
   try {
+    // The server's own writes (its work after each reply, the outbox's marks) can hold the file for a moment:
+    // a write from here waits for the lock, as the server's connection does, instead of failing with SQLITE_BUSY.
+    await client.execute('PRAGMA busy_timeout = 10000')
     return (await client.execute({ sql: sql.replace(/\$\d+/g, '?'), args })).rows.map((row) => ({ ...row }))
   } finally {
     client.close()
