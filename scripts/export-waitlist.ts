@@ -1,7 +1,8 @@
 // `npm run waitlist:export > signups.csv`: every signup, oldest first, as CSV on stdout. Reads DATABASE_URL
 // (the same default as the server) and refuses to invent an empty database where none exists.
 import { existsSync } from 'node:fs'
-import { csvRow, signupCsvColumns, signupCsvRow } from '../server/platform/http/csv'
+import { csvRow } from '../server/platform/http/csv'
+import { signupCsvColumns, signupCsvRow } from '../server/features/signup/signup-export'
 import { defaultDatabaseUrl } from '../server/config'
 import { StoreOpenError } from '../server/platform/database/contract'
 import { openDatabase } from '../server/platform/database/open'

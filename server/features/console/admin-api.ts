@@ -5,7 +5,8 @@
 // and so is every change the features' routes make.
 import { Hono, type Context } from 'hono'
 import { stream } from 'hono/streaming'
-import { consoleCsvColumns, consoleCsvRow, csvRow } from '../../platform/http/csv'
+import { csvRow } from '../../platform/http/csv'
+import { consoleCsvColumns, consoleCsvRow } from './console-csv'
 import type { OutboxStats } from '../../platform/outbox/outbox-store'
 import type { RequestFacts } from '../../platform/http/request-facts'
 import type { RateLimiter, RateLimitOptions } from '../../platform/http/rate-limit'

@@ -1,5 +1,6 @@
-// The signup's schema: the signups table, and the move to one row per canonical address. Append, never edit:
-// a database that has run a migration never runs it again (platform/database/migrate.ts).
+// The signup's schema: the signups table, the move to one row per canonical address, and the batches' commit
+// counters. Append, never edit: a database that has run a migration never runs it again
+// (platform/database/migrate.ts).
 import { stepsPerEngine, type Migrations } from '../../platform/database/migrate'
 import { moveToCanonicalAddresses } from './canonical-addresses'
 
@@ -37,5 +38,15 @@ export const signupMigrations: Migrations = {
   '2026-11-24-0209-canonical-addresses': {
     legacyVersion: { sqlite: 4, postgres: 5 },
     up: (db) => moveToCanonicalAddresses(db),
+  },
+  // Every signup batch bumps a counter, so a batch of repeats writes and commits like one of new signups
+  // (batched-add.ts); a row per instance on PostgreSQL, so instances committing together do not
+  // queue on one row.
+  '2026-11-24-0219-signup-commits': {
+    legacyVersion: { sqlite: 4, postgres: 5 },
+    up: stepsPerEngine({
+      sqlite: ['CREATE TABLE signup_commits (shard INTEGER PRIMARY KEY, commits INTEGER NOT NULL)'],
+      postgres: ['CREATE TABLE signup_commits (shard INTEGER PRIMARY KEY, commits BIGINT NOT NULL)'],
+    }),
   },
 }

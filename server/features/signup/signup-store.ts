@@ -4,7 +4,8 @@ import { randomInt } from 'node:crypto'
 import { sql, type RawBuilder } from 'kysely'
 import { erasedEmailHash, erasedHashesOf, signUpAgain as signUpAgainRule } from '../consent/public'
 import { noConsentRecord, type Signup } from './validate'
-import { batchedAdd, exportPageSize, storedSignupColumns, type StoredSignup } from '../../platform/database/contract'
+import { batchedAdd } from './batched-add'
+import { exportPageSize, storedSignupColumns, type StoredSignup } from './signup-export'
 import type { Logger } from '../../platform/observability/logger'
 import { enqueue, enqueueEach } from '../../platform/outbox/outbox-queue'
 import type { Database, Db } from '../../platform/database/database'
@@ -26,7 +27,7 @@ export function signupStore(database: Database, log?: Pick<Logger, 'error'>): Si
   const { db, instant } = database
 
   // Every batch bumps one of 1,024 commit counters, so a batch of repeats writes and commits like one of new
-  // signups (contract.ts batchedAdd): the one this instance drew at start, so that instances almost never wait
+  // signups (batched-add.ts): the one this instance drew at start, so that instances almost never wait
   // for the same counter row.
   const countCommit = sql`INSERT INTO signup_commits (shard, commits) VALUES (${randomInt(1024)}, 1)
     ON CONFLICT (shard) DO UPDATE SET commits = signup_commits.commits + 1`

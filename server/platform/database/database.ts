@@ -15,7 +15,7 @@ export type PoolUse = { size: number; open: number; idle?: number; waiting?: num
 export interface Database {
   readonly engine: Engine
   readonly db: Kysely<Tables>
-  /** The database's own random salt for the hashes erasure leaves (features/consent/consent-store.ts), made at first open. */
+  /** The database's own random salt for the hashes a feature keeps of what it erased, made at first open. */
   readonly erasureSalt: string
   /** The engine runs INSERTs inside WITH, so statements that write together can be one statement, one round
    * trip (PostgreSQL). SQLite cannot, and needs none: it runs them one after another in-process, in a transaction. */

@@ -1,7 +1,7 @@
-// The platform's own tables: the rate-limit counters, the outbox, the tokens, the settings, the signup
-// batches' commit counters. Append, never edit: a database that has run a migration never runs it again.
-// Those from before Kysely's runner keep their SQL as it ran on each engine (SQLite keeps the text of its
-// schema), so a new database ends exactly as older ones did.
+// The platform's own tables: the rate-limit counters, the outbox, the link tokens and the settings. Append,
+// never edit: a database that has run a migration never runs it again. Those from before Kysely's runner keep
+// their SQL as it ran on each engine (SQLite keeps the text of its schema), so a new database ends exactly as
+// older ones did.
 import { sql } from 'kysely'
 import { stepsPerEngine, type Migrations } from './migrate'
 
@@ -65,16 +65,6 @@ export const platformMigrations: Migrations = {
         `CREATE INDEX outbox_signup ON outbox (signup_id)`,
         `CREATE TABLE consent_settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)`,
       ],
-    }),
-  },
-  // Every signup batch bumps a counter, so a batch of repeats writes and commits like one of new signups
-  // (contract.ts batchedAdd); a row per instance on PostgreSQL, so instances committing together do not
-  // queue on one row.
-  '2026-11-24-0219-signup-commits': {
-    legacyVersion: { sqlite: 4, postgres: 5 },
-    up: stepsPerEngine({
-      sqlite: ['CREATE TABLE signup_commits (shard INTEGER PRIMARY KEY, commits INTEGER NOT NULL)'],
-      postgres: ['CREATE TABLE signup_commits (shard INTEGER PRIMARY KEY, commits BIGINT NOT NULL)'],
     }),
   },
   // The sender's look for due emails reads the unfinished ones only, oldest first. Without this index SQLite

@@ -3,7 +3,7 @@
 // to a real SMTP server: for each, what the visitor is told, and who received what. Every mail must have
 // exactly one recipient in its envelope and its To header, and that recipient must be a person who typed it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { signupCsvRow } from '../../../../server/platform/http/csv'
+import { signupCsvRow } from '../../../../server/features/signup/signup-export'
 import { mailboxBudget } from '../../../../server/platform/mail/mailbox-budget'
 import { inboxKey } from '../../../../shared/mail-providers'
 import { canonicalAddress } from '../../../../shared/mailbox'

@@ -3,7 +3,7 @@
 // (https://owasp.org/www-community/attacks/CSV_Injection), plus the look-alikes a spreadsheet may also take for
 // a formula, comes out as text.
 import { describe, expect, it } from 'vitest'
-import { consoleCsvColumns, consoleCsvRow, csvCell, csvRow, signupCsvColumns } from '../../../../server/platform/http/csv'
+import { csvCell, csvRow } from '../../../../server/platform/http/csv'
 
 describe('csvCell', () => {
   it('quotes per RFC 4180 and defuses formula triggers', () => {
@@ -74,33 +74,5 @@ describe('csvCell', () => {
     expect(csvCell('a;b')).toBe('"a;b"')
     expect(csvCell('a\tb')).toBe('"a\tb"')
     expect(csvRow(['Ann;=1+1', 'x'])).toBe('"Ann;=1+1",x\r\n')
-  })
-})
-
-describe('the console’s export row', () => {
-  const signup = {
-    created_at: '2026-11-24T10:15:30.123Z',
-    email: 'ann@example.com',
-    first_name: '=Ann',
-    source: 'home',
-    status: 'confirmed' as const,
-    consent_version: null,
-    confirmed_at: '2026-11-24T10:20:00.000Z',
-    unsubscribed_at: null,
-    utm_source: null,
-    utm_medium: null,
-    utm_campaign: null,
-    referrer_origin: null,
-  }
-
-  it('adds the place, credits, held referrals and referred-by code after the export’s own columns', () => {
-    expect(consoleCsvColumns).toEqual([...signupCsvColumns, 'place', 'referral_credits', 'held_referrals', 'referred_by'])
-    expect(consoleCsvRow({ ...signup, place: 12, referral_credits: 2, held_referrals: 1, referred_by: 'k7m2p9qx' })).toBe(
-      "2026-11-24T10:15:30.123Z,ann@example.com,'=Ann,home,confirmed,,2026-11-24T10:20:00.000Z,,,,,,12,2,1,k7m2p9qx\r\n",
-    )
-  })
-
-  it('leaves the place empty for someone not yet in line, and the code for someone who came on their own', () => {
-    expect(consoleCsvRow({ ...signup, status: 'pending', confirmed_at: null, place: null, referral_credits: 0, held_referrals: 0, referred_by: null })).toMatch(/,pending,,,,,,,,,0,0,\r\n$/)
   })
 })

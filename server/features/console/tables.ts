@@ -1,0 +1,11 @@
+// The console's tables, merged into the platform's `Tables` (platform/database/schema.ts says how).
+import type { Generated } from 'kysely'
+import type { AuditAction } from '../../../shared/console-api'
+
+declare module '../../platform/database/schema' {
+  interface Tables {
+    admin_sign_in_tokens: { token_hash: string; email: string; expires_at: string }
+    admin_sessions: { session_hash: string; email: string; created_at: string; expires_at: string }
+    admin_audit: { id: Generated<number>; at: string; actor: string; action: AuditAction; detail: string }
+  }
+}

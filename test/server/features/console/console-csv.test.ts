@@ -1,0 +1,33 @@
+// The console's export row: the signup's columns, then the person's standing in line, each cell guarded as
+// platform/http/csv.ts guards it.
+import { describe, expect, it } from 'vitest'
+import { consoleCsvColumns, consoleCsvRow } from '../../../../server/features/console/console-csv'
+import { signupCsvColumns } from '../../../../server/features/signup/signup-export'
+
+describe('the console’s export row', () => {
+  const signup = {
+    created_at: '2026-11-24T10:15:30.123Z',
+    email: 'ann@example.com',
+    first_name: '=Ann',
+    source: 'home',
+    status: 'confirmed' as const,
+    consent_version: null,
+    confirmed_at: '2026-11-24T10:20:00.000Z',
+    unsubscribed_at: null,
+    utm_source: null,
+    utm_medium: null,
+    utm_campaign: null,
+    referrer_origin: null,
+  }
+
+  it('adds the place, credits, held referrals and referred-by code after the export’s own columns', () => {
+    expect(consoleCsvColumns).toEqual([...signupCsvColumns, 'place', 'referral_credits', 'held_referrals', 'referred_by'])
+    expect(consoleCsvRow({ ...signup, place: 12, referral_credits: 2, held_referrals: 1, referred_by: 'k7m2p9qx' })).toBe(
+      "2026-11-24T10:15:30.123Z,ann@example.com,'=Ann,home,confirmed,,2026-11-24T10:20:00.000Z,,,,,,12,2,1,k7m2p9qx\r\n",
+    )
+  })
+
+  it('leaves the place empty for someone not yet in line, and the code for someone who came on their own', () => {
+    expect(consoleCsvRow({ ...signup, status: 'pending', confirmed_at: null, place: null, referral_credits: 0, held_referrals: 0, referred_by: null })).toMatch(/,pending,,,,,,,,,0,0,\r\n$/)
+  })
+})
