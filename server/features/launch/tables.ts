@@ -1,14 +1,9 @@
-// The launch's tables, and its column of the outbox, merged into the platform's `Tables`
+// The launch's tables, merged into the platform's `Tables`
 // (platform/database/schema.ts says how).
 import type { Generated } from 'kysely'
 import type { PaceEndReason, WaveKind } from '../../../shared/launch-rows'
 
 declare module '../../platform/database/schema' {
-  interface OutboxTable {
-    /** The invitation an invitation or reminder email is about (launch-emails.ts). */
-    invitation_id: Generated<number | null>
-  }
-
   interface Tables {
     waves: { id: Generated<number>; kind: WaveKind; started_by: string; started_at: string; size: number }
     invitations: {

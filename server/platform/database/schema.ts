@@ -29,4 +29,7 @@ export interface OutboxTable {
   finished_at: string | null
   outcome: OutboxOutcome | null
   last_error: string | null
+  /** The row a kind's email is about, when the person is not enough (outbox-queue.ts's subjectId); the name
+   * is older than the platform. */
+  invitation_id: Generated<number | null>
 }

@@ -1,21 +1,19 @@
 // The endpoint's metrics, in Prometheus's text format through prom-client (the client Prometheus's own docs
-// list for Node): what happened (counters), how the outbox and the database pool stand (gauges read at each
-// scrape), and how long replies took per route (a histogram). One registry per process, never prom-client's
+// list for Node): what the outbox did (counters), how it and the database pool stand (gauges read at each
+// scrape), and how long replies took per route (a histogram). Each feature adds its own counters to the same
+// registry (features/signup/counted-signups.ts, for example). One registry per process, never prom-client's
 // global one, so every test builds its own.
 //
-// The counters say how many signups were new and how many were repeats: anyone who could read them right
-// after a signup would learn whether that address was listed, which the replies themselves never tell. So the
+// A feature's counters may say what no reply tells (the signup's, whether an address was listed), so the
 // metrics are never served to the public (metrics-server.ts): on a port of their own, or behind a token.
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
 import type { OutboxStats } from '../outbox/outbox-store'
 import type { PoolUse } from '../database/database'
 
-export type SignupOutcome = 'added' | 'repeat'
 /** sent; skipped (nobody to send it to any more); over_budget (put back until its inbox's budget allows it, at
  * most 10 minutes: platform/mail/mailbox-budget.ts); retry (failed for now, tried again later); failed (refused for good,
  * or given up on after the last attempt). */
 export type SendOutcome = 'sent' | 'skipped' | 'over_budget' | 'retry' | 'failed'
-export type ErasedBy = 'person' | 'team'
 
 const sendOutcomes: SendOutcome[] = ['sent', 'skipped', 'over_budget', 'retry', 'failed']
 /** A reply takes milliseconds; the 15 s the visitor's form waits is the far end. */
@@ -31,20 +29,6 @@ export function createMetrics() {
   collectDefaultMetrics({ register: registry })
   const registers = [registry]
 
-  const signups = new Counter({
-    name: 'waitlist_signups_total',
-    help: 'Signups stored, by outcome: added (an address not listed before) or repeat (one already listed). Private: right after a signup it tells whether that address was listed.',
-    labelNames: ['outcome'] as const,
-    registers,
-  })
-  const confirmations = new Counter({ name: 'waitlist_confirmations_total', help: 'Signups confirmed through the link in their email.', registers })
-  const unsubscribes = new Counter({ name: 'waitlist_unsubscribes_total', help: 'Signups unsubscribed (the link in an email, or the one-click List-Unsubscribe).', registers })
-  const erasures = new Counter({
-    name: 'waitlist_erasures_total',
-    help: 'Signups erased, by who asked: person (their own confirmed request) or team (the console).',
-    labelNames: ['by'] as const,
-    registers,
-  })
   const outboxSends = new Counter({
     name: 'waitlist_outbox_sends_total',
     help: 'Emails the outbox tried to send, by kind (each kind a feature registers: platform/outbox/outbox-kinds.ts) and outcome (sent, skipped, over_budget, retry, failed).',
@@ -59,15 +43,9 @@ export function createMetrics() {
     registers,
   })
   // Every series at 0 from the start, so that a rate over the first increment is not lost.
-  for (const outcome of ['added', 'repeat'] satisfies SignupOutcome[]) signups.inc({ outcome }, 0)
-  for (const by of ['person', 'team'] satisfies ErasedBy[]) erasures.inc({ by }, 0)
 
   return {
     registry,
-    signups,
-    confirmations,
-    unsubscribes,
-    erasures,
     outboxSends,
     httpDuration,
     /** Counts the outbox's attempts (the sender's onAttempt), every registered kind's series from 0. */
