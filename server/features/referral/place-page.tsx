@@ -10,6 +10,7 @@ import { shareLinkOf } from '../../../shared/referral-code'
 import { cspHash, PrivatePage, privatePageStyle, renderPage } from '../../platform/http/private-page'
 import { emailPalettes } from '../../platform/mail/email-theme'
 import type { YourPlace } from './line'
+import { invitationWords } from '../launch/public'
 
 const { light, dark } = emailPalettes
 const style = [
@@ -112,25 +113,16 @@ function YourPlacePage({ you, siteUrl, inviteUrl }: { you: YourPlace; siteUrl: s
   )
 }
 
-// Someone a wave has invited (server/features/launch/) holds no place any more: the page says where their invitation stands.
-const invitationHeadings = {
-  invited: (name: string) => `${name}, your invitation is here`,
-  claimed: (name: string) => `${name}, you're in`,
-  expired: (name: string) => `${name}, your invitation has ended`,
-} as const
-const invitationSentences = {
-  invited: 'You reached the front of the line: we have emailed you an invitation to early access. Its button takes you in.',
-  claimed: 'You have claimed your invitation to early access. Thank you for waiting with us.',
-  expired: `Your invitation to early access ended before it was used. We can send you a new one: write to ${brand.contactEmail}.`,
-} as const
+// Someone a wave has invited holds no place any more: the page says where their invitation stands, in the
+// launch's words (features/launch/invitation-words.ts).
+const invitationHeadings = invitationWords.heading
+const invitationSentences = invitationWords.sentence
 
-// Unsubscribed, a person keeps what they hold, place or invitation, and gets no email about it (not even the
-// reminder); joining again and confirming brings them back to it (server/features/launch/held-invitation.ts).
+// Unsubscribed, a person keeps what they hold, place or invitation, and gets no email about it; joining again
+// and confirming brings them back to it.
 const unsubscribedSentences = {
   inLine: "You've unsubscribed: we won't email you, and you keep your place.",
-  invited: "You've unsubscribed: we won't email you again, not even a reminder. Your invitation stays yours until it ends, and the link in its email still works.",
-  claimed: "You've unsubscribed: we won't email you again.",
-  expired: "You've unsubscribed: we won't email you again, not even a new invitation, unless you join the waitlist again and confirm your email.",
+  ...invitationWords.unsubscribed,
 } as const
 
 function LinkNotWorking({ siteUrl }: { siteUrl: string }) {
