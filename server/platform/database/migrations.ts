@@ -5,6 +5,28 @@
 import { sql } from 'kysely'
 import { stepsPerEngine, type Migrations } from './migrate'
 
+// The SQL of 2026-11-22-2318 as it ran on each engine, to the character: the engines differ only in the id,
+// reference and time columns' types.
+const tokensOutboxSettings = (id: 'INTEGER PRIMARY KEY' | 'BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY', ref: 'INTEGER' | 'BIGINT', time: 'TEXT' | 'TIMESTAMPTZ') => [
+  `CREATE TABLE consent_tokens (token_hash TEXT PRIMARY KEY, purpose TEXT NOT NULL, signup_id ${ref} NOT NULL, expires_at ${time} NOT NULL)`,
+  `CREATE INDEX consent_tokens_signup ON consent_tokens (signup_id)`,
+  `CREATE TABLE outbox (
+      id ${id},
+      kind TEXT NOT NULL,
+      signup_id ${ref} NOT NULL,
+      created_at ${time} NOT NULL,
+      next_attempt_at ${time} NOT NULL,
+      attempts INTEGER NOT NULL DEFAULT 0,
+      claimed_until ${time} NULL,
+      finished_at ${time} NULL,
+      outcome TEXT NULL,
+      last_error TEXT NULL
+    )`,
+  `CREATE INDEX outbox_due ON outbox (next_attempt_at) WHERE finished_at IS NULL`,
+  `CREATE INDEX outbox_signup ON outbox (signup_id)`,
+  `CREATE TABLE consent_settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)`,
+]
+
 export const platformMigrations: Migrations = {
   // Rate-limit counters shared by every instance (rate-limiter-flexible's layout; PostgreSQL only, SQLite
   // counts in memory). UNLOGGED: no WAL, so counting costs no flush; the table is emptied after a crash,
@@ -27,44 +49,8 @@ export const platformMigrations: Migrations = {
   '2026-11-22-2318-tokens-outbox-settings': {
     legacyVersion: { sqlite: 3, postgres: 4 },
     up: stepsPerEngine({
-      sqlite: [
-        `CREATE TABLE consent_tokens (token_hash TEXT PRIMARY KEY, purpose TEXT NOT NULL, signup_id INTEGER NOT NULL, expires_at TEXT NOT NULL)`,
-        `CREATE INDEX consent_tokens_signup ON consent_tokens (signup_id)`,
-        `CREATE TABLE outbox (
-      id INTEGER PRIMARY KEY,
-      kind TEXT NOT NULL,
-      signup_id INTEGER NOT NULL,
-      created_at TEXT NOT NULL,
-      next_attempt_at TEXT NOT NULL,
-      attempts INTEGER NOT NULL DEFAULT 0,
-      claimed_until TEXT NULL,
-      finished_at TEXT NULL,
-      outcome TEXT NULL,
-      last_error TEXT NULL
-    )`,
-        `CREATE INDEX outbox_due ON outbox (next_attempt_at) WHERE finished_at IS NULL`,
-        `CREATE INDEX outbox_signup ON outbox (signup_id)`,
-        `CREATE TABLE consent_settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)`,
-      ],
-      postgres: [
-        `CREATE TABLE consent_tokens (token_hash TEXT PRIMARY KEY, purpose TEXT NOT NULL, signup_id BIGINT NOT NULL, expires_at TIMESTAMPTZ NOT NULL)`,
-        `CREATE INDEX consent_tokens_signup ON consent_tokens (signup_id)`,
-        `CREATE TABLE outbox (
-      id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-      kind TEXT NOT NULL,
-      signup_id BIGINT NOT NULL,
-      created_at TIMESTAMPTZ NOT NULL,
-      next_attempt_at TIMESTAMPTZ NOT NULL,
-      attempts INTEGER NOT NULL DEFAULT 0,
-      claimed_until TIMESTAMPTZ NULL,
-      finished_at TIMESTAMPTZ NULL,
-      outcome TEXT NULL,
-      last_error TEXT NULL
-    )`,
-        `CREATE INDEX outbox_due ON outbox (next_attempt_at) WHERE finished_at IS NULL`,
-        `CREATE INDEX outbox_signup ON outbox (signup_id)`,
-        `CREATE TABLE consent_settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)`,
-      ],
+      sqlite: tokensOutboxSettings('INTEGER PRIMARY KEY', 'INTEGER', 'TEXT'),
+      postgres: tokensOutboxSettings('BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY', 'BIGINT', 'TIMESTAMPTZ'),
     }),
   },
   // The sender's look for due emails reads the unfinished ones only, oldest first. Without this index SQLite
