@@ -20,24 +20,16 @@ const noComposition = {
   regex: `^(\\.\\./)+(${composition.join('|')})$`,
   message: 'The composition (server/*.ts) imports the features and the platform, never the reverse: take what you need as an argument.',
 }
-const featureZone = (feature) => ({
-  files: [`server/features/${feature}/**/*.{ts,tsx}`],
-  rules: {
-    'no-restricted-imports': [
-      'error',
-      {
-        patterns: [
-          serverNeverImportsSite,
-          noComposition,
-          {
-            regex: `^(\\.\\./)+(features/)?(${features.filter((other) => other !== feature).join('|')})(/(?!public$)|$)`,
-            message: "A feature never imports another feature's files: ask through its public.ts, or subscribe to its events (docs/architecture.md).",
-          },
-        ],
-      },
-    ],
-  },
+/** A folder of the server whose imports are held to `patterns`, beside the rules every server file keeps. */
+const serverZone = (files, ...patterns) => ({
+  files,
+  rules: { 'no-restricted-imports': ['error', { patterns: [serverNeverImportsSite, noComposition, ...patterns] }] },
 })
+const featureZone = (feature) =>
+  serverZone([`server/features/${feature}/**/*.{ts,tsx}`], {
+    regex: `^(\\.\\./)+(features/)?(${features.filter((other) => other !== feature).join('|')})(/(?!public$)|$)`,
+    message: "A feature never imports another feature's files: ask through its public.ts, or subscribe to its events (docs/architecture.md).",
+  })
 
 export default tseslint.config(
   { ignores: ['dist', 'dist-*', '.e2e', 'node_modules', 'coverage', 'test-results', 'playwright-report', 'data'] },
@@ -83,21 +75,10 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [serverNeverImportsSite] }] },
   },
   ...features.map(featureZone),
-  {
-    files: ['server/platform/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            serverNeverImportsSite,
-            noComposition,
-            { regex: '^(\\.\\./)+features(/|$)', message: 'The platform knows no feature: a feature hands it what it needs, or subscribes to what it offers.' },
-          ],
-        },
-      ],
-    },
-  },
+  serverZone(['server/platform/**/*.{ts,tsx}'], {
+    regex: '^(\\.\\./)+features(/|$)',
+    message: 'The platform knows no feature: a feature hands it what it needs, or subscribes to what it offers.',
+  }),
   {
     files: ['shared/**/*.ts'],
     rules: {

@@ -5,7 +5,7 @@
 // pass; and today's server holds the zones.
 import { fileURLToPath } from 'node:url'
 import { ESLint } from 'eslint'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, expect, it } from 'vitest'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 let eslint: ESLint
@@ -19,23 +19,30 @@ async function zoneErrors(code: string, filePath: string): Promise<string[]> {
   return result!.messages.filter((message) => message.ruleId === 'no-restricted-imports').map((message) => message.message)
 }
 
-describe('a feature', () => {
-  it.each([
-    ['a store', "import { line } from '../referral/line'", 'server/features/signup/x.ts'],
-    ['a type only', "import type { ConsentStore } from '../consent/consent-store'", 'server/features/signup/x.ts'],
-    ['the path through features/', "import { invitations } from '../../features/launch/invitations'", 'server/features/signup/x.ts'],
-    ['a re-export', "export { heldInvitation } from '../launch/held-invitation'", 'server/features/referral/x.ts'],
-    ['from a folder inside the feature', "import { line } from '../../referral/line'", 'server/features/consent/emails/x.ts'],
-  ])("never imports another feature's files: %s", async (_, code, filePath) => {
-    expect(await zoneErrors(code, filePath)).toEqual([expect.stringContaining("A feature never imports another feature's files")])
-  })
+const anotherFeature = "A feature never imports another feature's files"
+const aFeature = 'The platform knows no feature'
+const theComposition = 'The composition (server/*.ts)'
 
-  it('never imports the composition', async () => {
-    expect(await zoneErrors("import { readConfig } from '../../config'", 'server/features/console/x.ts')).toEqual([expect.stringContaining('The composition (server/*.ts)')])
-  })
+it.each([
+  ['a feature', 'a store of another', "import { line } from '../referral/line'", 'server/features/signup/x.ts', anotherFeature],
+  ['a feature', "another's type only", "import type { ConsentStore } from '../consent/consent-store'", 'server/features/signup/x.ts', anotherFeature],
+  ['a feature', 'another through features/', "import { invitations } from '../../features/launch/invitations'", 'server/features/signup/x.ts', anotherFeature],
+  ['a feature', "a re-export of another's file", "export { heldInvitation } from '../launch/held-invitation'", 'server/features/referral/x.ts', anotherFeature],
+  ['a feature', 'another from a folder inside it', "import { line } from '../../referral/line'", 'server/features/consent/emails/x.ts', anotherFeature],
+  ['a feature', 'the composition', "import { readConfig } from '../../config'", 'server/features/console/x.ts', theComposition],
+  ['the platform', "a feature's store", "import type { Signups } from '../../features/signup/signup-store'", 'server/platform/observability/x.ts', aFeature],
+  ['the platform', "even a feature's public module", "import type { ConsentEvents } from '../../features/consent/public'", 'server/platform/events/x.ts', aFeature],
+  ['the platform', 'a feature, from deeper in the platform', "import { referralMigrations } from '../../../features/referral/migrations'", 'server/platform/database/engines/x.ts', aFeature],
+  ['the platform', 'the composition', "import { ConfigError } from '../../settings'", 'server/platform/mail/x.ts', theComposition],
+])('%s never imports %s', async (_layer, _what, code, filePath, message) => {
+  expect(await zoneErrors(code, filePath)).toEqual([expect.stringContaining(message)])
+})
 
-  it("imports another feature's public module, its own files, the platform, shared/ and machines/", async () => {
-    const code = [
+it.each([
+  [
+    "a feature imports another feature's public module, its own files, the platform, shared/ and machines/",
+    'server/features/launch/x.ts',
+    [
       "import { erasedEmailHash, type ConsentSubscriber } from '../consent/public'",
       "import type { Line } from '../referral/public'",
       "import { invitations } from './invitations'",
@@ -43,33 +50,16 @@ describe('a feature', () => {
       "import { transactionEvents } from '../../platform/events/transaction-events'",
       "import { invitationRules } from '../../../shared/rules'",
       "import type { HeldInvitation } from '../../../machines/signup-consent-machine'",
-    ].join('\n')
-    expect(await zoneErrors(code, 'server/features/launch/x.ts')).toEqual([])
-  })
-})
-
-describe('the platform', () => {
-  it.each([
-    ["a feature's store", "import type { Signups } from '../../features/signup/signup-store'", 'server/platform/observability/x.ts'],
-    ["even a feature's public module", "import type { ConsentEvents } from '../../features/consent/public'", 'server/platform/events/x.ts'],
-    ['from deeper in the platform', "import { referralMigrations } from '../../../features/referral/migrations'", 'server/platform/database/engines/x.ts'],
-  ])('never imports a feature: %s', async (_, code, filePath) => {
-    expect(await zoneErrors(code, filePath)).toEqual([expect.stringContaining('The platform knows no feature')])
-  })
-
-  it('never imports the composition', async () => {
-    expect(await zoneErrors("import { ConfigError } from '../../settings'", 'server/platform/mail/x.ts')).toEqual([expect.stringContaining('The composition (server/*.ts)')])
-  })
-
-  it('imports the platform and shared/', async () => {
-    const code = ["import type { Db } from '../database/database'", "import { folderProblem } from '../folders'", "import { brand } from '../../../shared/brand'"].join('\n')
-    expect(await zoneErrors(code, 'server/platform/mail/x.ts')).toEqual([])
-  })
-})
-
-it('lets the composition import any feature and the platform', async () => {
-  const code = ["import { consentStore } from './features/consent/consent-store'", "import { line } from './features/referral/line'", "import { openDatabase } from './platform/database/open'"].join('\n')
-  expect(await zoneErrors(code, 'server/app.ts')).toEqual([])
+    ],
+  ],
+  ['the platform imports the platform and shared/', 'server/platform/mail/x.ts', ["import type { Db } from '../database/database'", "import { folderProblem } from '../folders'", "import { brand } from '../../../shared/brand'"]],
+  [
+    'the composition imports any feature and the platform',
+    'server/app.ts',
+    ["import { consentStore } from './features/consent/consent-store'", "import { line } from './features/referral/line'", "import { openDatabase } from './platform/database/open'"],
+  ],
+])('%s', async (_, filePath, imports) => {
+  expect(await zoneErrors(imports.join('\n'), filePath)).toEqual([])
 })
 
 it('holds on the server as it is', async () => {
