@@ -9,6 +9,7 @@ import { listEmail, tokenLink, withUnsubscribe, type EmailLinks } from '../../pl
 import type { OutgoingMail } from '../../platform/mail/mailer'
 import type { OutboxKind, QueuedEmail, Recipient } from '../../platform/outbox/outbox-kinds'
 import { issueLinkTokens } from '../../platform/secrets/link-tokens'
+import { addresseesOf, type Addressee } from '../signup/public'
 import { ConfirmationEmail, confirmationSubject } from './confirmation-email'
 import { ErasureEmail, erasureSubject } from './erasure-email'
 
@@ -26,24 +27,16 @@ export function erasureEmail(to: { email: string }, links: EmailLinks, tokens: {
   )
 }
 
-type Person = Recipient & { id: number; firstName: string; status: string }
+type Person = Addressee & Recipient
 
 /** The consent flows' kinds of email (platform/outbox/outbox-kinds.ts): a confirmation goes only to someone still
  * pending; an erasure link to anyone listed, whatever their status. */
 export function consentEmailKinds(database: Database, links: EmailLinks): OutboxKind<Person>[] {
   const { db } = database
   async function load(entries: readonly QueuedEmail[]): Promise<(Person | undefined)[]> {
-    const people = await db
-      .selectFrom('signups')
-      .select(['id', 'email', 'first_name', 'status'])
-      .where('id', 'in', entries.map((entry) => entry.personId))
-      .execute()
-    return entries.map((entry) => {
-      const person = people.find((row) => row.id === entry.personId)
-      // Anyone can make a pending signup; any other status took a link from the inbox, so its owner vouched for
-      // the address.
-      return person && { id: person.id, address: person.email, vouched: person.status !== 'pending', firstName: person.first_name, status: person.status }
-    })
+    // Anyone can make a pending signup; any other status took a link from the inbox, so its owner vouched for
+    // the address.
+    return (await addresseesOf(db, entries)).map((person) => person && { ...person, vouched: person.status !== 'pending' })
   }
   const recipient = (person: Person) => ({ email: person.address, firstName: person.firstName })
   return [

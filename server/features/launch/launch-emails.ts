@@ -9,6 +9,7 @@ import { listEmail, tokenLink, withUnsubscribe, type EmailLinks } from '../../pl
 import type { OutgoingMail } from '../../platform/mail/mailer'
 import type { OutboxKind, QueuedEmail, Recipient } from '../../platform/outbox/outbox-kinds'
 import { issueLinkTokens } from '../../platform/secrets/link-tokens'
+import { addresseesOf, type Addressee } from '../signup/public'
 import { InvitationEmail, invitationSubject, type InvitationLinkProps } from './invitation-email'
 import { InvitationReminderEmail, invitationReminderSubject } from './invitation-reminder-email'
 
@@ -53,7 +54,7 @@ export function invitationReminderEmail(to: Invitee, links: EmailLinks, tokens: 
   )
 }
 
-type Invited = Recipient & { id: number; firstName: string; status: string; invitation: { id: number; expiresAt: Date; open: boolean } | undefined }
+type Invited = Addressee & Recipient & { invitation: { id: number; expiresAt: Date; open: boolean } | undefined }
 
 /** The invitation and its reminder as kinds of email (platform/outbox/outbox-kinds.ts). Each goes only to someone
  * invited whose invitation is still open (not claimed, expired, unsubscribed from or erased) and not past its
@@ -61,27 +62,20 @@ type Invited = Recipient & { id: number; firstName: string; status: string; invi
 export function launchEmailKinds(database: Database, links: EmailLinks, lifetimeMs: number): OutboxKind<Invited>[] {
   const { db } = database
   async function load(entries: readonly QueuedEmail[]): Promise<(Invited | undefined)[]> {
-    const people = await db
-      .selectFrom('signups')
-      .select(['id', 'email', 'first_name', 'status'])
-      .where('id', 'in', entries.map((entry) => entry.personId))
-      .execute()
+    const people = await addresseesOf(db, entries)
     const invitationIds = entries.flatMap((entry) => (entry.subjectId === null ? [] : [entry.subjectId]))
     const invitations =
       invitationIds.length === 0
         ? []
         : await db.selectFrom('invitations').select(['id', 'expires_at', 'claimed_at', 'expired_at', 'unsubscribed_at', 'erased_at']).where('id', 'in', invitationIds).execute()
-    return entries.map((entry) => {
-      const person = people.find((row) => row.id === entry.personId)
+    return entries.map((entry, index) => {
+      const person = people[index]
       const invitation = invitations.find((row) => row.id === entry.subjectId)
       return (
         person && {
-          id: person.id,
-          address: person.email,
+          ...person,
           // Sent only to someone invited, who confirmed the address before (sends).
           vouched: true,
-          firstName: person.first_name,
-          status: person.status,
           invitation: invitation && {
             id: invitation.id,
             expiresAt: new Date(invitation.expires_at),
