@@ -6,11 +6,11 @@
 // recorded on it. Append, never edit: a database that has run a migration never runs it again
 // (platform/database/migrate.ts).
 import type { Kysely } from 'kysely'
-import { stepsPerEngine, type MigrationStep, type Migrations } from '../../platform/database/migrate'
+import { stepsWithColumnTypes, type ColumnTypes, type MigrationStep, type Migrations } from '../../platform/database/migrate'
 import type { Tables } from '../../platform/database/schema'
 import { returnTheStranded } from './held-invitation'
 
-const launchTables = (id: 'INTEGER PRIMARY KEY' | 'BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY', ref: 'INTEGER' | 'BIGINT', time: 'TEXT' | 'TIMESTAMPTZ'): MigrationStep[] => [
+const launchTables = ({ id, ref, time }: ColumnTypes): MigrationStep[] => [
   `CREATE TABLE waves (id ${id}, kind TEXT NOT NULL, started_by TEXT NOT NULL, started_at ${time} NOT NULL, size ${ref} NOT NULL)`,
   `CREATE TABLE invitations (
     id ${id},
@@ -53,10 +53,7 @@ export const launchMigrations: Migrations = {
   // Invitations in waves: waves, invitations, the daily pace, and which outbox emails belong to an invitation.
   '2026-11-24-1254-invitations-in-waves': {
     legacyVersion: { sqlite: 8, postgres: 9 },
-    up: stepsPerEngine({
-      sqlite: launchTables('INTEGER PRIMARY KEY', 'INTEGER', 'TEXT'),
-      postgres: launchTables('BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY', 'BIGINT', 'TIMESTAMPTZ'),
-    }),
+    up: stepsWithColumnTypes(launchTables),
   },
   // Invited people who had unsubscribed and come back were left confirmed with no place and a dead link; they
   // return to their invitation, as a confirmation now returns them (held-invitation.ts).

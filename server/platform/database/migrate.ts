@@ -32,6 +32,17 @@ export const stepsPerEngine =
     for (const step of steps[engine]) await (typeof step === 'string' ? sql.raw(step).execute(db) : step(db))
   }
 
+/** The column types the engines write differently (ids, references to them, times), as every migration wrote them. */
+export const columnTypes = {
+  sqlite: { id: 'INTEGER PRIMARY KEY', ref: 'INTEGER', time: 'TEXT' },
+  postgres: { id: 'BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY', ref: 'BIGINT', time: 'TIMESTAMPTZ' },
+} as const
+export type ColumnTypes = (typeof columnTypes)[Engine]
+
+/** A migration's steps written once, with each engine's column types. */
+export const stepsWithColumnTypes = (steps: (types: ColumnTypes) => readonly MigrationStep[]): Migration['up'] =>
+  stepsPerEngine({ sqlite: steps(columnTypes.sqlite), postgres: steps(columnTypes.postgres) })
+
 /** A migration that failed, by name. */
 export class MigrationFailed extends Error {
   constructor(

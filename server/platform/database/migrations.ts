@@ -3,11 +3,11 @@
 // their SQL as it ran on each engine (SQLite keeps the text of its schema), so a new database ends exactly as
 // older ones did.
 import { sql } from 'kysely'
-import { stepsPerEngine, type Migrations } from './migrate'
+import { stepsPerEngine, stepsWithColumnTypes, type ColumnTypes, type Migrations } from './migrate'
 
-// The SQL of 2026-11-22-2318 as it ran on each engine, to the character: the engines differ only in the id,
-// reference and time columns' types.
-const tokensOutboxSettings = (id: 'INTEGER PRIMARY KEY' | 'BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY', ref: 'INTEGER' | 'BIGINT', time: 'TEXT' | 'TIMESTAMPTZ') => [
+// The SQL of 2026-11-22-2318 as it ran on each engine, to the character: the engines differ only in the
+// column types (migrate.ts columnTypes).
+const tokensOutboxSettings = ({ id, ref, time }: ColumnTypes) => [
   `CREATE TABLE consent_tokens (token_hash TEXT PRIMARY KEY, purpose TEXT NOT NULL, signup_id ${ref} NOT NULL, expires_at ${time} NOT NULL)`,
   `CREATE INDEX consent_tokens_signup ON consent_tokens (signup_id)`,
   `CREATE TABLE outbox (
@@ -48,10 +48,7 @@ export const platformMigrations: Migrations = {
   // SHA-256 only; the outbox of emails to send; the settings (the erasure salt, database.ts).
   '2026-11-22-2318-tokens-outbox-settings': {
     legacyVersion: { sqlite: 3, postgres: 4 },
-    up: stepsPerEngine({
-      sqlite: tokensOutboxSettings('INTEGER PRIMARY KEY', 'INTEGER', 'TEXT'),
-      postgres: tokensOutboxSettings('BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY', 'BIGINT', 'TIMESTAMPTZ'),
-    }),
+    up: stepsWithColumnTypes(tokensOutboxSettings),
   },
   // The sender's look for due emails reads the unfinished ones only, oldest first. Without this index SQLite
   // chose to walk the whole outbox in id order (every email ever sent) to skip a sort: 0.8 ms a look at 18,000
