@@ -15,6 +15,7 @@ import { createSignInMailer } from './features/console/sign-in-mail'
 import type { ConsentEvents } from './features/consent/consent-events'
 import { consentStore } from './features/consent/consent-store'
 import { countedConsent } from './features/consent/counted-consent'
+import { heldInvitation } from './features/launch/held-invitation'
 import { invitations } from './features/launch/invitations'
 import { invitationsFollowConsent } from './features/launch/invitations-follow-consent'
 import { startLaunchTicker, type LaunchTicker } from './features/launch/launch-ticker'
@@ -88,7 +89,7 @@ export function compose(options: CompositionOptions) {
   const consentEvents = transactionEvents<ConsentEvents>()
   consentEvents.subscribe(invitationsFollowConsent)
   consentEvents.subscribe(lineFollowsConsent(placeInLine))
-  const consent = metrics ? countedConsent(consentStore(database, consentEvents), metrics) : consentStore(database, consentEvents)
+  const consent = metrics ? countedConsent(consentStore(database, consentEvents, heldInvitation), metrics) : consentStore(database, consentEvents, heldInvitation)
 
   // Launch: invitations in waves, taken from the line by place (features/launch/).
   const invited = invitations(database, placeInLine, config.invitations)

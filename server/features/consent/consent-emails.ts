@@ -9,7 +9,7 @@ import { listEmail, tokenLink, withUnsubscribe, type EmailLinks } from '../../pl
 import type { OutgoingMail } from '../../platform/mail/mailer'
 import type { OutboxKind, QueuedEmail, Recipient } from '../../platform/outbox/outbox-kinds'
 import { issueLinkTokens } from '../../platform/secrets/link-tokens'
-import { addresseesOf, type Addressee } from '../signup/public'
+import { addresseesOf, type Addressee } from './addressees'
 import { ConfirmationEmail, confirmationSubject } from './confirmation-email'
 import { ErasureEmail, erasureSubject } from './erasure-email'
 

@@ -1,8 +1,17 @@
 // What the consent flows tell the other features (server/platform/events/transaction-events.ts), inside the
 // change's own transaction: the composition subscribes each feature that keeps facts about a signup (the line,
 // the invitations), so consent names none of them.
+import type { HeldInvitation } from '../../../machines/signup-consent-machine'
+import type { Db } from '../../platform/database/database'
 import type { Subscriber, TransactionEvents } from '../../platform/events/transaction-events'
-import type { Held } from '../launch/public'
+
+/** An invitation a wave gave a person, and where it stands. */
+export type Held = { id: number; stands: HeldInvitation }
+
+/** What consent asks before a confirmation: the invitation this person holds, if a wave took them. The
+ * composition hands in the launch's answer (features/launch/held-invitation.ts), so consent imports no feature
+ * that follows it. */
+export type HeldInvitationOf = (trx: Db, signupId: number, now: Date) => Promise<Held | undefined>
 
 export type ConsentEvents = {
   /** A signup confirmed its address (for the first time, or again after unsubscribing and signing up anew).

@@ -10,8 +10,7 @@ import { isStoredStatus, type ConsentStatus } from '../../../shared/stored-statu
 import type { Database, Db } from '../../platform/database/database'
 import { dropQueued, enqueue, isQueued } from '../../platform/outbox/outbox-queue'
 import { takeLinkToken } from '../../platform/secrets/link-tokens'
-import { heldInvitation } from '../launch/public'
-import type { ConsentEventBus } from './consent-events'
+import type { ConsentEventBus, HeldInvitationOf } from './consent-events'
 import { consentMove } from './consent-rules'
 
 export interface ConsentStore {
@@ -44,8 +43,9 @@ export const erasedHashesOf = (salt: string, signup: { emailNormalized: string; 
 ]
 
 /** `events` tells the features the composition subscribed (the line, the invitations) of each confirmation,
- * unsubscribe and erasure, in its transaction. */
-export function consentStore(database: Database, events: ConsentEventBus): ConsentStore {
+ * unsubscribe and erasure, in its transaction; `heldInvitation` says whether a confirming person holds an
+ * invitation, which they return to. */
+export function consentStore(database: Database, events: ConsentEventBus, heldInvitation: HeldInvitationOf): ConsentStore {
   const { db, lockRows, erasureSalt } = database
   const iso = (date: Date) => date.toISOString()
 

@@ -2,11 +2,9 @@
 // unsubscribes keeps it (their status says only `unsubscribed` then), their private page still says where it
 // stands (features/referral/line.ts yourPlace), and if they join again and confirm they return to it
 // (machines/signup-consent-machine.ts, CONFIRM from pending; features/consent/consent-store.ts useToken).
-import type { HeldInvitation } from '../../../machines/signup-consent-machine'
 import type { Db } from '../../platform/database/database'
 import { enqueue, isQueued } from '../../platform/outbox/outbox-queue'
-
-export type Held = { id: number; stands: HeldInvitation }
+import type { Held } from '../consent/public'
 
 /** The person's latest invitation and where it stands now, or undefined when a wave never took them. */
 export async function heldInvitation(db: Db, signupId: number, now: Date): Promise<Held | undefined> {

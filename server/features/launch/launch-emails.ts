@@ -9,7 +9,7 @@ import { listEmail, tokenLink, withUnsubscribe, type EmailLinks } from '../../pl
 import type { OutgoingMail } from '../../platform/mail/mailer'
 import type { OutboxKind, QueuedEmail, Recipient } from '../../platform/outbox/outbox-kinds'
 import { issueLinkTokens } from '../../platform/secrets/link-tokens'
-import { addresseesOf, type Addressee } from '../signup/public'
+import { addresseesOf, type Addressee } from '../consent/public'
 import { InvitationEmail, invitationSubject, type InvitationLinkProps } from './invitation-email'
 import { InvitationReminderEmail, invitationReminderSubject } from './invitation-reminder-email'
 

@@ -2,5 +2,5 @@
 // (docs/architecture.md, "How features meet"; eslint.config.js holds it): whether a person holds an
 // invitation, and where it stands (asked by a confirmation and by the place page), and what the place page says
 // of it.
-export { heldInvitation, type Held } from './held-invitation'
+export { heldInvitation } from './held-invitation'
 export { invitationWords } from './invitation-words'

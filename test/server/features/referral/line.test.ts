@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hashSecret, newSecret } from '../../../../server/platform/secrets/tokens'
 import { consentStore } from '../../../../server/features/consent/consent-store'
+import { heldInvitation } from '../../../../server/features/launch/held-invitation'
 import type { ConsentEvents } from '../../../../server/features/consent/consent-events'
 import { line as lineOver } from '../../../../server/features/referral/line'
 import { lineFollowsConsent } from '../../../../server/features/referral/line-follows-consent'
@@ -438,7 +439,7 @@ describe.each([sqliteEngine(), postgresEngine()])('the line on $engine', (engine
     const bigBoost = lineOver(store.database, { boostPlaces: 1500 })
     const events = transactionEvents<ConsentEvents>()
     events.subscribe(lineFollowsConsent(bigBoost))
-    const consent = consentStore(store.database, events)
+    const consent = consentStore(store.database, events, heldInvitation)
     const { db } = store.database
     const count = 2300
     for (let start = 0; start < count; start += 500)

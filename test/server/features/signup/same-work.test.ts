@@ -8,6 +8,7 @@
 import type { KyselyPlugin, OperationNode } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { consentStore } from '../../../../server/features/consent/consent-store'
+import { heldInvitation } from '../../../../server/features/launch/held-invitation'
 import { transactionEvents } from '../../../../server/platform/events/transaction-events'
 import type { Database } from '../../../../server/platform/database/database'
 import { openDatabase } from '../../../../server/platform/database/open'
@@ -75,7 +76,7 @@ describe.each([sqliteEngine(), postgresEngine()])('the database work for a liste
   it('is the same for an erasure request naming a listed address again as for one never listed', async () => {
     const { database: watched, take } = recorded(database)
     const signups = signupStore(watched)
-    const consent = consentStore(watched, transactionEvents())
+    const consent = consentStore(watched, transactionEvents(), heldInvitation)
     await signups.add(signup('erase-me@example.com'))
     await signups.settled()
     // The first request queues the email; the later ones, within the 10 minutes, are answered by it.

@@ -1,5 +1,6 @@
-// Who a batch of the outbox's entries is for, read in one query: the kinds of email that need no more than the
-// person (consent's, the launch's) load their entries through this.
+// Who a batch of the outbox's entries is for, read in one query, with the status that says what they consented
+// to: the kinds of email that need no more than the person (consent's, the launch's) load their entries
+// through this.
 import type { StoredStatus } from '../../../shared/stored-statuses'
 import type { Db } from '../../platform/database/database'
 import type { QueuedEmail } from '../../platform/outbox/outbox-kinds'
