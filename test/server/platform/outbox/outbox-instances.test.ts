@@ -52,6 +52,8 @@ async function silentSmtpServer(): Promise<{ url: string; messagesStarted: () =>
       stream.resume()
     },
   })
+  // A connection the mailer closes may reset under the server; as a real server does, it carries on.
+  server.on('error', () => {})
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   closers.push(() => new Promise<void>((resolve) => server.close(() => resolve())))
   const { port } = server.server.address() as { port: number }
