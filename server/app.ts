@@ -9,6 +9,7 @@
 // its security headers and the answer to a fault.
 import { Hono, type Context } from 'hono'
 import { adminApi, type AdminApiOptions } from './features/console/admin-api'
+import type { AdminEnv } from './features/console/admin-guard'
 import type { Audit } from './features/console/admin-store'
 import { defaultConsentRateLimit, consentRoutes } from './features/consent/consent-routes'
 import { healthRoutes, healthzPath } from './platform/http/healthz'
@@ -25,11 +26,8 @@ import { parseAllowedOrigins, type AllowedOrigins } from './platform/http/origin
 import { defaultRateLimit } from './platform/http/rate-limit'
 import { inviteRoutes } from './features/launch/invite-routes'
 import type { Invitations } from './features/launch/invitations'
-import { waveRoutes, type WaveRoutesOptions } from './features/launch/wave-routes'
 import type { Line } from './features/referral/line'
 import { placeRoutes } from './features/referral/place-routes'
-import type { ReferralReviews } from './features/referral/referral-reviews'
-import { reviewRoutes } from './features/referral/review-routes'
 import { replySecurityHeaders } from './platform/http/security-headers'
 import type { ConsentStore } from './features/consent/consent-store'
 import type { RateLimiter, RateLimitOptions } from './platform/http/rate-limit'
@@ -84,12 +82,10 @@ export type AppOptions = {
   classifyStoreError?: (error: unknown) => unknown
 }
 
-/** The console, and what the features' console routes under its guard need. */
+/** The console, and each feature's console routes under its guard, made with the console's audit log and
+ * clock (the composition lists them, one line each). */
 export type ConsoleOptions = Omit<AdminApiOptions, 'routes'> & {
-  /** The referrals held for the team, and their verdicts (features/referral/referral-reviews.ts). */
-  referrals: ReferralReviews
-  /** Invitations in waves (features/launch/): the store, and whether INVITE_URL is set. */
-  waves: Pick<WaveRoutesOptions, 'invitations' | 'ready'>
+  routes: ((console: { audit: Audit; now: () => Date }) => Hono<AdminEnv>)[]
 }
 
 export function createApp(options: AppOptions) {
@@ -113,11 +109,11 @@ export function createApp(options: AppOptions) {
   // The console's API passes the API's origin check too, and is never readable by another origin.
   const consoleApi = new Hono().use(apiHeaders, origins())
   if (options.admin) {
-    const { referrals, waves, ...consoleOptions } = options.admin
+    const { routes: featureRoutes, ...consoleOptions } = options.admin
     // Each feature's console routes, behind the console's session and Origin checks, audited in its log.
     const audit: Audit = (actor, action, detail) => consoleOptions.store.audit(actor, action, detail)
     const now = consoleOptions.now ?? (() => new Date())
-    const routes = [reviewRoutes({ reviews: referrals, audit }), waveRoutes({ ...waves, audit, now })]
+    const routes = featureRoutes.map((make) => make({ audit, now }))
     consoleApi.route('/', adminApi({ ...consoleOptions, routes }, { ...facts, rateLimiter }))
   } else consoleApi.all('*', (c) => refuse(c, 'notFound', 404))
   app.route(adminApiBase, consoleApi)

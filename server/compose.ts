@@ -19,9 +19,11 @@ import { heldInvitation } from './features/launch/held-invitation'
 import { invitations } from './features/launch/invitations'
 import { invitationsFollowConsent } from './features/launch/invitations-follow-consent'
 import { startLaunchTicker, type LaunchTicker } from './features/launch/launch-ticker'
+import { waveRoutes } from './features/launch/wave-routes'
 import { line } from './features/referral/line'
 import { lineFollowsConsent } from './features/referral/line-follows-consent'
 import { referralReviews } from './features/referral/referral-reviews'
+import { reviewRoutes } from './features/referral/review-routes'
 import { countedSignups } from './features/signup/counted-signups'
 import { signupStore } from './features/signup/signup-store'
 import type { Database } from './platform/database/database'
@@ -127,8 +129,11 @@ export function compose(options: CompositionOptions) {
       sendSignInLink: signInMailer,
       eraseSignup: (id, at) => consent.eraseById(id, at),
       outboxStats: (at) => outbox.stats(at),
-      referrals: referralReviews(database, placeInLine),
-      waves: { invitations: invited, ready: config.invitations.url !== undefined },
+      // Each feature's console routes, one line each, made with the console's audit log and clock.
+      routes: [
+        ({ audit }) => reviewRoutes({ reviews: referralReviews(database, placeInLine), audit }),
+        ({ audit, now: at }) => waveRoutes({ invitations: invited, ready: config.invitations.url !== undefined, audit, now: at }),
+      ],
       signInRateLimit: options.limits?.signIn,
       now,
     },
