@@ -98,6 +98,8 @@ test('the console is its own noindex shell, with the strict headers, never refer
 })
 
 test('a team member signs in through the mailed link, sees the figures, finds a person, downloads and erases', async ({ page, context }) => {
+  // A whole journey (sign-in, figures, search, download, erasure, a reused link): more than one step's budget.
+  test.setTimeout(90_000)
   await page.goto(`${origin}/admin/`)
   const email = page.getByLabel('Work email')
   await expect(email).toBeVisible()

