@@ -28,6 +28,7 @@ export function failingDatabase(error: Error): Database {
   return {
     engine: 'sqlite',
     db,
+    reads: db,
     erasureSalt: 'not-used',
     writesInWith: false,
     instant: (iso) => sql<string>`${iso}`,

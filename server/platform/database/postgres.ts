@@ -62,6 +62,7 @@ export async function openPostgresDatabase(
   return {
     engine: 'postgres',
     db,
+    reads: db,
     erasureSalt,
     writesInWith: true,
     instant: (iso) => sql<string>`${iso}::timestamptz`,

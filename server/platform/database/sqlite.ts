@@ -41,6 +41,7 @@ export async function openSqliteDatabase(databaseUrl: string, options: { migrati
   return {
     engine: 'sqlite',
     db,
+    reads: db,
     erasureSalt,
     writesInWith: false,
     instant: (iso) => sql<string>`${iso}`,
