@@ -20,12 +20,37 @@ export const signupSortKeys = ['createdAt', 'email', 'firstName', 'source'] as c
 export type SignupSort = (typeof signupSortKeys)[number]
 export const isSignupSort = (value: unknown): value is SignupSort => signupSortKeys.some((key) => key === value)
 
-/** GET /signups's query: a search, a sort and a page. */
-export type SignupQuery = { search: string; sort: SignupSort; direction: 'asc' | 'desc'; page: number; pageSize: number }
+/**
+ * GET /signups's query: a search, a sort and a page. The table moves a page at a time by keyset (`after` or
+ * `before`, a cursor the previous reply gave: the page that follows its last row or precedes its first), and
+ * jumps by number (`page` alone: any page, the last included, read from whichever end is nearer). With a cursor,
+ * `page` is only the number the table shows.
+ */
+export type SignupQuery = {
+  search: string
+  sort: SignupSort
+  direction: 'asc' | 'desc'
+  page: number
+  pageSize: number
+  after?: string
+  before?: string
+}
 /** A page's rows when the query does not say. */
 export const signupPageSize = 25
-/** GET /signups: a page of people and how many match. */
-export type SignupPage = { rows: ConsoleSignupRow[]; total: number }
+/** The most people a partial search looks through, newest first: a search must answer at once at any size. A
+ * whole address is always looked up among everyone, through its index. */
+export const partialSearchLimit = 100_000
+/** What a search looked through: everyone (no search), one address among everyone (a whole address, in its
+ * canonical form), or the newest `scanned` of `of` people for a part of an address or a first name. */
+export type SearchScope = { kind: 'everyone' } | { kind: 'address' } | { kind: 'partial'; scanned: number; of: number }
+/** GET /signups: a page of people, how many match, the cursors to the pages beside it (null at either end). */
+export type SignupPage = {
+  rows: ConsoleSignupRow[]
+  total: number
+  page: number
+  cursors: { before: string | null; after: string | null }
+  scope: SearchScope
+}
 
 /** Everyone listed, and how many are in each stored status. */
 export type SignupTotals = { all: number } & Record<StoredStatus, number>
