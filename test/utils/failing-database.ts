@@ -32,7 +32,10 @@ export function failingDatabase(error: Error): Database {
     erasureSalt: 'not-used',
     writesInWith: false,
     instant: (iso) => sql<string>`${iso}`,
-    utcDay: (column) => sql<string>`substr(${sql.ref(column)}, 1, 10)`,
+    utcDay: (column) => {
+      const day = sql<string>`substr(${sql.ref(column)}, 1, 10)`
+      return { key: day, text: day }
+    },
     lockRows: (query) => query,
     withBriefLockWait: (_waitMs, work) => work(db),
     classify: (given) => given,

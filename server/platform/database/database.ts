@@ -26,8 +26,9 @@ export interface Database {
   readonly writesInWith: boolean
   /** A bound ISO 8601 instant, as a value the engine compares and stores as a timestamp. */
   instant(iso: string): RawBuilder<string>
-  /** The UTC calendar day (YYYY-MM-DD) of a timestamp column. */
-  utcDay(column: 'created_at'): RawBuilder<string>
+  /** The UTC calendar day of a timestamp column: `key`, as an index holds it (features/console/migrations.ts
+   * spells the same expression), compared with and grouped by; and `text`, the key as YYYY-MM-DD. */
+  utcDay(column: 'created_at'): { key: RawBuilder<string>; text: RawBuilder<string> }
   /** Locks the selected rows until the transaction ends, where the engine has row locks (PostgreSQL); on SQLite
    * the write transaction already holds the whole file. `skipLocked` passes over rows another instance holds. */
   lockRows<Q extends SelectQueryBuilder<Tables, keyof Tables, object>>(query: Q, options?: { skipLocked?: boolean }): Q

@@ -66,7 +66,11 @@ export async function openPostgresDatabase(
     erasureSalt,
     writesInWith: true,
     instant: (iso) => sql<string>`${iso}::timestamptz`,
-    utcDay: (column) => sql<string>`to_char(${sql.ref(column)} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`,
+    // A date, which an index can hold (to_char cannot be indexed: its output depends on the session's settings).
+    utcDay: (column) => {
+      const day = sql<string>`(${sql.ref(column)} AT TIME ZONE 'UTC')::date`
+      return { key: day, text: sql<string>`to_char(${day}, 'YYYY-MM-DD')` }
+    },
     lockRows: (query, { skipLocked = false } = {}) => (skipLocked ? query.forUpdate().skipLocked() : query.forUpdate()) as typeof query,
     withBriefLockWait: (waitMs, work) =>
       db.transaction().execute(async (transaction) => {

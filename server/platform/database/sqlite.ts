@@ -45,7 +45,10 @@ export async function openSqliteDatabase(databaseUrl: string, options: { migrati
     erasureSalt,
     writesInWith: false,
     instant: (iso) => sql<string>`${iso}`,
-    utcDay: (column) => sql<string>`substr(${sql.ref(column)}, 1, 10)`,
+    utcDay: (column) => {
+      const day = sql<string>`substr(${sql.ref(column)}, 1, 10)`
+      return { key: day, text: day }
+    },
     lockRows: (query) => query,
     // The one connection, held for the work; while it is held no other statement runs, so the shorter wait
     // applies to this work only.

@@ -10,6 +10,8 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Engine } from '../../../../server/platform/database/contract'
 import { postgresEngine, sqliteEngine, type EngineUnderTest } from '../../../utils/engines'
+import { featureMigrations } from '../../../../server/feature-migrations'
+import { platformMigrations } from '../../../../server/platform/database/migrations'
 import { openStore } from '../../../utils/open-store'
 import { rowsOf, schemaOf } from '../../../utils/schema-of'
 
@@ -68,6 +70,13 @@ const rowsBefore = (engine: EngineUnderTest) => [
   ...(engine.engine === 'postgres' ? [`INSERT INTO rate_limits (key, points, expire) VALUES ('signup:somebody', 1, 1900000000000)`] : []),
 ]
 
+/** The first migration the runner before never had (none has a legacy version): where its schema ends. */
+const firstAfterTheRunner = [platformMigrations, ...featureMigrations]
+  .flatMap((migrations) => Object.entries(migrations))
+  .filter(([, migration]) => migration.legacyVersion === undefined)
+  .map(([name]) => name)
+  .sort()[0]
+
 describe.each([sqliteEngine(), postgresEngine()])('a database migrated before Kysely’s runner, on $engine', (engine: EngineUnderTest) => {
   beforeAll(() => engine.setup(), 60_000)
   afterAll(() => engine.teardown(), 60_000)
@@ -85,10 +94,12 @@ describe.each([sqliteEngine(), postgresEngine()])('a database migrated before Ky
     await openAndClose(fresh)
   }, 60_000)
 
-  it('a new database ends with exactly the schema the runner before built', async () => {
+  it('a new database migrated as far as the runner before went has exactly the schema it built', async () => {
     const before = await engine.newDatabase()
     await restoreDump(before, engine.engine, dumped[engine.engine].last)
-    expect(await schemaOf(engine, fresh, { bookkeeping: false })).toEqual(await schemaOf(engine, before, { bookkeeping: false }))
+    const asFar = await engine.newDatabase()
+    await (await openStore(asFar, { stopBefore: firstAfterTheRunner })).close()
+    expect(await schemaOf(engine, asFar, { bookkeeping: false })).toEqual(await schemaOf(engine, before, { bookkeeping: false }))
   })
 
   it('moves on without running anything again: every row kept, the schema a new database’s, a second start runs nothing', async () => {
