@@ -80,11 +80,18 @@ export type Line = {
   /** The places of the given people who have one (a confirmation number), by id: placeOf for each, a few at a time,
    * so that the console's pages wait for them and the pool's other connections stay free for the signups. */
   placesOf(people: { id: number; confirm_seq: number | null }[]): Promise<Map<number, number>>
+  /** Everyone's place at once, for reading the whole list (the console's export): the line read once in its
+   * order through the long-read connection (database.reads), where placesOf would ask two questions a person. */
+  everyonesPlaces(): Promise<(signupId: number) => number | undefined>
   /** The page behind a "your place" link: undefined when the token is unknown or expired. Reads only. */
   yourPlace(tokenHash: string, now: Date): Promise<YourPlace | undefined>
 }
 
-export function line(database: Database, options: { boostPlaces: number } = { boostPlaces: referralRules.boostPlaces }): Line {
+export function line(
+  database: Database,
+  options: { boostPlaces: number; /** People everyonesPlaces reads at a time (tests make it small). */ placePageSize?: number } = { boostPlaces: referralRules.boostPlaces },
+): Line {
+  const placePageSize = options.placePageSize ?? placesPerRead
   const { db, lockRows } = database
   const iso = (date: Date) => date.toISOString()
 
@@ -337,6 +344,47 @@ export function line(database: Database, options: { boostPlaces: number } = { bo
       }
     },
     placeOf,
+    async everyonesPlaces() {
+      // In one read transaction, so every place is of one moment; by the signups_line index, a page at a time,
+      // and within one key by the order placeOf counts: more credits first, then the earlier confirmation.
+      return database.reads
+        .transaction()
+        .setIsolationLevel('repeatable read')
+        .execute(async (trx) => {
+          const last = await trx.selectFrom('signups').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst()
+          const places = new Int32Array(Number(last?.id ?? 0) + 1)
+          let place = 0
+          let group: { id: number; credits: number; seq: number }[] = []
+          const settle = () => {
+            group.sort((a, b) => b.credits - a.credits || a.seq - b.seq)
+            for (const person of group) places[person.id] = ++place
+            group = []
+          }
+          for (let after: { score: number; seq: number } | undefined, key: number | undefined; ; ) {
+            const page = await trx
+              .selectFrom('signups')
+              .select(['id', 'line_score', 'confirm_seq', 'referral_credits'])
+              .where('line_score', 'is not', null)
+              .where('confirm_seq', 'is not', null)
+              .$if(after !== undefined, (query) =>
+                query.where((eb) => eb.and([eb('line_score', '>=', after!.score), eb.or([eb('line_score', '>', after!.score), eb('confirm_seq', '>', after!.seq)])])),
+              )
+              .orderBy('line_score')
+              .orderBy('confirm_seq')
+              .limit(placePageSize)
+              .execute()
+            for (const row of page) {
+              if (row.line_score !== key) settle()
+              key = row.line_score!
+              group.push({ id: row.id, credits: Number(row.referral_credits), seq: Number(row.confirm_seq) })
+            }
+            if (page.length < placePageSize) break
+            after = { score: Number(page.at(-1)!.line_score), seq: Number(page.at(-1)!.confirm_seq) }
+          }
+          settle()
+          return (signupId: number) => places[signupId] || undefined
+        })
+    },
     async placesOf(people) {
       const places = new Map<number, number>()
       const placed = people.filter((person) => person.confirm_seq !== null)
@@ -351,6 +399,9 @@ export function line(database: Database, options: { boostPlaces: number } = { bo
     },
   }
 }
+
+/** How many people of the line everyonesPlaces reads at a time. */
+const placesPerRead = 10_000
 
 /** How many places placesOf reads at once. */
 const placeReadsAtOnce = 4
