@@ -24,7 +24,7 @@ try {
     throw new Error(`No waitlist database at ${config.databaseUrl}. Start the server once, or set DATABASE_URL to its database.`)
   const database = await openDatabase(config.databaseUrl, { migrations: featureMigrations, poolSize: 1, onLockWait: (line) => console.error(line) })
   try {
-    const link = await issueSignInLink(adminStore(database, line(database).placesOf), canonicalAddress(email)!, admin.publicUrl)
+    const link = await issueSignInLink(adminStore(database, line(database)), canonicalAddress(email)!, admin.publicUrl)
     process.stdout.write(`${link}\n`)
     process.stderr.write(`Valid once, for ${inWords(signInLinkLifetimeMs)}.\n`)
   } finally {

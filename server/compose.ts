@@ -98,7 +98,7 @@ export function compose(options: CompositionOptions) {
 
   // Console: sign-in by emailed link, sessions, the audit and the people table, with each person's place
   // (features/console/).
-  const admin = adminStore(database, placeInLine.placesOf)
+  const admin = adminStore(database, placeInLine)
   const signInMailer = createSignInMailer({ mailer, budget, log, now, checkMs: options.limits?.signInCheckMs })
 
   // Observability: what the metrics read on each scrape.

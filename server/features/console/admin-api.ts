@@ -49,6 +49,7 @@ export type AdminApiHost = RequestFacts & {
 }
 
 export const chartDays = 90
+const csvChunkSize = 64 * 1024
 
 function signupQuery(c: Context) {
   const search = (c.req.query('search') ?? '').slice(0, 200)
@@ -57,7 +58,10 @@ function signupQuery(c: Context) {
   const direction = c.req.query('direction') === 'asc' ? ('asc' as const) : ('desc' as const)
   const page = Math.max(1, Math.min(1_000_000, Number.parseInt(c.req.query('page') ?? '1', 10) || 1))
   const pageSize = Math.max(1, Math.min(100, Number.parseInt(c.req.query('pageSize') ?? String(signupPageSize), 10) || signupPageSize))
-  return { search, sort, direction, page, pageSize }
+  // A cursor is the store's to read (admin-store.ts); anything else in its place only jumps to `page`.
+  const cursor = (name: 'after' | 'before') => c.req.query(name)?.slice(0, 1000) || undefined
+  const after = cursor('after')
+  return { search, sort, direction, page, pageSize, ...(after ? { after } : { before: cursor('before') }) }
 }
 
 export function adminApi(options: AdminApiOptions, host: AdminApiHost) {
@@ -104,8 +108,15 @@ export function adminApi(options: AdminApiOptions, host: AdminApiHost) {
     c.header('Content-Type', 'text/csv; charset=utf-8')
     c.header('Content-Disposition', `attachment; filename="waitlist-${now().toISOString().slice(0, 10)}.csv"`)
     return stream(c, async (out) => {
-      await out.write(csvRow(consoleCsvColumns))
-      for await (const signup of store.exportSignups(search)) await out.write(consoleCsvRow(signup))
+      // Written in chunks of some 64 KB: a write a row would be a million awaits.
+      let chunk = csvRow(consoleCsvColumns)
+      for await (const signup of store.exportSignups(search)) {
+        chunk += consoleCsvRow(signup)
+        if (chunk.length < csvChunkSize) continue
+        await out.write(chunk)
+        chunk = ''
+      }
+      await out.write(chunk)
     })
   })
 
