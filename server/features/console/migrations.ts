@@ -11,8 +11,9 @@ const consoleIndexes = (day: string): MigrationStep[] => [
   `CREATE INDEX signups_created ON signups (created_at, id)`,
   `CREATE INDEX signups_first_name ON signups (lower(first_name), id)`,
   `CREATE INDEX signups_source ON signups (source, id)`,
-  // The summary's counts: by status, by day, and of the few who came through a share link and confirmed.
-  `CREATE INDEX signups_status ON signups (status)`,
+  // The summary's counts: by status (and the waves' count of the confirmed who wait in line), by day, and of
+  // the few who came through a share link and confirmed.
+  `CREATE INDEX signups_status ON signups (status, line_score)`,
   `CREATE INDEX signups_day ON signups (${day})`,
   `CREATE INDEX signups_referred_day ON signups (${day}) WHERE referred_by IS NOT NULL AND confirmed_at IS NOT NULL`,
   // The top referrers, in their order, and the credits held: only the people who hold any.
