@@ -102,7 +102,8 @@ class ReadThread {
     let crash: Error | undefined
     worker.on('message', (answer: Answer) => {
       const waiting = this.#waiting.shift()
-      if (this.#waiting.length === 0) worker.unref()
+      // Idle, it holds the process open no more than an idle connection would; closing, it must, until it has ended.
+      if (this.#waiting.length === 0 && !this.#closing) worker.unref()
       if ('error' in answer) waiting?.reject(new SqliteReadError(answer.error.message, answer.error.code, answer.error.rawCode))
       else waiting?.resolve(answer)
     })
