@@ -3,7 +3,10 @@
 // committed, as the same rows, and refuses to write. On SQLite it runs in a thread of its own
 // (platform/database/sqlite-reads.ts), so a long read leaves the event loop free for /healthz and signups; on
 // PostgreSQL it has a pool of its own, so a long read never takes the connection a signup needs.
-import { readdirSync } from 'node:fs'
+import { execFile } from 'node:child_process'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
 import { sql } from 'kysely'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { featureMigrations } from '../../../../server/feature-migrations'
@@ -13,10 +16,12 @@ import { healthCheck } from '../../../../server/platform/database/health'
 import { openDatabase, type OpenOptions } from '../../../../server/platform/database/open'
 import { canonicalAddress } from '../../../../shared/mailbox'
 import { postgresEngine, sqliteEngine, type EngineUnderTest } from '../../../utils/engines'
+import { longSqliteRead, longSqliteReadCount, threadCount } from '../../../utils/long-sqlite-read'
 import { openStore } from '../../../utils/open-store'
 import { until } from '../../../utils/until'
 import { validSignup } from '../../harness'
 
+const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url))
 const signup = (email: string) => ({ ...validSignup, email, emailNormalized: canonicalAddress(email)!, submissionId: null })
 const settingKeys = async (database: Database) => (await database.db.selectFrom('consent_settings').select('key').execute()).map((row) => row.key)
 
@@ -70,18 +75,13 @@ describe.each(Object.values(engines))('reads on $engine', (engine) => {
 
 describe('reads on sqlite, in a thread of its own', () => {
   const engine = engines.sqlite
-  // Each worker is a thread of this process (/proc/self/task on Linux).
-  const threads = () => readdirSync('/proc/self/task').length
-  // Counting to twenty million in SQL: 2-4 s on this machine (2026-11-27), in one statement, so nothing in it
-  // could yield to the event loop.
-  const longRead = sql<{ n: number }>`WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 20000000) SELECT count(*) AS n FROM c`
 
   it('leaves the event loop free during a long read: the health check (a write through db) answers every time, at once', async () => {
     const database = await open(engine)
     const check = healthCheck(database)
     const started = performance.now()
     let reading = true
-    const read = longRead.execute(database.reads).finally(() => (reading = false))
+    const read = longSqliteRead.execute(database.reads).finally(() => (reading = false))
     // With `reads` the main connection (reads: db in sqlite.ts), the first check waits for the whole read:
     // checked, this fails with one gap as long as the read (2.7 s). Here each check took 11-15 ms at the median
     // (2026-11-27, this 2-core machine, shared); the bound leaves room for a loaded machine's fsyncs.
@@ -93,7 +93,7 @@ describe('reads on sqlite, in a thread of its own', () => {
       gaps.push(performance.now() - before)
     }
     const readMs = performance.now() - started
-    expect((await read).rows).toEqual([{ n: 20_000_000 }])
+    expect((await read).rows).toEqual([{ n: longSqliteReadCount }])
     expect(readMs).toBeGreaterThan(1000)
     expect(Math.max(...gaps)).toBeLessThan(400)
     expect(await settingKeys(database)).toContain('health_checked_at')
@@ -121,25 +121,35 @@ describe('reads on sqlite, in a thread of its own', () => {
 
   it('closes during a long read once that read has ended, and refuses reads after', async () => {
     const database = await open(engine)
-    const before = threads()
+    const before = threadCount()
     let reading = true
-    const read = longRead.execute(database.reads).finally(() => (reading = false))
+    const read = longSqliteRead.execute(database.reads).finally(() => (reading = false))
     // The thread starts as the read is handed to it.
-    await until(() => threads() > before, 5000, 'the read thread to start')
+    await until(() => threadCount() > before, 5000, 'the read thread to start')
     // Ending the thread in the middle of libsql's native code would abort this whole process (sqlite-reads.ts).
     await database.close()
     expect(reading).toBe(false)
-    expect((await read).rows).toEqual([{ n: 20_000_000 }])
+    expect((await read).rows).toEqual([{ n: longSqliteReadCount }])
     await expect(sql`SELECT 1`.execute(database.reads)).rejects.toThrow()
+  })
+
+  it('holds the process open while it closes: a process that closes during a long read, then exits, prints the read and exits 0', async () => {
+    const { stdout } = await promisify(execFile)(join(repoRoot, 'node_modules/.bin/tsx'), ['test/utils/close-during-read.ts'], {
+      cwd: repoRoot,
+      env: { ...process.env, DATABASE_URL: await engine.newDatabase() },
+    })
+    // When the thread was unref'd as its last read ended, even while closing, this process left there, its close
+    // never settled (Node's exit 13 here; main.ts would have exited 0 without closing the database).
+    expect(JSON.parse(stdout)).toEqual([{ n: longSqliteReadCount }])
   })
 
   it('starts its thread at the first read, not at open, and leaves no thread behind, however often it opens', async () => {
     const warm = await open(engine)
     await sql`SELECT 1`.execute(warm.reads)
     await warm.close()
-    const before = threads()
+    const before = threadCount()
     const unread = await open(engine)
-    expect(threads()).toBeLessThanOrEqual(before)
+    expect(threadCount()).toBeLessThanOrEqual(before)
     await unread.close()
     for (let round = 0; round < 30; round++) {
       const database = await open(engine)
@@ -147,7 +157,7 @@ describe('reads on sqlite, in a thread of its own', () => {
       await database.close()
     }
     // A leak would leave 30 more; a thread pool of Node's own may have grown by a few.
-    await until(() => threads() <= before + 2, 5000, 'the read threads to end')
+    await until(() => threadCount() <= before + 2, 5000, 'the read threads to end')
   })
 })
 
