@@ -1,6 +1,8 @@
 // The scale-out engine: any number of stateless endpoint instances on one PostgreSQL, through a `pg` pool under
 // Kysely's PostgreSQL dialect. The pool reads timestamps back as ISO 8601 text and 64-bit integers as numbers,
 // so the stores see the same rows as on SQLite. Uniqueness is the database's: instances can never double a signup.
+// The console's long reads have a small pool of their own (`reads`), so they wait for each other, never for
+// the connections signups use, and never take one.
 import { createHash, randomBytes } from 'node:crypto'
 import { Kysely, PostgresDialect, sql } from 'kysely'
 import pg from 'pg'
@@ -12,11 +14,15 @@ import { StoreOpenError, StoreUnavailableError } from './contract'
 import { erasureSaltOf, type Database } from './database'
 import { platformMigrations } from './migrations'
 import { migrate, MigrationFailed, type Migrations } from './migrate'
+import { readsOnly } from './reads-only'
 import type { Tables } from './schema'
 
 // int8 (ids, counts) as numbers, timestamptz as the ISO text SQLite stores; every other type as pg reads it.
 const readAs: Record<number, (text: string) => unknown> = { 20: Number, 1184: (text) => new Date(text).toISOString() }
 const types = { getTypeParser: (oid: number, format?: 'text' | 'binary') => readAs[oid] ?? pg.types.getTypeParser(oid, format) }
+
+/** Connections of the console's read pool, beside DATABASE_POOL_SIZE's (README.md's configuration). */
+const readPoolSize = 2
 
 /** Opens a pool on the database at `databaseUrl` and runs the platform's migrations and the features'
  * (`migrations`), all of them or those before `stopBefore`. */
@@ -26,21 +32,8 @@ export async function openPostgresDatabase(
 ): Promise<Database> {
   const shown = redactUrl(databaseUrl)
   const poolSize = options.poolSize ?? 10
-  const pool = new pg.Pool({
-    connectionString: databaseUrl,
-    max: poolSize,
-    connectionTimeoutMillis: 5000,
-    // A request must get its answer before the visitor's 15 s timer runs out: give up on a stuck query first.
-    query_timeout: 10_000,
-    types,
-  })
-  // An idle connection dropped by the server (a restart, a failover) must not take the process down; the pool
-  // replaces it on the next query.
   const log = options.log ?? silentLogger
-  pool.on('error', (error) => log.warn({ err: error }, 'database: idle connection lost; the pool opens another at the next query'))
-  // A connection lost while lent out (inside a transaction, between two statements) fails that statement; its
-  // client must not also throw the loss as an uncaught 'error'. The pool drops a broken client when it is given back.
-  pool.on('connect', (client) => client.on('error', () => {}))
+  const pool = openPool(databaseUrl, poolSize, log)
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) })
   try {
     await sql`SELECT 1`.execute(db)
@@ -58,11 +51,13 @@ export async function openPostgresDatabase(
   }
   // A database migrated only part way (the migration tests do that) may have no settings table yet.
   const erasureSalt = stopBefore === undefined ? await erasureSaltOf(db, randomBytes(32).toString('hex')) : ''
+  // pg connects lazily: an instance whose console nobody opens never opens these.
+  const reads = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: openPool(databaseUrl, readPoolSize, log) }), plugins: [readsOnly] })
   let closing: Promise<void> | undefined
   return {
     engine: 'postgres',
     db,
-    reads: db,
+    reads,
     erasureSalt,
     writesInWith: true,
     instant: (iso) => sql<string>`${iso}::timestamptz`,
@@ -80,8 +75,27 @@ export async function openPostgresDatabase(
     classify,
     rateLimiter: (limits) => sharedRateLimiter(pool, limits),
     poolUse: () => ({ size: poolSize, open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-    close: () => (closing ??= db.destroy()),
+    close: () => (closing ??= Promise.all([reads.destroy(), db.destroy()]).then(() => {})),
   }
+}
+
+/** A pool on the database, reading rows as SQLite's (`types`). */
+function openPool(databaseUrl: string, max: number, log: Logger): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max,
+    connectionTimeoutMillis: 5000,
+    // A request must get its answer before the visitor's 15 s timer runs out: give up on a stuck query first.
+    query_timeout: 10_000,
+    types,
+  })
+  // An idle connection dropped by the server (a restart, a failover) must not take the process down; the pool
+  // replaces it on the next query.
+  pool.on('error', (error) => log.warn({ err: error }, 'database: idle connection lost; the pool opens another at the next query'))
+  // A connection lost while lent out (inside a transaction, between two statements) fails that statement; its
+  // client must not also throw the loss as an uncaught 'error'. The pool drops a broken client when it is given back.
+  pool.on('connect', (client) => client.on('error', () => {}))
+  return pool
 }
 
 const reasonOf = (error: unknown) => {

@@ -1,7 +1,8 @@
 // The embedded engine: one SQLite file through libsql (better-sqlite3's API) under Kysely's SQLite dialect. One
 // connection, so the per-connection PRAGMAs (WAL, synchronous=FULL) apply to every statement; Kysely lends it
 // to one query or transaction at a time, and every transaction is BEGIN IMMEDIATE (it takes the write lock at
-// once, so a transaction that reads then writes never fails to upgrade its lock).
+// once, so a transaction that reads then writes never fails to upgrade its lock). The console's long reads go to
+// a second connection, read-only and in a thread of its own (sqlite-reads.ts), off the event loop.
 import Database from 'libsql'
 import { Kysely, SqliteAdapter, SqliteDialect, sql, type DialectAdapter, type Driver } from 'kysely'
 import { randomBytes } from 'node:crypto'
@@ -12,6 +13,7 @@ import { sqliteFilePath } from './database-url'
 import { platformMigrations } from './migrations'
 import { migrate, MigrationFailed, type Migrations } from './migrate'
 import type { Tables } from './schema'
+import { openSqliteReads } from './sqlite-reads'
 
 const busyTimeoutMs = 5000
 
@@ -38,10 +40,12 @@ export async function openSqliteDatabase(databaseUrl: string, options: { migrati
   }
   // A database migrated only part way (the migration tests do that) may have no settings table yet.
   const erasureSalt = stopBefore === undefined ? await erasureSaltOf(db, randomBytes(32).toString('hex')) : ''
+  const { reads, close: closeReads } = openSqliteReads(sqliteFilePath(databaseUrl), busyTimeoutMs)
+  let closing: Promise<void> | undefined
   return {
     engine: 'sqlite',
     db,
-    reads: db,
+    reads,
     erasureSalt,
     writesInWith: false,
     instant: (iso) => sql<string>`${iso}`,
@@ -65,7 +69,8 @@ export async function openSqliteDatabase(databaseUrl: string, options: { migrati
     // One process, one file: the in-memory limiter is the whole truth.
     rateLimiter: (options) => createRateLimiter(options),
     poolUse: () => ({ size: 1, open: 1 }),
-    close: () => db.destroy(),
+    // The reader first: the main connection, closing last, folds the WAL back into the file.
+    close: () => (closing ??= closeReads().finally(() => db.destroy())),
   }
 }
 
