@@ -11,7 +11,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Engine } from '../../../../server/platform/database/contract'
 import { postgresEngine, sqliteEngine, type EngineUnderTest } from '../../../utils/engines'
 import { openStore } from '../../../utils/open-store'
+import { featureMigrations } from '../../../../server/feature-migrations'
+import { platformMigrations } from '../../../../server/platform/database/migrations'
 import { rowsOf, schemaOf } from '../../../utils/schema-of'
+
+/** The first migration written after Kysely's runner took over (none yet: undefined), which the runner before
+ * never knew: a database migrated as far as that runner went stops before it. */
+const firstAfterTheHandover = [platformMigrations, ...featureMigrations]
+  .flatMap((list) => Object.keys(list))
+  .sort()
+  .find((name) => name > '2026-11-26-2130-older-releases-refuse')
 
 /** The versions of the runner before that the dumps hold: its last, and the last before the line and referrals. */
 const dumped = { sqlite: { last: 10, beforeTheLine: 6 }, postgres: { last: 11, beforeTheLine: 7 } } as const
@@ -85,10 +94,12 @@ describe.each([sqliteEngine(), postgresEngine()])('a database migrated before Ky
     await openAndClose(fresh)
   }, 60_000)
 
-  it('a new database ends with exactly the schema the runner before built', async () => {
+  it('a new database migrated as far as the runner before went ends with exactly the schema it built', async () => {
     const before = await engine.newDatabase()
     await restoreDump(before, engine.engine, dumped[engine.engine].last)
-    expect(await schemaOf(engine, fresh, { bookkeeping: false })).toEqual(await schemaOf(engine, before, { bookkeeping: false }))
+    const asFar = await engine.newDatabase()
+    await (await openStore(asFar, { stopBefore: firstAfterTheHandover })).close()
+    expect(await schemaOf(engine, asFar, { bookkeeping: false })).toEqual(await schemaOf(engine, before, { bookkeeping: false }))
   })
 
   it('moves on without running anything again: every row kept, the schema a new database’s, a second start runs nothing', async () => {
