@@ -5,6 +5,7 @@ import { compose } from './compose'
 import { featureMigrations } from './feature-migrations'
 import { openDatabase } from './platform/database/open'
 import { createMailer } from './platform/mail/mailer'
+import { retention } from './platform/retention/retention'
 import { readSettings } from './settings'
 
 const { config, mail, admin } = readSettings(process.env)
@@ -21,3 +22,5 @@ export const handler = handle(app)
 // The launch's clock (expiry, the pace's daily wave). No timer runs here: a scheduled function calls it
 // every minute.
 export const launchClock = () => stores.invitations.tick(new Date())
+// The retention sweep (link tokens past their end, emails long finished): a scheduled function calls it hourly.
+export const retentionSweep = () => retention(database).sweep(new Date())

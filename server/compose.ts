@@ -4,8 +4,8 @@
 // differently. The host brings what is its own: the mailer, the logger, the metrics, the clock, how to learn
 // the client's address, the static site. Nothing here listens, reads the environment or exits (main.ts does).
 //
-// The background work (the outbox sender, the launch's clock) starts only when the host asks: a serverless
-// host has no timers, and a test starts what it tests.
+// The background work (the outbox sender, the launch's clock, the retention sweep) starts only when the host
+// asks: a serverless host has no timers, and a test starts what it tests.
 import type { Context } from 'hono'
 import { createApp } from './app'
 import type { ServerConfig } from './config'
@@ -36,6 +36,8 @@ import { createLogger, type Logger } from './platform/observability/logger'
 import type { Metrics } from './platform/observability/metrics'
 import { startOutboxSender, type OutboxSender, type OutboxSenderOptions } from './platform/outbox/outbox-sender'
 import { outboxStore, type OutboxStore } from './platform/outbox/outbox-store'
+import { retention, retentionTables } from './platform/retention/retention'
+import { startRetentionSchedule, type RetentionSchedule } from './platform/retention/retention-schedule'
 import { emailKinds, type EmailKindSettings } from './email-kinds'
 
 type Limit = { max: number; windowMs: number }
@@ -73,6 +75,7 @@ export function compose(options: CompositionOptions) {
   const budget = mailboxBudgetOver(database.rateLimiter)
   let sender: OutboxSender | undefined
   let ticker: LaunchTicker | undefined
+  let retentionSchedule: RetentionSchedule | undefined
   // A signup, an erasure request or a wave may have queued an email: the sender looks at once, once started.
   const pokeSender = () => sender?.poke()
 
@@ -176,9 +179,17 @@ export function compose(options: CompositionOptions) {
       ticker = startLaunchTicker({ invitations: invited, onWave: pokeSender, log, now })
       return ticker
     },
+    /** Starts the retention sweep (platform/retention/): link tokens past their end and emails finished long
+     * ago are removed now and every hour. The host starts it once it serves, so the first sweep never delays that. */
+    startRetention(): RetentionSchedule {
+      const sweeps = retention(database, { onBatch: metrics?.countRetention(retentionTables) })
+      retentionSchedule = startRetentionSchedule({ retention: sweeps, log, now })
+      return retentionSchedule
+    },
     /** Stops the background work, then waits for the work after the replies (repeats signed up again): the
      * host closes the mailer and the database after it. */
     async stop(): Promise<void> {
+      await retentionSchedule?.stop()
       await ticker?.stop()
       await sender?.stop()
       signInMailer.stop()

@@ -96,6 +96,8 @@ async function main() {
     await metricsServer?.close()
     return giveUp(listenProblem(error, config.host, config.port))
   })
+  // Serving now: the first retention sweep may take a while (platform/retention/).
+  composition.startRetention()
   // The site's address last: it says the start is complete (test/server/processes.ts waits for it).
   if (metricsServer) log.info(`Metrics on http://${shownHost(metricsHost)}:${metricsServer.port}/metrics${metricsToken ? ' (with the bearer token)' : ''}`)
   if (metricsToken) log.info(`Metrics also at /metrics on the site's port, for the bearer of METRICS_TOKEN only`)

@@ -1,8 +1,8 @@
 // The product's documented rules, each pinned to its documented value, written here as literals: the figures of
 // the product specification (its §9 "Business constants and limits", and the ones elsewhere in it) and of
-// docs/product-rules.md (the Constants table, the referral and invitation sections, the messages). The other
-// suites read the constant they check, so they move with it: the page fade set to 0.6 s and the referral cap set
-// to 11 both left them green. This file does not move: changing a rule means changing it here too, on purpose.
+// docs/product-rules.md (the Constants table, the referral, invitation and retention sections, the messages). The
+// other suites read the constant they check, so they move with it: the page fade set to 0.6 s and the referral cap
+// set to 11 both left them green. This file does not move: changing a rule means changing it here too, on purpose.
 // The specification is not in this repository; its figures are copied below, each naming its section.
 //
 // Where a constant alone would not show what a visitor meets, the behaviour is pinned too: the motion props the
@@ -20,6 +20,8 @@ import { readConfig } from '../../server/config'
 import { startLaunchTicker } from '../../server/features/launch/launch-ticker'
 import { bucketSize, newReferralCode } from '../../server/features/referral/line'
 import { networkOf } from '../../server/features/signup/network'
+import { retentionRules } from '../../server/platform/retention/retention'
+import { startRetentionSchedule } from '../../server/platform/retention/retention-schedule'
 import { brand } from '../../shared/brand'
 import { previewLimit } from '../../shared/launch-rows'
 import { addressLimits, parseMailbox } from '../../shared/mailbox'
@@ -140,10 +142,20 @@ describe('docs/product-rules.md', () => {
 
   it('states the Constants table as pinned here', () => {
     expect(
-      ['headerScrollThreshold', 'scrollToTopDelayMs', 'pageFadeSeconds', 'requestTimeoutMs', 'invitationRules.lifetimeMs', 'invitationRules.reminderBeforeMs', 'invitationRules.sendsPerSecond', 'brand.launch'].map(
-        documented,
-      ),
-    ).toEqual(['10 px', '100 ms', '0.3 s', '15 s', '14 days', '3 days', '10 a second', 'Fall 2025, on iOS'])
+      [
+        'headerScrollThreshold',
+        'scrollToTopDelayMs',
+        'pageFadeSeconds',
+        'requestTimeoutMs',
+        'invitationRules.lifetimeMs',
+        'invitationRules.reminderBeforeMs',
+        'invitationRules.sendsPerSecond',
+        'retentionRules.endedLinksKeptMs',
+        'retentionRules.finishedEmailsKeptMs',
+        'retentionRules.everyMs',
+        'brand.launch',
+      ].map(documented),
+    ).toEqual(['10 px', '100 ms', '0.3 s', '15 s', '14 days', '3 days', '10 a second', '1 day', '30 days', '1 hour, and at each start', 'Fall 2025, on iOS'])
   })
 
   describe('a place in line and referrals', () => {
@@ -205,6 +217,24 @@ describe('docs/product-rules.md', () => {
       await vi.advanceTimersByTimeAsync(1)
       expect(tick).toHaveBeenCalledTimes(2)
       await ticker.stop()
+    })
+  })
+
+  describe('what the database keeps', () => {
+    it('removes a link token a day after its end and an email 30 days after it finished, 500 tokens or 2,000 emails a statement', () => {
+      expect(retentionRules).toEqual({ endedLinksKeptMs: day, finishedEmailsKeptMs: 30 * day, everyMs: 60 * minute, batchSize: { consent_tokens: 500, outbox: 2000 } })
+    })
+
+    it('sweeps as the instance starts serving, then every hour', async () => {
+      vi.useFakeTimers()
+      const sweep = vi.fn(async () => ({ consent_tokens: 0, outbox: 0 }))
+      const schedule = startRetentionSchedule({ retention: { sweep } })
+      expect(sweep).toHaveBeenCalledTimes(1)
+      await vi.advanceTimersByTimeAsync(60 * minute - 1)
+      expect(sweep).toHaveBeenCalledTimes(1)
+      await vi.advanceTimersByTimeAsync(1)
+      expect(sweep).toHaveBeenCalledTimes(2)
+      await schedule.stop()
     })
   })
 

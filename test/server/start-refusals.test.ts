@@ -1,7 +1,7 @@
 // @vitest-environment node
 // `npm start` (the real process, test/server/processes.ts) refuses a start it cannot carry through: exit code
 // 1 and one line naming the variable to fix, never a stack trace or a password. A locked database is waited
-// on for a bound the first line states; a damaged one is found by SQLite's integrity check before any signup
+// on for a bound the first line states; a damaged one is found by SQLite's quick check before any signup
 // reaches it.
 import { createClient } from '@libsql/client'
 import { closeSync, openSync, writeSync } from 'node:fs'
@@ -121,7 +121,7 @@ it(
   sqliteLockWaitMs + 15_000,
 )
 
-it('finds a damaged database at start with the integrity check and stops with one line', async () => {
+it('finds a damaged database at start with the quick check and stops with one line', async () => {
   const file = join(temp.dir, 'damaged.db')
   const databaseUrl = `file:${file}`
   await (await openStore(databaseUrl)).close()
@@ -136,5 +136,5 @@ it('finds a damaged database at start with the integrity check and stops with on
 
   const result = await failingStart({ DATABASE_URL: databaseUrl })
   expectOneLineNaming(result, 'DATABASE_URL')
-  expect(result.output).toMatch(/damaged\.db is damaged \(integrity check: .+\)/)
+  expect(result.output).toMatch(/damaged\.db is damaged \(quick check: .+\)/)
 })

@@ -27,6 +27,12 @@ const tokensOutboxSettings = ({ id, ref, time }: ColumnTypes) => [
   `CREATE TABLE consent_settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)`,
 ]
 
+// The same on both engines: the tokens by their end, the finished emails by when they finished.
+const retentionIndexes = [
+  `CREATE INDEX consent_tokens_expiry ON consent_tokens (expires_at)`,
+  `CREATE INDEX outbox_finished ON outbox (finished_at) WHERE finished_at IS NOT NULL`,
+]
+
 export const platformMigrations: Migrations = {
   // Rate-limit counters shared by every instance (rate-limiter-flexible's layout; PostgreSQL only, SQLite
   // counts in memory). UNLOGGED: no WAL, so counting costs no flush; the table is emptied after a crash,
@@ -68,5 +74,12 @@ export const platformMigrations: Migrations = {
         'INSERT INTO schema_migrations (version) VALUES (12)',
       ],
     }),
+  },
+  // The retention sweep (platform/retention/retention.ts) removes link tokens past their end and emails long
+  // finished, a batch at a time, each batch found along an index rather than by a walk of the table. At 1,000,000
+  // signups (2.7 million tokens, 1.8 million finished emails) building both took 2–7.5 s on SQLite, as the shared
+  // 2-core machine's load varied, and about 1 s on PostgreSQL, once, at the first start (2026-11-27).
+  '2026-11-27-0615-retention-indexes': {
+    up: stepsPerEngine({ sqlite: retentionIndexes, postgres: retentionIndexes }),
   },
 }

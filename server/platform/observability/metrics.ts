@@ -35,6 +35,12 @@ export function createMetrics() {
     labelNames: ['kind', 'outcome'] as const,
     registers,
   })
+  const retentionRemoved = new Counter({
+    name: 'waitlist_retention_removed_total',
+    help: 'Rows the retention sweep removed, by table: consent_tokens (link tokens past their end), outbox (emails finished long ago). platform/retention/retention.ts.',
+    labelNames: ['table'] as const,
+    registers,
+  })
   const httpDuration = new Histogram({
     name: 'waitlist_http_request_duration_seconds',
     help: 'Time to answer a request, by method, route pattern and status.',
@@ -52,6 +58,11 @@ export function createMetrics() {
     countOutboxSends(kinds: readonly string[]) {
       for (const kind of kinds) for (const outcome of sendOutcomes) outboxSends.inc({ kind, outcome }, 0)
       return (kind: string, outcome: SendOutcome) => outboxSends.inc({ kind, outcome })
+    },
+    /** Counts what the retention sweep removes (its onBatch), each table's series from 0. */
+    countRetention(tables: readonly string[]) {
+      for (const table of tables) retentionRemoved.inc({ table }, 0)
+      return (table: string, removed: number) => retentionRemoved.inc({ table }, removed)
     },
     /** The outbox's gauges, read from the store at each scrape (one read shared by all four). */
     watchOutbox(read: (now: Date) => Promise<OutboxStats>, now: () => Date = () => new Date()) {

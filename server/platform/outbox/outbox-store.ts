@@ -105,3 +105,19 @@ export function outboxStore(database: Database): OutboxStore {
     },
   }
 }
+
+/** Removes up to `limit` emails that finished (sent, skipped or failed) before `finishedBefore`, along
+ * outbox_finished, and says how many: one batch of the retention sweep (platform/retention/retention.ts).
+ * An unfinished email is never touched. Rows another instance is removing are passed over. */
+export async function removeFinishedEmails(database: Database, finishedBefore: Date, limit: number): Promise<number> {
+  const { db, lockRows } = database
+  const finished = db
+    .selectFrom('outbox')
+    .select('id')
+    .where('finished_at', 'is not', null)
+    .where('finished_at', '<', finishedBefore.toISOString())
+    .orderBy('finished_at')
+    .limit(limit)
+  const removed = await db.deleteFrom('outbox').where('id', 'in', lockRows(finished, { skipLocked: true })).executeTakeFirst()
+  return Number(removed.numDeletedRows)
+}

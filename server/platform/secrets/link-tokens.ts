@@ -2,7 +2,7 @@
 // the link and only its SHA-256 kept (tokens.ts), for one purpose and one person, until its end. Every feature
 // that mails a link stores its tokens here when its email is sent, and its routes take them here, once. Each
 // feature says how long its own links live (shared/rules.ts), so this module names no purpose.
-import type { Db } from '../database/database'
+import type { Database, Db } from '../database/database'
 import { hashSecret, newSecret } from './tokens'
 
 export type LinkToken = { hash: string; purpose: string; personId: number; expiresAt: Date }
@@ -36,4 +36,15 @@ export async function takeLinkToken(trx: Db, purpose: string, tokenHash: string,
     .returning(['signup_id', 'expires_at'])
     .executeTakeFirst()
   return token && token.expires_at > now.toISOString() ? token.signup_id : undefined
+}
+
+/** Removes up to `limit` tokens that ended before `endedBefore`, along consent_tokens_expiry, and says how many:
+ * one batch of the retention sweep (platform/retention/retention.ts). An ended token is worth nothing: every
+ * reader (takeLinkToken, the features' looks at a place or an invitation link) refuses it as an unknown one.
+ * Rows another instance is removing are passed over. */
+export async function removeEndedLinkTokens(database: Database, endedBefore: Date, limit: number): Promise<number> {
+  const { db, lockRows } = database
+  const ended = db.selectFrom('consent_tokens').select('token_hash').where('expires_at', '<', endedBefore.toISOString()).orderBy('expires_at').limit(limit)
+  const removed = await db.deleteFrom('consent_tokens').where('token_hash', 'in', lockRows(ended, { skipLocked: true })).executeTakeFirst()
+  return Number(removed.numDeletedRows)
 }

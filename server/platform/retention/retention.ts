@@ -1,0 +1,73 @@
+// What the database keeps no longer than it needs (docs/product-rules.md, "What the database keeps, and for how
+// long"): link tokens past their end, and emails that finished long ago. Nothing else goes: a signup and its
+// consent record stay until the person is erased, and so do what erasure keeps, the invitations and their
+// funnel, the referrals' decisions and the console's audit log. The platform sweeps its own tables only; a
+// feature that keeps something for a time removes it in its own folder.
+//
+// A sweep removes in batches of `batchSize` rows, one statement each, found along an index (migrations.ts,
+// 2026-11-27-0615), and after each batch waits as long as the batch took. On SQLite every statement holds the
+// process's one connection, so a batch is the longest a signup waits behind the sweep, and the sweep holds the
+// connection at most half the time; on PostgreSQL a batch locks its rows only, and rows another instance's sweep
+// holds are passed over (SKIP LOCKED), so every instance may sweep at once.
+import type { Database } from '../database/database'
+import { removeFinishedEmails } from '../outbox/outbox-store'
+import { removeEndedLinkTokens } from '../secrets/link-tokens'
+
+const hour = 3_600_000
+const day = 24 * hour
+
+export const retentionRules = {
+  /** An email's row (its kind, its person, when it was queued and finished, how it ended, the mail server's last
+   * words) stays this long after it finished, for the team to answer "did my email go?". The longest anything
+   * looks back over finished emails is consent's resend interval (an erasure asked again within 10 minutes,
+   * platform/outbox/outbox-queue.ts isQueued); the mail budget counts in its own limiter, the funnel on the
+   * invitations, the metrics and /healthz read unfinished emails only. */
+  finishedEmailsKeptMs: 30 * day,
+  /** A link's token stays this long past its end, and no longer: no reader takes an ended token (each refuses it
+   * as unknown), and the margin keeps an instance whose clock is behind from finding gone a token it would take. */
+  endedLinksKeptMs: day,
+  /** How often each instance sweeps, beside once as it starts serving. */
+  everyMs: hour,
+  /** Rows a statement removes at most, per table. A token costs far more to remove than an email (its key is a
+   * random hash: each one is on an index page of its own), so a batch of either holds SQLite's connection for
+   * tens of milliseconds at 1,000,000 signups (docs/performance.md, "The retention sweep"). */
+  batchSize: { consent_tokens: 500, outbox: 2000 },
+} as const
+
+/** The tables a sweep removes from, in the order it sweeps them. */
+export const retentionTables = ['consent_tokens', 'outbox'] as const
+export type RetentionTable = (typeof retentionTables)[number]
+export type Removed = Record<RetentionTable, number>
+
+export type Retention = {
+  /** Removes, batch by batch, what is past its keep at `now`, and says how much; stops between batches once
+   * `signal` is aborted (the process is stopping), with what it removed so far. */
+  sweep(now: Date, signal?: AbortSignal): Promise<Removed>
+}
+
+/** `batchSize` (a test's) sets every table's. `onBatch` is told each batch's count, as the database gave it. */
+export function retention(database: Database, options: { batchSize?: number; onBatch?: (table: RetentionTable, removed: number) => void } = {}): Retention {
+  const batchSize = (table: RetentionTable) => options.batchSize ?? retentionRules.batchSize[table]
+  const ago = (now: Date, ms: number) => new Date(now.getTime() - ms)
+  const removeBatch: Record<RetentionTable, (now: Date) => Promise<number>> = {
+    consent_tokens: (now) => removeEndedLinkTokens(database, ago(now, retentionRules.endedLinksKeptMs), batchSize('consent_tokens')),
+    outbox: (now) => removeFinishedEmails(database, ago(now, retentionRules.finishedEmailsKeptMs), batchSize('outbox')),
+  }
+  return {
+    async sweep(now, signal) {
+      const removed: Removed = { consent_tokens: 0, outbox: 0 }
+      for (const table of retentionTables) {
+        for (;;) {
+          if (signal?.aborted) return removed
+          const started = performance.now()
+          const count = await removeBatch[table](now)
+          removed[table] += count
+          options.onBatch?.(table, count)
+          if (count < batchSize(table)) break
+          await new Promise((resolve) => setTimeout(resolve, performance.now() - started))
+        }
+      }
+      return removed
+    },
+  }
+}
