@@ -5,6 +5,7 @@ import type { ActorRefFrom } from 'xstate'
 import type { adminReferralsMachine } from '../../machines/admin-referrals-machine'
 import type { ReferralVerdict } from '../../shared/console-api'
 import type { HeldReferral } from '../../shared/console-rows'
+import { figure } from '../../shared/figures'
 import { Button, Row, Status, TableScroll } from './admin-styles'
 
 const when = (iso: string) => iso.replace('T', ' ').slice(0, 16)
@@ -94,8 +95,8 @@ export function ReferralsView({ referrals }: { referrals: ActorRefFrom<typeof ad
                   {data.topReferrers.map((referrer) => (
                     <tr key={referrer.id}>
                       <td>{person(referrer.firstName, referrer.email)}</td>
-                      <td>{referrer.credits}</td>
-                      <td>{referrer.place ?? '—'}</td>
+                      <td>{figure(referrer.credits)}</td>
+                      <td>{referrer.place === null ? '—' : figure(referrer.place)}</td>
                     </tr>
                   ))}
                 </tbody>

@@ -2,16 +2,15 @@
 // that came through a referral (confirmed friends, issue 21) is a segment at its foot in the accent colour, with a
 // legend. For screen readers the SVG is one image with a summary, and the figures are also a table behind a disclosure.
 import type { DayCount, ReferralSummary } from '../../shared/console-rows'
+import { counted, figure } from '../../shared/figures'
 import { theme } from '../ui/theme'
 
 const width = 900
 const height = 180
 
-const plural = (count: number, one: string, many: string) => `${count.toLocaleString('en')} ${count === 1 ? one : many}`
-
 /** The referral decisions in a few words: "Referrals: 12 credited, 3 held for review, 5 refused". */
 export const referralFigures = ({ credited, held, refused }: Pick<ReferralSummary, 'credited' | 'held' | 'refused'>) =>
-  `Referrals: ${credited.toLocaleString('en')} credited, ${held.toLocaleString('en')} held for review, ${refused.toLocaleString('en')} refused`
+  `Referrals: ${figure(credited)} credited, ${figure(held)} held for review, ${figure(refused)} refused`
 
 export function SignupsChart({ perDay, referrals }: { perDay: DayCount[]; referrals: ReferralSummary }) {
   const referred = new Map(referrals.perDay.map((day) => [day.day, day.count]))
@@ -22,8 +21,8 @@ export function SignupsChart({ perDay, referrals }: { perDay: DayCount[]; referr
   const busiest = perDay.reduce((best, day) => (day.count > best.count ? day : best), perDay[0] ?? { day: '', count: 0 })
   const bar = width / Math.max(1, perDay.length)
   const summary =
-    `${total} signups in the last ${perDay.length} days${busiest.count > 0 ? `; the busiest day was ${busiest.day} with ${busiest.count}` : ''}. ` +
-    `${plural(referredTotal, 'confirmed signup', 'confirmed signups')} came through a referral.`
+    `${counted(total, 'signup', 'signups')} in the last ${perDay.length} days${busiest.count > 0 ? `; the busiest day was ${busiest.day} with ${figure(busiest.count)}` : ''}. ` +
+    `${counted(referredTotal, 'confirmed signup', 'confirmed signups')} came through a referral.`
   return (
     <section aria-labelledby="chart-heading">
       <h2 id="chart-heading">Signups per day, last {perDay.length} days</h2>
@@ -38,7 +37,7 @@ export function SignupsChart({ perDay, referrals }: { perDay: DayCount[]; referr
             const barWidth = Math.max(1, bar - 2)
             return (
               <g key={day.day}>
-                <title>{`${day.day}: ${day.count}${fromReferral > 0 ? `, ${fromReferral} through a referral` : ''}`}</title>
+                <title>{`${day.day}: ${figure(day.count)}${fromReferral > 0 ? `, ${figure(fromReferral)} through a referral` : ''}`}</title>
                 {barHeight > referralHeight && (
                   // The rest of the day's signups, ending a pixel above the referral segment so the two stay apart.
                   <rect x={x} y={height - barHeight} width={barWidth} height={Math.max(0, barHeight - referralHeight - (referralHeight > 0 ? 1 : 0))} fill={theme.color.brand} />
@@ -67,7 +66,7 @@ export function SignupsChart({ perDay, referrals }: { perDay: DayCount[]; referr
           <tbody>
             {perDay
               .filter((day) => day.count > 0 || referredOn(day.day) > 0)
-              .map((day) => <tr key={day.day}><td>{day.day}</td><td>{day.count}</td><td>{referredOn(day.day)}</td></tr>)}
+              .map((day) => <tr key={day.day}><td>{day.day}</td><td>{figure(day.count)}</td><td>{figure(referredOn(day.day))}</td></tr>)}
           </tbody>
         </table>
       </details>

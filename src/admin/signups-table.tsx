@@ -6,6 +6,7 @@ import type { ActorRefFrom } from 'xstate'
 import type { adminEraseMachine } from '../../machines/admin-erase-machine'
 import type { adminTableMachine } from '../../machines/admin-table-machine'
 import type { SignupSort } from '../../shared/console-api'
+import { counted, figure } from '../../shared/figures'
 import { csvHref } from './admin-api-client'
 import { Button, Field, Row, Status, TableScroll } from './admin-styles'
 
@@ -44,7 +45,7 @@ export function SignupsTable({ table, erase }: Props) {
         </Row>
       </form>
       <Status role="status" aria-live="polite">
-        {busy ? 'Loading signups…' : state.matches('empty') ? (query.search ? `Nobody matches “${query.search}”.` : 'Nobody has signed up yet.') : state.matches('loaded') ? `${total} ${total === 1 ? 'signup' : 'signups'}${query.search ? ` matching “${query.search}”` : ''}, page ${query.page} of ${pages}.` : ''}
+        {busy ? 'Loading signups…' : state.matches('empty') ? (query.search ? `Nobody matches “${query.search}”.` : 'Nobody has signed up yet.') : state.matches('loaded') ? `${counted(total, 'signup', 'signups')}${query.search ? ` matching “${query.search}”` : ''}, page ${figure(query.page)} of ${figure(pages)}.` : ''}
       </Status>
       {state.matches('failed') && (
         <>
@@ -77,8 +78,8 @@ export function SignupsTable({ table, erase }: Props) {
                   <td>{row.firstName}</td>
                   <td>{row.source}</td>
                   <td>{row.status || '—'}</td>
-                  <td>{row.place ?? '—'}</td>
-                  <td>{row.credits}</td>
+                  <td>{row.place === null ? '—' : figure(row.place)}</td>
+                  <td>{figure(row.credits)}</td>
                   <td>
                     <Button type="button" $tone="danger" aria-label={`Erase ${row.email}`} onClick={() => erase.send({ type: 'ERASE_REQUESTED', target: { id: row.id, email: row.email } })}>
                       Erase
