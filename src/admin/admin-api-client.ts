@@ -56,15 +56,23 @@ export const requestLink = (email: string) => call<SignInRequested>('/sign-in/re
 export const verifyToken = (token: string) => call<SessionReply>('/sign-in/verify', { json: { token }, allow401: true })
 export const signOut = () => call<void>('/sign-out', { json: {} })
 export const fetchSummary = (signal: AbortSignal) => call<ConsoleSummary>('/summary', { signal })
+/** A query string of the parameters that are set: an absent cursor is left out, never sent as "undefined". */
+const queryString = (params: Record<string, string | number | undefined>) =>
+  new URLSearchParams(Object.entries(params).flatMap(([name, value]) => (value === undefined ? [] : [[name, String(value)]]))).toString()
+
 export const fetchSignups = (query: SignupQuery, signal: AbortSignal) => {
   const params = new URLSearchParams({ ...query, page: String(query.page), pageSize: String(query.pageSize) })
   return call<SignupPage>(`/signups?${params}`, { signal })
 }
 export const eraseSignup = (id: number) => call<void>(`/signups/${id}/erase`, { json: {} })
-export const fetchReferrals = (signal: AbortSignal) => call<ReferralsReply>('/referrals', { signal })
+/** A page of the held referrals (the first without a cursor), with the top referrers. */
+export const fetchReferrals = (after: string | null, signal: AbortSignal) =>
+  call<ReferralsReply>(`/referrals${after === null ? '' : `?${queryString({ after })}`}`, { signal })
 export const reviewReferral = (friendId: number, verdict: ReferralVerdict) =>
   call<void>(`/referrals/${friendId}/${verdictPaths[verdict]}`, { json: {} })
-export const fetchAudit = (signal: AbortSignal) => call<AuditReply>('/audit', { signal })
+/** A page of the audit log, newest first (the newest page without a cursor). */
+export const fetchAudit = (before: string | null, signal: AbortSignal) =>
+  call<AuditReply>(`/audit${before === null ? '' : `?${queryString({ before })}`}`, { signal })
 
 // Invitations (issue 22). A wave names the first person of the preview the team saw: if the line's head has moved
 // since, the server refuses with a ServerMessage whose code is 'list-changed' (409).

@@ -36,6 +36,10 @@ const describeOutput = (output: unknown) => {
   // The waves machine's answers: an overview (ready or not) and a preview (how many it would take).
   if ('ready' in output) return `(ready: ${String(output.ready)})`
   if ('people' in output && 'count' in output) return `(count: ${String(output.count)})`
+  // The paged lists' answers (issue 35): which page, and which way more pages lie.
+  if ('heldAfter' in output && 'held' in output && Array.isArray(output.held))
+    return `(${output.held.length === 0 ? 'emptied page' : output.heldAfter ? 'more after' : 'last page'})`
+  if ('older' in output) return output.older ? '(older after)' : '(oldest)'
   if (!('ok' in output)) return ''
   return `(ok: ${String(output.ok)}${'answered' in output ? `, answered: ${String(output.answered)}` : ''})`
 }

@@ -1,8 +1,11 @@
 // The console machines as models: their sample events and state keys (see admin-model.ts).
+import { adminAuditMachine, type AdminAuditSnapshot } from '../../machines/admin-audit-machine'
 import { adminEraseMachine } from '../../machines/admin-erase-machine'
+import { adminReferralsMachine, type AdminReferralsSnapshot } from '../../machines/admin-referrals-machine'
 import { adminSignInMachine } from '../../machines/admin-sign-in-machine'
 import { adminSummaryMachine } from '../../machines/admin-summary-machine'
 import { adminTableMachine } from '../../machines/admin-table-machine'
+import type { AuditReply, ReferralsReply } from '../../shared/console-api'
 import { adminWavesMachine } from '../../machines/admin-waves-machine'
 import type { Funnel, NextUp, Pace, WaveRow, WavesOverview } from '../../shared/launch-rows'
 import { done, failed, type Model, type ModelEvent } from './admin-model'
@@ -12,7 +15,7 @@ export const samples = {
   token: 'x'.repeat(43),
   linkSent: 'If that address may sign in, a sign-in link is on its way. It works once, for 15 minutes.',
   row: { id: 7, createdAt: '2026-11-20T10:00:00.000Z', email: 'ada@example.com', firstName: 'Ada', source: 'home', status: '' },
-  summary: { totals: { all: 3, pending: 2, confirmed: 1, invited: 0, claimed: 0, expired: 0, unsubscribed: 0 }, outbox: { waiting: 2, oldestSeconds: 4 }, perDay: [{ day: '2026-11-22', count: 3 }], bySource: [{ source: 'home', count: 3 }], referrals: { perDay: [{ day: '2026-11-22', count: 1 }], credited: 1, held: 0, refused: 0 }, audit: [] },
+  summary: { totals: { all: 3, pending: 2, confirmed: 1, invited: 0, claimed: 0, expired: 0, unsubscribed: 0 }, outbox: { waiting: 2, oldestSeconds: 4 }, perDay: [{ day: '2026-11-22', count: 3 }], bySource: [{ source: 'home', count: 3 }], referrals: { perDay: [{ day: '2026-11-22', count: 1 }], credited: 1, held: 0, refused: 0 } },
 }
 
 const emailValid = (email: string) => /^\S+@\S+\.\S+$/.test(email.trim())
@@ -55,6 +58,59 @@ export const tableModel: Model = {
     failed('fetchSignups'),
   ],
   serializeState: (snapshot) => JSON.stringify({ value: snapshot.value, pages: Math.ceil(snapshot.context.total / snapshot.context.query.pageSize), page: snapshot.context.query.page }),
+}
+
+const heldReferral = (friendId: number) => ({
+  friendId,
+  friendFirstName: `F${friendId}`,
+  friendEmail: `f${friendId}@example.com`,
+  referrerId: 1,
+  referrerFirstName: 'Rita',
+  referrerEmail: 'rita@example.com',
+  decidedAt: '2026-11-24T09:30:00.000Z',
+})
+/** The referrals machine's answers: a page of held referrals with more after it, the last page, and a page that
+ * reviews have emptied. */
+export const referralsSamples = {
+  morePages: { held: [heldReferral(7)], heldTotal: 30, heldAfter: '2026-11-24T09:30:00.000Z_7', topReferrers: [] },
+  lastPage: { held: [heldReferral(31)], heldTotal: 30, heldAfter: null, topReferrers: [] },
+  emptied: { held: [], heldTotal: 25, heldAfter: null, topReferrers: [] },
+} satisfies Record<string, ReferralsReply>
+
+export const referralsModel: Model = {
+  machine: adminReferralsMachine,
+  events: [
+    { type: 'RELOAD' },
+    { type: 'REVIEW', friendId: 7, firstName: 'F7', verdict: 'APPROVE' },
+    { type: 'NEXT_HELD' },
+    { type: 'PREVIOUS_HELD' },
+    done('fetchReferrals', referralsSamples.morePages),
+    done('fetchReferrals', referralsSamples.lastPage),
+    done('fetchReferrals', referralsSamples.emptied),
+    failed('fetchReferrals'),
+    done('reviewReferral', undefined),
+    failed('reviewReferral'),
+  ],
+  // The guards read whether a page follows and how many pages back there are (two stand for any number).
+  serializeState: (snapshot) => {
+    const { referrals, heldTrail } = snapshot.context as AdminReferralsSnapshot['context']
+    return JSON.stringify({ value: snapshot.value, more: referrals?.heldAfter ?? null, back: Math.min(heldTrail.length, 2) })
+  },
+}
+
+/** The audit machine's answers: a page with older entries after it, and the oldest page. */
+export const auditSamples = {
+  newer: { entries: [{ at: '2026-11-24T09:30:00.000Z', actor: samples.admin, action: 'export', detail: 'all signups' }], older: '51' },
+  oldest: { entries: [{ at: '2026-11-20T09:30:00.000Z', actor: samples.admin, action: 'sign-in', detail: '' }], older: null },
+} satisfies Record<string, AuditReply>
+
+export const auditModel: Model = {
+  machine: adminAuditMachine,
+  events: [{ type: 'RELOAD' }, { type: 'OLDER' }, { type: 'NEWER' }, done('fetchAudit', auditSamples.newer), done('fetchAudit', auditSamples.oldest), failed('fetchAudit')],
+  serializeState: (snapshot) => {
+    const { page, trail } = snapshot.context as AdminAuditSnapshot['context']
+    return JSON.stringify({ value: snapshot.value, older: page.older !== null, back: Math.min(trail.length, 2) })
+  },
 }
 
 export const eraseModel: Model = {
