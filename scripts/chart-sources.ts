@@ -52,7 +52,8 @@ export const chartSources: ChartSource[] = [
   },
   {
     machine: adminTableMachine,
-    summary: 'The console’s signups table: one server request per search, sort or page, then loaded, empty or failed.',
+    summary:
+      'The console’s signups table: one server request per search, sort or page, then loaded, empty or failed. Next and Previous follow the cursors of the page on screen and stop at either end; First, Last and a page number jump; a new search or sort starts at page 1.',
   },
   {
     machine: adminEraseMachine,

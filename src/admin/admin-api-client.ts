@@ -60,10 +60,10 @@ export const fetchSummary = (signal: AbortSignal) => call<ConsoleSummary>('/summ
 const queryString = (params: Record<string, string | number | undefined>) =>
   new URLSearchParams(Object.entries(params).flatMap(([name, value]) => (value === undefined ? [] : [[name, String(value)]]))).toString()
 
-export const fetchSignups = (query: SignupQuery, signal: AbortSignal) => {
-  const params = new URLSearchParams({ ...query, page: String(query.page), pageSize: String(query.pageSize) })
-  return call<SignupPage>(`/signups?${params}`, { signal })
-}
+/** A page of signups: by a cursor of the last reply (`after` or `before`, with `page` the number shown), or by
+ * `page` alone to jump. */
+export const fetchSignups = ({ search, sort, direction, page, pageSize, after, before }: SignupQuery, signal: AbortSignal) =>
+  call<SignupPage>(`/signups?${queryString({ search, sort, direction, page, pageSize, after, before })}`, { signal })
 export const eraseSignup = (id: number) => call<void>(`/signups/${id}/erase`, { json: {} })
 /** A page of the held referrals (the first without a cursor), with the top referrers. */
 export const fetchReferrals = (after: string | null, signal: AbortSignal) =>

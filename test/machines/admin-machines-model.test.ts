@@ -3,11 +3,12 @@
 // and after every step the actor must be where the graph says. Guard tests keep the models honest: every state
 // reached, every transition the machine defines taken, every request aborted when its state is left. The waves
 // machine's paths also check, step by step, what the team reads and which requests went out (checkWavesStep); the
-// held referrals' and the audit log's which page each request asks for, by cursor.
+// table's, the held referrals' and the audit log's which page each request asks for, by cursor or by number.
 import { createActor, fromPromise, type AnyMachineSnapshot, type AnyStateMachine } from 'xstate'
 import type { AdminReferralsSnapshot } from '../../machines/admin-referrals-machine'
+import { pageCount, type AdminTableSnapshot } from '../../machines/admin-table-machine'
 import { adminWavesMessages } from '../../machines/admin-waves-machine'
-import type { ReferralsReply } from '../../shared/console-api'
+import type { ReferralsReply, SignupQuery } from '../../shared/console-api'
 import { definedTransitions, describeTransition, transitionPaths, transitionsTaken, type Model, type ModelPath, type ModelStep } from '../utils/admin-model'
 import {
   auditModel,
@@ -140,6 +141,59 @@ const checkWavesStep: StepCheck = ({ event }, started, before, after) => {
   if (/^xstate\.(done|error)\.actor\.(startWave|inviteAgain|setPace|stopPace)$/.test(event.type) && !after.matches('catchingUp'))
     expect(after.value).toBe('loading')
 }
+/** What the table asks the server after each step: Next and Previous send the cursor the page on screen gave,
+ * with the page number beside it; First, Last and "go to page" jump by number alone; a new search or sort starts at
+ * page 1 with no cursor; a reload asks the same again. A move the machine refuses asks nothing. */
+const checkTableStep: StepCheck = ({ event }, started, before, after) => {
+  const asked = started.filter((request) => request.id === 'fetchSignups').map((request) => request.input as SignupQuery)
+  const { query, shown } = before.context as AdminTableSnapshot['context']
+  const pages = pageCount(before.context)
+  const moved = JSON.stringify(before.value) !== JSON.stringify(after.value)
+  const jumped = (page: number) => {
+    expect(asked).toEqual([expect.objectContaining({ page, search: query.search, sort: query.sort })])
+    expect([asked[0]!.after, asked[0]!.before]).toEqual([undefined, undefined])
+  }
+  switch (event.type) {
+    case 'NEXT_PAGE':
+      expect(moved, `NEXT_PAGE with the cursor ${shown.cursors.after}`).toBe(shown.cursors.after !== null)
+      if (moved) {
+        expect(asked).toEqual([expect.objectContaining({ page: shown.page + 1, after: shown.cursors.after })])
+        expect(asked[0]!.before).toBeUndefined()
+      }
+      break
+    case 'PREVIOUS_PAGE':
+      expect(moved, `PREVIOUS_PAGE with the cursor ${shown.cursors.before}`).toBe(shown.cursors.before !== null)
+      if (moved) {
+        expect(asked).toEqual([expect.objectContaining({ page: shown.page - 1, before: shown.cursors.before })])
+        expect(asked[0]!.after).toBeUndefined()
+      }
+      break
+    case 'FIRST_PAGE':
+      expect(moved).toBe(shown.page > 1)
+      if (moved) jumped(1)
+      break
+    case 'LAST_PAGE':
+      expect(moved).toBe(shown.page < pages)
+      if (moved) jumped(pages)
+      break
+    case 'GO_TO_PAGE':
+      expect(moved, `GO_TO_PAGE(${String(event.page)}) of ${pages}`).toBe(Number(event.page) <= pages)
+      if (moved) jumped(Number(event.page))
+      break
+    case 'SEARCH':
+    case 'SORT':
+      expect(asked).toHaveLength(1)
+      expect(asked[0]).toMatchObject({ page: 1 })
+      expect([asked[0]!.after, asked[0]!.before]).toEqual([undefined, undefined])
+      break
+    case 'RELOAD':
+      expect(asked).toEqual([query])
+      break
+    default:
+      expect(asked).toEqual([])
+  }
+}
+
 /** The held referrals and the audit log ask for the page on screen by the last cursor followed (none: the first). */
 const checkCursorAsked = (actorId: string, trailOf: (snapshot: AnyMachineSnapshot) => readonly string[], name: 'after' | 'before'): StepCheck => (_step, started, _before, after) => {
   for (const request of started.filter((entry) => entry.id === actorId)) expect(request.input).toEqual({ [name]: trailOf(after).at(-1) ?? null })
@@ -159,6 +213,7 @@ const checkAuditStep = checkCursorAsked('fetchAudit', (snapshot) => snapshot.con
 
 const stepChecks = new Map<Model, StepCheck>([
   [wavesModel, checkWavesStep],
+  [tableModel, checkTableStep],
   [referralsModel, checkReferralsStep],
   [auditModel, checkAuditStep],
 ])

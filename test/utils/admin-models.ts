@@ -4,8 +4,9 @@ import { adminEraseMachine } from '../../machines/admin-erase-machine'
 import { adminReferralsMachine, type AdminReferralsSnapshot } from '../../machines/admin-referrals-machine'
 import { adminSignInMachine } from '../../machines/admin-sign-in-machine'
 import { adminSummaryMachine } from '../../machines/admin-summary-machine'
-import { adminTableMachine } from '../../machines/admin-table-machine'
-import type { AuditReply, ReferralsReply } from '../../shared/console-api'
+import { adminTableMachine, pageCount, type AdminTableSnapshot } from '../../machines/admin-table-machine'
+import type { AuditReply, ReferralsReply, SignupPage } from '../../shared/console-api'
+import type { ConsoleSignupRow } from '../../shared/console-rows'
 import { adminWavesMachine } from '../../machines/admin-waves-machine'
 import type { Funnel, NextUp, Pace, WaveRow, WavesOverview } from '../../shared/launch-rows'
 import { done, failed, type Model, type ModelEvent } from './admin-model'
@@ -14,7 +15,7 @@ export const samples = {
   admin: 'team@company.example',
   token: 'x'.repeat(43),
   linkSent: 'If that address may sign in, a sign-in link is on its way. It works once, for 15 minutes.',
-  row: { id: 7, createdAt: '2026-11-20T10:00:00.000Z', email: 'ada@example.com', firstName: 'Ada', source: 'home', status: '' },
+  row: { id: 7, createdAt: '2026-11-20T10:00:00.000Z', email: 'ada@example.com', firstName: 'Ada', source: 'home', status: 'pending', place: null, credits: 0, heldReferrals: 0, referredBy: null } satisfies ConsoleSignupRow,
   summary: { totals: { all: 3, pending: 2, confirmed: 1, invited: 0, claimed: 0, expired: 0, unsubscribed: 0 }, outbox: { waiting: 2, oldestSeconds: 4 }, perDay: [{ day: '2026-11-22', count: 3 }], bySource: [{ source: 'home', count: 3 }], referrals: { perDay: [{ day: '2026-11-22', count: 1 }], credited: 1, held: 0, refused: 0 } },
 }
 
@@ -46,18 +47,37 @@ const signInModel = (token: string | null): Model => ({
 export const signInWithLink = signInModel(samples.token)
 export const signInWithoutLink = signInModel(null)
 
+/** The table machine's answers: the first of two pages (a cursor onward), the last (a cursor back), and nobody
+ * after a partial search that looked through the newest 100,000 of a million. */
+export const tableSamples = {
+  firstPage: { rows: [samples.row], total: 30, page: 1, cursors: { before: null, after: 'next-after-25' }, scope: { kind: 'everyone' } },
+  lastPage: { rows: [samples.row], total: 30, page: 2, cursors: { before: 'back-before-26', after: null }, scope: { kind: 'everyone' } },
+  onlyPage: { rows: [samples.row], total: 1, page: 1, cursors: { before: null, after: null }, scope: { kind: 'everyone' } },
+  nobody: { rows: [], total: 0, page: 1, cursors: { before: null, after: null }, scope: { kind: 'partial', scanned: 100_000, of: 1_000_000 } },
+} satisfies Record<string, SignupPage>
+
 export const tableModel: Model = {
   machine: adminTableMachine,
   events: [
     { type: 'SEARCH', search: 'ada' },
     { type: 'SORT', sort: 'email' },
-    { type: 'PAGE', page: 2 },
+    { type: 'NEXT_PAGE' },
+    { type: 'PREVIOUS_PAGE' },
+    { type: 'FIRST_PAGE' },
+    { type: 'LAST_PAGE' },
+    { type: 'GO_TO_PAGE', page: 2 },
+    { type: 'GO_TO_PAGE', page: 3 },
     { type: 'RELOAD' },
-    done('fetchSignups', { rows: [samples.row], total: 30 }),
-    done('fetchSignups', { rows: [], total: 0 }),
+    done('fetchSignups', tableSamples.firstPage),
+    done('fetchSignups', tableSamples.lastPage),
+    done('fetchSignups', tableSamples.nobody),
     failed('fetchSignups'),
   ],
-  serializeState: (snapshot) => JSON.stringify({ value: snapshot.value, pages: Math.ceil(snapshot.context.total / snapshot.context.query.pageSize), page: snapshot.context.query.page }),
+  // The guards read the page on screen, how many pages there are and which cursors the answer gave.
+  serializeState: (snapshot) => {
+    const { shown } = snapshot.context as AdminTableSnapshot['context']
+    return JSON.stringify({ value: snapshot.value, page: shown.page, pages: pageCount(snapshot.context), after: shown.cursors.after !== null, before: shown.cursors.before !== null })
+  },
 }
 
 const heldReferral = (friendId: number) => ({

@@ -7,7 +7,7 @@ import { createActor, fromPromise } from 'xstate'
 import { adminEraseMachine } from '../../../machines/admin-erase-machine'
 import { adminReferralsMachine, type ReferralReview } from '../../../machines/admin-referrals-machine'
 import { adminTableMachine } from '../../../machines/admin-table-machine'
-import type { ReferralsReply } from '../../../shared/console-api'
+import type { ReferralsReply, SignupPage } from '../../../shared/console-api'
 import type { ConsoleSignupRow } from '../../../shared/console-rows'
 import { ReferralsView } from '../../../src/admin/referrals-view'
 import { SignupsTable } from '../../../src/admin/signups-table'
@@ -184,7 +184,8 @@ it('the signups table shows each person’s place and credits', async () => {
     { id: 1, createdAt: '2026-11-20T10:00:00.000Z', email: 'rita@example.com', firstName: 'Rita', source: 'home', status: 'confirmed', place: 21, credits: 4, heldReferrals: 0, referredBy: null },
     { id: 2, createdAt: '2026-11-21T10:00:00.000Z', email: 'nell@example.com', firstName: 'Nell', source: 'home', status: 'pending', place: null, credits: 0, heldReferrals: 0, referredBy: 'k7m2p9qx' },
   ]
-  const table = createActor(adminTableMachine.provide({ actors: { fetchSignups: fromPromise(async () => ({ rows, total: 2 })) } })).start()
+  const page: SignupPage = { rows, total: 2, page: 1, cursors: { before: null, after: null }, scope: { kind: 'everyone' } }
+  const table = createActor(adminTableMachine.provide({ actors: { fetchSignups: fromPromise(async () => page) } })).start()
   const erase = createActor(adminEraseMachine).start()
   render(<SignupsTable table={table} erase={erase} />)
   const region = await screen.findByRole('region', { name: 'Signups' })
