@@ -27,7 +27,9 @@ export const Button = styled.button<{ $tone?: 'danger' | 'plain' }>`
   border-radius: 0.5rem;
   border: 2px solid ${({ $tone }) => ($tone === 'danger' ? theme.color.error : theme.color.brand)};
   background: ${({ $tone }) => ($tone === 'danger' ? theme.color.error : $tone === 'plain' ? theme.color.surface : theme.color.brand)};
-  color: ${({ $tone }) => ($tone === 'plain' ? theme.color.brand : '#ffffff')};
+  /* Text in each scheme's colour for its fill: white on the light scheme's dark fills (7.9:1, 6.5:1), dark on the dark
+     scheme's light ones (9.1:1, 9.6:1), where white was 1.8:1 and 1.9:1. */
+  color: ${({ $tone }) => ($tone === 'plain' ? theme.color.brand : $tone === 'danger' ? theme.color.surface : theme.color.onBrand)};
   cursor: pointer;
   &:disabled { opacity: 0.7; cursor: progress; }
   /* A pager's buttons say "not now" with aria-disabled rather than disabled, so that the one just pressed keeps
