@@ -60,10 +60,33 @@ export const fetchSummary = (signal: AbortSignal) => call<ConsoleSummary>('/summ
 const queryString = (params: Record<string, string | number | undefined>) =>
   new URLSearchParams(Object.entries(params).flatMap(([name, value]) => (value === undefined ? [] : [[name, String(value)]]))).toString()
 
+/** Whether a reply has the shape of a SignupPage: rows, counts, both cursors and the search's scope. */
+export function isSignupPage(reply: unknown): reply is SignupPage {
+  if (typeof reply !== 'object' || reply === null) return false
+  const { rows, total, page, cursors, scope } = reply as Record<string, unknown>
+  const cursor = (value: unknown) => value === null || typeof value === 'string'
+  return (
+    Array.isArray(rows) &&
+    typeof total === 'number' &&
+    typeof page === 'number' &&
+    typeof cursors === 'object' &&
+    cursors !== null &&
+    cursor((cursors as Record<string, unknown>).before) &&
+    cursor((cursors as Record<string, unknown>).after) &&
+    typeof scope === 'object' &&
+    scope !== null &&
+    typeof (scope as Record<string, unknown>).kind === 'string'
+  )
+}
+
 /** A page of signups: by a cursor of the last reply (`after` or `before`, with `page` the number shown), or by
- * `page` alone to jump. */
-export const fetchSignups = ({ search, sort, direction, page, pageSize, after, before }: SignupQuery, signal: AbortSignal) =>
-  call<SignupPage>(`/signups?${queryString({ search, sort, direction, page, pageSize, after, before })}`, { signal })
+ * `page` alone to jump. A reply without the page's cursors or scope (a server older than the contract) is an error
+ * the table shows as one, rather than a crash of the whole console. */
+export const fetchSignups = async ({ search, sort, direction, page, pageSize, after, before }: SignupQuery, signal: AbortSignal) => {
+  const reply = await call<unknown>(`/signups?${queryString({ search, sort, direction, page, pageSize, after, before })}`, { signal })
+  if (!isSignupPage(reply)) throw new Error('The server’s page of signups lacks its cursors or scope (shared/console-api.ts SignupPage).')
+  return reply
+}
 export const eraseSignup = (id: number) => call<void>(`/signups/${id}/erase`, { json: {} })
 /** A page of the held referrals (the first without a cursor), with the top referrers. */
 export const fetchReferrals = (after: string | null, signal: AbortSignal) =>

@@ -1,14 +1,17 @@
 // What the console asks for its pages (issue 35), at the fetch boundary: a cursor when the table follows one and
 // none when it jumps (never the text "undefined"), and the held referrals' and the audit log's cursors as sent.
-import { fetchAudit, fetchReferrals, fetchSignups } from '../../../src/admin/admin-api-client'
+import { fetchAudit, fetchReferrals, fetchSignups, isSignupPage } from '../../../src/admin/admin-api-client'
 import { firstQuery } from '../../../machines/admin-table-machine'
 
 const asked: URL[] = []
+const aPage = { rows: [], total: 0, page: 1, cursors: { before: null, after: null }, scope: { kind: 'everyone' } }
+let reply: unknown = aPage
 beforeEach(() => {
   asked.length = 0
+  reply = aPage
   vi.stubGlobal('fetch', async (url: string) => {
     asked.push(new URL(url, 'http://console.test'))
-    return new Response(JSON.stringify({ ok: true }), { headers: { 'Content-Type': 'application/json' } })
+    return new Response(JSON.stringify({ ok: true, ...(reply as object) }), { headers: { 'Content-Type': 'application/json' } })
   })
 })
 afterEach(() => vi.unstubAllGlobals())
@@ -38,4 +41,13 @@ it('asks for the first page of a paged list with no cursor, and a later one with
     '/api/admin/audit',
     '/api/admin/audit?before=51',
   ])
+})
+
+it('turns a page without its cursors or scope into an error the table shows, not a crash of the console', async () => {
+  expect(isSignupPage(aPage)).toBe(true)
+  expect(isSignupPage({ ...aPage, cursors: { before: 'b', after: null }, scope: { kind: 'partial', scanned: 1, of: 2 } })).toBe(true)
+  for (const broken of [null, {}, { rows: [], total: 3 }, { ...aPage, cursors: null }, { ...aPage, cursors: { before: 1, after: null } }, { ...aPage, scope: undefined }])
+    expect(isSignupPage(broken), JSON.stringify(broken)).toBe(false)
+  reply = { rows: [], total: 3 } // a server that predates the keyset contract
+  await expect(fetchSignups(firstQuery, signal)).rejects.toThrow(/lacks its cursors or scope/)
 })
