@@ -1,6 +1,7 @@
 // `npm start` with real email (an in-process SMTP server), in Chromium. The team's console: sign in through a
 // mailed link and through `npm run admin:link`, read the figures, find a person, download the CSV, erase a
-// person, sign out (after which the old cookie opens nothing), and axe on every screen at 1280 and 390 px.
+// person, sign out (after which the old cookie opens nothing), page through the table by a step and by a jump
+// (issue 35), and axe on every screen at 1280 and 390 px.
 // Then a visitor's whole consent flow: join, confirm from the email, unsubscribe with the one-click POST,
 // ask for erasure, confirm it, and be gone from the export.
 import { execFile } from 'node:child_process'
@@ -320,4 +321,68 @@ test('a person shares their link from their place page; a friend joins through i
   await expect(page.getByText('1 friend has confirmed through your link.')).toBeVisible()
   await friendContext.close()
   await context.close()
+})
+
+test('the signups table pages by a step and jumps by number, and every page holds different people', async ({ page }) => {
+  test.setTimeout(90_000)
+  // Enough people for a second page of 25, whatever the tests before left.
+  const stamp = Date.now()
+  for (let index = 0; index < 26; index++) {
+    const person = { email: `pager-${index}-${stamp}@example.com`, firstName: `Pager${index}`, source: 'stride-marketing-site' }
+    expect((await fetch(`${origin}/api/waitlist`, { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: JSON.stringify(person) })).ok).toBe(true)
+  }
+  const { stdout } = await promisify(execFile)('npm', ['run', '-s', 'admin:link', '--', admin], { env })
+  await useLink(page, stdout.trim())
+
+  const status = page.getByRole('status').filter({ hasText: /^[\d,]+ signups, page \d+ of [\d,]+\.$/ })
+  await expect(status).toHaveText(/, page 1 of /)
+  const [, total, pages] = /^([\d,]+) signups, page 1 of ([\d,]+)\.$/.exec((await status.textContent()) ?? '')!
+  const count = Number(total!.replace(/,/g, ''))
+  expect(Number(pages!.replace(/,/g, ''))).toBe(Math.ceil(count / 25))
+  const pager = page.getByRole('navigation', { name: 'Pages of signups' })
+  const button = (name: string) => pager.getByRole('button', { name, exact: true })
+  await expect(pager).toContainText(`Page 1 of ${pages}`)
+  await expect(button('First page')).toBeDisabled()
+  await expect(button('Previous page')).toBeDisabled()
+  await axeAtBothWidths(page, 'the table with its pager')
+
+  // Step through every page with Next, from the keyboard: the focus stays on Next, and no one shows twice.
+  const table = page.getByRole('table', { name: /Signups, sorted by/ })
+  const emails = () => table.getByRole('row').locator('td:nth-child(2)').allTextContents()
+  const seen = await emails()
+  await button('Next page').focus()
+  for (let at = 2; at <= Number(pages); at++) {
+    await page.keyboard.press('Enter')
+    await expect(status).toHaveText(`${total} signups, page ${at} of ${pages}.`)
+    await expect(button('Next page')).toBeFocused()
+    seen.push(...(await emails()))
+  }
+  expect(seen).toHaveLength(count)
+  expect(new Set(seen).size).toBe(count)
+  await expect(button('Next page')).toBeDisabled()
+  await expect(button('Last page')).toBeDisabled()
+
+  // Back a step, to the last page, to the first, and to a page by its number: each the same people as before.
+  await button('Previous page').click()
+  await expect(status).toHaveText(`${total} signups, page ${Number(pages) - 1} of ${pages}.`)
+  expect(await emails()).toEqual(seen.slice((Number(pages) - 2) * 25, (Number(pages) - 1) * 25))
+  await button('Last page').click()
+  await expect(status).toHaveText(`${total} signups, page ${pages} of ${pages}.`)
+  expect(await emails()).toEqual(seen.slice((Number(pages) - 1) * 25))
+  await button('First page').click()
+  await expect(status).toHaveText(`${total} signups, page 1 of ${pages}.`)
+  await expect(button('First page')).toBeDisabled()
+  expect(await emails()).toEqual(seen.slice(0, 25))
+  const goTo = pager.getByLabel('Go to page')
+  await goTo.fill(String(Number(pages) + 1))
+  await expect(button('Go')).toBeDisabled()
+  await goTo.fill('2')
+  await button('Go').click()
+  await expect(status).toHaveText(`${total} signups, page 2 of ${pages}.`)
+  expect(await emails()).toEqual(seen.slice(25, 50))
+
+  // A search starts again at page 1.
+  await page.getByLabel('Search by email or name').fill('pager-')
+  await page.getByRole('button', { name: 'Search', exact: true }).click()
+  await expect(page.getByRole('status').filter({ hasText: /matching “pager-”/ })).toHaveText('26 signups matching “pager-”, page 1 of 2.')
 })

@@ -1,12 +1,13 @@
-// The totals, the outbox, the 90-day chart (signups and referrals), the sources and the audit log, fetched together: `loading`, then `ready` or `failed`
-// (with a retry). RELOAD (after an erasure) fetches again and keeps the old figures on screen meanwhile.
+// The totals, the outbox, the 90-day chart (signups and referrals) and the sources, fetched together: `loading`, then
+// `ready` or `failed` (with a retry). RELOAD (after an erasure) fetches again and keeps the old figures on screen
+// meanwhile. The audit log pages on its own (admin-audit-machine.ts).
 import { assign, fromPromise, setup, type DoneActorEvent, type SnapshotFrom } from 'xstate'
-import type { AuditEntry, ConsoleSummary } from '../shared/console-api'
+import type { ConsoleSummary } from '../shared/console-api'
 import { recordOf } from '../shared/record-of'
 import { storedStatuses } from '../shared/stored-statuses'
 
-/** The front page's figures with the audit log, fetched beside them. */
-export type AdminSummary = ConsoleSummary & { audit: AuditEntry[] }
+/** The front page's figures. */
+export type AdminSummary = ConsoleSummary
 
 export const adminSummaryMachine = setup({
   types: {} as { context: { summary: AdminSummary | null }; events: { type: 'RELOAD' } | DoneActorEvent<AdminSummary, 'fetchSummary'>; tags: 'busy' },
@@ -16,7 +17,6 @@ export const adminSummaryMachine = setup({
       perDay: [],
       bySource: [],
       referrals: { perDay: [], credited: 0, held: 0, refused: 0 },
-      audit: [],
     })) },
   actions: { showSummary: assign(({ event }) => (event.type === 'xstate.done.actor.fetchSummary' ? { summary: event.output } : {})) },
 }).createMachine({

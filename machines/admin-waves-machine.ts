@@ -7,6 +7,7 @@
 // Setting or stopping the pace and sending a wave's expired invitations again are one request each. Every change
 // ends in `loading`, whether it went through or not: the figures have moved, or the refusal came from stale ones.
 import { assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent, type SnapshotFrom } from 'xstate'
+import { counted } from '../shared/figures'
 import { askWaveCount, noFunnel, nobodyWaiting, type NextUp, type Pace, type PaceRequest, type WaveRefusal, type WaveRequest, type WaveRow, type WavesOverview } from '../shared/launch-rows'
 import { invitationRules, isTimeOfDay } from '../shared/rules'
 
@@ -29,8 +30,6 @@ type ActorReply =
   | DoneActorEvent<Pace, 'setPace'>
   | ErrorActorEvent<unknown, 'fetchNextUp' | 'startWave' | 'inviteAgain' | 'setPace' | 'stopPace'>
 type Event = AdminWavesEvent | ActorReply
-
-const counted = (count: number, one: string, many: string) => `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`
 
 export const adminWavesMessages = {
   nobodyWaiting,

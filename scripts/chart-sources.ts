@@ -1,3 +1,4 @@
+import { adminAuditMachine } from '../machines/admin-audit-machine'
 import { adminEraseMachine } from '../machines/admin-erase-machine'
 import { adminReferralsMachine } from '../machines/admin-referrals-machine'
 import { adminSignInMachine } from '../machines/admin-sign-in-machine'
@@ -51,7 +52,8 @@ export const chartSources: ChartSource[] = [
   },
   {
     machine: adminTableMachine,
-    summary: 'The console’s signups table: one server request per search, sort or page, then loaded, empty or failed.',
+    summary:
+      'The console’s signups table: one server request per search, sort or page, then loaded, empty or failed. Next and Previous follow the cursors of the page on screen and stop at either end; First, Last and a page number jump; a new search or sort starts at page 1.',
   },
   {
     machine: adminEraseMachine,
@@ -59,12 +61,16 @@ export const chartSources: ChartSource[] = [
   },
   {
     machine: adminSummaryMachine,
-    summary: 'The console’s figures (totals, 90 days, sources, audit log): loading, then ready or failed.',
+    summary: 'The console’s figures (totals, 90 days, sources): loading, then ready or failed.',
+  },
+  {
+    machine: adminAuditMachine,
+    summary: 'The console’s audit log, a page at a time, newest first: loading, then ready or failed; Older follows the cursor the page ended with, Newer steps back.',
   },
   {
     machine: adminReferralsMachine,
     summary:
-      'The console’s referrals: the ones held for the team and the top referrers, loading then ready or failed; approving or rejecting one held referral sends one request, then the list is fetched again.',
+      'The console’s referrals: the ones held for the team, a page at a time, and the top referrers, loading then ready or failed; approving or rejecting one held referral sends one request, then the page is fetched again (a page emptied by reviews steps back a page).',
   },
   {
     machine: adminWavesMachine,

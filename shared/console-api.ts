@@ -69,11 +69,21 @@ export type ConsoleSummary = {
 /** What the audit log records. */
 export type AuditAction = 'sign-in' | 'sign-out' | 'export' | 'erase' | 'approve-referral' | 'reject-referral' | 'start-wave' | 'invite-again' | 'set-pace' | 'stop-pace'
 export type AuditEntry = { at: string; actor: string; action: AuditAction; detail: string }
-/** GET /audit: the latest entries, newest first. */
-export type AuditReply = { entries: AuditEntry[] }
 
-/** GET /referrals: the referrals held for the team and the top referrers. */
-export type ReferralsReply = { held: HeldReferral[]; topReferrers: TopReferrer[] }
+// The console's long lists (issue 35), paged on the server by keyset: each reply carries the cursor of the page
+// beyond its last row (null when there is none), and the next request sends it back. The held referrals go oldest
+// first (`?after=`, keyed on when each was held and the friend's id); the audit log newest first (`?before=`, keyed
+// on the entry's id). The client keeps the cursors it has followed, to step back.
+/** Held referrals on one page of GET /referrals. */
+export const heldPageSize = 25
+/** Audit entries on one page of GET /audit. */
+export const auditPageSize = 50
+/** GET /audit[?before=<cursor>]: a page of entries, newest first, and the cursor of the older ones. */
+export type AuditReply = { entries: AuditEntry[]; older: string | null }
+/** GET /referrals[?after=<cursor>]: a page of the referrals held for the team, oldest first, how many are held in
+ * all, the cursor of the page after it, and the top referrers. */
+export type ReferralsReply = { held: HeldReferral[]; heldTotal: number; heldAfter: string | null; topReferrers: TopReferrer[] }
+
 /** The team's word on a held referral (machines/referral-credit-machine.ts's APPROVE and REJECT). */
 export const referralVerdicts = ['APPROVE', 'REJECT'] as const
 export type ReferralVerdict = (typeof referralVerdicts)[number]

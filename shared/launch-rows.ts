@@ -1,5 +1,6 @@
 // What the console's API sends about invitations (server/features/launch/, issue 22) and the console's waves machine
 // (machines/admin-waves-machine.ts) reads: one description for both sides.
+import { figure } from './figures'
 import { recordOf } from './record-of'
 
 /** How one wave (or every wave together) has gone, in the order the console and the CSV show it: invitations
@@ -56,4 +57,4 @@ export type WaveRefusal = 'not-ready' | 'list-changed' | 'nobody'
 
 /** Words the server and the console both say about waves. */
 export const nobodyWaiting = 'Nobody is waiting for an invitation.'
-export const askWaveCount = (most: number) => `Say how many people to invite: a whole number from 1 to ${most.toLocaleString('en-US')}.`
+export const askWaveCount = (most: number) => `Say how many people to invite: a whole number from 1 to ${figure(most)}.`

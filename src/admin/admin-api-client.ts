@@ -56,15 +56,46 @@ export const requestLink = (email: string) => call<SignInRequested>('/sign-in/re
 export const verifyToken = (token: string) => call<SessionReply>('/sign-in/verify', { json: { token }, allow401: true })
 export const signOut = () => call<void>('/sign-out', { json: {} })
 export const fetchSummary = (signal: AbortSignal) => call<ConsoleSummary>('/summary', { signal })
-export const fetchSignups = (query: SignupQuery, signal: AbortSignal) => {
-  const params = new URLSearchParams({ ...query, page: String(query.page), pageSize: String(query.pageSize) })
-  return call<SignupPage>(`/signups?${params}`, { signal })
+/** A query string of the parameters that are set: an absent cursor is left out, never sent as "undefined". */
+const queryString = (params: Record<string, string | number | undefined>) =>
+  new URLSearchParams(Object.entries(params).flatMap(([name, value]) => (value === undefined ? [] : [[name, String(value)]]))).toString()
+
+/** Whether a reply has the shape of a SignupPage: rows, counts, both cursors and the search's scope. */
+export function isSignupPage(reply: unknown): reply is SignupPage {
+  if (typeof reply !== 'object' || reply === null) return false
+  const { rows, total, page, cursors, scope } = reply as Record<string, unknown>
+  const cursor = (value: unknown) => value === null || typeof value === 'string'
+  return (
+    Array.isArray(rows) &&
+    typeof total === 'number' &&
+    typeof page === 'number' &&
+    typeof cursors === 'object' &&
+    cursors !== null &&
+    cursor((cursors as Record<string, unknown>).before) &&
+    cursor((cursors as Record<string, unknown>).after) &&
+    typeof scope === 'object' &&
+    scope !== null &&
+    typeof (scope as Record<string, unknown>).kind === 'string'
+  )
+}
+
+/** A page of signups: by a cursor of the last reply (`after` or `before`, with `page` the number shown), or by
+ * `page` alone to jump. A reply without the page's cursors or scope (a server older than the contract) is an error
+ * the table shows as one, rather than a crash of the whole console. */
+export const fetchSignups = async ({ search, sort, direction, page, pageSize, after, before }: SignupQuery, signal: AbortSignal) => {
+  const reply = await call<unknown>(`/signups?${queryString({ search, sort, direction, page, pageSize, after, before })}`, { signal })
+  if (!isSignupPage(reply)) throw new Error('The server’s page of signups lacks its cursors or scope (shared/console-api.ts SignupPage).')
+  return reply
 }
 export const eraseSignup = (id: number) => call<void>(`/signups/${id}/erase`, { json: {} })
-export const fetchReferrals = (signal: AbortSignal) => call<ReferralsReply>('/referrals', { signal })
+/** A page of the held referrals (the first without a cursor), with the top referrers. */
+export const fetchReferrals = (after: string | null, signal: AbortSignal) =>
+  call<ReferralsReply>(`/referrals${after === null ? '' : `?${queryString({ after })}`}`, { signal })
 export const reviewReferral = (friendId: number, verdict: ReferralVerdict) =>
   call<void>(`/referrals/${friendId}/${verdictPaths[verdict]}`, { json: {} })
-export const fetchAudit = (signal: AbortSignal) => call<AuditReply>('/audit', { signal })
+/** A page of the audit log, newest first (the newest page without a cursor). */
+export const fetchAudit = (before: string | null, signal: AbortSignal) =>
+  call<AuditReply>(`/audit${before === null ? '' : `?${queryString({ before })}`}`, { signal })
 
 // Invitations (issue 22). A wave names the first person of the preview the team saw: if the line's head has moved
 // since, the server refuses with a ServerMessage whose code is 'list-changed' (409).

@@ -27,9 +27,14 @@ export const Button = styled.button<{ $tone?: 'danger' | 'plain' }>`
   border-radius: 0.5rem;
   border: 2px solid ${({ $tone }) => ($tone === 'danger' ? theme.color.error : theme.color.brand)};
   background: ${({ $tone }) => ($tone === 'danger' ? theme.color.error : $tone === 'plain' ? theme.color.surface : theme.color.brand)};
-  color: ${({ $tone }) => ($tone === 'plain' ? theme.color.brand : '#ffffff')};
+  /* Text in each scheme's colour for its fill: white on the light scheme's dark fills (7.9:1, 6.5:1), dark on the dark
+     scheme's light ones (9.1:1, 9.6:1), where white was 1.8:1 and 1.9:1. */
+  color: ${({ $tone }) => ($tone === 'plain' ? theme.color.brand : $tone === 'danger' ? theme.color.surface : theme.color.onBrand)};
   cursor: pointer;
   &:disabled { opacity: 0.7; cursor: progress; }
+  /* A pager's buttons say "not now" with aria-disabled rather than disabled, so that the one just pressed keeps
+     the keyboard's focus while the next page loads. */
+  &[aria-disabled='true'] { opacity: 0.7; cursor: not-allowed; }
 `
 
 export const Field = styled.div`
@@ -68,4 +73,15 @@ export const Row = styled.div`
   gap: 0.75rem;
   align-items: end;
   margin: 0.75rem 0;
+`
+
+/** A pager: its buttons, where the list is, and a "go to page" form, on one line where they fit. */
+export const Pager = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.5rem 0.75rem;
+  align-items: center;
+  margin: 0.75rem 0;
+  form { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: center; }
+  input { font: inherit; width: 7rem; padding: 0.45rem 0.6rem; border: 1px solid ${theme.color.inkMuted}; border-radius: 0.4rem; }
 `

@@ -1,24 +1,42 @@
-// Who signed in, exported and erased, and when: the last 100 entries, newest first.
+// Who signed in, exported, erased, reviewed and invited, and when: a page at a time, newest first, with Newer and
+// Older entries (issue 35). Loading and failed are the audit machine's states.
 import { useSelector } from '@xstate/react'
 import type { ActorRefFrom } from 'xstate'
-import type { adminSummaryMachine } from '../../machines/admin-summary-machine'
-import { TableScroll } from './admin-styles'
+import type { adminAuditMachine } from '../../machines/admin-audit-machine'
+import { Button, Status, TableScroll } from './admin-styles'
+import { StepPager } from './step-pager'
 
-export function AuditLog({ summary }: { summary: ActorRefFrom<typeof adminSummaryMachine> }) {
-  const entries = useSelector(summary, (state) => state.context.summary?.audit ?? [])
+export function AuditLog({ audit }: { audit: ActorRefFrom<typeof adminAuditMachine> }) {
+  const state = useSelector(audit, (snapshot) => snapshot)
+  const { page, trail } = state.context
   return (
-    <section aria-labelledby="audit-heading">
+    <section aria-labelledby="audit-heading" aria-busy={state.hasTag('busy')}>
       <h2 id="audit-heading">Audit log</h2>
+      {state.matches('failed') && (
+        <>
+          <Status role="alert" $tone="error">The audit log could not be loaded.</Status>
+          <Button type="button" onClick={() => audit.send({ type: 'RELOAD' })}>Try again</Button>
+        </>
+      )}
       <TableScroll tabIndex={0} role="region" aria-labelledby="audit-heading">
         <table>
           <thead><tr><th scope="col">When (UTC)</th><th scope="col">Who</th><th scope="col">What</th><th scope="col">Detail</th></tr></thead>
           <tbody>
-            {entries.map((entry, index) => (
+            {page.entries.map((entry, index) => (
               <tr key={`${entry.at}-${index}`}><td>{entry.at.replace('T', ' ').slice(0, 19)}</td><td>{entry.actor}</td><td>{entry.action}</td><td>{entry.detail}</td></tr>
             ))}
           </tbody>
         </table>
       </TableScroll>
+      {(page.older !== null || trail.length > 0) && (
+        <StepPager
+          label="Pages of the audit log"
+          steps={[
+            { label: 'Newer entries', enabled: state.can({ type: 'NEWER' }), go: () => audit.send({ type: 'NEWER' }) },
+            { label: 'Older entries', enabled: state.can({ type: 'OLDER' }), go: () => audit.send({ type: 'OLDER' }) },
+          ]}
+        />
+      )}
     </section>
   )
 }

@@ -1,10 +1,11 @@
 // The signed-in console: who is signed in and sign-out, the figures, the referrals, the invitations, the table and
 // the audit log. Each part runs its own machine; an erasure asks the figures, the referrals, the invitations and the
 // table to reload, a referral's review the figures and the table (the referrer's place has moved), and a wave the
-// figures and the table (the invited people's statuses have changed).
+// figures and the table (the invited people's statuses have changed); each of them asks the audit log too.
 import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useRef } from 'react'
 import { fromPromise, type ActorRefFrom } from 'xstate'
+import { adminAuditMachine } from '../../machines/admin-audit-machine'
 import { adminEraseMachine } from '../../machines/admin-erase-machine'
 import { adminReferralsMachine } from '../../machines/admin-referrals-machine'
 import type { adminSignInMachine } from '../../machines/admin-sign-in-machine'
@@ -20,18 +21,12 @@ import { SignupsTable } from './signups-table'
 import { SummaryView } from './summary-view'
 import { WavesView, wavesViewEffects } from './waves-view'
 
-const summaryMachine = adminSummaryMachine.provide({
-  actors: {
-    fetchSummary: fromPromise(async ({ signal }) => {
-      const [summary, audit] = await Promise.all([api.fetchSummary(signal), api.fetchAudit(signal)])
-      return { ...summary, audit: audit.entries }
-    }),
-  },
-})
+const summaryMachine = adminSummaryMachine.provide({ actors: { fetchSummary: fromPromise(({ signal }) => api.fetchSummary(signal)) } })
+const auditMachine = adminAuditMachine.provide({ actors: { fetchAudit: fromPromise(({ input, signal }) => api.fetchAudit(input.before, signal)) } })
 const tableMachine = adminTableMachine.provide({ actors: { fetchSignups: fromPromise(({ input, signal }) => api.fetchSignups(input, signal)) } })
 const referralsMachine = adminReferralsMachine.provide({
   actors: {
-    fetchReferrals: fromPromise(({ signal }) => api.fetchReferrals(signal)),
+    fetchReferrals: fromPromise(({ input, signal }) => api.fetchReferrals(input.after, signal)),
     reviewReferral: fromPromise(({ input }) => api.reviewReferral(input.friendId, input.verdict)),
   },
 })
@@ -52,12 +47,14 @@ export function Dashboard({ signIn }: { signIn: ActorRefFrom<typeof adminSignInM
   const signingOut = useSelector(signIn, (state) => state.hasTag('busy'))
   const message = useSelector(signIn, (state) => state.context.message)
   const summary = useActorRef(summaryMachine)
+  const audit = useActorRef(auditMachine)
   const table = useActorRef(tableMachine)
   const referrals = useActorRef(
     referralsMachine.provide({
       actions: {
         announceReviewed: () => {
           summary.send({ type: 'RELOAD' })
+          audit.send({ type: 'RELOAD' })
           table.send({ type: 'RELOAD' })
         },
       },
@@ -68,6 +65,7 @@ export function Dashboard({ signIn }: { signIn: ActorRefFrom<typeof adminSignInM
       actions: {
         announceInvited: () => {
           summary.send({ type: 'RELOAD' })
+          audit.send({ type: 'RELOAD' })
           table.send({ type: 'RELOAD' })
         },
       },
@@ -79,6 +77,7 @@ export function Dashboard({ signIn }: { signIn: ActorRefFrom<typeof adminSignInM
       actions: {
         announceErased: () => {
           summary.send({ type: 'RELOAD' })
+          audit.send({ type: 'RELOAD' })
           table.send({ type: 'RELOAD' })
           referrals.send({ type: 'RELOAD' })
           waves.send({ type: 'RELOAD' })
@@ -106,7 +105,7 @@ export function Dashboard({ signIn }: { signIn: ActorRefFrom<typeof adminSignInM
       <WavesView waves={waves} />
       <SignupsTable table={table} erase={erase} />
       <EraseDialog erase={erase} />
-      <AuditLog summary={summary} />
+      <AuditLog audit={audit} />
     </Page>
   )
 }

@@ -1,11 +1,13 @@
-// Referrals (issue 21): the ones held for looking like a farm, each with Approve and Reject, and the top
-// referrers. Loading, reviewing and failed are the referrals machine's states.
+// Referrals (issue 21): the ones held for looking like a farm, each with Approve and Reject, a page at a time
+// (issue 35), and the top referrers. Loading, reviewing and failed are the referrals machine's states.
 import { useSelector } from '@xstate/react'
 import type { ActorRefFrom } from 'xstate'
 import type { adminReferralsMachine } from '../../machines/admin-referrals-machine'
 import type { ReferralVerdict } from '../../shared/console-api'
 import type { HeldReferral } from '../../shared/console-rows'
+import { counted, figure } from '../../shared/figures'
 import { Button, Row, Status, TableScroll } from './admin-styles'
+import { StepPager } from './step-pager'
 
 const when = (iso: string) => iso.replace('T', ' ').slice(0, 16)
 const person = (firstName: string | null, email: string | null) => (email === null ? 'erased' : `${firstName} (${email})`)
@@ -34,6 +36,9 @@ export function ReferralsView({ referrals }: { referrals: ActorRefFrom<typeof ad
           {data.held.length === 0 ? (
             <p>No referrals are waiting for review.</p>
           ) : (
+            <p>{counted(data.heldTotal, 'referral is', 'referrals are')} waiting for review, oldest first.</p>
+          )}
+          {data.held.length > 0 && (
             <TableScroll tabIndex={0} role="region" aria-labelledby="held-heading">
               <table>
                 <thead>
@@ -77,6 +82,15 @@ export function ReferralsView({ referrals }: { referrals: ActorRefFrom<typeof ad
               </table>
             </TableScroll>
           )}
+          {(data.heldAfter !== null || state.context.heldTrail.length > 0) && (
+            <StepPager
+              label="Pages of held referrals"
+              steps={[
+                { label: 'Previous held referrals', enabled: state.can({ type: 'PREVIOUS_HELD' }), go: () => referrals.send({ type: 'PREVIOUS_HELD' }) },
+                { label: 'Next held referrals', enabled: state.can({ type: 'NEXT_HELD' }), go: () => referrals.send({ type: 'NEXT_HELD' }) },
+              ]}
+            />
+          )}
           <h3 id="top-referrers-heading">Top referrers</h3>
           {data.topReferrers.length === 0 ? (
             <p>Nobody has been credited for a referral yet.</p>
@@ -94,8 +108,8 @@ export function ReferralsView({ referrals }: { referrals: ActorRefFrom<typeof ad
                   {data.topReferrers.map((referrer) => (
                     <tr key={referrer.id}>
                       <td>{person(referrer.firstName, referrer.email)}</td>
-                      <td>{referrer.credits}</td>
-                      <td>{referrer.place ?? '—'}</td>
+                      <td>{figure(referrer.credits)}</td>
+                      <td>{referrer.place === null ? '—' : figure(referrer.place)}</td>
                     </tr>
                   ))}
                 </tbody>

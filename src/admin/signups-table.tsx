@@ -1,13 +1,17 @@
-// The signups table: server-side search, sorting and paging, the CSV of the current search, each person's
-// place in line and referral credits, and an Erase button per person. Loading, empty and failed are the table machine's states.
+// The signups table: server-side search, sorting and paging (by keyset, with jumps: signups-pager.tsx), the CSV of
+// the current search, each person's place in line and referral credits, and an Erase button per person. Loading,
+// empty and failed are the table machine's states. A search for part of an address or a name looks through the
+// newest people only (partialSearchLimit): the count says so in words, and how to search everyone.
 import { useSelector } from '@xstate/react'
 import { useState } from 'react'
 import type { ActorRefFrom } from 'xstate'
 import type { adminEraseMachine } from '../../machines/admin-erase-machine'
-import type { adminTableMachine } from '../../machines/admin-table-machine'
-import type { SignupSort } from '../../shared/console-api'
+import { pageCount, type adminTableMachine, type AdminTableSnapshot } from '../../machines/admin-table-machine'
+import type { SearchScope, SignupSort } from '../../shared/console-api'
+import { counted, figure } from '../../shared/figures'
 import { csvHref } from './admin-api-client'
 import { Button, Field, Row, Status, TableScroll } from './admin-styles'
+import { SignupsPager } from './signups-pager'
 
 const columns: { key: SignupSort; label: string }[] = [
   { key: 'createdAt', label: 'Signed up (UTC)' },
@@ -18,12 +22,31 @@ const columns: { key: SignupSort; label: string }[] = [
 
 type Props = { table: ActorRefFrom<typeof adminTableMachine>; erase: ActorRefFrom<typeof adminEraseMachine> }
 
+/** What a search looked through, when it was not everyone: "Searched the newest 100,000 of 1,000,000 people. …" */
+export const scopeWords = (scope: SearchScope) =>
+  scope.kind === 'partial' && scope.scanned < scope.of
+    ? `Searched the newest ${figure(scope.scanned)} of ${counted(scope.of, 'person', 'people')}. Type a whole address to search everyone.`
+    : ''
+
+/** The table's one live line: loading, nobody, or how many match and where the table is. */
+function statusLine(state: AdminTableSnapshot) {
+  const { query, shown } = state.context
+  const matching = query.search ? ` matching “${query.search}”` : ''
+  if (state.hasTag('busy')) return 'Loading signups…'
+  if (state.matches('empty')) return query.search ? `Nobody matches “${query.search}”.` : 'Nobody has signed up yet.'
+  if (state.matches('loaded')) return `${counted(shown.total, 'signup', 'signups')}${matching}, page ${figure(shown.page)} of ${figure(pageCount(state.context))}.`
+  return ''
+}
+
 export function SignupsTable({ table, erase }: Props) {
   const state = useSelector(table, (snapshot) => snapshot)
   const [search, setSearch] = useState('')
-  const { query, rows, total } = state.context
-  const pages = Math.max(1, Math.ceil(total / query.pageSize))
+  const { query, shown } = state.context
+  const { rows } = shown
   const busy = state.hasTag('busy')
+  const scope = busy || state.matches('failed') ? '' : scopeWords(shown.scope)
+  // The last good page stays on screen while the next one loads.
+  const showRows = rows.length > 0 && !state.matches('empty') && !state.matches('failed')
   return (
     <section aria-labelledby="signups-heading">
       <h2 id="signups-heading">Signups</h2>
@@ -44,7 +67,8 @@ export function SignupsTable({ table, erase }: Props) {
         </Row>
       </form>
       <Status role="status" aria-live="polite">
-        {busy ? 'Loading signups…' : state.matches('empty') ? (query.search ? `Nobody matches “${query.search}”.` : 'Nobody has signed up yet.') : state.matches('loaded') ? `${total} ${total === 1 ? 'signup' : 'signups'}${query.search ? ` matching “${query.search}”` : ''}, page ${query.page} of ${pages}.` : ''}
+        {statusLine(state)}
+        {scope && <span style={{ display: 'block', fontWeight: 'normal' }}>{scope}</span>}
       </Status>
       {state.matches('failed') && (
         <>
@@ -52,7 +76,7 @@ export function SignupsTable({ table, erase }: Props) {
           <Button type="button" onClick={() => table.send({ type: 'RELOAD' })}>Try again</Button>
         </>
       )}
-      {rows.length > 0 && !state.matches('empty') && !state.matches('failed') && (
+      {showRows && (
         <TableScroll tabIndex={0} role="region" aria-labelledby="signups-heading">
           <table aria-busy={busy}>
             <caption className="visually-hidden">Signups, sorted by {columns.find((column) => column.key === query.sort)?.label}</caption>
@@ -77,8 +101,8 @@ export function SignupsTable({ table, erase }: Props) {
                   <td>{row.firstName}</td>
                   <td>{row.source}</td>
                   <td>{row.status || '—'}</td>
-                  <td>{row.place ?? '—'}</td>
-                  <td>{row.credits}</td>
+                  <td>{row.place === null ? '—' : figure(row.place)}</td>
+                  <td>{figure(row.credits)}</td>
                   <td>
                     <Button type="button" $tone="danger" aria-label={`Erase ${row.email}`} onClick={() => erase.send({ type: 'ERASE_REQUESTED', target: { id: row.id, email: row.email } })}>
                       Erase
@@ -90,14 +114,7 @@ export function SignupsTable({ table, erase }: Props) {
           </table>
         </TableScroll>
       )}
-      {state.matches('loaded') && pages > 1 && (
-        <nav aria-label="Pages of signups">
-          <Row>
-            <Button type="button" $tone="plain" disabled={!state.can({ type: 'PAGE', page: query.page - 1 })} onClick={() => table.send({ type: 'PAGE', page: query.page - 1 })}>Previous page</Button>
-            <Button type="button" $tone="plain" disabled={!state.can({ type: 'PAGE', page: query.page + 1 })} onClick={() => table.send({ type: 'PAGE', page: query.page + 1 })}>Next page</Button>
-          </Row>
-        </nav>
-      )}
+      {showRows && pageCount(state.context) > 1 && <SignupsPager table={table} />}
     </section>
   )
 }

@@ -2,11 +2,11 @@
 import { useSelector } from '@xstate/react'
 import type { ActorRefFrom } from 'xstate'
 import type { adminSummaryMachine } from '../../machines/admin-summary-machine'
+import { figure as count } from '../../shared/figures'
 import { Button, Cards, Status } from './admin-styles'
 import { OutboxHealth } from './outbox-health'
 import { SignupsChart } from './signups-chart'
 
-const count = (value: number) => value.toLocaleString('en')
 
 export function SummaryView({ summary }: { summary: ActorRefFrom<typeof adminSummaryMachine> }) {
   const state = useSelector(summary, (snapshot) => snapshot)

@@ -5,6 +5,7 @@ import { useSelector } from '@xstate/react'
 import { useState } from 'react'
 import type { ActorRefFrom } from 'xstate'
 import { adminWavesMessages, type adminWavesMachine, type AdminWavesSnapshot } from '../../machines/admin-waves-machine'
+import { counted, figure } from '../../shared/figures'
 import { funnelColumns, ratedFunnelColumns, type Funnel, type FunnelColumn, type WaveKind, type WavesOverview } from '../../shared/launch-rows'
 import { wavesCsvHref } from './admin-api-client'
 import { Button, Field, Row, Status, TableScroll } from './admin-styles'
@@ -22,8 +23,7 @@ export const wavesViewEffects = {
   focusCountField: () => focusSoon(ids.count),
 }
 
-const figure = (count: number) => count.toLocaleString('en-US')
-const people = (count: number) => `${figure(count)} ${count === 1 ? 'person' : 'people'}`
+const people = (count: number) => counted(count, 'person', 'people')
 const when = (iso: string) => iso.replace('T', ' ').slice(0, 16)
 const pad = (value: number) => String(value).padStart(2, '0')
 const hoursAndMinutes = (time: string) => {

@@ -2,13 +2,19 @@
 // (test/utils/admin-model.ts) is replayed on a real actor whose requests are real promises this test settles,
 // and after every step the actor must be where the graph says. Guard tests keep the models honest: every state
 // reached, every transition the machine defines taken, every request aborted when its state is left. The waves
-// machine's paths also check, step by step, what the team reads and which requests went out (checkWavesStep).
+// machine's paths also check, step by step, what the team reads and which requests went out (checkWavesStep); the
+// table's, the held referrals' and the audit log's which page each request asks for, by cursor or by number.
 import { createActor, fromPromise, type AnyMachineSnapshot, type AnyStateMachine } from 'xstate'
+import type { AdminReferralsSnapshot } from '../../machines/admin-referrals-machine'
+import { pageCount, type AdminTableSnapshot } from '../../machines/admin-table-machine'
 import { adminWavesMessages } from '../../machines/admin-waves-machine'
+import type { ReferralsReply, SignupQuery } from '../../shared/console-api'
 import { definedTransitions, describeTransition, transitionPaths, transitionsTaken, type Model, type ModelPath, type ModelStep } from '../utils/admin-model'
 import {
+  auditModel,
   eraseModel,
   noneExpiredMessage,
+  referralsModel,
   signInWithLink,
   signInWithoutLink,
   summaryModel,
@@ -135,7 +141,82 @@ const checkWavesStep: StepCheck = ({ event }, started, before, after) => {
   if (/^xstate\.(done|error)\.actor\.(startWave|inviteAgain|setPace|stopPace)$/.test(event.type) && !after.matches('catchingUp'))
     expect(after.value).toBe('loading')
 }
-const stepChecks = new Map<Model, StepCheck>([[wavesModel, checkWavesStep]])
+/** What the table asks the server after each step: Next and Previous send the cursor the page on screen gave,
+ * with the page number beside it; First, Last and "go to page" jump by number alone; a new search or sort starts at
+ * page 1 with no cursor; a reload asks the same again. A move the machine refuses asks nothing. */
+const checkTableStep: StepCheck = ({ event }, started, before, after) => {
+  const asked = started.filter((request) => request.id === 'fetchSignups').map((request) => request.input as SignupQuery)
+  const { query, shown } = before.context as AdminTableSnapshot['context']
+  const pages = pageCount(before.context)
+  const moved = JSON.stringify(before.value) !== JSON.stringify(after.value)
+  const jumped = (page: number) => {
+    expect(asked).toEqual([expect.objectContaining({ page, search: query.search, sort: query.sort })])
+    expect([asked[0]!.after, asked[0]!.before]).toEqual([undefined, undefined])
+  }
+  switch (event.type) {
+    case 'NEXT_PAGE':
+      expect(moved, `NEXT_PAGE with the cursor ${shown.cursors.after}`).toBe(shown.cursors.after !== null)
+      if (moved) {
+        expect(asked).toEqual([expect.objectContaining({ page: shown.page + 1, after: shown.cursors.after })])
+        expect(asked[0]!.before).toBeUndefined()
+      }
+      break
+    case 'PREVIOUS_PAGE':
+      expect(moved, `PREVIOUS_PAGE with the cursor ${shown.cursors.before}`).toBe(shown.cursors.before !== null)
+      if (moved) {
+        expect(asked).toEqual([expect.objectContaining({ page: shown.page - 1, before: shown.cursors.before })])
+        expect(asked[0]!.after).toBeUndefined()
+      }
+      break
+    case 'FIRST_PAGE':
+      expect(moved).toBe(shown.page > 1)
+      if (moved) jumped(1)
+      break
+    case 'LAST_PAGE':
+      expect(moved).toBe(shown.page < pages)
+      if (moved) jumped(pages)
+      break
+    case 'GO_TO_PAGE':
+      expect(moved, `GO_TO_PAGE(${String(event.page)}) of ${pages}`).toBe(Number(event.page) <= pages)
+      if (moved) jumped(Number(event.page))
+      break
+    case 'SEARCH':
+    case 'SORT':
+      expect(asked).toHaveLength(1)
+      expect(asked[0]).toMatchObject({ page: 1 })
+      expect([asked[0]!.after, asked[0]!.before]).toEqual([undefined, undefined])
+      break
+    case 'RELOAD':
+      expect(asked).toEqual([query])
+      break
+    default:
+      expect(asked).toEqual([])
+  }
+}
+
+/** The held referrals and the audit log ask for the page on screen by the last cursor followed (none: the first). */
+const checkCursorAsked = (actorId: string, trailOf: (snapshot: AnyMachineSnapshot) => readonly string[], name: 'after' | 'before'): StepCheck => (_step, started, _before, after) => {
+  for (const request of started.filter((entry) => entry.id === actorId)) expect(request.input).toEqual({ [name]: trailOf(after).at(-1) ?? null })
+}
+const checkReferralsStep: StepCheck = (step, started, before, after) => {
+  checkCursorAsked('fetchReferrals', (snapshot) => snapshot.context.heldTrail, 'after')(step, started, before, after)
+  const { referrals, heldTrail } = before.context as AdminReferralsSnapshot['context']
+  if (step.event.type === 'NEXT_HELD' && after.matches('loading')) expect(after.context.heldTrail).toEqual([...heldTrail, referrals!.heldAfter])
+  if (step.event.type === 'PREVIOUS_HELD' && after.matches('loading')) expect(after.context.heldTrail).toEqual(heldTrail.slice(0, -1))
+  // A page the reviews emptied steps back a page by itself, rather than leave the team on a blank page.
+  if (step.event.type === 'xstate.done.actor.fetchReferrals' && (step.event.output as ReferralsReply).held.length === 0 && heldTrail.length > 0) {
+    expect(after.value).toBe('loading')
+    expect(after.context.heldTrail).toEqual(heldTrail.slice(0, -1))
+  }
+}
+const checkAuditStep = checkCursorAsked('fetchAudit', (snapshot) => snapshot.context.trail, 'before')
+
+const stepChecks = new Map<Model, StepCheck>([
+  [wavesModel, checkWavesStep],
+  [tableModel, checkTableStep],
+  [referralsModel, checkReferralsStep],
+  [auditModel, checkAuditStep],
+])
 
 const models: [string, Model][] = [
   ['sign-in (opened from a link)', signInWithLink],
@@ -144,6 +225,8 @@ const models: [string, Model][] = [
   ['erase', eraseModel],
   ['summary', summaryModel],
   ['waves', wavesModel],
+  ['referrals', referralsModel],
+  ['audit', auditModel],
 ]
 
 describe.each(models)('the %s machine', (_, model) => {
@@ -154,7 +237,7 @@ describe.each(models)('the %s machine', (_, model) => {
 })
 
 describe('the console models', () => {
-  it.each([signInWithLink, tableModel, eraseModel, summaryModel, wavesModel].map(({ machine }) => [machine.id, machine] as const))(
+  it.each([signInWithLink, tableModel, eraseModel, summaryModel, wavesModel, referralsModel, auditModel].map(({ machine }) => [machine.id, machine] as const))(
     '%s: every state is reached and every transition is taken',
     (_, machine) => {
       const paths = models.filter(([, model]) => model.machine === machine).flatMap(([, model]) => transitionPaths(model))

@@ -36,6 +36,14 @@ const describeOutput = (output: unknown) => {
   // The waves machine's answers: an overview (ready or not) and a preview (how many it would take).
   if ('ready' in output) return `(ready: ${String(output.ready)})`
   if ('people' in output && 'count' in output) return `(count: ${String(output.count)})`
+  // The paged lists' answers (issue 35): which page, and which way more pages lie.
+  if ('cursors' in output && 'page' in output && 'rows' in output && Array.isArray(output.rows)) {
+    const { before, after } = output.cursors as { before: string | null; after: string | null }
+    return output.rows.length === 0 ? '(nobody)' : `(page ${String(output.page)}${before ? ', back' : ''}${after ? ', onward' : ''})`
+  }
+  if ('heldAfter' in output && 'held' in output && Array.isArray(output.held))
+    return `(${output.held.length === 0 ? 'emptied page' : output.heldAfter ? 'more after' : 'last page'})`
+  if ('older' in output) return output.older ? '(older after)' : '(oldest)'
   if (!('ok' in output)) return ''
   return `(ok: ${String(output.ok)}${'answered' in output ? `, answered: ${String(output.answered)}` : ''})`
 }
@@ -57,6 +65,8 @@ const describeEvent = (event: ModelEvent) =>
         ? `${event.type}(${String(event.perDay)} a day at ${String(event.atUtc)})`
       : 'waveId' in event
         ? `${event.type}(#${String(event.waveId)})`
+      : 'page' in event
+        ? `${event.type}(${String(event.page)})`
       : event.type.replace(/^xstate\.(done|error)\.actor\./, '$1:') + describeOutput(event.output) + describeError(event.error)
 
 export function transitionPaths(model: Model): ModelPath[] {

@@ -1,8 +1,12 @@
 // The console machines as models: their sample events and state keys (see admin-model.ts).
+import { adminAuditMachine, type AdminAuditSnapshot } from '../../machines/admin-audit-machine'
 import { adminEraseMachine } from '../../machines/admin-erase-machine'
+import { adminReferralsMachine, type AdminReferralsSnapshot } from '../../machines/admin-referrals-machine'
 import { adminSignInMachine } from '../../machines/admin-sign-in-machine'
 import { adminSummaryMachine } from '../../machines/admin-summary-machine'
-import { adminTableMachine } from '../../machines/admin-table-machine'
+import { adminTableMachine, pageCount, type AdminTableSnapshot } from '../../machines/admin-table-machine'
+import type { AuditReply, ReferralsReply, SignupPage } from '../../shared/console-api'
+import type { ConsoleSignupRow } from '../../shared/console-rows'
 import { adminWavesMachine } from '../../machines/admin-waves-machine'
 import type { Funnel, NextUp, Pace, WaveRow, WavesOverview } from '../../shared/launch-rows'
 import { done, failed, type Model, type ModelEvent } from './admin-model'
@@ -11,8 +15,8 @@ export const samples = {
   admin: 'team@company.example',
   token: 'x'.repeat(43),
   linkSent: 'If that address may sign in, a sign-in link is on its way. It works once, for 15 minutes.',
-  row: { id: 7, createdAt: '2026-11-20T10:00:00.000Z', email: 'ada@example.com', firstName: 'Ada', source: 'home', status: '' },
-  summary: { totals: { all: 3, pending: 2, confirmed: 1, invited: 0, claimed: 0, expired: 0, unsubscribed: 0 }, outbox: { waiting: 2, oldestSeconds: 4 }, perDay: [{ day: '2026-11-22', count: 3 }], bySource: [{ source: 'home', count: 3 }], referrals: { perDay: [{ day: '2026-11-22', count: 1 }], credited: 1, held: 0, refused: 0 }, audit: [] },
+  row: { id: 7, createdAt: '2026-11-20T10:00:00.000Z', email: 'ada@example.com', firstName: 'Ada', source: 'home', status: 'pending', place: null, credits: 0, heldReferrals: 0, referredBy: null } satisfies ConsoleSignupRow,
+  summary: { totals: { all: 3, pending: 2, confirmed: 1, invited: 0, claimed: 0, expired: 0, unsubscribed: 0 }, outbox: { waiting: 2, oldestSeconds: 4 }, perDay: [{ day: '2026-11-22', count: 3 }], bySource: [{ source: 'home', count: 3 }], referrals: { perDay: [{ day: '2026-11-22', count: 1 }], credited: 1, held: 0, refused: 0 } },
 }
 
 const emailValid = (email: string) => /^\S+@\S+\.\S+$/.test(email.trim())
@@ -43,18 +47,90 @@ const signInModel = (token: string | null): Model => ({
 export const signInWithLink = signInModel(samples.token)
 export const signInWithoutLink = signInModel(null)
 
+/** The table machine's answers: the first of two pages (a cursor onward), the last (a cursor back), and nobody
+ * after a partial search that looked through the newest 100,000 of a million. */
+export const tableSamples = {
+  firstPage: { rows: [samples.row], total: 30, page: 1, cursors: { before: null, after: 'next-after-25' }, scope: { kind: 'everyone' } },
+  lastPage: { rows: [samples.row], total: 30, page: 2, cursors: { before: 'back-before-26', after: null }, scope: { kind: 'everyone' } },
+  onlyPage: { rows: [samples.row], total: 1, page: 1, cursors: { before: null, after: null }, scope: { kind: 'everyone' } },
+  nobody: { rows: [], total: 0, page: 1, cursors: { before: null, after: null }, scope: { kind: 'partial', scanned: 100_000, of: 1_000_000 } },
+} satisfies Record<string, SignupPage>
+
 export const tableModel: Model = {
   machine: adminTableMachine,
   events: [
     { type: 'SEARCH', search: 'ada' },
     { type: 'SORT', sort: 'email' },
-    { type: 'PAGE', page: 2 },
+    { type: 'NEXT_PAGE' },
+    { type: 'PREVIOUS_PAGE' },
+    { type: 'FIRST_PAGE' },
+    { type: 'LAST_PAGE' },
+    { type: 'GO_TO_PAGE', page: 2 },
+    { type: 'GO_TO_PAGE', page: 3 },
     { type: 'RELOAD' },
-    done('fetchSignups', { rows: [samples.row], total: 30 }),
-    done('fetchSignups', { rows: [], total: 0 }),
+    done('fetchSignups', tableSamples.firstPage),
+    done('fetchSignups', tableSamples.lastPage),
+    done('fetchSignups', tableSamples.nobody),
     failed('fetchSignups'),
   ],
-  serializeState: (snapshot) => JSON.stringify({ value: snapshot.value, pages: Math.ceil(snapshot.context.total / snapshot.context.query.pageSize), page: snapshot.context.query.page }),
+  // The guards read the page on screen, how many pages there are and which cursors the answer gave.
+  serializeState: (snapshot) => {
+    const { shown } = snapshot.context as AdminTableSnapshot['context']
+    return JSON.stringify({ value: snapshot.value, page: shown.page, pages: pageCount(snapshot.context), after: shown.cursors.after !== null, before: shown.cursors.before !== null })
+  },
+}
+
+const heldReferral = (friendId: number) => ({
+  friendId,
+  friendFirstName: `F${friendId}`,
+  friendEmail: `f${friendId}@example.com`,
+  referrerId: 1,
+  referrerFirstName: 'Rita',
+  referrerEmail: 'rita@example.com',
+  decidedAt: '2026-11-24T09:30:00.000Z',
+})
+/** The referrals machine's answers: a page of held referrals with more after it, the last page, and a page that
+ * reviews have emptied. */
+export const referralsSamples = {
+  morePages: { held: [heldReferral(7)], heldTotal: 30, heldAfter: '2026-11-24T09:30:00.000Z_7', topReferrers: [] },
+  lastPage: { held: [heldReferral(31)], heldTotal: 30, heldAfter: null, topReferrers: [] },
+  emptied: { held: [], heldTotal: 25, heldAfter: null, topReferrers: [] },
+} satisfies Record<string, ReferralsReply>
+
+export const referralsModel: Model = {
+  machine: adminReferralsMachine,
+  events: [
+    { type: 'RELOAD' },
+    { type: 'REVIEW', friendId: 7, firstName: 'F7', verdict: 'APPROVE' },
+    { type: 'NEXT_HELD' },
+    { type: 'PREVIOUS_HELD' },
+    done('fetchReferrals', referralsSamples.morePages),
+    done('fetchReferrals', referralsSamples.lastPage),
+    done('fetchReferrals', referralsSamples.emptied),
+    failed('fetchReferrals'),
+    done('reviewReferral', undefined),
+    failed('reviewReferral'),
+  ],
+  // The guards read whether a page follows and how many pages back there are (two stand for any number).
+  serializeState: (snapshot) => {
+    const { referrals, heldTrail } = snapshot.context as AdminReferralsSnapshot['context']
+    return JSON.stringify({ value: snapshot.value, more: referrals?.heldAfter ?? null, back: Math.min(heldTrail.length, 2) })
+  },
+}
+
+/** The audit machine's answers: a page with older entries after it, and the oldest page. */
+export const auditSamples = {
+  newer: { entries: [{ at: '2026-11-24T09:30:00.000Z', actor: samples.admin, action: 'export', detail: 'all signups' }], older: '51' },
+  oldest: { entries: [{ at: '2026-11-20T09:30:00.000Z', actor: samples.admin, action: 'sign-in', detail: '' }], older: null },
+} satisfies Record<string, AuditReply>
+
+export const auditModel: Model = {
+  machine: adminAuditMachine,
+  events: [{ type: 'RELOAD' }, { type: 'OLDER' }, { type: 'NEWER' }, done('fetchAudit', auditSamples.newer), done('fetchAudit', auditSamples.oldest), failed('fetchAudit')],
+  serializeState: (snapshot) => {
+    const { page, trail } = snapshot.context as AdminAuditSnapshot['context']
+    return JSON.stringify({ value: snapshot.value, older: page.older !== null, back: Math.min(trail.length, 2) })
+  },
 }
 
 export const eraseModel: Model = {

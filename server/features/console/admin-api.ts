@@ -18,6 +18,7 @@ import { clearSessionCookie } from './session-cookie'
 import type { SignInMailer } from './sign-in-mail'
 import { defaultSignInRateLimit, signInRoutes } from './sign-in-routes'
 import {
+  auditPageSize,
   isSignupSort,
   signupPageSize,
   type AuditReply,
@@ -130,7 +131,18 @@ export function adminApi(options: AdminApiOptions, host: AdminApiHost) {
 
   for (const routes of options.routes ?? []) api.route('/', routes)
 
-  api.get('/audit', async (c) => c.json({ ok: true, entries: await store.auditLog(100) } satisfies Reply<AuditReply>))
+  // The audit log a page at a time, newest first, by keyset (?before=, the id the previous page ended with): one
+  // more entry than a page is read, to know whether older ones follow.
+  api.get('/audit', async (c) => {
+    const before = c.req.query('before')
+    // An entry's id, at most 15 digits (a safe integer); anything else is not a cursor this route wrote.
+    if (before !== undefined && !/^[1-9]\d{0,14}$/.test(before)) return c.json({ ok: false, message: adminMessages.badRequest }, 400)
+    const read = await store.auditLog(auditPageSize + 1, before === undefined ? undefined : Number(before))
+    const page = read.slice(0, auditPageSize)
+    const last = page.at(-1)
+    const older = read.length > auditPageSize && last ? String(last.id) : null
+    return c.json({ ok: true, entries: page.map(({ at, actor, action, detail }) => ({ at, actor, action, detail })), older } satisfies Reply<AuditReply>)
+  })
   api.all('*', (c) => c.json({ ok: false, message: 'Not found.' }, 404))
   return api
 }

@@ -5,9 +5,25 @@ import type { HeldReferral, TopReferrer } from '../../../shared/console-rows'
 import type { Database } from '../../platform/database/database'
 import type { Line } from './line'
 
+/** Where a page of held referrals starts: after the one held at `decidedAt` whose friend is `friendId` (the
+ * list's order, which the referrals_outcome index (outcome, decided_at) serves). */
+export type HeldCursor = { decidedAt: string; friendId: number }
+
+/** A held referral's cursor as the console's API sends it (console-api.ts's ReferralsReply.heldAfter). */
+export const heldCursor = ({ decidedAt, friendId }: HeldCursor) => `${decidedAt}_${friendId}`
+/** The cursor a request sent back, or undefined when it is not one this API wrote. */
+export function readHeldCursor(text: string): HeldCursor | undefined {
+  const match = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,6})?Z)_([1-9]\d{0,15})$/.exec(text)
+  if (!match || Number.isNaN(Date.parse(match[1]!))) return undefined
+  const friendId = Number(match[2])
+  return Number.isSafeInteger(friendId) ? { decidedAt: match[1]!, friendId } : undefined
+}
+
 export type ReferralReviews = {
-  /** The referrals waiting for the team, oldest first, at most `limit`. */
-  held(limit?: number): Promise<HeldReferral[]>
+  /** The referrals waiting for the team, oldest first, at most `limit`, after `after` when given. */
+  held(limit: number, after?: HeldCursor): Promise<HeldReferral[]>
+  /** How many referrals wait for the team, all pages together. */
+  heldCount(): Promise<number>
   /** The people with the most credited referrals, most first. */
   topReferrers(limit: number): Promise<TopReferrer[]>
   /** The team approves or rejects a held referral; false when it is not held (any more). */
@@ -17,7 +33,7 @@ export type ReferralReviews = {
 export function referralReviews(database: Database, line: Pick<Line, 'placesOf' | 'review'>): ReferralReviews {
   const { db } = database
   return {
-    async held(limit = 100) {
+    async held(limit, after) {
       const rows = await db
         .selectFrom('referrals')
         .innerJoin('signups as friend', 'friend.id', 'referrals.friend_id')
@@ -32,6 +48,15 @@ export function referralReviews(database: Database, line: Pick<Line, 'placesOf' 
           'referrals.decided_at',
         ])
         .where('referrals.outcome', '=', 'held')
+        // The keyset: strictly after the cursor in (decided_at, friend_id) order, however deep the page.
+        .where((eb) =>
+          after
+            ? eb.or([
+                eb('referrals.decided_at', '>', after.decidedAt),
+                eb.and([eb('referrals.decided_at', '=', after.decidedAt), eb('referrals.friend_id', '>', after.friendId)]),
+              ])
+            : eb.lit(true),
+        )
         .orderBy('referrals.decided_at')
         .orderBy('referrals.friend_id')
         .limit(limit)
@@ -45,6 +70,16 @@ export function referralReviews(database: Database, line: Pick<Line, 'placesOf' 
         referrerEmail: row.referrer_email,
         decidedAt: row.decided_at,
       }))
+    },
+    async heldCount() {
+      // The same rows as the list: an erased friend's held decision stays for the limits but is no one's to review.
+      const row = await db
+        .selectFrom('referrals')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('outcome', '=', 'held')
+        .where('friend_id', 'is not', null)
+        .executeTakeFirstOrThrow()
+      return Number(row.n)
     },
     async topReferrers(limit) {
       // Ties go to whoever is further ahead in line.

@@ -1,10 +1,10 @@
 // The console's referral reviews (issue 21), under /api/admin behind the console's session and Origin checks
-// (the composition mounts them there: server/app.ts): the referrals held for the team with the top referrers,
-// and the team's verdict on each, audited.
+// (the composition mounts them there: server/app.ts): the referrals held for the team, a page at a time, with the
+// top referrers, and the team's verdict on each, audited.
 import { Hono } from 'hono'
-import { referralVerdicts, verdictPaths, type AuditAction, type ReferralsReply, type ReferralVerdict, type Reply } from '../../../shared/console-api'
+import { heldPageSize, referralVerdicts, verdictPaths, type AuditAction, type ReferralsReply, type ReferralVerdict, type Reply } from '../../../shared/console-api'
 import { adminMessages, type AdminEnv, type Audit } from '../console/public'
-import type { ReferralReviews } from './referral-reviews'
+import { heldCursor, readHeldCursor, type ReferralReviews } from './referral-reviews'
 
 /** How many top referrers the console lists. */
 export const topReferrerCount = 10
@@ -15,9 +15,17 @@ export function reviewRoutes(options: { reviews: ReferralReviews; audit: Audit }
   const routes = new Hono<AdminEnv>()
 
   // Held referrals are the team's to decide: who the friend and the referrer are is shown to them, and only them.
+  // A page at a time, by keyset (?after=, the cursor the previous page ended with): one more row than a page is
+  // read, to know whether another page follows.
   routes.get('/referrals', async (c) => {
-    const [held, topReferrers] = await Promise.all([reviews.held(), reviews.topReferrers(topReferrerCount)])
-    return c.json({ ok: true, held, topReferrers } satisfies Reply<ReferralsReply>)
+    const afterParam = c.req.query('after')
+    const after = afterParam === undefined ? undefined : readHeldCursor(afterParam)
+    if (afterParam !== undefined && !after) return c.json({ ok: false, message: adminMessages.badRequest }, 400)
+    const [page, heldTotal, topReferrers] = await Promise.all([reviews.held(heldPageSize + 1, after), reviews.heldCount(), reviews.topReferrers(topReferrerCount)])
+    const held = page.slice(0, heldPageSize)
+    const last = held.at(-1)
+    const heldAfter = page.length > heldPageSize && last ? heldCursor(last) : null
+    return c.json({ ok: true, held, heldTotal, heldAfter, topReferrers } satisfies Reply<ReferralsReply>)
   })
 
   for (const verdict of referralVerdicts)

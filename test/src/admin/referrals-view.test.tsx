@@ -7,7 +7,7 @@ import { createActor, fromPromise } from 'xstate'
 import { adminEraseMachine } from '../../../machines/admin-erase-machine'
 import { adminReferralsMachine, type ReferralReview } from '../../../machines/admin-referrals-machine'
 import { adminTableMachine } from '../../../machines/admin-table-machine'
-import type { ReferralsReply } from '../../../shared/console-api'
+import type { ReferralsReply, SignupPage } from '../../../shared/console-api'
 import type { ConsoleSignupRow } from '../../../shared/console-rows'
 import { ReferralsView } from '../../../src/admin/referrals-view'
 import { SignupsTable } from '../../../src/admin/signups-table'
@@ -23,11 +23,13 @@ const held = (friendId: number, name: string) => ({
 })
 const before: ReferralsReply = {
   held: [held(7, 'Hana'), held(8, 'Ivo')],
+  heldTotal: 2,
+  heldAfter: null,
   topReferrers: [{ id: 1, firstName: 'Rita', email: 'rita@example.com', credits: 3, place: 31 }],
 }
 
 function start(review: (input: ReferralReview) => Promise<void>) {
-  const answers = [before, { held: [held(8, 'Ivo')], topReferrers: [{ ...before.topReferrers[0]!, credits: 4, place: 21 }] }]
+  const answers: ReferralsReply[] = [before, { ...before, held: [held(8, 'Ivo')], heldTotal: 1, topReferrers: [{ ...before.topReferrers[0]!, credits: 4, place: 21 }] }]
   const fetches = { count: 0 }
   const reviewed: ReferralReview[] = []
   const announced = { count: 0 }
@@ -100,7 +102,7 @@ describe('the referrals section', () => {
         actors: {
           fetchReferrals: fromPromise(async (): Promise<ReferralsReply> => {
             if (calls++ === 0) throw new Error('HTTP 502')
-            return { held: [], topReferrers: [] }
+            return { held: [], heldTotal: 0, heldAfter: null, topReferrers: [] }
           }),
         },
       }),
@@ -114,12 +116,76 @@ describe('the referrals section', () => {
   })
 })
 
+describe('the held referrals, a page at a time (issue 35)', () => {
+  const people = Array.from({ length: 30 }, (_, index) => held(100 + index, `P${index}`))
+  /** The server's pages of 25, oldest first, by the cursor of the last one shown; `decided` are gone from them. */
+  const serve = (decided: Set<number>) => (after: string | null): ReferralsReply => {
+    const waiting = people.filter((referral) => !decided.has(referral.friendId))
+    const from = after === null ? 0 : waiting.findIndex((referral) => referral.friendId > Number(after))
+    const page = from < 0 ? [] : waiting.slice(from, from + 25)
+    const more = from >= 0 && from + 25 < waiting.length
+    return { held: page, heldTotal: waiting.length, heldAfter: more ? String(page.at(-1)!.friendId) : null, topReferrers: [] }
+  }
+
+  function startPaged(decided = new Set<number>()) {
+    const asked: (string | null)[] = []
+    const actor = createActor(
+      adminReferralsMachine.provide({
+        actors: {
+          fetchReferrals: fromPromise(async ({ input }) => (asked.push(input.after), serve(decided)(input.after))),
+          reviewReferral: fromPromise(async ({ input }) => void decided.add(input.friendId)),
+        },
+      }),
+    ).start()
+    render(<ReferralsView referrals={actor} />)
+    return { actor, asked }
+  }
+  const rows = () => within(screen.getByRole('region', { name: 'Held for review' })).getAllByRole('row').slice(1)
+  const pagerButton = (name: string) => within(screen.getByRole('navigation', { name: 'Pages of held referrals' })).getByRole('button', { name })
+
+  it('shows how many wait, and moves a page on and back by the server’s cursor', async () => {
+    const user = userEvent.setup()
+    const { actor, asked } = startPaged()
+    expect(await screen.findByText('30 referrals are waiting for review, oldest first.')).toBeInTheDocument()
+    expect(rows()).toHaveLength(25)
+    expect(pagerButton('Previous held referrals')).toHaveAttribute('aria-disabled', 'true')
+    await user.click(pagerButton('Next held referrals'))
+    await waitFor(() => expect(rows()).toHaveLength(5))
+    expect(rows()[0]).toHaveTextContent('P25')
+    expect(asked).toEqual([null, '124'])
+    expect(pagerButton('Next held referrals')).toHaveAttribute('aria-disabled', 'true')
+    await user.click(pagerButton('Previous held referrals'))
+    await waitFor(() => expect(rows()).toHaveLength(25))
+    expect(asked).toEqual([null, '124', null])
+    actor.stop()
+  })
+
+  it('steps back a page when reviews have emptied the one on screen', async () => {
+    const user = userEvent.setup()
+    const { actor, asked } = startPaged()
+    await user.click(await screen.findByRole('button', { name: 'Next held referrals' }))
+    await waitFor(() => expect(rows()).toHaveLength(5))
+    for (const name of ['P25', 'P26', 'P27', 'P28', 'P29']) {
+      await user.click(await screen.findByRole('button', { name: new RegExp(`^Approve referral of ${name} `) }))
+      await screen.findByText(`${name}’s referral was approved.`)
+    }
+    // The last review left page 2 empty: the first page shows again, and the pager is gone with page 2.
+    await waitFor(() => expect(rows()).toHaveLength(25))
+    expect(rows()[0]).toHaveTextContent('P0')
+    expect(asked.slice(-2)).toEqual(['124', null])
+    expect(screen.getByText('25 referrals are waiting for review, oldest first.')).toBeInTheDocument()
+    expect(screen.queryByRole('navigation', { name: 'Pages of held referrals' })).not.toBeInTheDocument()
+    actor.stop()
+  })
+})
+
 it('the signups table shows each person’s place and credits', async () => {
   const rows: ConsoleSignupRow[] = [
     { id: 1, createdAt: '2026-11-20T10:00:00.000Z', email: 'rita@example.com', firstName: 'Rita', source: 'home', status: 'confirmed', place: 21, credits: 4, heldReferrals: 0, referredBy: null },
     { id: 2, createdAt: '2026-11-21T10:00:00.000Z', email: 'nell@example.com', firstName: 'Nell', source: 'home', status: 'pending', place: null, credits: 0, heldReferrals: 0, referredBy: 'k7m2p9qx' },
   ]
-  const table = createActor(adminTableMachine.provide({ actors: { fetchSignups: fromPromise(async () => ({ rows, total: 2 })) } })).start()
+  const page: SignupPage = { rows, total: 2, page: 1, cursors: { before: null, after: null }, scope: { kind: 'everyone' } }
+  const table = createActor(adminTableMachine.provide({ actors: { fetchSignups: fromPromise(async () => page) } })).start()
   const erase = createActor(adminEraseMachine).start()
   render(<SignupsTable table={table} erase={erase} />)
   const region = await screen.findByRole('region', { name: 'Signups' })
