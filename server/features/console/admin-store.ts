@@ -43,7 +43,8 @@ export interface AdminStore {
   findSession(sessionHash: string, now: Date): Promise<{ email: string; expiresAt: Date } | undefined>
   deleteSession(sessionHash: string): Promise<void>
   audit: Audit
-  auditLog(limit: number): Promise<AuditEntry[]>
+  /** The audit log, newest first: at most `limit` entries, with their ids, older than the entry `before` when given. */
+  auditLog(limit: number, before?: number): Promise<(AuditEntry & { id: number })[]>
   summary(now: Date, days: number): Promise<Summary>
   searchSignups(query: SignupQuery): Promise<SignupPage>
   exportSignups(search: string): AsyncIterable<ConsoleSignup>
@@ -184,8 +185,14 @@ export function adminStore(database: Database, line: LinePlaces): AdminStore {
     async audit(actor, action, detail) {
       await db.insertInto('admin_audit').values({ at: iso(new Date()), actor, action, detail }).execute()
     },
-    async auditLog(limit) {
-      return db.selectFrom('admin_audit').select(['at', 'actor', 'action', 'detail']).orderBy('id', 'desc').limit(limit).execute()
+    async auditLog(limit, before) {
+      return reads
+        .selectFrom('admin_audit')
+        .select(['id', 'at', 'actor', 'action', 'detail'])
+        .where((eb) => (before === undefined ? eb.lit(true) : eb('id', '<', before)))
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute()
     },
     async summary(now, days) {
       const since = lastDays(now, days, new Map())[0]!.day

@@ -111,5 +111,19 @@ describe.each([sqliteEngine(), postgresEngine()])('the console API on $engine', 
       }
       expect(JSON.stringify(entries)).not.toContain('bob')
     })
+
+    it('pages the audit log by keyset, newest first, to its oldest entry (issue 35)', async () => {
+      const before = (await getJson('/api/admin/audit')).entries.length
+      for (let index = 0; index < 60; index++) await server.adminStore.audit(adminEmail, 'export', `paged #${index}`)
+      const first = await getJson('/api/admin/audit')
+      expect(first.entries).toHaveLength(50)
+      expect(first.entries[0].detail).toBe('paged #59')
+      expect(first.older).toMatch(/^\d+$/)
+      const second = await getJson(`/api/admin/audit?before=${first.older}`)
+      expect(second.entries).toHaveLength(10 + before)
+      expect(second.entries[0].detail).toBe('paged #9')
+      expect(second.older).toBeNull()
+      expect((await server.request('/api/admin/audit?before=x', { cookie })).status).toBe(400)
+    })
   })
 })
