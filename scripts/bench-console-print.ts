@@ -1,0 +1,88 @@
+// What bench-console.ts prints: a table per engine, and one line of issue 35's goals against the figures.
+import { percentile, type ExportRun, type Timing } from './bench-console-measure'
+
+export type EngineReport = {
+  name: string
+  loadBefore: string
+  loadAfter: string
+  listeningMs: number
+  healthyMs: number
+  storage: string
+  calls: Timing[]
+  exported: ExportRun
+  exportTimeoutS: number
+  consoleHealthz: { ms: number[]; failures: number }
+}
+
+/** Issue 35's goals. */
+export const goals = { callP99Ms: 200, exportSeconds: 30, exportGrowthMb: 100, givenBackMb: 20, beatP99Ms: 50 }
+
+const number = (value: number, digits = 1) => value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })
+const mb = (bytes: number) => number(bytes / 1e6)
+const signed = (bytes: number) => `${bytes >= 0 ? '+' : ''}${mb(bytes)}`
+
+function cells(timing: Timing): string[] {
+  if (timing.skipped) return [timing.name, '–', 'n/a', 'n/a', 'n/a', timing.skipped]
+  const [p50, p99, max] = timing.ms.length === 0 ? ['–', '–', '–'] : [0.5, 0.99, 1].map((p) => number(percentile(timing.ms, p)))
+  if (timing.timedOutAfterS !== undefined) return [timing.name, String(timing.ms.length), p50!, `> ${timing.timedOutAfterS} s`, `> ${timing.timedOutAfterS} s`, 'a request was aborted']
+  return [timing.name, String(timing.ms.length), p50!, p99!, max!, timing.failed ? `failed: ${timing.failed}` : (timing.note ?? '')]
+}
+
+/** Latencies of requests sent on a beat, in one phrase. */
+function beat(what: string, { ms, failures }: { ms: number[]; failures: number }): string {
+  if (ms.length === 0) return `${what}: none sent`
+  return `${what} n=${ms.length} p50 ${number(percentile(ms, 0.5))} p99 ${number(percentile(ms, 0.99))} max ${number(percentile(ms, 1))} ms${failures > 0 ? ` (${failures} failed)` : ''}`
+}
+
+function exportLine(run: ExportRun): string {
+  const { before, peak, after } = run.rss
+  const took = run.timedOutAfterS !== undefined ? `aborted at ${run.timedOutAfterS} s (> ${run.timedOutAfterS} s)` : `in ${number(run.seconds)} s`
+  return (
+    `export (GET /api/admin/signups.csv, read and dropped): ${run.rows.toLocaleString('en-US')} rows (${number(run.megabytes)} MB) ${took}` +
+    `${run.failed ? `, failed: ${run.failed}` : ''}; server RSS ${mb(before)} MB before, ${mb(peak)} MB at its peak (${signed(peak - before)}), ` +
+    `${mb(after)} MB 5 s after (${signed(after - before)})`
+  )
+}
+
+export function printEngine(report: EngineReport, say: (line: string) => void) {
+  const rows = [['call', 'n', 'p50 ms', 'p99 ms', 'max ms', ''], ...report.calls.map(cells)]
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)))
+  const line = (row: string[]) =>
+    row
+      .map((cell, column) => (column === 0 || column === 5 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!)))
+      .join('  ')
+      .trimEnd()
+  say('')
+  say(`${report.name} (${report.loadBefore} before, ${report.loadAfter} after)`)
+  say(`  start-up: listening ${number(report.listeningMs / 1000)} s after the spawn, /healthz 200 after ${number(report.healthyMs / 1000)} s; ${report.storage}`)
+  say(`  ${line(rows[0]!)}`)
+  say(`  ${widths.map((width) => '-'.repeat(width)).join('  ')}`)
+  for (const row of rows.slice(1)) say(`  ${line(row)}`)
+  say(`  ${exportLine(report.exported)}`)
+  say(`  during the export: ${beat('GET /healthz', report.exported.healthz)}; ${beat('POST /api/waitlist', report.exported.signups)}`)
+  say(`  during the other console calls: ${beat('GET /healthz', report.consoleHealthz)}`)
+}
+
+/** One line: each goal, pass or FAIL, with the figure beside it. */
+export function goalsLine(report: EngineReport): string {
+  const measured = report.calls.filter((timing) => !timing.skipped)
+  const p99 = (timing: Timing) => (timing.timedOutAfterS !== undefined ? Infinity : timing.ms.length ? percentile(timing.ms, 0.99) : Number.NaN)
+  const over = measured.filter((timing) => !(p99(timing) <= goals.callP99Ms))
+  const slowest = [...measured].sort((a, b) => p99(b) - p99(a))[0]
+  const shown = (ms: number) => (ms === Infinity ? `> 60 s` : `${number(ms, 0)} ms`)
+  const run = report.exported
+  const growth = (run.rss.peak - run.rss.before) / 1e6
+  const kept = (run.rss.after - run.rss.before) / 1e6
+  const beatP99 = (ms: number[]) => (ms.length ? percentile(ms, 0.99) : Number.NaN)
+  const verdict = (ok: boolean) => (ok ? 'pass' : 'FAIL')
+  const exportOk = run.timedOutAfterS === undefined && !run.failed && run.seconds <= goals.exportSeconds
+  return [
+    `${report.name.split(',')[0]}: console p99 ≤ ${goals.callP99Ms} ms ${verdict(over.length === 0)} (${over.length} of ${measured.length} over${slowest ? `; slowest ${slowest.name} ${shown(p99(slowest))}` : ''})`,
+    `export ≤ ${goals.exportSeconds} s ${verdict(exportOk)} (${run.timedOutAfterS !== undefined ? `> ${run.timedOutAfterS} s, ${run.rows.toLocaleString('en-US')} rows by then` : `${number(run.seconds)} s`})`,
+    `peak ≤ +${goals.exportGrowthMb} MB ${verdict(growth <= goals.exportGrowthMb)} (${signed(growth * 1e6)} MB)`,
+    `given back (within ${goals.givenBackMb} MB 5 s after) ${verdict(kept <= goals.givenBackMb)} (${signed(kept * 1e6)} MB)`,
+    `/healthz p99 ≤ ${goals.beatP99Ms} ms ${verdict(beatP99(run.healthz.ms) <= goals.beatP99Ms && beatP99(report.consoleHealthz.ms) <= goals.beatP99Ms)} ` +
+      `(export ${number(beatP99(run.healthz.ms), 0)} ms, console ${number(beatP99(report.consoleHealthz.ms), 0)} ms)`,
+    `signup p99 ≤ ${goals.beatP99Ms} ms during the export ${verdict(beatP99(run.signups.ms) <= goals.beatP99Ms)} (${number(beatP99(run.signups.ms), 0)} ms)`,
+  ].join(' · ')
+}
