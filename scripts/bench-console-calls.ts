@@ -4,7 +4,7 @@
 // wave's preview, then waves started.
 import { signupPageSize, signupSortKeys, type SignupPage } from '../shared/console-api'
 import type { NextUp } from '../shared/launch-rows'
-import { callTimeoutMs, timeCall, type Answer, type ConsoleClient, type Repeats, type Timing } from './bench-console-measure'
+import { callTimeoutMs, noAnswer, timeCall, type Answer, type ConsoleClient, type Repeats, type Timing } from './bench-console-measure'
 
 /** The table's reply as far as it came: the server side of the keyset contract may not be there yet. */
 type PageReply = Partial<SignupPage>
@@ -18,7 +18,8 @@ function pageNote(text: string): string {
   return `${(page.total ?? 0).toLocaleString('en-US')} matched${scope}`
 }
 
-export async function consoleCalls(client: ConsoleClient, repeats: Repeats, domain: string): Promise<Timing[]> {
+/** Each call timed in turn, told to `timed` as it is done. */
+export async function consoleCalls(client: ConsoleClient, repeats: Repeats, domain: string, timed: (timing: Timing) => void): Promise<Timing[]> {
   const first = parsed<PageReply>(await client.get('/signups'))
   const lastPage = Math.max(1, Math.ceil((first.total ?? 0) / signupPageSize))
   const page500 = parsed<PageReply>(await client.get('/signups?page=500'))
@@ -45,6 +46,7 @@ export async function consoleCalls(client: ConsoleClient, repeats: Repeats, doma
   for (const { path, shown, note, skipped } of calls) {
     const name = `GET /api/admin${shown ?? path}`
     timings.push(skipped ? { name, ms: [], skipped } : await timeCall(name, () => client.get(path), repeats, note))
+    timed(timings.at(-1)!)
   }
   return timings
 }
@@ -53,18 +55,17 @@ export async function consoleCalls(client: ConsoleClient, repeats: Repeats, doma
  * the POST is timed. */
 export async function waveStarts(client: ConsoleClient, times: number): Promise<Timing> {
   const timing: Timing = { name: `POST /api/admin/waves (count 10, ${times} times)`, ms: [] }
-  for (let wave = 0; wave < times; wave++) {
-    const firstId = parsed<Partial<NextUp>>(await client.get('/waves/next?count=10')).people?.[0]?.id
-    if (firstId === undefined) return { ...timing, failed: 'nobody is next' }
-    const at = performance.now()
-    try {
+  try {
+    for (let wave = 0; wave < times; wave++) {
+      const firstId = parsed<Partial<NextUp>>(await client.get('/waves/next?count=10')).people?.[0]?.id
+      if (firstId === undefined) return { ...timing, failed: 'nobody is next' }
+      const at = performance.now()
       const { status, text } = await client.post('/waves', { count: 10, firstId })
       if (status !== 200) return { ...timing, failed: `${status} ${text.slice(0, 100)}` }
-    } catch (error) {
-      if (error instanceof Error && error.name === 'TimeoutError') return { ...timing, timedOutAfterS: callTimeoutMs / 1000 }
-      throw error
+      timing.ms.push(performance.now() - at)
     }
-    timing.ms.push(performance.now() - at)
+    return timing
+  } catch (error) {
+    return error instanceof Error && error.name === 'TimeoutError' ? { ...timing, timedOutAfterS: callTimeoutMs / 1000 } : { ...timing, failed: noAnswer(error) }
   }
-  return timing
 }

@@ -59,12 +59,14 @@ export async function timeCall(name: string, call: () => Promise<Answer>, { warm
       if (round >= warmups) timing.ms.push(performance.now() - at)
       if (noteOf) timing.note = noteOf(text)
     } catch (error) {
-      if (isTimeout(error)) return { ...timing, timedOutAfterS: callTimeoutMs / 1000 }
-      throw error
+      return isTimeout(error) ? { ...timing, timedOutAfterS: callTimeoutMs / 1000 } : { ...timing, failed: noAnswer(error) }
     }
   }
   return timing
 }
+
+/** Why a request got no answer, in a few words (fetch's own message is "fetch failed"). */
+export const noAnswer = (error: unknown) => `no answer (${String((error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message)})`
 
 /** Latencies of requests sent every `everyMs`, whether or not the last has come back (a stall shows as many slow
  * ones, as it would to a load balancer); a request that fails or times out counts at the time it took. */
@@ -113,14 +115,31 @@ export type ExportRun = {
   seconds: number
   timedOutAfterS?: number
   failed?: string
+  /** How long the server took, after the export ended or was aborted, to answer /healthz within a second again. */
+  busyAfterS: number
   rss: { before: number; peak: number; after: number }
   healthz: { ms: number[]; failures: number }
   signups: { ms: number[]; failures: number }
 }
 
-/** GET /signups.csv read to its end and dropped, at most `timeoutMs`; meanwhile the server's RSS every 100 ms,
- * and /healthz and a signup every 100 ms. Its RSS again after `idleMs` of quiet. */
-export async function timeExport(client: ConsoleClient, pid: number, timeoutMs: number, tag: string, idleMs = 5000): Promise<ExportRun> {
+/** Waits (at most `maxMs`) until /healthz answers within a second; the seconds it took. */
+async function answersAgain(origin: string, maxMs: number): Promise<number> {
+  const started = performance.now()
+  while (performance.now() - started < maxMs) {
+    const at = performance.now()
+    const answer = await fetch(`${origin}/healthz`, { signal: AbortSignal.timeout(5000) }).catch(() => undefined)
+    if (answer?.status === 200 && performance.now() - at < 1000) break
+    await sleep(500)
+  }
+  return (performance.now() - started) / 1000
+}
+
+/**
+ * GET /signups.csv read to its end and dropped, at most `timeoutMs`; meanwhile the server's RSS every 100 ms,
+ * and /healthz and a signup every 100 ms. An aborted export may go on in the server: its RSS is sampled until
+ * it answers again (at most `settleMs`), and once more after `idleMs` of quiet.
+ */
+export async function timeExport(client: ConsoleClient, pid: number, timeoutMs: number, tag: string, settleMs: number, idleMs = 5000): Promise<ExportRun> {
   const before = rssOf(pid)
   let peak = before
   const sampling = setInterval(() => (peak = Math.max(peak, rssOf(pid))), 100)
@@ -140,11 +159,12 @@ export async function timeExport(client: ConsoleClient, pid: number, timeoutMs: 
         for (let at = chunk.indexOf(10); at >= 0; at = chunk.indexOf(10, at + 1)) lines++
       }
   } catch (error) {
-    if (!isTimeout(error)) throw error
-    timedOutAfterS = timeoutMs / 1000
+    if (isTimeout(error)) timedOutAfterS = timeoutMs / 1000
+    else failed = noAnswer(error)
   }
   const seconds = (performance.now() - started) / 1000
   const [healthzAnswers, signupAnswers] = await Promise.all([health.stop(), signups.stop()])
+  const busyAfterS = await answersAgain(client.origin, settleMs)
   clearInterval(sampling)
   peak = Math.max(peak, rssOf(pid))
   await sleep(idleMs)
@@ -154,6 +174,7 @@ export async function timeExport(client: ConsoleClient, pid: number, timeoutMs: 
     seconds,
     timedOutAfterS,
     failed,
+    busyAfterS,
     rss: { before, peak, after: rssOf(pid) },
     healthz: healthzAnswers,
     signups: signupAnswers,

@@ -3,14 +3,8 @@ import { percentile, type ExportRun, type Timing } from './bench-console-measure
 
 export type EngineReport = {
   name: string
-  loadBefore: string
-  loadAfter: string
-  listeningMs: number
-  healthyMs: number
-  storage: string
   calls: Timing[]
   exported: ExportRun
-  exportTimeoutS: number
   consoleHealthz: { ms: number[]; failures: number }
 }
 
@@ -21,46 +15,44 @@ const number = (value: number, digits = 1) => value.toLocaleString('en-US', { mi
 const mb = (bytes: number) => number(bytes / 1e6)
 const signed = (bytes: number) => `${bytes >= 0 ? '+' : ''}${mb(bytes)}`
 
-function cells(timing: Timing): string[] {
-  if (timing.skipped) return [timing.name, '–', 'n/a', 'n/a', 'n/a', timing.skipped]
+const columns = [66, 3, 9, 9, 9]
+
+/** The table's head, as lines. */
+export const tableHead = (): string[] => {
+  const head = ['call', 'n', 'p50 ms', 'p99 ms', 'max ms']
+  return [row(head), columns.map((width) => '-'.repeat(width)).join('  ')]
+}
+
+const row = (cells: string[]) =>
+  cells
+    .map((cell, column) => (column === 0 ? cell.padEnd(columns[0]!) : column < columns.length ? cell.padStart(columns[column]!) : cell))
+    .join('  ')
+    .trimEnd()
+
+/** One call's line of the table. */
+export function tableRow(timing: Timing): string {
+  if (timing.skipped) return row([timing.name, '–', 'n/a', 'n/a', 'n/a', timing.skipped])
   const [p50, p99, max] = timing.ms.length === 0 ? ['–', '–', '–'] : [0.5, 0.99, 1].map((p) => number(percentile(timing.ms, p)))
-  if (timing.timedOutAfterS !== undefined) return [timing.name, String(timing.ms.length), p50!, `> ${timing.timedOutAfterS} s`, `> ${timing.timedOutAfterS} s`, 'a request was aborted']
-  return [timing.name, String(timing.ms.length), p50!, p99!, max!, timing.failed ? `failed: ${timing.failed}` : (timing.note ?? '')]
+  if (timing.timedOutAfterS !== undefined) return row([timing.name, String(timing.ms.length), p50!, `> ${timing.timedOutAfterS} s`, `> ${timing.timedOutAfterS} s`, 'a request was aborted'])
+  return row([timing.name, String(timing.ms.length), p50!, p99!, max!, timing.failed ? `failed: ${timing.failed}` : (timing.note ?? '')])
 }
 
 /** Latencies of requests sent on a beat, in one phrase. */
-function beat(what: string, { ms, failures }: { ms: number[]; failures: number }): string {
+export function beat(what: string, { ms, failures }: { ms: number[]; failures: number }): string {
   if (ms.length === 0) return `${what}: none sent`
   return `${what} n=${ms.length} p50 ${number(percentile(ms, 0.5))} p99 ${number(percentile(ms, 0.99))} max ${number(percentile(ms, 1))} ms${failures > 0 ? ` (${failures} failed)` : ''}`
 }
 
-function exportLine(run: ExportRun): string {
+/** The export, and what the server's memory and its other requests did meanwhile, as lines. */
+export function exportLines(run: ExportRun): string[] {
   const { before, peak, after } = run.rss
   const took = run.timedOutAfterS !== undefined ? `aborted at ${run.timedOutAfterS} s (> ${run.timedOutAfterS} s)` : `in ${number(run.seconds)} s`
-  return (
+  return [
     `export (GET /api/admin/signups.csv, read and dropped): ${run.rows.toLocaleString('en-US')} rows (${number(run.megabytes)} MB) ${took}` +
-    `${run.failed ? `, failed: ${run.failed}` : ''}; server RSS ${mb(before)} MB before, ${mb(peak)} MB at its peak (${signed(peak - before)}), ` +
-    `${mb(after)} MB 5 s after (${signed(after - before)})`
-  )
-}
-
-export function printEngine(report: EngineReport, say: (line: string) => void) {
-  const rows = [['call', 'n', 'p50 ms', 'p99 ms', 'max ms', ''], ...report.calls.map(cells)]
-  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)))
-  const line = (row: string[]) =>
-    row
-      .map((cell, column) => (column === 0 || column === 5 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!)))
-      .join('  ')
-      .trimEnd()
-  say('')
-  say(`${report.name} (${report.loadBefore} before, ${report.loadAfter} after)`)
-  say(`  start-up: listening ${number(report.listeningMs / 1000)} s after the spawn, /healthz 200 after ${number(report.healthyMs / 1000)} s; ${report.storage}`)
-  say(`  ${line(rows[0]!)}`)
-  say(`  ${widths.map((width) => '-'.repeat(width)).join('  ')}`)
-  for (const row of rows.slice(1)) say(`  ${line(row)}`)
-  say(`  ${exportLine(report.exported)}`)
-  say(`  during the export: ${beat('GET /healthz', report.exported.healthz)}; ${beat('POST /api/waitlist', report.exported.signups)}`)
-  say(`  during the other console calls: ${beat('GET /healthz', report.consoleHealthz)}`)
+      `${run.failed ? `, failed: ${run.failed}` : ''}; the server answered /healthz within 1 s again ${number(run.busyAfterS)} s after`,
+    `server RSS ${mb(before)} MB before, ${mb(peak)} MB at its peak (${signed(peak - before)}), ${mb(after)} MB 5 s after it answered again (${signed(after - before)})`,
+    `during the export: ${beat('GET /healthz', run.healthz)}; ${beat('POST /api/waitlist', run.signups)}`,
+  ]
 }
 
 /** One line: each goal, pass or FAIL, with the figure beside it. */
