@@ -22,8 +22,9 @@ export function stopAll() {
 }
 
 /** `fileSizeLimitKiB`: no file the server writes may grow past this (bash's `ulimit -f`), as on a full disk:
- * a write past it comes back short (Node ignores SIGXFSZ), which SQLite answers with SQLITE_FULL. */
-export type ServerProcessOptions = { fileSizeLimitKiB?: number }
+ * a write past it comes back short (Node ignores SIGXFSZ), which SQLite answers with SQLITE_FULL.
+ * `startTimeoutMs`: how long the start may take (20 s unless said; a benchmark's large database takes longer). */
+export type ServerProcessOptions = { fileSizeLimitKiB?: number; startTimeoutMs?: number }
 
 function spawnServer(env: Record<string, string>, { fileSizeLimitKiB }: ServerProcessOptions = {}) {
   const tsx = join(repoRoot, 'node_modules/.bin/tsx')
@@ -47,7 +48,7 @@ function spawnServer(env: Record<string, string>, { fileSizeLimitKiB }: ServerPr
 export function startServerProcess(env: Record<string, string>, options: ServerProcessOptions = {}): Promise<ServerProcess> {
   const server = spawnServer(env, options)
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${server.output()}`)), 20_000)
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${server.output()}`)), options.startTimeoutMs ?? 20_000)
     void server.exited.then(() => reject(new Error(`server exited at start:\n${server.output()}`)))
     server.child.stdout!.on('data', () => {
       // The start-up line naming the site's address (a metrics port, if any, is named before it).
