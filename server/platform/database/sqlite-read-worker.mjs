@@ -19,6 +19,20 @@ try {
   openFailure = error
 }
 
+// A statement is prepared once per text and kept (the newest few hundred): an export runs the same few texts
+// a thousand times, and each statement holds native memory that only the garbage collector, which cannot see
+// it, would give back.
+const statements = new Map()
+const statementsKept = 200
+function prepared(text) {
+  let statement = statements.get(text)
+  if (statement) statements.delete(text)
+  else statement = db.prepare(text)
+  statements.set(text, statement)
+  if (statements.size > statementsKept) statements.delete(statements.keys().next().value)
+  return statement
+}
+
 parentPort.on('message', (message) => {
   if (message.close) {
     db?.close()
@@ -29,7 +43,7 @@ parentPort.on('message', (message) => {
     if (openFailure) throw openFailure
     // As Kysely's SQLite driver runs a statement on the main connection (sqlite.ts), so the rows are the same:
     // integers as numbers, text as strings.
-    const statement = db.prepare(message.sql)
+    const statement = prepared(message.sql)
     if (statement.reader) parentPort.postMessage({ rows: statement.all(message.parameters) })
     else parentPort.postMessage({ rows: [], changes: statement.run(message.parameters).changes })
   } catch (error) {
