@@ -1,6 +1,7 @@
 // The list bench-console.ts measures the console on, built through the project's own code into a SQLite file
 // and kept between runs (data/bench/, git-ignored), keyed by its size and a hash of the schema (every
-// migration's name) and of this builder: a second run with the same size and schema skips the build.
+// migration's name) and of this builder: a second run with the same size and schema skips the build, and a new
+// build of a size removes the lists of that size built before.
 //
 // The rows that carry the product's rules are made by the stores that make them in production, composed as
 // server/compose.ts composes them (test/utils/open-store.ts composeForTests): every signup by the signup store's
@@ -18,7 +19,7 @@
 // welcome's place and unsubscribe; a confirmation uses up its confirm token), the emails marked sent, and the
 // repeats' confirmations that found their person already confirmed (skipped).
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { sql, type Kysely, type Transaction } from 'kysely'
 import { featureMigrations } from '../server/feature-migrations'
@@ -65,13 +66,18 @@ export function schemaKey(): string {
 
 /** The built list of `size` signups (built now into `scratch`, if the cache has none): its file and facts. */
 export async function builtSqlite(size: number, cacheDir: string, scratch: string, say: (line: string) => void): Promise<{ file: string; facts: BuildFacts; built: boolean }> {
-  const file = join(cacheDir, `console-${size}-${schemaKey()}.db`)
+  const key = `console-${size}-${schemaKey()}`
+  const file = join(cacheDir, `${key}.db`)
   const factsFile = `${file}.json`
   if (existsSync(file) && existsSync(factsFile)) return { file, facts: JSON.parse(readFileSync(factsFile, 'utf8')) as BuildFacts, built: false }
   mkdirSync(cacheDir, { recursive: true })
+  // A list of this size built for another schema is of no more use (gigabytes at a million): it goes, and its
+  // PostgreSQL copy with it.
+  for (const name of readdirSync(cacheDir)) if (name.startsWith(`console-${size}-`) && !name.startsWith(key)) rmSync(join(cacheDir, name), { recursive: true, force: true })
   const partial = join(scratch, 'building.db')
   const facts = await build(size, partial, say)
   moveFile(partial, file)
+  for (const suffix of ['-wal', '-shm']) rmSync(`${partial}${suffix}`, { force: true })
   writeFileSync(factsFile, `${JSON.stringify(facts, null, 2)}\n`)
   return { file, facts, built: true }
 }

@@ -7,11 +7,12 @@
 // autovacuum of a database that has lived with its rows would have run.
 //
 // The cluster's data folder is then kept in the cache (data/bench/, keyed as the SQLite file is, and by the
-// server's major version): a second run copies it into a fresh throwaway cluster and starts it, with no copy
-// and no migration.
+// server's major version and this file's source): a second run copies it into a fresh throwaway cluster and
+// starts it, with no copy and no migration.
 import { execFileSync } from 'node:child_process'
-import { existsSync, renameSync, rmSync } from 'node:fs'
-import { join } from 'node:path'
+import { createHash } from 'node:crypto'
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs'
+import { basename, dirname, join } from 'node:path'
 import Database from 'libsql'
 import pg from 'pg'
 import { featureMigrations } from '../server/feature-migrations'
@@ -39,7 +40,9 @@ export async function postgresWithList(
       `SELECT current_setting('data_directory') AS data_directory, current_setting('server_version_num') AS server_version_num`,
     )
   ).rows[0]!
-  const cached = `${cacheName}-postgres${Math.floor(Number(version) / 10_000)}`
+  // Keyed by the server's major version and this copier's source too; an older copy of the same list goes.
+  const copier = createHash('sha256').update(readFileSync(new URL(import.meta.url))).digest('hex').slice(0, 8)
+  const cached = `${cacheName}-postgres${Math.floor(Number(version) / 10_000)}-${copier}`
   if (existsSync(cached)) {
     await admin.end()
     cluster.stop()
@@ -48,6 +51,8 @@ export async function postgresWithList(
     cluster.start()
     return { url, copied: false }
   }
+  for (const name of readdirSync(dirname(cacheName)))
+    if (name.startsWith(`${basename(cacheName)}-postgres`)) rmSync(join(dirname(cacheName), name), { recursive: true, force: true })
   await admin.query(`CREATE DATABASE ${databaseName}`)
   await admin.end()
   await (await openDatabase(url, { migrations: featureMigrations })).close()
