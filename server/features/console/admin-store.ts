@@ -107,23 +107,31 @@ export function adminStore(database: Database, line: LinePlaces): AdminStore {
   // What a search looks through, and the condition that keeps its people. A part of an address or a name is
   // looked for among the newest partialSearchLimit people (by id, the order they came in): a LIKE with a
   // wildcard in front reads every row it looks through, and a million would hold the console for seconds.
-  async function scopeOf(search: string): Promise<{ scope: SearchScope; where: Filter; everyone: number }> {
-    const everyone = await counted((eb) => eb.lit(true))
+  async function filterOf(search: string): Promise<{ kind: SearchScope['kind']; where: Filter }> {
     const term = search.trim()
-    if (!term) return { scope: { kind: 'everyone' }, where: (eb) => eb.lit(true), everyone }
+    if (!term) return { kind: 'everyone', where: (eb) => eb.lit(true) }
     const address = canonicalAddress(term)
-    if (address) return { scope: { kind: 'address' }, where: (eb) => eb('email_normalized', '=', address), everyone }
+    if (address) return { kind: 'address', where: (eb) => eb('email_normalized', '=', address) }
     const oldest = await reads.selectFrom('signups').select('id').orderBy('id', 'desc').limit(1).offset(partialSearchLimit - 1).executeTakeFirst()
     const pattern = likePattern(term)
     return {
-      scope: { kind: 'partial', scanned: Math.min(everyone, partialSearchLimit), of: everyone },
+      kind: 'partial',
       where: (eb) =>
         eb.and([
           eb('id', '>=', oldest?.id ?? 0),
           eb.or([sql<SqlBool>`email_normalized LIKE ${pattern} ESCAPE '\\'`, sql<SqlBool>`lower(first_name) LIKE ${pattern} ESCAPE '\\'`]),
         ]),
-      everyone,
     }
+  }
+
+  // How many a search keeps, and what it looked through: everyone is counted only where the reply names them
+  // (no search, or a part of a term), never for a whole address.
+  async function scopeOf(search: string): Promise<{ scope: SearchScope; where: Filter; total: number }> {
+    const { kind, where } = await filterOf(search)
+    if (kind === 'address') return { scope: { kind }, where, total: await counted(where) }
+    const everyone = await counted((eb) => eb.lit(true))
+    if (kind === 'everyone') return { scope: { kind }, where, total: everyone }
+    return { scope: { kind, scanned: Math.min(everyone, partialSearchLimit), of: everyone }, where, total: await counted(where) }
   }
 
   // The held referrals of the given people, by the referrals_referrer index.
@@ -252,12 +260,11 @@ export function adminStore(database: Database, line: LinePlaces): AdminStore {
       }
     },
     async searchSignups({ search, sort, direction, page, pageSize, after, before }) {
-      const { scope, where, everyone } = await scopeOf(search)
-      const total = scope.kind === 'everyone' ? everyone : await counted(where)
+      const { scope, where, total } = await scopeOf(search)
       const pages = Math.max(1, Math.ceil(total / pageSize))
       const read = pageOf(where, sort)
       const encode = (row: { id: number; sort_key: string }) => encodeCursor({ sort, key: String(row.sort_key), id: row.id })
-      let shown = Math.min(Math.max(1, page), pages)
+      const shown = Math.min(Math.max(1, page), pages)
       let slice: { id: number; sort_key: string }[] = []
       let cursors: SignupPage['cursors'] = { before: null, after: null }
       const cursor = decodeCursor(after ?? before, sort)
@@ -276,7 +283,6 @@ export function adminStore(database: Database, line: LinePlaces): AdminStore {
       }
       // A jump, or a cursor whose side has emptied since (people erased): the page by its number.
       if (slice.length === 0 && total > 0) {
-        shown = Math.min(Math.max(1, page), pages)
         const offset = (shown - 1) * pageSize
         const count = Math.min(pageSize, total - offset)
         const fromEnd = offset + count / 2 > total / 2
@@ -318,7 +324,7 @@ export function adminStore(database: Database, line: LinePlaces): AdminStore {
       }
     },
     async *exportSignups(search) {
-      const { where } = await scopeOf(search)
+      const { where } = await filterOf(search)
       const placeOf = await line.everyonesPlaces()
       for (let after = 0; ; ) {
         const batch = await reads
