@@ -6,7 +6,8 @@
 //
 // `Stores` is what the tests read and seed: the signups' own methods at the top (add, all, settled), the
 // consent, invitation and console stores beside them, the database, the composition's outbox sender, and one
-// close that stops the background work, waits for the work after the replies, then closes the database.
+// close that stops the background work, waits for the work after the replies, checks the console's kept counts
+// against the rows (kept-counts.ts), then closes the database.
 import type { Context } from 'hono'
 import { compose, type Composition } from '../../server/compose'
 import { readConfig, type ServerConfig } from '../../server/config'
@@ -24,6 +25,7 @@ import type { RateLimiter, RateLimitOptions } from '../../server/platform/http/r
 import type { Mailer } from '../../server/platform/mail/mailer'
 import type { Logger } from '../../server/platform/observability/logger'
 import type { Metrics } from '../../server/platform/observability/metrics'
+import { keptCountsAgainstRows } from './kept-counts'
 import { memoryMailer } from './memory-mailer'
 
 export type Stores = Signups & {
@@ -89,7 +91,10 @@ export function composeForTests(database: Database, options: TestCompositionOpti
     close: async () => {
       await composition.stop()
       mailer.close()
+      // The kept counts must still be the rows' (kept-counts.ts); a database the test took away is not read.
+      const wrong = await keptCountsAgainstRows(database).catch(() => [])
       await database.close()
+      if (wrong.length > 0) throw new Error(`The console's kept counts are not the rows': ${wrong.join('; ')}`)
     },
   }
   return { composition, stores }

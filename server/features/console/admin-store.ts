@@ -6,7 +6,7 @@
 // At a million signups (issue 35) every read here answers from an index, and goes through the database's
 // long-read connection (database.reads: off the event loop on SQLite, a pool of its own on PostgreSQL), so the
 // console never holds up a signup or /healthz:
-// - the summary counts over indexes (status, source, the day a person signed up), never the rows;
+// - the summary reads counts kept as signups change (by status, source and day: migrations.ts), never the rows;
 // - the table pages by keyset on an index of (sort key, id), and jumps to a page by an offset over that index,
 //   from whichever end is nearer;
 // - a whole address is looked up through the unique index; a part of one, or a first name, among the newest
@@ -124,12 +124,22 @@ export function adminStore(database: Database, line: LinePlaces): AdminStore {
     }
   }
 
+  // Everyone on the list, from the counts kept by status (migrations.ts), not the rows.
+  async function everyoneCounted(): Promise<number> {
+    const row = await reads
+      .selectFrom('signup_tallies')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('n'), eb.lit(0)).as('n'))
+      .where('kind', '=', 'status')
+      .executeTakeFirstOrThrow()
+    return Number(row.n)
+  }
+
   // How many a search keeps, and what it looked through: everyone is counted only where the reply names them
   // (no search, or a part of a term), never for a whole address.
   async function scopeOf(search: string): Promise<{ scope: SearchScope; where: Filter; total: number }> {
     const { kind, where } = await filterOf(search)
     if (kind === 'address') return { scope: { kind }, where, total: await counted(where) }
-    const everyone = await counted((eb) => eb.lit(true))
+    const everyone = await everyoneCounted()
     if (kind === 'everyone') return { scope: { kind }, where, total: everyone }
     return { scope: { kind, scanned: Math.min(everyone, partialSearchLimit), of: everyone }, where, total: await counted(where) }
   }
@@ -205,9 +215,13 @@ export function adminStore(database: Database, line: LinePlaces): AdminStore {
     async summary(now, days) {
       const since = lastDays(now, days, new Map())[0]!.day
       const day = database.utcDay('created_at')
-      const [statuses, credits, perDay, bySource, referredPerDay, outcomes] = await Promise.all([
-        // Each count over its own index (features/console/migrations.ts), none over the rows.
-        reads.selectFrom('signups').select((eb) => ['status', eb.fn.countAll<number>().as('n')]).groupBy('status').execute(),
+      const [tallies, credits, referredPerDay, outcomes] = await Promise.all([
+        // The counts by status, source and day, kept as signups change (migrations.ts), summed over their shards.
+        reads
+          .selectFrom('signup_tallies')
+          .select((eb) => ['kind', 'key', eb.fn.sum<number | string>('n').as('n')])
+          .groupBy(['kind', 'key'])
+          .execute(),
         // The credits people on the list hold: what the top referrers add up to (topReferrers), by the index of
         // the few who hold any.
         reads
@@ -215,19 +229,6 @@ export function adminStore(database: Database, line: LinePlaces): AdminStore {
           .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('referral_credits'), eb.lit(0)).as('n'))
           .where('referral_credits', '>', 0)
           .executeTakeFirstOrThrow(),
-        reads
-          .selectFrom('signups')
-          .select((eb) => [day.text.as('day'), eb.fn.countAll<number>().as('n')])
-          .where(day.key, '>=', since)
-          .groupBy(day.key)
-          .execute(),
-        reads
-          .selectFrom('signups')
-          .select((eb) => ['source', eb.fn.countAll<number>().as('n')])
-          .groupBy('source')
-          .orderBy('n', 'desc')
-          .orderBy('source')
-          .execute(),
         // By the day they signed up, as the chart's other series, so it is the part of each day's signups that
         // came through a share link and went on to confirm (unsubscribed since or not).
         reads
@@ -246,11 +247,13 @@ export function adminStore(database: Database, line: LinePlaces): AdminStore {
       ])
       // Every decision counts, its friend erased since or not; an erased referrer's credits left with them.
       const decided = new Map(outcomes.map((row) => [row.outcome, Number(row.n)]))
-      const inStatus = new Map(statuses.map((row) => [row.status, Number(row.n)]))
+      const counted = (kind: 'status' | 'source' | 'day') => tallies.filter((row) => row.kind === kind && Number(row.n) !== 0).map((row) => ({ key: row.key, n: Number(row.n) }))
+      const inStatus = new Map(counted('status').map((row) => [row.key, row.n]))
+      const bySource = counted('source').sort((a, b) => b.n - a.n || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
       return {
         totals: { all: [...inStatus.values()].reduce((sum, n) => sum + n, 0), ...recordOf(storedStatuses, (status) => inStatus.get(status) ?? 0) },
-        perDay: lastDays(now, days, new Map(perDay.map((row) => [row.day, Number(row.n)]))),
-        bySource: bySource.map((source) => ({ source: source.source, count: Number(source.n) })),
+        perDay: lastDays(now, days, new Map(counted('day').map((row) => [row.key, row.n]))),
+        bySource: bySource.map((source) => ({ source: source.key, count: source.n })),
         referrals: {
           perDay: lastDays(now, days, new Map(referredPerDay.map((row) => [row.day, Number(row.n)]))),
           credited: Number(credits.n),

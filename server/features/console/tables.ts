@@ -6,6 +6,8 @@ declare module '../../platform/database/schema' {
   interface Tables {
     admin_sign_in_tokens: { token_hash: string; email: string; expires_at: string }
     admin_sessions: { session_hash: string; email: string; created_at: string; expires_at: string }
+    /** Kept by the engine's triggers (migrations.ts), never written by the code: read as sums over shards. */
+    signup_tallies: { kind: 'status' | 'source' | 'day'; key: string; shard: number; n: number | string }
     admin_audit: { id: Generated<number>; at: string; actor: string; action: AuditAction; detail: string }
   }
 }
