@@ -8,7 +8,7 @@
 //
 // The cluster's data folder is then kept in the cache (data/bench/, keyed as the SQLite file is, and by the
 // server's major version and this file's source): a second run copies it into a fresh throwaway cluster and
-// starts it, with no copy and no migration.
+// starts it, with no copy, and only the migrations of a release newer than the copy (migrateForward).
 import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs'
@@ -17,11 +17,13 @@ import Database from 'libsql'
 import pg from 'pg'
 import { featureMigrations } from '../server/feature-migrations'
 import { openDatabase } from '../server/platform/database/open'
+import { migrateForward } from './bench-console-build'
 import type { TestPostgres } from '../test/utils/postgres'
 
 const databaseName = 'bench_console'
-/** Tables of the migrations' own bookkeeping, and PostgreSQL's shared rate limits (SQLite counts in memory). */
-const notCopied = new Set(['kysely_migration', 'kysely_migration_lock', 'schema_migrations', 'rate_limits'])
+/** Tables of the migrations' own bookkeeping, PostgreSQL's shared rate limits (SQLite counts in memory), and the
+ * console's kept counts, which PostgreSQL's triggers keep as the signups are copied. */
+const notCopied = new Set(['kysely_migration', 'kysely_migration_lock', 'schema_migrations', 'rate_limits', 'signup_tallies'])
 const rowsPerInsert = 20_000
 
 /** The database holding the list on `cluster`, from the cache or copied now; its URL, and whether it was copied now. */
@@ -49,6 +51,7 @@ export async function postgresWithList(
     rmSync(data, { recursive: true, force: true })
     execFileSync('cp', ['-a', cached, data])
     cluster.start()
+    await migrateForward(url, say)
     return { url, copied: false }
   }
   for (const name of readdirSync(dirname(cacheName)))
