@@ -117,6 +117,8 @@ export type ExportRun = {
   failed?: string
   /** How long the server took, after the export ended or was aborted, to answer /healthz within a second again. */
   busyAfterS: number
+  /** Seconds of quiet after which the server's RSS was back within givenBackMb of before; undefined if not by the end. */
+  givenBackAfterS?: number
   rss: { before: number; peak: number; after: number }
   healthz: { ms: number[]; failures: number }
   signups: { ms: number[]; failures: number }
@@ -137,9 +139,12 @@ async function answersAgain(origin: string, maxMs: number): Promise<number> {
 /**
  * GET /signups.csv read to its end and dropped, at most `timeoutMs`; meanwhile the server's RSS every 100 ms,
  * and /healthz and a signup every 100 ms. An aborted export may go on in the server: its RSS is sampled until
- * it answers again (at most `settleMs`), and once more after `idleMs` of quiet.
+ * it answers again (at most `settleMs`), and then each second of quiet until it is given back (at most `idleMs`).
  */
-export async function timeExport(client: ConsoleClient, pid: number, timeoutMs: number, tag: string, settleMs: number, idleMs = 5000): Promise<ExportRun> {
+/** How near its RSS before the server must come again for the export's memory to count as given back. */
+export const givenBackMb = 20
+
+export async function timeExport(client: ConsoleClient, pid: number, timeoutMs: number, tag: string, settleMs: number, idleMs = 60_000): Promise<ExportRun> {
   const before = rssOf(pid)
   let peak = before
   const sampling = setInterval(() => (peak = Math.max(peak, rssOf(pid))), 100)
@@ -167,8 +172,18 @@ export async function timeExport(client: ConsoleClient, pid: number, timeoutMs: 
   const busyAfterS = await answersAgain(client.origin, settleMs)
   clearInterval(sampling)
   peak = Math.max(peak, rssOf(pid))
-  await sleep(idleMs)
+  // Given back: the RSS within `givenBackMb` of before, looked at each second of quiet (at most `idleMs`). V8
+  // gives its heap back to the system once it has been idle a while (its memory reducer), not at once.
+  const quiet = performance.now()
+  let givenBackAfterS: number | undefined
+  while (performance.now() - quiet < idleMs) {
+    await sleep(1000)
+    if (rssOf(pid) - before > givenBackMb * 1e6) continue
+    givenBackAfterS = (performance.now() - quiet) / 1000
+    break
+  }
   return {
+    givenBackAfterS,
     rows: Math.max(0, lines - 1),
     megabytes: bytes / 1e6,
     seconds,
