@@ -43,8 +43,8 @@ async function main() {
   const log = createLogger({ level: config.logLevel })
   const metrics = createMetrics()
 
-  // A SQLite file's folder is created, another process's lock waited on (for a bounded time) and the file's
-  // integrity checked by openDatabase (platform/database/sqlite-file.ts). The wait is announced plainly, as the refusal
+  // A SQLite file's folder is created, another process's lock waited on (for a bounded time) and its header and
+  // schema read by openDatabase (platform/database/sqlite-file.ts); every page is checked once it serves. The wait is announced plainly, as the refusal
   // that may follow it is.
   const database = await openDatabase(config.databaseUrl, { migrations: featureMigrations, poolSize: config.databasePoolSize, onLockWait: sayAtStart, log }).catch((error: unknown) =>
     stopAtStart(error instanceof StoreOpenError ? error.message : `Cannot open the database (DATABASE_URL): ${(error as Error).message}`),
@@ -96,8 +96,14 @@ async function main() {
     await metricsServer?.close()
     return giveUp(listenProblem(error, config.host, config.port))
   })
-  // Serving now: the first retention sweep may take a while (platform/retention/).
+  // Serving now: the first retention sweep may take a while (platform/retention/), and so may the check of every
+  // page of a SQLite file (database.ts checkStoredData), whose damage fails /healthz from then on.
   composition.startRetention()
+  const checking = performance.now()
+  void database.checkStoredData().then(({ checked, damage }) => {
+    if (damage) log.error(damage)
+    else if (checked) log.info(`The database's quick check passed in ${((performance.now() - checking) / 1000).toFixed(1)} s`)
+  })
   // The site's address last: it says the start is complete (test/server/processes.ts waits for it).
   if (metricsServer) log.info(`Metrics on http://${shownHost(metricsHost)}:${metricsServer.port}/metrics${metricsToken ? ' (with the bearer token)' : ''}`)
   if (metricsToken) log.info(`Metrics also at /metrics on the site's port, for the bearer of METRICS_TOKEN only`)

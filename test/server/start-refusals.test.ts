@@ -1,8 +1,8 @@
 // @vitest-environment node
 // `npm start` (the real process, test/server/processes.ts) refuses a start it cannot carry through: exit code
 // 1 and one line naming the variable to fix, never a stack trace or a password. A locked database is waited
-// on for a bound the first line states; a damaged one is found by SQLite's quick check before any signup
-// reaches it.
+// on for a bound the first line states; one whose header or schema is damaged is refused at start, and damage
+// further in is found by SQLite's quick check once it serves, which fails /healthz.
 import { createClient } from '@libsql/client'
 import { closeSync, openSync, writeSync } from 'node:fs'
 import { writeFile } from 'node:fs/promises'
@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sqliteLockWaitMs } from '../../server/platform/database/sqlite-file'
 import { openStore } from '../utils/open-store'
 import { makeTempDir } from './harness'
-import { failingStart, stopAll } from './processes'
+import { until } from '../utils/until'
+import { failingStart, startServerProcess, stopAll } from './processes'
 
 const secret = 'TopSecret42'
 let temp: Awaited<ReturnType<typeof makeTempDir>>
@@ -121,20 +122,48 @@ it(
   sqliteLockWaitMs + 15_000,
 )
 
-it('finds a damaged database at start with the quick check and stops with one line', async () => {
-  const file = join(temp.dir, 'damaged.db')
-  const databaseUrl = `file:${file}`
+/** A database file with 4 KB of garbage written over `page` (numbered from 0), in the file, not the WAL. */
+async function damagedFile(name: string, page: number): Promise<string> {
+  const databaseUrl = `file:${join(temp.dir, name)}`
   await (await openStore(databaseUrl)).close()
-  // Every page in the file, not in the WAL beside it, so that the garbage lands on real tables.
   const client = createClient({ url: databaseUrl })
   await client.execute('PRAGMA wal_checkpoint(TRUNCATE)')
   client.close()
   const garbage = Buffer.alloc(4096, 0xa5)
-  const fd = openSync(file, 'r+')
-  writeSync(fd, garbage, 0, garbage.length, 4096 * 4)
+  const fd = openSync(join(temp.dir, name), 'r+')
+  writeSync(fd, garbage, 0, garbage.length, 4096 * page)
   closeSync(fd)
+  return databaseUrl
+}
 
-  const result = await failingStart({ DATABASE_URL: databaseUrl })
+it('refuses a file whose header is damaged at start, with one line', async () => {
+  const result = await failingStart({ DATABASE_URL: await damagedFile('no-header.db', 0) })
   expectOneLineNaming(result, 'DATABASE_URL')
-  expect(result.output).toMatch(/damaged\.db is damaged \(quick check: .+\)/)
+  expect(result.output).toMatch(/no-header\.db is damaged \(reading it: .+\)/)
+})
+
+it('serves a file damaged further in, then finds it with the quick check: /healthz fails and the log says what to do', async () => {
+  // Garbage on a table's page, where the start (which reads the schema only) does not look.
+  const server = await startServerProcess({ DATABASE_URL: await damagedFile('damaged.db', 4) })
+  try {
+    await until(async () => (await fetch(`${server.origin}/healthz`)).status === 503, 20_000, '/healthz to fail')
+    const answer = await fetch(`${server.origin}/healthz`)
+    expect([answer.status, await answer.text()]).toEqual([503, 'database\n'])
+    expect(server.output()).toMatch(/"level":"error".*damaged\.db is damaged \(quick check: .+\); restore it from a backup/)
+  } finally {
+    stopAll()
+    await server.exited
+  }
+})
+
+it('checks a sound file once it serves, and says so', async () => {
+  const databaseUrl = `file:${join(temp.dir, 'sound.db')}`
+  const server = await startServerProcess({ DATABASE_URL: databaseUrl })
+  try {
+    await until(() => /quick check passed/.test(server.output()), 20_000, 'the check to pass')
+    expect((await fetch(`${server.origin}/healthz`)).status).toBe(200)
+  } finally {
+    stopAll()
+    await server.exited
+  }
 })

@@ -41,6 +41,8 @@ export function failingDatabase(error: Error): Database {
     classify: (given) => given,
     rateLimiter: createRateLimiter,
     poolUse: () => ({ size: 1, open: 0 }),
+    checkStoredData: () => Promise.resolve({ checked: false }),
+    damage: () => undefined,
     close: () => db.destroy(),
   }
 }

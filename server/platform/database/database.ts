@@ -42,6 +42,13 @@ export interface Database {
   /** PostgreSQL's pool as pg counts it; SQLite's one connection, open for the process's life, whose queue of
    * queries (Kysely's, in this process) is not visible. */
   poolUse(): PoolUse
+  /** The full check of the stored data, which a server starts once it serves (main.ts), so that the start does not
+   * grow with the database: on SQLite `PRAGMA quick_check` through the read connection, off the event loop
+   * (sqlite-file.ts says what it finds); PostgreSQL checks its own pages as it reads them, and has nothing to
+   * run (`checked` false). Started once, however often asked; `damage` is one line saying what is damaged. */
+  checkStoredData(): Promise<{ checked: boolean; damage?: string }>
+  /** What the check found damaged, once it has: the health check then fails (health.ts). */
+  damage(): string | undefined
   close(): Promise<void>
 }
 

@@ -26,6 +26,13 @@ export function healthCheck(database: Database, logger: Pick<Logger, 'warn'> = s
     said = line
   }
   const probe = async (now: Date): Promise<HealthVerdict> => {
+    // Damage the check of the stored data found (database.ts checkStoredData) is for good: the file is restored,
+    // or moved aside, with the server stopped.
+    const damage = database.damage()
+    if (damage) {
+      log(`healthz: ${damage}`)
+      return 'database'
+    }
     try {
       await database.withBriefLockWait(healthLockWaitMs, (db) =>
         db

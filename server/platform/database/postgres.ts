@@ -75,6 +75,8 @@ export async function openPostgresDatabase(
     classify,
     rateLimiter: (limits) => sharedRateLimiter(pool, limits),
     poolUse: () => ({ size: poolSize, open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    checkStoredData: () => Promise.resolve({ checked: false }),
+    damage: () => undefined,
     close: () => (closing ??= Promise.all([reads.destroy(), db.destroy()]).then(() => {})),
   }
 }

@@ -1,9 +1,11 @@
 // Checks on a SQLite database file before the store opens it, each ending in one line an operator can act on
 // (no stack, no retry loop that never ends): its folder can be created; it is not held locked by another
-// process (waited on for a bounded time, announced first); and SQLite's quick check passes, so a damaged file
-// stops the start instead of answering every signup with a 500.
+// process (waited on for a bounded time, announced first); and its header and schema read back, so a file that
+// is not a database, or whose schema is damaged, stops the start instead of answering every signup with a 500.
 //
-// The check is `PRAGMA quick_check`, not `integrity_check` (issue 35). SQLite's page on it
+// The check of every page comes after, once the server serves (issue 35: the start must not grow with the
+// database): `PRAGMA quick_check` through the read connection, off the event loop (quickCheck, which main.ts
+// starts); damage it finds fails /healthz (health.ts) and is logged in the same one line. SQLite's page on it
 // (https://www.sqlite.org/pragma.html#pragma_quick_check): integrity_check less two checks, of UNIQUE
 // constraints and of each index's entries against its table's rows, and so O(N) rather than O(N log N). It
 // still reads every page of every table and index once and finds what a garbled or lost page leaves: entries
@@ -14,13 +16,16 @@
 // At 1,000,000 signups (a 1.2 GB file: 2.7 million link tokens, 1.8 million sent emails), measured 2026-11-27 on
 // the shared 2-core machine: with the file in the page cache, integrity_check 10.3–10.7 s and quick_check 1.0 s;
 // with the cache dropped, integrity_check 22–43 s and quick_check 14–17 s, as both read page by page (`cat`
-// reads the file in 0.8–2.2 s). docs/performance.md#start-up-checks.
+// reads the file in 0.8–2.2 s). Before the server served, quick_check was most of the start at that size;
+// now the start reads the schema only. docs/performance.md#start-up-checks.
+import { sql, type Kysely } from 'kysely'
 import Database from 'libsql'
 import { statSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { createFolder } from '../folders'
 import { StoreOpenError } from './contract'
 import { sqliteFilePath } from './database-url'
+import type { Tables } from './schema'
 
 /** How long a start waits for another process to let go of the database's write lock. */
 export const sqliteLockWaitMs = 10_000
@@ -36,7 +41,7 @@ const fail = (why: string) => new StoreOpenError(`Cannot use DATABASE_URL: ${why
 const codeOf = (error: unknown) => String((error as { code?: unknown } | null)?.code ?? '')
 const isBusy = (error: unknown) => /^SQLITE_(BUSY|LOCKED)/.test(codeOf(error))
 
-/** Creates the folder, waits out another process's lock (up to `lockWaitMs`) and runs PRAGMA quick_check. */
+/** Creates the folder, waits out another process's lock (up to `lockWaitMs`) and reads the header and schema. */
 export async function prepareSqliteFile(databaseUrl: string, options: SqliteFileOptions = {}): Promise<void> {
   const file = sqliteFilePath(databaseUrl)
   try {
@@ -53,12 +58,24 @@ export async function prepareSqliteFile(databaseUrl: string, options: SqliteFile
   }
   try {
     await waitForWriteLock(connection, file, options)
-    const verdict = connection.prepare('PRAGMA quick_check').pluck().all().map(String).join('\n') || 'no answer'
-    if (verdict !== 'ok') throw fail(damaged(file, verdict))
+    // Page 1 and the schema's pages: what every statement needs, read in milliseconds at any size.
+    connection.prepare('SELECT type, name, sql FROM sqlite_schema').all()
   } catch (error) {
     throw error instanceof StoreOpenError ? error : fail(explain(file, error))
   } finally {
     connection.close()
+  }
+}
+
+/** `PRAGMA quick_check` of the file through `reads` (the read connection, in a thread of its own): undefined when
+ * it passes, or the one line saying what is damaged and what to do. */
+export async function quickCheck(reads: Kysely<Tables>, file: string): Promise<string | undefined> {
+  try {
+    const { rows } = await sql<{ quick_check: string }>`PRAGMA quick_check`.execute(reads)
+    const verdict = rows.map((row) => String(Object.values(row)[0])).join('\n') || 'no answer'
+    return verdict === 'ok' ? undefined : `Cannot use DATABASE_URL: ${damaged(file, verdict, 'quick check')}`
+  } catch (error) {
+    return `Cannot use DATABASE_URL: ${explain(file, error)}`
   }
 }
 
@@ -88,16 +105,16 @@ async function waitForWriteLock(connection: Database.Database, file: string, opt
 function explain(file: string, error: unknown): string {
   const code = codeOf(error)
   const message = error instanceof Error ? error.message.replace(/^SQLITE_\w+: /, '') : String(error)
-  if (/^SQLITE_(CORRUPT|NOTADB)/.test(code)) return damaged(file, message)
+  if (/^SQLITE_(CORRUPT|NOTADB)/.test(code)) return damaged(file, message, 'reading it')
   if (isBusy(error)) return `the SQLite database ${file} is locked by another process`
   if (/^SQLITE_READONLY/.test(code)) return `the SQLite database ${file} cannot be written to (${message})`
   return `cannot open the SQLite database ${file} (${code ? `${code}: ` : ''}${message})`
 }
 
 // SQLite heads its report with "*** in database main ***"; the line after it says what is wrong.
-const damaged = (file: string, detail: string) => {
+const damaged = (file: string, detail: string, found: 'quick check' | 'reading it') => {
   const first = detail.split('\n').find((line) => line.trim() !== '' && !line.startsWith('*** in database')) ?? detail
-  return `the SQLite database ${file} is damaged (quick check: ${first.trim()}); restore it from a backup, or move it aside to start a new one`
+  return `the SQLite database ${file} is damaged (${found}: ${first.trim()}); restore it from a backup, or move it aside to start a new one`
 }
 
 function isFolder(path: string): boolean {
