@@ -1,6 +1,7 @@
 // How bench-console.ts times the console: each call repeated after warm-ups, every request aborted after a time
 // limit (printed as "> N s", never waited out), requests sent on a steady beat beside the calls (/healthz, a
 // signup as the site's form sends it), and the export streamed and counted with the server's memory sampled.
+import { Worker } from 'node:worker_threads'
 import { rssOf } from './bench-console-server'
 import { sleep } from '../test/utils/until'
 
@@ -141,6 +142,33 @@ async function answersAgain(origin: string, maxMs: number): Promise<number> {
  * and /healthz and a signup every 100 ms. An aborted export may go on in the server: its RSS is sampled until
  * it answers again (at most `settleMs`), and then each second of quiet until it is given back (at most `idleMs`).
  */
+/** GET `url` read to its end and dropped, in a thread of its own, so that reading 150 MB never delays this
+ * thread's own timers and replies (the beats beside it); its lines and bytes, or why it stopped. */
+function readInThread(url: string, headers: Record<string, string>, timeoutMs: number): Promise<{ lines: number; bytes: number; timedOutAfterS?: number; failed?: string }> {
+  const reader = `
+    const { parentPort, workerData: { url, headers, timeoutMs } } = require('node:worker_threads')
+    ;(async () => {
+      let lines = 0, bytes = 0
+      try {
+        const response = await fetch(url, { headers, signal: AbortSignal.timeout(timeoutMs) })
+        if (response.status !== 200) return parentPort.postMessage({ lines, bytes, failed: response.status + ' ' + (await response.text()).slice(0, 100) })
+        for await (const chunk of response.body) {
+          bytes += chunk.length
+          for (let at = chunk.indexOf(10); at >= 0; at = chunk.indexOf(10, at + 1)) lines++
+        }
+        parentPort.postMessage({ lines, bytes })
+      } catch (error) {
+        const timedOut = error?.name === 'TimeoutError'
+        parentPort.postMessage({ lines, bytes, timedOutAfterS: timedOut ? timeoutMs / 1000 : undefined, failed: timedOut ? undefined : 'no answer (' + (error?.cause?.code ?? error?.message) + ')' })
+      }
+    })()`
+  const thread = new Worker(reader, { eval: true, workerData: { url, headers, timeoutMs } })
+  return new Promise((resolve, reject) => {
+    thread.once('message', (result) => resolve(result))
+    thread.once('error', reject)
+  })
+}
+
 /** How near its RSS before the server must come again for the export's memory to count as given back. */
 export const givenBackMb = 20
 
@@ -151,22 +179,7 @@ export async function timeExport(client: ConsoleClient, pid: number, timeoutMs: 
   const health = onBeat(100, healthz(client.origin))
   const signups = onBeat(100, freshSignups(client.origin, tag))
   const started = performance.now()
-  let lines = 0
-  let bytes = 0
-  let timedOutAfterS: number | undefined
-  let failed: string | undefined
-  try {
-    const response = await fetch(`${client.origin}/api/admin/signups.csv`, { headers: client.headers, signal: AbortSignal.timeout(timeoutMs) })
-    if (response.status !== 200) failed = `${response.status} ${(await response.text()).slice(0, 100)}`
-    else
-      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-        bytes += chunk.length
-        for (let at = chunk.indexOf(10); at >= 0; at = chunk.indexOf(10, at + 1)) lines++
-      }
-  } catch (error) {
-    if (isTimeout(error)) timedOutAfterS = timeoutMs / 1000
-    else failed = noAnswer(error)
-  }
+  const { lines, bytes, timedOutAfterS, failed } = await readInThread(`${client.origin}/api/admin/signups.csv`, client.headers, timeoutMs)
   const seconds = (performance.now() - started) / 1000
   const [healthzAnswers, signupAnswers] = await Promise.all([health.stop(), signups.stop()])
   const busyAfterS = await answersAgain(client.origin, settleMs)

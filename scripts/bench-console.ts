@@ -8,7 +8,8 @@
 //   the database (PostgreSQL, pg_database_size);
 // - the median and 99th percentile of every console call, each after 3 warm-ups and up to BENCH_REPEATS times
 //   (default 40), a call's repeats ending early once BENCH_CALL_BUDGET_S (default 30) is spent;
-// - the export (GET /api/admin/signups.csv, read to its end and dropped): its time, its rows, how long the server
+// - the export (GET /api/admin/signups.csv, read to its end and dropped in a thread of its own, so that the
+//   beats' times are the server's, not this process's): its time, its rows, how long the server
 //   took to answer /healthz again after it (an aborted export may go on in the server), and the server's memory
 //   before, at its peak and 5 s after that; meanwhile /healthz and a new signup every 100 ms, and their times;
 // - /healthz every 100 ms during the other console calls;
