@@ -1,8 +1,9 @@
 // The embedded engine: one SQLite file through libsql (better-sqlite3's API) under Kysely's SQLite dialect. One
-// connection, so the per-connection PRAGMAs (WAL, synchronous=FULL) apply to every statement; Kysely lends it
-// to one query or transaction at a time, and every transaction is BEGIN IMMEDIATE (it takes the write lock at
-// once, so a transaction that reads then writes never fails to upgrade its lock). The console's long reads go to
-// a second connection, read-only and in a thread of its own (sqlite-reads.ts), off the event loop.
+// connection, so the per-connection PRAGMAs (WAL, synchronous=FULL, no checkpoints of its own: those run in the
+// read thread, sqlite-checkpoints.ts) apply to every statement; Kysely lends it to one query or transaction at a
+// time, and every transaction is BEGIN IMMEDIATE (it takes the write lock at once, so a transaction that reads
+// then writes never fails to upgrade its lock). The console's long reads go to a second connection, read-only
+// and in a thread of its own (sqlite-reads.ts), off the event loop.
 import Database from 'libsql'
 import { Kysely, SqliteAdapter, SqliteDialect, sql, type DialectAdapter, type Driver } from 'kysely'
 import { randomBytes } from 'node:crypto'
@@ -14,6 +15,7 @@ import { platformMigrations } from './migrations'
 import { migrate, MigrationFailed, type Migrations } from './migrate'
 import type { Tables } from './schema'
 import { quickCheck } from './sqlite-file'
+import { checkpointsOffTheLoop } from './sqlite-checkpoints'
 import { openSqliteReads } from './sqlite-reads'
 
 const busyTimeoutMs = 5000
@@ -24,7 +26,8 @@ export async function openSqliteDatabase(databaseUrl: string, options: { migrati
   let file: Database.Database
   try {
     file = new Database(sqliteFilePath(databaseUrl), { timeout: busyTimeoutMs })
-    await withBusyRetries(() => file.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL'))
+    // No checkpoint on this connection: they run in the read thread (sqlite-checkpoints.ts).
+    await withBusyRetries(() => file.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA wal_autocheckpoint = 0'))
   } catch (error) {
     throw new StoreOpenError(`Cannot open the SQLite database ${databaseUrl}: ${(error as Error).message}`)
   }
@@ -42,6 +45,7 @@ export async function openSqliteDatabase(databaseUrl: string, options: { migrati
   // A database migrated only part way (the migration tests do that) may have no settings table yet.
   const erasureSalt = stopBefore === undefined ? await erasureSaltOf(db, randomBytes(32).toString('hex')) : ''
   const { reads, close: closeReads } = openSqliteReads(sqliteFilePath(databaseUrl), busyTimeoutMs)
+  const checkpoints = checkpointsOffTheLoop(sqliteFilePath(databaseUrl), reads)
   let closing: Promise<void> | undefined
   let checking: Promise<{ checked: boolean; damage?: string }> | undefined
   let damage: string | undefined
@@ -81,7 +85,7 @@ export async function openSqliteDatabase(databaseUrl: string, options: { migrati
       })),
     damage: () => damage,
     // The reader first: the main connection, closing last, folds the WAL back into the file.
-    close: () => (closing ??= closeReads().finally(() => db.destroy())),
+    close: () => (closing ??= checkpoints.stop().then(closeReads).finally(() => db.destroy())),
   }
 }
 

@@ -4,11 +4,14 @@
 // funnel, the referrals' decisions and the console's audit log. The platform sweeps its own tables only; a
 // feature that keeps something for a time removes it in its own folder.
 //
-// A sweep removes in batches of `batchSize` rows, one statement each, found along an index (migrations.ts,
-// 2026-11-27-0615), and after each batch waits as long as the batch took. On SQLite every statement holds the
-// process's one connection, so a batch is the longest a signup waits behind the sweep, and the sweep holds the
-// connection at most half the time; on PostgreSQL a batch locks its rows only, and rows another instance's sweep
-// holds are passed over (SKIP LOCKED), so every instance may sweep at once.
+// A sweep removes in batches, one statement each, found along an index (migrations.ts, 2026-11-27-0615), and
+// after each batch waits as long as the batch took. On SQLite every statement holds the process's one connection
+// and its event loop (the driver is synchronous), so a batch is the longest a signup or /healthz waits behind the
+// sweep: a batch is sized to take about `batchTargetMs`, from a few rows up to `batchSize`, halved when one takes
+// twice that and doubled when one takes half. At 1,000,000 signups a fixed 500 tokens took 20–500 ms a batch
+// (the commit writes and syncs a WAL page for each random index page it touched), and /healthz waited as long.
+// On PostgreSQL a batch locks its rows only, and rows another instance's sweep holds are passed over (SKIP
+// LOCKED), so every instance may sweep at once.
 import type { Database } from '../database/database'
 import { removeFinishedEmails } from '../outbox/outbox-store'
 import { removeEndedLinkTokens } from '../secrets/link-tokens'
@@ -32,6 +35,10 @@ export const retentionRules = {
    * random hash: each one is on an index page of its own), so a batch of either holds SQLite's connection for
    * tens of milliseconds at 1,000,000 signups (docs/performance.md, "The retention sweep"). */
   batchSize: { consent_tokens: 500, outbox: 2000 },
+  /** What a batch should take; its size follows (above). */
+  batchTargetMs: 10,
+  /** The first batch's size, and the fewest rows a batch asks for. */
+  firstBatch: 25,
 } as const
 
 /** The tables a sweep removes from, in the order it sweeps them. */
@@ -45,26 +52,31 @@ export type Retention = {
   sweep(now: Date, signal?: AbortSignal): Promise<Removed>
 }
 
-/** `batchSize` (a test's) sets every table's. `onBatch` is told each batch's count, as the database gave it. */
+/** `batchSize` (a test's) sets every table's largest batch. `onBatch` is told each batch's count, as the database gave it. */
 export function retention(database: Database, options: { batchSize?: number; onBatch?: (table: RetentionTable, removed: number) => void } = {}): Retention {
   const batchSize = (table: RetentionTable) => options.batchSize ?? retentionRules.batchSize[table]
   const ago = (now: Date, ms: number) => new Date(now.getTime() - ms)
-  const removeBatch: Record<RetentionTable, (now: Date) => Promise<number>> = {
-    consent_tokens: (now) => removeEndedLinkTokens(database, ago(now, retentionRules.endedLinksKeptMs), batchSize('consent_tokens')),
-    outbox: (now) => removeFinishedEmails(database, ago(now, retentionRules.finishedEmailsKeptMs), batchSize('outbox')),
+  const removeBatch: Record<RetentionTable, (now: Date, size: number) => Promise<number>> = {
+    consent_tokens: (now, size) => removeEndedLinkTokens(database, ago(now, retentionRules.endedLinksKeptMs), size),
+    outbox: (now, size) => removeFinishedEmails(database, ago(now, retentionRules.finishedEmailsKeptMs), size),
   }
+  const { batchTargetMs, firstBatch } = retentionRules
+  const nextSize = (size: number, tookMs: number, most: number) =>
+    tookMs > 2 * batchTargetMs ? Math.max(firstBatch, Math.floor(size / 2)) : tookMs < batchTargetMs / 2 ? Math.min(most, size * 2) : size
   return {
     async sweep(now, signal) {
       const removed: Removed = { consent_tokens: 0, outbox: 0 }
       for (const table of retentionTables) {
-        for (;;) {
+        for (let size = Math.min(firstBatch, batchSize(table)); ; ) {
           if (signal?.aborted) return removed
           const started = performance.now()
-          const count = await removeBatch[table](now)
+          const count = await removeBatch[table](now, size)
           removed[table] += count
           options.onBatch?.(table, count)
-          if (count < batchSize(table)) break
-          await new Promise((resolve) => setTimeout(resolve, performance.now() - started))
+          if (count < size) break
+          const took = performance.now() - started
+          size = nextSize(size, took, batchSize(table))
+          await new Promise((resolve) => setTimeout(resolve, took))
         }
       }
       return removed

@@ -1,0 +1,40 @@
+// @vitest-environment node
+// SQLite's checkpoints run in the read thread, never in a commit on the main connection
+// (platform/database/sqlite-checkpoints.ts): at a million signups a commit that crossed SQLite's mark held the event
+// loop 120–450 ms while it folded the log into the file.
+import { statSync } from 'node:fs'
+import { sql } from 'kysely'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { featureMigrations } from '../../../../server/feature-migrations'
+import { sqliteFilePath } from '../../../../server/platform/database/database-url'
+import { checkpointRules } from '../../../../server/platform/database/sqlite-checkpoints'
+import { openDatabase } from '../../../../server/platform/database/open'
+import { sqliteEngine } from '../../../utils/engines'
+import { until } from '../../../utils/until'
+
+const engine = sqliteEngine()
+beforeAll(() => engine.setup(), 60_000)
+afterAll(() => engine.teardown())
+
+it('never folds the log on the main connection, and folds it from the read thread once it has grown', async () => {
+  const url = await engine.newDatabase()
+  const database = await openDatabase(url, { migrations: featureMigrations })
+  try {
+    const { rows } = await sql<{ wal_autocheckpoint: number }>`PRAGMA wal_autocheckpoint`.execute(database.db)
+    expect(Object.values(rows[0]!)).toEqual([0])
+    const file = sqliteFilePath(url)
+    const fileBytes = () => statSync(file).size
+    const before = fileBytes()
+    // Twice the log's mark in one table, written through the main connection in commits of 100 rows.
+    await sql`CREATE TABLE filler (text TEXT NOT NULL)`.execute(database.db)
+    const row = 'x'.repeat(2000)
+    for (let written = 0; written < 2 * checkpointRules.walBytes; written += 100 * row.length)
+      await database.db.transaction().execute(async (trx) => {
+        for (let index = 0; index < 100; index++) await sql`INSERT INTO filler (text) VALUES (${row})`.execute(trx)
+      })
+    // The file itself grows only when a checkpoint copies the log's pages into it.
+    await until(() => fileBytes() > before + checkpointRules.walBytes, 10_000, 'the log folded into the file')
+  } finally {
+    await database.close()
+  }
+})
