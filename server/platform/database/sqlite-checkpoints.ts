@@ -4,17 +4,20 @@
 // the file and the file was synced. At 1,000,000 signups such commits took 120–450 ms on the shared 2-core
 // machine, a single-row update among them, and every request waited as long (2026-11-27, docs/performance.md).
 //
-// So the main connection never checkpoints (wal_autocheckpoint = 0, sqlite.ts), and the read connection, in its
-// own thread (sqlite-reads.ts), runs a PASSIVE checkpoint once a second when the log has grown past a few pages
-// since: PASSIVE takes no lock a writer waits on, and copies what no reader still needs. Nothing changes for
-// what is durable: a commit is synced into the log as before (synchronous = FULL). The last connection to close
-// folds the rest back, as SQLite always does.
+// So the read connection, in its own thread (sqlite-reads.ts), runs a PASSIVE checkpoint once a second when the
+// log has grown since: PASSIVE takes no lock a writer waits on, and copies what no reader still needs. The main
+// connection checkpoints only as a backstop, when the log has grown past `mainConnectionPages` (sqlite.ts): a
+// PASSIVE checkpoint cannot restart a log that writers keep appending to, so under a long burst of writes the log
+// could otherwise grow without end. Nothing changes for what is durable: a commit is synced into the log as
+// before (synchronous = FULL). The last connection to close folds the rest back, as SQLite always does.
 import { statSync } from 'node:fs'
 import { sql, type Kysely } from 'kysely'
 import type { Tables } from './schema'
 
 export const checkpointRules = {
   everyMs: 1000,
+  /** The main connection's wal_autocheckpoint: 64 MB of 4 KB pages, sixteen times SQLite's default. */
+  mainConnectionPages: 16_000,
   /** Below this the log is left to grow (tests' databases never reach it, so their read thread never starts for it). */
   walBytes: 1024 * 1024,
 }

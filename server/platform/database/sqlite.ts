@@ -1,6 +1,6 @@
 // The embedded engine: one SQLite file through libsql (better-sqlite3's API) under Kysely's SQLite dialect. One
-// connection, so the per-connection PRAGMAs (WAL, synchronous=FULL, no checkpoints of its own: those run in the
-// read thread, sqlite-checkpoints.ts) apply to every statement; Kysely lends it to one query or transaction at a
+// connection, so the per-connection PRAGMAs (WAL, synchronous=FULL, checkpoints only as a backstop: they run in
+// the read thread, sqlite-checkpoints.ts) apply to every statement; Kysely lends it to one query or transaction at a
 // time, and every transaction is BEGIN IMMEDIATE (it takes the write lock at once, so a transaction that reads
 // then writes never fails to upgrade its lock). The console's long reads go to a second connection, read-only
 // and in a thread of its own (sqlite-reads.ts), off the event loop.
@@ -15,7 +15,7 @@ import { platformMigrations } from './migrations'
 import { migrate, MigrationFailed, type Migrations } from './migrate'
 import type { Tables } from './schema'
 import { quickCheck } from './sqlite-file'
-import { checkpointsOffTheLoop } from './sqlite-checkpoints'
+import { checkpointRules, checkpointsOffTheLoop } from './sqlite-checkpoints'
 import { openSqliteReads } from './sqlite-reads'
 
 const busyTimeoutMs = 5000
@@ -26,8 +26,10 @@ export async function openSqliteDatabase(databaseUrl: string, options: { migrati
   let file: Database.Database
   try {
     file = new Database(sqliteFilePath(databaseUrl), { timeout: busyTimeoutMs })
-    // No checkpoint on this connection: they run in the read thread (sqlite-checkpoints.ts).
-    await withBusyRetries(() => file.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA wal_autocheckpoint = 0'))
+    // Checkpoints run in the read thread; this connection's only as a backstop (sqlite-checkpoints.ts).
+    await withBusyRetries(() =>
+      file.exec(`PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA wal_autocheckpoint = ${checkpointRules.mainConnectionPages}`),
+    )
   } catch (error) {
     throw new StoreOpenError(`Cannot open the SQLite database ${databaseUrl}: ${(error as Error).message}`)
   }
