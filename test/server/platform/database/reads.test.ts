@@ -84,7 +84,8 @@ describe('reads on sqlite, in a thread of its own', () => {
     const read = longSqliteRead.execute(database.reads).finally(() => (reading = false))
     // With `reads` the main connection (reads: db in sqlite.ts), the first check waits for the whole read:
     // checked, this fails with one gap as long as the read (2.7 s). Here each check took 11-15 ms at the median
-    // (2026-11-27, this 2-core machine, shared); the bound leaves room for a loaded machine's fsyncs.
+    // (2026-11-27, this 2-core machine, shared). The bound is a share of the read's own time, measured in the
+    // same run: on a machine loaded to 8 the read took 9.7 s and one check's fsync 407 ms.
     const gaps: number[] = []
     while (reading) {
       const before = performance.now()
@@ -95,7 +96,7 @@ describe('reads on sqlite, in a thread of its own', () => {
     const readMs = performance.now() - started
     expect((await read).rows).toEqual([{ n: longSqliteReadCount }])
     expect(readMs).toBeGreaterThan(1000)
-    expect(Math.max(...gaps)).toBeLessThan(400)
+    expect(Math.max(...gaps)).toBeLessThan(readMs / 4)
     expect(await settingKeys(database)).toContain('health_checked_at')
   })
 
