@@ -4,6 +4,7 @@
 // ones written and each shows its address, the plain text carries them, the preheader leads, and nothing in it
 // is fetched when it is opened. The house checks every email meets are in
 // test/server/platform/mail/email-content.test.ts, which reads this email's sample too.
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { checkUpdate, updateMessages } from '../../../../server/features/updates/update-draft'
 import { renderUpdate, testMail, testSubject, updateMail } from '../../../../server/features/updates/update-emails'
@@ -157,5 +158,25 @@ describe('a draft', () => {
 
   it('keeps its body as written and trims the two one-line parts', () => {
     expect(checkUpdate({ subject: ' Hi ', preheader: ' there ', body: '  text\n' })).toEqual({ ok: true, update: { subject: 'Hi', preheader: 'there', body: '  text\n' } })
+  })
+})
+
+// docs/product-rules.md states these rules in words; here they are held to the code, as test/docs/product-rules.test.tsx
+// holds the others.
+describe('the rules as docs/product-rules.md states them', () => {
+  const doc = readFileSync('docs/product-rules.md', 'utf8')
+  const section = doc.slice(doc.indexOf('## Updates to the list'), doc.indexOf('## Sending email'))
+
+  it('gives the limits the code keeps', () => {
+    expect(updateLimits).toEqual({ subject: 150, preheader: 200, body: 20_000 })
+    expect(section).toContain('at most 150 and 200 characters')
+    expect(section).toContain('(at most 20,000 characters)')
+  })
+
+  it('quotes the refusal of a link word for word', () => {
+    const link = 'http://stridehealth.example/blog'
+    const checked = checkUpdate(draft(`Read [it](${link}).`))
+    expect(checked.ok).toBe(false)
+    expect(section.replace(/\s*\n\s*/g, ' ')).toContain(`"${!checked.ok && checked.message}"`)
   })
 })
