@@ -6,8 +6,11 @@ import { signInMessage } from '../server/features/console/sign-in-mail'
 import { confirmationEmail, erasureEmail } from '../server/features/consent/consent-emails'
 import { invitationEmail, invitationReminderEmail } from '../server/features/launch/launch-emails'
 import { welcomeEmail } from '../server/features/referral/referral-emails'
+import { updateMail } from '../server/features/updates/update-emails'
+import { tokenLink } from '../server/platform/mail/list-email'
 import type { OutgoingMail } from '../server/platform/mail/mailer'
 import { brand } from '../shared/brand'
+import { consentApi, consentPages } from '../shared/consent-paths'
 import { invitationRules, referralRules } from '../shared/rules'
 
 // Tokens have the real ones' form (43 base64url characters) so the tests' link patterns read them as real.
@@ -43,6 +46,29 @@ export const emailSamples: EmailSample[] = [
     component: 'invitation-reminder-email',
     build: () =>
       invitationReminderEmail({ email: 'val@example.com', firstName: 'Val' }, links, { invite: sampleToken('In'), unsubscribe: sampleToken('Un') }, { expiresAt: sampleExpiry, leftMs: invitationRules.reminderBeforeMs }),
+  },
+  {
+    component: 'update-email',
+    // The unsubscribe of today's list emails stands in for the "news and updates" one the sending will use.
+    build: () =>
+      updateMail(
+        'val@example.com',
+        {
+          subject: `${brand.coachName} is in the App Store review`,
+          preheader: 'Where the app stands a month before launch, and what early access will look like for you.',
+          body: [
+            '## A month to go',
+            '',
+            `The app is with Apple for review. Read [what changed since the last beta](${brand.siteUrl}/blog), or see ${brand.siteUrl}/about.`,
+            '',
+            '- Plans that adapt to your week',
+            '- Voice or text check-ins',
+            '',
+            `Questions? Write to [the team](mailto:${brand.contactEmail}).`,
+          ].join('\n'),
+        },
+        { pageUrl: tokenLink(brand.siteUrl, consentPages.unsubscribe, sampleToken('Un')), oneClickUrl: tokenLink(brand.siteUrl, consentApi.unsubscribe, sampleToken('Un')) },
+      ),
   },
   {
     component: 'sign-in-email',

@@ -4,6 +4,7 @@
 import { createServer } from 'node:http'
 import nodemailer from 'nodemailer'
 import { readMailSettings } from '../server/platform/mail/mail-config'
+import { paintedDark } from '../server/platform/mail/email-theme'
 import { composeMessage } from '../server/platform/mail/mailer'
 import { emailSamples } from './email-samples'
 
@@ -23,9 +24,6 @@ function build(component: string) {
   const ms = performance.now() - started
   return { mail, ms, message: composeMessage(settings, mail) }
 }
-
-// The dark scheme as Apple Mail paints it: the sheet's prefers-color-scheme rules applied unconditionally.
-const forceDark = (html: string) => html.replace('@media (prefers-color-scheme:dark)', '@media all')
 
 function indexPage(): string {
   const sections = emailSamples.map(({ component }) => {
@@ -55,7 +53,7 @@ const server = createServer(async (request, response) => {
     const [, component, kind] = /^\/([\w-]+)\.(html|txt|eml)$/.exec(url.pathname) ?? []
     const built = component ? build(component) : undefined
     if (!built) return reply(404, 'text/plain; charset=utf-8', 'No such email. The list is at /.')
-    if (kind === 'html') return reply(200, 'text/html; charset=utf-8', url.searchParams.get('scheme') === 'dark' ? forceDark(built.mail.html) : built.mail.html)
+    if (kind === 'html') return reply(200, 'text/html; charset=utf-8', url.searchParams.get('scheme') === 'dark' ? paintedDark(built.mail.html) : built.mail.html)
     if (kind === 'txt') return reply(200, 'text/plain; charset=utf-8', built.mail.text)
     const sent = await eml.sendMail(built.message)
     return reply(200, 'message/rfc822', sent.message as Buffer, { 'Content-Disposition': `attachment; filename="${component}.eml"` })

@@ -26,6 +26,8 @@ import { referralReviews } from './features/referral/referral-reviews'
 import { reviewRoutes } from './features/referral/review-routes'
 import { countedSignups } from './features/signup/counted-signups'
 import { signupStore } from './features/signup/signup-store'
+import { updateRoutes } from './features/updates/update-routes'
+import { updateStore } from './features/updates/update-store'
 import type { Database } from './platform/database/database'
 import { transactionEvents } from './platform/events/transaction-events'
 import { healthCheck } from './platform/database/health'
@@ -136,6 +138,7 @@ export function compose(options: CompositionOptions) {
       routes: [
         ({ audit }) => reviewRoutes({ reviews: referralReviews(database, placeInLine), audit }),
         ({ audit, now: at }) => waveRoutes({ invitations: invited, ready: config.invitations.url !== undefined, audit, now: at }),
+        ({ audit, now: at }) => updateRoutes({ updates: updateStore(database), audit, now: at, onQueued: pokeSender }),
       ],
       signInRateLimit: options.limits?.signIn,
       now,

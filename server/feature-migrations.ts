@@ -5,5 +5,6 @@ import { consoleMigrations } from './features/console/migrations'
 import { launchMigrations } from './features/launch/migrations'
 import { referralMigrations } from './features/referral/migrations'
 import { signupMigrations } from './features/signup/migrations'
+import { updateMigrations } from './features/updates/migrations'
 
-export const featureMigrations = [signupMigrations, consentMigrations, consoleMigrations, referralMigrations, launchMigrations]
+export const featureMigrations = [signupMigrations, consentMigrations, consoleMigrations, referralMigrations, launchMigrations, updateMigrations]

@@ -67,7 +67,21 @@ export type ConsoleSummary = {
 }
 
 /** What the audit log records. */
-export type AuditAction = 'sign-in' | 'sign-out' | 'export' | 'erase' | 'approve-referral' | 'reject-referral' | 'start-wave' | 'invite-again' | 'set-pace' | 'stop-pace'
+export type AuditAction =
+  | 'sign-in'
+  | 'sign-out'
+  | 'export'
+  | 'erase'
+  | 'approve-referral'
+  | 'reject-referral'
+  | 'start-wave'
+  | 'invite-again'
+  | 'set-pace'
+  | 'stop-pace'
+  // An update to the list (server/features/updates/): a draft created or edited, a test sent to oneself, a draft deleted.
+  | 'write-update'
+  | 'test-update'
+  | 'delete-update'
 export type AuditEntry = { at: string; actor: string; action: AuditAction; detail: string }
 
 // The console's long lists (issue 35), paged on the server by keyset: each reply carries the cursor of the page

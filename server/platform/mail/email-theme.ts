@@ -33,3 +33,8 @@ export const darkModeCss = [
   // Outlook.com does not answer the media query: it marks the elements it repaints, colours and backgrounds apart.
   repaint('[data-ogsc] ', '[data-ogsb] '),
 ].join('\n')
+
+/** The email painted dark whatever the reader's scheme, as Apple Mail paints it in dark mode: the dark sheet's
+ * rules applied unconditionally. For previews (npm run preview:emails, the console's preview of an update), which
+ * show it beside the light one; never for an email that is sent. */
+export const paintedDark = (html: string) => html.replace('@media (prefers-color-scheme:dark)', '@media all')

@@ -26,7 +26,13 @@ const actionLink: FormatCallback = (element, walk, builder) => {
 
 const toText = compile({
   wordwrap: false,
-  selectors: [...plainTextSelectors, { selector: 'a[data-action-link]', format: 'actionLink' }],
+  selectors: [
+    ...plainTextSelectors,
+    { selector: 'a[data-action-link]', format: 'actionLink' },
+    // A link whose address follows it as a link of its own (an update's, features/updates/update-markdown.ts):
+    // its words alone, so the plain text gives the address once, where the HTML shows it.
+    { selector: 'a[data-address-follows]', format: 'inline' },
+  ],
   formatters: { actionLink },
 })
 

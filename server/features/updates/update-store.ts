@@ -1,0 +1,109 @@
+// The drafts of updates to the list (issue 31), written once for both engines: create, edit, list, read, delete,
+// and a test to the team member who asks for it, queued in the outbox (platform/outbox/outbox-queue.ts) in the
+// transaction that records it.
+import type { UpdateDraft, UpdateSummary } from '../../../shared/update-rows'
+import type { Database } from '../../platform/database/database'
+import { enqueue } from '../../platform/outbox/outbox-queue'
+import type { CheckedUpdate } from './update-draft'
+import { updateTestKind } from './update-emails'
+
+/** The most drafts the console lists: a handful are ever open at once, so one page of them is all of them. */
+export const draftListLimit = 200
+
+/** A test goes to a team member, who is nobody on the list: its outbox entry names signup 0, which no signup ever is
+ * (ids start at 1), so no erasure takes it away, and the test's kind reads its address from update_tests. */
+const nobodyOnTheList = 0
+
+export type UpdateStore = {
+  list(): Promise<UpdateSummary[]>
+  read(id: number): Promise<UpdateDraft | undefined>
+  create(update: CheckedUpdate, by: string, now: Date): Promise<UpdateDraft>
+  /** Undefined when there is no such draft. */
+  edit(id: number, update: CheckedUpdate, by: string, now: Date): Promise<UpdateDraft | undefined>
+  /** Whether there was such a draft; its tests still waiting go nowhere (update-emails.ts). */
+  remove(id: number): Promise<boolean>
+  /** Queues a test of the draft to `to`, unless one to that address is still waiting, which will carry the draft's
+   * words as they are when it goes: 'queued', 'waiting', or 'not-found'. */
+  queueTest(id: number, to: string, now: Date): Promise<'queued' | 'waiting' | 'not-found'>
+}
+
+type Row = { id: number; subject: string; preheader: string; body: string; created_by: string; created_at: string; updated_by: string; updated_at: string }
+
+const draftOf = (row: Row): UpdateDraft => ({
+  id: row.id,
+  subject: row.subject,
+  preheader: row.preheader,
+  body: row.body,
+  createdBy: row.created_by,
+  createdAt: row.created_at,
+  updatedBy: row.updated_by,
+  updatedAt: row.updated_at,
+})
+
+export function updateStore(database: Database): UpdateStore {
+  const { db } = database
+  const columns = ['id', 'subject', 'preheader', 'body', 'created_by', 'created_at', 'updated_by', 'updated_at'] as const
+
+  return {
+    async list() {
+      const rows = await db.selectFrom('updates').select(['id', 'subject', 'updated_by', 'updated_at']).orderBy('updated_at', 'desc').orderBy('id', 'desc').limit(draftListLimit).execute()
+      return rows.map((row) => ({ id: row.id, subject: row.subject, updatedBy: row.updated_by, updatedAt: row.updated_at }))
+    },
+
+    async read(id) {
+      const row = await db.selectFrom('updates').select(columns).where('id', '=', id).executeTakeFirst()
+      return row && draftOf(row)
+    },
+
+    async create(update, by, now) {
+      const at = now.toISOString()
+      const row = await db
+        .insertInto('updates')
+        .values({ subject: update.subject, preheader: update.preheader, body: update.body, created_by: by, created_at: at, updated_by: by, updated_at: at })
+        .returning(columns)
+        .executeTakeFirstOrThrow()
+      return draftOf(row)
+    },
+
+    async edit(id, update, by, now) {
+      const row = await db
+        .updateTable('updates')
+        .set({ subject: update.subject, preheader: update.preheader, body: update.body, updated_by: by, updated_at: now.toISOString() })
+        .where('id', '=', id)
+        .returning(columns)
+        .executeTakeFirst()
+      return row && draftOf(row)
+    },
+
+    remove: (id) =>
+      db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('update_tests').where('update_id', '=', id).execute()
+        const deleted = await trx.deleteFrom('updates').where('id', '=', id).executeTakeFirst()
+        return deleted.numDeletedRows > 0n
+      }),
+
+    queueTest: (id, to, now) =>
+      db.transaction().execute(async (trx) => {
+        const found = await database.lockRows(trx.selectFrom('updates').select('id').where('id', '=', id)).executeTakeFirst()
+        if (!found) return 'not-found'
+        // One test per draft and address waits at a time: asks that come meanwhile are answered by it, as the
+        // budget asks of every email (platform/mail/mailbox-budget.ts), so clicks never grow a queue.
+        const waiting = await trx
+          .selectFrom('update_tests')
+          .innerJoin('outbox', (join) => join.onRef('outbox.invitation_id', '=', 'update_tests.id').on('outbox.kind', '=', updateTestKind))
+          .select('update_tests.id')
+          .where('update_tests.update_id', '=', id)
+          .where('update_tests.sent_to', '=', to)
+          .where('outbox.finished_at', 'is', null)
+          .executeTakeFirst()
+        if (waiting) return 'waiting'
+        const test = await trx
+          .insertInto('update_tests')
+          .values({ update_id: id, sent_to: to, asked_at: now.toISOString() })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+        await enqueue(trx, { kind: updateTestKind, personId: nobodyOnTheList, subjectId: test.id, at: now })
+        return 'queued'
+      }),
+  }
+}
