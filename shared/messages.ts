@@ -1,15 +1,15 @@
 // Every sentence the endpoint can say to a visitor, in one place. The client shows these as they are,
 // so they are short, human and never mention internals.
 import { brand } from './brand'
+import { invalidEmailMessage, successMessage } from './form-sentences'
 import { inWords, linkLifetimesMs } from './rules'
 
-/** The welcome after a signup, naming the address to write to: the endpoint's reply and the form's green line. */
-export const successMessage = (contactEmail: string) =>
-  `You're on the waitlist! Reach out to us at ${contactEmail} if you want to get in touch.`
+/** The form's own two sentences (form-sentences.ts), which the list below says too. */
+export { invalidEmailMessage, successMessage } from './form-sentences'
 
 export const messages = {
   success: successMessage(brand.contactEmail),
-  invalidEmail: 'Please enter a valid email address.',
+  invalidEmail: invalidEmailMessage,
   emailTooLong: 'Please use a shorter email address (254 characters at most).',
   emailLocalPartTooLong: 'Please use a shorter email address (64 characters at most before the @).',
   nameTooLong: 'Please use a shorter name (100 characters at most).',
