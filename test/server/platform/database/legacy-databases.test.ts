@@ -116,9 +116,16 @@ describe.each([sqliteEngine(), postgresEngine()])('a database migrated before Ky
     const rows = await rowsOf(engine, url)
 
     await openAndClose(url)
-    // Every row kept, and the summary's counts (a table the console's migrations added) made from them.
+    // Every row kept, and the summary's counts (a table the console's migrations added) made from them. A row
+    // keeps every column it had; the columns migrations added since (news and updates, issue 31) start empty.
     const { signup_tallies: tallies, ...kept } = await rowsOf(engine, url)
-    expect(kept).toEqual(rows)
+    const columnsBefore = (table: string) => Object.keys((rows[table]?.[0] ?? {}) as object)
+    const tables = Object.entries(kept) as [string, Record<string, unknown>[]][]
+    const asBefore = tables.map(([table, list]) => [table, list.map((row) => Object.fromEntries(columnsBefore(table).map((column) => [column, row[column]])))])
+    expect(Object.fromEntries(asBefore)).toEqual(rows)
+    const added = tables.flatMap(([table, list]) => list.flatMap((row) => Object.entries(row).filter(([column]) => !columnsBefore(table).includes(column))))
+    expect(added.map(([column]) => column)).toContain('news_consent_version')
+    expect(added.filter(([, value]) => value !== null)).toEqual([])
     expect(talliedStatuses(tallies)).toEqual(statusesOf(rows.signups))
     expect(await schemaOf(engine, url)).toEqual(await schemaOf(engine, fresh))
     expect((await recorded(url)).map((row) => row.name)).toEqual((await recorded(fresh)).map((row) => row.name))
@@ -126,7 +133,7 @@ describe.each([sqliteEngine(), postgresEngine()])('a database migrated before Ky
     const firstStart = await recorded(url)
     await openAndClose(url)
     expect(await recorded(url)).toEqual(firstStart)
-    expect(await rowsOf(engine, url)).toEqual({ ...rows, signup_tallies: tallies })
+    expect(await rowsOf(engine, url)).toEqual({ ...kept, signup_tallies: tallies })
     // A release from before now refuses the database, as it refused a newer release's: its record is past its end.
     expect(await legacyVersion(url)).toBeGreaterThan(dumped[engine.engine].last)
   })
