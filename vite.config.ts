@@ -15,6 +15,9 @@ const outDir = process.env.SITE_OUT_DIR || 'dist'
 const startupChunks = [
   { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
   { name: 'libraries', test: /[\\/]node_modules[\\/](?!(react|react-dom|scheduler|framer-motion|motion-dom|motion-utils)[\\/])/ },
+  // The endpoint's sentences, in a chunk of their own (without the brand and rules they are built from, which
+  // every page has already): only the pages that show its replies request them, never a page with a form alone.
+  { name: 'messages', test: /[\\/]shared[\\/](messages|form-outcomes)\.ts$/, includeDependenciesRecursively: false },
 ]
 
 // @xstate/react imports use-sync-external-store's shim, which carries a copy of the hook for React 16 and 17.

@@ -140,7 +140,7 @@ test('a team member signs in through the mailed link, sees the figures, finds a 
   // The CSV of this search holds what the table shows.
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download this search as CSV' }).click()])
   const searchCsv = (await readFile((await download.path())!, 'utf8')).trimEnd().split('\r\n')
-  expect(searchCsv[0]).toBe('created_at,email,first_name,source,status,consent_version,confirmed_at,unsubscribed_at,utm_source,utm_medium,utm_campaign,referrer_origin,place,referral_credits,held_referrals,referred_by')
+  expect(searchCsv[0]).toBe('created_at,email,first_name,source,status,consent_version,confirmed_at,unsubscribed_at,news_consent_version,news_given_at,news_withdrawn_at,utm_source,utm_medium,utm_campaign,referrer_origin,place,referral_credits,held_referrals,referred_by')
   expect(searchCsv.slice(1).map((line) => line.split(',')[1])).toEqual(['cleo.search@example.org'])
 
   // The whole list, formula-safe.

@@ -146,9 +146,13 @@ test.describe('without JavaScript', () => {
     test(`${entry.path}: the button is a form that posts back to the page's own address, token included`, async ({ page }) => {
       const token = stubToken(consentScenarios.ok)
       await visit(page, `${entry.path}?token=${token}`)
-      const form = page.getByRole('main').locator('form')
-      await expect(form).toHaveAttribute('method', 'post')
-      expect(await form.getAttribute('action')).toBeNull()
+      // The unsubscribe page has a second form, "stop all email" (scope=all), made the same way.
+      const forms = page.getByRole('main').locator('form')
+      await expect(forms).toHaveCount(entry.action === 'unsubscribe' ? 2 : 1)
+      for (const form of await forms.all()) {
+        await expect(form).toHaveAttribute('method', 'post')
+        expect(await form.getAttribute('action')).toBeNull()
+      }
       // The static host of the suite cannot answer a POST; the server that serves the site does (npm start).
       const posted = new Promise<{ method: string; url: string }>((resolve) =>
         page.route(`**${entry.path}?token=*`, async (route) => {
@@ -163,7 +167,10 @@ test.describe('without JavaScript', () => {
       expect(new URL(url).pathname).toBe(entry.path)
       expect(new URL(url).searchParams.get('token')).toBe(token)
       await expect(status(page)).toHaveText(entry.done)
-      await expect(page.getByRole('main').locator('form')).toHaveCount(0) // a consent outcome never shows the signup form
+      // A consent outcome never shows the signup form; the confirmed page's one form asks about news and updates.
+      await expect(page.getByRole('main').getByRole('textbox')).toHaveCount(0)
+      await expect(page.getByRole('main').locator('form')).toHaveCount(entry.action === 'confirm' ? 1 : 0)
+      if (entry.action === 'confirm') await expect(page.getByRole('main').locator('form input[name="news"]')).toHaveAttribute('value', 'on')
     })
   }
 

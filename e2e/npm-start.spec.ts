@@ -47,7 +47,7 @@ test('a visitor joins the waitlist on npm start and the signup is in the export'
     env: { ...process.env, DATABASE_URL: databaseUrl },
   })
   const rows = stdout.trim().split('\r\n') // RFC 4180 line endings
-  expect(rows[0]).toBe('created_at,email,first_name,source,status,consent_version,confirmed_at,unsubscribed_at,utm_source,utm_medium,utm_campaign,referrer_origin')
+  expect(rows[0]).toBe('created_at,email,first_name,source,status,consent_version,confirmed_at,unsubscribed_at,news_consent_version,news_given_at,news_withdrawn_at,utm_source,utm_medium,utm_campaign,referrer_origin')
   const mine = rows.filter((row) => row.includes(email))
   expect(mine).toHaveLength(1)
   expect(mine[0]).toMatch(new RegExp(`^\\d{4}-\\d\\d-\\d\\dT[^,]+,${email.replace(/[.+]/g, '\\$&')},Ada,stride-marketing-site,pending,`))

@@ -7,10 +7,13 @@
 // `busy`, the 15 s `submitTimeout` aborts it). The server's reply is `done` (it worked), `refused` (the
 // link is spent or unknown: pressing again cannot help, so no button) or `failure` (the request did not get
 // through: network, time-out, too many requests, server error; the button stays to try again). A confirmation
-// that worked may also say the person's place in line (`place`; an older server does not), which `done` keeps.
+// that worked may also say the person's place in line (`place`; an older server does not), which `done` keeps,
+// and hand over the token its page asks about news and updates with (`nextToken`). The unsubscribe page has two
+// buttons: one stops the purpose of the email the link came in, the other every email (`SUBMIT` with `scope`).
 // What it implements like the other request forms (status lines, the reply, the request's stand-in) is
 // request-form.ts.
 import { assign, not, setup, type DoneActorEvent, type OutputFrom, type SnapshotFrom } from 'xstate'
+import type { UnsubscribeScope } from '../shared/email-purposes'
 import { requestTimeoutMs } from '../shared/rules'
 import { isEndpointConfigured, replyLine, requestToBeProvided, statusLines } from './request-form'
 import type { EndpointReply, FormStatus } from './request-form'
@@ -23,22 +26,28 @@ export interface LinePlace {
   inLine: number
 }
 
-/** The answer to a link's token: a confirmation that worked may also carry the person's place in line. */
+/** The answer to a link's token: a confirmation that worked may also carry the person's place in line, and the
+ * token of the page's next form (news and updates). */
 export interface TokenReply extends EndpointReply {
   place?: LinePlace
+  nextToken?: string
 }
 
 export interface TokenActionContext extends TokenActionInput, FormStatus {
   token: string
+  /** What the last press asked to stop (the unsubscribe page): the email's purpose, or every email. */
+  scope: UnsubscribeScope
   /** The place in line the reply that worked gave; null until then, and when it gave none. */
   place: LinePlace | null
+  /** The token the reply that worked handed on for the page's next form; null when it gave none. */
+  nextToken: string | null
 }
 
-export type TokenActionEvent = { type: 'LINK_READ'; token: string } | { type: 'SUBMIT' }
+export type TokenActionEvent = { type: 'LINK_READ'; token: string } | { type: 'SUBMIT'; scope?: UnsubscribeScope }
 
 /** The request that sends the link's token: the view provides the one for its action (confirm, unsubscribe or
  * erase; src/waitlist/consent-actors.ts), of this type. */
-const sendToken = requestToBeProvided<TokenReply, { token: string }>('sendToken')
+const sendToken = requestToBeProvided<TokenReply, { token: string; scope: UnsubscribeScope }>('sendToken')
 export type SendToken = typeof sendToken
 /** The request's answer, typed by XState as the done event of the invoked `sendToken`. */
 type RequestDone = DoneActorEvent<OutputFrom<SendToken>, 'sendToken'>
@@ -54,10 +63,13 @@ export const tokenActionMachine = setup({
   },
   actions: {
     setToken: assign(({ event }) => (event.type === 'LINK_READ' ? { token: event.token.trim() } : {})),
+    // Not assertEvent: every xstate export the site uses lands in the libraries every page loads first.
+    setScope: assign(({ event }) => (event.type === 'SUBMIT' ? { scope: event.scope ?? 'purpose' } : {})),
     showSubmitting: assign(statusLines.submitting),
     showReply: assign(({ event }) => {
       const reply = resultOf(event)
-      return { ...replyLine(reply), place: reply?.ok === true ? (reply.place ?? null) : null }
+      const worked = reply?.ok === true
+      return { ...replyLine(reply), place: worked ? (reply.place ?? null) : null, nextToken: worked ? (reply.nextToken ?? null) : null }
     }),
     showNetworkIssue: assign(statusLines.networkIssue),
   },
@@ -72,7 +84,7 @@ export const tokenActionMachine = setup({
   delays: { submitTimeout: requestTimeoutMs },
 }).createMachine({
   id: 'tokenAction',
-  context: ({ input }) => ({ ...input, token: '', message: '', ok: null, place: null }),
+  context: ({ input }) => ({ ...input, token: '', scope: 'purpose', message: '', ok: null, place: null, nextToken: null }),
   initial: 'start',
   states: {
     start: {
@@ -83,7 +95,8 @@ export const tokenActionMachine = setup({
       description: 'This build has no endpoint: the page says to write to our contact address instead, with no button.',
     },
     ready: {
-      description: 'A short explanation and the button (as prerendered, so it works before the app takes over).',
+      description:
+        'A short explanation and the button (as prerendered, so it works before the app takes over); on the unsubscribe page a second one stops every email.',
       tags: ['actionable'],
       on: {
         LINK_READ: [
@@ -91,7 +104,7 @@ export const tokenActionMachine = setup({
           { target: 'missingToken', actions: 'setToken' },
         ],
         // The page reads the token before it replays an early tap, so a SUBMIT here knows the link.
-        SUBMIT: [{ guard: 'hasToken', target: 'submitting' }, { target: 'missingToken' }],
+        SUBMIT: [{ guard: 'hasToken', target: 'submitting', actions: 'setScope' }, { target: 'missingToken' }],
       },
     },
     missingToken: {
@@ -104,7 +117,7 @@ export const tokenActionMachine = setup({
       invoke: {
         id: 'sendToken',
         src: 'sendToken',
-        input: ({ context }) => ({ token: context.token }),
+        input: ({ context }) => ({ token: context.token, scope: context.scope }),
         onDone: [
           { guard: 'isDone', target: 'done', actions: 'showReply' },
           { guard: 'isAnswered', target: 'refused', actions: 'showReply' },
@@ -116,7 +129,8 @@ export const tokenActionMachine = setup({
       after: { submitTimeout: { target: 'failure', actions: 'showNetworkIssue' } },
     },
     done: {
-      description: "A green message in the server's words (confirmed, unsubscribed, erased), with a confirmation's place in line when the server gave it, and a link home; no button.",
+      description:
+        "A green message in the server's words (confirmed, unsubscribed, erased), with a confirmation's place in line when the server gave it, then what comes next (after a confirmation, the question about news and updates); no button.",
     },
     refused: {
       description: "The server's words in red (the link expired or was used) and what to do next; no button.",
@@ -124,7 +138,7 @@ export const tokenActionMachine = setup({
     failure: {
       description: 'A red message says what went wrong (network, time-out, too many requests); the button is there to try again.',
       tags: ['actionable'],
-      on: { SUBMIT: 'submitting' },
+      on: { SUBMIT: { target: 'submitting', actions: 'setScope' } },
     },
   },
 })

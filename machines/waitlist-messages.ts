@@ -2,13 +2,13 @@
 // docs/product-rules.md), one constant each, so
 // the machine, the HTTP client and the tests agree on the exact words. The em dash and the ellipsis are
 // single characters on purpose.
-import { messages } from '../shared/messages'
+import { invalidEmailMessage } from '../shared/form-sentences'
 import { looksLikeEmail } from '../shared/rules'
 
-/** The welcome after a signup is the endpoint's own sentence (shared/messages.ts), built for the form's address. */
-export { successMessage } from '../shared/messages'
+/** The welcome after a signup is the endpoint's own sentence (shared/form-sentences.ts), built for the form's address. */
+export { successMessage } from '../shared/form-sentences'
 
-export const INVALID_EMAIL_MESSAGE = messages.invalidEmail
+export const INVALID_EMAIL_MESSAGE = invalidEmailMessage
 /** Internal result of the client when the site was built without VITE_WAITLIST_ENDPOINT. */
 export const ENDPOINT_NOT_CONFIGURED_MESSAGE = 'Waitlist endpoint not configured.'
 export const MAILTO_FALLBACK_MESSAGE = "Your email app should open. If it doesn't, please use the email link."

@@ -8,6 +8,7 @@ import { adminWavesMachine } from '../machines/admin-waves-machine'
 import { eraseRequestMachine } from '../machines/erase-request-machine'
 import { headerMachine } from '../machines/header-machine'
 import { menuMachine } from '../machines/menu-machine'
+import { newsChoiceMachine } from '../machines/news-choice-machine'
 import { referralCreditMachine } from '../machines/referral-credit-machine'
 import { signupConsentMachine } from '../machines/signup-consent-machine'
 import { tokenActionMachine } from '../machines/token-action-machine'
@@ -22,6 +23,11 @@ export const chartSources: ChartSource[] = [
   {
     machine: tokenActionMachine,
     summary: 'The page behind a link in one of our emails (confirm, unsubscribe, confirm an erasure): opening it changes nothing; its button sends the token once, and the reply says whether it worked, the link is spent, or to try again.',
+  },
+  {
+    machine: newsChoiceMachine,
+    summary:
+      'The question about news and updates after a confirmation (the confirmation page, and the outcome pages a no-script confirmation or choice lands on): one button gives it, never pre-ticked; the answer offers the other choice at once, with the token it handed on, so taking it back is one press too.',
   },
   {
     machine: eraseRequestMachine,

@@ -120,8 +120,17 @@ export function createApp(options: AppOptions) {
   // Last of the API: what none of the sub-apps above answers.
   app.route('/api', apiNotFound(origins))
 
-  // The private "your place" page: it reads, and only with the link's token.
-  app.route('/', placeRoutes({ yourPlace: options.line.yourPlace, siteUrl: options.shareSiteUrl ?? publicSiteUrl, inviteUrl: options.inviteUrl }))
+  // The private "your place" page: it reads, and only with the link's token; its choice of news and updates is
+  // consent's, with a token consent makes for it.
+  app.route(
+    '/',
+    placeRoutes({
+      yourPlace: options.line.yourPlace,
+      offerNewsChoice: (signupId, at) => consent.offerNewsChoice(signupId, at),
+      siteUrl: options.shareSiteUrl ?? publicSiteUrl,
+      inviteUrl: options.inviteUrl,
+    }),
+  )
   // An invitation's page reads; its button claims, with the link's token.
   app.route('/', inviteRoutes({ invitations: options.invitations, inviteUrl: options.inviteUrl, siteUrl: options.shareSiteUrl ?? publicSiteUrl }))
   // Outside /api/*: no origin check, no rate limit; it reads and writes no signup.

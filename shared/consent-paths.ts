@@ -28,10 +28,13 @@ export const consentApi = {
   unsubscribe: '/api/waitlist/unsubscribe',
   erase: '/api/waitlist/erase',
   eraseConfirm: '/api/waitlist/erase/confirm',
+  /** A choice of news and updates (`{"token","news":"on"|"off"}`), with the token the confirmation's reply, the
+   * last choice's reply or the "your place" page handed over. */
+  news: '/api/waitlist/news',
 } as const
 
 /** Which flow an outcome page belongs to, so the page can say what to do next. */
-export type ConsentFlow = 'signup' | 'confirm' | 'unsubscribe' | 'erase'
+export type ConsentFlow = 'signup' | 'confirm' | 'unsubscribe' | 'erase' | 'news'
 
 /** The page behind an invitation's link (?token=…), served by the endpoint (server/features/launch/invite-page.tsx).
  * Opening it changes nothing; its button posts back here, claims the invitation and goes on to INVITE_URL. */

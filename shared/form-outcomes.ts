@@ -12,7 +12,17 @@ export { outcomePath, type FormOutcome } from './outcome-codes'
 export type ReplyKey = keyof typeof messages
 type MessageKey = ReplyKey
 
-const successes: readonly MessageKey[] = ['success', 'confirmed', 'unsubscribed', 'eraseRequested', 'erased']
+const successes: readonly MessageKey[] = [
+  'success',
+  'confirmed',
+  'unsubscribed',
+  'unsubscribedEarlyAccess',
+  'unsubscribedNews',
+  'newsOn',
+  'newsOff',
+  'eraseRequested',
+  'erased',
+]
 
 /** Whether a reply is good news (`ok` in the JSON reply, a green message on the page). */
 export const isGoodNews = (key: ReplyKey) => successes.includes(key)
@@ -21,6 +31,11 @@ const flows: Partial<Record<MessageKey, ConsentFlow>> = {
   confirmLinkInvalid: 'confirm',
   unsubscribed: 'unsubscribe',
   unsubscribeLinkInvalid: 'unsubscribe',
+  unsubscribedEarlyAccess: 'unsubscribe',
+  unsubscribedNews: 'unsubscribe',
+  newsOn: 'news',
+  newsOff: 'news',
+  newsLinkInvalid: 'news',
   eraseRequested: 'erase',
   erased: 'erase',
   eraseLinkInvalid: 'erase',

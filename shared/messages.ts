@@ -1,15 +1,15 @@
 // Every sentence the endpoint can say to a visitor, in one place. The client shows these as they are,
 // so they are short, human and never mention internals.
 import { brand } from './brand'
+import { invalidEmailMessage, successMessage } from './form-sentences'
 import { inWords, linkLifetimesMs } from './rules'
 
-/** The welcome after a signup, naming the address to write to: the endpoint's reply and the form's green line. */
-export const successMessage = (contactEmail: string) =>
-  `You're on the waitlist! Reach out to us at ${contactEmail} if you want to get in touch.`
+/** The form's own two sentences (form-sentences.ts), which the list below says too. */
+export { invalidEmailMessage, successMessage } from './form-sentences'
 
 export const messages = {
   success: successMessage(brand.contactEmail),
-  invalidEmail: 'Please enter a valid email address.',
+  invalidEmail: invalidEmailMessage,
   emailTooLong: 'Please use a shorter email address (254 characters at most).',
   emailLocalPartTooLong: 'Please use a shorter email address (64 characters at most before the @).',
   nameTooLong: 'Please use a shorter name (100 characters at most).',
@@ -31,6 +31,12 @@ export const messages = {
   confirmLinkInvalid: "This confirmation link has expired or was already used. If you haven't confirmed yet, join the waitlist again for a new link.",
   unsubscribed: "You're unsubscribed. We won't email you again unless you join the waitlist anew.",
   unsubscribeLinkInvalid: `This unsubscribe link has expired or was already used. If you already unsubscribed, we won't email you again; otherwise write to ${brand.contactEmail}.`,
+  // Purposes of email (shared/email-purposes.ts): `unsubscribed` above is said when no email is left to come.
+  unsubscribedEarlyAccess: "You're unsubscribed from emails about early access. The news and updates you asked for still come, each with its own unsubscribe link.",
+  unsubscribedNews: "You're unsubscribed from news and updates. This doesn't change our emails about early access.",
+  newsOn: "Thanks: we'll send you news and updates too. You can stop them here at any time, or with the unsubscribe link in any of them.",
+  newsOff: "Done: we won't send you news and updates.",
+  newsLinkInvalid: 'This link has expired or was already used. To choose news and updates, open your place in line from the link in your welcome email.',
   eraseRequested: `If that address is on our waitlist, we've emailed it a link to confirm the deletion. The link works for ${inWords(linkLifetimesMs.erase)}.`,
   erased: 'Your signup is deleted. We keep only a one-way fingerprint of your address, so that we never email it again.',
   eraseLinkInvalid: 'This deletion link has expired or was already used. If you still want your data deleted, ask for a new link.',

@@ -20,6 +20,11 @@ export const outcomeCodes = {
   confirmLinkInvalid: 'confirm-link-invalid',
   unsubscribed: 'unsubscribed',
   unsubscribeLinkInvalid: 'unsubscribe-link-invalid',
+  unsubscribedEarlyAccess: 'unsubscribed-early-access',
+  unsubscribedNews: 'unsubscribed-news',
+  newsOn: 'news-on',
+  newsOff: 'news-off',
+  newsLinkInvalid: 'news-link-invalid',
   eraseRequested: 'erase-requested',
   erased: 'erased',
   eraseLinkInvalid: 'erase-link-invalid',
@@ -32,3 +37,7 @@ export const isFormOutcome = (code: string): code is FormOutcome => (Object.valu
 
 /** Where the outcome pages live on the site. */
 export const outcomePath = (code: FormOutcome) => `/waitlist/${code}`
+
+/** The outcome pages that ask for news and updates (or offer to take them back) with a form of their own: their
+ * address carries the token that form acts with (?token=…), which the endpoint hands over with the redirect. */
+export const newsFormOutcomes = [outcomeCodes.confirmed, outcomeCodes.newsOn, outcomeCodes.newsOff] as const satisfies readonly FormOutcome[]

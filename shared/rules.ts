@@ -17,12 +17,16 @@ export const resendAfterMs = 10 * 60_000
 const day = 86_400_000
 
 /** How long the link in each email works: confirm and erase for a week, unsubscribe for a year (it must keep
- * working long after its email arrived, yet end like every token), a console sign-in for 15 minutes. */
+ * working long after its email arrived, yet end like every token), a console sign-in for 15 minutes. A choice of
+ * news and updates (shared/email-purposes.ts) is made with a token of a day, handed to the page that asks it (the
+ * confirmed page, the "your place" page) and made anew with each answer, so a page left open overnight asks the
+ * person to come back through their place page rather than acting on an old page's say-so. */
 export const linkLifetimesMs = {
   confirm: 7 * day,
   erase: 7 * day,
   unsubscribe: 365 * day,
   signIn: 15 * 60_000,
+  newsChoice: day,
 } as const
 
 /** A lifetime as a person reads it: "7 days", "15 minutes", "1 hour". */

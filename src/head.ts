@@ -1,5 +1,5 @@
 import { tokenPageReferrerPolicy } from '../shared/consent-paths'
-import { outcomeCodes, outcomePath } from '../shared/outcome-codes'
+import { newsFormOutcomes, outcomeCodes, outcomePath } from '../shared/outcome-codes'
 import { brand } from '../shared/brand'
 import { pageMeta, tokenPageTitles, type PageMetaKey } from './content/seo'
 
@@ -31,15 +31,17 @@ export function pageHead(key: PageMetaKey) {
 /** Every prerendered page, in sitemap order. */
 export const pagePaths: PagePath[] = ['/', '/form', '/knee', '/gym-hero', '/about', '/blog', '/legal']
 
-/** The outcome pages of a form post: a title of their own, never indexed, no canonical. */
+/** The outcome pages of a form post: a title of their own, never indexed, no canonical. Those whose form chooses
+ * news and updates carry its token in their address: their referrer policy is in the page too. */
 export function outcomeHead(code: string) {
-  return noindexHead(`${outcomeTitle(code)} | ${brand.companyName}`)
+  const head = noindexHead(`${outcomeTitle(code)} | ${brand.companyName}`)
+  return (newsFormOutcomes as readonly string[]).includes(code) ? withTokenReferrerPolicy(head) : head
 }
 
-// A consent outcome is titled by its flow, read from its code ('confirm-link-invalid', 'erased'…): the
-// page's own heading says more, and the codes' sentences stay out of the JavaScript every page loads.
+// A consent outcome is titled by its flow, read from its code ('confirm-link-invalid', 'erased', 'news-on'…):
+// the page's own heading says more, and the codes' sentences stay out of the JavaScript every page loads.
 const outcomeTitle = (code: string) => {
-  const flow = /^(confirm|unsubscribe|erase)/.exec(code)?.[1] as 'confirm' | 'unsubscribe' | 'erase' | undefined
+  const flow = /^(confirm|unsubscribe|erase|news)/.exec(code)?.[1] as keyof typeof tokenPageTitles | undefined
   return code === outcomeCodes.success ? "You're on the waitlist" : flow ? tokenPageTitles[flow] : 'Waitlist'
 }
 
@@ -48,12 +50,12 @@ const outcomeTitle = (code: string) => {
 export const consentPageHead = (flow: keyof typeof tokenPageTitles) => noindexHead(`${tokenPageTitles[flow]} | ${brand.companyName}`)
 
 /** A page behind an email's link: its referrer policy in the page itself too, for hosts that send no header. */
-export function tokenPageHead(flow: keyof typeof tokenPageTitles) {
-  const head = consentPageHead(flow)
-  return { ...head, meta: [...head.meta, { name: 'referrer', content: tokenPageReferrerPolicy }] }
-}
+export const tokenPageHead = (flow: keyof typeof tokenPageTitles) => withTokenReferrerPolicy(consentPageHead(flow))
 
-const noindexHead = (title: string) => ({ meta: [{ title }, { name: 'robots', content: 'noindex' }], links: [] })
+type Head = { meta: Record<string, string>[]; links: Record<string, string>[] }
+const withTokenReferrerPolicy = (head: Head): Head => ({ ...head, meta: [...head.meta, { name: 'referrer', content: tokenPageReferrerPolicy }] })
+
+const noindexHead = (title: string): Head => ({ meta: [{ title }, { name: 'robots', content: 'noindex' }], links: [] })
 
 /** Prerendered, but outside the sitemap: the form post's outcome pages. */
 // (Pure: only the prerenderer reads it, so the browser's bundle leaves it out.)

@@ -2,6 +2,7 @@
 // erasure), the erasure request form, and what each consent outcome page offers next. The replies
 // themselves are the endpoint's sentences (shared/messages.ts), shown as they are.
 import { brand } from '../../shared/brand'
+import { newsConsentWording, type NewsChoice } from '../../shared/email-purposes'
 import { tokenPageTitles } from './seo'
 
 export type TokenAction = 'confirm' | 'unsubscribe' | 'eraseConfirm'
@@ -18,6 +19,8 @@ export interface TokenPageCopy {
   /** Where to go after a reply that worked, and after one that refused the link (or a link without token). */
   afterDone: NextStep[]
   afterRefused: NextStep[]
+  /** A second button that stops every email, whatever purpose the link's email had (the unsubscribe page). */
+  stopAll?: { button: string }
 }
 
 export interface NextStep {
@@ -43,8 +46,9 @@ export const tokenPages: Record<TokenAction, TokenPageCopy> = {
   },
   unsubscribe: {
     title: tokenPageTitles.unsubscribe,
-    body: "Press the button to stop all email from us. Opening this page alone changes nothing. If you'd rather have your data deleted, you can ask for that too.",
+    body: "Unsubscribe stops the kind of email this link came in: early access, or news and updates. Stop all email stops every email from us. Opening this page alone changes nothing. If you'd rather have your data deleted, you can ask for that too.",
     button: 'Unsubscribe',
+    stopAll: { button: 'Stop all email' },
     missingToken: `This unsubscribe link is incomplete. Please open the whole link from our email, or write to ${brand.contactEmail} and we'll take you off the list.`,
     byEmail: `To unsubscribe, write to us at ${brand.contactEmail} and we'll take you off the list.`,
     afterDone: [deleteToo, home],
@@ -59,6 +63,18 @@ export const tokenPages: Record<TokenAction, TokenPageCopy> = {
     afterDone: [home],
     afterRefused: [askAgain, home],
   },
+}
+
+/** The question about news and updates (src/waitlist/news-choice-panel.tsx): the wording itself is shared
+ * (shared/email-purposes.ts), since the "your place" page asks it too. */
+export const newsChoiceCopy = {
+  title: 'News and updates',
+  /** Before the button, by what it offers: the question, or (once given) what taking it back does. */
+  lead: {
+    on: newsConsentWording,
+    off: 'You get our news and updates as well as emails about early access. You can stop them here at any time.',
+  } satisfies Record<NewsChoice, string>,
+  button: { on: 'Yes, send me news and updates', off: 'Stop news and updates' } satisfies Record<NewsChoice, string>,
 }
 
 /** After the message of a confirmation that worked (in the same status line), when the server says where the
@@ -81,6 +97,11 @@ export const consentOutcomeTitles: Record<string, string> = {
   'confirm-link-invalid': 'Confirmation link expired',
   unsubscribed: 'Unsubscribed',
   'unsubscribe-link-invalid': 'Unsubscribe link expired',
+  'unsubscribed-early-access': 'Unsubscribed from early access',
+  'unsubscribed-news': 'Unsubscribed from news and updates',
+  'news-on': 'News and updates: yes',
+  'news-off': 'News and updates: no',
+  'news-link-invalid': 'News and updates link expired',
   'erase-requested': 'Check your inbox',
   erased: 'Data deleted',
   'erase-link-invalid': 'Deletion link expired',
@@ -92,6 +113,8 @@ export const consentOutcomeTitles: Record<string, string> = {
 export const consentOutcomeNextSteps: Record<string, NextStep[]> = {
   'confirm-link-invalid': [joinAgain, home],
   unsubscribed: [deleteToo, home],
+  'unsubscribed-early-access': [deleteToo, home],
+  'unsubscribed-news': [home],
   'erase-link-invalid': [askAgain, home],
   'erase-requested': [home],
 }

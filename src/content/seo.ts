@@ -47,5 +47,6 @@ export const tokenPageTitles = {
   confirm: 'Confirm your email',
   unsubscribe: 'Unsubscribe',
   erase: 'Delete your data',
+  news: 'News and updates',
 } as const
 

@@ -1,19 +1,25 @@
 import { getRouteApi, Link } from '@tanstack/react-router'
-import { outcomeCodes } from '../../shared/outcome-codes'
-import { formOutcomes } from '../../shared/form-outcomes'
+import { newsFormOutcomes, outcomeCodes } from '../../shared/outcome-codes'
+import { formOutcomes, type FormOutcome } from '../../shared/form-outcomes'
 import { consentOutcomeNextSteps, consentOutcomeTitles, homeStep } from '../content/consent-pages'
 import { checkInboxLine } from '../content/consent-wording'
 import { waitlistOutcomePage as copy } from '../content/waitlist-outcome'
 import { Container, Lead, PageHero } from '../ui/primitives'
+import { NewsChoicePanel } from '../waitlist/news-choice-panel'
 import { WaitlistForm } from '../waitlist/waitlist-form'
 import { Status } from '../waitlist/waitlist-form.styles'
 import { NextSteps } from './next-steps'
+
+const tokenFromAddress = () => new URLSearchParams(window.location.search).get('token') ?? ''
+const isNewsFormOutcome = (code: FormOutcome): code is (typeof newsFormOutcomes)[number] => (newsFormOutcomes as readonly string[]).includes(code)
 
 const route = getRouteApi('/waitlist/$outcome')
 
 // Where the endpoint sends a browser's own form post (no script ran): the outcome in the script's words,
 // and after a problem the form again, so the visitor can try once more from here. The consent flows'
 // outcomes (confirm, unsubscribe, erase) never show the signup form: their sentence, then where to go next.
+// A confirmation's page and a choice of news and updates' pages ask (or offer to take back) news and updates,
+// with the token the endpoint put in their address.
 export function WaitlistOutcomePage() {
   const { outcome } = route.useParams()
   const found = formOutcomes.find((entry) => entry.code === outcome)
@@ -28,6 +34,7 @@ export function WaitlistOutcomePage() {
           <Status role="status" $tone={found.ok ? 'success' : 'error'}>
             {found.message}
           </Status>
+          {isNewsFormOutcome(found.code) && <NewsChoicePanel offer={found.code === outcomeCodes.newsOn ? 'off' : 'on'} readToken={tokenFromAddress} />}
           <NextSteps steps={consentOutcomeNextSteps[found.code] ?? [homeStep]} />
         </Container>
       </PageHero>

@@ -4,12 +4,13 @@
 // gets the endpoint's own sentence for it (shared/messages.ts), so the visitor always reads one.
 import { fromPromise } from 'xstate'
 import type { RequestErasure } from '../../machines/erase-request-machine'
+import type { SendChoice } from '../../machines/news-choice-machine'
 import type { EndpointReply } from '../../machines/request-form'
 import type { SendToken } from '../../machines/token-action-machine'
 import { messages } from '../../shared/messages'
-import { requestErasure, sendConsentToken, type ConsentAction } from './consent-client'
+import { requestErasure, sendConsentToken, sendNewsChoice, type ConsentAction } from './consent-client'
 
-type TokenAction = Exclude<ConsentAction, 'erase'>
+type TokenAction = Exclude<ConsentAction, 'erase' | 'news'>
 
 /** The sentence the endpoint says when an action worked. */
 const doneSentences: Record<TokenAction, string> = {
@@ -25,6 +26,14 @@ const withSentence = <Reply extends EndpointReply>(reply: Reply, sentence: strin
 export const requestErasureTo = (endpoint: string): RequestErasure =>
   fromPromise(async ({ input, signal }) => withSentence(await requestErasure(input.email, { endpoint, signal }), messages.eraseRequested))
 
-/** Sends the link's token to `endpoint`'s path for `action`. */
+/** Sends the link's token to `endpoint`'s path for `action` (with the scope the unsubscribe page's button asked). */
 export const sendTokenTo = (action: TokenAction, endpoint: string): SendToken =>
-  fromPromise(async ({ input, signal }) => withSentence(await sendConsentToken(action, input.token, { endpoint, signal }), doneSentences[action]))
+  fromPromise(async ({ input, signal }) =>
+    withSentence(await sendConsentToken(action, input.token, { endpoint, signal, scope: input.scope }), doneSentences[action]),
+  )
+
+/** Sends a choice of news and updates to `endpoint`/news. */
+export const sendNewsChoiceTo = (endpoint: string): SendChoice =>
+  fromPromise(async ({ input, signal }) =>
+    withSentence(await sendNewsChoice(input.token, input.news, { endpoint, signal }), input.news === 'on' ? messages.newsOn : messages.newsOff),
+  )

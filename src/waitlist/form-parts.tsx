@@ -68,7 +68,13 @@ export const emailFormEffects = (emailId: string) => ({
 
 /** A form's submit handler: the machine decides what a submit means. The browser's own post is for when no
  * script runs. */
-export const submitTo = (send: (event: { type: 'SUBMIT' }) => void) => (event: FormEvent) => {
-  event.preventDefault()
-  send({ type: 'SUBMIT' })
-}
+export const submitTo = (send: (event: { type: 'SUBMIT' }) => void) => submitWith(send, { type: 'SUBMIT' })
+
+/** The same for a form among several that ask one machine, whose submit says which it is (the unsubscribe page's
+ * "stop all email"). */
+export const submitWith =
+  <Submit extends { type: 'SUBMIT' }>(send: (event: Submit) => void, submit: Submit) =>
+  (event: FormEvent) => {
+    event.preventDefault()
+    send(submit)
+  }

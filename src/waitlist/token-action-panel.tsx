@@ -1,13 +1,13 @@
 import { useMachine } from '@xstate/react'
 import { useLayoutEffect, type ReactNode } from 'react'
-import { tokenActionMachine } from '../../machines/token-action-machine'
+import { tokenActionMachine, type TokenActionEvent } from '../../machines/token-action-machine'
 import { placeInLine, tokenPages, type TokenAction } from '../content/consent-pages'
 import { devInspect } from '../dev/inspector'
 import { Button, Lead } from '../ui/primitives'
 import { sendTokenTo } from './consent-actors'
 import { consentEndpoint } from './consent-client'
 import { waitlistEndpoint } from './endpoint'
-import { FormStatus, submitTo } from './form-parts'
+import { FormStatus, submitTo, submitWith } from './form-parts'
 import { Form } from './waitlist-form.styles'
 
 export interface TokenActionPanelProps {
@@ -16,15 +16,20 @@ export interface TokenActionPanelProps {
   endpoint?: string
   /** The link's token; read from the address when the view takes over (the prerendered page cannot know it). */
   readToken?: () => string
-  /** Links shown after the reply: one set when it worked, another when the link was refused or is incomplete. */
-  renderNext: (outcome: 'done' | 'refused') => ReactNode
+  /** What is shown after the reply: one thing when it worked (with the token the reply handed on for the page's
+   * next form, if any), another when the link was refused or is incomplete. */
+  renderNext: (outcome: 'done' | 'refused', reply?: { nextToken: string | null }) => ReactNode
 }
+
+/** The unsubscribe page's second button: every email, not only this kind. */
+const stopAll: Extract<TokenActionEvent, { type: 'SUBMIT' }> = { type: 'SUBMIT', scope: 'all' }
 
 const tokenFromAddress = () => new URLSearchParams(window.location.search).get('token') ?? ''
 
 // A thin view of the token action machine. Without a script, the form posts back to this page's own
 // address (no action attribute: the token in the query string goes along), and the server answers with
-// the outcome page. With the script, the machine sends the token once and shows the reply here.
+// the outcome page. With the script, the machine sends the token once and shows the reply here. The
+// unsubscribe page has a second form, whose post says `scope=all`: stop every email, not only this kind.
 export function TokenActionPanel({ action, endpoint = waitlistEndpoint, readToken = tokenFromAddress, renderNext }: TokenActionPanelProps) {
   const copy = tokenPages[action]
   const [state, send, actor] = useMachine(tokenActionMachine.provide({ actors: { sendToken: sendTokenTo(action, endpoint) } }), {
@@ -53,8 +58,16 @@ export function TokenActionPanel({ action, endpoint = waitlistEndpoint, readToke
           </Button>
         </Form>
       )}
+      {state.hasTag('actionable') && copy.stopAll && (
+        <Form method="post" aria-busy={state.hasTag('busy')} onSubmit={submitWith(send, stopAll)}>
+          <input type="hidden" name="scope" value="all" />
+          <Button type="submit" $variant="secondary" disabled={!state.can({ type: 'SUBMIT' })}>
+            {copy.stopAll.button}
+          </Button>
+        </Form>
+      )}
       <FormStatus ok={state.matches('missingToken') ? false : ok} message={status} />
-      {state.matches('done') && renderNext('done')}
+      {state.matches('done') && renderNext('done', { nextToken: state.context.nextToken })}
       {(state.matches('refused') || state.matches('missingToken')) && renderNext('refused')}
     </>
   )

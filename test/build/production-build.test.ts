@@ -178,9 +178,13 @@ describe('the production build', () => {
       expect(html, path).not.toContain('rel="canonical"')
       expect(sitemap).not.toContain(`${path}<`)
       const forms = html.match(/<form[^>]*>/g) ?? []
-      expect(forms, path).toHaveLength(1)
-      expect(forms[0]).toContain('method="post"')
-      expect(forms[0]).not.toMatch(/\saction=/) // no action: the post goes to the page's own URL, ?token= included
+      // The unsubscribe page has a second form: "stop all email", which posts scope=all.
+      expect(forms, path).toHaveLength(path === consentPages.unsubscribe ? 2 : 1)
+      for (const form of forms) {
+        expect(form).toContain('method="post"')
+        expect(form).not.toMatch(/\saction=/) // no action: the post goes to the page's own URL, ?token= included
+      }
+      expect(html.includes('<input type="hidden" name="scope" value="all"/>'), path).toBe(path === consentPages.unsubscribe)
       expect(html, path).toMatch(/<button type="submit"[^>]*>[^<]+<\/button>/)
       expect(html, path).toContain(`<script>${inlineScripts.recorder}</script>`)
     }
@@ -190,14 +194,15 @@ describe('the production build', () => {
     // The _headers file as blocks: a path line, then its indented header lines.
     const rules = new Map((await read('_headers')).trim().split('\n\n').map((block) => [block.split('\n')[0], block] as const))
     const policy = (path: string) => /\n {2}Referrer-Policy: (.*)/.exec(rules.get(path) ?? '')?.[1]
-    for (const path of [consentPages.confirm, consentPages.unsubscribe, consentPages.eraseConfirm]) {
+    // The outcome pages that ask about news and updates carry their form's token in their address too.
+    for (const path of [consentPages.confirm, consentPages.unsubscribe, consentPages.eraseConfirm, '/waitlist/confirmed', '/waitlist/news-on', '/waitlist/news-off']) {
       const head = (await read(htmlFileFor(path))).split('</head>')[0]!
       expect(head, path).toContain('<meta name="referrer" content="no-referrer"/>')
       expect(policy(path), path).toBe('no-referrer')
       expect(policy(`${path}/`), path).toBe('no-referrer')
     }
     expect(policy('/*')).toBe('strict-origin-when-cross-origin')
-    for (const path of ['/', consentPages.erase, '/waitlist/confirmed']) {
+    for (const path of ['/', consentPages.erase, '/waitlist/unsubscribed', '/waitlist/news-link-invalid']) {
       expect(await read(htmlFileFor(path)), path).not.toContain('name="referrer"')
       expect(policy(path), path).toBeUndefined()
     }

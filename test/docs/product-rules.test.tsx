@@ -25,6 +25,7 @@ import { startRetentionSchedule } from '../../server/platform/retention/retentio
 import { brand } from '../../shared/brand'
 import { previewLimit } from '../../shared/launch-rows'
 import { addressLimits, parseMailbox } from '../../shared/mailbox'
+import { newsConsentVersion, newsConsentWording } from '../../shared/email-purposes'
 import { messages } from '../../shared/messages'
 import { referralCodeAlphabet, referralCodeLength } from '../../shared/referral-code'
 import { invitationRules, linkLifetimesMs, placeLinkLifetimeMs, referralRules, reminderAfterMs, requestTimeoutMs } from '../../shared/rules'
@@ -246,9 +247,18 @@ describe('docs/product-rules.md', () => {
   })
 
   describe('messages and link lifetimes', () => {
-    it('keeps a confirmation and an erasure link 7 days, an unsubscribe link a year, a sign-in link 15 minutes', () => {
-      expect(linkLifetimesMs).toEqual({ confirm: 7 * day, erase: 7 * day, unsubscribe: 365 * day, signIn: 15 * minute })
+    it('keeps a confirmation and an erasure link 7 days, an unsubscribe link a year, a sign-in link 15 minutes, a choice of news and updates a day', () => {
+      expect(linkLifetimesMs).toEqual({ confirm: 7 * day, erase: 7 * day, unsubscribe: 365 * day, signIn: 15 * minute, newsChoice: day })
       expect(messages.eraseRequested).toBe("If that address is on our waitlist, we've emailed it a link to confirm the deletion. The link works for 7 days.")
+    })
+
+    it('asks for news and updates in these words, version 2026-11-27, and answers in these', () => {
+      expect(newsConsentWording).toBe("Would you also like our news and updates? What we're building and learning, a few emails a year at most. Unsubscribe any time.")
+      expect(newsConsentVersion).toBe('2026-11-27')
+      expect(messages.unsubscribed).toBe("You're unsubscribed. We won't email you again unless you join the waitlist anew.")
+      expect(messages.unsubscribedNews).toBe("You're unsubscribed from news and updates. This doesn't change our emails about early access.")
+      expect(messages.newsOn).toBe("Thanks: we'll send you news and updates too. You can stop them here at any time, or with the unsubscribe link in any of them.")
+      expect(messages.newsOff).toBe("Done: we won't send you news and updates.")
     })
 
     it('takes an address of 254 characters, 64 before the @, and a first name of 100, and says so', () => {

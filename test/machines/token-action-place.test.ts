@@ -9,7 +9,7 @@ import { samples } from '../utils/consent-models'
 async function answered(reply?: TokenReply) {
   const machine = tokenActionMachine.provide({
     actors: {
-      sendToken: fromPromise<TokenReply, { token: string }>(async () => {
+      sendToken: fromPromise<TokenReply, { token: string; scope: 'purpose' | 'all' }>(async () => {
         if (!reply) throw new Error('the request did not get through')
         return reply
       }),

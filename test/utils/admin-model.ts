@@ -67,6 +67,8 @@ const describeEvent = (event: ModelEvent) =>
         ? `${event.type}(#${String(event.waveId)})`
       : 'page' in event
         ? `${event.type}(${String(event.page)})`
+      : 'scope' in event
+        ? `${event.type}(scope ${String(event.scope)})`
       : event.type.replace(/^xstate\.(done|error)\.actor\./, '$1:') + describeOutput(event.output) + describeError(event.error)
 
 export function transitionPaths(model: Model): ModelPath[] {

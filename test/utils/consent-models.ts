@@ -3,6 +3,7 @@
 // Each model comes with and without an endpoint: a build without one is a different machine's life.
 import { isValidEmail } from '../../machines/waitlist-messages'
 import { eraseRequestMachine } from '../../machines/erase-request-machine'
+import { newsChoiceMachine } from '../../machines/news-choice-machine'
 import { tokenActionMachine } from '../../machines/token-action-machine'
 import { done, failed, type Model, type ModelEvent } from './admin-model'
 
@@ -20,15 +21,30 @@ export const samples = {
   invalidEmail: 'ada@example',
   eraseRequested: { ok: true, message: "If that address is on our waitlist, we've emailed it a link to confirm the deletion. The link works for 7 days." },
   eraseRefused: { ok: false, message: "Please use a permanent email address. We can't accept disposable ones." },
+  /** A choice of news and updates that worked, with the next choice's token. */
+  newsOn: {
+    ok: true,
+    message: "Thanks: we'll send you news and updates too. You can stop them here at any time, or with the unsubscribe link in any of them.",
+    answered: true,
+    nextToken: 'next_' + 'y'.repeat(38),
+  },
+  newsRefused: {
+    ok: false,
+    message: 'This link has expired or was already used. To choose news and updates, open your place in line from the link in your welcome email.',
+    answered: true,
+  },
 } as const
 
 export const TOKEN_TIMEOUT = 'xstate.after.submitTimeout.tokenAction.submitting'
 export const ERASE_TIMEOUT = 'xstate.after.submitTimeout.eraseRequest.submitting'
+export const NEWS_TIMEOUT = 'xstate.after.submitTimeout.newsChoice.submitting'
 
 const tokenEvents: ModelEvent[] = [
   { type: 'LINK_READ', token: samples.token },
   { type: 'LINK_READ', token: '  ' },
   { type: 'SUBMIT' },
+  // The unsubscribe page's second button: stop every email.
+  { type: 'SUBMIT', scope: 'all' },
   done('sendToken', samples.done),
   done('sendToken', samples.refused),
   done('sendToken', samples.tooMany),
@@ -63,3 +79,25 @@ const eraseModel = (endpointConfigured: boolean): Model => ({
 })
 
 export const eraseModels = { configured: eraseModel(true), notConfigured: eraseModel(false) }
+
+const newsEvents: ModelEvent[] = [
+  { type: 'LINK_READ', token: samples.token },
+  { type: 'LINK_READ', token: '  ' },
+  { type: 'SUBMIT' },
+  done('sendChoice', samples.newsOn),
+  done('sendChoice', samples.newsRefused),
+  done('sendChoice', samples.tooMany),
+  failed('sendChoice'),
+  { type: NEWS_TIMEOUT },
+]
+
+// What the button offers flips with each answer, so it is part of the key; it has two values.
+const newsModel = (endpointConfigured: boolean, offer: 'on' | 'off'): Model => ({
+  machine: newsChoiceMachine,
+  input: { endpointConfigured, offer },
+  events: newsEvents,
+  serializeState: (snapshot) => JSON.stringify({ value: snapshot.value, token: snapshot.context.token !== '', offer: snapshot.context.offer }),
+})
+
+/** The confirmed page asks (`on`); the page after a yes offers to take it back (`off`). */
+export const newsModels = { asks: newsModel(true, 'on'), takesBack: newsModel(true, 'off'), notConfigured: newsModel(false, 'on') }

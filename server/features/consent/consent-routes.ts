@@ -1,12 +1,20 @@
 // The consent flows' HTTP side, one sub-app mounted at the root. Each link in an email opens a page of the site;
 // nothing changes on a GET, since mail scanners fetch links. The page's button POSTs here:
 //   POST /api/waitlist/confirm | unsubscribe | erase/confirm   {"token"}   the link's action
+//   POST /api/waitlist/unsubscribe                              {"token","scope":"all"}   stop every email
 //   POST /api/waitlist/erase                                    {"email"}   ask for an erasure link
+//   POST /api/waitlist/news                                     {"token","news":"on"|"off"}   news and updates
 // as JSON in a text/plain body like the signup (the reply is { ok, message }), or as a browser's own form
 // post (answered 303 to the outcome page, see form-post.ts). The page's no-script form posts back to the page's
 // own URL (/waitlist/confirm?token=…), answered here too when this server serves the site. The RFC 8058
 // one-click unsubscribe is a POST to the List-Unsubscribe URL (/api/waitlist/unsubscribe?token=…) from a
 // mail provider: it carries no Origin and gets a plain 200. Every route is rate limited per client.
+//
+// Purposes of email (shared/email-purposes.ts): an unsubscribe token stops the purpose of the email it came in,
+// or every purpose with `scope=all`. A confirmation that worked hands the confirmed page a token for its choice of
+// news and updates (`nextToken`; a no-script post lands on /waitlist/confirmed?token=…), and each choice hands
+// over the next, so the answer can offer to take it back at once. The outcome pages that carry that form post
+// back to their own address too. Every refused token gets one answer, whatever became of it.
 //
 // The token pages send no Referer (consent-paths.ts), so a browser's post from them says only `Origin: null`.
 // For the link actions that is no forgery risk: their token is the whole authority, and a forged post would
@@ -15,20 +23,22 @@ import { Hono, type Context } from 'hono'
 import { every } from 'hono/combine'
 import { hashSecret, isWellFormedSecret } from '../../platform/secrets/tokens'
 import { consentApi, consentPages } from '../../../shared/consent-paths'
+import { isNewsChoice, type UnsubscribeScope } from '../../../shared/email-purposes'
 import type { ReplyKey } from '../../../shared/form-outcomes'
+import { newsFormOutcomes, outcomePath } from '../../../shared/outcome-codes'
 import { messages } from '../../../shared/messages'
 import { afterReply } from '../../platform/http/after-reply'
 import { apiHeaders, publicCors, type OriginCheck } from '../../platform/http/api-guard'
 import { answerFormPostsWithRedirect } from '../../platform/http/form-post'
 import { rateLimited } from '../../platform/http/rate-limited'
-import { readFields } from '../../platform/http/read-body'
+import { readFields, type Fields } from '../../platform/http/read-body'
 import { refuseMethod, reply } from '../../platform/http/reply'
 import { requestLog } from '../../platform/observability/observe-requests'
 import type { RequestFacts } from '../../platform/http/request-facts'
 import type { RateLimiter } from '../../platform/http/rate-limit'
 import { parseMailbox } from '../../../shared/mailbox'
 import { mailboxReplies } from '../../../shared/signup'
-import type { ConsentStore } from './consent-store'
+import type { ConsentStore, Unsubscribed } from './consent-store'
 
 /** A person's place in line and how many are in line (the line's own reading, features/referral/line.ts). */
 type Place = { place: number; inLine: number }
@@ -55,7 +65,17 @@ const replies: Record<LinkAction, { done: ReplyKey; invalid: ReplyKey }> = {
   eraseConfirm: { done: 'erased', invalid: 'eraseLinkInvalid' },
 }
 const linkActions = Object.keys(replies) as LinkAction[]
-const apiPaths = [consentApi.confirm, consentApi.unsubscribe, consentApi.erase, consentApi.eraseConfirm]
+const apiPaths = [consentApi.confirm, consentApi.unsubscribe, consentApi.erase, consentApi.eraseConfirm, consentApi.news]
+
+/** What an unsubscribe says: that nothing more will come, when nothing is left; otherwise which purpose stopped. */
+function unsubscribedReply({ stopped, stillHeld }: Unsubscribed): ReplyKey {
+  if (stillHeld.length === 0) return 'unsubscribed'
+  return stopped.includes('earlyAccess') ? 'unsubscribedEarlyAccess' : 'unsubscribedNews'
+}
+
+/** What a link's answer carries beside its sentence: a confirmation's place in line, and the token the page's
+ * next form acts with. */
+type LinkAnswer = { key: ReplyKey; place?: Place; nextToken?: string }
 
 /** The canonical address, or the reply for the visitor when `email` is not exactly one mailbox. */
 function checkEmail(email: string): { address: string } | { reason: ReplyKey } {
@@ -74,16 +94,35 @@ export function consentRoutes(options: ConsentRoutesOptions): Hono {
     return (await answerLink(action, token)).key
   }
 
-  // A confirmation's reply carries the person's place in line, so the page shows it as they press Confirm.
-  async function answerLink(action: LinkAction, token: unknown): Promise<{ key: ReplyKey; place?: Place }> {
+  // A confirmation's reply carries the person's place in line, so the page shows it as they press Confirm, and
+  // the token that asks them about news and updates right after. An unsubscribe stops the purpose of the email
+  // its token came in, unless the page asked for every email (`scope`).
+  async function answerLink(action: LinkAction, token: unknown, fields: Fields = {}): Promise<LinkAnswer> {
     if (!isWellFormedSecret(token)) return { key: replies[action].invalid }
     const hash = hashSecret(token)
-    if (action === 'eraseConfirm') return { key: (await store.eraseByToken(hash, now())) ? replies[action].done : replies[action].invalid }
-    const done = await store.useToken(action, hash, now())
+    const at = now()
+    if (action === 'eraseConfirm') return { key: (await store.eraseByToken(hash, at)) ? replies[action].done : replies[action].invalid }
+    if (action === 'unsubscribe') {
+      const scope: UnsubscribeScope = fields.scope === 'all' ? 'all' : 'purpose'
+      const done = await store.unsubscribe(hash, scope, at)
+      return { key: done ? unsubscribedReply(done) : replies[action].invalid }
+    }
+    const done = await store.useToken(action, hash, at)
     if (!done) return { key: replies[action].invalid }
-    return { key: replies[action].done, place: action === 'confirm' ? await options.placeOf(done.signupId) : undefined }
+    const news = await store.offerNewsChoice(done.signupId, at)
+    return { key: replies[action].done, place: await options.placeOf(done.signupId), nextToken: news.token }
   }
-  const replyWithPlace = (c: Context, { key, place }: { key: ReplyKey; place?: Place }) => reply(c, key, place && { place: place.place, inLine: place.inLine })
+  const replyWith = (c: Context, { key, place, nextToken }: LinkAnswer) => reply(c, key, place && { place: place.place, inLine: place.inLine }, nextToken)
+
+  // A choice of news and updates, with the token the last answer (or the "your place" page) handed over. A field
+  // that is no choice is read as no choice at all, before the token is touched.
+  async function answerNews(token: unknown, choice: unknown): Promise<LinkAnswer> {
+    if (!isNewsChoice(choice)) return { key: 'unreadable' }
+    if (!isWellFormedSecret(token)) return { key: 'newsLinkInvalid' }
+    const chosen = await store.chooseNews(hashSecret(token), choice, now())
+    if (!chosen) return { key: 'newsLinkInvalid' }
+    return { key: choice === 'on' ? 'newsOn' : 'newsOff', nextToken: chosen.nextToken }
+  }
 
   // RFC 8058: a mail provider POSTs List-Unsubscribe=One-Click (multipart or urlencoded) to the URL in the
   // header, with the token in its query. No page, no redirect: the status says it worked. Registered first,
@@ -107,9 +146,14 @@ export function consentRoutes(options: ConsentRoutesOptions): Hono {
     routes.post(consentApi[action], limited, async (c) => {
       const fields = await readFields(c)
       if (!fields) return reply(c, 'unreadable')
-      return replyWithPlace(c, await answerLink(action, fields.token))
+      return replyWith(c, await answerLink(action, fields.token, fields))
     })
   }
+  routes.post(consentApi.news, limited, async (c) => {
+    const fields = await readFields(c)
+    if (!fields) return reply(c, 'unreadable')
+    return replyWith(c, await answerNews(fields.token, fields.news))
+  })
   // Always the same reply for a valid address, listed or not; the email (if any) goes out from the outbox.
   routes.post(consentApi.erase, limited, async (c) => {
     const fields = await readFields(c)
@@ -135,7 +179,14 @@ export function consentRoutes(options: ConsentRoutesOptions): Hono {
   for (const action of linkActions) {
     routes.post(consentPages[action], toOutcomePage, options.originCheck({ acceptNullOrigin: true }), limited, async (c) => {
       const fields = (await readFields(c)) ?? {}
-      return replyWithPlace(c, await answerLink(action, c.req.query('token') ?? fields.token))
+      return replyWith(c, await answerLink(action, c.req.query('token') ?? fields.token, fields))
+    })
+  }
+  // The outcome pages that ask about news and updates, the same way: their token in the query, the choice posted.
+  for (const code of newsFormOutcomes) {
+    routes.post(outcomePath(code), toOutcomePage, options.originCheck({ acceptNullOrigin: true }), limited, async (c) => {
+      const fields = (await readFields(c)) ?? {}
+      return replyWith(c, await answerNews(c.req.query('token') ?? fields.token, fields.news))
     })
   }
 

@@ -10,7 +10,7 @@ type ErasedBy = 'person' | 'team'
 export function countedConsent(store: ConsentStore, metrics: Metrics): ConsentStore {
   const registers = [metrics.registry]
   const confirmations = new Counter({ name: 'waitlist_confirmations_total', help: 'Signups confirmed through the link in their email.', registers })
-  const unsubscribes = new Counter({ name: 'waitlist_unsubscribes_total', help: 'Signups unsubscribed (the link in an email, or the one-click List-Unsubscribe).', registers })
+  const unsubscribes = new Counter({ name: 'waitlist_unsubscribes_total', help: 'Signups unsubscribed from a purpose of email or from all of them (the link in an email, or the one-click List-Unsubscribe).', registers })
   const erasures = new Counter({
     name: 'waitlist_erasures_total',
     help: 'Signups erased, by who asked: person (their own confirmed request) or team (the console).',
@@ -28,6 +28,8 @@ export function countedConsent(store: ConsentStore, metrics: Metrics): ConsentSt
     ...store,
     useToken: async (purpose, tokenHash, now) =>
       counted(await store.useToken(purpose, tokenHash, now), () => (purpose === 'confirm' ? confirmations : unsubscribes).inc()),
+    // Any purpose, or all of them: one person's unsubscribe, counted once.
+    unsubscribe: async (tokenHash, scope, now) => counted(await store.unsubscribe(tokenHash, scope, now), () => unsubscribes.inc()),
     eraseByToken: async (tokenHash, now) => counted(await store.eraseByToken(tokenHash, now), erasedBy('person')),
     eraseById: async (id, now) => counted(await store.eraseById(id, now), erasedBy('team')),
   }

@@ -1,6 +1,6 @@
 // Consent's schema. Append, never edit: a database that has run a migration never runs it again
 // (platform/database/migrate.ts).
-import { stepsPerEngine, type Migrations } from '../../platform/database/migrate'
+import { stepsPerEngine, stepsWithColumnTypes, type Migrations } from '../../platform/database/migrate'
 
 export const consentMigrations: Migrations = {
   // Consent (issue 12; its tokens, outbox and settings are the platform's). Each signup's status and consent
@@ -61,5 +61,16 @@ export const consentMigrations: Migrations = {
       sqlite: ['DROP TRIGGER signups_queue_confirmation', 'DROP TRIGGER signups_requeue_confirmation'],
       postgres: ['DROP TRIGGER signups_queue_confirmation ON signups', 'DROP TRIGGER signups_requeue_confirmation ON signups', 'DROP FUNCTION queue_confirmation()'],
     }),
+  },
+  // Purposes of email (issue 31): the consent record keeps the choice of news and updates, asked after
+  // confirmation, with the version of the wording shown (shared/email-purposes.ts); when it was last given and
+  // when taken back. Early access needs nothing new: it is the signup's status, as before. Everyone starts
+  // without news and updates: nobody was ever asked.
+  '2026-11-27-0930-news-and-updates': {
+    up: stepsWithColumnTypes(({ time }) => [
+      'ALTER TABLE signups ADD COLUMN news_consent_version TEXT NULL',
+      `ALTER TABLE signups ADD COLUMN news_given_at ${time} NULL`,
+      `ALTER TABLE signups ADD COLUMN news_withdrawn_at ${time} NULL`,
+    ]),
   },
 }

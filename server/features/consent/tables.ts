@@ -8,6 +8,11 @@ declare module '../signup/tables' {
     confirmation_queued_at: string | null
     confirmed_at: string | null
     unsubscribed_at: string | null
+    /** News and updates (shared/email-purposes.ts): the version of the wording the person chose it under, when
+     * they last chose it, and when they took it back since (null while they hold it). */
+    news_consent_version: string | null
+    news_given_at: string | null
+    news_withdrawn_at: string | null
   }
 }
 

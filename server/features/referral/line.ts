@@ -32,6 +32,8 @@ export type Place = { place: number; inLine: number }
 
 /** What the private "your place" page shows its owner (place-page.tsx), and nobody else. */
 export type YourPlace = Place & {
+  /** Whose page it is: for what the page asks of other features (a choice of news and updates). */
+  signupId: number
   firstName: string
   referralCode: string
   /** Friends who came through their link and confirmed their address. Only a friend's own confirmation moves
@@ -335,6 +337,7 @@ export function line(
         .executeTakeFirstOrThrow()
       return {
         ...place,
+        signupId: owner.id,
         firstName: owner.first_name,
         referralCode: owner.referral_code,
         friendsConfirmed: Number(friends.confirmed),

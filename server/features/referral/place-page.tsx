@@ -1,14 +1,17 @@
 // The private "your place" page behind the link in the welcome email (issue 21), rendered here on the server so
 // it works without JavaScript: the place and how many are in line, the person's share link, how many friends
-// confirmed through it, and how to stop emails or be erased. Its one script only adds a Copy button and the
+// confirmed through it, news and updates (given or taken back with a plain form), and how to stop emails or be
+// erased. Its one script only adds a Copy button and the
 // phone's share sheet (Web Share API) to what is already there. Never indexed, never cached, never sends its
 // address (which holds the token) on as a Referer. Colours are the emails' (the site's palettes, which the
 // server may not import from src/), with the dark one for a dark scheme.
 import { brand } from '../../../shared/brand'
-import { consentPages } from '../../../shared/consent-paths'
+import { consentApi, consentPages } from '../../../shared/consent-paths'
+import { newsConsentWording } from '../../../shared/email-purposes'
 import { shareLinkOf } from '../../../shared/referral-code'
 import { cspHash, PrivatePage, privatePageStyle, renderPage } from '../../platform/http/private-page'
 import { emailPalettes } from '../../platform/mail/email-theme'
+import type { NewsChoiceOffer } from '../consent/public'
 import type { YourPlace } from './line'
 import { invitationWords } from '../launch/public'
 
@@ -18,10 +21,10 @@ const style = [
   `a:focus-visible,button:focus-visible,input:focus-visible{outline:3px solid ${light.link};outline-offset:2px}`,
   `.share{display:flex;flex-wrap:wrap;gap:.5rem;margin:.5rem 0 1.5rem}`,
   `.share input{flex:1 1 16rem;font:inherit;padding:.5rem;border:1px solid ${light.inkMuted};border-radius:.375rem;background:transparent;color:inherit}`,
-  `.share button{font:inherit;padding:.5rem 1rem;border:0;border-radius:.375rem;background:${light.button};color:${light.onButton};cursor:pointer}`,
+  `.share button,.news button{font:inherit;padding:.5rem 1rem;border:2px solid transparent;border-radius:.375rem;background:${light.button};color:${light.onButton};cursor:pointer}`,
   `[hidden]{display:none!important}`,
   `@media (prefers-color-scheme:dark){body{background:${dark.background};color:${dark.ink}}.muted{color:${dark.inkMuted}}a{color:${dark.link}}` +
-    `.share button{background:${dark.button};color:${dark.onButton}}.share input{border-color:${dark.inkMuted}}` +
+    `.share button,.news button{background:${dark.button};color:${dark.onButton}}.share input{border-color:${dark.inkMuted}}` +
     `a:focus-visible,button:focus-visible,input:focus-visible{outline-color:${dark.link}}}`,
 ].join('\n')
 
@@ -43,19 +46,41 @@ const script = `(() => {
   }
 })();`
 
-/** The page's own policy: its inline style and script by their hashes, nothing else loaded, no framing. */
-export const placePageCsp = [
-  "default-src 'none'",
-  `style-src ${cspHash(style)}`,
-  `script-src ${cspHash(script)}`,
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ')
+/** The page's own policy: its inline style and script by their hashes, nothing else loaded, no framing. Its one
+ * form posts to this endpoint, which answers with a redirect to the site's outcome page: Chromium holds that hop
+ * to form-action too, so the site's origin is allowed after ours. */
+export const placePageCsp = (siteUrl: string) =>
+  [
+    "default-src 'none'",
+    `style-src ${cspHash(style)}`,
+    `script-src ${cspHash(script)}`,
+    "base-uri 'none'",
+    `form-action 'self' ${new URL(siteUrl).origin}`,
+    "frame-ancestors 'none'",
+  ].join('; ')
 
 const count = (n: number) => n.toLocaleString('en-US')
 
-function YourPlacePage({ you, siteUrl, inviteUrl }: { you: YourPlace; siteUrl: string; inviteUrl: string | undefined }) {
+// News and updates (shared/email-purposes.ts), asked here as on the confirmed page: the wording and one button
+// that gives it, never pre-ticked; once given, one button that takes it back. A plain form posting to the
+// endpoint, which answers on the site's outcome page with the next choice.
+function NewsAndUpdates({ news }: { news: NewsChoiceOffer }) {
+  return (
+    <>
+      <h2>News and updates</h2>
+      <p>{news.holdsNews ? 'You get our news and updates as well as emails about early access. You can stop them here at any time.' : newsConsentWording}</p>
+      <form className="news" method="post" action={consentApi.news}>
+        <input type="hidden" name="token" value={news.token} />
+        <input type="hidden" name="news" value={news.holdsNews ? 'off' : 'on'} />
+        <button type="submit">{news.holdsNews ? 'Stop news and updates' : 'Send me news and updates'}</button>
+      </form>
+    </>
+  )
+}
+
+type PageExtras = { inviteUrl?: string; news: NewsChoiceOffer }
+
+function YourPlacePage({ you, siteUrl, inviteUrl, news }: { you: YourPlace; siteUrl: string } & PageExtras) {
   const shareLink = shareLinkOf(siteUrl, you.referralCode)
   // Friends count once they confirm (line.ts YourPlace): a count of signups would tell who was listed already.
   const friends =
@@ -100,6 +125,8 @@ function YourPlacePage({ you, siteUrl, inviteUrl }: { you: YourPlace; siteUrl: s
       <p id="share-said" role="status" className="muted" />
       <p>{friends}</p>
 
+      <NewsAndUpdates news={news} />
+
       <h2>Your email and your data</h2>
       <p>
         {you.unsubscribed
@@ -139,6 +166,5 @@ function LinkNotWorking({ siteUrl }: { siteUrl: string }) {
   )
 }
 
-export const renderYourPlace = (you: YourPlace, siteUrl: string, inviteUrl?: string) =>
-  renderPage(<YourPlacePage you={you} siteUrl={siteUrl} inviteUrl={inviteUrl} />)
+export const renderYourPlace = (you: YourPlace, siteUrl: string, extras: PageExtras) => renderPage(<YourPlacePage you={you} siteUrl={siteUrl} {...extras} />)
 export const renderLinkNotWorking = (siteUrl: string) => renderPage(<LinkNotWorking siteUrl={siteUrl} />)

@@ -1,14 +1,20 @@
-// GET /waitlist/place?token=…: the private page behind the welcome email's link. Opening it only reads (mail
-// scanners open every link); a token that is unknown, expired or ended by an erasure gets a page that says so,
-// with a 404, and the same for every such token: it tells nobody whether someone is listed.
+// GET /waitlist/place?token=…: the private page behind the welcome email's link. Opening it changes nothing about
+// the person (mail scanners open every link); a token that is unknown, expired or ended by an erasure gets a page
+// that says so, with a 404, and the same for every such token: it tells nobody whether someone is listed.
+// The page's form about news and updates acts with a token of its own, single use and a day long, made for each
+// opening (consent's offer, handed in by the composition): the place link itself, which lasts a year and is
+// opened again and again, never acts.
 import { Hono } from 'hono'
 import { placePagePath } from '../../../shared/consent-paths'
 import { hashSecret, isWellFormedSecret } from '../../platform/secrets/tokens'
+import type { OfferNewsChoice } from '../consent/public'
 import type { YourPlace } from './line'
 import { placePageCsp, renderLinkNotWorking, renderYourPlace } from './place-page'
 
 export type PlaceRoutesOptions = {
   yourPlace: (tokenHash: string, now: Date) => Promise<YourPlace | undefined>
+  /** A token for the page's choice of news and updates, and whether the person holds it now. */
+  offerNewsChoice: OfferNewsChoice
   /** The site's public address, for the share link and the page's links; the request's own origin without it. */
   siteUrl: string | undefined
   /** INVITE_URL: someone who claimed their invitation finds the way on to early access here again. */
@@ -16,21 +22,24 @@ export type PlaceRoutesOptions = {
   now?: () => Date
 }
 
-const pageHeaders = {
-  'Content-Security-Policy': placePageCsp,
+const pageHeaders = (siteUrl: string) => ({
+  'Content-Security-Policy': placePageCsp(siteUrl),
   'Cache-Control': 'no-store',
   'Referrer-Policy': 'no-referrer',
   'X-Robots-Tag': 'noindex, nofollow',
-}
+})
 
 export function placeRoutes(options: PlaceRoutesOptions): Hono {
   const now = options.now ?? (() => new Date())
   const routes = new Hono()
   routes.get(placePagePath, async (c) => {
     const token = c.req.query('token')
-    const you = isWellFormedSecret(token) ? await options.yourPlace(hashSecret(token), now()) : undefined
+    const at = now()
+    const you = isWellFormedSecret(token) ? await options.yourPlace(hashSecret(token), at) : undefined
     const siteUrl = options.siteUrl ?? new URL(c.req.url).origin
-    return you ? c.html(renderYourPlace(you, siteUrl, options.inviteUrl), 200, pageHeaders) : c.html(renderLinkNotWorking(siteUrl), 404, pageHeaders)
+    if (!you) return c.html(renderLinkNotWorking(siteUrl), 404, pageHeaders(siteUrl))
+    const news = await options.offerNewsChoice(you.signupId, at)
+    return c.html(renderYourPlace(you, siteUrl, { inviteUrl: options.inviteUrl, news }), 200, pageHeaders(siteUrl))
   })
   return routes
 }

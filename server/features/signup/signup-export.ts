@@ -5,7 +5,7 @@ import { csvRow } from '../../platform/http/csv'
 import type { SignupsTable } from './tables'
 
 /** The columns the export reads, in the order of the CSV's columns (below): the person, where
- * they came from, and their consent record (issue 12). */
+ * they came from, and their consent record (issue 12), news and updates among it (issue 31). */
 export const storedSignupColumns = [
   'created_at',
   'email',
@@ -15,6 +15,9 @@ export const storedSignupColumns = [
   'consent_version',
   'confirmed_at',
   'unsubscribed_at',
+  'news_consent_version',
+  'news_given_at',
+  'news_withdrawn_at',
   'utm_source',
   'utm_medium',
   'utm_campaign',

@@ -2,7 +2,8 @@
 // given up on). It goes through exactly the same steps as the script's JSON (origin check, rate limit,
 // validation, honeypot, dedupe); only the answer differs: 303 See Other to the page of the site that shows
 // the outcome. The target is built from configuration alone (PUBLIC_SITE_URL, or this server's own origin
-// through a relative path), never from anything in the request: no open redirect.
+// through a relative path), never from anything in the request: no open redirect. A reply that hands on a token
+// (reply.ts `nextToken`, one the server has just made) sends it in the target's query, for the page's own form.
 import type { MiddlewareHandler } from 'hono'
 import { outcomeOf, outcomePath } from '../../../shared/form-outcomes'
 
@@ -16,7 +17,9 @@ export function answerFormPostsWithRedirect(publicSiteUrl = ''): MiddlewareHandl
     await next()
     // The handler's reply key (reply.ts); a reply that carries none (a fault outside them) is a server error.
     const outcome = outcomeOf(c.get('replyKey'))
-    const headers = new Headers({ Location: `${base}${outcomePath(outcome)}`, 'Cache-Control': 'no-store' })
+    const nextToken = c.get('nextToken')
+    const query = nextToken === undefined ? '' : `?token=${encodeURIComponent(nextToken)}`
+    const headers = new Headers({ Location: `${base}${outcomePath(outcome)}${query}`, 'Cache-Control': 'no-store' })
     const retryAfter = c.res.headers.get('retry-after')
     if (retryAfter) headers.set('Retry-After', retryAfter)
     c.res = undefined // Hono would carry the replaced reply's headers (its length among them) into this one

@@ -13,15 +13,19 @@ declare module 'hono' {
   interface ContextVariableMap {
     /** The reply this request was given, for the form-post presenter. */
     replyKey: ReplyKey
+    /** A token the reply hands on, for the form on the page it leads to (form-post.ts). */
+    nextToken: string
   }
 }
 
 /** 200 { ok, message }: the answer to a request that was read (accepted or refused in words). */
 /** The reply for a script: whether it is good news, the sentence, and any facts the page shows with it (a
- * confirmation's place in line). */
-export function reply(c: Context, key: ReplyKey, facts?: Record<string, number>): Response {
+ * confirmation's place in line). `nextToken` is a new link token the page acts with next (a choice of news and
+ * updates after a confirmation): `nextToken` in the JSON, and `?token=` on the outcome page a form post is sent to. */
+export function reply(c: Context, key: ReplyKey, facts?: Record<string, number>, nextToken?: string): Response {
   c.set('replyKey', key)
-  return c.json({ ok: isGoodNews(key), message: messages[key], ...facts })
+  if (nextToken !== undefined) c.set('nextToken', nextToken)
+  return c.json({ ok: isGoodNews(key), message: messages[key], ...facts, ...(nextToken !== undefined && { nextToken }) })
 }
 
 /** The sentence as plain text with an error status: the client shows an HTTP error's text as it is. */

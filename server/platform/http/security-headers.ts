@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto'
 import type { Context, MiddlewareHandler } from 'hono'
 import { secureHeaders } from 'hono/secure-headers'
 import { tokenPagePaths, tokenPageReferrerPolicy } from '../../../shared/consent-paths'
+import { newsFormOutcomes, outcomePath } from '../../../shared/outcome-codes'
 
 export type SecurityHeaderOptions = {
   /** CSP sources such as `'sha256-…'` for the page's inline scripts. */
@@ -88,9 +89,13 @@ export function securityHeaders(options: SecurityHeaderOptions = {}): Record<str
   }
 }
 
+/** Every page whose address may carry a token: the pages behind the links in our emails (consent-paths.ts), and
+ * the outcome pages whose form chooses news and updates (outcome-codes.ts). */
+const pagesCarryingTokens = [...tokenPagePaths, ...newsFormOutcomes.map(outcomePath)]
+
 /** Whether a page (`/waitlist/confirm`, `/waitlist/confirm/` or its file `/waitlist/confirm/index.html`) is one
- * that carries a token (consent-paths.ts says which). */
-export const carriesToken = (path: string) => tokenPagePaths.includes(path.replace(/\/(index\.html)?$/, ''))
+ * that carries a token. */
+export const carriesToken = (path: string) => pagesCarryingTokens.includes(path.replace(/\/(index\.html)?$/, ''))
 
 const inlineScript = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi
 const hasSrc = /(?:^|\s)src\s*=/i

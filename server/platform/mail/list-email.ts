@@ -2,8 +2,13 @@
 // it is sent: platform/secrets/link-tokens.ts), its footer links to the unsubscribe page, and its headers are
 // RFC 8058's one-click unsubscribe for the same token. Each email is one React Email component (the layout and
 // theme beside this file), rendered to its HTML and plain text.
+//
+// Every email belongs to one purpose (shared/email-purposes.ts), and its unsubscribe link stops that purpose only:
+// the link is the same for every purpose, and its token's own purpose says which one it stops, so one route
+// answers them all (features/consent/consent-routes.ts) and nothing in the URL can be changed to stop another.
 import type { ReactElement } from 'react'
 import { consentApi, consentPages } from '../../../shared/consent-paths'
+import type { EmailPurpose } from '../../../shared/email-purposes'
 import { linkLifetimesMs } from '../../../shared/rules'
 import type { OutgoingMail } from './mailer'
 import { renderEmail } from './render-email'
@@ -15,12 +20,25 @@ export type EmailLinks = {
   apiUrl: string
 }
 
-/** An email's links' lifetimes, with its unsubscribe link's: every list email carries one
- * (platform/secrets/link-tokens.ts issueLinkTokens makes them together). */
-export const withUnsubscribe = <P extends string>(lifetimesMs: Record<P, number>): Record<P | 'unsubscribe', number> => ({
-  ...lifetimesMs,
-  unsubscribe: linkLifetimesMs.unsubscribe,
-})
+/** The link-token purpose of each email purpose's unsubscribe link. Early access's is `unsubscribe`, the name it
+ * had before there were purposes, so every link already sent keeps working as it did. */
+export const unsubscribeTokenPurposes = { earlyAccess: 'unsubscribe', news: 'unsubscribe-news' } as const satisfies Record<EmailPurpose, string>
+export type UnsubscribeTokenPurpose<E extends EmailPurpose> = (typeof unsubscribeTokenPurposes)[E]
+
+/** The email purpose an unsubscribe token stops, from the token's own purpose. */
+export const emailPurposeOfToken = (tokenPurpose: string): EmailPurpose | undefined =>
+  (Object.keys(unsubscribeTokenPurposes) as EmailPurpose[]).find((purpose) => unsubscribeTokenPurposes[purpose] === tokenPurpose)
+
+/** An email's links' lifetimes, with its unsubscribe link's: every list email carries one, for the purpose the
+ * email belongs to, early access unless said (platform/secrets/link-tokens.ts issueLinkTokens makes them together). */
+export function withUnsubscribe<P extends string>(lifetimesMs: Record<P, number>): Record<P | 'unsubscribe', number>
+export function withUnsubscribe<P extends string, E extends EmailPurpose>(
+  lifetimesMs: Record<P, number>,
+  purpose: E,
+): Record<P | UnsubscribeTokenPurpose<E>, number>
+export function withUnsubscribe(lifetimesMs: Record<string, number>, purpose: EmailPurpose = 'earlyAccess'): Record<string, number> {
+  return { ...lifetimesMs, [unsubscribeTokenPurposes[purpose]]: linkLifetimesMs.unsubscribe }
+}
 
 /** A page's address with its token. */
 export const tokenLink = (base: string, path: string, token: string) => `${new URL(path, base).href}?token=${token}`

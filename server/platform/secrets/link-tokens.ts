@@ -29,13 +29,19 @@ export async function issueLinkTokens<P extends string>(db: Db, personId: number
 // DELETE … RETURNING: of two requests racing with one token, exactly one gets the row. Single use: the token
 // goes whatever happens next (expired, or a move the caller does not allow). The person's id when it was valid.
 export async function takeLinkToken(trx: Db, purpose: string, tokenHash: string, now: Date): Promise<number | undefined> {
+  return (await takeLinkTokenOf(trx, [purpose], tokenHash, now))?.personId
+}
+
+/** The same for a link that may carry a token of any of several purposes (an unsubscribe link, whichever
+ * purpose of email it came in): the person's id and the token's purpose, which says what the link does. */
+export async function takeLinkTokenOf(trx: Db, purposes: readonly string[], tokenHash: string, now: Date): Promise<{ personId: number; purpose: string } | undefined> {
   const token = await trx
     .deleteFrom('consent_tokens')
     .where('token_hash', '=', tokenHash)
-    .where('purpose', '=', purpose)
-    .returning(['signup_id', 'expires_at'])
+    .where('purpose', 'in', purposes)
+    .returning(['signup_id', 'expires_at', 'purpose'])
     .executeTakeFirst()
-  return token && token.expires_at > now.toISOString() ? token.signup_id : undefined
+  return token && token.expires_at > now.toISOString() ? { personId: token.signup_id, purpose: token.purpose } : undefined
 }
 
 /** Removes up to `limit` tokens that ended before `endedBefore`, along consent_tokens_expiry, and says how many:

@@ -20,7 +20,8 @@ import { describeModelGuards } from '../../utils/model-guards'
 
 const { NETWORK, SUBMITTING } = formWords
 const ENDPOINT = 'http://waitlist.test/api/waitlist'
-const copy = tokenPages.confirm
+const STOP_ALL = 'Stop all email'
+const suffixes = { confirm: '/confirm', unsubscribe: '/unsubscribe', eraseConfirm: '/erase/confirm' } as const
 
 // ---- the network holds every request until the test answers it -------------------------------------------
 const { requests, answer, passTimeout } = holdRequests(`${ENDPOINT}/*`)
@@ -34,9 +35,12 @@ function renderPanel({ token, endpoint = ENDPOINT, action = 'confirm' }: { token
   const view = render(panel(() => token))
   return {
     user,
+    action,
+    copy: tokenPages[action],
     /** The link read again (only a model path does this; a page reads its link once). */
     reread: (next: string) => view.rerender(panel(() => next)),
     button: () => screen.queryByRole('button', { name: tokenPages[action].button }),
+    stopAll: () => screen.queryByRole('button', { name: STOP_ALL }),
     status: () => screen.getByRole('status'),
     next: () => screen.queryByRole('link', { name: /^next:/ }),
   }
@@ -46,29 +50,34 @@ type Ui = ReturnType<typeof renderPanel>
 // ---- one UI assertion per resting state of the machine ----------------------------------------------------
 function expectNoButton(ui: Ui) {
   expect(ui.button()).toBeNull()
+  expect(ui.stopAll()).toBeNull()
   expect(document.querySelector('form')).toBeNull()
 }
 const uiAssertions: Record<Exclude<TokenActionStateName, 'start'>, (ui: Ui, expected: AnyMachineSnapshot) => void> = {
   byEmail: (ui) => {
     expectNoButton(ui)
-    expect(ui.status()).toHaveTextContent(copy.byEmail)
+    expect(ui.status()).toHaveTextContent(ui.copy.byEmail)
     expect(ui.next()).toBeNull()
     expect(requests).toHaveLength(0)
   },
   ready: (ui) => {
     expect(ui.button()).toBeEnabled()
     expect(ui.button()).toHaveAttribute('type', 'submit')
-    expect(screen.getByText(copy.body)).toBeInTheDocument()
+    // Only the unsubscribe page has the second button.
+    if (ui.action === 'unsubscribe') expect(ui.stopAll()).toBeEnabled()
+    else expect(ui.stopAll()).toBeNull()
+    expect(screen.getByText(ui.copy.body)).toBeInTheDocument()
     expect(ui.status()).toBeEmptyDOMElement()
     expect(ui.next()).toBeNull()
   },
   missingToken: (ui) => {
     expectNoButton(ui)
-    expect(ui.status()).toHaveTextContent(copy.missingToken)
+    expect(ui.status()).toHaveTextContent(ui.copy.missingToken)
     expect(ui.next()).toHaveAttribute('href', '/next-refused')
   },
   submitting: (ui) => {
     expect(ui.button()).toBeDisabled()
+    if (ui.action === 'unsubscribe') expect(ui.stopAll()).toBeDisabled()
     expect(ui.status()).toHaveTextContent(SUBMITTING, { normalizeWhitespace: false })
     expect(document.querySelector('form')).toHaveAttribute('aria-busy', 'true')
     expect(ui.next()).toBeNull()
@@ -101,7 +110,7 @@ async function perform(ui: Ui, event: ModelEvent, submittedAt: { time: number })
       return act(() => ui.reread(String(event.token)))
     case 'SUBMIT':
       submittedAt.time = Date.now()
-      return ui.user.click(ui.button()!)
+      return ui.user.click((event.scope === 'all' ? ui.stopAll() : ui.button())!)
     case 'xstate.done.actor.sendToken': {
       const output = event.output as { ok: boolean; message: string; answered: boolean }
       // An answered reply is JSON; the 429 of the rate limit is text, like every HTTP error.
@@ -119,25 +128,29 @@ async function perform(ui: Ui, event: ModelEvent, submittedAt: { time: number })
 // here are those that begin by reading the link; the one transition only a path without it could take,
 // a SUBMIT before the link is read, cannot happen in a browser (the page reads its link before it replays
 // an early tap) and is replayed at machine level only.
+// A path that presses "stop all email" is replayed on the unsubscribe page, the one page with that button.
 const beforeLinkRead = ['ready --SUBMIT--> missingToken']
 const uiPaths: ModelPath[] = transitionPaths(tokenModels.configured).filter((path) => path.steps[0]?.event.type === 'LINK_READ')
+const stopsAll = (path: ModelPath) => path.steps.some((step) => step.event.type === 'SUBMIT' && step.event.scope === 'all')
 
 async function replay(path: ModelPath) {
   const [opening, ...rest] = path.steps
-  const ui = renderPanel({ token: String(opening!.event.token) })
+  const ui = renderPanel({ token: String(opening!.event.token), action: stopsAll(path) ? 'unsubscribe' : 'confirm' })
   const submittedAt = { time: 0 }
   await waitFor(() => uiAssertions[opening!.state.value as keyof typeof uiAssertions](ui, opening!.state))
   for (const { event, state: expected } of rest) {
     await perform(ui, event, submittedAt)
     await waitFor(() => uiAssertions[expected.value as keyof typeof uiAssertions](ui, expected))
   }
-  // Exactly one request per entry into `submitting`: the link's token, as JSON text, to <endpoint>/confirm.
+  // Exactly one request per entry into `submitting`: the link's token, as JSON text, to <endpoint>/confirm (or
+  // /unsubscribe), and "stop all email"'s scope when that button was pressed.
   await waitFor(() => expect(requests).toHaveLength(requestsSent(opening!.state.value, rest)))
-  for (const request of requests) {
-    expect(request.url).toBe(`${ENDPOINT}/confirm`)
+  const presses = rest.filter((step) => step.event.type === 'SUBMIT' && step.state.value === 'submitting')
+  requests.forEach((request, index) => {
+    expect(request.url).toBe(`${ENDPOINT}${suffixes[ui.action]}`)
     expect(request.contentType).toMatch(/^text\/plain/)
-    expect(request.body).toEqual({ token: samples.token })
-  }
+    expect(request.body).toEqual(presses[index]!.event.scope === 'all' ? { token: samples.token, scope: 'all' } : { token: samples.token })
+  })
 }
 
 const stateNames = (Object.keys(tokenActionMachine.root.states) as TokenActionStateName[]).filter((name) => !tokenActionMachine.root.states[name]!.always)
@@ -199,7 +212,16 @@ describe('token action page', () => {
     const html = renderToString(<TokenActionPanel action="confirm" endpoint={ENDPOINT} renderNext={() => null} />)
     expect(html).toMatch(/<form[^>]*method="post"/)
     expect(html).not.toMatch(/<form[^>]*action=/) // posts to the page's own address, ?token= included
-    expect(html).toContain(copy.button)
+    expect(html).toContain(tokenPages.confirm.button)
     expect(html).not.toContain('disabled')
+    expect(html).not.toContain(STOP_ALL)
+  })
+
+  it('renders on the unsubscribe page a second form, "stop all email", that posts scope=all back to the page', () => {
+    const html = renderToString(<TokenActionPanel action="unsubscribe" endpoint={ENDPOINT} renderNext={() => null} />)
+    const forms = html.match(/<form[^>]*>/g) ?? []
+    expect(forms).toHaveLength(2)
+    for (const form of forms) expect(form).not.toMatch(/action=/)
+    expect(html).toMatch(/<form[^>]*>(?:(?!<\/form>).)*name="scope" value="all"(?:(?!<\/form>).)*Stop all email/)
   })
 })

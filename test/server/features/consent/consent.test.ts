@@ -43,6 +43,8 @@ function linkTo(mail: ParsedMail, path: string): { url: string; token: string } 
   if (!found) throw new Error(`no ${path} link in: ${mail.text}`)
   return { url: found[0], token: found[1]! }
 }
+/** Where a no-script confirmation lands: the confirmed page, with the token of its question about news and updates. */
+const confirmedPage = /^\/waitlist\/confirmed\?token=[\w-]{43}$/
 const listUnsubscribeUrl = (mail: ParsedMail) => String(rawHeader(mail, 'List-Unsubscribe')).replace(/^<|>$/g, '')
 // Each test writes to its own person, so a late mail of an earlier test can never be mistaken for one of its own.
 let person = validSignup.email
@@ -104,8 +106,9 @@ describe('double opt-in', () => {
     expect(await statusOf(person)).toBe('pending')
 
     const first = await postJson('/api/waitlist/confirm', { token: confirm.token })
-    // The reply says where the person now stands in line: the only one in this fresh list.
-    expect(await first.json()).toEqual({ ok: true, message: messages.confirmed, place: 1, inLine: 1 })
+    // The reply says where the person now stands in line: the only one in this fresh list; and hands on the
+    // token its page asks about news and updates with.
+    expect(await first.json()).toEqual({ ok: true, message: messages.confirmed, place: 1, inLine: 1, nextToken: expect.stringMatching(/^[\w-]{43}$/) })
     expect(await statusOf(person)).toBe('confirmed')
     const [row] = await sql('SELECT confirmed_at FROM signups')
     expect(row!.confirmed_at).not.toBeNull()
@@ -300,9 +303,9 @@ describe('posts from the token pages, which send no Referer', () => {
     for (const email of [person, other]) await join(email)
     const [first, second] = [await inbox.next(person), await inbox.next(other)].map((mail) => linkTo(mail, '/waitlist/confirm'))
     const page = await postForm(`/waitlist/confirm?token=${first!.token}`, {}, { Origin: 'null' })
-    expect(page.headers.get('location')).toBe('/waitlist/confirmed')
+    expect(page.headers.get('location')).toMatch(confirmedPage)
     const api = await postJson('/api/waitlist/confirm', { token: second!.token }, { Origin: 'null' })
-    expect(await api.json()).toEqual({ ok: true, message: messages.confirmed, place: 2, inLine: 2 })
+    expect(await api.json()).toEqual({ ok: true, message: messages.confirmed, place: 2, inLine: 2, nextToken: expect.stringMatching(/^[\w-]{43}$/) })
     expect(api.headers.get('access-control-allow-origin')).toBeNull()
     expect([await statusOf(person), await statusOf(other)]).toEqual(['confirmed', 'confirmed'])
     // A signup or an erasure request carries no token: "null" is refused there as before.
@@ -319,12 +322,13 @@ describe('browser form posts and limits', () => {
     await join(other)
     const first = linkTo(await inbox.next(person), '/waitlist/confirm')
     const second = linkTo(await inbox.next(other), '/waitlist/confirm')
+    // The confirmed page asks about news and updates next, with a token the server has just made for it.
     const api = await postForm('/api/waitlist/confirm', { token: first.token })
     expect(api.status).toBe(303)
-    expect(api.headers.get('location')).toBe('/waitlist/confirmed')
+    expect(api.headers.get('location')).toMatch(confirmedPage)
     const page = await postForm(`/waitlist/confirm?token=${second.token}`, {})
     expect(page.status).toBe(303)
-    expect(page.headers.get('location')).toBe('/waitlist/confirmed')
+    expect(page.headers.get('location')).toMatch(confirmedPage)
     const reused = await postForm(`/waitlist/confirm?token=${second.token}`, {})
     expect(reused.headers.get('location')).toBe('/waitlist/confirm-link-invalid')
     const erase = await postForm('/api/waitlist/erase', { email: 'nobody@example.com' })

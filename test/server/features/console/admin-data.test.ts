@@ -78,7 +78,7 @@ describe.each([sqliteEngine(), postgresEngine()])('the console API on $engine', 
       expect(all.headers.get('content-disposition')).toMatch(/^attachment; filename="waitlist-\d{4}-\d{2}-\d{2}\.csv"$/)
       const lines = (await all.text()).trimEnd().split('\r\n')
       expect(lines[0]).toBe(
-        'created_at,email,first_name,source,status,consent_version,confirmed_at,unsubscribed_at,utm_source,utm_medium,utm_campaign,referrer_origin,place,referral_credits,held_referrals,referred_by',
+        'created_at,email,first_name,source,status,consent_version,confirmed_at,unsubscribed_at,news_consent_version,news_given_at,news_withdrawn_at,utm_source,utm_medium,utm_campaign,referrer_origin,place,referral_credits,held_referrals,referred_by',
       )
       // Nobody here confirmed through a link, so no place (admin-referrals.test.ts has the line's columns filled).
       expect(lines.find((line) => line.includes('ann@'))).toMatch(/,,0,0,$/)

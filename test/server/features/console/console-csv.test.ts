@@ -14,6 +14,9 @@ describe('the console’s export row', () => {
     consent_version: null,
     confirmed_at: '2026-11-24T10:20:00.000Z',
     unsubscribed_at: null,
+    news_consent_version: '2026-11-27',
+    news_given_at: '2026-11-24T10:21:00.000Z',
+    news_withdrawn_at: null,
     utm_source: null,
     utm_medium: null,
     utm_campaign: null,
@@ -23,11 +26,13 @@ describe('the console’s export row', () => {
   it('adds the place, credits, held referrals and referred-by code after the export’s own columns', () => {
     expect(consoleCsvColumns).toEqual([...signupCsvColumns, 'place', 'referral_credits', 'held_referrals', 'referred_by'])
     expect(consoleCsvRow({ ...signup, place: 12, referral_credits: 2, held_referrals: 1, referred_by: 'k7m2p9qx' })).toBe(
-      "2026-11-24T10:15:30.123Z,ann@example.com,'=Ann,home,confirmed,,2026-11-24T10:20:00.000Z,,,,,,12,2,1,k7m2p9qx\r\n",
+      "2026-11-24T10:15:30.123Z,ann@example.com,'=Ann,home,confirmed,,2026-11-24T10:20:00.000Z,,2026-11-27,2026-11-24T10:21:00.000Z,,,,,,12,2,1,k7m2p9qx\r\n",
     )
   })
 
   it('leaves the place empty for someone not yet in line, and the code for someone who came on their own', () => {
-    expect(consoleCsvRow({ ...signup, status: 'pending', confirmed_at: null, place: null, referral_credits: 0, held_referrals: 0, referred_by: null })).toMatch(/,pending,,,,,,,,,0,0,\r\n$/)
+    expect(
+      consoleCsvRow({ ...signup, status: 'pending', confirmed_at: null, news_consent_version: null, news_given_at: null, place: null, referral_credits: 0, held_referrals: 0, referred_by: null }),
+    ).toMatch(/,pending,,,,,,,,,,,,0,0,\r\n$/)
   })
 })

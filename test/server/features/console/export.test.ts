@@ -9,6 +9,8 @@ import { canonicalAddress } from '../../../../shared/mailbox'
 import { openStore } from '../../../utils/open-store'
 import { makeTempDir } from '../../harness'
 import { saveLinkTokens } from '../../../../server/platform/secrets/link-tokens'
+import { newsChoiceTokenPurpose } from '../../../../server/features/consent/consent-store'
+import { newsConsentVersion } from '../../../../shared/email-purposes'
 
 const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url))
 
@@ -78,9 +80,12 @@ describe('scripts/export-waitlist.ts', () => {
       { hash: 'bob-confirm', purpose: 'confirm', personId: ids.get('bob@example.com')!, expiresAt },
       { hash: 'zoe-confirm', purpose: 'confirm', personId: ids.get('zoe@example.com')!, expiresAt },
       { hash: 'zoe-unsubscribe', purpose: 'unsubscribe', personId: ids.get('zoe@example.com')!, expiresAt },
+      { hash: 'bob-news', purpose: newsChoiceTokenPurpose, personId: ids.get('bob@example.com')!, expiresAt },
     ])
     for (const [purpose, hash] of [['confirm', 'bob-confirm'], ['confirm', 'zoe-confirm'], ['unsubscribe', 'zoe-unsubscribe']] as const)
       expect(await store.consent.useToken(purpose, hash, new Date())).toEqual({ signupId: expect.any(Number) })
+    // Bob also asks for news and updates: the record keeps the wording's version with it.
+    expect(await store.consent.chooseNews('bob-news', 'on', new Date())).toMatchObject({ signupId: ids.get('bob@example.com') })
     await store.close()
   })
   afterAll(() => temp.remove())
@@ -91,16 +96,16 @@ describe('scripts/export-waitlist.ts', () => {
     expect(code).toBe(0)
     // The header, byte for byte: the columns a spreadsheet user's formulas and imports rely on.
     expect(stdout.slice(0, stdout.indexOf('\r\n'))).toBe(
-      'created_at,email,first_name,source,status,consent_version,confirmed_at,unsubscribed_at,utm_source,utm_medium,utm_campaign,referrer_origin',
+      'created_at,email,first_name,source,status,consent_version,confirmed_at,unsubscribed_at,news_consent_version,news_given_at,news_withdrawn_at,utm_source,utm_medium,utm_campaign,referrer_origin',
     )
     const [, ...rows] = parseCsv(stdout)
     const timestamp = /^\d{4}-\d\d-\d\dT[\d:.]+Z$/
-    const withoutTimes = rows.map((row) => row.map((cell, index) => ([0, 6, 7].includes(index) && timestamp.test(cell) ? 'T' : cell)))
+    const withoutTimes = rows.map((row) => row.map((cell, index) => ([0, 6, 7, 9, 10].includes(index) && timestamp.test(cell) ? 'T' : cell)))
     expect(withoutTimes).toEqual([
-      ['T', 'ann@example.com', 'Ann', 'stride-marketing-site', 'pending', '2026-11-22', '', '', 'newsletter', 'email', "'=launch", 'https://news.example'],
-      ['T', "'=cmd|calc@evil.example", `'=HYPERLINK("https://evil.example","x")`, "'+partner", 'pending', '', '', '', '', '', '', ''],
-      ['T', 'bob@example.com', 'Bob "The Builder", Jr.', "'@campaign", 'confirmed', '', 'T', '', '', '', '', ''],
-      ['T', 'zoe@example.com', "'-Zoë", 'stride-marketing-site', 'unsubscribed', '', 'T', 'T', '', '', '', ''],
+      ['T', 'ann@example.com', 'Ann', 'stride-marketing-site', 'pending', '2026-11-22', '', '', '', '', '', 'newsletter', 'email', "'=launch", 'https://news.example'],
+      ['T', "'=cmd|calc@evil.example", `'=HYPERLINK("https://evil.example","x")`, "'+partner", 'pending', '', '', '', '', '', '', '', '', '', ''],
+      ['T', 'bob@example.com', 'Bob "The Builder", Jr.', "'@campaign", 'confirmed', '', 'T', '', newsConsentVersion, 'T', '', '', '', '', ''],
+      ['T', 'zoe@example.com', "'-Zoë", 'stride-marketing-site', 'unsubscribed', '', 'T', 'T', '', '', '', '', '', '', ''],
     ])
   })
 

@@ -196,7 +196,7 @@ describe.each([sqliteEngine(), postgresEngine()])('referrals in the console on $
     expect(response.status).toBe(200)
     const lines = (await response.text()).trimEnd().split('\r\n')
     expect(lines[0]).toBe(
-      'created_at,email,first_name,source,status,consent_version,confirmed_at,unsubscribed_at,utm_source,utm_medium,utm_campaign,referrer_origin,place,referral_credits,held_referrals,referred_by',
+      'created_at,email,first_name,source,status,consent_version,confirmed_at,unsubscribed_at,news_consent_version,news_given_at,news_withdrawn_at,utm_source,utm_medium,utm_campaign,referrer_origin,place,referral_credits,held_referrals,referred_by',
     )
     const tail = (email: string) => lines.find((line) => line.includes(`,${email},`))!.split(',').slice(-4)
     const rita = await rowOf('rita@example.com')

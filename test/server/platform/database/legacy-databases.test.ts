@@ -116,13 +116,19 @@ describe.each([sqliteEngine(), postgresEngine()])('a database migrated before Ky
     const rows = await rowsOf(engine, url)
 
     await openAndClose(url)
-    // Every row kept, and the summary's counts (a table the console's migrations added) made from them. Any other
-    // table a later migration added (the updates' drafts) starts empty.
+    // Every row kept, and the summary's counts (a table the console's migrations added) made from them. A row
+    // keeps every column it had; the columns migrations added since (news and updates, issue 31) start empty, and
+    // so do the tables they added (the updates' drafts).
     const { signup_tallies: tallies, ...after } = await rowsOf(engine, url)
-    const added = Object.keys(after).filter((table) => !(table in rows))
-    expect(added.filter((table) => after[table]!.length > 0)).toEqual([])
-    const kept = Object.fromEntries(Object.entries(after).filter(([table]) => !added.includes(table)))
-    expect(kept).toEqual(rows)
+    const addedTables = Object.keys(after).filter((table) => !(table in rows))
+    expect(addedTables.filter((table) => after[table]!.length > 0)).toEqual([])
+    const tables = Object.entries(after).filter(([table]) => !addedTables.includes(table)) as [string, Record<string, unknown>[]][]
+    const columnsBefore = (table: string) => Object.keys((rows[table]?.[0] ?? {}) as object)
+    const asBefore = tables.map(([table, list]) => [table, list.map((row) => Object.fromEntries(columnsBefore(table).map((column) => [column, row[column]])))])
+    expect(Object.fromEntries(asBefore)).toEqual(rows)
+    const added = tables.flatMap(([table, list]) => list.flatMap((row) => Object.entries(row).filter(([column]) => !columnsBefore(table).includes(column))))
+    expect(added.map(([column]) => column)).toContain('news_consent_version')
+    expect(added.filter(([, value]) => value !== null)).toEqual([])
     expect(talliedStatuses(tallies)).toEqual(statusesOf(rows.signups))
     expect(await schemaOf(engine, url)).toEqual(await schemaOf(engine, fresh))
     expect((await recorded(url)).map((row) => row.name)).toEqual((await recorded(fresh)).map((row) => row.name))

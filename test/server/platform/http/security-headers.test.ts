@@ -50,10 +50,10 @@ describe('securityHeaders', () => {
 })
 
 describe('carriesToken', () => {
-  it('names the pages behind the links in our emails, by URL or by file', () => {
-    for (const path of [consentPages.confirm, consentPages.unsubscribe, consentPages.eraseConfirm])
+  it('names the pages behind the links in our emails, and the outcome pages that ask about news and updates, by URL or by file', () => {
+    for (const path of [consentPages.confirm, consentPages.unsubscribe, consentPages.eraseConfirm, '/waitlist/confirmed', '/waitlist/news-on', '/waitlist/news-off'])
       for (const variant of [path, `${path}/`, `${path}/index.html`]) expect(carriesToken(variant), variant).toBe(true)
-    for (const path of ['/', '/about', consentPages.erase, '/waitlist/confirmed', '/waitlist/confirm/x', '/404.html'])
+    for (const path of ['/', '/about', consentPages.erase, '/waitlist/unsubscribed', '/waitlist/news-link-invalid', '/waitlist/confirm/x', '/404.html'])
       expect(carriesToken(path), path).toBe(false)
   })
 })

@@ -68,7 +68,14 @@ it('writes no address, first name, token or session cookie in any line, at any l
 
   // Confirm from the page's own no-script form: it posts back to the link's address, token in the query.
   const confirm = linkTo(confirmation, '/waitlist/confirm')
-  expect((await send(confirm.url, form({}))).headers.get('location')).toBe(`${origin}/waitlist/confirmed`)
+  // It lands on the confirmed page, with the token of its question about news and updates: a secret too.
+  const confirmed = (await send(confirm.url, form({}))).headers.get('location')!
+  expect(confirmed).toMatch(new RegExp(`^${origin}/waitlist/confirmed\\?token=[\\w-]{43}$`))
+  secrets.push(new URL(confirmed).searchParams.get('token')!)
+  // That page's own form, posted back to its address: yes to news and updates, and the next page's token.
+  const newsOn = (await send(confirmed, form({ news: 'on' }))).headers.get('location')!
+  expect(newsOn).toMatch(new RegExp(`^${origin}/waitlist/news-on\\?token=[\\w-]{43}$`))
+  secrets.push(new URL(newsOn).searchParams.get('token')!)
   // The welcome that confirmation sends, and the private page behind its link (the token in the query).
   const welcome = await fixture.inbox.next(person.email, 15_000)
   secrets.push(...tokensOf(welcome))
@@ -113,8 +120,9 @@ it('writes no address, first name, token or session cookie in any line, at any l
 
   const everything = lines.join('\n').toLowerCase()
   // The seven names and addresses, eight tokens from the emails (two confirmations' confirm and unsubscribe,
-  // the welcome's place and unsubscribe, the erasure's erase and unsubscribe), the sign-in token and the session.
-  expect(new Set(secrets).size).toBe(17)
+  // the welcome's place and unsubscribe, the erasure's erase and unsubscribe), the two the confirmed and the
+  // news-on pages carried in their address, the sign-in token and the session.
+  expect(new Set(secrets).size).toBe(19)
   for (const secret of new Set(secrets)) expect(everything, `the log holds ${secret}`).not.toContain(secret.toLowerCase())
   // Nor any address in its encoded form, as a query string would carry it.
   expect(everything).not.toContain('%40example')
