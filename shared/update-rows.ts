@@ -1,7 +1,11 @@
 // What the console's API says about updates to the list (server/features/updates/, issue 31's "Writing") and the
 // console will read: one description for both sides. An update is written in the console as a draft (a subject, a
-// preheader and a body in Markdown), previewed, and sent as a test to the team member who asks; sending it to the
-// list comes later.
+// preheader and a body in Markdown), previewed, and sent as a test to the team member who asks; then sent to an
+// audience, now or at a time, paced, and paused, resumed or cancelled as its machine allows
+// (machines/update-send-machine.ts); its record counts what became of each person's email.
+import type { UpdateSendState } from '../machines/update-send-machine'
+
+export type { UpdateSendState }
 
 /** How long each part of an update may be, in characters. A subject longer than about 80 is cut by most inboxes;
  * the limits only keep a slip of the paste from storing a book. */
@@ -10,10 +14,49 @@ export const updateLimits = { subject: 150, preheader: 200, body: 20_000 } as co
 /** What the team writes: every field is sent whole on each save. */
 export type UpdateInput = { subject: string; preheader: string; body: string }
 
-/** A draft as the console reads it. */
-export type UpdateDraft = UpdateInput & { id: number; createdBy: string; createdAt: string; updatedBy: string; updatedAt: string }
-/** A draft in the list: enough to choose one. */
-export type UpdateSummary = Pick<UpdateDraft, 'id' | 'subject' | 'updatedBy' | 'updatedAt'>
+/** Who an update goes to: always people who confirmed their address and hold news and updates (asked for it and
+ * have not taken it back), and of those everyone, or the ones at one step of the launch. */
+export const updateAudiences = ['everyone', 'notInvited', 'invited', 'claimed'] as const
+export type UpdateAudience = (typeof updateAudiences)[number]
+export const audienceWords: Record<UpdateAudience, string> = {
+  everyone: 'Everyone who asked for news and updates',
+  notInvited: 'Not yet invited',
+  invited: 'Invited, not claimed',
+  claimed: 'Claimed',
+}
+
+/** Why a person's email of an update did not go. */
+export const skipReasons = ['unsubscribed', 'erased', 'cancelled', 'unknown'] as const
+export type SkipReason = (typeof skipReasons)[number]
+export const skipReasonWords: Record<SkipReason, string> = {
+  unsubscribed: 'unsubscribed from news and updates before their turn',
+  erased: 'erased before their turn',
+  cancelled: 'the send was cancelled before their turn',
+  unknown: 'the instance sending it stopped mid-send, so it may or may not have arrived: not sent again',
+}
+
+/** What became of an update's emails, counted: `audience` people were taken when it started; each is still to
+ * go (`toGo`), `sent`, `refused` by their mail server, or `skipped` (by reason). `unsubscribed` counts those it was
+ * sent to who have taken back news and updates since. No opens, no clicks: nothing in the email tells us. */
+export type UpdateRecord = { audience: number; toGo: number; sent: number; refused: number; skipped: Record<SkipReason, number>; unsubscribed: number }
+
+/** An update's sending, once the team asked for it. `perSecond` is its pace across every instance. */
+export type UpdateSend = {
+  state: Exclude<UpdateSendState, 'draft'>
+  audience: UpdateAudience
+  /** When it starts (scheduled) or started. */
+  sendAt: string
+  perSecond: number
+  requestedBy: string
+  startedAt: string | null
+  endedAt: string | null
+  record: UpdateRecord
+}
+
+/** A draft as the console reads it, with its sending (null while it is a draft). */
+export type UpdateDraft = UpdateInput & { id: number; createdBy: string; createdAt: string; updatedBy: string; updatedAt: string; send: UpdateSend | null }
+/** An update in the list: enough to choose one. */
+export type UpdateSummary = Pick<UpdateDraft, 'id' | 'subject' | 'updatedBy' | 'updatedAt'> & { state: UpdateSendState }
 
 /** GET /updates: the drafts, the last edited first. */
 export type UpdatesReply = { updates: UpdateSummary[] }
@@ -27,10 +70,23 @@ export type UpdatePreview = { subject: string; preheader: string; html: string; 
  * is false when one of this draft for them was still on its way, which then carries the latest words. */
 export type UpdateTestReply = { to: string; queued: boolean }
 
+/** GET /updates/audiences: how many each audience holds now (it is taken again when a send starts). */
+export type AudiencesReply = { counts: Record<UpdateAudience, number>; defaultPerSecond: number }
+
+/** POST /updates/:id/send: to `audience`, at `at` (an ISO time in the future; absent, now), at `perSecond` emails a
+ * second (absent, INVITE_SEND_RATE). The reply is the update with its sending (UpdateReply). POST
+ * /updates/:id/pause, /resume, /cancel and /unschedule take no body and answer the same way; GET
+ * /updates/:id/record.csv is the record, one row per person (an erased person's address is gone). */
+export type SendRequest = { audience: UpdateAudience; at?: string; perSecond?: number }
+/** The fastest pace an update may be given, a second, across every instance. */
+export const maxSendsPerSecond = 1000
+
 /** Why a save or a test was refused, as the reply's `code`: a field is missing or too long (400), a link is
  * neither https: nor mailto: (400, the reply names it in `link`), the Markdown has an image (400: an image is
- * fetched when the email is opened, which would tell us who read it), or there is no such draft (404). */
-export type UpdateRefusal = 'invalid' | 'link-not-allowed' | 'image' | 'not-found'
+ * fetched when the email is opened, which would tell us who read it), there is no such draft (404), the update is
+ * not where the move needs it (409 `wrong-state`: edited once it is scheduled, paused when done…), or its
+ * audience holds nobody now (409 `nobody`). */
+export type UpdateRefusal = 'invalid' | 'link-not-allowed' | 'image' | 'not-found' | 'wrong-state' | 'nobody'
 
 /** The rule the console shows beside the editor, and the server's refusal repeats. */
 export const updateLinkRule = 'Links must start with https: or mailto:.'
