@@ -38,6 +38,7 @@ const draftOf = (row: Row): UpdateDraft => ({
   createdAt: row.created_at,
   updatedBy: row.updated_by,
   updatedAt: row.updated_at,
+  send: null,
 })
 
 export function updateStore(database: Database): UpdateStore {
@@ -47,7 +48,7 @@ export function updateStore(database: Database): UpdateStore {
   return {
     async list() {
       const rows = await db.selectFrom('updates').select(['id', 'subject', 'updated_by', 'updated_at']).orderBy('updated_at', 'desc').orderBy('id', 'desc').limit(draftListLimit).execute()
-      return rows.map((row) => ({ id: row.id, subject: row.subject, updatedBy: row.updated_by, updatedAt: row.updated_at }))
+      return rows.map((row) => ({ id: row.id, subject: row.subject, updatedBy: row.updated_by, updatedAt: row.updated_at, state: 'draft' as const }))
     },
 
     async read(id) {
