@@ -3,7 +3,7 @@
 // preheader and a body in Markdown), previewed, and sent as a test to the team member who asks; then sent to an
 // audience, now or at a time, paced, and paused, resumed or cancelled as its machine allows
 // (machines/update-send-machine.ts); its record counts what became of each person's email.
-import type { UpdateSendState } from '../machines/update-send-machine'
+import type { UpdateSendState } from './stored-statuses'
 
 export type { UpdateSendState }
 
