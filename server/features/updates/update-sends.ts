@@ -18,6 +18,7 @@
 import { sql } from 'kysely'
 import { sendMove, type SendAction, type UpdateSendEvent, type UpdateSendState } from '../../../machines/update-send-machine'
 import {
+  maxSendsPerSecond,
   skipReasons,
   type SkipReason,
   type UpdateAudience,
@@ -39,8 +40,9 @@ export const updateKind = 'update'
 
 /** The pace's look ahead: how far past now the clock queues. A pause leaves at most this much in the outbox. */
 export const paceAheadMs = 2000
-/** The most one look of the clock queues for one send, whatever its rate. */
-const maxFeed = 5000
+/** The most one look of the clock queues for one send: three seconds of the fastest pace (maxSendsPerSecond), so
+ * that a look a second keeps up with any pace, and one look's writes stay bounded. */
+const maxFeed = 3 * maxSendsPerSecond
 
 export type SendOutcome = { ok: true } | { ok: false; reason: 'not-found' | 'wrong-state' | 'nobody' }
 

@@ -17,6 +17,9 @@ import { postgresEngine, sqliteEngine, type EngineUnderTest } from '../../../uti
 import { rawHeader } from '../../../utils/smtp-inbox'
 import { until } from '../../../utils/until'
 import { adminEmail, startAdminServer, type AdminTestServer } from '../../admin-harness'
+import { tmpdir } from 'node:os'
+import { createMailer } from '../../../../server/platform/mail/mailer'
+import { openStore } from '../../../utils/open-store'
 
 type Person = { email: string; status: StoredStatus; news: 'held' | 'none' | 'withdrawn' }
 
@@ -242,6 +245,37 @@ describe.each([sqliteEngine(), postgresEngine()])('sending an update on $engine'
     expect(started).toMatchObject({ state: 'sending', record: record({ audience: 1, toGo: 1 }) })
     await sendAll(update.id)
     expect(received('Later, changed').map((mail) => mail.rcptTo[0])).toEqual([another!.email])
+  })
+
+  it('is carried on by another instance over the same database (PostgreSQL), or by a sender started anew (SQLite), each person once', async () => {
+    const seeded = await seed(Array.from({ length: 6 }, () => ({ status: 'confirmed' as const, news: 'held' as const })))
+    const update = await create('Carried on')
+    await json(await send('POST', `/updates/${update.id}/send`, { audience: 'notInvited', perSecond: 2 }))
+    // This instance's clock queues the first few and its sender delivers them; then it stops for good.
+    await tick()
+    sender = await server.store.startSender({ pollMs: 50 })
+    await until(async () => received('Carried on').length >= 1, 15_000, 'the first email')
+    await stopSender()
+    // Another instance (PostgreSQL), or this one started again (SQLite: one process owns the file at a time, and
+    // its start releases what the stopped sender held), carries it on with its own clock and sender.
+    const other = engine.engine === 'postgres' ? await openStore(server.databaseUrl, { mailer: createMailer({ smtpUrl: server.inbox.url, mailFrom: 'other@company.example', mailDir: tmpdir() }) }) : server.store
+    const otherSender = await other.startSender({ pollMs: 50 })
+    try {
+      await until(
+        async () => {
+          await other.updateSends.tick(now())
+          await otherSender.idle()
+          return (await read(update.id)).send?.state === 'done'
+        },
+        30_000,
+        'the other instance to finish it',
+      )
+    } finally {
+      await otherSender.stop()
+      if (other !== server.store) await other.close()
+    }
+    expect(received('Carried on').map((mail) => mail.rcptTo[0]).sort()).toEqual(seeded.map((person) => person.email).sort())
+    expect((await read(update.id)).send!.record).toEqual(record({ audience: 6, sent: 6 }))
   })
 
   it('refuses a send it cannot make, and says why', async () => {
