@@ -7,7 +7,7 @@
 // what every API path shares): the signup, the consent flows, the team's console, the health check, then the
 // static site. What every reply shares is set here: its request id, log line and latency (observability/),
 // its security headers and the answer to a fault.
-import { Hono, type Context } from 'hono'
+import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { adminApi, type AdminApiOptions } from './features/console/admin-api'
 import type { AdminEnv } from './features/console/admin-guard'
 import type { Audit } from './features/console/admin-store'
@@ -17,10 +17,10 @@ import { createLogger, type Logger } from './platform/observability/logger'
 import type { Metrics } from './platform/observability/metrics'
 import { metricsPath, publicMetrics } from './platform/observability/metrics-server'
 import { observeRequests } from './platform/observability/observe-requests'
-import { apiHeaders, apiNotFound, originCheck } from './platform/http/api-guard'
+import { apiHeaders, apiNotFound, originCheck, type OriginCheck } from './platform/http/api-guard'
 import { closeUnreadBodies } from './platform/http/read-body'
 import { answerFault, refuse } from './platform/http/reply'
-import { requestFacts } from './platform/http/request-facts'
+import { requestFacts, type RequestFacts } from './platform/http/request-facts'
 import { signupRoutes, waitlistPath } from './features/signup/signup-routes'
 import { parseAllowedOrigins, type AllowedOrigins } from './platform/http/origin'
 import { defaultRateLimit } from './platform/http/rate-limit'
@@ -34,6 +34,7 @@ import type { RateLimiter, RateLimitOptions } from './platform/http/rate-limit'
 import type { HealthCheckFn } from './platform/database/health-check'
 import type { Signups } from './features/signup/signup-store'
 import { adminApiBase } from '../shared/console-api'
+import { analyticsPath } from '../shared/analytics'
 
 export type AppOptions = {
   /** Where signups go (features/signup/signup-store.ts). */
@@ -77,6 +78,9 @@ export type AppOptions = {
   shareSiteUrl?: string
   /** METRICS_TOKEN: with it (and `metrics`), GET /metrics answers the token's bearer here; without it, never. */
   metricsToken?: string
+  /** Counting visits (features/analytics/): the beacon's route, mounted at its path, and what joins a signup to its
+   * visit, in front of the signup's route. Absent, neither exists. */
+  analytics?: (api: { clientKey: RequestFacts['clientKey']; originCheck: OriginCheck }) => { routes: Hono; afterSignup: MiddlewareHandler }
   /** The database's reading of an error (platform/database/database.ts `classify`): one that says the database is away or
    * full is answered 503 on every route, not 500. */
   classifyStoreError?: (error: unknown) => unknown
@@ -102,6 +106,11 @@ export function createApp(options: AppOptions) {
 
   const publicApi = { clientKey: facts.clientKey, originCheck: origins, publicSiteUrl, onQueued }
   const signupLimiter = rateLimiter(options.rateLimit ?? defaultRateLimit)
+  const analytics = options.analytics?.({ clientKey: facts.clientKey, originCheck: origins })
+  if (analytics) {
+    app.use(waitlistPath, analytics.afterSignup)
+    app.route(analyticsPath, analytics.routes)
+  }
   app.route(waitlistPath, signupRoutes({ ...publicApi, signups, limiter: signupLimiter, maxBodyBytes: options.maxBodyBytes }))
   const consentLimiter = rateLimiter(options.consentRateLimit ?? defaultConsentRateLimit)
   app.route('/', consentRoutes({ ...publicApi, store: consent, placeOf: options.line.placeOf, limiter: consentLimiter }))

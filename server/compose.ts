@@ -31,6 +31,11 @@ import { updateStore } from './features/updates/update-store'
 import { updateSends } from './features/updates/update-sends'
 import { startUpdateTicker, type UpdateTicker } from './features/updates/update-ticker'
 import { updatesFollowConsent } from './features/updates/updates-follow-consent'
+import { analyticsStore } from './features/analytics/analytics-store'
+import { analyticsRoutes, defaultAnalyticsRateLimit } from './features/analytics/analytics-routes'
+import { analyticsConsoleRoutes } from './features/analytics/analytics-console'
+import { analyticsReader } from './features/analytics/analytics-report'
+import { every, type Clock } from './platform/clock/every'
 import type { Database } from './platform/database/database'
 import { transactionEvents } from './platform/events/transaction-events'
 import { healthCheck } from './platform/database/health'
@@ -81,6 +86,7 @@ export function compose(options: CompositionOptions) {
   let sender: OutboxSender | undefined
   let ticker: LaunchTicker | undefined
   let updateTicker: UpdateTicker | undefined
+  let analyticsClock: Clock | undefined
   let retentionSchedule: RetentionSchedule | undefined
   // A signup, an erasure request or a wave may have queued an email: the sender looks at once, once started.
   const pokeSender = () => sender?.poke()
@@ -110,6 +116,16 @@ export function compose(options: CompositionOptions) {
   // Updates: written in the console, sent to those who asked for news and updates, paced (features/updates/).
   const sending = updateSends(database)
 
+  // Analytics: visits counted without cookies, and the signups that follow them (features/analytics/).
+  const analytics = analyticsStore(database)
+  const siteHost = (c: Context) => {
+    try {
+      return new URL(adminConfig.publicUrl).host
+    } catch {
+      return c.req.header('host') ?? ''
+    }
+  }
+
   // Console: sign-in by emailed link, sessions, the audit and the people table, with each person's place
   // (features/console/).
   const admin = adminStore(database, placeInLine)
@@ -135,6 +151,16 @@ export function compose(options: CompositionOptions) {
     site: options.site,
     publicSiteUrl: config.publicSiteUrl,
     onOutboxQueued: pokeSender,
+    analytics: (api) =>
+      analyticsRoutes({
+        ...api,
+        store: analytics,
+        enabled: config.analytics.enabled,
+        limiter: database.rateLimiter(defaultAnalyticsRateLimit),
+        site: siteHost,
+        now: now ?? (() => new Date()),
+        log,
+      }),
     shareSiteUrl: adminConfig.publicUrl,
     admin: {
       store: admin,
@@ -149,6 +175,7 @@ export function compose(options: CompositionOptions) {
         ({ audit, now: at }) => waveRoutes({ invitations: invited, ready: config.invitations.url !== undefined, audit, now: at }),
         ({ audit, now: at }) =>
           updateRoutes({ updates: updateStore(database, sending), sends: sending, defaultPerSecond: config.invitations.sendsPerSecond, audit, now: at, onQueued: pokeSender }),
+        ({ audit, now: at }) => analyticsConsoleRoutes({ reader: analyticsReader(database), settings: config.analytics, audit, now: at }),
       ],
       signInRateLimit: options.limits?.signIn,
       now,
@@ -163,7 +190,7 @@ export function compose(options: CompositionOptions) {
   return {
     app,
     /** The stores the app was built over, for the hosts and tests that read or seed them directly. */
-    stores: { signups, consent, invitations: invited, admin, line: placeInLine, outbox, updateSends: sending },
+    stores: { signups, consent, invitations: invited, admin, line: placeInLine, outbox, updateSends: sending, analytics },
     /** Starts the outbox sender: emails leave from the outbox in the background, so that signups never wait
      * for a mail server. `overrides` are a test's (a short poll, its own links). */
     async startSender(overrides: SenderOverrides = {}): Promise<OutboxSender> {
@@ -192,10 +219,20 @@ export function compose(options: CompositionOptions) {
     startTicker(): { stop(): Promise<void> } {
       ticker = startLaunchTicker({ invitations: invited, onWave: pokeSender, log, now })
       updateTicker = startUpdateTicker({ sends: sending, onQueued: pokeSender, log, now })
+      // The analytics' roll-up of finished days and the drop of old raw views, every ten minutes.
+      analyticsClock = every({
+        everyMs: 10 * 60_000,
+        run: (at) => analytics.rollUp(at, config.analytics.rawDays),
+        done: ({ rolledUp }) => rolledUp > 0 && log.info({ rolledUp }, `analytics: ${rolledUp} finished day(s) rolled up into daily counts`),
+        failure: 'analytics: cannot roll up the finished days now; will try again',
+        now,
+        log,
+      })
       return {
         stop: async () => {
           await ticker?.stop()
           await updateTicker?.stop()
+          await analyticsClock?.stop()
         },
       }
     },
@@ -212,6 +249,7 @@ export function compose(options: CompositionOptions) {
       await retentionSchedule?.stop()
       await ticker?.stop()
       await updateTicker?.stop()
+      await analyticsClock?.stop()
       await sender?.stop()
       signInMailer.stop()
       await afterRepliesSettled()

@@ -30,6 +30,9 @@ export type ServerConfig = {
   publicSiteUrl: string | undefined
   /** This endpoint's public origin, for the one-click unsubscribe URL in emails; undefined: the site's. */
   publicApiUrl: string | undefined
+  /** Counting visits without cookies (server/features/analytics/): on unless ANALYTICS=off; raw page views are kept
+   * ANALYTICS_RAW_DAYS days, then only their daily counts. */
+  analytics: { enabled: boolean; rawDays: number }
   /** The lowest level of log line written (LOG_LEVEL). */
   logLevel: LogLevel
   /** Where GET /metrics is served: a port of its own (METRICS_PORT, METRICS_HOST), the public port behind a
@@ -78,6 +81,7 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
     staticDir: folder('STATIC_DIR', env.STATIC_DIR, 'dist', problems),
     publicSiteUrl: siteUrl('PUBLIC_SITE_URL', env.PUBLIC_SITE_URL, problems),
     publicApiUrl: siteUrl('PUBLIC_API_URL', env.PUBLIC_API_URL, problems),
+    analytics: { enabled: onOff('ANALYTICS', env.ANALYTICS, problems), rawDays: integer('ANALYTICS_RAW_DAYS', 2, 1, 90) },
     logLevel: logLevel(env.LOG_LEVEL, problems),
     metrics: {
       port: env.METRICS_PORT?.trim() ? integer('METRICS_PORT', 0, 0, 65535) : undefined,
@@ -92,6 +96,15 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
   if (databaseProblem) problems.push(databaseProblem)
   if (problems.length > 0) throw new ConfigError(problems)
   return config
+}
+
+/** A switch that is on unless set to off (or on, said plainly). */
+function onOff(name: string, raw: string | undefined, problems: string[]): boolean {
+  const value = raw?.trim().toLowerCase()
+  if (!value || value === 'on') return true
+  if (value === 'off') return false
+  problems.push(`${name} must be on or off, not ${quoted(raw!.trim())}`)
+  return true
 }
 
 // A file: URL must name one file on disk (never an in-memory database: every signup would be lost at a

@@ -25,3 +25,33 @@ export type VisitBeacon = {
 
 /** The largest beacon body the endpoint reads, in bytes: the fields above with room to spare. */
 export const visitBeaconMaxBytes = 2048
+
+/** A count in the console's tables: a number, or the words for one under 5 (1 to 4), which is never shown as such, so
+ * that no row of a table points at a person. Zero is zero. */
+export type ShownCount = number | typeof fewerThanFive
+export const fewerThanFive = 'fewer than 5'
+export const shownCount = (n: number): ShownCount => (n > 0 && n < 5 ? fewerThanFive : n)
+
+/** One row of a table: a day, or a source, a campaign, a landing page, a page, a referring site or a device class.
+ * `visitors` are distinct visitors (by the day's hash, counted per day), `views` page views, `signups` the visitors
+ * who signed up in the same visit (joined by that hash, never to the person). `confirmed`, `invited` and `claimed`
+ * count the signups that reached each step, from the signups' own record (their campaign and the site that sent
+ * them), where that record says it: null where it cannot (a landing page, a page, a device), which the signup does
+ * not keep. */
+export type FunnelRow = {
+  key: string
+  visitors: ShownCount
+  views: ShownCount
+  signups: ShownCount
+  confirmed: ShownCount | null
+  invited: ShownCount | null
+  claimed: ShownCount | null
+}
+
+export const reportTables = ['days', 'sources', 'campaigns', 'landings', 'pages', 'referrers', 'devices'] as const
+export type ReportTable = (typeof reportTables)[number]
+
+/** GET /api/admin/analytics?from=YYYY-MM-DD&to=YYYY-MM-DD (UTC days, at most 366 apart): the funnel per day and the
+ * tables, the most visitors first (the days in order). GET /api/admin/analytics.csv?table=…&from=…&to=… is one table
+ * as CSV. `enabled` is false when ANALYTICS=off (nothing is counted); `rawDays` is ANALYTICS_RAW_DAYS. */
+export type AnalyticsReport = { from: string; to: string; enabled: boolean; rawDays: number } & Record<ReportTable, FunnelRow[]>

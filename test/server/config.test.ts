@@ -47,6 +47,12 @@ describe('readConfig', () => {
     expect([...config.allowedOrigins.origins]).toEqual(['https://stridehealth.example', 'https://www.stridehealth.example'])
   })
 
+  it('counts visits unless ANALYTICS=off, keeping raw views ANALYTICS_RAW_DAYS', () => {
+    expect(readConfig({}).analytics).toEqual({ enabled: true, rawDays: 2 })
+    expect(['on', 'ON', 'off', ' Off '].map((value) => readConfig({ ANALYTICS: value }).analytics.enabled)).toEqual([true, true, false, false])
+    expect(readConfig({ ANALYTICS_RAW_DAYS: '7' }).analytics.rawDays).toBe(7)
+  })
+
   it('reads TRUST_PROXY as off, one proxy, or a number of proxies', () => {
     expect(['', 'false', '0', 'true', '2'].map((value) => readConfig({ TRUST_PROXY: value }).trustedProxies)).toEqual([0, 0, 0, 1, 2])
   })
@@ -121,6 +127,8 @@ describe('readSettings', () => {
     ['INVITE_URL', () => ({ INVITE_URL: 'testflight.apple.com/join/AbCdEfGh' })],
     ['INVITE_LIFETIME_DAYS', () => ({ INVITE_LIFETIME_DAYS: '0' })],
     ['INVITE_SEND_RATE', () => ({ INVITE_SEND_RATE: 'fast' })],
+    ['ANALYTICS', () => ({ ANALYTICS: 'maybe' })],
+    ['ANALYTICS_RAW_DAYS', () => ({ ANALYTICS_RAW_DAYS: '0' })],
     ['STATIC_DIR', () => ({ STATIC_DIR: aFile })],
     ['PUBLIC_SITE_URL', () => ({ PUBLIC_SITE_URL: `ftp://user:${secret}@stridehealth.example` })],
     ['PUBLIC_API_URL', () => ({ PUBLIC_API_URL: 'api.stridehealth.example' })],

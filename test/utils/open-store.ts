@@ -18,6 +18,7 @@ import type { Invitations } from '../../server/features/launch/invitations'
 import type { Line } from '../../server/features/referral/line'
 import type { Signups } from '../../server/features/signup/signup-store'
 import type { UpdateSends } from '../../server/features/updates/update-sends'
+import type { AnalyticsStore } from '../../server/features/analytics/analytics-store'
 import type { Engine } from '../../server/platform/database/contract'
 import type { Database } from '../../server/platform/database/database'
 import { openDatabase, type OpenOptions } from '../../server/platform/database/open'
@@ -37,6 +38,7 @@ export type Stores = Signups & {
   invitations: Invitations
   admin: AdminStore
   updateSends: UpdateSends
+  analytics: AnalyticsStore
   rateLimiter: (options: RateLimitOptions) => RateLimiter
   /** Starts the composition's outbox sender (compose.ts), with a test's overrides: a short poll, its own links. */
   startSender: Composition['startSender']
@@ -79,7 +81,7 @@ export function composeForTests(database: Database, options: TestCompositionOpti
     site: options.site,
     limits: options.limits,
   })
-  const { signups, consent, line, invitations, admin, updateSends } = composition.stores
+  const { signups, consent, line, invitations, admin, updateSends, analytics } = composition.stores
   const stores: Stores = {
     ...signups,
     engine: database.engine,
@@ -89,6 +91,7 @@ export function composeForTests(database: Database, options: TestCompositionOpti
     invitations,
     admin,
     updateSends,
+    analytics,
     rateLimiter: database.rateLimiter,
     startSender: composition.startSender,
     close: async () => {

@@ -1,0 +1,120 @@
+// Visits counted the way Plausible counts them (issue 32), written once for both engines: no cookie, no storage on
+// the visitor's device, no fingerprint kept. A visitor is a hash of the day's random salt, the site, the IP address
+// and the User-Agent, made when the beacon arrives; the IP address and the User-Agent go no further than that hash
+// (and the device class, phone or desktop). The salt is kept in the database for its UTC day only, so every
+// instance hashes alike, and destroyed once the day is over: after that, nobody (not us either) can tell whose
+// hash it was, and the same visitor tomorrow is a new one.
+//
+// Page views are written in batches (platform/database/group-commit.ts): a beacon is answered at once and its view
+// goes with the next batch, one transaction for many, so that thousands a second cost SQLite few fsyncs. A process
+// killed mid-batch loses the views of that batch: counts, never a person's data. A signup that follows a visit is
+// kept as the visit's hash of the day (analytics_conversions), never as the person or the signup's id.
+//
+// Once a day is over its views are rolled up into daily counts per dimension (analytics_daily), and raw views
+// older than ANALYTICS_RAW_DAYS are dropped, with the conversions of those days.
+import { createHash, randomBytes } from 'node:crypto'
+import { sql } from 'kysely'
+import type { Database, Db } from '../../platform/database/database'
+import { groupCommit } from '../../platform/database/group-commit'
+import { dayCounts } from './analytics-report'
+
+export type View = {
+  page: string
+  referrer: string | null
+  source: string
+  medium: string | null
+  campaign: string | null
+  content: string | null
+  term: string | null
+  device: 'phone' | 'desktop'
+}
+
+/** The dimensions a day's counts are kept by. A visitor's source, campaign, referrer, landing page and device are
+ * those of their first view of the day; `page` counts every page they viewed. */
+export const dimensions = ['all', 'source', 'campaign', 'referrer', 'landing', 'page', 'device'] as const
+export type Dimension = (typeof dimensions)[number]
+
+export type AnalyticsStore = {
+  /** The visitor hash of the day, for a request's IP address and User-Agent on this site. */
+  visitorOf(facts: { ip: string; userAgent: string; site: string }, now: Date): Promise<{ day: string; visitor: string }>
+  /** Keeps a page view (with the next batch). */
+  record(visit: { day: string; visitor: string }, view: View): Promise<void>
+  /** Keeps a signup that followed the visit (with the next batch). */
+  convert(visit: { day: string; visitor: string }): Promise<void>
+  /** Rolls up every finished day not rolled up yet, drops raw views older than `rawDays`, and the salts of days
+   * over. Says how many days it rolled up. */
+  rollUp(now: Date, rawDays: number): Promise<{ rolledUp: number; dropped: number }>
+}
+
+const dayOf = (date: Date) => date.toISOString().slice(0, 10)
+const daysBefore = (day: string, days: number) => dayOf(new Date(Date.parse(`${day}T00:00:00Z`) - days * 86_400_000))
+
+type Pending = { kind: 'view'; day: string; visitor: string; view: View } | { kind: 'conversion'; day: string; visitor: string }
+
+export function analyticsStore(database: Database): AnalyticsStore {
+  const { db } = database
+  const salts = new Map<string, Promise<string>>()
+
+  // The day's salt: made once by whichever instance asks first, read by the others.
+  function saltOf(day: string): Promise<string> {
+    let salt = salts.get(day)
+    if (!salt) {
+      salt = (async () => {
+        await db.insertInto('analytics_salts').values({ day, salt: randomBytes(32).toString('base64url') }).onConflict((conflict) => conflict.column('day').doNothing()).execute()
+        return (await db.selectFrom('analytics_salts').select('salt').where('day', '=', day).executeTakeFirstOrThrow()).salt
+      })()
+      // A failed read is asked again next time, not kept.
+      salt.catch(() => salts.delete(day))
+      salts.set(day, salt)
+      // Only today's (and, around midnight, yesterday's) is worth keeping in memory.
+      for (const old of salts.keys()) if (old < daysBefore(day, 1)) salts.delete(old)
+    }
+    return salt
+  }
+
+  const write = groupCommit<Pending, void>(async (items) => {
+    const views = items.flatMap((item) => (item.kind === 'view' ? [{ day: item.day, visitor: item.visitor, ...item.view }] : []))
+    const conversions = items.flatMap((item) => (item.kind === 'conversion' ? [{ day: item.day, visitor: item.visitor }] : []))
+    await db.transaction().execute(async (trx) => {
+      for (let from = 0; from < views.length; from += 500) await trx.insertInto('analytics_views').values(views.slice(from, from + 500)).execute()
+      if (conversions.length > 0) await trx.insertInto('analytics_conversions').values(conversions).execute()
+    })
+    return items.map(() => undefined)
+  })
+
+  // A finished day's counts per dimension, from its raw views, in one statement (analytics-report.ts dayCounts).
+  const rollUpDay = (trx: Db, day: string) =>
+    sql`INSERT INTO analytics_daily (day, dimension, value, visitors, views, signups)
+      SELECT ${day}, dimension, value, visitors, views, signups FROM (${dayCounts(day)}) counts`.execute(trx)
+
+  return {
+    async visitorOf({ ip, userAgent, site }, now) {
+      const day = dayOf(now)
+      const salt = await saltOf(day)
+      const visitor = createHash('sha256').update(`${salt}\u0000${site}\u0000${ip}\u0000${userAgent}`).digest('base64url').slice(0, 22)
+      return { day, visitor }
+    },
+    record: (visit, view) => write({ kind: 'view', ...visit, view }),
+    convert: (visit) => write({ kind: 'conversion', ...visit }),
+    async rollUp(now, rawDays) {
+      const today = dayOf(now)
+      // Days with raw views, before today, not rolled up yet (a day rolled up has at least its 'all' row).
+      const pending = await db
+        .selectFrom('analytics_views')
+        .select('day')
+        .distinct()
+        .where('day', '<', today)
+        .where('day', 'not in', (eb) => eb.selectFrom('analytics_daily').select('day').where('dimension', '=', 'all'))
+        .orderBy('day')
+        .execute()
+      for (const { day } of pending) await db.transaction().execute((trx) => rollUpDay(trx, day))
+      const keepFrom = daysBefore(today, rawDays - 1)
+      const dropped = await db.deleteFrom('analytics_views').where('day', '<', keepFrom).executeTakeFirst()
+      await db.deleteFrom('analytics_conversions').where('day', '<', keepFrom).execute()
+      // Yesterday's salt is kept an hour into today for beacons on their way at midnight, then destroyed.
+      const saltsFrom = now.getUTCHours() >= 1 ? today : daysBefore(today, 1)
+      await db.deleteFrom('analytics_salts').where('day', '<', saltsFrom).execute()
+      return { rolledUp: pending.length, dropped: Number(dropped.numDeletedRows) }
+    },
+  }
+}

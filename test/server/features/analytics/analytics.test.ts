@@ -1,0 +1,155 @@
+// @vitest-environment node
+// Counting visits without cookies (issue 32), against a real server on each engine: beacons as a browser sends them
+// (text/plain JSON, this site's Origin, its User-Agent, through one trusted proxy that names the client's address),
+// counted by the day's hash; the same browser the same day is one visitor, the next day a new one; a browser that
+// asks not to be tracked (Sec-GPC, DNT) and a crawler are not counted; a signup in the same visit is joined to it by
+// the hash; the console's funnel shows visitors → signups → confirmed per day and per source, with any count under 5
+// in words; a finished day is rolled up and its raw views dropped after ANALYTICS_RAW_DAYS. Nothing in the database
+// or the log holds the IP address or the User-Agent.
+import { consentVersion } from '../../../../src/content/consent-wording'
+import { analyticsPath, fewerThanFive, type AnalyticsReport, type FunnelRow } from '../../../../shared/analytics'
+import { postgresEngine, sqliteEngine, type EngineUnderTest } from '../../../utils/engines'
+import { logLines } from '../../../utils/log-lines'
+import { startAdminServer, type AdminTestServer } from '../../admin-harness'
+
+const chrome = (n: number) => `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.${n}.0 Safari/537.36`
+const iphone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1'
+const address = '203.0.113.77'
+const day = 86_400_000
+
+describe.each([sqliteEngine(), postgresEngine()])('visits on $engine', (engine: EngineUnderTest) => {
+  let server: AdminTestServer
+  let cookie: string
+  const log = logLines('trace')
+
+  const beacon = (body: unknown, headers: Record<string, string> = {}, userAgent = chrome(1)) =>
+    server.request(analyticsPath, {
+      method: 'POST',
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+      headers: { 'content-type': 'text/plain;charset=UTF-8', 'user-agent': userAgent, 'x-forwarded-for': address, ...headers },
+    })
+  const signUp = (email: string, userAgent: string) =>
+    server.request('/api/waitlist', {
+      method: 'POST',
+      body: JSON.stringify({ email, firstName: 'Vi', source: 'stride-marketing-site', consentVersion, utmSource: 'launch' }),
+      headers: { 'content-type': 'text/plain;charset=UTF-8', 'user-agent': userAgent, 'x-forwarded-for': address },
+    })
+  const db = () => server.store.database.db
+  const views = () => db().selectFrom('analytics_views').selectAll().orderBy('id').execute()
+  const now = () => new Date(Date.now() + server.clock.offsetMs)
+  const report = async (from: string, to: string): Promise<AnalyticsReport> => {
+    const response = await server.request(`/api/admin/analytics?from=${from}&to=${to}`, { cookie })
+    expect(response.status).toBe(200)
+    return response.json()
+  }
+  const row = (rows: FunnelRow[], key: string) => rows.find((candidate) => candidate.key === key)
+  const today = () => now().toISOString().slice(0, 10)
+  // Written with the next batch: the beacon's answer does not wait for it.
+  const settled = async (count: number) => {
+    for (let tries = 0; tries < 100 && (await views()).length < count; tries++) await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+
+  beforeAll(async () => {
+    await engine.setup()
+    server = await startAdminServer({ databaseUrl: await engine.newDatabase(), trustedProxies: 1, log: log.logger })
+    cookie = await server.signIn()
+  }, 120_000)
+  afterAll(async () => {
+    await server?.close()
+    await engine.teardown()
+  })
+
+  it('counts a page view by the day’s hash: one visitor for one browser, two for two, with its page, source and device', async () => {
+    const campaign = { utmSource: 'launch', utmMedium: 'social', utmCampaign: 'nov', referrer: 'news.example.com' }
+    expect((await beacon({ page: '/', ...campaign })).status).toBe(204)
+    expect((await beacon({ page: '/coach', ...campaign })).status).toBe(204)
+    expect((await beacon({ page: '/', ref: 'ann-7k2p' }, {}, iphone)).status).toBe(204)
+    await settled(3)
+    const [first, second, third] = await views()
+    expect(first).toMatchObject({ day: today(), page: '/', source: 'launch', medium: 'social', campaign: 'nov', referrer: 'news.example.com', device: 'desktop' })
+    expect(second!.visitor).toBe(first!.visitor)
+    expect(third).toMatchObject({ source: 'referral', device: 'phone' })
+    expect(third!.visitor).not.toBe(first!.visitor)
+    expect(first!.visitor).toMatch(/^[\w-]{22}$/)
+  })
+
+  it('is not counted when the browser asks not to be tracked, for a crawler or a headless browser, or when it is not a visit', async () => {
+    const before = (await views()).length
+    expect((await beacon({ page: '/' }, { 'sec-gpc': '1' })).status).toBe(204)
+    expect((await beacon({ page: '/' }, { dnt: '1' })).status).toBe(204)
+    for (const robot of ['Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', 'Mozilla/5.0 HeadlessChrome/131.0.0.0', 'curl/8.5.0', ''])
+      expect((await beacon({ page: '/' }, {}, robot)).status, robot).toBe(204)
+    for (const wrong of ['not json', '[]', { page: 'https://elsewhere.example/' }, { page: '/?q=1' }, { referrer: 'x' }]) expect((await beacon(wrong)).status, JSON.stringify(wrong)).toBe(400)
+    expect((await beacon({ page: `/${'a'.repeat(3000)}` })).status).toBe(413)
+    // From another site's page: refused as a signup from there would be.
+    expect((await beacon({ page: '/' }, { origin: 'https://evil.example' })).status).toBe(403)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect((await views()).length).toBe(before)
+  })
+
+  it('joins a signup to its visit, shows the funnel per day and per source with counts under 5 in words, and keeps no IP address or User-Agent', async () => {
+    // Six more visitors from the launch campaign, five of whom sign up in the same visit (and one who never visited).
+    for (let n = 10; n < 16; n++) expect((await beacon({ page: '/', utmSource: 'launch' }, {}, chrome(n))).status).toBe(204)
+    for (let n = 10; n < 15; n++) expect((await signUp(`visitor.${n}@example.com`, chrome(n))).status).toBe(200)
+    expect((await signUp('never.visited@example.com', chrome(99))).status).toBe(200)
+    await server.store.settled()
+    await db().updateTable('signups').set({ confirmed_at: now().toISOString(), status: 'confirmed' }).where('email', 'like', 'visitor.%').execute()
+    await settled(9)
+    for (let tries = 0; tries < 100 && (await db().selectFrom('analytics_conversions').selectAll().execute()).length < 6; tries++) await new Promise((resolve) => setTimeout(resolve, 20))
+
+    const shown = await report(today(), today())
+    expect(shown.enabled).toBe(true)
+    // Visitors today: the first browser, the phone and six more; signups: five of them in their visit, and one who
+    // never visited (a signup of its own, with no visit to join: not among the visitors' signups).
+    expect(row(shown.days, today())).toEqual({ key: today(), visitors: 8, views: 9, signups: 5, confirmed: 5, invited: 0, claimed: 0 })
+    expect(row(shown.sources, 'launch')).toMatchObject({ visitors: 7, signups: 5, confirmed: 5 })
+    expect(row(shown.sources, 'referral')).toMatchObject({ visitors: fewerThanFive, signups: 0 })
+    expect(row(shown.landings, '/')).toMatchObject({ visitors: 8, signups: 5, confirmed: null })
+    expect(row(shown.pages, '/coach')).toMatchObject({ visitors: fewerThanFive, views: fewerThanFive })
+    expect(row(shown.devices, 'desktop')).toMatchObject({ visitors: 7 })
+    const csv = await (await server.request(`/api/admin/analytics.csv?table=sources&from=${today()}&to=${today()}`, { cookie })).text()
+    expect(csv.split('\r\n')[0]).toBe('source,visitors,views,signups,confirmed,invited,claimed')
+    expect(csv).toContain('launch,7,8,5,5,0,0')
+
+    // Nothing anywhere holds the address or the User-Agent: every table, every log line.
+    const tables = ['analytics_views', 'analytics_conversions', 'analytics_daily', 'signups', 'outbox', 'admin_audit'] as const
+    for (const table of tables) {
+      const rows = JSON.stringify(await db().selectFrom(table).selectAll().execute())
+      expect(rows, table).not.toContain(address)
+      expect(rows, table).not.toContain('Chrome/131')
+      expect(rows, table).not.toContain('iPhone')
+    }
+    expect(log.lines().length).toBeGreaterThan(0)
+    for (const line of log.lines()) {
+      expect(line).not.toContain(address)
+      expect(line).not.toContain('Chrome/131')
+    }
+  })
+
+  it('counts the same browser as a new visitor the next day, rolls the finished day up, and drops its raw views after ANALYTICS_RAW_DAYS', async () => {
+    const first = today()
+    const yesterday = (await views())[0]!.visitor
+    server.clock.offsetMs = day
+    // A console session lasts 12 hours: the team signs in again.
+    cookie = await server.signIn()
+    expect((await beacon({ page: '/', utmSource: 'launch' })).status).toBe(204)
+    await settled((await views()).length + 1)
+    const latest = (await views()).at(-1)!
+    expect(latest.day).toBe(today())
+    expect(latest.visitor).not.toBe(yesterday)
+
+    const before = await report(first, first)
+    expect((await server.store.analytics.rollUp(now(), 2)).rolledUp).toBe(1)
+    expect(await report(first, first)).toEqual(before)
+    expect(await db().selectFrom('analytics_views').select('id').where('day', '=', first).execute()).not.toEqual([])
+    // Two days later only the daily counts remain of the first day, and its salt is long gone.
+    server.clock.offsetMs = 3 * day
+    cookie = await server.signIn()
+    await server.store.analytics.rollUp(now(), 2)
+    expect(await db().selectFrom('analytics_views').select('id').where('day', '=', first).execute()).toEqual([])
+    expect(await db().selectFrom('analytics_salts').select('day').where('day', '<=', first).execute()).toEqual([])
+    expect(await report(first, first)).toEqual(before)
+    server.clock.offsetMs = 0
+    cookie = await server.signIn()
+  })
+})
