@@ -70,7 +70,7 @@ export type CompositionOptions = {
   /** Answers every GET that is not the API: the prerendered site. */
   site?: (request: Request) => Promise<Response>
   /** Limits other than the features' own defaults, for tests that must reach them at once, or never. */
-  limits?: { consent?: Limit; signIn?: Limit; signInCheckMs?: number }
+  limits?: { consent?: Limit; signIn?: Limit; signInCheckMs?: number; analytics?: Limit }
 }
 
 export type Composition = ReturnType<typeof compose>
@@ -156,7 +156,7 @@ export function compose(options: CompositionOptions) {
         ...api,
         store: analytics,
         enabled: config.analytics.enabled,
-        limiter: database.rateLimiter(defaultAnalyticsRateLimit),
+        limiter: database.rateLimiter(options.limits?.analytics ?? defaultAnalyticsRateLimit),
         site: siteHost,
         now: now ?? (() => new Date()),
         log,

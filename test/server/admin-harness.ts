@@ -32,6 +32,8 @@ type AdminServerOptions = Partial<Pick<ServerConfig, 'allowedOrigins' | 'trusted
   /** INVITE_URL. */
   inviteUrl?: string
   signInRateLimit?: { max: number; windowMs: number }
+  /** The beacon's own limit (features/analytics/), per client. */
+  analyticsRateLimit?: { max: number; windowMs: number }
   databaseUrl?: string
   /** ADMIN_EMAILS, as the variable is written. */
   adminEmails?: string
@@ -57,7 +59,7 @@ export async function startAdminServer(options: AdminServerOptions = {}): Promis
     log: options.log,
     now: () => new Date(Date.now() + clock.offsetMs),
     clientAddress: socketAddress,
-    limits: { signIn: options.signInRateLimit, signInCheckMs: 20 },
+    limits: { signIn: options.signInRateLimit, signInCheckMs: 20, analytics: options.analyticsRateLimit },
   })
   const adminStore = store.admin
 

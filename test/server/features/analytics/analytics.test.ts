@@ -51,7 +51,7 @@ describe.each([sqliteEngine(), postgresEngine()])('visits on $engine', (engine: 
 
   beforeAll(async () => {
     await engine.setup()
-    server = await startAdminServer({ databaseUrl: await engine.newDatabase(), trustedProxies: 1, log: log.logger })
+    server = await startAdminServer({ databaseUrl: await engine.newDatabase(), trustedProxies: 1, log: log.logger, analyticsRateLimit: { max: 40, windowMs: 60_000 } })
     cookie = await server.signIn()
   }, 120_000)
   afterAll(async () => {
@@ -124,6 +124,17 @@ describe.each([sqliteEngine(), postgresEngine()])('visits on $engine', (engine: 
       expect(line).not.toContain(address)
       expect(line).not.toContain('Chrome/131')
     }
+  })
+
+  it('has a limit of its own per client, apart from the signups’', async () => {
+    const from = (client: string) => ({ 'x-forwarded-for': client })
+    const answers = []
+    for (let n = 0; n < 41; n++) answers.push((await beacon({ page: '/limit' }, from('198.51.100.9'))).status)
+    expect(answers.slice(0, 40).every((status) => status === 204)).toBe(true)
+    expect(answers[40]).toBe(429)
+    // Another client, and this client's signups, are not held back by it.
+    expect((await beacon({ page: '/limit' }, from('198.51.100.10'))).status).toBe(204)
+    expect((await signUp('limited.visitor@example.com', chrome(7))).status).toBe(200)
   })
 
   it('counts the same browser as a new visitor the next day, rolls the finished day up, and drops its raw views after ANALYTICS_RAW_DAYS', async () => {
