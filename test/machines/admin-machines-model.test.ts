@@ -162,7 +162,8 @@ const checkUpdatesStep: StepCheck = ({ event }, started, before, after) => {
   const moved = JSON.stringify(before.value) !== JSON.stringify(after.value)
   // A gesture the machine refuses (unsaved words, a move the send does not allow, a bad choice) sends nothing.
   if (!event.type.startsWith('xstate.') && !moved) expect(requests).toEqual([])
-  const saved = was.update?.send === null && was.update.subject === was.input.subject && was.update.preheader === was.input.preheader && was.update.body === was.input.body
+  const { update, input } = was
+  const saved = update?.send === null && update.subject === input.subject && update.preheader === input.preheader && update.body === input.body
   switch (event.type) {
     case 'PREVIEW':
     case 'TEST':
@@ -245,7 +246,8 @@ const checkUpdatesStep: StepCheck = ({ event }, started, before, after) => {
     expect(requests.map(([id]) => id)).toEqual(['fetchAudiences'])
   }
   // A move that got no answer may or may not have happened: the update is fetched again to tell.
-  if (event.type === 'xstate.error.actor.moveSend' && code === undefined) expect([after.value, now.error]).toEqual(['opening', adminUpdatesMessages.moveFailed])
+  if (event.type === 'xstate.error.actor.moveSend' && code === undefined)
+    expect([after.value, now.error]).toEqual(['opening', adminUpdatesMessages.moveFailed])
 }
 
 /** What the table asks the server after each step: Next and Previous send the cursor the page on screen gave,
@@ -346,7 +348,8 @@ describe.each(models)('the %s machine', (_, model) => {
 })
 
 describe('the console models', () => {
-  it.each([signInWithLink, tableModel, eraseModel, summaryModel, wavesModel, referralsModel, auditModel, updatesModel].map(({ machine }) => [machine.id, machine] as const))(
+  const covered = [signInWithLink, tableModel, eraseModel, summaryModel, wavesModel, referralsModel, auditModel, updatesModel]
+  it.each(covered.map(({ machine }) => [machine.id, machine] as const))(
     '%s: every state is reached and every transition is taken',
     (_, machine) => {
       const paths = models.filter(([, model]) => model.machine === machine).flatMap(([, model]) => transitionPaths(model))
