@@ -10,7 +10,7 @@
 import { assign, not, setup, type DoneActorEvent, type OutputFrom, type SnapshotFrom } from 'xstate'
 import type { NewsChoice } from '../shared/email-purposes'
 import { requestTimeoutMs } from '../shared/rules'
-import { isEndpointConfigured, replyLine, requestToBeProvided, statusLines } from './request-form'
+import { hasToken, isEndpointConfigured, linkHasToken, replyAnswered, replyLine, replyOf, replyWorked, requestToBeProvided, statusLines } from './request-form'
 import type { EndpointReply, FormStatus } from './request-form'
 
 export interface NewsChoiceInput {
@@ -34,7 +34,7 @@ export type NewsChoiceEvent = { type: 'LINK_READ'; token: string } | { type: 'SU
 const sendChoice = requestToBeProvided<NewsReply, { token: string; news: NewsChoice }>('sendChoice')
 export type SendChoice = typeof sendChoice
 type RequestDone = DoneActorEvent<OutputFrom<SendChoice>, 'sendChoice'>
-const resultOf = (event: NewsChoiceEvent | RequestDone) => (event.type === 'xstate.done.actor.sendChoice' ? event.output : undefined)
+const resultOf = replyOf<NewsReply>('sendChoice')
 
 export const newsChoiceMachine = setup({
   types: {} as {
@@ -58,10 +58,10 @@ export const newsChoiceMachine = setup({
   },
   guards: {
     isEndpointConfigured,
-    hasToken: ({ context }) => context.token !== '',
-    linkHasToken: ({ event }) => event.type === 'LINK_READ' && event.token.trim() !== '',
-    isDone: ({ event }) => resultOf(event)?.ok === true,
-    isAnswered: ({ event }) => resultOf(event)?.answered === true,
+    hasToken,
+    linkHasToken,
+    isDone: replyWorked(resultOf),
+    isAnswered: replyAnswered(resultOf),
   },
   actors: { sendChoice },
   delays: { submitTimeout: requestTimeoutMs },

@@ -5,7 +5,7 @@
 // a mail draft the same way. What they share is implemented here, once; each machine still names every
 // action, guard, actor and delay in its own `setup`, and writes its whole chart inline, so that its file opens
 // in Stately's tools as it is (docs/architecture.md#the-machines).
-import { fromPromise } from 'xstate'
+import { fromPromise, type DoneActorEvent, type EventObject } from 'xstate'
 import {
   INVALID_EMAIL_MESSAGE,
   MAILTO_FALLBACK_MESSAGE,
@@ -62,3 +62,26 @@ export const isEmailValid = ({ context }: { context: { email: string } }) => isV
 
 /** Whether the site was built with an endpoint to send the request to. */
 export const isEndpointConfigured = ({ context }: { context: { endpointConfigured: boolean } }) => context.endpointConfigured
+
+/** The reply in the done event of the request actor `id`, or undefined for any other event. */
+export const replyOf =
+  <Reply>(id: string) =>
+  (event: EventObject): Reply | undefined =>
+    event.type === `xstate.done.actor.${id}` ? (event as DoneActorEvent<Reply>).output : undefined
+
+// The guards of a page that acts with the token of a link (the page behind a link in our emails, the question
+// about news and updates): whether it holds one, whether the link read had one, and how the request went.
+/** Whether the page holds a token to send. */
+export const hasToken = ({ context }: { context: { token: string } }) => context.token !== ''
+/** Whether the link the view read carried a token. */
+export const linkHasToken = ({ event }: { event: EventObject }) => event.type === 'LINK_READ' && String((event as { token?: unknown }).token ?? '').trim() !== ''
+/** Whether the request's reply says it worked. */
+export const replyWorked =
+  (resultOf: (event: EventObject) => EndpointReply | undefined) =>
+  ({ event }: { event: EventObject }) =>
+    resultOf(event)?.ok === true
+/** Whether the request was answered (a reply about it, not an HTTP error, a failure or the time-out). */
+export const replyAnswered =
+  (resultOf: (event: EventObject) => EndpointReply | undefined) =>
+  ({ event }: { event: EventObject }) =>
+    resultOf(event)?.answered === true

@@ -15,7 +15,7 @@
 import { assign, not, setup, type DoneActorEvent, type OutputFrom, type SnapshotFrom } from 'xstate'
 import type { UnsubscribeScope } from '../shared/email-purposes'
 import { requestTimeoutMs } from '../shared/rules'
-import { isEndpointConfigured, replyLine, requestToBeProvided, statusLines } from './request-form'
+import { hasToken, isEndpointConfigured, linkHasToken, replyAnswered, replyLine, replyOf, replyWorked, requestToBeProvided, statusLines } from './request-form'
 import type { EndpointReply, FormStatus } from './request-form'
 
 export interface TokenActionInput { endpointConfigured: boolean }
@@ -51,7 +51,7 @@ const sendToken = requestToBeProvided<TokenReply, { token: string; scope: Unsubs
 export type SendToken = typeof sendToken
 /** The request's answer, typed by XState as the done event of the invoked `sendToken`. */
 type RequestDone = DoneActorEvent<OutputFrom<SendToken>, 'sendToken'>
-const resultOf = (event: TokenActionEvent | RequestDone) => (event.type === 'xstate.done.actor.sendToken' ? event.output : undefined)
+const resultOf = replyOf<TokenReply>('sendToken')
 
 export const tokenActionMachine = setup({
   types: {} as {
@@ -75,10 +75,10 @@ export const tokenActionMachine = setup({
   },
   guards: {
     isEndpointConfigured,
-    hasToken: ({ context }) => context.token !== '',
-    linkHasToken: ({ event }) => event.type === 'LINK_READ' && event.token.trim() !== '',
-    isDone: ({ event }) => resultOf(event)?.ok === true,
-    isAnswered: ({ event }) => resultOf(event)?.answered === true,
+    hasToken,
+    linkHasToken,
+    isDone: replyWorked(resultOf),
+    isAnswered: replyAnswered(resultOf),
   },
   actors: { sendToken },
   delays: { submitTimeout: requestTimeoutMs },

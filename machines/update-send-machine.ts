@@ -5,6 +5,9 @@
 // a sending by itself: it asks this machine which moves are allowed (sendMove in
 // server/features/updates/update-sends.ts), so the chart below is the rule, and the console's buttons follow it.
 import { setup, transition } from 'xstate'
+import type { UpdateSendState } from '../shared/stored-statuses'
+
+export type { UpdateSendState }
 
 export type UpdateSendEvent =
   /** The team's words change (or the draft is deleted): only a draft's. */
@@ -78,7 +81,6 @@ export const updateSendMachine = setup({
   },
 })
 
-export type UpdateSendState = keyof typeof updateSendMachine.root.states
 export type SendAction = 'saveWords' | 'takeAudience' | 'withdrawWaiting' | 'restartPace' | 'skipTheRest'
 
 /** Where an event takes a sending in `state`, and what the move does; undefined when the machine ignores it. */

@@ -7,10 +7,8 @@ import { confirmationEmail, erasureEmail } from '../server/features/consent/cons
 import { invitationEmail, invitationReminderEmail } from '../server/features/launch/launch-emails'
 import { welcomeEmail } from '../server/features/referral/referral-emails'
 import { updateMail } from '../server/features/updates/update-emails'
-import { tokenLink } from '../server/platform/mail/list-email'
 import type { OutgoingMail } from '../server/platform/mail/mailer'
 import { brand } from '../shared/brand'
-import { consentApi, consentPages } from '../shared/consent-paths'
 import { invitationRules, referralRules } from '../shared/rules'
 
 // Tokens have the real ones' form (43 base64url characters) so the tests' link patterns read them as real.
@@ -49,7 +47,6 @@ export const emailSamples: EmailSample[] = [
   },
   {
     component: 'update-email',
-    // The unsubscribe of today's list emails stands in for the "news and updates" one the sending will use.
     build: () =>
       updateMail(
         'val@example.com',
@@ -67,7 +64,8 @@ export const emailSamples: EmailSample[] = [
             `Questions? Write to [the team](mailto:${brand.contactEmail}).`,
           ].join('\n'),
         },
-        { pageUrl: tokenLink(brand.siteUrl, consentPages.unsubscribe, sampleToken('Un')), oneClickUrl: tokenLink(brand.siteUrl, consentApi.unsubscribe, sampleToken('Un')) },
+        links,
+        sampleToken('Un'),
       ),
   },
   {

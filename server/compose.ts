@@ -28,6 +28,9 @@ import { countedSignups } from './features/signup/counted-signups'
 import { signupStore } from './features/signup/signup-store'
 import { updateRoutes } from './features/updates/update-routes'
 import { updateStore } from './features/updates/update-store'
+import { updateSends } from './features/updates/update-sends'
+import { startUpdateTicker, type UpdateTicker } from './features/updates/update-ticker'
+import { updatesFollowConsent } from './features/updates/updates-follow-consent'
 import type { Database } from './platform/database/database'
 import { transactionEvents } from './platform/events/transaction-events'
 import { healthCheck } from './platform/database/health'
@@ -77,6 +80,7 @@ export function compose(options: CompositionOptions) {
   const budget = mailboxBudgetOver(database.rateLimiter)
   let sender: OutboxSender | undefined
   let ticker: LaunchTicker | undefined
+  let updateTicker: UpdateTicker | undefined
   let retentionSchedule: RetentionSchedule | undefined
   // A signup, an erasure request or a wave may have queued an email: the sender looks at once, once started.
   const pokeSender = () => sender?.poke()
@@ -92,14 +96,19 @@ export function compose(options: CompositionOptions) {
   const outbox = outboxStore(database)
 
   // Consent: confirmation, unsubscribing and erasure (features/consent/). What each reaches, in its transaction
-  // and in this order (platform/events/): the invitations, then the line, which takes its lock first.
+  // and in this order (platform/events/): the invitations, then the line, which takes its lock first, then the
+  // updates being sent.
   const consentEvents = transactionEvents<ConsentEvents>()
   consentEvents.subscribe(invitationsFollowConsent)
   consentEvents.subscribe(lineFollowsConsent(placeInLine))
+  consentEvents.subscribe(updatesFollowConsent)
   const consent = metrics ? countedConsent(consentStore(database, consentEvents, heldInvitation), metrics) : consentStore(database, consentEvents, heldInvitation)
 
   // Launch: invitations in waves, taken from the line by place (features/launch/).
   const invited = invitations(database, placeInLine, config.invitations)
+
+  // Updates: written in the console, sent to those who asked for news and updates, paced (features/updates/).
+  const sending = updateSends(database)
 
   // Console: sign-in by emailed link, sessions, the audit and the people table, with each person's place
   // (features/console/).
@@ -138,7 +147,8 @@ export function compose(options: CompositionOptions) {
       routes: [
         ({ audit }) => reviewRoutes({ reviews: referralReviews(database, placeInLine), audit }),
         ({ audit, now: at }) => waveRoutes({ invitations: invited, ready: config.invitations.url !== undefined, audit, now: at }),
-        ({ audit, now: at }) => updateRoutes({ updates: updateStore(database), audit, now: at, onQueued: pokeSender }),
+        ({ audit, now: at }) =>
+          updateRoutes({ updates: updateStore(database, sending), sends: sending, defaultPerSecond: config.invitations.sendsPerSecond, audit, now: at, onQueued: pokeSender }),
       ],
       signInRateLimit: options.limits?.signIn,
       now,
@@ -153,7 +163,7 @@ export function compose(options: CompositionOptions) {
   return {
     app,
     /** The stores the app was built over, for the hosts and tests that read or seed them directly. */
-    stores: { signups, consent, invitations: invited, admin, line: placeInLine, outbox },
+    stores: { signups, consent, invitations: invited, admin, line: placeInLine, outbox, updateSends: sending },
     /** Starts the outbox sender: emails leave from the outbox in the background, so that signups never wait
      * for a mail server. `overrides` are a test's (a short poll, its own links). */
     async startSender(overrides: SenderOverrides = {}): Promise<OutboxSender> {
@@ -177,10 +187,17 @@ export function compose(options: CompositionOptions) {
       })
       return sender
     },
-    /** Starts the launch's clock (features/launch/launch-ticker.ts): expiry, and the pace's daily wave. */
-    startTicker(): LaunchTicker {
+    /** Starts the clocks: the launch's (features/launch/launch-ticker.ts: expiry, and the pace's daily wave) and the
+     * updates' (features/updates/update-ticker.ts: scheduled sends, and each send's pace). */
+    startTicker(): { stop(): Promise<void> } {
       ticker = startLaunchTicker({ invitations: invited, onWave: pokeSender, log, now })
-      return ticker
+      updateTicker = startUpdateTicker({ sends: sending, onQueued: pokeSender, log, now })
+      return {
+        stop: async () => {
+          await ticker?.stop()
+          await updateTicker?.stop()
+        },
+      }
     },
     /** Starts the retention sweep (platform/retention/): link tokens past their end and emails finished long
      * ago are removed now and every hour. The host starts it once it serves, so the first sweep never delays that. */
@@ -194,6 +211,7 @@ export function compose(options: CompositionOptions) {
     async stop(): Promise<void> {
       await retentionSchedule?.stop()
       await ticker?.stop()
+      await updateTicker?.stop()
       await sender?.stop()
       signInMailer.stop()
       await afterRepliesSettled()

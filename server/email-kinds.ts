@@ -5,7 +5,7 @@ import { invitationRules, referralRules } from '../shared/rules'
 import { consentEmailKinds } from './features/consent/consent-emails'
 import { launchEmailKinds } from './features/launch/launch-emails'
 import { welcomeEmailKind } from './features/referral/referral-emails'
-import { updateTestEmailKind } from './features/updates/update-emails'
+import { updateEmailKind, updateTestEmailKind } from './features/updates/update-emails'
 import type { Database } from './platform/database/database'
 import type { EmailLinks } from './platform/mail/list-email'
 import { outboxKinds, type OutboxKinds } from './platform/outbox/outbox-kinds'
@@ -23,4 +23,4 @@ export const emailKinds = (database: Database, settings: EmailKindSettings): Out
     .register(...consentEmailKinds(database, settings.links))
     .register(welcomeEmailKind(database, settings.links, settings.placeBoost ?? referralRules.boostPlaces))
     .register(...launchEmailKinds(database, settings.links, settings.invitationLifetimeMs ?? invitationRules.lifetimeMs))
-    .register(updateTestEmailKind(database))
+    .register(updateTestEmailKind(database), updateEmailKind(database, settings.links))

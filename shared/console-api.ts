@@ -82,6 +82,8 @@ export type AuditAction =
   | 'write-update'
   | 'test-update'
   | 'delete-update'
+  // An update's sending: sent now or scheduled (to whom, at what pace), paused, resumed, cancelled or unscheduled.
+  | 'send-update'
 export type AuditEntry = { at: string; actor: string; action: AuditAction; detail: string }
 
 // The console's long lists (issue 35), paged on the server by keyset: each reply carries the cursor of the page

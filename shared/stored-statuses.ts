@@ -21,3 +21,7 @@ export type ReferralOutcome = (typeof referralOutcomes)[number]
 /** How an email in the outbox ended: sent, skipped (no longer due to anyone) or failed for good. */
 export const outboxOutcomes = ['sent', 'skipped', 'failed'] as const
 export type OutboxOutcome = (typeof outboxOutcomes)[number]
+
+/** Where an update's sending stands: the states of machines/update-send-machine.ts (a draft has no sending row). */
+export const updateSendStates = ['draft', 'scheduled', 'sending', 'paused', 'done', 'cancelled'] as const
+export type UpdateSendState = (typeof updateSendStates)[number]

@@ -3,7 +3,7 @@
 // preheader and a body in Markdown), previewed, and sent as a test to the team member who asks; then sent to an
 // audience, now or at a time, paced, and paused, resumed or cancelled as its machine allows
 // (machines/update-send-machine.ts); its record counts what became of each person's email.
-import type { UpdateSendState } from '../machines/update-send-machine'
+import type { UpdateSendState } from './stored-statuses'
 
 export type { UpdateSendState }
 
@@ -78,8 +78,8 @@ export type AudiencesReply = { counts: Record<UpdateAudience, number>; defaultPe
  * /updates/:id/pause, /resume, /cancel and /unschedule take no body and answer the same way; GET
  * /updates/:id/record.csv is the record, one row per person (an erased person's address is gone). */
 export type SendRequest = { audience: UpdateAudience; at?: string; perSecond?: number }
-/** The fastest pace an update may be given, a second, across every instance. */
-export const maxSendsPerSecond = 1000
+/** The fastest pace an update may be given, a second, across every instance: INVITE_SEND_RATE's own limit (server/config.ts). */
+export const maxSendsPerSecond = 10_000
 
 /** Why a save or a test was refused, as the reply's `code`: a field is missing or too long (400), a link is
  * neither https: nor mailto: (400, the reply names it in `link`), the Markdown has an image (400: an image is

@@ -17,6 +17,7 @@ import type { ConsentStore } from '../../server/features/consent/consent-store'
 import type { Invitations } from '../../server/features/launch/invitations'
 import type { Line } from '../../server/features/referral/line'
 import type { Signups } from '../../server/features/signup/signup-store'
+import type { UpdateSends } from '../../server/features/updates/update-sends'
 import type { Engine } from '../../server/platform/database/contract'
 import type { Database } from '../../server/platform/database/database'
 import { openDatabase, type OpenOptions } from '../../server/platform/database/open'
@@ -35,6 +36,7 @@ export type Stores = Signups & {
   line: Line
   invitations: Invitations
   admin: AdminStore
+  updateSends: UpdateSends
   rateLimiter: (options: RateLimitOptions) => RateLimiter
   /** Starts the composition's outbox sender (compose.ts), with a test's overrides: a short poll, its own links. */
   startSender: Composition['startSender']
@@ -77,7 +79,7 @@ export function composeForTests(database: Database, options: TestCompositionOpti
     site: options.site,
     limits: options.limits,
   })
-  const { signups, consent, line, invitations, admin } = composition.stores
+  const { signups, consent, line, invitations, admin, updateSends } = composition.stores
   const stores: Stores = {
     ...signups,
     engine: database.engine,
@@ -86,6 +88,7 @@ export function composeForTests(database: Database, options: TestCompositionOpti
     line,
     invitations,
     admin,
+    updateSends,
     rateLimiter: database.rateLimiter,
     startSender: composition.startSender,
     close: async () => {

@@ -20,6 +20,9 @@ export type ConsentEvents = {
   confirmed: { signupId: number; now: Date; invitation: Held | undefined }
   /** A signup unsubscribed: nothing is mailed to it again unless it signs up anew. */
   unsubscribed: { signupId: number; now: Date }
+  /** A signup took back news and updates (by its choice, or an unsubscribe link): no update goes to it again
+   * unless it asks anew. Published with `unsubscribed` too when one link stops both. */
+  newsStopped: { signupId: number; now: Date }
   /** A signup is being erased: published before its row is deleted, so a subscriber can still read it, and
    * must keep nothing that names the person. */
   erased: { signupId: number; now: Date }

@@ -96,6 +96,7 @@ export function consentStore(database: Database, events: ConsentEventBus, heldIn
   async function unsubscribe(tokenHash: string, scope: UnsubscribeScope, now: Date): Promise<Unsubscribed | undefined> {
     return db.transaction().execute(async (trx) => {
       await events.lock(trx, 'unsubscribed')
+      await events.lock(trx, 'newsStopped')
       const token = await takeLinkTokenOf(trx, Object.values(unsubscribeTokenPurposes), tokenHash, now)
       const from = token && emailPurposeOfToken(token.purpose)
       if (!token || !from) return undefined
@@ -118,6 +119,7 @@ export function consentStore(database: Database, events: ConsentEventBus, heldIn
         await trx.deleteFrom('consent_tokens').where('signup_id', '=', signupId).where('purpose', '=', 'confirm').execute()
         await events.publish(trx, 'unsubscribed', { signupId, now })
       }
+      if (stopsNews) await events.publish(trx, 'newsStopped', { signupId, now })
       const stopped: EmailPurpose[] = [...(move ? (['earlyAccess'] as const) : []), ...(stopsNews ? (['news'] as const) : [])]
       const earlyAccessHeld = (move?.status ?? signup.status) !== 'unsubscribed'
       const stillHeld: EmailPurpose[] = [...(earlyAccessHeld ? (['earlyAccess'] as const) : []), ...(heldNews && !stopsNews ? (['news'] as const) : [])]
@@ -136,6 +138,7 @@ export function consentStore(database: Database, events: ConsentEventBus, heldIn
     },
     chooseNews(tokenHash, choice, now) {
       return db.transaction().execute(async (trx) => {
+        await events.lock(trx, 'newsStopped')
         const signupId = await takeLinkToken(trx, newsChoiceTokenPurpose, tokenHash, now)
         if (signupId === undefined) return undefined
         const signup = await lockRows(trx.selectFrom('signups').select(['confirmed_at', 'news_given_at', 'news_withdrawn_at']).where('id', '=', signupId)).executeTakeFirst()
@@ -143,8 +146,10 @@ export function consentStore(database: Database, events: ConsentEventBus, heldIn
         if (!signup || signup.confirmed_at === null) return undefined
         // Given again, the record takes the wording shown now; taken back, it keeps the one it was given under.
         if (choice === 'on') await trx.updateTable('signups').set({ news_consent_version: newsConsentVersion, news_given_at: iso(now), news_withdrawn_at: null }).where('id', '=', signupId).execute()
-        else if (signup.news_given_at !== null && signup.news_withdrawn_at === null)
+        else if (signup.news_given_at !== null && signup.news_withdrawn_at === null) {
           await trx.updateTable('signups').set({ news_withdrawn_at: iso(now) }).where('id', '=', signupId).execute()
+          await events.publish(trx, 'newsStopped', { signupId, now })
+        }
         return { signupId, nextToken: await issueNewsChoiceToken(trx, signupId, now) }
       })
     },

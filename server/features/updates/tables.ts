@@ -1,5 +1,8 @@
 // The updates' tables, merged into the platform's `Tables` (platform/database/schema.ts says how).
 import type { Generated } from 'kysely'
+import type { UpdateSendState } from '../../../machines/update-send-machine'
+import type { SkipReason, UpdateAudience } from '../../../shared/update-rows'
+import type { RecipientState } from './update-sends'
 
 declare module '../../platform/database/schema' {
   interface Tables {
@@ -17,5 +20,30 @@ declare module '../../platform/database/schema' {
     }
     /** A test of an update, to the team member who asked for it: the outbox entry that carries it names this row. */
     update_tests: { id: Generated<number>; update_id: number; sent_to: string; asked_at: string }
+    /** An update's sending, once asked for (a draft has none), in the states of machines/update-send-machine.ts. */
+    update_sends: {
+      update_id: number
+      state: Exclude<UpdateSendState, 'draft'>
+      audience: UpdateAudience
+      send_at: string
+      per_second: number
+      requested_by: string
+      started_at: string | null
+      ended_at: string | null
+      /** The current stretch of pacing: when it began (the start, or the last resume), and how many it has queued. */
+      paced_from: string | null
+      paced_count: Generated<number>
+      audience_size: Generated<number>
+    }
+    /** One person an update's audience took. NULL once they are erased: the row stays, for the counts. */
+    update_recipients: {
+      id: Generated<number>
+      update_id: number
+      signup_id: number | null
+      state: RecipientState
+      reason: SkipReason | null
+      at: string | null
+      unsubscribed_at: Generated<string | null>
+    }
   }
 }

@@ -3,25 +3,24 @@
 // - the console's preview: what a person on the list reads, but for their own unsubscribe link;
 // - a test to the team member who asked (the outbox kind below): marked as a test, with no unsubscribe, since
 //   its reader is nobody on the list;
-// - the list (issue 31's sending, not built yet): `updateMail` with the reader's "news and updates" unsubscribe,
-//   which the consent feature issues (the footer's link and RFC 8058's one-click URL); the sending slice wires it.
+// - the list (the outbox kind `update`, below): `updateMail`, a list email (platform/mail/list-email.ts) whose
+//   unsubscribe, in the footer and in RFC 8058's headers, stops news and updates only.
 import { createElement } from 'react'
 import { brand } from '../../../shared/brand'
-import type { UpdateInput } from '../../../shared/update-rows'
+import type { SkipReason, UpdateInput } from '../../../shared/update-rows'
 import type { Database } from '../../platform/database/database'
+import { listEmail, unsubscribeTokenPurposes, withUnsubscribe, type EmailLinks } from '../../platform/mail/list-email'
 import type { OutgoingMail } from '../../platform/mail/mailer'
+import { issueLinkTokens } from '../../platform/secrets/link-tokens'
 import { renderEmail, type RenderedEmail } from '../../platform/mail/render-email'
 import type { OutboxKind, QueuedEmail, Recipient } from '../../platform/outbox/outbox-kinds'
 import { UpdateEmail } from './update-email'
 import { markdownToEmailHtml } from './update-markdown'
-
-/** A reader's way out of news and updates, made for them when their email is sent: the page the footer links to,
- * and the URL a mail app POSTs `List-Unsubscribe=One-Click` to (RFC 8058). */
-export type UpdateUnsubscribe = { pageUrl: string; oneClickUrl: string }
+import { updateKind, type RecipientState } from './update-sends'
 
 /** Who reads it: someone on the list (their unsubscribe absent only in the console's preview), or the team member
  * who asked for a test. */
-export type UpdateReader = { kind: 'list'; unsubscribe?: UpdateUnsubscribe } | { kind: 'test'; to: string }
+export type UpdateReader = { kind: 'list'; unsubscribeUrl?: string } | { kind: 'test'; to: string }
 
 const listReason = `Sent by ${brand.legalName} because this address, confirmed on the waitlist at ${new URL(brand.siteUrl).hostname}, asked for news and updates.`
 const testReason = (to: string) =>
@@ -30,27 +29,23 @@ const testReason = (to: string) =>
 /** The subject a test carries, so that it is never taken for the update itself. */
 export const testSubject = (subject: string) => `[Test] ${subject}`
 
+const renderedUpdate = (update: UpdateInput, reader: UpdateReader) =>
+  createElement(UpdateEmail, {
+    preheader: update.preheader,
+    bodyHtml: markdownToEmailHtml(update.body),
+    sentBecause: reader.kind === 'test' ? testReason(reader.to) : listReason,
+    unsubscribeUrl: reader.kind === 'list' ? reader.unsubscribeUrl : undefined,
+  })
+
 /** Both parts of the update as its reader gets them. */
 export function renderUpdate(update: UpdateInput, reader: UpdateReader): RenderedEmail {
-  return renderEmail(
-    createElement(UpdateEmail, {
-      preheader: update.preheader,
-      bodyHtml: markdownToEmailHtml(update.body),
-      sentBecause: reader.kind === 'test' ? testReason(reader.to) : listReason,
-      unsubscribeUrl: reader.kind === 'list' ? reader.unsubscribe?.pageUrl : undefined,
-    }),
-  )
+  return renderEmail(renderedUpdate(update, reader))
 }
 
-/** The update to one person on the list, with their unsubscribe in the footer and in the RFC 8058 headers. */
-export function updateMail(to: string, update: UpdateInput, unsubscribe: UpdateUnsubscribe): OutgoingMail {
-  return {
-    to,
-    subject: update.subject,
-    ...renderUpdate(update, { kind: 'list', unsubscribe }),
-    headers: { 'List-Unsubscribe': `<${unsubscribe.oneClickUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
-    links: [{ label: 'Unsubscribe', url: unsubscribe.pageUrl }],
-  }
+/** The update to one person on the list, with their unsubscribe from news and updates (a token of that purpose) in
+ * the footer and in the RFC 8058 headers. */
+export function updateMail(to: string, update: UpdateInput, links: EmailLinks, unsubscribeToken: string): OutgoingMail {
+  return listEmail(to, update.subject, links, unsubscribeToken, [], (unsubscribeUrl) => renderedUpdate(update, { kind: 'list', unsubscribeUrl }))
 }
 
 /** A test of the update to the team member who asked for it. */
@@ -89,5 +84,105 @@ export function updateTestEmailKind(database: Database): OutboxKind<Test> {
     },
     sends: () => true,
     render: async (test) => testMail(test.address, test.update),
+  }
+}
+
+type ListReader = Recipient & { recipientId: number; personId: number; state: RecipientState; holdsNews: boolean; update: UpdateInput }
+
+const newsUnsubscribe = unsubscribeTokenPurposes.news
+
+/** An update's email to one person on the list, as a kind of email: its entry names the person's update_recipients
+ * row (update-sends.ts), which names the update. It goes once at most: `begin` marks it sending, in a write of its
+ * own, only while it is still queued and the person still holds news and updates; a send begun before (its
+ * instance stopped mid-send) is skipped as unknown. What became of it is the row's state: sent, refused (the mail
+ * server refused it for good), or skipped and why. The words are read when it goes, and cannot change once the
+ * update is sending (update-sends.ts whileDraft). */
+export function updateEmailKind(database: Database, links: EmailLinks): OutboxKind<ListReader> {
+  const { db } = database
+  const holdsNews = (row: { news_given_at: string | null; news_withdrawn_at: string | null; status: string }) =>
+    row.news_given_at !== null && row.news_withdrawn_at === null && row.status !== 'pending'
+  return {
+    name: updateKind,
+    async load(entries: readonly QueuedEmail[]) {
+      const ids = entries.flatMap((entry) => (entry.subjectId === null ? [] : [entry.subjectId]))
+      const rows =
+        ids.length === 0
+          ? []
+          : await db
+              .selectFrom('update_recipients')
+              .innerJoin('signups', 'signups.id', 'update_recipients.signup_id')
+              .innerJoin('updates', 'updates.id', 'update_recipients.update_id')
+              .select([
+                'update_recipients.id',
+                'update_recipients.state',
+                'signups.id as person',
+                'signups.email',
+                'signups.status',
+                'signups.news_given_at',
+                'signups.news_withdrawn_at',
+                'updates.subject',
+                'updates.preheader',
+                'updates.body',
+              ])
+              .where('update_recipients.id', 'in', ids)
+              .execute()
+      return entries.map((entry) => {
+        const row = rows.find((candidate) => Number(candidate.id) === entry.subjectId)
+        return (
+          row && {
+            // Only people who confirmed their address and asked for news are taken into an audience.
+            address: row.email,
+            vouched: true,
+            recipientId: Number(row.id),
+            personId: Number(row.person),
+            state: row.state,
+            holdsNews: holdsNews(row),
+            update: { subject: row.subject, preheader: row.preheader, body: row.body },
+          }
+        )
+      })
+    },
+    sends: (reader) => reader.state === 'queued' && reader.holdsNews,
+    async begin(reader, now) {
+      const begun = await db
+        .updateTable('update_recipients')
+        .set({ state: 'sending', at: now.toISOString() })
+        .where('id', '=', reader.recipientId)
+        .where('state', '=', 'queued')
+        // Still holding news and updates at this moment, not only when the batch was read.
+        .where('signup_id', 'in', (eb) =>
+          eb
+            .selectFrom('signups')
+            .select('id')
+            .where('id', '=', reader.personId)
+            .where('news_given_at', 'is not', null)
+            .where('news_withdrawn_at', 'is', null)
+            .where('status', '<>', 'pending'),
+        )
+        .executeTakeFirst()
+      return begun.numUpdatedRows === 1n
+    },
+    async release(reader) {
+      await db.updateTable('update_recipients').set({ state: 'queued' }).where('id', '=', reader.recipientId).where('state', '=', 'sending').execute()
+    },
+    async render(reader, now) {
+      const tokens = await issueLinkTokens(db, reader.personId, now, withUnsubscribe({}, 'news'))
+      return updateMail(reader.address, reader.update, links, tokens[newsUnsubscribe])
+    },
+    async delivered(trx, reader, now) {
+      await trx.updateTable('update_recipients').set({ state: 'sent', at: now.toISOString() }).where('id', '=', reader.recipientId).execute()
+    },
+    async ended(trx, reader, outcome, now) {
+      if (outcome === 'failed') {
+        await trx.updateTable('update_recipients').set({ state: 'refused', at: now.toISOString() }).where('id', '=', reader.recipientId).where('state', 'in', ['queued', 'sending']).execute()
+        return
+      }
+      // Skipped: a send begun before is unknown (it may have arrived); otherwise they took back news and updates.
+      // One already skipped (by an unsubscribe, an erasure or a cancel) keeps its reason.
+      const skip = (from: RecipientState, reason: SkipReason) =>
+        trx.updateTable('update_recipients').set({ state: 'skipped', reason, at: now.toISOString() }).where('id', '=', reader.recipientId).where('state', '=', from).execute()
+      await skip('sending', 'unknown')
+      await skip('queued', 'unsubscribed')
+    },
   }
 }

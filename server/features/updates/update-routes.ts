@@ -1,23 +1,40 @@
-// The console's updates (issue 31, "Writing"), under /api/admin behind the console's session and Origin checks (the
+// The console's updates (issue 31), under /api/admin behind the console's session and Origin checks (the
 // composition mounts them there: server/app.ts): the drafts (list, read, create, edit, delete), a preview of the
-// email, and a test to the signed-in team member's own address. Writing, testing and deleting are audited.
+// email, a test to the signed-in team member's own address, the audiences' counts, sending (now or at a time),
+// pausing, resuming, cancelling and unscheduling, and the record as CSV. Every change is audited with who made it.
 import { Hono, type Context } from 'hono'
+import { stream } from 'hono/streaming'
 import type { Reply } from '../../../shared/console-api'
+import { audienceWords, maxSendsPerSecond, updateAudiences, type AudiencesReply, type SendRequest } from '../../../shared/update-rows'
 import type { UpdatePreview, UpdateRefusal, UpdateReply, UpdatesReply, UpdateTestReply } from '../../../shared/update-rows'
+import { csvRow } from '../../platform/http/csv'
 import { paintedDark } from '../../platform/mail/email-theme'
 import { readFieldsBody } from '../../platform/http/read-body'
 import { adminMessages, type AdminEnv, type Audit } from '../console/public'
 import { checkUpdate, updateMessages, type CheckedUpdate } from './update-draft'
 import { renderUpdate } from './update-emails'
 import type { UpdateStore } from './update-store'
+import type { SendOutcome, UpdateSends } from './update-sends'
 
 export type UpdateRoutesOptions = {
   updates: UpdateStore
+  sends: UpdateSends
+  /** The pace of a send that names none (INVITE_SEND_RATE). */
+  defaultPerSecond: number
   audit: Audit
   now: () => Date
   /** A test was queued: the outbox sender looks at once. */
   onQueued?: () => void
 }
+
+export const sendMessages = {
+  notDraft: 'This update is no longer a draft: once it is scheduled or sent, its words stay as they went. Unschedule it first, or write a new one.',
+  wrongState: 'The update is not where that needs it (someone else may have moved it): here is where it stands now.',
+  nobody: 'Nobody in that audience holds news and updates now, so there is nobody to send it to.',
+  noAudience: `Choose an audience: ${updateAudiences.map((name) => audienceWords[name].toLowerCase()).join(', ')}.`,
+  badTime: 'Give the time to send as a date and time.',
+  badRate: `Give the pace as a whole number of emails a second, from 1 to ${maxSendsPerSecond}.`,
+} as const
 
 /** A draft's JSON body: its three fields, escaped as JSON, with room to spare over updateLimits. */
 export const updateBodyMaxBytes = 256 * 1024
@@ -29,7 +46,7 @@ export const previewCsp = "default-src 'none'; frame-ancestors 'none'; sandbox"
 const refusal = (code: UpdateRefusal, message: string, link?: string) => ({ ok: false, code, message, ...(link === undefined ? {} : { link }) }) as const
 
 export function updateRoutes(options: UpdateRoutesOptions): Hono<AdminEnv> {
-  const { updates, audit, now } = options
+  const { updates, sends, audit, now } = options
   const routes = new Hono<AdminEnv>()
   const idOf = (c: Context) => {
     const id = Number(c.req.param('id'))
@@ -57,6 +74,11 @@ export function updateRoutes(options: UpdateRoutesOptions): Hono<AdminEnv> {
     }),
   )
 
+  // Before /updates/:id, which would take "audiences" for an id.
+  routes.get('/updates/audiences', async (c) =>
+    c.json({ ok: true, counts: await sends.audienceCounts(), defaultPerSecond: options.defaultPerSecond } satisfies Reply<AudiencesReply>),
+  )
+
   routes.get('/updates/:id', async (c) => {
     const id = idOf(c)
     const update = id === undefined ? undefined : await updates.read(id)
@@ -66,8 +88,9 @@ export function updateRoutes(options: UpdateRoutesOptions): Hono<AdminEnv> {
   routes.put('/updates/:id', (c) =>
     saved(c, async (checked, by) => {
       const id = idOf(c)
-      const update = id === undefined ? undefined : await updates.edit(id, checked, by, now())
-      if (!update) return notFound(c)
+      const update = id === undefined ? 'not-found' : await updates.edit(id, checked, by, now())
+      if (update === 'not-found') return notFound(c)
+      if (update === 'wrong-state') return c.json(refusal('wrong-state', sendMessages.notDraft), 409)
       await audit(by, 'write-update', `update #${update.id}: edited`)
       return c.json({ ok: true, update } satisfies Reply<UpdateReply>)
     }),
@@ -75,9 +98,72 @@ export function updateRoutes(options: UpdateRoutesOptions): Hono<AdminEnv> {
 
   routes.delete('/updates/:id', async (c) => {
     const id = idOf(c)
-    if (id === undefined || !(await updates.remove(id))) return notFound(c)
+    const removed = id === undefined ? 'not-found' : await updates.remove(id)
+    if (removed === 'not-found') return notFound(c)
+    if (removed === 'wrong-state') return c.json(refusal('wrong-state', sendMessages.notDraft), 409)
     await audit(c.get('adminEmail'), 'delete-update', `update #${id}`)
     return c.json({ ok: true })
+  })
+
+  // A move's answer: the update as it stands now, or why not.
+  async function moved(c: Context<AdminEnv>, id: number, outcome: SendOutcome, audited: string) {
+    if (!outcome.ok) {
+      if (outcome.reason === 'not-found') return notFound(c)
+      return c.json(refusal(outcome.reason, outcome.reason === 'nobody' ? sendMessages.nobody : sendMessages.wrongState), 409)
+    }
+    await audit(c.get('adminEmail'), 'send-update', `update #${id}: ${audited}`)
+    return c.json({ ok: true, update: (await updates.read(id))! } satisfies Reply<UpdateReply>)
+  }
+
+  routes.post('/updates/:id/send', async (c) => {
+    const id = idOf(c)
+    if (id === undefined) return notFound(c)
+    const read = await readFieldsBody(c)
+    if (read.kind === 'too-large') return c.json({ ok: false, message: adminMessages.tooLarge }, 413)
+    const fields: Partial<Record<keyof SendRequest, unknown>> = read.kind === 'fields' ? read.fields : {}
+    const audience = updateAudiences.find((name) => name === fields.audience)
+    const at = fields.at === undefined ? undefined : typeof fields.at === 'string' ? new Date(fields.at) : new Date(Number.NaN)
+    const perSecond = fields.perSecond === undefined ? options.defaultPerSecond : fields.perSecond
+    if (audience === undefined) return c.json(refusal('invalid', sendMessages.noAudience), 400)
+    if (at !== undefined && Number.isNaN(at.getTime())) return c.json(refusal('invalid', sendMessages.badTime), 400)
+    if (!Number.isSafeInteger(perSecond) || (perSecond as number) < 1 || (perSecond as number) > maxSendsPerSecond) return c.json(refusal('invalid', sendMessages.badRate), 400)
+    const outcome = await sends.send(id, { audience, at, perSecond: perSecond as number }, c.get('adminEmail'), now())
+    const when = at !== undefined && at > now() ? `scheduled for ${at.toISOString()}` : 'sending now'
+    return moved(c, id, outcome, `${when} to ${audienceWords[audience].toLowerCase()}, ${String(perSecond)} a second`)
+  })
+
+  for (const [path, event, audited] of [
+    ['pause', 'PAUSE', 'paused'],
+    ['resume', 'RESUME', 'resumed'],
+    ['cancel', 'CANCEL', 'cancelled'],
+    ['unschedule', 'UNSCHEDULE', 'unscheduled, a draft again'],
+  ] as const)
+    routes.post(`/updates/:id/${path}`, async (c) => {
+      const id = idOf(c)
+      if (id === undefined) return notFound(c)
+      const outcome = await sends.move(id, event, now())
+      if (outcome.ok && event === 'RESUME') options.onQueued?.()
+      return moved(c, id, outcome, audited)
+    })
+
+  // The record, one row per person in the order they were taken: an erased person's address is gone, their row
+  // stays. Streamed a batch at a time.
+  routes.get('/updates/:id/record.csv', async (c) => {
+    const id = idOf(c)
+    const update = id === undefined ? undefined : await updates.read(id)
+    if (!update || id === undefined) return notFound(c)
+    await audit(c.get('adminEmail'), 'export', `record of update #${id}`)
+    c.header('Content-Type', 'text/csv; charset=utf-8')
+    c.header('Content-Disposition', `attachment; filename="update-${id}-record.csv"`)
+    return stream(c, async (out) => {
+      await out.write(csvRow(['email', 'outcome', 'reason', 'at', 'unsubscribed_at']))
+      for (let after = 0; ; ) {
+        const rows = await sends.recordRows(id, after, 1000)
+        if (rows.length === 0) break
+        await out.write(rows.map((row) => csvRow([row.email ?? '(erased)', row.state, row.reason ?? '', row.at ?? '', row.unsubscribedAt ?? ''])).join(''))
+        after = rows.at(-1)!.id
+      }
+    })
   })
 
   // The email as a person on the list would get it (but for their own unsubscribe link), both parts, for the

@@ -1,11 +1,13 @@
 // The drafts of updates to the list (issue 31), written once for both engines: create, edit, list, read, delete,
 // and a test to the team member who asks for it, queued in the outbox (platform/outbox/outbox-queue.ts) in the
-// transaction that records it.
+// transaction that records it. Only a draft is edited or deleted (machines/update-send-machine.ts EDIT): once it is
+// scheduled or sent, its words are the ones its audience gets, and its record stays.
 import type { UpdateDraft, UpdateSummary } from '../../../shared/update-rows'
 import type { Database } from '../../platform/database/database'
 import { enqueue } from '../../platform/outbox/outbox-queue'
 import type { CheckedUpdate } from './update-draft'
 import { updateTestKind } from './update-emails'
+import type { UpdateSends } from './update-sends'
 
 /** The most drafts the console lists: a handful are ever open at once, so one page of them is all of them. */
 export const draftListLimit = 200
@@ -18,10 +20,10 @@ export type UpdateStore = {
   list(): Promise<UpdateSummary[]>
   read(id: number): Promise<UpdateDraft | undefined>
   create(update: CheckedUpdate, by: string, now: Date): Promise<UpdateDraft>
-  /** Undefined when there is no such draft. */
-  edit(id: number, update: CheckedUpdate, by: string, now: Date): Promise<UpdateDraft | undefined>
-  /** Whether there was such a draft; its tests still waiting go nowhere (update-emails.ts). */
-  remove(id: number): Promise<boolean>
+  /** The draft as saved, or why not: no such update, or it is no longer a draft. */
+  edit(id: number, update: CheckedUpdate, by: string, now: Date): Promise<UpdateDraft | 'not-found' | 'wrong-state'>
+  /** Deletes a draft; its tests still waiting go nowhere (update-emails.ts). */
+  remove(id: number): Promise<'removed' | 'not-found' | 'wrong-state'>
   /** Queues a test of the draft to `to`, unless one to that address is still waiting, which will carry the draft's
    * words as they are when it goes: 'queued', 'waiting', or 'not-found'. */
   queueTest(id: number, to: string, now: Date): Promise<'queued' | 'waiting' | 'not-found'>
@@ -41,19 +43,20 @@ const draftOf = (row: Row): UpdateDraft => ({
   send: null,
 })
 
-export function updateStore(database: Database): UpdateStore {
+export function updateStore(database: Database, sends: UpdateSends): UpdateStore {
   const { db } = database
   const columns = ['id', 'subject', 'preheader', 'body', 'created_by', 'created_at', 'updated_by', 'updated_at'] as const
 
   return {
     async list() {
       const rows = await db.selectFrom('updates').select(['id', 'subject', 'updated_by', 'updated_at']).orderBy('updated_at', 'desc').orderBy('id', 'desc').limit(draftListLimit).execute()
-      return rows.map((row) => ({ id: row.id, subject: row.subject, updatedBy: row.updated_by, updatedAt: row.updated_at, state: 'draft' as const }))
+      const states = await sends.statesOf(rows.map((row) => Number(row.id)))
+      return rows.map((row) => ({ id: row.id, subject: row.subject, updatedBy: row.updated_by, updatedAt: row.updated_at, state: states.get(Number(row.id)) ?? 'draft' }))
     },
 
     async read(id) {
       const row = await db.selectFrom('updates').select(columns).where('id', '=', id).executeTakeFirst()
-      return row && draftOf(row)
+      return row && { ...draftOf(row), send: await sends.sendOf(id) }
     },
 
     async create(update, by, now) {
@@ -67,21 +70,24 @@ export function updateStore(database: Database): UpdateStore {
     },
 
     async edit(id, update, by, now) {
-      const row = await db
-        .updateTable('updates')
-        .set({ subject: update.subject, preheader: update.preheader, body: update.body, updated_by: by, updated_at: now.toISOString() })
-        .where('id', '=', id)
-        .returning(columns)
-        .executeTakeFirst()
-      return row && draftOf(row)
+      const edited = await sends.whileDraft(id, (trx) =>
+        trx
+          .updateTable('updates')
+          .set({ subject: update.subject, preheader: update.preheader, body: update.body, updated_by: by, updated_at: now.toISOString() })
+          .where('id', '=', id)
+          .returning(columns)
+          .executeTakeFirstOrThrow(),
+      )
+      return edited.ok ? draftOf(edited.value) : edited.reason
     },
 
-    remove: (id) =>
-      db.transaction().execute(async (trx) => {
+    async remove(id) {
+      const removed = await sends.whileDraft(id, async (trx) => {
         await trx.deleteFrom('update_tests').where('update_id', '=', id).execute()
-        const deleted = await trx.deleteFrom('updates').where('id', '=', id).executeTakeFirst()
-        return deleted.numDeletedRows > 0n
-      }),
+        await trx.deleteFrom('updates').where('id', '=', id).execute()
+      })
+      return removed.ok ? 'removed' : removed.reason
+    },
 
     queueTest: (id, to, now) =>
       db.transaction().execute(async (trx) => {

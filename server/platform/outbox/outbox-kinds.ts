@@ -25,6 +25,16 @@ export type OutboxKind<T extends Recipient = Recipient> = {
   render(email: T, now: Date): Promise<OutgoingMail>
   /** What its delivery records, in the transaction that marks it sent. */
   delivered?(trx: Db, email: T, now: Date): Promise<void>
+  /** What it records when it ends without going (skipped, or failed for good), in the transaction that marks it. */
+  ended?(trx: Db, email: T, outcome: 'skipped' | 'failed', now: Date): Promise<void>
+  /** For a kind that must never reach anyone twice (at most once, where the outbox is at least once): called once
+   * the inbox's budget allows the email and before anything is sent, it writes (and commits) that the send has
+   * begun, and says whether it may: false when a send of it already began (an instance stopped mid-send, so it
+   * may have arrived), or it is no longer due, and the email is skipped. */
+  begin?(email: T, now: Date): Promise<boolean>
+  /** Takes back `begin`'s mark after a send known not to have been delivered (refused, or cut before its end of
+   * DATA), so that a retry may send it; a send that may have been delivered keeps its mark. */
+  release?(email: T): Promise<void>
 }
 
 export type OutboxKinds = {

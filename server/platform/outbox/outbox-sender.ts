@@ -98,13 +98,39 @@ export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
       ? options.budget.send(options.mailer, kind, to.address, to.vouched, compose, { signal })
       : compose().then((made) => options.mailer.send(made, { signal }))
 
-  // Sends one entry, or says why not: its person is gone (erased), or its kind says it no longer goes.
+  // Sends one entry, or says why not: its person is gone (erased), or its kind says it no longer goes. A kind that
+  // must reach nobody twice marks the send begun before it goes (OutboxKind begin), once the budget allows it: an
+  // entry whose send already began (its instance stopped mid-send) is skipped, never sent again; one known not to
+  // have gone (refused, cut before its end of DATA) has the mark taken back, so its retry may go.
   async function deliver(entry: Claimed, signal: AbortSignal): Promise<'sent' | 'skipped'> {
     const { registered: kind, email } = entry
     if (!kind) throw new Error(`outbox: no kind is registered as ${entry.kind}`)
     if (!email || !kind.sends(email, now())) return 'skipped'
-    await mail(kind.name, email, signal, () => kind.render(email, now()))
+    let begun = 'no' as 'no' | 'yes' | 'refused'
+    try {
+      await mail(kind.name, email, signal, async () => {
+        if (kind.begin && !(await kind.begin(email, now()))) {
+          begun = 'refused'
+          throw new Error('its send began before, or it is no longer due')
+        }
+        begun = 'yes'
+        return kind.render(email, now())
+      })
+    } catch (error) {
+      if (begun === 'refused') return 'skipped'
+      // Should the mark stay (the database does not answer), the retry is skipped: never twice, at worst not at all.
+      if (begun === 'yes' && kind.release && !(error instanceof DeliveryUnknownError)) await kind.release(email).catch(() => {})
+      throw error
+    }
     return 'sent'
+  }
+
+  // What the entry's kind records of its outcome, written with the mark, in its transaction (outbox-store.ts finish).
+  function recordOf(entry: Claimed, outcome: 'sent' | 'skipped' | 'failed', at: Date): ((trx: Db) => Promise<void>) | undefined {
+    const { registered: kind, email } = entry
+    if (!kind || !email) return undefined
+    if (outcome === 'sent') return kind.delivered && ((trx) => kind.delivered!(trx, email, at))
+    return kind.ended && ((trx) => kind.ended!(trx, email, outcome, at))
   }
 
   // What each entry needs, read by its kind, one read per kind for the batch. An entry whose kind nobody
@@ -196,10 +222,7 @@ export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
         if (result === undefined) continue
         if ('outcome' in result) {
           const at = now()
-          const { registered: kind, email } = entry
-          // What the delivery records is written with the mark, in its transaction (outbox-store.ts finish).
-          const delivered = kind?.delivered && email ? (trx: Db) => kind.delivered!(trx, email, at) : undefined
-          await options.outbox.finish(entry.id, at, result.outcome, undefined, delivered)
+          await options.outbox.finish(entry.id, at, result.outcome, undefined, recordOf(entry, result.outcome, at))
           counted(entry, result.outcome)
           continue
         }
@@ -219,11 +242,11 @@ export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
           // Nothing a retry could change: the stored address is not one mailbox (left by the older rule), or
           // the mail server refused it for good.
           log.error(about, `outbox: email #${entry.id} refused for good, not retried: ${reason}`)
-          await options.outbox.finish(entry.id, now(), 'failed', reason)
+          await options.outbox.finish(entry.id, now(), 'failed', reason, recordOf(entry, 'failed', now()))
           counted(entry, 'failed')
         } else if (entry.attempts >= settings.maxAttempts) {
           log.error(about, `outbox: giving up on email #${entry.id} after ${entry.attempts} attempts: ${reason}`)
-          await options.outbox.finish(entry.id, now(), 'failed', reason)
+          await options.outbox.finish(entry.id, now(), 'failed', reason, recordOf(entry, 'failed', now()))
           counted(entry, 'failed')
         } else if (error instanceof DeliveryUnknownError) {
           // The server may still deliver the first copy: a retry before its time is up could be a second.

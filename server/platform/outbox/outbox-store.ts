@@ -21,9 +21,9 @@ export type OutboxStats = {
 export interface OutboxStore {
   /** Leases up to `limit` due entries for `leaseMs` (an entry leased by another instance is skipped), longest due first. */
   claim(now: Date, limit: number, leaseMs: number): Promise<QueuedEmail[]>
-  /** Marks the entry finished; a sent one's `delivered` (its kind's record of the delivery) runs in the same
+  /** Marks the entry finished; `recorded` (its kind's record of the outcome: a delivery, a skip) runs in the same
    * transaction, so the two are written together or not at all. */
-  finish(id: number, now: Date, outcome: 'sent' | 'skipped' | 'failed', error?: string, delivered?: (trx: Db) => Promise<void>): Promise<void>
+  finish(id: number, now: Date, outcome: 'sent' | 'skipped' | 'failed', error?: string, recorded?: (trx: Db) => Promise<void>): Promise<void>
   /** Gives the entry back, to be tried again at `at`. */
   retry(id: number, at: Date, error: string): Promise<void>
   /** Moves the end of the entry's lease from `heldUntil` to `until`, if it still ends at `heldUntil` (nobody has
@@ -62,12 +62,12 @@ export function outboxStore(database: Database): OutboxStore {
         .sort((a, b) => a.id - b.id)
         .map((entry) => ({ id: entry.id, kind: entry.kind, attempts: entry.attempts, personId: entry.signup_id, subjectId: entry.invitation_id }))
     },
-    async finish(id, now, outcome, error, delivered) {
+    async finish(id, now, outcome, error, recorded) {
       const finish = (db: Db) => db.updateTable('outbox').set({ finished_at: iso(now), outcome, last_error: error ?? null, claimed_until: null }).where('id', '=', id).execute()
-      if (outcome !== 'sent' || !delivered) return void (await finish(db))
+      if (!recorded) return void (await finish(db))
       await db.transaction().execute(async (trx) => {
         await finish(trx)
-        await delivered(trx)
+        await recorded(trx)
       })
     },
     async retry(id, at, error) {

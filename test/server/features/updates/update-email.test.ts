@@ -125,11 +125,11 @@ describe('the email', () => {
   })
 
   it('to the list: the reader’s unsubscribe in the footer and in the RFC 8058 headers', () => {
-    const unsubscribe = { pageUrl: 'https://stridehealth.example/waitlist/unsubscribe?token=abc', oneClickUrl: 'https://api.stridehealth.example/unsubscribe?token=abc' }
-    const mail = updateMail('val@example.com', draft(body), unsubscribe)
+    const links = { siteUrl: 'https://stridehealth.example', apiUrl: 'https://api.stridehealth.example' }
+    const mail = updateMail('val@example.com', draft(body), links, 'abc')
     expect(mail).toMatchObject({ to: 'val@example.com', subject: 'News from Stride' })
-    expect(mail.headers).toEqual({ 'List-Unsubscribe': `<${unsubscribe.oneClickUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' })
-    expect(mail.text).toContain(`Unsubscribe: ${unsubscribe.pageUrl}`)
+    expect(mail.headers).toEqual({ 'List-Unsubscribe': '<https://api.stridehealth.example/api/waitlist/unsubscribe?token=abc>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' })
+    expect(mail.text).toContain('Unsubscribe: https://stridehealth.example/waitlist/unsubscribe?token=abc')
     expect(mail.text).toContain('asked for news and updates')
   })
 

@@ -1,0 +1,368 @@
+// Sending an update to the list (issue 31), written once for both engines: the team sends a draft now or at a time,
+// to an audience of people who hold news and updates; each move is one the send's machine allows
+// (machines/update-send-machine.ts sendMove), in one transaction that locks the update's row first.
+//
+// - **The audience is taken once**, when the sending starts: one update_recipients row per person, in one
+//   INSERT … SELECT, so that who gets it is fixed then (someone who asks for news later is not added) and the
+//   unique index takes nobody twice.
+// - **The pace** is the clock's (tick, every second, in every instance): it queues the next waiting people in the
+//   outbox, each due 1/rate after the one before, a couple of seconds ahead, so every instance's outbox sender
+//   shares one pace, and a pause withdraws only those few. A stretch of pacing starts at the start and at each
+//   resume; an instance that was down does not catch up in a burst (a stretch more than a second behind starts
+//   again from now). On PostgreSQL the clocks of several instances take turns on the send's row.
+// - **Each person once.** The outbox is at least once; an update is at most once: its kind marks a person's send
+//   begun before it goes (update-emails.ts updateEmailKind), and an entry whose send began before (its instance
+//   was killed mid-send) is skipped as "unknown", never sent again.
+// - **Skipped, and why**: someone who takes back news and updates, or is erased, before their turn
+//   (updates-follow-consent.ts); everyone still waiting when the team cancels.
+import { sql } from 'kysely'
+import { sendMove, type SendAction, type UpdateSendEvent, type UpdateSendState } from '../../../machines/update-send-machine'
+import {
+  maxSendsPerSecond,
+  skipReasons,
+  type SkipReason,
+  type UpdateAudience,
+  type UpdateRecord,
+  type UpdateSend,
+  updateAudiences,
+} from '../../../shared/update-rows'
+import type { Database, Db } from '../../platform/database/database'
+import { enqueue } from '../../platform/outbox/outbox-queue'
+import { recordOf } from '../../../shared/record-of'
+import type { StoredStatus } from '../../../shared/stored-statuses'
+
+/** Where one person's email of an update stands. `sending` is written, and committed, just before it goes. */
+export const recipientStates = ['waiting', 'queued', 'sending', 'sent', 'refused', 'skipped'] as const
+export type RecipientState = (typeof recipientStates)[number]
+
+/** The outbox's kind of an update's email to one person; its entry names the update_recipients row. */
+export const updateKind = 'update'
+
+/** The pace's look ahead: how far past now the clock queues. A pause leaves at most this much in the outbox. */
+export const paceAheadMs = 2000
+/** The most one look of the clock queues for one send: three seconds of the fastest pace (maxSendsPerSecond), so
+ * that a look a second keeps up with any pace, and one look's writes stay bounded. */
+const maxFeed = 3 * maxSendsPerSecond
+
+export type SendOutcome = { ok: true } | { ok: false; reason: 'not-found' | 'wrong-state' | 'nobody' }
+
+export type UpdateSends = {
+  /** How many each audience holds now. */
+  audienceCounts(): Promise<Record<UpdateAudience, number>>
+  /** The update's sending and its record, or null for a draft. */
+  sendOf(updateId: number): Promise<UpdateSend | null>
+  /** The state of each update's sending, for the list (draft where there is none). */
+  statesOf(updateIds: number[]): Promise<Map<number, UpdateSendState>>
+  /** Whether the update is a draft (it may be edited or deleted): not-found, wrong-state, or ok. */
+  whileDraft<T>(updateId: number, change: (trx: Db) => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; reason: 'not-found' | 'wrong-state' }>
+  /** Sends now (`at` undefined or past) or schedules it. */
+  send(updateId: number, request: { audience: UpdateAudience; at: Date | undefined; perSecond: number }, by: string, now: Date): Promise<SendOutcome>
+  /** PAUSE, RESUME, CANCEL or UNSCHEDULE, as the machine allows. */
+  move(updateId: number, event: 'PAUSE' | 'RESUME' | 'CANCEL' | 'UNSCHEDULE', now: Date): Promise<SendOutcome>
+  /** The clock's look: starts the scheduled sends that are due, queues each sending one's next emails, and marks
+   * done those with nobody left. Says how many emails it queued. */
+  tick(now: Date): Promise<{ queued: number; started: number; finished: number }>
+  /** The record, one row per person, in the order they were taken, `batch` at a time (for the CSV). */
+  recordRows(updateId: number, afterId: number, batch: number): Promise<RecordRow[]>
+}
+
+export type RecordRow = { id: number; email: string | null; state: RecipientState; reason: SkipReason | null; at: string | null; unsubscribedAt: string | null }
+
+const iso = (date: Date) => date.toISOString()
+
+/** Who holds news and updates now: the audience of every update, before its step of the launch. */
+export function newsHolders(db: Db) {
+  return db.selectFrom('signups').where('news_given_at', 'is not', null).where('news_withdrawn_at', 'is', null)
+}
+
+// Each audience among the news holders. `everyone` is every confirmed address (a pending one is not confirmed now:
+// it signed up again after unsubscribing). The launch's steps are the statuses of the consent machine.
+const audienceStatuses: Record<UpdateAudience, StoredStatus[]> = {
+  everyone: ['confirmed', 'invited', 'claimed', 'expired', 'unsubscribed'],
+  notInvited: ['confirmed'],
+  invited: ['invited'],
+  claimed: ['claimed'],
+}
+
+const emptyRecord = (): UpdateRecord => ({ audience: 0, toGo: 0, sent: 0, refused: 0, skipped: recordOf(skipReasons, () => 0), unsubscribed: 0 })
+
+export function updateSends(database: Database): UpdateSends {
+  const { db, lockRows } = database
+
+  async function record(from: Db, updateId: number, audienceSize: number): Promise<UpdateRecord> {
+    const rows = await from
+      .selectFrom('update_recipients')
+      .select((eb) => ['state', 'reason', eb.fn.countAll<number>().as('n'), eb.fn.count<number>('unsubscribed_at').as('unsubscribed')])
+      .where('update_id', '=', updateId)
+      .groupBy(['state', 'reason'])
+      .execute()
+    const counted = emptyRecord()
+    counted.audience = audienceSize
+    for (const row of rows) {
+      const n = Number(row.n)
+      counted.unsubscribed += Number(row.unsubscribed)
+      if (row.state === 'sent') counted.sent += n
+      else if (row.state === 'refused') counted.refused += n
+      else if (row.state === 'skipped') counted.skipped[row.reason ?? 'unknown'] += n
+      else counted.toGo += n
+    }
+    return counted
+  }
+
+  const sendRow = (from: Db, updateId: number) => from.selectFrom('update_sends').selectAll().where('update_id', '=', updateId)
+
+  // The update's row and its sending's, locked, in the move's transaction: every move on one update takes its turn.
+  async function lockUpdate(trx: Db, updateId: number) {
+    const update = await lockRows(trx.selectFrom('updates').select('id').where('id', '=', updateId)).executeTakeFirst()
+    if (!update) return undefined
+    const send = await lockRows(sendRow(trx, updateId)).executeTakeFirst()
+    return { state: (send?.state ?? 'draft') as UpdateSendState, send }
+  }
+
+  // The audience, taken: one row per person who holds news and updates at its step now, in order of signing up.
+  async function takeAudience(trx: Db, updateId: number, audience: UpdateAudience, now: Date): Promise<number> {
+    const people = newsHolders(trx)
+      .select((eb) => [sql.lit(updateId).as('update_id'), eb.ref('id').as('signup_id'), sql.lit('waiting').as('state')])
+      .where('status', 'in', audienceStatuses[audience])
+      .orderBy('id')
+    await trx.insertInto('update_recipients').columns(['update_id', 'signup_id', 'state']).expression(people).execute()
+    const { n } = await trx
+      .selectFrom('update_recipients')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('update_id', '=', updateId)
+      .executeTakeFirstOrThrow()
+    const size = Number(n)
+    await trx.updateTable('update_sends').set({ audience_size: size, started_at: iso(now), paced_from: iso(now), paced_count: 0 }).where('update_id', '=', updateId).execute()
+    return size
+  }
+
+  // The emails queued but not yet taken by a sender go back to waiting; those a sender holds (leased) go on.
+  async function withdrawWaiting(trx: Db, updateId: number, now: Date) {
+    const withdrawn = await trx
+      .deleteFrom('outbox')
+      .where('kind', '=', updateKind)
+      .where('finished_at', 'is', null)
+      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', iso(now))]))
+      .where('invitation_id', 'in', (eb) => eb.selectFrom('update_recipients').select('id').where('update_id', '=', updateId).where('state', '=', 'queued'))
+      .returning('invitation_id')
+      .execute()
+    const ids = withdrawn.map((row) => row.invitation_id).filter((id): id is number => id !== null)
+    for (let from = 0; from < ids.length; from += 1000)
+      await trx
+        .updateTable('update_recipients')
+        .set({ state: 'waiting' })
+        .where('id', 'in', ids.slice(from, from + 1000))
+        .where('state', '=', 'queued')
+        .execute()
+  }
+
+  // Does what the machine's move names, in order, then stores the state it reached.
+  async function apply(trx: Db, updateId: number, to: UpdateSendState, actions: SendAction[], now: Date, audience?: UpdateAudience): Promise<number | undefined> {
+    await trx.updateTable('update_sends').set({ state: to as UpdateSend['state'] }).where('update_id', '=', updateId).execute()
+    let taken: number | undefined
+    for (const action of actions) {
+      if (action === 'takeAudience') taken = await takeAudience(trx, updateId, audience!, now)
+      if (action === 'withdrawWaiting') await withdrawWaiting(trx, updateId, now)
+      if (action === 'restartPace') await trx.updateTable('update_sends').set({ paced_from: iso(now), paced_count: 0 }).where('update_id', '=', updateId).execute()
+      if (action === 'skipTheRest')
+        await trx.updateTable('update_recipients').set({ state: 'skipped', reason: 'cancelled', at: iso(now) }).where('update_id', '=', updateId).where('state', '=', 'waiting').execute()
+    }
+    if (to === 'done' || to === 'cancelled') await trx.updateTable('update_sends').set({ ended_at: iso(now) }).where('update_id', '=', updateId).execute()
+    return taken
+  }
+
+  const countOf = async (from: Db, audience: UpdateAudience) =>
+    Number(
+      (
+        await newsHolders(from)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('status', 'in', audienceStatuses[audience])
+          .executeTakeFirstOrThrow()
+      ).n,
+    )
+
+  // The next emails of one sending update, due one 1/rate after the other from the stretch's start, up to
+  // paceAheadMs past now; the finish when nobody is left to go.
+  async function feed(trx: Db, send: { update_id: number; per_second: number; paced_from: string | null; paced_count: number }, now: Date) {
+    const rate = Number(send.per_second)
+    const gapMs = 1000 / rate
+    let from = send.paced_from === null ? now.getTime() : new Date(send.paced_from).getTime()
+    let count = Number(send.paced_count)
+    // A stretch more than a second behind (the clocks stopped: every instance down, or paused by a slow
+    // database) starts again from now rather than catching up in a burst over the rate.
+    if (from + count * gapMs < now.getTime() - 1000) {
+      from = now.getTime()
+      count = 0
+    }
+    const due = Math.min(maxFeed, Math.floor((now.getTime() + paceAheadMs - from) / gapMs) + 1 - count)
+    let queued = 0
+    if (due > 0) {
+      const next = await trx
+        .selectFrom('update_recipients')
+        .select(['id', 'signup_id'])
+        .where('update_id', '=', send.update_id)
+        .where('state', '=', 'waiting')
+        .orderBy('id')
+        .limit(due)
+        .execute()
+      const people = next.filter((row): row is { id: number; signup_id: number } => row.signup_id !== null)
+      for (let at = 0; at < people.length; at += 1000) {
+        const part = people.slice(at, at + 1000)
+        await trx
+          .updateTable('update_recipients')
+          .set({ state: 'queued' })
+          .where('id', 'in', part.map((row) => row.id))
+          .execute()
+        await enqueue(
+          trx,
+          part.map((row, index) => ({ kind: updateKind, personId: row.signup_id, subjectId: row.id, at: new Date(from + Math.floor((count + at + index) * gapMs)) })),
+        )
+      }
+      queued = people.length
+      await trx
+        .updateTable('update_sends')
+        .set({ paced_from: iso(new Date(from)), paced_count: count + queued })
+        .where('update_id', '=', send.update_id)
+        .execute()
+    }
+    if (queued > 0) return { queued, finished: false }
+    const left = await trx
+      .selectFrom('update_recipients')
+      .select('id')
+      .where('update_id', '=', send.update_id)
+      .where('state', 'in', ['waiting', 'queued', 'sending'])
+      .executeTakeFirst()
+    if (left) return { queued, finished: false }
+    const move = sendMove('sending', { type: 'FINISH' })!
+    await apply(trx, send.update_id, move.to, move.actions, now)
+    return { queued, finished: true }
+  }
+
+  return {
+    async audienceCounts() {
+      const counts = await Promise.all(updateAudiences.map((audience) => countOf(db, audience)))
+      return recordOf(updateAudiences, (audience) => counts[updateAudiences.indexOf(audience)]!)
+    },
+
+    async sendOf(updateId) {
+      const row = await sendRow(db, updateId).executeTakeFirst()
+      if (!row) return null
+      return {
+        state: row.state,
+        audience: row.audience,
+        sendAt: new Date(row.send_at).toISOString(),
+        perSecond: Number(row.per_second),
+        requestedBy: row.requested_by,
+        startedAt: row.started_at === null ? null : new Date(row.started_at).toISOString(),
+        endedAt: row.ended_at === null ? null : new Date(row.ended_at).toISOString(),
+        record: row.started_at === null ? emptyRecord() : await record(db, updateId, Number(row.audience_size)),
+      }
+    },
+
+    async statesOf(updateIds) {
+      const rows = updateIds.length === 0 ? [] : await db.selectFrom('update_sends').select(['update_id', 'state']).where('update_id', 'in', updateIds).execute()
+      return new Map(updateIds.map((id) => [id, rows.find((row) => Number(row.update_id) === id)?.state ?? 'draft']))
+    },
+
+    whileDraft(updateId, change) {
+      return db.transaction().execute(async (trx) => {
+        const locked = await lockUpdate(trx, updateId)
+        if (!locked) return { ok: false, reason: 'not-found' } as const
+        if (!sendMove(locked.state, { type: 'EDIT' })) return { ok: false, reason: 'wrong-state' } as const
+        return { ok: true, value: await change(trx) } as const
+      })
+    },
+
+    send(updateId, request, by, now) {
+      return db.transaction().execute(async (trx): Promise<SendOutcome> => {
+        const locked = await lockUpdate(trx, updateId)
+        if (!locked) return { ok: false, reason: 'not-found' }
+        const later = request.at !== undefined && request.at.getTime() > now.getTime()
+        const event: UpdateSendEvent = later ? { type: 'SCHEDULE' } : { type: 'SEND_NOW' }
+        const move = sendMove(locked.state, event)
+        if (!move) return { ok: false, reason: 'wrong-state' }
+        // Sent now to nobody would be done at once with nothing to show: the team is told instead. (A scheduled
+        // send is counted when its time comes, and may find its audience grown.)
+        if (!later && (await countOf(trx, request.audience)) === 0) return { ok: false, reason: 'nobody' }
+        await trx
+          .insertInto('update_sends')
+          .values({
+            update_id: updateId,
+            state: 'scheduled',
+            audience: request.audience,
+            send_at: iso(later ? request.at! : now),
+            per_second: request.perSecond,
+            requested_by: by,
+            started_at: null,
+            ended_at: null,
+            paced_from: null,
+          })
+          .execute()
+        await apply(trx, updateId, move.to, move.actions, now, request.audience)
+        return { ok: true }
+      })
+    },
+
+    move(updateId, type, now) {
+      return db.transaction().execute(async (trx): Promise<SendOutcome> => {
+        const locked = await lockUpdate(trx, updateId)
+        if (!locked) return { ok: false, reason: 'not-found' }
+        const move = sendMove(locked.state, { type })
+        if (!move) return { ok: false, reason: 'wrong-state' }
+        // Taken back before its time, it is a draft again: its sending's row goes.
+        if (move.to === 'draft') await trx.deleteFrom('update_sends').where('update_id', '=', updateId).execute()
+        else await apply(trx, updateId, move.to, move.actions, now)
+        return { ok: true }
+      })
+    },
+
+    async tick(now) {
+      let queued = 0
+      let started = 0
+      let finished = 0
+      const due = await db
+        .selectFrom('update_sends')
+        .select(['update_id', 'state'])
+        .where((eb) => eb.or([eb('state', '=', 'sending'), eb.and([eb('state', '=', 'scheduled'), eb('send_at', '<=', iso(now))])]))
+        .execute()
+      for (const { update_id: updateId } of due) {
+        await db.transaction().execute(async (trx) => {
+          // Another instance's clock may have moved it since: what the locked row says now decides.
+          const locked = await lockUpdate(trx, Number(updateId))
+          if (!locked?.send) return
+          if (locked.state === 'scheduled') {
+            if (new Date(locked.send.send_at) > now) return
+            const move = sendMove('scheduled', { type: 'START' })!
+            await apply(trx, Number(updateId), move.to, move.actions, now, locked.send.audience)
+            started++
+          } else if (locked.state !== 'sending') return
+          const send = await sendRow(trx, Number(updateId)).executeTakeFirstOrThrow()
+          const fed = await feed(trx, send, now)
+          queued += fed.queued
+          if (fed.finished) finished++
+        })
+      }
+      return { queued, started, finished }
+    },
+
+    async recordRows(updateId, afterId, batch) {
+      const rows = await db
+        .selectFrom('update_recipients')
+        .leftJoin('signups', 'signups.id', 'update_recipients.signup_id')
+        .select(['update_recipients.id', 'signups.email', 'update_recipients.state', 'update_recipients.reason', 'update_recipients.at', 'update_recipients.unsubscribed_at'])
+        .where('update_recipients.update_id', '=', updateId)
+        .where('update_recipients.id', '>', afterId)
+        .orderBy('update_recipients.id')
+        .limit(batch)
+        .execute()
+      return rows.map((row) => ({
+        id: Number(row.id),
+        email: row.email,
+        state: row.state,
+        reason: row.reason,
+        at: row.at === null ? null : new Date(row.at).toISOString(),
+        unsubscribedAt: row.unsubscribed_at === null ? null : new Date(row.unsubscribed_at).toISOString(),
+      }))
+    },
+  }
+}
