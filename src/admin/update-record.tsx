@@ -20,7 +20,7 @@ const moveButtons: { event: MoveEvent; rule: UpdateSendEvent['type']; label: str
 
 function sendLine(send: UpdateSend) {
   const rate = `${figure(send.perSecond)} a second`
-  const to = audienceWords[send.audience]
+  const to = `“${audienceWords[send.audience]}”`
   if (send.state === 'scheduled') return `To ${to}, from ${localTime(send.sendAt)} your time, at ${rate}; asked by ${send.requestedBy}.`
   const started = send.startedAt ? `started ${localTime(send.startedAt)} your time` : 'not started'
   const ended = send.endedAt ? `, ended ${localTime(send.endedAt)}` : ''

@@ -100,7 +100,7 @@ function SendConfirm({ updates, state }: UpdatesPart) {
     <div role="group" aria-labelledby={updateIds.confirm}>
       <h3 id={updateIds.confirm} tabIndex={-1}>{action}?</h3>
       <p>
-        “{update?.subject}” goes to {audienceWords[sendAsked.audience]}: {people(count)} now,{' '}
+        “{update?.subject}” goes to “{audienceWords[sendAsked.audience]}”: {people(count)} now,{' '}
         {sendAsked.at ? `from ${localTime(sendAsked.at)} your time` : 'starting now'}, at {counted(rate, 'email', 'emails')} a second. Who it goes to is
         taken when the sending starts: someone who unsubscribes before their turn is skipped.
       </p>

@@ -177,7 +177,7 @@ describe('the updates section', () => {
 
     const look = await screen.findByRole('group', { name: 'Schedule for 2 people?' })
     await waitFor(() => expect(within(look).getByRole('heading')).toHaveFocus())
-    const repeated = `“${updatesSamples.draft.subject}” goes to Not yet invited: 2 people now, from 2099-03-01 09:30 your time, at 1 email a second.`
+    const repeated = `“${updatesSamples.draft.subject}” goes to “Not yet invited”: 2 people now, from 2099-03-01 09:30 your time, at 1 email a second.`
     expect(look).toHaveTextContent(repeated)
     expect(requests.map(([id]) => id)).not.toContain('startSend')
     await user.click(within(look).getByRole('button', { name: 'Schedule for 2 people' }))
