@@ -13,6 +13,7 @@ import { createServer as createNetServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, Locator, Page } from '@playwright/test'
+import { adminUpdatesMessages } from '../machines/admin-updates-machine'
 import { invitationSubject } from '../server/features/launch/invitation-email'
 import { messages } from '../shared/messages'
 import { updateLinkRule, type UpdatePreview } from '../shared/update-rows'
@@ -50,7 +51,8 @@ let work: string
 test.describe.configure({ mode: 'serial' })
 // The console asks for its session first (401 before sign-in), and the refused save answers 400: Chromium logs both.
 // (One pattern: Playwright takes a list whose second entry is an object, a RegExp too, for a fixture's options.)
-test.use({ allowedConsoleErrors: [/status of (401 \(Unauthorized\) \(http:\/\/[^/]+\/api\/admin\/|400 \(Bad Request\) \(http:\/\/[^/]+\/api\/admin\/updates\)$)/] })
+const expectedErrors = /status of (401 \(Unauthorized\) \(http:\/\/[^/]+\/api\/admin\/|400 \(Bad Request\) \(http:\/\/[^/]+\/api\/admin\/updates\)$)/
+test.use({ allowedConsoleErrors: [expectedErrors] })
 
 /** A port nobody is listening on now, for `npm start`, which must be told its port before it starts. */
 async function freePort() {
@@ -141,7 +143,7 @@ const recordFigure = (section: Locator, label: string) =>
   section.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]')
 const recordHeading = (section: Locator, state: string) => section.getByRole('heading', { name: `“${subject}”: ${state}` })
 
-test('the team writes, previews, tests and sends an update to a segment, pauses and resumes it, and reads its record; launch news still reaches whoever took news back', async ({
+test('the team writes, previews, tests and sends an update to a segment, pauses, resumes and reads its record; launch news reaches who took news back', async ({
   page,
   browser,
 }) => {
@@ -245,7 +247,7 @@ test('the team writes, previews, tests and sends an update to a segment, pauses 
 
     const look = section.getByRole('group', { name: 'Send to 5 people?' })
     await expect(look.getByRole('heading')).toBeFocused()
-    await expect(look).toContainText(`“${subject}” goes to Not yet invited: 5 people now, starting now, at 1 email a second.`)
+    await expect(look).toContainText(`“${subject}” goes to “Not yet invited”: 5 people now, starting now, at 1 email a second.`)
     await axeEverywhere(page, 'the last look before sending')
     expect(inbox.mails.filter((mail) => mail.subject === subject)).toEqual([])
   })
@@ -267,6 +269,7 @@ test('the team writes, previews, tests and sends an update to a segment, pauses 
     await expect(recordHeading(section, 'Sending')).toBeVisible()
     // The record is fetched again every few seconds while it sends: a person watches it finish.
     await expect(recordHeading(section, 'Sent')).toBeVisible({ timeout: 30_000 })
+    await expect(section.getByRole('status')).toHaveText(adminUpdatesMessages.finished)
   })
 
   await test.step('reads the record: everyone in the audience got it; and downloads it as CSV', async () => {

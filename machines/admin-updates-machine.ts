@@ -23,7 +23,7 @@ import {
   type UpdateSummary,
   type UpdateTestReply,
 } from '../shared/update-rows'
-import { sendMove, type UpdateSendEvent } from './update-send-machine'
+import { sendMove, type UpdateSendEvent, type UpdateSendState } from './update-send-machine'
 
 /** The moves of a sending the team asks for, each one request (POST /updates/:id/<move>). */
 export type SendMoveName = 'pause' | 'resume' | 'unschedule' | 'cancel'
@@ -94,6 +94,7 @@ export const adminUpdatesMessages = {
     unschedule: 'Unscheduled: it is a draft again.',
     cancel: 'Cancelled: nobody not reached yet will get it.',
   } satisfies Record<SendMoveName, string>,
+  finished: 'Sent: every email has gone, been refused by its mail server, or been skipped. The record says which.',
   deleted: 'The draft is deleted.',
   deleteFailed: 'The draft could not be deleted. Please try again.',
   gone: 'That update is gone (it may have been deleted in another tab): here is the list as it is now.',
@@ -171,6 +172,23 @@ export const adminUpdatesMachine = setup({
     startNew: assign({ update: null, openId: null, input: blank, preview: null, audiences: null, sendAsked: null, message: '', error: '', refusedLink: '' }),
     setOpenId: assign(({ event }) => (assertEvent(event, 'OPEN'), { openId: event.id, preview: null, audiences: null, sendAsked: null, ...said('') })),
     forgetUpdate: assign({ update: null, openId: null, input: blank, preview: null, audiences: null, sendAsked: null }),
+    // What the poll found moved is said in the live region too, not only in the heading: a person waiting for the end
+    // of a send hears it end. A move by someone else (another tab, a colleague) is said the same way.
+    showProgress: assign(({ context, event }) => {
+      assertEvent(event, 'xstate.done.actor.fetchUpdate')
+      const was = context.update?.send?.state ?? 'draft'
+      const now = event.output.send?.state ?? 'draft'
+      const words: Record<UpdateSendState, string | null> = {
+        // A poll never finds an update scheduled anew: only the team schedules, and from a draft, which is not polled.
+        scheduled: null,
+        draft: adminUpdatesMessages.moved.unschedule,
+        sending: adminUpdatesMessages.started(event.output),
+        paused: adminUpdatesMessages.moved.pause,
+        done: adminUpdatesMessages.finished,
+        cancelled: adminUpdatesMessages.moved.cancel,
+      }
+      return was === now || words[now] === null ? {} : said(words[now])
+    }),
     showUpdate: assign(({ event }) => (assertEvent(event, ['xstate.done.actor.fetchUpdate', 'xstate.done.actor.moveSend']), opened(event.output))),
     // Words typed since the preview make it stale: it goes until it is asked for again.
     setField: assign(({ context, event }) => (assertEvent(event, 'EDIT'), { input: { ...context.input, [event.field]: event.value }, preview: null })),
@@ -406,7 +424,10 @@ export const adminUpdatesMachine = setup({
         id: 'fetchUpdate',
         src: 'fetchUpdate',
         input: ({ context }) => ({ id: context.openId! }),
-        onDone: [{ guard: 'isDraft', target: 'writing', actions: 'showUpdate' }, { target: 'watching', actions: 'showUpdate' }],
+        onDone: [
+          { guard: 'isDraft', target: 'writing', actions: ['showProgress', 'showUpdate'] },
+          { target: 'watching', actions: ['showProgress', 'showUpdate'] },
+        ],
         onError: [gone, { target: 'watching', actions: 'showRefreshFailed' }],
       },
     },

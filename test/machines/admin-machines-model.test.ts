@@ -11,7 +11,7 @@ import type { AdminReferralsSnapshot } from '../../machines/admin-referrals-mach
 import { pageCount, type AdminTableSnapshot } from '../../machines/admin-table-machine'
 import { adminUpdatesMessages, sendMoveOf, type AdminUpdatesSnapshot } from '../../machines/admin-updates-machine'
 import { adminWavesMessages } from '../../machines/admin-waves-machine'
-import { sendMove } from '../../machines/update-send-machine'
+import { sendMove, type UpdateSendState } from '../../machines/update-send-machine'
 import type { ReferralsReply, SignupQuery } from '../../shared/console-api'
 import { maxSendsPerSecond, type UpdateAudience, type UpdateTestReply } from '../../shared/update-rows'
 import { definedTransitions, describeTransition, transitionPaths, transitionsTaken, type Model, type ModelPath, type ModelStep } from '../utils/admin-model'
@@ -208,6 +208,22 @@ const checkUpdatesStep: StepCheck = ({ event }, started, before, after) => {
       const underway = was.update?.send?.state === 'sending' || was.update?.send?.state === 'scheduled'
       expect(moved, `the poll while ${was.update?.send?.state}`).toBe(underway)
       if (moved) expect(requests).toEqual([['fetchUpdate', { id: 1 }]])
+      break
+    }
+    case 'xstate.done.actor.fetchUpdate': {
+      if (!before.matches('refreshing')) break
+      // What the poll found moved is said in the live region; nothing is said when nothing moved.
+      const from = was.update?.send?.state
+      const to = now.update?.send?.state ?? 'draft'
+      const words: Record<UpdateSendState, string> = {
+        draft: adminUpdatesMessages.moved.unschedule,
+        scheduled: was.message,
+        sending: 'Sending to 3 people.',
+        paused: adminUpdatesMessages.moved.pause,
+        done: adminUpdatesMessages.finished,
+        cancelled: adminUpdatesMessages.moved.cancel,
+      }
+      expect(now.message).toBe(from === to ? was.message : words[to])
       break
     }
     case 'xstate.done.actor.saveUpdate':
