@@ -4,6 +4,7 @@ import { adminReferralsMachine } from '../machines/admin-referrals-machine'
 import { adminSignInMachine } from '../machines/admin-sign-in-machine'
 import { adminSummaryMachine } from '../machines/admin-summary-machine'
 import { adminTableMachine } from '../machines/admin-table-machine'
+import { adminUpdatesMachine } from '../machines/admin-updates-machine'
 import { adminWavesMachine } from '../machines/admin-waves-machine'
 import { eraseRequestMachine } from '../machines/erase-request-machine'
 import { headerMachine } from '../machines/header-machine'
@@ -12,6 +13,7 @@ import { newsChoiceMachine } from '../machines/news-choice-machine'
 import { referralCreditMachine } from '../machines/referral-credit-machine'
 import { signupConsentMachine } from '../machines/signup-consent-machine'
 import { tokenActionMachine } from '../machines/token-action-machine'
+import { updateSendMachine } from '../machines/update-send-machine'
 import { waitlistMachine } from '../machines/waitlist-machine'
 import type { ChartSource } from './state-charts'
 
@@ -53,6 +55,11 @@ export const chartSources: ChartSource[] = [
       'What a friend’s first confirmation earns the person whose share link they came through: credit (a move up the line), nothing (an unknown or erased code, the referrer’s own inbox, past the daily cap), or held for the team to approve or reject when it looks like a farm (many from one network, or a burst).',
   },
   {
+    machine: updateSendMachine,
+    summary:
+      'One update’s sending to the list (issue 31), as the endpoint keeps it: a draft until the team sends it now or schedules it, then sending, paused or cancelled, until done. The store asks this machine which moves are allowed (server/features/updates/), and the console shows only the moves it allows.',
+  },
+  {
     machine: adminSignInMachine,
     summary: 'The console’s sign-in: a session check, asking for a link (the same answer for every address), a button that uses a link once, and sign-out on the server.',
   },
@@ -82,5 +89,10 @@ export const chartSources: ChartSource[] = [
     machine: adminWavesMachine,
     summary:
       'The console’s invitations (issue 22): the waves and their funnel, the pace and how many wait, loading then ready or failed. Inviting the next N shows who they are first, and the wave names the first of them: if the line moved meanwhile (another tab, a colleague), the new head of the line is shown instead of invited. Setting or stopping the pace and sending a wave’s expired invitations again are one request each; every change fetches the figures again.',
+  },
+  {
+    machine: adminUpdatesMachine,
+    summary:
+      'The console’s updates to the list (issue 31): the updates with where each stands, loading then the list or failed. A draft is written and saved, then previewed, tested on oneself and sent, only once nothing is unsaved; sending asks how many each audience holds, then the audience, the time and the rate, then a last look that repeats the audience and its count. A sent update shows its record, fetched again every few seconds while it is scheduled or sending, with the moves the send’s own machine allows. A refusal because the update moved on fetches it again; one that says it is gone shows the list.',
   },
 ]

@@ -1,7 +1,8 @@
 // The console's calls to /api/admin, as the machines' actors. Every call is same-origin with the session
 // cookie (the browser adds Origin to POSTs, which the server checks). A 401 anywhere means the session is
 // gone: `onSessionLost` tells the sign-in machine. A reply with a message becomes an error carrying it, and its
-// code when it has one (a 409 'list-changed' is a refusal the waves machine answers differently from the rest).
+// code when it has one (a 409 'list-changed' is a refusal the waves machine answers differently from the rest), and
+// the link it names when it names one (an update's refused link).
 import {
   adminApiBase,
   verdictPaths,
@@ -15,14 +16,18 @@ import {
   type SignupQuery,
 } from '../../shared/console-api'
 import type { NextUp, Pace, PaceRequest, WaveRequest, WaveRow, WavesOverview } from '../../shared/launch-rows'
+import type { AudiencesReply, SendRequest, UpdateInput, UpdatePreview, UpdateReply, UpdatesReply, UpdateTestReply } from '../../shared/update-rows'
+import type { SendMoveName } from '../../machines/admin-updates-machine'
 
 /** The server's reason, in its words (`message`, for people) and, when it sent one, its code (for the machines). */
 class ServerMessage extends Error {
   override name = 'ServerMessage'
   readonly code: string | undefined
-  constructor(message: string, code?: string) {
+  readonly link: string | undefined
+  constructor(message: string, code?: string, link?: string) {
     super(message)
     this.code = code
+    this.link = link
   }
 }
 
@@ -31,16 +36,17 @@ export const whenSessionLost = (handler: () => void) => {
   onSessionLost = handler
 }
 
+/** A request to the console's API: `json` is sent as the body, by POST unless `method` says otherwise (an edit is a PUT). */
 async function call<T>(path: string, init: RequestInit & { json?: unknown; allow401?: boolean } = {}): Promise<T> {
   const { json, allow401, ...rest } = init
   const response = await fetch(`${adminApiBase}${path}`, {
     credentials: 'same-origin',
     ...rest,
-    ...(json === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(json) }),
+    ...(json === undefined ? {} : { method: rest.method ?? 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(json) }),
   })
-  const body = (await response.json().catch(() => ({}))) as { message?: string; code?: string }
+  const body = (await response.json().catch(() => ({}))) as { message?: string; code?: string; link?: string }
   if (response.status === 401 && !allow401) onSessionLost()
-  if (!response.ok) throw body.message && response.status !== 401 ? new ServerMessage(body.message, body.code) : new Error(`HTTP ${response.status}`)
+  if (!response.ok) throw body.message && response.status !== 401 ? new ServerMessage(body.message, body.code, body.link) : new Error(`HTTP ${response.status}`)
   return body as T
 }
 
@@ -105,6 +111,25 @@ export const startWave = (count: number, firstId: number) => call<{ wave: WaveRo
 export const inviteAgain = (waveId: number) => call<{ wave: WaveRow }>(`/waves/${waveId}/again`, { json: {} }).then(({ wave }) => wave)
 export const setPace = (perDay: number, atUtc: string) => call<{ pace: Pace }>('/pace', { json: { perDay, atUtc } satisfies PaceRequest }).then(({ pace }) => pace)
 export const stopPace = () => call<void>('/pace/stop', { json: {} })
+
+// Updates to the list (issue 31). A change refused because the update moved meanwhile (another tab, a colleague, the
+// send finishing) is a ServerMessage with the code 'wrong-state' (409); one to an audience that holds nobody now,
+// 'nobody' (409); a save whose body links where it may not, 'link-not-allowed' with the link.
+const updateOf = ({ update }: UpdateReply) => update
+export const fetchUpdates = (signal: AbortSignal) => call<UpdatesReply>('/updates', { signal }).then(({ updates }) => updates)
+export const fetchUpdate = (id: number, signal: AbortSignal) => call<UpdateReply>(`/updates/${id}`, { signal }).then(updateOf)
+/** A new draft (id null) is created; an open one is edited, its words sent whole. */
+export const saveUpdate = (id: number | null, input: UpdateInput) =>
+  call<UpdateReply>(id === null ? '/updates' : `/updates/${id}`, { json: input, method: id === null ? 'POST' : 'PUT' }).then(updateOf)
+export const deleteUpdate = (id: number) => call<void>(`/updates/${id}`, { method: 'DELETE' })
+export const fetchUpdatePreview = (id: number, signal: AbortSignal) => call<UpdatePreview>(`/updates/${id}/preview`, { signal })
+export const sendUpdateTest = (id: number) => call<UpdateTestReply>(`/updates/${id}/test`, { method: 'POST' })
+export const fetchAudiences = (signal: AbortSignal) => call<AudiencesReply>('/updates/audiences', { signal })
+export const sendUpdate = (id: number, request: SendRequest) => call<UpdateReply>(`/updates/${id}/send`, { json: request }).then(updateOf)
+/** Pause, resume, unschedule or cancel: no body, the update as it stands after the move. */
+export const moveUpdateSend = (id: number, move: SendMoveName) => call<UpdateReply>(`/updates/${id}/${move}`, { method: 'POST' }).then(updateOf)
+/** An update's record, one row per person, as CSV (a plain link). */
+export const updateRecordCsvHref = (id: number) => `${adminApiBase}/updates/${id}/record.csv`
 
 /** The CSV download's address for the current search (a plain link: the browser saves it with the cookie). */
 export const csvHref = (search: string) => `${adminApiBase}/signups.csv${search ? `?${new URLSearchParams({ search })}` : ''}`

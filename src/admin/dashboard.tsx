@@ -1,7 +1,8 @@
-// The signed-in console: who is signed in and sign-out, the figures, the referrals, the invitations, the table and
-// the audit log. Each part runs its own machine; an erasure asks the figures, the referrals, the invitations and the
-// table to reload, a referral's review the figures and the table (the referrer's place has moved), and a wave the
-// figures and the table (the invited people's statuses have changed); each of them asks the audit log too.
+// The signed-in console: who is signed in and sign-out, the figures, the referrals, the invitations, the updates to
+// the list, the table and the audit log. Each part runs its own machine; an erasure asks the figures, the referrals,
+// the invitations and the table to reload, a referral's review the figures and the table (the referrer's place has
+// moved), and a wave the figures and the table (the invited people's statuses have changed); each of them asks the
+// audit log too, as does every change to an update.
 import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useRef } from 'react'
 import { fromPromise, type ActorRefFrom } from 'xstate'
@@ -11,6 +12,7 @@ import { adminReferralsMachine } from '../../machines/admin-referrals-machine'
 import type { adminSignInMachine } from '../../machines/admin-sign-in-machine'
 import { adminSummaryMachine } from '../../machines/admin-summary-machine'
 import { adminTableMachine } from '../../machines/admin-table-machine'
+import { adminUpdatesMachine } from '../../machines/admin-updates-machine'
 import { adminWavesMachine } from '../../machines/admin-waves-machine'
 import * as api from './admin-api-client'
 import { Bar, Button, Page, Status } from './admin-styles'
@@ -19,6 +21,7 @@ import { EraseDialog } from './erase-dialog'
 import { ReferralsView } from './referrals-view'
 import { SignupsTable } from './signups-table'
 import { SummaryView } from './summary-view'
+import { UpdatesView, updatesViewEffects } from './updates-view'
 import { WavesView, wavesViewEffects } from './waves-view'
 
 const summaryMachine = adminSummaryMachine.provide({ actors: { fetchSummary: fromPromise(({ signal }) => api.fetchSummary(signal)) } })
@@ -40,6 +43,21 @@ const wavesMachine = adminWavesMachine.provide({
     stopPace: fromPromise(() => api.stopPace()),
   },
   actions: wavesViewEffects,
+})
+
+const updatesMachine = adminUpdatesMachine.provide({
+  actors: {
+    fetchUpdates: fromPromise(({ signal }) => api.fetchUpdates(signal)),
+    fetchUpdate: fromPromise(({ input, signal }) => api.fetchUpdate(input.id, signal)),
+    saveUpdate: fromPromise(({ input }) => api.saveUpdate(input.id, input.input)),
+    fetchPreview: fromPromise(({ input, signal }) => api.fetchUpdatePreview(input.id, signal)),
+    sendTest: fromPromise(({ input }) => api.sendUpdateTest(input.id)),
+    fetchAudiences: fromPromise(({ signal }) => api.fetchAudiences(signal)),
+    startSend: fromPromise(({ input }) => api.sendUpdate(input.id, input.request)),
+    moveSend: fromPromise(({ input }) => api.moveUpdateSend(input.id, input.move)),
+    deleteUpdate: fromPromise(({ input }) => api.deleteUpdate(input.id)),
+  },
+  actions: updatesViewEffects,
 })
 
 export function Dashboard({ signIn }: { signIn: ActorRefFrom<typeof adminSignInMachine> }) {
@@ -71,6 +89,7 @@ export function Dashboard({ signIn }: { signIn: ActorRefFrom<typeof adminSignInM
       },
     }),
   )
+  const updates = useActorRef(updatesMachine.provide({ actions: { announceChange: () => audit.send({ type: 'RELOAD' }) } }))
   const erase = useActorRef(
     adminEraseMachine.provide({
       actors: { eraseSignup: fromPromise(({ input }) => api.eraseSignup(input.id)) },
@@ -103,6 +122,7 @@ export function Dashboard({ signIn }: { signIn: ActorRefFrom<typeof adminSignInM
       <SummaryView summary={summary} />
       <ReferralsView referrals={referrals} />
       <WavesView waves={waves} />
+      <UpdatesView updates={updates} />
       <SignupsTable table={table} erase={erase} />
       <EraseDialog erase={erase} />
       <AuditLog audit={audit} />

@@ -2,13 +2,18 @@
 // (test/utils/admin-model.ts) is replayed on a real actor whose requests are real promises this test settles,
 // and after every step the actor must be where the graph says. Guard tests keep the models honest: every state
 // reached, every transition the machine defines taken, every request aborted when its state is left. The waves
-// machine's paths also check, step by step, what the team reads and which requests went out (checkWavesStep); the
-// table's, the held referrals' and the audit log's which page each request asks for, by cursor or by number.
+// machine's paths also check, step by step, what the team reads and which requests went out (checkWavesStep), and so
+// do the updates machine's (checkUpdatesStep: a send only after the last look, a move only where the send's own
+// machine allows it, a refusal because the update moved on fetching it again); the table's, the held referrals' and
+// the audit log's which page each request asks for, by cursor or by number.
 import { createActor, fromPromise, type AnyMachineSnapshot, type AnyStateMachine } from 'xstate'
 import type { AdminReferralsSnapshot } from '../../machines/admin-referrals-machine'
 import { pageCount, type AdminTableSnapshot } from '../../machines/admin-table-machine'
+import { adminUpdatesMessages, sendMoveOf, type AdminUpdatesSnapshot } from '../../machines/admin-updates-machine'
 import { adminWavesMessages } from '../../machines/admin-waves-machine'
+import { sendMove, type UpdateSendState } from '../../machines/update-send-machine'
 import type { ReferralsReply, SignupQuery } from '../../shared/console-api'
+import { maxSendsPerSecond, type UpdateAudience, type UpdateTestReply } from '../../shared/update-rows'
 import { definedTransitions, describeTransition, transitionPaths, transitionsTaken, type Model, type ModelPath, type ModelStep } from '../utils/admin-model'
 import {
   auditModel,
@@ -18,9 +23,14 @@ import {
   signInWithLink,
   signInWithoutLink,
   summaryModel,
+  pollEvent,
+  refusedLink,
+  refusedLinkMessage,
   tableModel,
+  updatesModel,
   wavesModel,
   wavesSamples,
+  wrongStateMessage,
 } from '../utils/admin-models'
 
 type Pending = { id: string; input: unknown; resolve: (value: unknown) => void; reject: (error: unknown) => void; signal: AbortSignal; settled?: boolean }
@@ -141,6 +151,121 @@ const checkWavesStep: StepCheck = ({ event }, started, before, after) => {
   if (/^xstate\.(done|error)\.actor\.(startWave|inviteAgain|setPace|stopPace)$/.test(event.type) && !after.matches('catchingUp'))
     expect(after.value).toBe('loading')
 }
+type UpdatesContext = AdminUpdatesSnapshot['context']
+const codeOf = (error: unknown) => (error instanceof Error && 'code' in error ? String(error.code) : undefined)
+
+/** What the updates machine must say and ask for after each step, in the words the team reads. */
+const checkUpdatesStep: StepCheck = ({ event }, started, before, after) => {
+  const requests = started.map((request) => [request.id, request.input])
+  const was: UpdatesContext = before.context
+  const now: UpdatesContext = after.context
+  const moved = JSON.stringify(before.value) !== JSON.stringify(after.value)
+  // A gesture the machine refuses (unsaved words, a move the send does not allow, a bad choice) sends nothing.
+  if (!event.type.startsWith('xstate.') && !moved) expect(requests).toEqual([])
+  const { update, input } = was
+  const saved = update?.send === null && update.subject === input.subject && update.preheader === input.preheader && update.body === input.body
+  switch (event.type) {
+    case 'PREVIEW':
+    case 'TEST':
+    case 'PREPARE_SEND':
+      // Only words the server holds are previewed, tested or sent.
+      expect(moved, `${event.type} with the words ${saved ? 'saved' : 'unsaved'}`).toBe(saved)
+      break
+    case 'SAVE':
+      if (moved) expect(requests).toEqual([['saveUpdate', { id: was.update?.id ?? null, input: was.input }]])
+      break
+    case 'REVIEW_SEND': {
+      const { audience, at, perSecond } = event as unknown as { audience: UpdateAudience; at: string | null; perSecond: number | null }
+      const count = was.audiences!.counts[audience]
+      const rateOk = perSecond === null || (Number.isInteger(perSecond) && perSecond >= 1 && perSecond <= maxSendsPerSecond)
+      const timeOk = at === null || Date.parse(at) > Date.now()
+      expect(moved, `REVIEW_SEND to ${count}, at ${at}, ${perSecond}/s`).toBe(count > 0 && rateOk && timeOk)
+      if (!moved)
+        expect(now.error).toBe(count === 0 ? adminUpdatesMessages.nobody(audience) : !rateOk ? adminUpdatesMessages.badRate : adminUpdatesMessages.badTime)
+      break
+    }
+    case 'CONFIRM':
+      // Nothing is sent, cancelled or deleted before the last look's confirmation; then exactly one request.
+      if (before.matches('confirmingSend')) {
+        const { audience, at, perSecond } = was.sendAsked!
+        const request = { audience, ...(at === null ? {} : { at }), ...(perSecond === null ? {} : { perSecond }) }
+        expect(requests).toEqual([['startSend', { id: 1, request }]])
+      }
+      if (before.matches('confirmingCancel')) expect(requests).toEqual([['moveSend', { id: 1, move: 'cancel' }]])
+      if (before.matches('confirmingDelete')) expect(requests).toEqual([['deleteUpdate', { id: 1 }]])
+      break
+    case 'PAUSE':
+    case 'RESUME':
+    case 'UNSCHEDULE':
+    case 'CANCEL_SEND': {
+      const rule = { PAUSE: 'PAUSE', RESUME: 'RESUME', UNSCHEDULE: 'UNSCHEDULE', CANCEL_SEND: 'CANCEL' } as const
+      const allowed = sendMove(was.update!.send!.state, { type: rule[event.type] }) !== undefined
+      expect(moved, `${event.type} while ${was.update!.send!.state}`).toBe(allowed)
+      if (moved && event.type !== 'CANCEL_SEND') expect(requests).toEqual([['moveSend', { id: 1, move: sendMoveOf[event.type] }]])
+      break
+    }
+    case pollEvent.type: {
+      const underway = was.update?.send?.state === 'sending' || was.update?.send?.state === 'scheduled'
+      expect(moved, `the poll while ${was.update?.send?.state}`).toBe(underway)
+      if (moved) expect(requests).toEqual([['fetchUpdate', { id: 1 }]])
+      break
+    }
+    case 'xstate.done.actor.fetchUpdate': {
+      if (!before.matches('refreshing')) break
+      // What the poll found moved is said in the live region; nothing is said when nothing moved.
+      const from = was.update?.send?.state
+      const to = now.update?.send?.state ?? 'draft'
+      const words: Record<UpdateSendState, string> = {
+        draft: adminUpdatesMessages.moved.unschedule,
+        scheduled: was.message,
+        sending: 'Sending to 3 people.',
+        paused: adminUpdatesMessages.moved.pause,
+        done: adminUpdatesMessages.finished,
+        cancelled: adminUpdatesMessages.moved.cancel,
+      }
+      expect(now.message).toBe(from === to ? was.message : words[to])
+      break
+    }
+    case 'xstate.done.actor.saveUpdate':
+      expect(now.message).toBe(adminUpdatesMessages.saved)
+      break
+    case 'xstate.done.actor.sendTest': {
+      const { to, queued } = (event as unknown as { output: UpdateTestReply }).output
+      expect(now.message).toBe(queued ? `A test is on its way to ${to}.` : `A test to ${to} is already on its way: it will carry these words.`)
+      break
+    }
+    case 'xstate.done.actor.startSend':
+      expect(now.message).toBe(now.update?.send?.state === 'scheduled' ? adminUpdatesMessages.started(now.update) : 'Sending to 3 people.')
+      break
+    case 'xstate.done.actor.moveSend':
+      expect(now.message).toBe(adminUpdatesMessages.moved[was.move!])
+      break
+  }
+  if (!event.type.startsWith('xstate.error.actor.') || !('error' in event)) return
+  const code = codeOf(event.error)
+  if (code === 'link-not-allowed') {
+    // The refusal names the link, and the words stay in the editor to be mended.
+    expect([after.value, now.error, now.refusedLink]).toEqual(['writing', refusedLinkMessage, refusedLink])
+    expect(now.input).toEqual(was.input)
+  }
+  // An update that moved on meanwhile is fetched again, the server's words on screen; one that is gone, the list.
+  if (code === 'wrong-state' && event.type !== 'xstate.error.actor.fetchUpdate' && was.openId !== null) {
+    expect([after.value, now.error]).toEqual(['opening', wrongStateMessage])
+    expect(requests).toEqual([['fetchUpdate', { id: 1 }]])
+  }
+  if (code === 'not-found') {
+    expect([after.value, now.error]).toEqual(['loading', adminUpdatesMessages.gone])
+    expect(requests).toEqual([['fetchUpdates', undefined]])
+  }
+  if (code === 'nobody') {
+    expect([after.value, now.error]).toEqual(['counting', adminUpdatesMessages.nobody(was.sendAsked!.audience)])
+    expect(requests.map(([id]) => id)).toEqual(['fetchAudiences'])
+  }
+  // A move that got no answer may or may not have happened: the update is fetched again to tell.
+  if (event.type === 'xstate.error.actor.moveSend' && code === undefined)
+    expect([after.value, now.error]).toEqual(['opening', adminUpdatesMessages.moveFailed])
+}
+
 /** What the table asks the server after each step: Next and Previous send the cursor the page on screen gave,
  * with the page number beside it; First, Last and "go to page" jump by number alone; a new search or sort starts at
  * page 1 with no cursor; a reload asks the same again. A move the machine refuses asks nothing. */
@@ -216,6 +341,7 @@ const stepChecks = new Map<Model, StepCheck>([
   [tableModel, checkTableStep],
   [referralsModel, checkReferralsStep],
   [auditModel, checkAuditStep],
+  [updatesModel, checkUpdatesStep],
 ])
 
 const models: [string, Model][] = [
@@ -227,6 +353,7 @@ const models: [string, Model][] = [
   ['waves', wavesModel],
   ['referrals', referralsModel],
   ['audit', auditModel],
+  ['updates', updatesModel],
 ]
 
 describe.each(models)('the %s machine', (_, model) => {
@@ -237,7 +364,8 @@ describe.each(models)('the %s machine', (_, model) => {
 })
 
 describe('the console models', () => {
-  it.each([signInWithLink, tableModel, eraseModel, summaryModel, wavesModel, referralsModel, auditModel].map(({ machine }) => [machine.id, machine] as const))(
+  const covered = [signInWithLink, tableModel, eraseModel, summaryModel, wavesModel, referralsModel, auditModel, updatesModel]
+  it.each(covered.map(({ machine }) => [machine.id, machine] as const))(
     '%s: every state is reached and every transition is taken',
     (_, machine) => {
       const paths = models.filter(([, model]) => model.machine === machine).flatMap(([, model]) => transitionPaths(model))

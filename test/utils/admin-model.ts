@@ -44,6 +44,10 @@ const describeOutput = (output: unknown) => {
   if ('heldAfter' in output && 'held' in output && Array.isArray(output.held))
     return `(${output.held.length === 0 ? 'emptied page' : output.heldAfter ? 'more after' : 'last page'})`
   if ('older' in output) return output.older ? '(older after)' : '(oldest)'
+  // The updates machine's answers: the list, an update (a draft, or where its sending stands), a test.
+  if (Array.isArray(output)) return `(${output.length} updates)`
+  if ('send' in output) return `(${(output.send as { state: string } | null)?.state ?? 'draft'})`
+  if ('queued' in output) return `(queued: ${String(output.queued)})`
   if (!('ok' in output)) return ''
   return `(ok: ${String(output.ok)}${'answered' in output ? `, answered: ${String(output.answered)}` : ''})`
 }
@@ -67,6 +71,10 @@ const describeEvent = (event: ModelEvent) =>
         ? `${event.type}(#${String(event.waveId)})`
       : 'page' in event
         ? `${event.type}(${String(event.page)})`
+      : 'audience' in event
+        ? `${event.type}(${String(event.audience)}, ${event.at === null ? 'now' : String(event.at)}, ${event.perSecond === null ? 'usual rate' : `${String(event.perSecond)}/s`})`
+      : 'id' in event
+        ? `${event.type}(#${String(event.id)})`
       : 'scope' in event
         ? `${event.type}(scope ${String(event.scope)})`
       : event.type.replace(/^xstate\.(done|error)\.actor\./, '$1:') + describeOutput(event.output) + describeError(event.error)

@@ -7,8 +7,11 @@ import { adminSummaryMachine } from '../../machines/admin-summary-machine'
 import { adminTableMachine, pageCount, type AdminTableSnapshot } from '../../machines/admin-table-machine'
 import type { AuditReply, ReferralsReply, SignupPage } from '../../shared/console-api'
 import type { ConsoleSignupRow } from '../../shared/console-rows'
+import { adminUpdatesMachine, type AdminUpdatesSnapshot } from '../../machines/admin-updates-machine'
 import { adminWavesMachine } from '../../machines/admin-waves-machine'
+import type { UpdateSendState } from '../../machines/update-send-machine'
 import type { Funnel, NextUp, Pace, WaveRow, WavesOverview } from '../../shared/launch-rows'
+import type { AudiencesReply, UpdateDraft, UpdatePreview, UpdateRecord, UpdateSummary } from '../../shared/update-rows'
 import { done, failed, type Model, type ModelEvent } from './admin-model'
 
 export const samples = {
@@ -180,10 +183,11 @@ export const wavesSamples = {
   pace: { ...pace, perDay: 25, atUtc: '07:45' } satisfies Pace,
 }
 
-/** A refusal the server explained, as admin-api-client.ts throws it (with its code when the server sent one). */
-export const refusedBy = (id: string, message: string, code?: string): ModelEvent => ({
+/** A refusal the server explained, as admin-api-client.ts throws it (with its code when the server sent one, and
+ * the link it named when it named one). */
+export const refusedBy = (id: string, message: string, code?: string, link?: string): ModelEvent => ({
   type: `xstate.error.actor.${id}`,
-  error: Object.assign(new Error(message), { name: 'ServerMessage' }, code === undefined ? {} : { code }),
+  error: Object.assign(new Error(message), { name: 'ServerMessage' }, code === undefined ? {} : { code }, link === undefined ? {} : { link }),
 })
 export const listChangedMessage = 'The list changed since you looked (another wave took those people): here is who is next now.'
 export const noneExpiredMessage = 'That wave has no expired invitations to send again.'
@@ -221,5 +225,139 @@ export const wavesModel: Model = {
   serializeState: (snapshot) => {
     const { overview, nextUp } = snapshot.context as { overview: WavesOverview | null; nextUp: NextUp | null }
     return JSON.stringify({ value: snapshot.value, ready: overview?.ready, waiting: overview?.waiting, pace: Boolean(overview?.pace), next: nextUp?.count })
+  },
+}
+
+const noneSkipped = { unsubscribed: 0, erased: 0, cancelled: 0, unknown: 0 }
+const record = (audience: number, sent: number): UpdateRecord => ({ audience, toGo: audience - sent, sent, refused: 0, skipped: noneSkipped, unsubscribed: 0 })
+const draft: UpdateDraft = {
+  id: 1,
+  subject: 'What the coach learned this month',
+  preheader: 'Three things, two minutes',
+  body: 'Read [the notes](https://stridehealth.example/notes).',
+  createdBy: samples.admin,
+  createdAt: '2026-11-27T09:00:00.000Z',
+  updatedBy: samples.admin,
+  updatedAt: '2026-11-27T09:30:00.000Z',
+  send: null,
+}
+const sendOf = (state: Exclude<UpdateSendState, 'draft'>, sent: number): UpdateDraft => ({
+  ...draft,
+  send: {
+    state,
+    audience: 'everyone',
+    sendAt: '2026-11-27T10:00:00.000Z',
+    perSecond: 1,
+    requestedBy: samples.admin,
+    startedAt: state === 'scheduled' ? null : '2026-11-27T10:00:00.000Z',
+    endedAt: state === 'done' || state === 'cancelled' ? '2026-11-27T10:00:03.000Z' : null,
+    record: record(3, sent),
+  },
+})
+/** A refused save's link (http: is not allowed), as the server names it. */
+export const refusedLink = 'http://stridehealth.example/notes'
+export const refusedLinkMessage = `This link is not allowed: ${refusedLink}. Links must start with https: or mailto:.`
+export const wrongStateMessage = 'That update has moved on since you looked (it was scheduled, sent or finished).'
+const goneMessage = 'No such update (it may have been deleted).'
+export const nobodyMessage = 'Nobody is in that audience now.'
+
+/** The updates machine's answers: the list, the draft and the same update at each step of its sending, a preview,
+ * a test queued and one already on its way, and the audiences' counts (nobody claimed yet). */
+export const updatesSamples = {
+  list: [{ id: 1, subject: draft.subject, updatedBy: samples.admin, updatedAt: draft.updatedAt, state: 'draft' }] satisfies UpdateSummary[],
+  draft,
+  edited: 'What the coach learned in November',
+  scheduled: sendOf('scheduled', 0),
+  sending: sendOf('sending', 1),
+  paused: sendOf('paused', 2),
+  done: sendOf('done', 3),
+  cancelled: sendOf('cancelled', 2),
+  preview: {
+    subject: draft.subject,
+    preheader: draft.preheader,
+    html: '<p>light</p>',
+    darkHtml: '<p>dark</p>',
+    text: 'Read the notes',
+  } satisfies UpdatePreview,
+  audiences: { counts: { everyone: 3, notInvited: 2, invited: 1, claimed: 0 }, defaultPerSecond: 10 } satisfies AudiencesReply,
+  later: '2099-01-01T09:00:00.000Z',
+  earlier: '2020-01-01T09:00:00.000Z',
+}
+
+const review = (audience: 'everyone' | 'claimed', at: string | null, perSecond: number | null): ModelEvent => ({ type: 'REVIEW_SEND', audience, at, perSecond })
+export const pollEvent: ModelEvent = { type: 'xstate.after.recordPoll.adminUpdates.watching' }
+
+export const updatesModel: Model = {
+  machine: adminUpdatesMachine,
+  events: [
+    { type: 'RELOAD' },
+    { type: 'RETRY' },
+    { type: 'NEW' },
+    { type: 'OPEN', id: 1 },
+    { type: 'CLOSE' },
+    { type: 'EDIT', field: 'subject', value: updatesSamples.edited },
+    { type: 'EDIT', field: 'subject', value: draft.subject },
+    { type: 'SAVE' },
+    { type: 'PREVIEW' },
+    { type: 'TEST' },
+    { type: 'PREPARE_SEND' },
+    review('everyone', null, null),
+    review('everyone', updatesSamples.later, 1),
+    review('claimed', null, null),
+    review('everyone', updatesSamples.earlier, null),
+    review('everyone', null, 0),
+    { type: 'CONFIRM' },
+    { type: 'BACK' },
+    { type: 'DELETE' },
+    { type: 'PAUSE' },
+    { type: 'RESUME' },
+    { type: 'UNSCHEDULE' },
+    { type: 'CANCEL_SEND' },
+    pollEvent,
+    done('fetchUpdates', updatesSamples.list),
+    failed('fetchUpdates'),
+    done('fetchUpdate', draft),
+    done('fetchUpdate', updatesSamples.sending),
+    done('fetchUpdate', updatesSamples.paused),
+    done('fetchUpdate', updatesSamples.scheduled),
+    done('fetchUpdate', updatesSamples.done),
+    refusedBy('fetchUpdate', goneMessage, 'not-found'),
+    failed('fetchUpdate'),
+    done('saveUpdate', draft),
+    refusedBy('saveUpdate', refusedLinkMessage, 'link-not-allowed', refusedLink),
+    refusedBy('saveUpdate', wrongStateMessage, 'wrong-state'),
+    refusedBy('saveUpdate', goneMessage, 'not-found'),
+    failed('saveUpdate'),
+    done('fetchPreview', updatesSamples.preview),
+    refusedBy('fetchPreview', goneMessage, 'not-found'),
+    failed('fetchPreview'),
+    done('sendTest', { to: samples.admin, queued: true }),
+    done('sendTest', { to: samples.admin, queued: false }),
+    refusedBy('sendTest', goneMessage, 'not-found'),
+    failed('sendTest'),
+    done('fetchAudiences', updatesSamples.audiences),
+    failed('fetchAudiences'),
+    done('startSend', updatesSamples.sending),
+    done('startSend', updatesSamples.scheduled),
+    refusedBy('startSend', nobodyMessage, 'nobody'),
+    refusedBy('startSend', wrongStateMessage, 'wrong-state'),
+    refusedBy('startSend', goneMessage, 'not-found'),
+    failed('startSend'),
+    done('moveSend', updatesSamples.paused),
+    done('moveSend', updatesSamples.sending),
+    done('moveSend', draft),
+    done('moveSend', updatesSamples.cancelled),
+    refusedBy('moveSend', wrongStateMessage, 'wrong-state'),
+    failed('moveSend'),
+    done('deleteUpdate', undefined),
+    refusedBy('deleteUpdate', wrongStateMessage, 'wrong-state'),
+    refusedBy('deleteUpdate', goneMessage, 'not-found'),
+    failed('deleteUpdate'),
+  ],
+  // The guards read where the open update stands, whether its words are all saved, and whether the counts are in.
+  serializeState: (snapshot) => {
+    const { update, input, audiences } = snapshot.context as AdminUpdatesSnapshot['context']
+    const unsaved = update === null || update.subject !== input.subject || update.preheader !== input.preheader || update.body !== input.body
+    return JSON.stringify({ value: snapshot.value, update: update && (update.send?.state ?? 'draft'), unsaved, counted: audiences !== null })
   },
 }

@@ -1,0 +1,115 @@
+// Sending an update (issue 31): each audience with how many it holds now, now or at a time (a datetime-local field
+// in the team member's own time, sent as an ISO instant), an optional rate, then a last look that repeats the
+// audience and its count before anything is sent. The machine says what a good choice is, in words.
+import { useState } from 'react'
+import styled from 'styled-components'
+import { counted, figure } from '../../shared/figures'
+import { audienceWords, maxSendsPerSecond, updateAudiences, type UpdateAudience } from '../../shared/update-rows'
+import { Button, Field, Row } from './admin-styles'
+import { localTime, updateIds, type UpdatesPart } from './update-parts'
+
+const Choices = styled.fieldset`
+  border: 0;
+  padding: 0;
+  margin: 0 0 1rem;
+  legend { font-weight: 600; margin-bottom: 0.4rem; }
+  label { display: flex; gap: 0.5rem; align-items: center; margin: 0.3rem 0; }
+  input[type='datetime-local'] { font: inherit; padding: 0.4rem 0.5rem; }
+`
+
+const people = (count: number) => counted(count, 'person', 'people')
+
+/** A datetime-local value (the browser's own time zone) as an ISO instant; '' when it is not a whole date and time. */
+export function localToIso(local: string) {
+  if (!/^\d{4}-\d\d-\d\dT\d\d:\d\d/.test(local)) return ''
+  const at = new Date(local)
+  return Number.isNaN(at.getTime()) ? '' : at.toISOString()
+}
+
+export function UpdateSendForm({ updates, state }: UpdatesPart) {
+  const { audiences, update } = state.context
+  const [audience, setAudience] = useState<UpdateAudience>('everyone')
+  const [when, setWhen] = useState<'now' | 'at'>('now')
+  const [at, setAt] = useState('')
+  const [rate, setRate] = useState('')
+  const review = { type: 'REVIEW_SEND', audience, at: when === 'now' ? null : localToIso(at), perSecond: rate.trim() === '' ? null : Number(rate) } as const
+  if (!audiences) return <p>Counting who each audience holds…</p>
+  const choosing = state.matches('choosing')
+  return (
+    <>
+      <form aria-labelledby={updateIds.sendForm} noValidate onSubmit={(event) => (event.preventDefault(), updates.send(review))}>
+        <h3 id={updateIds.sendForm} tabIndex={-1}>Send “{update?.subject}” to the list</h3>
+        <Choices disabled={!choosing}>
+          <legend>To whom (people who asked for news and updates)</legend>
+          {updateAudiences.map((name) => (
+            <label key={name}>
+              <input type="radio" name="update-audience" value={name} checked={audience === name} onChange={() => setAudience(name)} />
+              {audienceWords[name]}: {people(audiences.counts[name])}
+            </label>
+          ))}
+        </Choices>
+        <Choices disabled={!choosing}>
+          <legend>When</legend>
+          <label>
+            <input type="radio" name="update-when" value="now" checked={when === 'now'} onChange={() => setWhen('now')} />
+            Now
+          </label>
+          <label>
+            <input type="radio" name="update-when" value="at" checked={when === 'at'} onChange={() => setWhen('at')} />
+            At a time
+          </label>
+          <Field>
+            <label htmlFor="update-send-at">Date and time (your local time)</label>
+            <input id="update-send-at" type="datetime-local" value={at} disabled={when === 'now'} onChange={(event) => setAt(event.target.value)} />
+          </Field>
+        </Choices>
+        <Field>
+          <label htmlFor="update-rate">Emails a second (optional)</label>
+          <input
+            id="update-rate"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={maxSendsPerSecond}
+            value={rate}
+            disabled={!choosing}
+            aria-describedby="update-rate-hint"
+            onChange={(event) => setRate(event.target.value)}
+          />
+          <span id="update-rate-hint">Left empty, the usual {figure(audiences.defaultPerSecond)} a second, across every instance.</span>
+        </Field>
+        <Row>
+          <Button type="submit" aria-disabled={!choosing}>Review the send</Button>
+          <Button type="button" $tone="plain" aria-disabled={!state.can({ type: 'BACK' })} onClick={() => updates.send({ type: 'BACK' })}>
+            Back to the draft
+          </Button>
+        </Row>
+      </form>
+      {(state.matches('confirmingSend') || state.matches('starting')) && <SendConfirm updates={updates} state={state} />}
+    </>
+  )
+}
+
+function SendConfirm({ updates, state }: UpdatesPart) {
+  const { sendAsked, audiences, update } = state.context
+  if (!sendAsked || !audiences) return null
+  const count = audiences.counts[sendAsked.audience]
+  const rate = sendAsked.perSecond ?? audiences.defaultPerSecond
+  const action = sendAsked.at ? `Schedule for ${people(count)}` : `Send to ${people(count)}`
+  return (
+    <div role="group" aria-labelledby={updateIds.confirm}>
+      <h3 id={updateIds.confirm} tabIndex={-1}>{action}?</h3>
+      <p>
+        “{update?.subject}” goes to “{audienceWords[sendAsked.audience]}”: {people(count)} now,{' '}
+        {sendAsked.at ? `from ${localTime(sendAsked.at)} your time` : 'starting now'}, at {counted(rate, 'email', 'emails')} a second. Who it goes to is
+        taken when the sending starts: someone who unsubscribes before their turn is skipped.
+      </p>
+      <Row>
+        <Button type="button" disabled={!state.can({ type: 'CONFIRM' })} onClick={() => updates.send({ type: 'CONFIRM' })}>
+          {state.matches('starting') ? 'Starting…' : action}
+        </Button>
+        <Button type="button" $tone="plain" disabled={!state.can({ type: 'BACK' })} onClick={() => updates.send({ type: 'BACK' })}>Back</Button>
+      </Row>
+    </div>
+  )
+}

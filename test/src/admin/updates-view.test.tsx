@@ -1,0 +1,291 @@
+// The console's updates (issue 31), as the team uses them: a draft written and saved, a refused link named beside the
+// body and mended, the preview in light and dark frames that run nothing and the text as text, a test to oneself,
+// the audiences with their counts, a send at a time in the team member's own time with a rate, a last look that
+// repeats the audience and its count before anything is sent, and the record with only the moves the send's own
+// machine allows (Pause while sending, Resume while paused, Cancel after a confirmation), polled while it sends.
+// A refusal because the update moved on meanwhile shows where it stands now; a delete asks first.
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { createActor, fromPromise } from 'xstate'
+import { adminUpdatesMachine, recordPollMs, type SendMoveName } from '../../../machines/admin-updates-machine'
+import type { SendRequest, UpdateDraft, UpdateInput } from '../../../shared/update-rows'
+import { UpdatesView, updatesViewEffects } from '../../../src/admin/updates-view'
+import { localToIso } from '../../../src/admin/update-send-form'
+import type { ModelEvent } from '../../utils/admin-model'
+import { refusedBy, refusedLink, refusedLinkMessage, samples, updatesSamples, wrongStateMessage } from '../../utils/admin-models'
+
+type Server = {
+  updates?: UpdateDraft[]
+  save?: (id: number | null, input: UpdateInput) => Promise<UpdateDraft>
+  fetched?: () => UpdateDraft
+  move?: (move: SendMoveName) => UpdateDraft
+  queued?: boolean[]
+}
+
+/** The error a refusal's event carries, as admin-api-client.ts throws it. */
+const thrown = (event: ModelEvent) => event.error
+
+function start(server: Server = {}) {
+  const requests: [string, unknown][] = []
+  let stored: UpdateDraft | null = null
+  const announced = { count: 0 }
+  const actor = createActor(
+    adminUpdatesMachine.provide({
+      actors: {
+        fetchUpdates: fromPromise(async () => {
+          requests.push(['fetchUpdates', null])
+          return stored ? [{ ...updatesSamples.list[0]!, state: stored.send?.state ?? 'draft' }] : []
+        }),
+        fetchUpdate: fromPromise(async ({ input }) => (requests.push(['fetchUpdate', input]), server.fetched?.() ?? stored!)),
+        saveUpdate: fromPromise(async ({ input }) => {
+          requests.push(['saveUpdate', input])
+          stored = server.save ? await server.save(input.id, input.input) : { ...updatesSamples.draft, ...input.input }
+          return stored
+        }),
+        fetchPreview: fromPromise(async ({ input }) => (requests.push(['fetchPreview', input]), updatesSamples.preview)),
+        sendTest: fromPromise(async ({ input }) => (requests.push(['sendTest', input]), { to: samples.admin, queued: server.queued?.shift() ?? true })),
+        fetchAudiences: fromPromise(async () => (requests.push(['fetchAudiences', null]), updatesSamples.audiences)),
+        startSend: fromPromise(async ({ input }) => {
+          requests.push(['startSend', input])
+          const { request } = input as { request: SendRequest }
+          const record = { ...updatesSamples.sending.send!.record, audience: 2, toGo: 2, sent: 0 }
+          stored = { ...stored!, send: { ...updatesSamples.sending.send!, audience: request.audience, perSecond: request.perSecond ?? 10, record } }
+          if (request.at) stored = { ...stored, send: { ...stored.send!, state: 'scheduled', sendAt: request.at, startedAt: null } }
+          return stored
+        }),
+        moveSend: fromPromise(async ({ input }) => (requests.push(['moveSend', input]), (stored = server.move!(input.move)))),
+        deleteUpdate: fromPromise(async ({ input }) => void requests.push(['deleteUpdate', input])),
+      },
+      actions: { ...updatesViewEffects, announceChange: () => void announced.count++ },
+    }),
+  ).start()
+  render(<UpdatesView updates={actor} />)
+  return { actor, requests, announced, stored: () => stored }
+}
+
+const body = () => screen.getByRole('textbox', { name: 'Body (Markdown)' })
+/** user-event reads [ and { as keys: doubled, they are typed as themselves. */
+const typed = (words: string) => words.replace(/[[{]/g, '$&$&')
+/** The live regions hold their last words until new ones come: wait for these. */
+const says = (role: 'status' | 'alert', words: string) => waitFor(() => expect(screen.getByRole(role)).toHaveTextContent(words))
+
+async function writeDraft(user: ReturnType<typeof userEvent.setup>, words: string) {
+  await user.click(await screen.findByRole('button', { name: 'Write an update' }))
+  await waitFor(() => expect(screen.getByRole('textbox', { name: 'Subject' })).toHaveFocus())
+  await user.type(screen.getByRole('textbox', { name: 'Subject' }), updatesSamples.draft.subject)
+  await user.type(screen.getByRole('textbox', { name: 'Preheader' }), updatesSamples.draft.preheader)
+  await user.type(body(), typed(words))
+}
+
+describe('the updates section', () => {
+  it('names a refused link beside the body, keeps the words, and saves them once mended', async () => {
+    const user = userEvent.setup()
+    let saves = 0
+    const { actor, requests } = start({
+      save: async (_id, input) => {
+        if (saves++ === 0) throw thrown(refusedBy('saveUpdate', refusedLinkMessage, 'link-not-allowed', refusedLink))
+        return { ...updatesSamples.draft, ...input }
+      },
+    })
+    expect(await screen.findByText('No update has been written yet.')).toBeInTheDocument()
+    await writeDraft(user, `Read [the notes](${refusedLink}).`)
+    expect(screen.getByText('Links must start with https: or mailto:.', { exact: false })).toBeInTheDocument()
+    // Nothing is previewed, tested or sent before it is saved: those buttons wait for a stored draft.
+    expect(screen.queryByRole('button', { name: 'Preview' })).not.toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Save draft' }))
+    await says('alert', refusedLinkMessage)
+    expect(body()).toHaveAttribute('aria-invalid', 'true')
+    const rule = 'Links must start with https: or mailto:. Raw HTML is not rendered, and images are not allowed: an image would tell us who opened the email.'
+    expect(body()).toHaveAccessibleDescription(`Refused link: ${refusedLink} ${rule}`)
+    expect(body()).toHaveValue(`Read [the notes](${refusedLink}).`)
+
+    await user.clear(body())
+    await user.type(body(), typed(updatesSamples.draft.body))
+    await user.click(screen.getByRole('button', { name: 'Save draft' }))
+    await says('status', 'Saved.')
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+    expect(body()).toHaveAttribute('aria-invalid', 'false')
+    const { subject, preheader, body: words } = updatesSamples.draft
+    expect(requests.filter(([id]) => id === 'saveUpdate').at(-1)).toEqual(['saveUpdate', { id: null, input: { subject, preheader, body: words } }])
+    expect(screen.getByRole('heading', { name: 'Draft #1' })).toBeInTheDocument()
+
+    // Unsaved words again: the preview, the test and the send wait for them to be saved.
+    await user.type(screen.getByRole('textbox', { name: 'Subject' }), '!')
+    expect(screen.getByText('Save your changes to preview, test or send them.')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Preview' })).toHaveAttribute('aria-disabled', 'true')
+    await user.click(screen.getByRole('button', { name: 'Preview' }))
+    expect(requests.map(([id]) => id)).not.toContain('fetchPreview')
+    actor.stop()
+  })
+
+  it('previews light and dark in frames that run nothing, the text as text, and sends a test to oneself', async () => {
+    const user = userEvent.setup()
+    const { actor, requests, announced } = start({ queued: [true, false] })
+    await writeDraft(user, updatesSamples.draft.body)
+    await user.click(screen.getByRole('button', { name: 'Save draft' }))
+    await user.click(await screen.findByRole('button', { name: 'Preview' }))
+    const heading = await screen.findByRole('heading', { name: 'Preview' })
+    await waitFor(() => expect(heading).toHaveFocus())
+    const light = screen.getByTitle('The update in a light inbox')
+    const dark = screen.getByTitle('The update in a dark inbox')
+    for (const [frame, html] of [[light, updatesSamples.preview.html], [dark, updatesSamples.preview.darkHtml]] as const) {
+      expect(frame.tagName).toBe('IFRAME')
+      expect(frame).toHaveAttribute('sandbox', '')
+      expect(frame).toHaveAttribute('srcdoc', html)
+    }
+    const text = screen.getByRole('region', { name: 'The plain-text part' })
+    expect(text.tagName).toBe('PRE')
+    expect(text).toHaveTextContent(updatesSamples.preview.text)
+
+    await user.click(screen.getByRole('button', { name: 'Send a test to myself' }))
+    await says('status', `A test is on its way to ${samples.admin}.`)
+    await user.click(screen.getByRole('button', { name: 'Send a test to myself' }))
+    await says('status', `A test to ${samples.admin} is already on its way: it will carry these words.`)
+    expect(requests.filter(([id]) => id === 'sendTest')).toEqual([['sendTest', { id: 1 }], ['sendTest', { id: 1 }]])
+    expect(announced.count).toBe(3) // the save and both tests are in the audit log
+    actor.stop()
+  })
+
+  it('shows each audience’s count, refuses nobody and a past time with no request, and sends only after a last look repeating the audience', async () => {
+    const user = userEvent.setup()
+    const { actor, requests } = start()
+    await writeDraft(user, 'Hello.')
+    await user.click(screen.getByRole('button', { name: 'Save draft' }))
+    await user.click(await screen.findByRole('button', { name: 'Send to the list…' }))
+    const form = await screen.findByRole('form', { name: `Send “${updatesSamples.draft.subject}” to the list` })
+    await waitFor(() => expect(screen.getByRole('heading', { name: `Send “${updatesSamples.draft.subject}” to the list` })).toHaveFocus())
+    const audiences = within(within(form).getByRole('group', { name: /^To whom/ })).getAllByRole('radio')
+    expect(audiences.map((radio) => radio.closest('label')!.textContent)).toEqual([
+      'Everyone who asked for news and updates: 3 people',
+      'Not yet invited: 2 people',
+      'Invited, not claimed: 1 person',
+      'Claimed: 0 people',
+    ])
+    await user.click(within(form).getByRole('radio', { name: 'Claimed: 0 people' }))
+    await user.click(within(form).getByRole('button', { name: 'Review the send' }))
+    await says('alert', 'Nobody is in “Claimed” now: choose another audience.')
+
+    await user.click(within(form).getByRole('radio', { name: 'Not yet invited: 2 people' }))
+    await user.click(within(form).getByRole('radio', { name: 'At a time' }))
+    const at = within(form).getByLabelText('Date and time (your local time)')
+    fireEvent.change(at, { target: { value: '2020-01-01T09:00' } })
+    await user.click(within(form).getByRole('button', { name: 'Review the send' }))
+    await says('alert', 'Choose a time in the future, or send now.')
+    fireEvent.change(at, { target: { value: '2099-03-01T09:30' } })
+    await user.type(within(form).getByRole('spinbutton', { name: 'Emails a second (optional)' }), '1')
+    await user.click(within(form).getByRole('button', { name: 'Review the send' }))
+
+    const look = await screen.findByRole('group', { name: 'Schedule for 2 people?' })
+    await waitFor(() => expect(within(look).getByRole('heading')).toHaveFocus())
+    const repeated = `“${updatesSamples.draft.subject}” goes to “Not yet invited”: 2 people now, from 2099-03-01 09:30 your time, at 1 email a second.`
+    expect(look).toHaveTextContent(repeated)
+    expect(requests.map(([id]) => id)).not.toContain('startSend')
+    await user.click(within(look).getByRole('button', { name: 'Schedule for 2 people' }))
+    const record = await screen.findByRole('heading', { name: `“${updatesSamples.draft.subject}”: Scheduled` })
+    await waitFor(() => expect(record).toHaveFocus())
+    expect(requests.filter(([id]) => id === 'startSend')).toEqual([
+      ['startSend', { id: 1, request: { audience: 'notInvited', at: localToIso('2099-03-01T09:30'), perSecond: 1 } }],
+    ])
+    // Scheduled: it may be unscheduled or cancelled, never paused.
+    expect(screen.getByRole('button', { name: 'Unschedule' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Cancel the send…' })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Pause' })).not.toBeInTheDocument()
+    actor.stop()
+  })
+
+  it('shows the record with only the moves the send allows, asks before cancelling, and fetches it again while it sends', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    try {
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+      const skipped = { unsubscribed: 1, erased: 0, cancelled: 0, unknown: 0 }
+      const sending = { ...updatesSamples.sending, send: { ...updatesSamples.sending.send!, record: { ...updatesSamples.sending.send!.record, skipped } } }
+      const later = { ...sending, send: { ...sending.send, record: { ...sending.send.record, sent: 2, toGo: 0 } } }
+      const fetched = [sending, later]
+      const { actor, requests } = start({
+        fetched: () => fetched.shift() ?? later,
+        move: (move) => ({ ...later, send: { ...later.send, state: move === 'pause' ? 'paused' : move === 'resume' ? 'sending' : 'cancelled' } }),
+      })
+      await screen.findByText('No update has been written yet.')
+      actor.send({ type: 'OPEN', id: 1 })
+      const heading = await screen.findByRole('heading', { name: `“${updatesSamples.draft.subject}”: Sending` })
+      const figure = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling
+      expect(figure('Audience')).toHaveTextContent('3')
+      expect(figure('Sent')).toHaveTextContent('1')
+      expect(figure('Skipped')).toHaveTextContent('1')
+      expect(screen.getByRole('list', { name: 'Why some were skipped' })).toHaveTextContent('1: unsubscribed from news and updates before their turn')
+      expect(screen.getByRole('link', { name: 'Download the record as CSV' })).toHaveAttribute('href', '/api/admin/updates/1/record.csv')
+      expect(screen.queryByRole('button', { name: 'Resume' })).not.toBeInTheDocument()
+      expect(screen.queryByRole('button', { name: 'Unschedule' })).not.toBeInTheDocument()
+      expect(heading).toBeInTheDocument()
+
+      await act(() => vi.advanceTimersByTimeAsync(recordPollMs))
+      await waitFor(() => expect(figure('Sent')).toHaveTextContent('2'))
+      expect(requests.filter(([id]) => id === 'fetchUpdate')).toHaveLength(2)
+
+      await user.click(screen.getByRole('button', { name: 'Pause' }))
+      expect(await screen.findByRole('heading', { name: `“${updatesSamples.draft.subject}”: Paused` })).toBeInTheDocument()
+      await says('status', 'Paused: nothing more leaves until it is resumed.')
+      expect(screen.queryByRole('button', { name: 'Pause' })).not.toBeInTheDocument()
+      // Paused, nothing moves: no more fetches.
+      await act(() => vi.advanceTimersByTimeAsync(recordPollMs * 3))
+      expect(requests.filter(([id]) => id === 'fetchUpdate')).toHaveLength(2)
+
+      await user.click(screen.getByRole('button', { name: 'Cancel the send…' }))
+      const ask = await screen.findByRole('group', { name: 'Cancel the send for good?' })
+      expect(requests.filter(([id]) => id === 'moveSend')).toHaveLength(1)
+      await user.click(within(ask).getByRole('button', { name: 'Keep it' }))
+      expect(screen.queryByRole('group', { name: 'Cancel the send for good?' })).not.toBeInTheDocument()
+      await user.click(screen.getByRole('button', { name: 'Cancel the send…' }))
+      await user.click(within(await screen.findByRole('group', { name: 'Cancel the send for good?' })).getByRole('button', { name: 'Cancel the send' }))
+      expect(await screen.findByRole('heading', { name: `“${updatesSamples.draft.subject}”: Cancelled` })).toBeInTheDocument()
+      expect(requests.filter(([id]) => id === 'moveSend')).toEqual([['moveSend', { id: 1, move: 'pause' }], ['moveSend', { id: 1, move: 'cancel' }]])
+      // Cancelled is for good: no move is left.
+      for (const name of ['Pause', 'Resume', 'Unschedule', 'Cancel the send…']) expect(screen.queryByRole('button', { name })).not.toBeInTheDocument()
+      actor.stop()
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('shows where the update stands now when a save is refused because it moved on, and deletes a draft only after asking', async () => {
+    const user = userEvent.setup()
+    let moved = false
+    const { actor, requests } = start({
+      save: async (id, input) => {
+        if (id !== null && !moved) {
+          moved = true
+          throw thrown(refusedBy('saveUpdate', wrongStateMessage, 'wrong-state'))
+        }
+        return { ...updatesSamples.draft, ...input }
+      },
+      fetched: () => (moved ? updatesSamples.scheduled : updatesSamples.draft),
+    })
+    await writeDraft(user, 'Hello.')
+    await user.click(screen.getByRole('button', { name: 'Save draft' }))
+    await user.type(await screen.findByRole('textbox', { name: 'Subject' }), '!')
+    await user.click(screen.getByRole('button', { name: 'Save changes' }))
+    await says('alert', wrongStateMessage)
+    expect(await screen.findByRole('heading', { name: `“${updatesSamples.draft.subject}”: Scheduled` })).toBeInTheDocument()
+    expect(requests.filter(([id]) => id === 'fetchUpdate')).toEqual([['fetchUpdate', { id: 1 }]])
+
+    // Unscheduled by a colleague meanwhile: back to the list, then the draft opens in the editor again.
+    moved = false
+    await user.click(screen.getByRole('button', { name: 'Back to the list' }))
+    await user.click(await screen.findByRole('button', { name: updatesSamples.draft.subject }))
+    await user.click(await screen.findByRole('button', { name: 'Delete draft' }))
+    const ask = await screen.findByRole('group', { name: `Delete “${updatesSamples.draft.subject}”?` })
+    await waitFor(() => expect(within(ask).getByRole('heading')).toHaveFocus())
+    expect(requests.map(([id]) => id)).not.toContain('deleteUpdate')
+    await user.click(within(ask).getByRole('button', { name: 'Delete the draft' }))
+    await says('status', 'The draft is deleted.')
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Updates to the list' })).toHaveFocus())
+    expect(requests.filter(([id]) => id === 'deleteUpdate')).toEqual([['deleteUpdate', { id: 1 }]])
+    actor.stop()
+  })
+})
+
+it('turns a datetime-local value, in the browser’s own time zone, into an ISO instant', () => {
+  expect(localToIso('2099-03-01T09:30')).toBe(new Date(2099, 2, 1, 9, 30).toISOString())
+  expect(localToIso('')).toBe('')
+  expect(localToIso('2099-03-01')).toBe('')
+})
