@@ -73,7 +73,7 @@ export type UpdateTestReply = { to: string; queued: boolean }
 /** GET /updates/audiences: how many each audience holds now (it is taken again when a send starts). */
 export type AudiencesReply = { counts: Record<UpdateAudience, number>; defaultPerSecond: number }
 
-/** POST /updates/:id/send: to `audience`, at `at` (an ISO time in the future; absent, now), at `perSecond` emails a
+/** POST /updates/:id/send: to `audience`, at `at` (an ISO time; absent, or not in the future, now), at `perSecond` emails a
  * second (absent, INVITE_SEND_RATE). The reply is the update with its sending (UpdateReply). POST
  * /updates/:id/pause, /resume, /cancel and /unschedule take no body and answer the same way; GET
  * /updates/:id/record.csv is the record, one row per person (an erased person's address is gone). */
