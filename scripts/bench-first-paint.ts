@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process'
 import { serve } from '@hono/node-server'
 import { chromium, type CDPSession } from '@playwright/test'
 import { chromiumLaunchOptions } from '../test/utils/chromium'
-import { createStaticSite } from '../server/platform/http/static'
+import { benchSite } from './bench-site'
 
 const runs = Number(process.env.BENCH_RUNS ?? 5)
 const profiles = [
@@ -25,7 +25,7 @@ const hosts = [
 ] as const
 
 execFileSync('npm', ['run', 'build'], { stdio: 'ignore', env: { ...process.env, VITE_WAITLIST_ENDPOINT: '/api/waitlist' } })
-const site = createStaticSite('dist')
+const site = benchSite('dist')
 const server = await new Promise<{ origin: string; close: () => void }>((resolve) => {
   const running = serve({ fetch: site, hostname: '127.0.0.1', port: 0 }, (info) => resolve({ origin: `http://127.0.0.1:${info.port}`, close: () => running.close() }))
 })

@@ -11,11 +11,11 @@ import { serve } from '@hono/node-server'
 import { launch } from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { chromiumArgs, findChromium } from '../test/utils/chromium'
-import { createStaticSite } from '../server/platform/http/static'
 import { pagePaths } from '../src/head'
 import { makeNoJsCopy } from './no-js-copy'
 import { htmlFileFor } from './prerender'
 import { upFrontScripts } from './up-front-scripts'
+import { benchSite } from './bench-site'
 
 const runsPerPage = Number(process.env.BENCH_RUNS ?? 5)
 // BENCH_ROUTES=/,/about measures only those routes (a shorter run).
@@ -42,7 +42,7 @@ const median = (values: number[]) => {
 }
 
 function startSite(root: string) {
-  const site = createStaticSite(root)
+  const site = benchSite(root)
   return new Promise<{ origin: string; close: () => void }>((resolve) => {
     const server = serve({ fetch: site, hostname: '127.0.0.1', port: 0 }, (info) =>
       resolve({ origin: `http://127.0.0.1:${info.port}`, close: () => server.close() }),

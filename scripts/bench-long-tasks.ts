@@ -14,9 +14,9 @@ import { join } from 'node:path'
 import { serve } from '@hono/node-server'
 import { chromium, type Browser } from '@playwright/test'
 import { chromiumLaunchOptions } from '../test/utils/chromium'
-import { createStaticSite } from '../server/platform/http/static'
 import { pagePaths } from '../src/head'
 import { makeNoJsCopy } from './no-js-copy'
+import { benchSite } from './bench-site'
 
 const runs = Number(process.env.BENCH_RUNS ?? 3)
 const routes = process.env.BENCH_ROUTES ? pagePaths.filter((path) => process.env.BENCH_ROUTES!.split(',').includes(path)) : pagePaths
@@ -46,7 +46,7 @@ interface RunResult {
 }
 
 function startSite(root: string) {
-  const site = createStaticSite(root)
+  const site = benchSite(root)
   return new Promise<{ origin: string; close: () => void }>((resolve) => {
     const server = serve({ fetch: site, hostname: '127.0.0.1', port: 0 }, (info) =>
       resolve({ origin: `http://127.0.0.1:${info.port}`, close: () => server.close() }),
