@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { machinesWithoutDescriptions } from './scripts/machines-without-descriptions'
 import { stacklessReactSentinels } from './scripts/stackless-react-sentinels'
 
 // Two builds from one config: the client bundle (`vite build`, with a manifest the prerenderer reads) and
@@ -29,7 +30,7 @@ const reactBuiltInStore = [
 ]
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), stacklessReactSentinels()],
+  plugins: [react(), stacklessReactSentinels(), machinesWithoutDescriptions()],
   resolve: { alias: isSsrBuild ? [] : reactBuiltInStore },
   build: isSsrBuild
     ? { outDir: `${outDir}-server`, emptyOutDir: true, copyPublicDir: false }

@@ -1,10 +1,11 @@
 // A real waitlist endpoint on 127.0.0.1 that can give every outcome of the form's message catalogue
 // (docs/product-rules.md#messages). The outcome is chosen by the submitted email's local part before '+'
-// (`api-false+1a2b@example.com`), so tests running in parallel never share a scenario switch. Every request
-// is recorded, preflights (OPTIONS) included, and GET /__requests?email=…&method=… lets a test read what
-// arrived.
+// (`api-false+1a2b@example.com`), so tests running in parallel never share a scenario switch. It takes the site's
+// visit beacons too (`analyticsPath` on its origin). Every request is recorded, preflights (OPTIONS) included, and
+// GET /__requests?email=…&method=… lets a test read what arrived.
 import { createServer, type IncomingHttpHeaders } from 'node:http'
 import { randomUUID } from 'node:crypto'
+import { analyticsPath } from '../../shared/analytics'
 import { messages } from '../../shared/messages'
 import { listen } from './static-server'
 
@@ -124,6 +125,12 @@ export function startWaitlistStub({ port, host = '127.0.0.1' }: { port: number; 
         if (!response.writableFinished) record.closedEarly = true
       })
 
+      // A visit beacon (shared/analytics.ts): recorded above like any request, and answered as the real endpoint
+      // does, with nothing to read.
+      if (request.method === 'POST' && url.pathname === analyticsPath) {
+        response.writeHead(204, cors).end()
+        return
+      }
       if (request.method === 'OPTIONS') {
         // Recorded so a test can prove there was no preflight; answered permissively so that a preflight,
         // if one ever happens, does not also change the outcome being tested.

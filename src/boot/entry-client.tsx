@@ -13,8 +13,8 @@ import { captureLanding } from '../waitlist/landing-campaign'
 // `npm run bench:long-tasks` measures the tasks.
 // (In development, `?inspect` first attaches the Stately inspector so it sees every actor from its start.)
 
-// The first page of the session is the landing: its campaign goes with a signup's consent record (a few
-// lines, evaluated with this module).
+// The first page of this run of the app is the landing: its campaign goes with a signup's consent record and
+// with each visit beacon (a few lines, evaluated with this module; kept in memory, so a reload is a new landing).
 captureLanding(window.location.href, document.referrer)
 
 // A message to itself is a new task, like React's own scheduler; a timer would be too, but a paused clock (a

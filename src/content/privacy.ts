@@ -8,6 +8,10 @@ export const privacyPolicy: LegalDocument = {
   title: 'Privacy Policy',
   versions: [
     {
+      date: 'November 27, 2026',
+      changes: 'Adds Section 12, how we count visits to our website, without cookies or storage on your device.',
+    },
+    {
       date: 'November 22, 2026',
       changes:
         'Describes the waitlist as it works since we ask you to confirm your address: the consent record we keep with each signup (Section 1); the confirmation email, and no news until you confirm (Section 2); that an unsubscribed signup is kept, marked as unsubscribed, unless you ask us to delete it (Section 5); and one-click unsubscribe and the data deletion page, after which we keep only a salted one-way hash of your address and joining again with it stores nothing (Section 11).',
@@ -151,15 +155,34 @@ export const privacyPolicy: LegalDocument = {
       links: [{ before: 'To ask for it now, go to ', label: 'Delete my waitlist data', to: '/waitlist/erase', after: '.' }],
     },
     {
+      id: 'counting-visits',
+      heading: '12. How We Count Visits to Our Website',
+      paragraphs: [
+        'Since November 27, 2026, we count visits to our website ourselves, on our own server, to learn which pages, sites and campaigns bring people to it and lead to signups. We use no cookie, no local storage or other storage on your device, and no fingerprinting, and nothing about visits goes to a third party.',
+        'A visitor is a one-way hash of a random daily value (a "salt"), our website, your IP address and your browser\'s User-Agent. The salt is kept for one day, then destroyed: after that, nobody, not even us, can tell whose hash it was, and the next day you are a new visitor. Your IP address and User-Agent are never stored or logged.',
+        'If your browser sends Global Privacy Control (Sec-GPC: 1) or Do Not Track (DNT: 1), we do not count your visit.',
+        'Raw page views are rolled up into daily counts and deleted after 2 days by default. If you join the waitlist during a visit, your signup is joined to the visit only by that day\'s hash, never to you.',
+        'With that hash, we record for each page you view:',
+      ],
+      list: [
+        'the page (its path, such as /about);',
+        'the domain of the site that linked you to us, if any (never the page you came from);',
+        'the UTM parameters of the address you arrived at (utm_source, utm_medium, utm_campaign, utm_content, utm_term);',
+        'the ref code of a share link you arrived through, as a "referral";',
+        'your device class, phone or desktop; and',
+        'your country, only if a local database of IP address locations is installed on our server, which is off by default.',
+      ],
+    },
+    {
       id: 'changes-to-policy',
-      heading: '12. Changes to This Policy',
+      heading: '13. Changes to This Policy',
       paragraphs: [
         'We may update this Privacy Policy from time to time. If we make a material change, we will give you at least 30 days\' notice before it takes effect, by email or by a notice in the Services, and we will update the "Last updated" date above. Where the law requires your consent to a change, we will ask for it.',
       ],
     },
     {
       id: 'contact-privacy',
-      heading: '13. Contact Us',
+      heading: '14. Contact Us',
       paragraphs: [
         `${brand.legalName} is the controller of the personal data described in this policy. For privacy questions or requests, contact us at ${brand.privacyEmail}. For anything else, you can reach us at ${brand.contactEmail}.`,
       ],

@@ -1,5 +1,6 @@
 import { HeadContent, Scripts } from '@tanstack/react-router'
 import { EarlyEventReplay } from '../boot/early-event-replay'
+import { useVisitBeacons } from '../waitlist/visit-beacon'
 import { PageTransition } from './page-transition'
 import { RouteAnnouncer } from './route-announcer'
 import { SiteFooter } from './site-footer'
@@ -11,6 +12,8 @@ import { SkipLink } from './skip-link'
 // which the browser hydrates.
 
 export function DocumentBody() {
+  // Its effect runs after every child's, once the whole document has hydrated.
+  useVisitBeacons()
   return (
     <>
       {/* In the browser the route's title, meta tags and links are part of the app, so that they change with

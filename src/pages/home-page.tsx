@@ -65,7 +65,7 @@ export function HomePage() {
   )
 }
 
-/** "A friend invited you", for a visitor whose session landed through a share link (/?ref=CODE), as the entry
+/** "A friend invited you", for a visitor whose visit landed through a share link (/?ref=CODE), as the entry
  * recorded it (src/waitlist/landing-campaign.ts); never who the friend is. The prerendered page cannot know
  * the visitor's address: ClientOnly leaves the line out of it and out of the hydration, and React adds it
  * after, without a mismatch. Plain text, not a live region: nothing the visitor did changed. */

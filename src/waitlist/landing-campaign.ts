@@ -1,20 +1,29 @@
-// The campaign that brought a visitor, for the consent record of their signup: `utm_source`, `utm_medium`
-// and `utm_campaign` from the address they landed on, the referral code of a share link (`ref`, only when it
-// is one: shared/referral-code.ts), and the referring site's origin (never its full URL, which may carry a
-// search or a path about the visitor). Kept once per browser session in sessionStorage: the first landing
-// wins, so the site's own pages and later reloads never overwrite it.
+// The campaign that brought a visitor: the UTM parameters of the address they landed on (`utm_source`,
+// `utm_medium`, `utm_campaign`, `utm_content`, `utm_term`), the referral code of a share link (`ref`, only when it
+// is one: shared/referral-code.ts), and the referring site's origin (never its full URL, which may carry a search
+// or a path about the visitor). A signup's consent record takes all of it but utm_content and utm_term
+// (shared/signup.ts); each visit beacon takes all of it (src/waitlist/visit-beacon.ts).
+// Kept in memory, in this module, while the app runs: no cookie and no storage (issue 32), so a reload or a new
+// tab is a new landing. The first landing of the run wins: the entry records it once, and the site's own page
+// changes, which keep this module, never record another.
 // Small on purpose: it is part of the JavaScript every page loads up front (the entry calls captureLanding).
 import { referralCodeOf } from '../../shared/referral-code'
 import { consentValue, originOf, type SignupConsent } from '../../shared/signup'
 
 /** The campaign part of a signup's consent record (shared/signup.ts). */
-export type LandingCampaign = Omit<SignupConsent, 'consentVersion'>
+export type SignupCampaign = Omit<SignupConsent, 'consentVersion'>
 
-export const LANDING_STORAGE_KEY = 'stride.landing'
-const fields = { utm_source: 'utmSource', utm_medium: 'utmMedium', utm_campaign: 'utmCampaign', ref: 'referralCode' } as const
+/** What the landing recorded: the signup's campaign, and the two UTM parameters only the visit beacon carries. */
+export type LandingCampaign = SignupCampaign & { utmContent?: string; utmTerm?: string }
 
-/** A value worth keeping, by the rule the server keeps the consent record with (shared/signup.ts). */
-const clean = (value: unknown) => consentValue(value) ?? undefined
+const fields = {
+  utm_source: 'utmSource',
+  utm_medium: 'utmMedium',
+  utm_campaign: 'utmCampaign',
+  utm_content: 'utmContent',
+  utm_term: 'utmTerm',
+  ref: 'referralCode',
+} as const
 
 /** What the landing address and the referrer say, with junk left out. */
 export function campaignOf(landingUrl: string, referrer: string): LandingCampaign {
@@ -22,8 +31,9 @@ export function campaignOf(landingUrl: string, referrer: string): LandingCampaig
   try {
     const landing = new URL(landingUrl)
     for (const [parameter, field] of Object.entries(fields)) {
-      // A share link's code is kept only when it is one, in lower case.
-      const value = (parameter === 'ref' ? referralCodeOf : clean)(landing.searchParams.get(parameter))
+      // A value worth keeping, by the rule the server keeps the consent record with (shared/signup.ts); a share
+      // link's code only when it is one, in lower case.
+      const value = (parameter === 'ref' ? referralCodeOf : consentValue)(landing.searchParams.get(parameter))
       if (value) campaign[field] = value
     }
     const from = originOf(referrer)
@@ -34,25 +44,24 @@ export function campaignOf(landingUrl: string, referrer: string): LandingCampaig
   return campaign
 }
 
-// sessionStorage may be missing (the server), forbidden (it throws) or full: then there is no campaign.
+let landing: LandingCampaign | undefined
 
-/** Records the landing of this session, unless one is recorded already. */
+/** Records the landing of this run of the app, unless one is recorded already. */
 export function captureLanding(landingUrl: string, referrer: string) {
-  try {
-    if (sessionStorage.getItem(LANDING_STORAGE_KEY) === null) sessionStorage.setItem(LANDING_STORAGE_KEY, JSON.stringify(campaignOf(landingUrl, referrer)))
-  } catch {
-    // no storage: the signup simply carries no campaign
-  }
+  landing ??= campaignOf(landingUrl, referrer)
 }
 
-/** The campaign recorded for this session; empty when there is none (or on the server). */
-export function landingCampaign(): LandingCampaign {
-  try {
-    const stored = JSON.parse(sessionStorage.getItem(LANDING_STORAGE_KEY) ?? '') as Record<string, unknown>
-    // Read back through campaignOf, so only what it keeps survives whatever is in storage (an origin alone).
-    const search = new URLSearchParams(Object.entries(fields).map(([parameter, field]) => [parameter, clean(stored[field]) ?? '']))
-    return campaignOf(`https://landing.invalid/?${search}`, clean(stored.referrerOrigin) ?? '')
-  } catch {
-    return {} // nothing stored, unreadable storage or not an object: no campaign
-  }
+/** The campaign recorded for this run of the app; empty when there is none (or on the server). */
+export const landingCampaign = (): Readonly<LandingCampaign> => landing ?? {}
+
+/** The part of the landing a signup's consent record keeps: utm_content and utm_term are the visit's alone. */
+export function signupCampaign(): SignupCampaign {
+  const { utmContent: _content, utmTerm: _term, ...campaign } = landingCampaign()
+  return campaign
+}
+
+/** For tests, what a reload does: the next capture is a new landing. The app never calls it, so the bundle
+ * leaves it out. */
+export function forgetLanding() {
+  landing = undefined
 }

@@ -6,7 +6,7 @@ import { waitlistMachine } from '../../machines/waitlist-machine'
 import { MAILTO_SUBJECT } from '../../machines/waitlist-mailto'
 import { checkInboxLine, consentVersion, consentWording } from '../content/consent-wording'
 import { devInspect } from '../dev/inspector'
-import { landingCampaign } from './landing-campaign'
+import { signupCampaign } from './landing-campaign'
 import { waitlistEndpoint } from './endpoint'
 import { EmailField, FormStatus, emailFormEffects, submitTo } from './form-parts'
 import { submitSignupTo } from './waitlist-actors'
@@ -37,8 +37,8 @@ export function WaitlistForm({ formId, endpoint = waitlistEndpoint }: WaitlistFo
         contactEmail: brand.contactEmail,
         source: brand.waitlistSource,
         endpointConfigured: endpoint.trim() !== '',
-        // The consent record: the wording below the form, and the campaign this session landed with.
-        consent: { consentVersion, ...landingCampaign() },
+        // The consent record: the wording below the form, and the campaign this visit landed with.
+        consent: { consentVersion, ...signupCampaign() },
       },
       inspect: devInspect,
     },

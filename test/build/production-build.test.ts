@@ -7,6 +7,11 @@ import { mkdir, mkdtemp, readFile, readdir, rm } from 'node:fs/promises'
 import { join, relative } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { FileSystemConfigLoader, HtmlValidate, formatterFactory } from 'html-validate'
+import type { AnyStateNode } from 'xstate'
+import { headerMachine } from '../../machines/header-machine'
+import { menuMachine } from '../../machines/menu-machine'
+import { tokenActionMachine } from '../../machines/token-action-machine'
+import { waitlistMachine } from '../../machines/waitlist-machine'
 import { type InlineScripts, compileInlineScripts } from '../../scripts/inline-scripts'
 import { htmlFileFor } from '../../scripts/prerender'
 import { upFrontScripts } from '../../scripts/up-front-scripts'
@@ -20,6 +25,12 @@ import { consentPages } from '../../shared/consent-paths'
  * Chromium with the animation engine loaded at idle). The animation engine now loads on a visitor's first
  * intent to change pages, so nothing else loads without interaction. */
 const upFrontJsBudgetKb = 140
+
+/** Every description of a machine's states and transitions, as its chart reads them. */
+function descriptionsIn(node: AnyStateNode): string[] {
+  const own = [node.description, ...[...node.transitions.values()].flat().map((transition) => transition.description)]
+  return [...own.filter((text): text is string => typeof text === 'string'), ...Object.values(node.states).flatMap(descriptionsIn)]
+}
 
 let work: string
 let site: string
@@ -117,6 +128,16 @@ describe('the production build', () => {
     // The animation engine is not among them: it waits for a visitor's intent to change pages.
     for (const src of scripts) expect(await readFile(join(site, src), 'utf8'), src).not.toContain('AnimatePresence')
     expect(scripts.some((src) => /page-fade/.test(src))).toBe(false)
+  })
+
+  it("leaves the machines' descriptions, which only their charts read, out of every script of the site", async () => {
+    const descriptions = [waitlistMachine, headerMachine, menuMachine, tokenActionMachine].flatMap((machine) => descriptionsIn(machine.root))
+    expect(descriptions.length).toBeGreaterThan(10)
+    const assets = (await readdir(join(site, 'assets'))).filter((file) => file.endsWith('.js'))
+    const code = (await Promise.all(assets.map((file) => readFile(join(site, 'assets', file), 'utf8')))).join('\n')
+    // The machines themselves are there, by the names of their states.
+    expect(code).toContain('mailtoFallback')
+    for (const description of descriptions) expect(code, description).not.toContain(description.slice(0, 40))
   })
 
   it('writes only valid HTML: html-validate finds no error in any page (rules: .htmlvalidate.mjs)', async () => {

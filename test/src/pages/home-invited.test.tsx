@@ -10,7 +10,7 @@ import { renderToString } from 'react-dom/server'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { waitlistHero } from '../../../src/content/home'
 import { HomePage } from '../../../src/pages/home-page'
-import { captureLanding } from '../../../src/waitlist/landing-campaign'
+import { captureLanding, forgetLanding } from '../../../src/waitlist/landing-campaign'
 import { WaitlistForm } from '../../../src/waitlist/waitlist-form'
 import { holdRequests } from '../../utils/held-requests'
 
@@ -22,10 +22,11 @@ const ENDPOINT = 'http://waitlist.test/api/waitlist'
 const invited = waitlistHero.invited
 const { requests, answer } = holdRequests(ENDPOINT)
 
-beforeEach(() => sessionStorage.clear())
+// Each test is a new run of the app: the landing lives in memory until a reload.
+beforeEach(() => forgetLanding())
 
 describe('the home page after a share link', () => {
-  it('says a friend invited the visitor when this session landed through a share link', () => {
+  it('says a friend invited the visitor when this visit landed through a share link', () => {
     captureLanding(`${site}/?ref=K7M2QX9P`, '')
     render(<HomePage />)
     const line = screen.getByText(invited)

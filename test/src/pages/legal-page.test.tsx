@@ -25,21 +25,23 @@ describe('legal page', () => {
   })
 
   it.each([
-    ['/legal', 'Terms of Service'],
-    ['/legal#privacy-policy', 'Privacy Policy'],
-  ])('%s keeps its history: the current date, the first one (May 7, 2025) and what changed', async (path, title) => {
+    ['/legal', 'Terms of Service', 'November 22, 2026', [/^November 22, 2026 \(this version\): .*confirm.*one-way hash/]],
+    [
+      '/legal#privacy-policy',
+      'Privacy Policy',
+      'November 27, 2026',
+      [/^November 27, 2026 \(this version\): Adds Section 12, how we count visits to our website/, /^November 22, 2026: .*confirm.*one-way hash/],
+    ],
+  ])('%s keeps its history: the current date, the first one (May 7, 2025) and what changed', async (path, title, current, changes) => {
     await renderSite([path])
     const shown = screen.getByRole('article')
     expect(shown).toHaveAccessibleName(title)
     // Both dates near the top, where a reader looks for them…
-    expect(within(shown).getByText(/^Last updated/).parentElement).toHaveTextContent('Last updated November 22, 2026 (first published May 7, 2025;')
+    expect(within(shown).getByText(/^Last updated/).parentElement).toHaveTextContent(`Last updated ${current} (first published May 7, 2025;`)
     // …and the versions at the end, newest first, each with what it changed.
     const history = within(shown).getByRole('region', { name: `Version history of the ${title}` })
     const versions = within(history).getAllByRole('listitem')
-    expect(versions.map((item) => item.textContent)).toEqual([
-      expect.stringMatching(/^November 22, 2026 \(this version\): .*confirm.*one-way hash/),
-      'May 7, 2025: First published.',
-    ])
+    expect(versions.map((item) => item.textContent)).toEqual([...changes.map((change) => expect.stringMatching(change)), 'May 7, 2025: First published.'])
   })
 
   it('opens on the Privacy Policy when the hash says so', async () => {
@@ -84,7 +86,7 @@ describe('legal page', () => {
   it('describes the consent flows as built, and links the erasure request page', async () => {
     await renderSite(['/legal#privacy-policy'])
     const privacy = screen.getByRole('article')
-    expect(privacy).toHaveTextContent(/Last updated November 22, 2026/)
+    expect(privacy).toHaveTextContent(/Last updated November 27, 2026/)
     expect(privacy).toHaveTextContent(/link to confirm your address/)
     expect(privacy).toHaveTextContent(/one click/)
     expect(privacy).toHaveTextContent(/salted one-way hash/)
@@ -92,5 +94,32 @@ describe('legal page', () => {
     expect(privacy).toHaveTextContent(/version of the wording/)
     expect(within(privacy).getByRole('link', { name: 'Delete my waitlist data' })).toHaveAttribute('href', '/waitlist/erase')
     expect(footerLink('Delete my data')).toHaveAttribute('href', '/waitlist/erase')
+  })
+
+  it('says how visits are counted, under its own heading, dated: no cookie or storage, the daily hash, what is recorded, GPC and DNT', async () => {
+    await renderSite(['/legal#privacy-policy'])
+    const section = screen.getByRole('region', { name: '12. How We Count Visits to Our Website' })
+    const text = section.textContent ?? ''
+    expect(text).toMatch(/^12\. How We Count Visits to Our WebsiteSince November 27, 2026/)
+    expect(text).toMatch(/no cookie, no local storage or other storage on your device, and no fingerprinting/)
+    expect(text).toMatch(/nothing about visits goes to a third party/)
+    expect(text).toMatch(/one-way hash of a random daily value \(a "salt"\), our website, your IP address and your browser's User-Agent/)
+    expect(text).toMatch(/salt is kept for one day, then destroyed/)
+    expect(text).toMatch(/IP address and User-Agent are never stored or logged/)
+    expect(text).toMatch(/Global Privacy Control \(Sec-GPC: 1\) or Do Not Track \(DNT: 1\), we do not count your visit/)
+    expect(text).toMatch(/rolled up into daily counts and deleted after 2 days by default/)
+    expect(text).toMatch(/joined to the visit only by that day's hash, never to you/)
+    const recorded = within(section).getAllByRole('listitem').map((item) => item.textContent)
+    expect(recorded).toEqual([
+      expect.stringMatching(/^the page \(its path/),
+      expect.stringMatching(/^the domain of the site that linked you/),
+      expect.stringMatching(/UTM parameters .*\(utm_source, utm_medium, utm_campaign, utm_content, utm_term\)/),
+      expect.stringMatching(/ref code of a share link .*, as a "referral"/),
+      expect.stringMatching(/phone or desktop/),
+      expect.stringMatching(/^your country, only if a local database .* off by default/),
+    ])
+    // The sections after it follow on.
+    expect(screen.getByRole('heading', { level: 2, name: '13. Changes to This Policy' })).toBeInTheDocument()
+    expect(screen.getByRole('heading', { level: 2, name: '14. Contact Us' })).toBeInTheDocument()
   })
 })

@@ -1,16 +1,20 @@
-// The campaign of a visitor's landing, for the consent record: only the three utm parameters, a share link's
-// referral code and the referring site's origin are kept, the first landing of the session wins, and junk is left out.
-import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { LANDING_STORAGE_KEY, campaignOf, captureLanding, landingCampaign } from '../../../src/waitlist/landing-campaign'
+// The campaign of a visitor's landing, for the consent record and the visit beacon: only the five utm parameters, a
+// share link's referral code and the referring site's origin are kept, in memory, the first landing of the app's
+// run wins, and junk is left out.
+import { afterEach, describe, expect, it } from 'vitest'
+import { campaignOf, captureLanding, forgetLanding, landingCampaign, signupCampaign } from '../../../src/waitlist/landing-campaign'
 
 const site = 'https://stridehealth.example'
 
 describe('campaignOf', () => {
-  it('keeps utm_source, utm_medium and utm_campaign from the landing address', () => {
-    expect(campaignOf(`${site}/?utm_source=newsletter&utm_medium=email&utm_campaign=fall-launch&utm_term=x&gclid=y`, '')).toEqual({
+  it('keeps the five utm parameters from the landing address, and nothing else of it', () => {
+    const landing = `${site}/about?utm_source=newsletter&utm_medium=email&utm_campaign=fall-launch&utm_content=hero&utm_term=knee%20pain&gclid=y&fbclid=z#top`
+    expect(campaignOf(landing, '')).toEqual({
       utmSource: 'newsletter',
       utmMedium: 'email',
       utmCampaign: 'fall-launch',
+      utmContent: 'hero',
+      utmTerm: 'knee pain',
     })
   })
 
@@ -36,7 +40,7 @@ describe('campaignOf', () => {
   it('drops empty, blank, overlong and control-character values', () => {
     const long = 'x'.repeat(101)
     expect(campaignOf(`${site}/?utm_source=&utm_medium=%20%20&utm_campaign=${long}`, '')).toEqual({})
-    expect(campaignOf(`${site}/?utm_source=a%0Ab&utm_medium=%00`, '')).toEqual({})
+    expect(campaignOf(`${site}/?utm_source=a%0Ab&utm_medium=%00&utm_content=%7F&utm_term=${long}`, '')).toEqual({})
     expect(campaignOf(`${site}/?utm_source=%20spring%20`, '')).toEqual({ utmSource: 'spring' })
   })
 
@@ -63,21 +67,22 @@ describe('campaignOf', () => {
 })
 
 describe('captureLanding and landingCampaign', () => {
-  beforeEach(() => sessionStorage.clear())
+  // Each test is a new run of the app, as a reload is.
+  afterEach(() => forgetLanding())
 
-  it('records the first landing of the session and reads it back', () => {
-    captureLanding(`${site}/?utm_source=newsletter`, 'https://news.example.org/a')
-    expect(landingCampaign()).toEqual({ utmSource: 'newsletter', referrerOrigin: 'https://news.example.org' })
+  it('records the first landing of the run and reads it back', () => {
+    captureLanding(`${site}/?utm_source=newsletter&utm_term=knees`, 'https://news.example.org/a')
+    expect(landingCampaign()).toEqual({ utmSource: 'newsletter', utmTerm: 'knees', referrerOrigin: 'https://news.example.org' })
   })
 
-  it('lets the first landing win, even one that had no campaign', () => {
+  it('lets the first landing win, even one that had no campaign: the site\'s own page changes never record another', () => {
     captureLanding(`${site}/`, '')
     captureLanding(`${site}/?utm_source=second`, 'https://other.example/')
     expect(landingCampaign()).toEqual({})
 
-    sessionStorage.clear()
+    forgetLanding() // a reload
     captureLanding(`${site}/?utm_campaign=first`, '')
-    captureLanding(`${site}/?utm_campaign=second`, '')
+    captureLanding(`${site}/about?utm_campaign=second`, `${site}/`)
     expect(landingCampaign()).toEqual({ utmCampaign: 'first' })
   })
 
@@ -86,49 +91,30 @@ describe('captureLanding and landingCampaign', () => {
     captureLanding(`${site}/?ref=abcdefgh`, '')
     expect(landingCampaign()).toEqual({ referralCode: 'k7m2qx9p' })
 
-    sessionStorage.clear()
+    forgetLanding()
     captureLanding(`${site}/`, '')
     captureLanding(`${site}/?ref=abcdefgh`, '')
     expect(landingCampaign(), 'a later share link does not replace a landing without one').toEqual({})
 
-    sessionStorage.clear()
+    forgetLanding()
     captureLanding(`${site}/?ref=not-a-code`, '')
     expect(landingCampaign()).toEqual({})
   })
 
-  it('reads back only a referral code that is one', () => {
-    sessionStorage.setItem(LANDING_STORAGE_KEY, JSON.stringify({ referralCode: ' K7M2QX9P ' }))
-    expect(landingCampaign()).toEqual({ referralCode: 'k7m2qx9p' })
-    for (const referralCode of ['k7m2qx9', 'ada@example.com', 42, null, ['k7m2qx9p']]) {
-      sessionStorage.setItem(LANDING_STORAGE_KEY, JSON.stringify({ referralCode }))
-      expect(landingCampaign(), JSON.stringify(referralCode)).toEqual({})
-    }
+  it('is empty before any landing is recorded (as on the server)', () => {
+    expect(landingCampaign()).toEqual({})
+    expect(signupCampaign()).toEqual({})
   })
 
-  it('reads nothing from storage it does not recognise, and never more than an origin', () => {
-    for (const junk of ['not json', 'null', '42', '"text"', JSON.stringify({ utmSource: 7, referrerOrigin: 'javascript:alert(1)', other: 'x' })]) {
-      sessionStorage.setItem(LANDING_STORAGE_KEY, junk)
-      expect(landingCampaign(), junk).toEqual({})
-    }
-    sessionStorage.setItem(LANDING_STORAGE_KEY, JSON.stringify({ utmMedium: ' social ', referrerOrigin: 'https://a.example/path?q=ada@example.com' }))
-    expect(landingCampaign()).toEqual({ utmMedium: 'social', referrerOrigin: 'https://a.example' })
+  it("gives a signup's consent record all of it but utm_content and utm_term", () => {
+    captureLanding(`${site}/?utm_source=a&utm_medium=b&utm_campaign=c&utm_content=d&utm_term=e&ref=k7m2qx9p`, 'https://news.example.org/')
+    expect(signupCampaign()).toEqual({ utmSource: 'a', utmMedium: 'b', utmCampaign: 'c', referralCode: 'k7m2qx9p', referrerOrigin: 'https://news.example.org' })
+    expect(landingCampaign()).toMatchObject({ utmContent: 'd', utmTerm: 'e' })
   })
 
-  it('works without storage (storage disabled, full, or missing as on the server)', () => {
-    const forbidden = vi.spyOn(window, 'sessionStorage', 'get').mockImplementation(() => {
-      throw new Error('SecurityError')
-    })
-    expect(() => captureLanding(`${site}/?utm_source=x`, '')).not.toThrow()
-    expect(landingCampaign()).toEqual({})
-    forbidden.mockRestore()
-    const full = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
-      throw new Error('QuotaExceededError')
-    })
-    expect(() => captureLanding(`${site}/?utm_source=x`, '')).not.toThrow()
-    full.mockRestore()
-    vi.stubGlobal('sessionStorage', undefined)
-    expect(() => captureLanding(`${site}/?utm_source=x`, '')).not.toThrow()
-    expect(landingCampaign()).toEqual({})
-    vi.unstubAllGlobals()
+  it('keeps nothing in a cookie or in storage', () => {
+    captureLanding(`${site}/?utm_source=newsletter&ref=k7m2qx9p`, 'https://news.example.org/')
+    expect(document.cookie).toBe('')
+    expect([localStorage.length, sessionStorage.length]).toEqual([0, 0])
   })
 })

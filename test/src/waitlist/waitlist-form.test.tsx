@@ -10,6 +10,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { getInitialSnapshot } from 'xstate'
 import { waitlistMachine, type WaitlistSnapshot, type WaitlistStateName } from '../../../machines/waitlist-machine'
 import { palettes, theme, type ColorToken } from '../../../src/ui/theme'
+import { captureLanding, forgetLanding } from '../../../src/waitlist/landing-campaign'
 import { WaitlistForm } from '../../../src/waitlist/waitlist-form'
 import { REQUEST_DONE, REQUEST_ERROR, REQUEST_TIMEOUT, allTransitionPaths, type ModelEvent, type ModelPath } from '../../utils/waitlist-model'
 import { expectError as expectFieldError, expectNoError } from '../../utils/email-field'
@@ -320,8 +321,8 @@ describe('waitlist form', () => {
     expect(ui.form.compareDocumentPosition(privacy) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
   })
 
-  it('shows the consent wording and sends its version, with the campaign this session landed with', async () => {
-    sessionStorage.setItem('stride.landing', JSON.stringify({ utmSource: 'newsletter', utmCampaign: 'fall', referrerOrigin: 'https://news.example.org' }))
+  it('shows the consent wording and sends its version, with the campaign this visit landed with', async () => {
+    captureLanding('https://stridehealth.example/?utm_source=newsletter&utm_campaign=fall&utm_content=hero&utm_term=knees', 'https://news.example.org/a')
     try {
       const ui = renderForm()
       expect(screen.getByText(CONSENT_WORDING, { exact: false })).toBeInTheDocument()
@@ -337,8 +338,11 @@ describe('waitlist form', () => {
         referrerOrigin: 'https://news.example.org',
       })
       expect(requests[0]?.body).not.toHaveProperty('utmMedium')
+      // utm_content and utm_term are counted with the visit, never kept with a signup.
+      expect(requests[0]?.body).not.toHaveProperty('utmContent')
+      expect(requests[0]?.body).not.toHaveProperty('utmTerm')
     } finally {
-      sessionStorage.clear()
+      forgetLanding()
     }
   })
 
