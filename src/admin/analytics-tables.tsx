@@ -3,6 +3,7 @@
 // (1 to 4, which the server never shows as such, so that no row points at a person), or as null where the signups'
 // own record cannot say (a signup keeps no landing page, page or device): null is drawn as "—" and read as "not
 // known". The share of visitors who signed up is worked out only where both counts are numbers.
+import styled from 'styled-components'
 import type { AnalyticsReport, FunnelRow, ReportTable, ShownCount } from '../../shared/analytics'
 import { figure } from '../../shared/figures'
 import { analyticsCsvHref } from './admin-api-client'
@@ -62,6 +63,13 @@ export const analyticsTables: TableSpec[] = [
   { table: 'devices', heading: 'Devices', keyLabel: 'Device', caption: 'Visits and signups by device class', columns: ['visitors', 'signups', 'conversion'], keyWords: { phone: 'phone or tablet' } },
 ]
 
+// A table of a few columns fits a phone's width as it is; only the funnel's seven scroll sideways. Captions start
+// at the left, where a table that scrolls shows them.
+const Scroll = styled(TableScroll)<{ $columns: number }>`
+  table { min-width: ${({ $columns }) => ($columns > 3 ? '36rem' : '0')}; }
+  caption { text-align: left; padding-bottom: 0.35rem; }
+`
+
 const notKnown = (
   <>
     <span aria-hidden="true">—</span>
@@ -89,7 +97,7 @@ export function AnalyticsTable({ spec, report }: { spec: TableSpec; report: Anal
         <p>Nothing in these days.</p>
       ) : (
         <>
-          <TableScroll tabIndex={0} role="region" aria-labelledby={`${id}-heading`}>
+          <Scroll $columns={spec.columns.length} tabIndex={0} role="region" aria-labelledby={`${id}-heading`}>
             <table aria-describedby={spec.note && `${id}-note`}>
               <caption>{spec.caption}</caption>
               <thead>
@@ -107,7 +115,7 @@ export function AnalyticsTable({ spec, report }: { spec: TableSpec; report: Anal
                 ))}
               </tbody>
             </table>
-          </TableScroll>
+          </Scroll>
           <p><a href={analyticsCsvHref(spec.table, report)} download>Download {spec.heading.toLowerCase()} as CSV</a></p>
         </>
       )}
