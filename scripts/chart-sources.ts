@@ -1,3 +1,4 @@
+import { adminAnalyticsMachine } from '../machines/admin-analytics-machine'
 import { adminAuditMachine } from '../machines/admin-audit-machine'
 import { adminEraseMachine } from '../machines/admin-erase-machine'
 import { adminReferralsMachine } from '../machines/admin-referrals-machine'
@@ -94,5 +95,10 @@ export const chartSources: ChartSource[] = [
     machine: adminUpdatesMachine,
     summary:
       'The console’s updates to the list (issue 31): the updates with where each stands, loading then the list or failed. A draft is written and saved, then previewed, tested on oneself and sent, only once nothing is unsaved; sending asks how many each audience holds, then the audience, the time and the rate, then a last look that repeats the audience and its count. A sent update shows its record, fetched again every few seconds while it is scheduled or sending, with the moves the send’s own machine allows. A refusal because the update moved on fetches it again; one that says it is gone shows the list.',
+  },
+  {
+    machine: adminAnalyticsMachine,
+    summary:
+      'The console’s “Where signups come from” (issue 32): the visits, the signups that followed them and how far those went, over the last 7, 30 or 90 days; loading then ready or failed. Choosing another range asks for its report from any state (the request for the range before is stopped); Refresh and Try again ask for the same range again.',
   },
 ]

@@ -3,6 +3,7 @@
 // gone: `onSessionLost` tells the sign-in machine. A reply with a message becomes an error carrying it, and its
 // code when it has one (a 409 'list-changed' is a refusal the waves machine answers differently from the rest), and
 // the link it names when it names one (an update's refused link).
+import type { AnalyticsReport, ReportTable } from '../../shared/analytics'
 import {
   adminApiBase,
   verdictPaths,
@@ -130,6 +131,12 @@ export const sendUpdate = (id: number, request: SendRequest) => call<UpdateReply
 export const moveUpdateSend = (id: number, move: SendMoveName) => call<UpdateReply>(`/updates/${id}/${move}`, { method: 'POST' }).then(updateOf)
 /** An update's record, one row per person, as CSV (a plain link). */
 export const updateRecordCsvHref = (id: number) => `${adminApiBase}/updates/${id}/record.csv`
+
+// Where signups come from (issue 32): one report per range of UTC days, and any of its tables as CSV (a plain link).
+// The days are named one by one: a report passed as the range would otherwise put all of itself in the address.
+type DayRange = { from: string; to: string }
+export const fetchAnalytics = ({ from, to }: DayRange, signal: AbortSignal) => call<AnalyticsReport>(`/analytics?${queryString({ from, to })}`, { signal })
+export const analyticsCsvHref = (table: ReportTable, { from, to }: DayRange) => `${adminApiBase}/analytics.csv?${queryString({ table, from, to })}`
 
 /** The CSV download's address for the current search (a plain link: the browser saves it with the cookie). */
 export const csvHref = (search: string) => `${adminApiBase}/signups.csv${search ? `?${new URLSearchParams({ search })}` : ''}`

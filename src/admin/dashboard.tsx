@@ -1,11 +1,12 @@
-// The signed-in console: who is signed in and sign-out, the figures, the referrals, the invitations, the updates to
-// the list, the table and the audit log. Each part runs its own machine; an erasure asks the figures, the referrals,
+// The signed-in console: who is signed in and sign-out, the figures, where signups come from, the referrals, the
+// invitations, the updates to the list, the table and the audit log. Each part runs its own machine; an erasure asks the figures, the referrals,
 // the invitations and the table to reload, a referral's review the figures and the table (the referrer's place has
 // moved), and a wave the figures and the table (the invited people's statuses have changed); each of them asks the
 // audit log too, as does every change to an update.
 import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useRef } from 'react'
 import { fromPromise, type ActorRefFrom } from 'xstate'
+import { adminAnalyticsMachine, lastDays } from '../../machines/admin-analytics-machine'
 import { adminAuditMachine } from '../../machines/admin-audit-machine'
 import { adminEraseMachine } from '../../machines/admin-erase-machine'
 import { adminReferralsMachine } from '../../machines/admin-referrals-machine'
@@ -16,6 +17,7 @@ import { adminUpdatesMachine } from '../../machines/admin-updates-machine'
 import { adminWavesMachine } from '../../machines/admin-waves-machine'
 import * as api from './admin-api-client'
 import { Bar, Button, Page, Status } from './admin-styles'
+import { AnalyticsView } from './analytics-view'
 import { AuditLog } from './audit-log'
 import { EraseDialog } from './erase-dialog'
 import { ReferralsView } from './referrals-view'
@@ -24,6 +26,10 @@ import { SummaryView } from './summary-view'
 import { UpdatesView, updatesViewEffects } from './updates-view'
 import { WavesView, wavesViewEffects } from './waves-view'
 
+// The range's days are taken from the clock when it is asked for, so a console left open past midnight asks for today.
+const analyticsMachine = adminAnalyticsMachine.provide({
+  actors: { fetchReport: fromPromise(({ input, signal }) => api.fetchAnalytics(lastDays(input.days, new Date()), signal)) },
+})
 const summaryMachine = adminSummaryMachine.provide({ actors: { fetchSummary: fromPromise(({ signal }) => api.fetchSummary(signal)) } })
 const auditMachine = adminAuditMachine.provide({ actors: { fetchAudit: fromPromise(({ input, signal }) => api.fetchAudit(input.before, signal)) } })
 const tableMachine = adminTableMachine.provide({ actors: { fetchSignups: fromPromise(({ input, signal }) => api.fetchSignups(input, signal)) } })
@@ -65,6 +71,7 @@ export function Dashboard({ signIn }: { signIn: ActorRefFrom<typeof adminSignInM
   const signingOut = useSelector(signIn, (state) => state.hasTag('busy'))
   const message = useSelector(signIn, (state) => state.context.message)
   const summary = useActorRef(summaryMachine)
+  const analytics = useActorRef(analyticsMachine)
   const audit = useActorRef(auditMachine)
   const table = useActorRef(tableMachine)
   const referrals = useActorRef(
@@ -120,6 +127,7 @@ export function Dashboard({ signIn }: { signIn: ActorRefFrom<typeof adminSignInM
       </Bar>
       {message && <Status role="alert" $tone="error">{message}</Status>}
       <SummaryView summary={summary} />
+      <AnalyticsView analytics={analytics} />
       <ReferralsView referrals={referrals} />
       <WavesView waves={waves} />
       <UpdatesView updates={updates} />

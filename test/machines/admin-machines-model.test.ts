@@ -5,7 +5,7 @@
 // machine's paths also check, step by step, what the team reads and which requests went out (checkWavesStep), and so
 // do the updates machine's (checkUpdatesStep: a send only after the last look, a move only where the send's own
 // machine allows it, a refusal because the update moved on fetching it again); the table's, the held referrals' and
-// the audit log's which page each request asks for, by cursor or by number.
+// the audit log's which page each request asks for, by cursor or by number; and the analytics' which range.
 import { createActor, fromPromise, type AnyMachineSnapshot, type AnyStateMachine } from 'xstate'
 import type { AdminReferralsSnapshot } from '../../machines/admin-referrals-machine'
 import { pageCount, type AdminTableSnapshot } from '../../machines/admin-table-machine'
@@ -16,6 +16,7 @@ import type { ReferralsReply, SignupQuery } from '../../shared/console-api'
 import { maxSendsPerSecond, type UpdateAudience, type UpdateTestReply } from '../../shared/update-rows'
 import { definedTransitions, describeTransition, transitionPaths, transitionsTaken, type Model, type ModelPath, type ModelStep } from '../utils/admin-model'
 import {
+  analyticsModel,
   auditModel,
   eraseModel,
   noneExpiredMessage,
@@ -336,7 +337,17 @@ const checkReferralsStep: StepCheck = (step, started, before, after) => {
 }
 const checkAuditStep = checkCursorAsked('fetchAudit', (snapshot) => snapshot.context.trail, 'before')
 
+/** Every report the analytics machine asks for is for the range chosen last; choosing the range already chosen asks
+ * nothing, and neither does a result (it only shows). */
+const checkAnalyticsStep: StepCheck = ({ event }, started, before, after) => {
+  const asked = started.map((request) => [request.id, request.input])
+  const fresh = event.type === 'RELOAD' || (event.type === 'CHOOSE_RANGE' && event.days !== before.context.days)
+  expect(asked).toEqual(fresh && after.matches('loading') ? [['fetchReport', { days: after.context.days }]] : [])
+  if (event.type === 'CHOOSE_RANGE') expect(after.context.days).toBe(event.days)
+}
+
 const stepChecks = new Map<Model, StepCheck>([
+  [analyticsModel, checkAnalyticsStep],
   [wavesModel, checkWavesStep],
   [tableModel, checkTableStep],
   [referralsModel, checkReferralsStep],
@@ -354,6 +365,7 @@ const models: [string, Model][] = [
   ['referrals', referralsModel],
   ['audit', auditModel],
   ['updates', updatesModel],
+  ['analytics', analyticsModel],
 ]
 
 describe.each(models)('the %s machine', (_, model) => {
@@ -364,7 +376,7 @@ describe.each(models)('the %s machine', (_, model) => {
 })
 
 describe('the console models', () => {
-  const covered = [signInWithLink, tableModel, eraseModel, summaryModel, wavesModel, referralsModel, auditModel, updatesModel]
+  const covered = [signInWithLink, tableModel, eraseModel, summaryModel, wavesModel, referralsModel, auditModel, updatesModel, analyticsModel]
   it.each(covered.map(({ machine }) => [machine.id, machine] as const))(
     '%s: every state is reached and every transition is taken',
     (_, machine) => {

@@ -71,6 +71,8 @@ const describeEvent = (event: ModelEvent) =>
         ? `${event.type}(#${String(event.waveId)})`
       : 'page' in event
         ? `${event.type}(${String(event.page)})`
+      : 'days' in event
+        ? `${event.type}(${String(event.days)} days)`
       : 'audience' in event
         ? `${event.type}(${String(event.audience)}, ${event.at === null ? 'now' : String(event.at)}, ${event.perSecond === null ? 'usual rate' : `${String(event.perSecond)}/s`})`
       : 'id' in event

@@ -1,10 +1,12 @@
 // The console machines as models: their sample events and state keys (see admin-model.ts).
+import { adminAnalyticsMachine, type AdminAnalyticsSnapshot } from '../../machines/admin-analytics-machine'
 import { adminAuditMachine, type AdminAuditSnapshot } from '../../machines/admin-audit-machine'
 import { adminEraseMachine } from '../../machines/admin-erase-machine'
 import { adminReferralsMachine, type AdminReferralsSnapshot } from '../../machines/admin-referrals-machine'
 import { adminSignInMachine } from '../../machines/admin-sign-in-machine'
 import { adminSummaryMachine } from '../../machines/admin-summary-machine'
 import { adminTableMachine, pageCount, type AdminTableSnapshot } from '../../machines/admin-table-machine'
+import { fewerThanFive, type AnalyticsReport, type FunnelRow } from '../../shared/analytics'
 import type { AuditReply, ReferralsReply, SignupPage } from '../../shared/console-api'
 import type { ConsoleSignupRow } from '../../shared/console-rows'
 import { adminUpdatesMachine, type AdminUpdatesSnapshot } from '../../machines/admin-updates-machine'
@@ -152,6 +154,47 @@ export const summaryModel: Model = {
   machine: adminSummaryMachine,
   events: [{ type: 'RELOAD' }, done('fetchSummary', samples.summary), failed('fetchSummary')],
   serializeState: (snapshot) => JSON.stringify({ value: snapshot.value, loaded: snapshot.context.summary !== null }),
+}
+
+const row = (key: string, visitors: FunnelRow['visitors'], signups: FunnelRow['signups'], steps: 'known' | 'unknown' = 'known'): FunnelRow => ({
+  key,
+  visitors,
+  views: visitors,
+  signups,
+  confirmed: steps === 'known' ? 0 : null,
+  invited: steps === 'known' ? 0 : null,
+  claimed: steps === 'known' ? 0 : null,
+})
+/** The analytics machine's answer: a month with a campaign that brought signups, a share link, the counts under 5
+ * in words and the steps a signup's record cannot know as null; and the same with counting turned off. */
+export const analyticsSamples = {
+  report: {
+    from: '2026-10-29',
+    to: '2026-11-27',
+    enabled: true,
+    rawDays: 2,
+    days: [row('2026-11-26', 120, 9), row('2026-11-27', 40, fewerThanFive)],
+    sources: [row('launch', 100, 8), row('direct', 52, fewerThanFive), row('referral', fewerThanFive, 0)],
+    campaigns: [row('nov', 100, 8), row('', 60, fewerThanFive)],
+    landings: [row('/', 150, 10, 'unknown'), row('/about', 10, 0, 'unknown')],
+    pages: [row('/', 150, 0, 'unknown'), row('/about', 30, 0, 'unknown')],
+    referrers: [row('', 140, 10, 'unknown'), row('news.example.org', 20, fewerThanFive, 'unknown')],
+    devices: [row('desktop', 110, 7, 'unknown'), row('phone', 50, fewerThanFive, 'unknown')],
+  } satisfies AnalyticsReport,
+}
+
+export const analyticsModel: Model = {
+  machine: adminAnalyticsMachine,
+  events: [
+    { type: 'CHOOSE_RANGE', days: 7 },
+    { type: 'CHOOSE_RANGE', days: 30 },
+    { type: 'CHOOSE_RANGE', days: 90 },
+    { type: 'RELOAD' },
+    done('fetchReport', analyticsSamples.report),
+    failed('fetchReport'),
+  ],
+  // The guard reads the range asked for last.
+  serializeState: (snapshot) => JSON.stringify({ value: snapshot.value, days: (snapshot.context as AdminAnalyticsSnapshot['context']).days }),
 }
 
 const funnel = (invited: number, expired = 0): Funnel => ({ invited, delivered: invited, reminded: 0, claimed: 0, expired, unsubscribed: 0, erased: 0 })

@@ -8,7 +8,7 @@ import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { ConsoleApp } from '../../../src/admin/console-app'
 import { transitionPaths, type ModelEvent, type ModelPath } from '../../utils/admin-model'
-import { samples, signInWithLink, signInWithoutLink, tableSamples, wavesSamples } from '../../utils/admin-models'
+import { analyticsSamples, samples, signInWithLink, signInWithoutLink, tableSamples, wavesSamples } from '../../utils/admin-models'
 
 type Pending = { path: string; answer: (response: Response) => void }
 let pending: Pending[] = []
@@ -23,6 +23,7 @@ const server = setupServer(
   http.get('*/api/admin/summary', () => (dashboardStatus === 200 ? HttpResponse.json({ ok: true, ...samples.summary }) : HttpResponse.json({ ok: false }, { status: 401 }))),
   http.get('*/api/admin/referrals', () => (dashboardStatus === 200 ? HttpResponse.json({ ok: true, held: [], heldTotal: 0, heldAfter: null, topReferrers: [] }) : HttpResponse.json({ ok: false }, { status: 401 }))),
   http.get('*/api/admin/waves', () => (dashboardStatus === 200 ? HttpResponse.json({ ok: true, ...wavesSamples.notReady }) : HttpResponse.json({ ok: false }, { status: 401 }))),
+  http.get('*/api/admin/analytics', () => (dashboardStatus === 200 ? HttpResponse.json({ ok: true, ...analyticsSamples.report }) : HttpResponse.json({ ok: false }, { status: 401 }))),
   http.get('*/api/admin/audit', () => HttpResponse.json({ ok: true, entries: [], older: null })),
   http.get('*/api/admin/signups', () =>
     dashboardStatus === 200 ? HttpResponse.json({ ok: true, ...tableSamples.onlyPage }) : HttpResponse.json({ ok: false, message: 'Please sign in.' }, { status: 401 }),

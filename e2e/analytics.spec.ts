@@ -1,0 +1,274 @@
+// Where signups come from (issue 32), acted out in Chromium against `npm start` with real email (an in-process SMTP
+// inbox). Three visitors, each in a browser of their own with a desktop Chrome's User-Agent (the server does not
+// count one that says Headless, as Playwright's does), and each with a different one, since on one machine the
+// User-Agent is all that tells their daily hashes apart: one with Global Privacy Control, whose browser sends no
+// beacon and whose beacon sent by hand is not counted; one who lands from a launch campaign, moves through the site
+// by its links, joins on the form and confirms from the email; one who opens a share link. None of them is left a
+// cookie or anything in storage. Then the team member signs in through the mailed link and reads the section: the
+// visit, the source "launch" with its signup and confirmation, the campaign, the landing page, "fewer than 5" for
+// every count under 5, another range chosen from the keyboard, a table downloaded as CSV, and axe clean in both
+// colour schemes at both widths.
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { createServer as createNetServer, type AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Browser, BrowserContext, Locator, Page, Response } from '@playwright/test'
+import { analyticsPath, fewerThanFive } from '../shared/analytics'
+import { messages } from '../shared/messages'
+import { referralCodeAlphabet, referralCodeLength, shareLinkOf } from '../shared/referral-code'
+import { tokenPages } from '../src/content/consent-pages'
+import { linkIn, startInbox, type Inbox } from '../test/utils/smtp-inbox'
+import { axeAtBothWidths } from './support/axe'
+import { expect, test } from './support/fixtures'
+import { npmStart, type NpmStart } from './support/npm-start'
+import { host } from './support/ports'
+import { appInControl } from './support/site'
+import { waitlistForm } from './support/waitlist'
+
+const admin = 'team@company.example'
+const chrome = (platform: string) => `Mozilla/5.0 (${platform}) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36`
+const visitors = {
+  ada: { userAgent: chrome('Windows NT 10.0; Win64; x64'), firstName: 'Ada', email: 'ada.analytics@example.com' },
+  ben: { userAgent: chrome('Macintosh; Intel Mac OS X 10_15_7') },
+  cleo: { userAgent: chrome('X11; Linux x86_64') },
+}
+/** A share link's code as the site hands them out (shared/referral-code.ts); the visit counts it whoever it names. */
+const code = Array.from({ length: referralCodeLength }, (_, index) => referralCodeAlphabet[(index * 7 + 3) % referralCodeAlphabet.length]).join('')
+const notKnown = '—not known'
+
+let origin: string
+let server: NpmStart | undefined
+let inbox: Inbox
+let work: string
+
+test.describe.configure({ mode: 'serial' })
+// The console asks for its session first; without one the server answers 401, which Chromium logs.
+test.use({ allowedConsoleErrors: [/status of 401 \(Unauthorized\) \(http:\/\/[^/]+\/api\/admin\//] })
+
+/** A port nobody is listening on now, for `npm start`, which must be told its port before it starts. */
+async function freePort() {
+  const probe = createNetServer()
+  await new Promise<void>((resolve) => probe.listen(0, host, resolve))
+  const { port } = probe.address() as AddressInfo
+  await new Promise((resolve) => probe.close(resolve))
+  return port
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(150_000)
+  inbox = await startInbox()
+  work = await mkdtemp(join(tmpdir(), 'analytics-'))
+  // A port and an output folder of its own for each run, so runs side by side never share a server or a build.
+  const port = await freePort()
+  origin = `http://${host}:${port}`
+  const siteDir = `.e2e/analytics-site-${test.info().repeatEachIndex}`
+  server = npmStart({
+    ...process.env,
+    PORT: String(port),
+    HOST: host,
+    RATE_LIMIT_MAX: '100',
+    DATABASE_URL: `file:${join(work, 'waitlist.db')}`,
+    ADMIN_EMAILS: admin,
+    SMTP_URL: inbox.url,
+    SITE_OUT_DIR: siteDir,
+    STATIC_DIR: siteDir,
+  })
+  await server.serving(origin, 140_000)
+})
+
+test.afterAll(async () => {
+  await server?.stop()
+  await inbox?.close()
+  await rm(work, { recursive: true, force: true })
+})
+
+/** A visitor's own browser: their User-Agent, and every console error or uncaught exception of its pages noted. */
+async function visitorBrowser(browser: Browser, options: Parameters<Browser['newContext']>[0]) {
+  const context = await browser.newContext(options)
+  const page = await context.newPage()
+  const errors: string[] = []
+  page.on('console', (message) => void (message.type() === 'error' && errors.push(`${message.text()} (${message.location().url})`)))
+  page.on('pageerror', (error) => errors.push(error.message))
+  return { context, page, errors }
+}
+
+const isBeacon = (response: Response) => response.url() === `${origin}${analyticsPath}` && response.request().method() === 'POST'
+/** The endpoint's answer to the next beacon the page sends: 204 whether it was counted or not. */
+const nextBeacon = (page: Page) => page.waitForResponse(isBeacon)
+
+/** Nothing kept on the visitor's device: no cookie, nothing in local or session storage (named, when there is).
+ * Soft: a write fails the test, and the walk still goes on to show what the console counted. */
+async function expectNothingKept(context: BrowserContext, page: Page, when: string) {
+  expect.soft(await context.cookies(), `cookies ${when}`).toEqual([])
+  const kept = await page.evaluate(() => ({ local: Object.keys(localStorage), session: Object.keys(sessionStorage) }))
+  expect.soft(kept, `storage ${when}`).toEqual({ local: [], session: [] })
+}
+
+const mainLink = (page: Page, name: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true })
+
+/** axe at both widths in both colour schemes (the console follows the reader's, as the site does). */
+async function axeEverywhere(page: Page, label: string) {
+  for (const colorScheme of ['dark', 'light'] as const) {
+    await page.emulateMedia({ colorScheme })
+    await axeAtBothWidths(page, `${label}, ${colorScheme} scheme`)
+  }
+}
+
+const analyticsSection = (page: Page) => page.getByRole('region', { name: 'Where signups come from', exact: true })
+const reportTable = (section: Locator, caption: RegExp) => section.getByRole('table', { name: caption })
+/** One row of a table, by its row header, exactly. */
+const rowOf = (table: Locator, key: string) => table.getByRole('row').filter({ has: table.page().getByRole('rowheader', { name: key, exact: true }) })
+const tables = {
+  days: /^Each day’s visitors/,
+  sources: /^Where visits came from/,
+  campaigns: /^Visits and signups by the campaign/,
+  landings: /^Visits and signups by the first page/,
+  pages: /^Every page shown/,
+  referrers: /^The sites that linked/,
+  devices: /^Visits and signups by device/,
+}
+
+test('the console shows where signups come from: the visit, its source and campaign, its landing page and its signup, counted without cookies, and nothing from a browser that asks not to be tracked', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000)
+
+  // First, so that its absence means something: the views that come after it are counted in order, so once they
+  // show, a view of this visitor's would have shown too.
+  await test.step('a browser with Global Privacy Control sends no beacon, and a beacon sent by hand with Sec-GPC is not counted', async () => {
+    const { context, page: visit, errors } = await visitorBrowser(browser, { userAgent: visitors.cleo.userAgent, extraHTTPHeaders: { 'Sec-GPC': '1' } })
+    await visit.addInitScript(() => Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', { get: () => true, configurable: true }))
+    const beacons: string[] = []
+    visit.on('request', (request) => void (request.url() === `${origin}${analyticsPath}` && beacons.push(request.url())))
+    await visit.goto(`${origin}/?utm_source=private&utm_campaign=gpc`)
+    await appInControl(visit)
+    await mainLink(visit, 'About').click()
+    await expect(visit.getByRole('heading', { level: 1 })).toHaveText(/^About /)
+    // The landing's beacon would go at the first idle moment after hydration; one asked for now runs after it.
+    await visit.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve())))
+    expect(beacons).toEqual([])
+    const byHand = await context.request.post(`${origin}${analyticsPath}`, {
+      headers: { 'Content-Type': 'text/plain;charset=UTF-8', 'Sec-GPC': '1' },
+      data: JSON.stringify({ page: '/', utmSource: 'private', utmCampaign: 'gpc' }),
+    })
+    expect(byHand.status()).toBe(204)
+    await expectNothingKept(context, visit, 'after a visit with Global Privacy Control')
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  await test.step('a visitor lands from the launch campaign, moves through the site by its links, joins and confirms', async () => {
+    const { context, page: visit, errors } = await visitorBrowser(browser, { userAgent: visitors.ada.userAgent })
+    const landed = nextBeacon(visit)
+    await visit.goto(`${origin}/?utm_source=launch&utm_campaign=nov`)
+    expect((await landed).status()).toBe(204)
+    await appInControl(visit)
+    for (const [link, heading] of [['About', /^About /], ['Home', undefined]] as const) {
+      const moved = nextBeacon(visit)
+      await mainLink(visit, link).click()
+      if (heading) await expect(visit.getByRole('heading', { level: 1 })).toHaveText(heading)
+      expect((await moved).status()).toBe(204)
+    }
+    expect(new URL(visit.url()).pathname).toBe('/')
+    const form = waitlistForm(visit, 'hero')
+    await form.firstName.fill(visitors.ada.firstName)
+    await form.email.fill(visitors.ada.email)
+    await form.submit.click()
+    await expect(form.status).toHaveText(messages.success)
+    await expectNothingKept(context, visit, 'after moving through the site and joining')
+
+    const confirmLink = /https?:\/\/\S+\/waitlist\/confirm\?token=[\w-]{43}/.exec((await inbox.next(visitors.ada.email, 15_000)).text ?? '')![0]
+    const confirmPage = nextBeacon(visit)
+    await visit.goto(confirmLink)
+    await visit.getByRole('main').getByRole('button', { name: tokenPages.confirm.button }).click()
+    await expect(visit.getByRole('main').getByRole('status')).toContainText(messages.confirmed)
+    expect((await confirmPage).status()).toBe(204)
+    await expectNothingKept(context, visit, 'after leaving the site’s page for the emailed link')
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  await test.step('another visitor opens a share link', async () => {
+    const { context, page: visit, errors } = await visitorBrowser(browser, { userAgent: visitors.ben.userAgent })
+    const landed = nextBeacon(visit)
+    await visit.goto(shareLinkOf(origin, code))
+    expect(JSON.parse((await landed).request().postData() ?? '{}')).toEqual({ page: '/', ref: code })
+    expect((await landed).status()).toBe(204)
+    await expectNothingKept(context, visit, 'after opening a share link')
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  const section = analyticsSection(page)
+  await test.step('the team member signs in through the mailed link and finds the section', async () => {
+    await page.goto(`${origin}/admin/`)
+    await page.getByLabel('Work email').fill(admin)
+    await page.getByRole('button', { name: 'Email me a sign-in link' }).click()
+    await expect(page.getByRole('status')).toHaveText(/a sign-in link is on its way/)
+    await page.goto(linkIn(await inbox.next(admin, 15_000)))
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+    await expect(page.getByText(`Signed in as ${admin}`)).toBeVisible()
+    await expect(section.getByRole('heading', { name: 'Where signups come from', level: 2 })).toBeVisible()
+    await expect(section.getByRole('status')).toHaveText(/^Showing the last 30 days: \d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d \(UTC\)\.$/)
+    await expect(section.getByRole('button', { name: 'Last 30 days' })).toHaveAttribute('aria-pressed', 'true')
+  })
+
+  await test.step('sees the visits, the source "launch" with its signup and confirmation, the campaign and the landing page, in words under 5', async () => {
+    const sources = reportTable(section, tables.sources)
+    // The endpoint answers a beacon at once and keeps its view with the next batch, and joins a signup to its visit
+    // after it answered the signup: a person refreshes until the figures are in.
+    await expect(async () => {
+      await section.getByRole('button', { name: 'Refresh' }).click()
+      await expect(section).toHaveAttribute('aria-busy', 'false')
+      await expect(rowOf(sources, 'launch').getByRole('cell')).toHaveText([fewerThanFive, fewerThanFive, notKnown, fewerThanFive, '0', '0'], { timeout: 2_000 })
+      await expect(rowOf(sources, 'referral (a share link)').getByRole('cell')).toHaveText([fewerThanFive, '0', notKnown, '0', '0', '0'], { timeout: 2_000 })
+    }).toPass({ timeout: 30_000 })
+    // Two visitors, no more: the one with Global Privacy Control is nowhere.
+    await expect(sources.getByRole('rowheader')).toHaveText(['launch', 'referral (a share link)'])
+    for (const word of ['private', 'gpc']) await expect(section.getByRole('rowheader', { name: word, exact: true })).toHaveCount(0)
+
+    const today = /to (\d{4}-\d\d-\d\d) \(UTC\)/.exec((await section.getByRole('status').textContent()) ?? '')![1]!
+    const days = reportTable(section, tables.days)
+    await expect(days.getByRole('rowheader')).toHaveText([today])
+    await expect(rowOf(days, today).getByRole('cell')).toHaveText([fewerThanFive, fewerThanFive, notKnown, fewerThanFive, '0', '0'])
+    const campaigns = reportTable(section, tables.campaigns)
+    await expect(campaigns.getByRole('rowheader')).toHaveText(['none', 'nov'])
+    await expect(rowOf(campaigns, 'nov').getByRole('cell')).toHaveText([fewerThanFive, fewerThanFive, notKnown, fewerThanFive, '0', '0'])
+    // Both landed on the home page; a signup keeps no landing page, so its later steps are not known there.
+    const landings = reportTable(section, tables.landings)
+    await expect(landings.getByRole('rowheader')).toHaveText(['/'])
+    await expect(rowOf(landings, '/').getByRole('cell')).toHaveText([fewerThanFive, fewerThanFive, notKnown, notKnown, notKnown, notKnown])
+    await expect(section.getByText('A signup does not record the page its visit landed on')).toBeVisible()
+    const pages = reportTable(section, tables.pages)
+    await expect(pages.getByRole('rowheader')).toHaveText(['/', '/about', '/waitlist/confirm'])
+    await expect(rowOf(pages, '/').getByRole('cell')).toHaveText([fewerThanFive, fewerThanFive])
+    await expect(reportTable(section, tables.referrers).getByRole('rowheader')).toHaveText([/^none /])
+    await expect(rowOf(reportTable(section, tables.devices), 'desktop').getByRole('cell')).toHaveText([fewerThanFive, fewerThanFive, notKnown])
+    await expect(section.getByText(/^Counting visits is off/)).toHaveCount(0)
+    await axeEverywhere(page, 'the section with the visits')
+  })
+
+  await test.step('asks for the last 7 days from the keyboard: the focus stays on the button and the visits are still there', async () => {
+    const seven = section.getByRole('button', { name: 'Last 7 days' })
+    await section.getByRole('button', { name: 'Last 30 days' }).focus()
+    await page.keyboard.press('Shift+Tab')
+    await expect(seven).toBeFocused()
+    await page.keyboard.press('Enter')
+    await expect(seven).toHaveAttribute('aria-pressed', 'true')
+    await expect(section.getByRole('status')).toHaveText(/^Showing the last 7 days: /)
+    await expect(seven).toBeFocused()
+    await expect(rowOf(reportTable(section, tables.sources), 'launch').getByRole('cell')).toHaveText([fewerThanFive, fewerThanFive, notKnown, fewerThanFive, '0', '0'])
+  })
+
+  await test.step('downloads the sources as CSV: the same rows, in words under 5', async () => {
+    const download = page.waitForEvent('download')
+    await section.getByRole('link', { name: 'Download sources as CSV' }).click()
+    const rows = (await readFile((await (await download).path())!, 'utf8')).trim().split(/\r?\n/)
+    expect(rows[0]).toBe('source,visitors,views,signups,confirmed,invited,claimed')
+    expect(rows.slice(1)).toEqual([
+      expect.stringMatching(/^launch,fewer than 5,fewer than 5,fewer than 5,fewer than 5,0,0$/),
+      expect.stringMatching(/^referral,fewer than 5,fewer than 5,0,0,0,0$/),
+    ])
+  })
+})

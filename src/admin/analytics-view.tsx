@@ -1,0 +1,77 @@
+// "Where signups come from" (issue 32): the range (the last 7, 30 or 90 days), what the live region says, how visits
+// are counted, and the report's tables (analytics-tables.tsx). Loading, ready and failed are the analytics machine's
+// states. Focus on a change of range: the range buttons are toggle buttons (aria-pressed) that are never disabled or
+// replaced, so the one pressed keeps the keyboard's focus while the report loads, and the live region says which
+// range loads and then which days are shown; moving focus into the tables would make the team find their way back.
+// The one other button (Refresh, or Try again after a failure) is the same element in every state, for the same reason.
+import { useSelector } from '@xstate/react'
+import styled from 'styled-components'
+import type { ActorRefFrom } from 'xstate'
+import { adminAnalyticsMessages, analyticsRanges, type adminAnalyticsMachine } from '../../machines/admin-analytics-machine'
+import { fewerThanFive } from '../../shared/analytics'
+import { Button, Row, Status } from './admin-styles'
+import { AnalyticsTable, analyticsTables } from './analytics-tables'
+
+type Analytics = ActorRefFrom<typeof adminAnalyticsMachine>
+
+const Ranges = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.5rem;
+`
+
+export const analyticsOffNote =
+  'Counting visits is off: the server runs with ANALYTICS=off, so no visit is counted and the site’s beacon is refused. What was counted before it was turned off stays below, and confirmed, invited and claimed still come from the signups themselves.'
+
+export function AnalyticsView({ analytics }: { analytics: Analytics }) {
+  const state = useSelector(analytics, (snapshot) => snapshot)
+  const { days, report } = state.context
+  const failed = state.matches('failed')
+  const live = state.matches('loading') ? adminAnalyticsMessages.loading(days) : report && !failed ? adminAnalyticsMessages.showing(days, report) : ''
+  const reload = () => state.can({ type: 'RELOAD' }) && analytics.send({ type: 'RELOAD' })
+  return (
+    <section aria-labelledby="analytics-heading" aria-busy={state.hasTag('busy')}>
+      <h2 id="analytics-heading">Where signups come from</h2>
+      <Row>
+        <Ranges role="group" aria-label="Days shown">
+          {analyticsRanges.map((range) => (
+            <Button
+              key={range}
+              type="button"
+              $tone={range === days ? undefined : 'plain'}
+              aria-pressed={range === days}
+              onClick={() => analytics.send({ type: 'CHOOSE_RANGE', days: range })}
+            >
+              Last {range} days
+            </Button>
+          ))}
+        </Ranges>
+        <Button type="button" $tone="plain" aria-disabled={!state.can({ type: 'RELOAD' })} onClick={reload}>
+          {failed ? 'Try again' : 'Refresh'}
+        </Button>
+      </Row>
+      <Status role="status" aria-live="polite">{live}</Status>
+      {failed && <Status role="alert" $tone="error">{adminAnalyticsMessages.failed}</Status>}
+      <HowCounted rawDays={report?.rawDays} />
+      {report && !failed && (
+        <>
+          {!report.enabled && <Status $tone="error">{analyticsOffNote}</Status>}
+          {analyticsTables.map((spec) => <AnalyticsTable key={spec.table} spec={spec} report={report} />)}
+        </>
+      )}
+    </section>
+  )
+}
+
+/** How a visit is counted: the facts of docs/architecture.md, "Where signups come from", as the team needs them. */
+function HowCounted({ rawDays }: { rawDays: number | undefined }) {
+  return (
+    <p>
+      How it is counted: with no cookie and nothing stored on the visitor’s device. A visitor is a hash of the day’s random salt, this site, the IP
+      address and the User-Agent; the salt is destroyed after its day, so one person on two days is two visitors, and neither the address nor the
+      User-Agent is kept. Browsers that send Global Privacy Control or Do Not Track, crawlers and headless browsers are not counted. A signup is
+      joined to its visit by the same hash, never to the person. Any count from 1 to 4 is shown as “{fewerThanFive}”, so that no row points at a
+      person. Days are UTC{rawDays === undefined ? '' : `; raw page views are kept ${rawDays} ${rawDays === 1 ? 'day' : 'days'}, then only the daily counts`}.
+    </p>
+  )
+}
