@@ -96,12 +96,11 @@ const isBeacon = (response: Response) => response.url() === `${origin}${analytic
 /** The endpoint's answer to the next beacon the page sends: 204 whether it was counted or not. */
 const nextBeacon = (page: Page) => page.waitForResponse(isBeacon)
 
-/** Nothing kept on the visitor's device: no cookie, nothing in local or session storage (named, when there is).
- * Soft: a write fails the test, and the walk still goes on to show what the console counted. */
+/** Nothing kept on the visitor's device: no cookie, nothing in local or session storage (named, when there is). */
 async function expectNothingKept(context: BrowserContext, page: Page, when: string) {
-  expect.soft(await context.cookies(), `cookies ${when}`).toEqual([])
+  expect(await context.cookies(), `cookies ${when}`).toEqual([])
   const kept = await page.evaluate(() => ({ local: Object.keys(localStorage), session: Object.keys(sessionStorage) }))
-  expect.soft(kept, `storage ${when}`).toEqual({ local: [], session: [] })
+  expect(kept, `storage ${when}`).toEqual({ local: [], session: [] })
 }
 
 const mainLink = (page: Page, name: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true })

@@ -17,6 +17,16 @@ import { captureLanding } from '../waitlist/landing-campaign'
 // with each visit beacon (a few lines, evaluated with this module; kept in memory, so a reload is a new landing).
 captureLanding(window.location.href, document.referrer)
 
+// The router keeps the scroll positions of the pages visited in memory, and writes them to sessionStorage when the
+// page is hidden (a link out, a reload, a closed tab), for a reload to find. The site keeps nothing on the visitor's
+// device (issue 32), so that write is stopped: this listener is added before the router's (it comes with hydration)
+// and stops the event from reaching the listeners after it. It does the rest of what the router's would: gives
+// scroll restoration back to the browser, which restores a reload's position itself.
+addEventListener('pagehide', (event) => {
+  history.scrollRestoration = 'auto'
+  event.stopImmediatePropagation()
+})
+
 // A message to itself is a new task, like React's own scheduler; a timer would be too, but a paused clock (a
 // test's fake timers) would hold the app back.
 const nextTask = () =>
