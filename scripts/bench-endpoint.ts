@@ -12,7 +12,6 @@ import type { AddressInfo } from 'node:net'
 import { cpus, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createClient } from '@libsql/client'
-import autocannon from 'autocannon'
 import pg from 'pg'
 import { SMTPServer } from 'smtp-server'
 import { startServerProcess, stopAll, type ServerProcess } from '../test/server/processes'
@@ -23,6 +22,7 @@ import { bucketSize } from '../server/features/referral/line'
 import { openDatabase } from '../server/platform/database/open'
 import { featureMigrations } from '../server/feature-migrations'
 import { benchTeardown } from './bench-teardown'
+import { postSignups, signupBody } from './bench-signups'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50)
@@ -39,33 +39,14 @@ const smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}
 type Row = { setup: string; load: string; perSecond: number; p50: number; p99: number; errors: number }
 let run = 0
 
-/** autocannon on each instance at once, the connections split between them; req/s add up, the latency
- * columns show the slower instance. */
+/** The load on each instance at once, the connections split between them. */
 async function load(instances: ServerProcess[], name: string, bodyFor: (index: number) => string): Promise<Omit<Row, 'setup'>> {
   const tag = `${++run}`
-  const results = await Promise.all(
-    instances.map((instance, which) => {
-      let index = 0
-      return autocannon({
-        url: `${instance.origin}/api/waitlist`,
-        connections: Math.ceil(connections / instances.length),
-        duration: seconds,
-        method: 'POST',
-        headers: { 'content-type': 'text/plain' },
-        requests: [{ setupRequest: (request) => ({ ...request, body: bodyFor(index++ * instances.length + which) }) }],
-        expectBody: undefined,
-      })
-    }),
-  ).catch((error: unknown) => {
+  const origins = instances.map((instance) => instance.origin)
+  const result = await postSignups(origins, { connections, seconds, bodyFor }).catch((error: unknown) => {
     throw new Error(`load ${tag} failed: ${String(error)}`)
   })
-  return {
-    load: name,
-    perSecond: results.reduce((sum, result) => sum + result.requests.total / result.duration, 0),
-    p50: Math.max(...results.map((result) => result.latency.p50)),
-    p99: Math.max(...results.map((result) => result.latency.p99)),
-    errors: results.reduce((sum, result) => sum + result.errors + result.timeouts + result.non2xx, 0),
-  }
+  return { load: name, ...result }
 }
 
 const drainSeconds = Number(process.env.BENCH_DRAIN_SECONDS ?? 180)
@@ -176,12 +157,11 @@ async function engineLimit(databaseUrl: string): Promise<Omit<Row, 'setup'>> {
 async function setup(name: string, databaseUrl: string, instanceCount: number): Promise<Row[]> {
   await (await openDatabase(databaseUrl, { migrations: featureMigrations })).close() // migrate once before the instances start
   const instances = await Promise.all(Array.from({ length: instanceCount }, () => startServerProcess({ DATABASE_URL: databaseUrl, RATE_LIMIT_MAX: '1000000000', SMTP_URL: smtpUrl, PUBLIC_SITE_URL: 'http://127.0.0.1:3000' })))
-  const signup = (email: string, submissionId: string) => JSON.stringify({ firstName: 'Bench', email, source: 'stride-marketing-site', submissionId })
   const rows = []
   try {
-    rows.push(await load(instances, 'new signups', (index) => signup(`new-${run}-${index}@bench.example`, `new-${run}-${index}`)))
+    rows.push(await load(instances, 'new signups', (index) => signupBody(`new-${run}-${index}@bench.example`, `new-${run}-${index}`)))
     console.log(`${name}: ${await outboxDrained(databaseUrl)}`)
-    rows.push(await load(instances, 'repeats (one email)', (index) => signup('repeat@bench.example', `repeat-${run}-${index}`)))
+    rows.push(await load(instances, 'repeats (one email)', (index) => signupBody('repeat@bench.example', `repeat-${run}-${index}`)))
   } finally {
     stopAll()
     await Promise.all(instances.map((instance) => instance.exited)) // the engine alone, with nobody else on it
