@@ -194,7 +194,17 @@ export function updateSends(database: Database): UpdateSends {
       from = now.getTime()
       count = 0
     }
-    const due = Math.min(maxFeed, Math.floor((now.getTime() + paceAheadMs - from) / gapMs) + 1 - count)
+    // And never more in the outbox than the look ahead's worth: when the senders fall behind (a burst of signups'
+    // confirmations goes first), what is queued waits for them instead of growing, so that catching up is at most
+    // two seconds of emails at once, never minutes of them over the rate.
+    const { n: inFlight } = await trx
+      .selectFrom('update_recipients')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('update_id', '=', send.update_id)
+      .where('state', 'in', ['queued', 'sending'])
+      .executeTakeFirstOrThrow()
+    const room = Math.ceil((rate * paceAheadMs) / 1000) + 1 - Number(inFlight)
+    const due = Math.min(maxFeed, room, Math.floor((now.getTime() + paceAheadMs - from) / gapMs) + 1 - count)
     let queued = 0
     if (due > 0) {
       const next = await trx
