@@ -2,22 +2,24 @@
 // (server/main.ts, a process of its own, TRUST_PROXY=1 as behind a load balancer), on SQLite and on PostgreSQL (a
 // throwaway cluster with fsync on). It prints, with the date, the machine and `uptime` at each part:
 // 1. beacon ingest: POST /api/analytics/visit as fast as the server answers (bench-analytics-beacons.ts, a process
-//    of its own, BENCH_CONNECTIONS connections with BENCH_PIPELINING requests in flight on each, BENCH_SECONDS after a
-//    2 s warm-up), each visitor an address of their own (the beacon's limit is 300 a minute per address) and a
-//    browser's User-Agent: requests/s, p50 and p99, the answers, and the rows stored once the server has written
-//    its last batch against the beacons it answered 204 (lost, which must be 0);
+//    of its own, BENCH_CONNECTIONS (32) connections with BENCH_PIPELINING (4) requests in flight on each, for
+//    BENCH_SECONDS after a 2 s warm-up), each visitor an address of their own (the beacon's limit is 300 a minute per
+//    address) and a browser's User-Agent: requests/s, p50 and p99, the answers, the rows stored once the server has
+//    written its last batch against the beacons it answered 204 (lost, which must be 0), and the CPU time a beacon
+//    cost the server and the load generator;
 // 2. the console's funnel over 90 days of 10 million page views (bench-analytics-seed.ts: 89 days rolled up, the last
 //    also raw, today raw, 100,000 signups; cached in data/bench/ as bench-console.ts caches its list): p50 and p99 of
-//    GET /api/admin/analytics for the 90 days and the 30 days to today (and the 89 finished days alone), with
-//    /healthz every 100 ms beside them, signed in through the emailed link; then today's counts timed without the
-//    server, by the store's statement and in one pass;
+//    GET /api/admin/analytics for the 90 days and the 30 days to today (and the 89 finished days alone), each
+//    repeated until BENCH_CALL_BUDGET_S (20) is spent, with /healthz every 100 ms beside them, signed in through the
+//    emailed link; then today's counts timed without the server, by the store's statement and in one pass;
 // 3. storage per million page views: raw (analytics_views and its index, from the ingest's own rows) and rolled up
 //    (analytics_daily with its key and index, from the 90 days);
 // 4. new signups/s (POST /api/waitlist, autocannon at 50 connections, as bench-endpoint.ts) alone and with 500
 //    beacons a second beside them, alternately on fresh SQLite databases, and the ratio.
 // BENCH_PARTS (ingest,funnel,signups), BENCH_ENGINES (sqlite,postgres), BENCH_SECONDS (10), BENCH_ROUNDS (2 pairs
-// of signup loads), BENCH_DAYS (90) and BENCH_VIEWS_PER_DAY (111,111) shorten a run; BENCH_CACHE_DIR moves the cache.
-// It always stops by itself and leaves nothing running, Ctrl-C included.
+// of signup loads), BENCH_DAYS (90), BENCH_VIEWS_PER_DAY (111,111) and BENCH_SIGNUPS (100,000) shorten a run (5–6
+// minutes with the seed cached, 2 more to seed it); BENCH_CACHE_DIR moves the cache. It always stops by itself and
+// leaves nothing running, Ctrl-C included.
 import { execFileSync, spawn } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
 import { cpus, tmpdir } from 'node:os'
@@ -131,8 +133,10 @@ const funnelStorage = new Map<Engine, Storage>()
 
 async function funnel(engine: Engine, seed: Awaited<ReturnType<typeof seededCopy>>) {
   const now = new Date()
+  const copying = performance.now()
   const databaseUrl = engine === 'sqlite' ? `file:${seed.file}` : await postgresCopy(() => databaseFor('postgres', 'funnel'), seed.file, say)
-  say(`  ${engineName(engine)} (${uptime()})`)
+  const copied = engine === 'sqlite' ? '' : `, the seed copied from SQLite in ${((performance.now() - copying) / 1000).toFixed(0)} s`
+  say(`  ${engineName(engine)}${copied} (${uptime()})`)
   const run: FunnelRun = await withServer(databaseUrl, `funnel-${engine}`, {}, async (server) => {
     const cookie = await signInByMail(server.origin, join(dir, `mail-funnel-${engine}`))
     return timeFunnel(server.origin, cookie, now, Number(env.BENCH_CALL_BUDGET_S ?? 20) * 1000, say)
@@ -226,7 +230,7 @@ try {
   }
   if (parts.includes('funnel')) {
     say('')
-    say(`2. The console's funnel over ${shape.days} days (${uptime()})`)
+    say(`2. The console's funnel over ${shape.days} days, each call until ${Number(env.BENCH_CALL_BUDGET_S ?? 20)} s are spent (${uptime()})`)
     const seed = await seededCopy(shape, cacheDir, dir, now, say)
     const { facts } = seed
     say(
