@@ -76,7 +76,9 @@ export async function postgresWithList(
 
 type Column = { name: string; type: string; identity: boolean }
 
-async function copyTables(sqliteFile: string, url: string, say: (line: string) => void) {
+/** Every table's rows from the SQLite file into the migrated database at `url` (bench-analytics.ts copies its seed
+ * with it too), then VACUUM ANALYZE. */
+export async function copyTables(sqliteFile: string, url: string, say: (line: string) => void) {
   const source = new Database(sqliteFile)
   const client = new pg.Client({ connectionString: url })
   await client.connect()

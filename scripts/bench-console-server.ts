@@ -24,11 +24,12 @@ export type MeasuredServer = {
   tail: () => string
 }
 
-/** Starts the server over `databaseUrl` with the console on and no SMTP (emails go to files in `mailDir`). */
-export async function startMeasuredServer(databaseUrl: string, mailDir: string): Promise<MeasuredServer> {
+/** Starts the server over `databaseUrl` with the console on and no SMTP (emails go to files in `mailDir`); `env`
+ * adds or overrides settings (bench-analytics.ts's trusted proxy and SMTP sink). */
+export async function startMeasuredServer(databaseUrl: string, mailDir: string, env: Record<string, string> = {}): Promise<MeasuredServer> {
   const spawned = performance.now()
   const server = await startServerProcess(
-    { DATABASE_URL: databaseUrl, ADMIN_EMAILS: adminEmail, INVITE_URL: 'http://localhost/x', MAIL_DIR: mailDir, RATE_LIMIT_MAX: '1000000000' },
+    { DATABASE_URL: databaseUrl, ADMIN_EMAILS: adminEmail, INVITE_URL: 'http://localhost/x', MAIL_DIR: mailDir, RATE_LIMIT_MAX: '1000000000', ...env },
     { startTimeoutMs: 10 * 60_000 },
   )
   const listeningMs = performance.now() - spawned
@@ -67,6 +68,22 @@ export function rssOf(pid: number): number {
     return Number.NaN
   }
 }
+
+/** The CPU time the process has used so far (user and system, /proc/<pid>/stat), in ms, or NaN once it is gone. On a
+ * machine shared with other work, a request's CPU time varies less than the requests a second. */
+export function cpuMsOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    // The fields after the command's name, which is in parentheses: utime and stime are the 12th and 13th, in ticks.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond
+  } catch {
+    return Number.NaN
+  }
+}
+
+/** Linux's USER_HZ: 100 on every architecture Node runs on. */
+const ticksPerSecond = 100
 
 /** A console session: a sign-in link from scripts/admin-link.ts, its token posted as the link's page posts it; the
  * session cookie to send. */
