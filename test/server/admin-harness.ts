@@ -28,7 +28,7 @@ export type AdminTestServer = {
   close: () => Promise<void>
 }
 
-type AdminServerOptions = Partial<Pick<ServerConfig, 'allowedOrigins' | 'trustedProxies'>> & {
+type AdminServerOptions = Partial<Pick<ServerConfig, 'allowedOrigins' | 'trustedProxies' | 'analytics'>> & {
   /** INVITE_URL. */
   inviteUrl?: string
   signInRateLimit?: { max: number; windowMs: number }
@@ -51,7 +51,7 @@ export async function startAdminServer(options: AdminServerOptions = {}): Promis
   const server = await listen({ fetch: (request, env) => composition.app.fetch(request, env) }, { port: 0, host: '127.0.0.1' })
   const origin = `http://127.0.0.1:${server.port}`
   const { composition, stores: store } = composeForTests(database, {
-    config: { allowedOrigins: options.allowedOrigins, trustedProxies: options.trustedProxies, rateLimit: { max: 1_000_000, windowMs: 60_000 } },
+    config: { allowedOrigins: options.allowedOrigins, trustedProxies: options.trustedProxies, analytics: options.analytics, rateLimit: { max: 1_000_000, windowMs: 60_000 } },
     invitations: { url: options.inviteUrl },
     adminEmails: options.adminEmails ?? `${adminEmail}, Second@Company.example`,
     publicUrl: origin,

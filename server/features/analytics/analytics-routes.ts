@@ -2,7 +2,8 @@
 // an allowed origin (as a signup is), within its own rate limit and body limit, and not at all for a browser that
 // asks not to be tracked (`Sec-GPC: 1`, `DNT: 1`) or for a known crawler or a headless browser that says so. Its
 // answer is an empty 204 whatever happened (a beacon's answer is never read), but for a body too large (413), one
-// that is not a visit (400) and too many (429). The IP address and the User-Agent are read here to make the day's
+// that is not a visit (400) and too many (429). With ANALYTICS=off nothing is counted or stored, and the answer is
+// the same 204. The IP address and the User-Agent are read here to make the day's
 // visitor hash and the device class, and go no further: never stored, never logged (the request's log line has
 // neither: platform/observability/).
 //
@@ -88,7 +89,8 @@ export function analyticsRoutes(options: AnalyticsRoutesOptions): { routes: Hono
 
   routes.use('/', apiHeaders, options.originCheck(), publicCors)
   routes.post('/', async (c) => {
-    if (!options.enabled) return c.body(null, 404)
+    // Off, a beacon is answered as one not counted: a page built to send it logs no failed request for it.
+    if (!options.enabled) return c.body(null, 204)
     const key = options.clientKey(c)
     if (key !== undefined && !(await options.limiter.hit(`analytics:${key}`)).allowed) return c.body(null, 429)
     const body = await readBody(c, visitBeaconMaxBytes)

@@ -164,3 +164,25 @@ describe.each([sqliteEngine(), postgresEngine()])('visits on $engine', (engine: 
     cookie = await server.signIn()
   })
 })
+
+describe('with ANALYTICS=off', () => {
+  it('counts nothing and keeps nothing, answers a beacon as one not counted, and the console says it is off', async () => {
+    const server = await startAdminServer({ trustedProxies: 1, analytics: { enabled: false, rawDays: 2 } })
+    try {
+      const cookie = await server.signIn()
+      const headers = { 'content-type': 'text/plain;charset=UTF-8', 'user-agent': chrome(1), 'x-forwarded-for': address }
+      expect((await server.request(analyticsPath, { method: 'POST', body: JSON.stringify({ page: '/' }), headers })).status).toBe(204)
+      const signup = { email: 'off.visitor@example.com', firstName: 'Vi', source: 'stride-marketing-site', consentVersion }
+      expect((await server.request('/api/waitlist', { method: 'POST', body: JSON.stringify(signup), headers })).status).toBe(200)
+      await server.store.settled()
+      const db = server.store.database.db
+      expect(await db.selectFrom('analytics_views').selectAll().execute()).toEqual([])
+      expect(await db.selectFrom('analytics_conversions').selectAll().execute()).toEqual([])
+      expect(await db.selectFrom('analytics_salts').selectAll().execute()).toEqual([])
+      const report: AnalyticsReport = await (await server.request('/api/admin/analytics', { cookie })).json()
+      expect(report.enabled).toBe(false)
+    } finally {
+      await server.close()
+    }
+  })
+})
