@@ -6,7 +6,6 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import SqliteFile from 'libsql'
 import pg from 'pg'
-import { sql } from 'kysely'
 import { dayCounts } from '../server/features/analytics/analytics-report'
 import { featureMigrations } from '../server/feature-migrations'
 import { openDatabase } from '../server/platform/database/open'
@@ -143,7 +142,7 @@ export async function todaysCounts(databaseUrl: string, now: Date): Promise<{ st
   try {
     const day = dayOf(now.getTime())
     let started = performance.now()
-    const rows = (await sql`${dayCounts(day)}`.execute(database.db)).rows.length
+    const rows = (await dayCounts(database.engine, day).execute(database.db)).rows.length
     const storeMs = performance.now() - started
     started = performance.now()
     await dayCountsInOnePass(database, day).execute(database.db)

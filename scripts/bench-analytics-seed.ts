@@ -8,6 +8,7 @@
 // the end the database is what a server that has counted for 90 days holds: 89 days rolled up, the last of them
 // also still raw, and today raw. Beside them, 100,000 signups over the same 90 days, with their campaigns, the
 // sites that sent them, share links and every status, for the funnel's steps.
+import { dayCounts } from '../server/features/analytics/analytics-report'
 import { sql, type RawBuilder } from 'kysely'
 import { analyticsStore } from '../server/features/analytics/analytics-store'
 import type { Database } from '../server/platform/database/database'
@@ -109,19 +110,8 @@ async function seedSignups(database: Database, firstDay: string, days: number, c
  * dimension: on SQLite 20–40 s for a day of 111,000 views, which the seed cannot spend 88 times. This one gives the
  * same rows (checked on the last finished day, below) in well under a second. */
 export function dayCountsInOnePass(database: Database, day: string) {
-  const signedUp = (visitor: string) =>
-    sql<number>`CASE WHEN EXISTS (SELECT 1 FROM analytics_conversions c WHERE c.day = ${day} AND c.visitor = ${sql.ref(visitor)}) THEN 1 ELSE 0 END`
-  const counts = sql`count(*) AS visitors, sum(n) AS views, sum(signed_up) AS signups`
-  const by = (dimension: string, column: string) => sql`SELECT ${sql.lit(dimension)} AS dimension, ${sql.ref(column)} AS value, ${counts} FROM visits GROUP BY ${sql.ref(column)}`
-  const numeric = database.engine === 'postgres' ? sql`::bigint` : sql``
-  return sql<{ dimension: string; value: string; visitors: number; views: number; signups: number }>`WITH visits AS MATERIALIZED (
-      SELECT v.visitor, v.source, coalesce(v.campaign, '') AS campaign, coalesce(v.referrer, '') AS referrer, v.page AS landing, v.device, f.n, ${signedUp('v.visitor')} AS signed_up
-      FROM (SELECT visitor, min(id) AS id, count(*) AS n FROM analytics_views WHERE day = ${day} GROUP BY visitor) f JOIN analytics_views v ON v.id = f.id)
-    SELECT 'all' AS dimension, '' AS value, ${counts} FROM visits
-    UNION ALL ${by('source', 'source')} UNION ALL ${by('campaign', 'campaign')} UNION ALL ${by('referrer', 'referrer')}
-    UNION ALL ${by('landing', 'landing')} UNION ALL ${by('device', 'device')}
-    UNION ALL SELECT 'page', v.page, count(DISTINCT v.visitor)${numeric}, count(*)${numeric}, count(DISTINCT CASE WHEN ${signedUp('v.visitor')} = 1 THEN v.visitor END)${numeric}
-      FROM analytics_views v WHERE v.day = ${day} GROUP BY v.page`
+  // The store's own statement now counts in one pass (server/features/analytics/analytics-report.ts dayCounts).
+  return dayCounts(database.engine, day)
 }
 
 /** Whether the one-pass counts of `day` are the rows the store's roll-up kept for it: how many rows, and how many differ. */

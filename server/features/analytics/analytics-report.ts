@@ -6,29 +6,33 @@
 // Every count under 5 is shown as words (shared/analytics.ts shownCount).
 import { sql, type RawBuilder } from 'kysely'
 import { shownCount, type AnalyticsReport, type FunnelRow, type ReportTable } from '../../../shared/analytics'
+import type { Engine } from '../../platform/database/contract'
 import type { Database } from '../../platform/database/database'
 import type { Dimension } from './analytics-store'
 
 type Counts = { visitors: number; views: number; signups: number }
 type Steps = { confirmed: number; invited: number; claimed: number }
 
-/** One day's counts per dimension and value, from its raw views: the roll-up stores them, the report reads today's. */
-export function dayCounts(day: string): RawBuilder<{ dimension: Dimension; value: string; visitors: number; views: number; signups: number }> {
-  const firsts = sql`(SELECT v.* FROM analytics_views v JOIN (SELECT visitor, min(id) AS id FROM analytics_views WHERE day = ${day} GROUP BY visitor) f ON f.id = v.id)`
-  const converted = sql`(SELECT DISTINCT visitor FROM analytics_conversions WHERE day = ${day})`
-  const perVisitor = sql`(SELECT visitor, count(*) AS n FROM analytics_views WHERE day = ${day} GROUP BY visitor)`
-  const from = sql`FROM ${firsts} first JOIN ${perVisitor} views ON views.visitor = first.visitor LEFT JOIN ${converted} converted ON converted.visitor = first.visitor`
-  const counts = sql`count(*) AS visitors, sum(views.n) AS views, count(converted.visitor) AS signups`
-  const byVisitor = (dimension: Dimension, value: string) =>
-    sql`SELECT ${sql.lit(dimension)} AS dimension, ${sql.raw(value)} AS value, ${counts} ${from} GROUP BY ${sql.raw(value)}`
-  return sql`SELECT 'all' AS dimension, '' AS value, ${counts} ${from}
-    UNION ALL ${byVisitor('source', 'first.source')}
-    UNION ALL ${byVisitor('campaign', "coalesce(first.campaign, '')")}
-    UNION ALL ${byVisitor('referrer', "coalesce(first.referrer, '')")}
-    UNION ALL ${byVisitor('landing', 'first.page')}
-    UNION ALL ${byVisitor('device', 'first.device')}
-    UNION ALL SELECT 'page' AS dimension, v.page AS value, count(DISTINCT v.visitor) AS visitors, count(*) AS views, count(DISTINCT converted.visitor) AS signups
-      FROM analytics_views v LEFT JOIN ${converted} converted ON converted.visitor = v.visitor WHERE v.day = ${day} GROUP BY v.page`
+/** One day's counts per dimension and value, from its raw views: the roll-up stores them, the report reads today's.
+ * One pass: each visitor's first view, number of views and signup are found once (the signup by EXISTS along
+ * analytics_conversions (day, visitor)), then grouped by each dimension. Joining the day's converted visitors for
+ * each dimension instead made SQLite scan them once per visitor per dimension: 15–39 s for 116,000 views, against
+ * 0.24–0.34 s this way (docs/performance.md, "Counting visits"). */
+export function dayCounts(engine: Engine, day: string): RawBuilder<{ dimension: Dimension; value: string; visitors: number; views: number; signups: number }> {
+  const signedUp = (visitor: string) =>
+    sql<number>`CASE WHEN EXISTS (SELECT 1 FROM analytics_conversions c WHERE c.day = ${day} AND c.visitor = ${sql.ref(visitor)}) THEN 1 ELSE 0 END`
+  const counts = sql`count(*) AS visitors, sum(n) AS views, sum(signed_up) AS signups`
+  const by = (dimension: Dimension, column: string) => sql`SELECT ${sql.lit(dimension)} AS dimension, ${sql.ref(column)} AS value, ${counts} FROM visits GROUP BY ${sql.ref(column)}`
+  // PostgreSQL's count(DISTINCT …) is a bigint like the others' sums, so that the union's columns agree.
+  const numeric = engine === 'postgres' ? sql`::bigint` : sql``
+  return sql`WITH visits AS MATERIALIZED (
+      SELECT v.visitor, v.source, coalesce(v.campaign, '') AS campaign, coalesce(v.referrer, '') AS referrer, v.page AS landing, v.device, f.n, ${signedUp('v.visitor')} AS signed_up
+      FROM (SELECT visitor, min(id) AS id, count(*) AS n FROM analytics_views WHERE day = ${day} GROUP BY visitor) f JOIN analytics_views v ON v.id = f.id)
+    SELECT 'all' AS dimension, '' AS value, ${counts} FROM visits
+    UNION ALL ${by('source', 'source')} UNION ALL ${by('campaign', 'campaign')} UNION ALL ${by('referrer', 'referrer')}
+    UNION ALL ${by('landing', 'landing')} UNION ALL ${by('device', 'device')}
+    UNION ALL SELECT 'page', v.page, count(DISTINCT v.visitor)${numeric}, count(*)${numeric}, count(DISTINCT CASE WHEN ${signedUp('v.visitor')} = 1 THEN v.visitor END)${numeric}
+      FROM analytics_views v WHERE v.day = ${day} GROUP BY v.page`
 }
 
 const tableOf: Record<Exclude<Dimension, 'all'>, Exclude<ReportTable, 'days'>> = {
@@ -43,7 +47,8 @@ const tableOf: Record<Exclude<Dimension, 'all'>, Exclude<ReportTable, 'days'>> =
 export type AnalyticsReader = { report(from: string, to: string, now: Date, settings: { enabled: boolean; rawDays: number }): Promise<AnalyticsReport> }
 
 export function analyticsReader(database: Database): AnalyticsReader {
-  const { db } = database
+  // The console's long reads go through the reads connection, never the one signups wait for (SQLite's read thread).
+  const db = database.reads
   const day = database.utcDay('created_at').text
   const iso = (date: Date) => date.toISOString()
 
@@ -77,7 +82,7 @@ export function analyticsReader(database: Database): AnalyticsReader {
     const raw = await db.selectFrom('analytics_views').select('day').distinct().where('day', '>=', from).where('day', '<=', to).execute()
     const live = []
     for (const { day: rawDay } of raw.filter((row) => !rolledDays.has(row.day))) {
-      const rows = await sql<{ dimension: Dimension; value: string; visitors: number; views: number; signups: number }>`${dayCounts(rawDay)}`.execute(db)
+      const rows = await dayCounts(database.engine, rawDay).execute(db)
       live.push(...rows.rows.map((row) => ({ ...row, day: rawDay })))
     }
     return [...rolled.map((row) => ({ ...row, dimension: row.dimension as Dimension })), ...live]

@@ -85,7 +85,7 @@ export function analyticsStore(database: Database): AnalyticsStore {
   // A finished day's counts per dimension, from its raw views, in one statement (analytics-report.ts dayCounts).
   const rollUpDay = (trx: Db, day: string) =>
     sql`INSERT INTO analytics_daily (day, dimension, value, visitors, views, signups)
-      SELECT ${day}, dimension, value, visitors, views, signups FROM (${dayCounts(day)}) counts`.execute(trx)
+      SELECT ${day}, dimension, value, visitors, views, signups FROM (${dayCounts(database.engine, day)}) counts`.execute(trx)
 
   return {
     async visitorOf({ ip, userAgent, site }, now) {
