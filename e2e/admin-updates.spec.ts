@@ -9,7 +9,6 @@
 // segment), not the person without news, and not the one who took it back, who had their invitation all the same.
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { createServer } from 'node:http'
-import { createServer as createNetServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, Locator, Page } from '@playwright/test'
@@ -22,7 +21,7 @@ import { linkIn, startInbox, type Inbox } from '../test/utils/smtp-inbox'
 import { axeAtBothWidths, expectNoAxeViolations, type AxeScope } from './support/axe'
 import { expect, test } from './support/fixtures'
 import { npmStart, type NpmStart } from './support/npm-start'
-import { host } from './support/ports'
+import { freePort, host } from './support/ports'
 import { listen, type RunningServer } from './support/static-server'
 import { waitlistForm } from './support/waitlist'
 
@@ -53,15 +52,6 @@ test.describe.configure({ mode: 'serial' })
 // (One pattern: Playwright takes a list whose second entry is an object, a RegExp too, for a fixture's options.)
 const expectedErrors = /status of (401 \(Unauthorized\) \(http:\/\/[^/]+\/api\/admin\/|400 \(Bad Request\) \(http:\/\/[^/]+\/api\/admin\/updates\)$)/
 test.use({ allowedConsoleErrors: [expectedErrors] })
-
-/** A port nobody is listening on now, for `npm start`, which must be told its port before it starts. */
-async function freePort() {
-  const probe = createNetServer()
-  await new Promise<void>((resolve) => probe.listen(0, host, resolve))
-  const { port } = probe.address() as AddressInfo
-  await new Promise((resolve) => probe.close(resolve))
-  return port
-}
 
 test.beforeAll(async () => {
   test.setTimeout(150_000)

@@ -6,7 +6,6 @@
 // Last, a console tab whose preview went stale meanwhile is shown who is next now instead of inviting anyone twice.
 import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer } from 'node:http'
-import { createServer as createNetServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, Locator, Page } from '@playwright/test'
@@ -19,7 +18,7 @@ import { linkIn, startInbox, type Inbox } from '../test/utils/smtp-inbox'
 import { axeAtBothWidths, expectNoAxeViolations } from './support/axe'
 import { expect, test } from './support/fixtures'
 import { npmStart, type NpmStart } from './support/npm-start'
-import { host } from './support/ports'
+import { freePort, host } from './support/ports'
 import { listen, type RunningServer } from './support/static-server'
 import { waitlistForm } from './support/waitlist'
 
@@ -40,15 +39,6 @@ let work: string
 test.describe.configure({ mode: 'serial' })
 // The console asks for its session first; without one the server answers 401, which Chromium logs.
 test.use({ allowedConsoleErrors: [/status of 401 \(Unauthorized\) \(http:\/\/[^/]+\/api\/admin\//] })
-
-/** A port nobody is listening on now, for `npm start`, which must be told its port before it starts. */
-async function freePort() {
-  const probe = createNetServer()
-  await new Promise<void>((resolve) => probe.listen(0, host, resolve))
-  const { port } = probe.address() as AddressInfo
-  await new Promise((resolve) => probe.close(resolve))
-  return port
-}
 
 test.beforeAll(async () => {
   test.setTimeout(150_000)
