@@ -17,7 +17,7 @@
 // 4. new signups/s (POST /api/waitlist, autocannon at 50 connections, as bench-endpoint.ts) alone and with 500
 //    beacons a second beside them, alternately on fresh SQLite databases, and the ratio.
 // BENCH_PARTS (ingest,funnel,signups), BENCH_ENGINES (sqlite,postgres), BENCH_SECONDS (10), BENCH_ROUNDS (2 pairs
-// of signup loads), BENCH_DAYS (90), BENCH_VIEWS_PER_DAY (111,111) and BENCH_SIGNUPS (100,000) shorten a run (5–6
+// of signup loads), BENCH_DAYS (90), BENCH_VIEWS_PER_DAY (111,111) and BENCH_SIGNUPS (100,000) shorten a run (4–6
 // minutes with the seed cached, 2 more to seed it); BENCH_CACHE_DIR moves the cache. It always stops by itself and
 // leaves nothing running, Ctrl-C included.
 import { execFileSync, spawn } from 'node:child_process'
