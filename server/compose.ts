@@ -118,13 +118,9 @@ export function compose(options: CompositionOptions) {
 
   // Analytics: visits counted without cookies, and the signups that follow them (features/analytics/).
   const analytics = analyticsStore(database)
-  const siteHost = (c: Context) => {
-    try {
-      return new URL(adminConfig.publicUrl).host
-    } catch {
-      return c.req.header('host') ?? ''
-    }
-  }
+  // The site's host, read once: every beacon hashes it.
+  const publicHost = URL.canParse(adminConfig.publicUrl) ? new URL(adminConfig.publicUrl).host : undefined
+  const siteHost = (c: Context) => publicHost ?? c.req.header('host') ?? ''
 
   // Console: sign-in by emailed link, sessions, the audit and the people table, with each person's place
   // (features/console/).

@@ -13,21 +13,14 @@
 // Once a day is over its views are rolled up into daily counts per dimension (analytics_daily), and raw views
 // older than ANALYTICS_RAW_DAYS are dropped, with the conversions of those days.
 import { createHash, randomBytes } from 'node:crypto'
-import { sql } from 'kysely'
+import { sql, type Selectable } from 'kysely'
 import type { Database, Db } from '../../platform/database/database'
+import type { Tables } from '../../platform/database/schema'
 import { groupCommit } from '../../platform/database/group-commit'
 import { dayCounts } from './analytics-report'
 
-export type View = {
-  page: string
-  referrer: string | null
-  source: string
-  medium: string | null
-  campaign: string | null
-  content: string | null
-  term: string | null
-  device: 'phone' | 'desktop'
-}
+/** A page view as the beacon gives it: its row but for the day and the visitor, which the request gives. */
+export type View = Omit<Selectable<Tables['analytics_views']>, 'id' | 'day' | 'visitor'>
 
 /** The dimensions a day's counts are kept by. A visitor's source, campaign, referrer, landing page and device are
  * those of their first view of the day; `page` counts every page they viewed. */
