@@ -19,13 +19,13 @@ import { linkIn, rawHeader, startInbox, type Inbox } from '../test/utils/smtp-in
 import { waitlistForm } from './support/waitlist'
 import { axeAtBothWidths, expectNoAxeViolations } from './support/axe'
 import { expect, test } from './support/fixtures'
-import { npmStart, type NpmStart } from './support/npm-start'
-import { host, sparePort } from './support/ports'
+import { servedSite, type NpmStart } from './support/npm-start'
+import { host, serverSiteDir, sparePort } from './support/ports'
 
 const port = sparePort(1)
 const origin = `http://${host}:${port}`
 const admin = 'team@company.example'
-const siteDir = '.e2e/admin-site'
+const siteDir = serverSiteDir
 let server: NpmStart | undefined
 let inbox: Inbox
 let work: string
@@ -49,11 +49,10 @@ test.beforeAll(async () => {
   inbox = await startInbox()
   work = await mkdtemp(join(tmpdir(), 'admin-console-'))
   databaseUrl = `file:${join(work, 'waitlist.db')}`
-  // Its own output folder, so it never races npm-start.spec.ts building dist/ at the same time.
   // Enough signups from this one client for the referral test's line of people ahead.
-  env = { ...process.env, PORT: String(port), HOST: host, RATE_LIMIT_MAX: '100', DATABASE_URL: databaseUrl, ADMIN_EMAILS: `${admin}, other@company.example`, SMTP_URL: inbox.url, SITE_OUT_DIR: siteDir, STATIC_DIR: siteDir }
-  server = npmStart(env)
-  await server.serving(origin, 140_000)
+  env = { ...process.env, PORT: String(port), HOST: host, RATE_LIMIT_MAX: '100', DATABASE_URL: databaseUrl, ADMIN_EMAILS: `${admin}, other@company.example`, SMTP_URL: inbox.url }
+  server = servedSite(env)
+  await server.serving(origin, 60_000)
   for (const person of people) {
     const response = await fetch(`${origin}/api/waitlist`, { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: JSON.stringify(person) })
     expect(response.ok).toBe(true)

@@ -20,7 +20,7 @@ import { newsChoiceCopy, tokenPages } from '../src/content/consent-pages'
 import { linkIn, startInbox, type Inbox } from '../test/utils/smtp-inbox'
 import { axeAtBothWidths, expectNoAxeViolations, type AxeScope } from './support/axe'
 import { expect, test } from './support/fixtures'
-import { npmStart, type NpmStart } from './support/npm-start'
+import { servedSite, type NpmStart } from './support/npm-start'
 import { freePort, host } from './support/ports'
 import { listen, type RunningServer } from './support/static-server'
 import { waitlistForm } from './support/waitlist'
@@ -60,12 +60,11 @@ test.beforeAll(async () => {
   // A port and an output folder of its own for each run, so runs side by side never share a server or a build.
   const port = await freePort()
   origin = `http://${host}:${port}`
-  const siteDir = `.e2e/updates-site-${test.info().repeatEachIndex}`
   // INVITE_URL's destination: the wave needs one to be allowed; nobody claims here. Chromium's favicon ask gets 204.
   const stand = createServer((request, response) => response.writeHead(request.url === '/favicon.ico' ? 204 : 404).end())
   destination = await listen(stand, 0, host)
   const address = stand.address()
-  server = npmStart({
+  server = servedSite({
     ...process.env,
     PORT: String(port),
     HOST: host,
@@ -73,12 +72,10 @@ test.beforeAll(async () => {
     DATABASE_URL: `file:${join(work, 'waitlist.db')}`,
     ADMIN_EMAILS: admin,
     SMTP_URL: inbox.url,
-    SITE_OUT_DIR: siteDir,
-    STATIC_DIR: siteDir,
     INVITE_URL: `http://${host}:${typeof address === 'object' && address ? address.port : 0}/join`,
     INVITE_SEND_RATE: '50',
   })
-  await server.serving(origin, 140_000)
+  await server.serving(origin, 60_000)
 })
 
 test.afterAll(async () => {

@@ -17,7 +17,7 @@ import { tokenPages } from '../src/content/consent-pages'
 import { linkIn, startInbox, type Inbox } from '../test/utils/smtp-inbox'
 import { axeAtBothWidths, expectNoAxeViolations } from './support/axe'
 import { expect, test } from './support/fixtures'
-import { npmStart, type NpmStart } from './support/npm-start'
+import { servedSite, type NpmStart } from './support/npm-start'
 import { freePort, host } from './support/ports'
 import { listen, type RunningServer } from './support/static-server'
 import { waitlistForm } from './support/waitlist'
@@ -48,7 +48,6 @@ test.beforeAll(async () => {
   // specs' `npm start`) never share a server or build into one folder at the same time.
   const port = await freePort()
   origin = `http://${host}:${port}`
-  const siteDir = `.e2e/waves-site-${test.info().repeatEachIndex}`
   // INVITE_URL's destination, on a port of its own: all a claimed invitation needs is to arrive there.
   // Chromium asks it for /favicon.ico too and logs a 404 as an error: that one answers 204, empty.
   const stand = createServer((request, response) => {
@@ -70,13 +69,11 @@ test.beforeAll(async () => {
     DATABASE_URL: `file:${join(work, 'waitlist.db')}`,
     ADMIN_EMAILS: admin,
     SMTP_URL: inbox.url,
-    SITE_OUT_DIR: siteDir,
-    STATIC_DIR: siteDir,
     INVITE_URL: inviteUrl,
     INVITE_SEND_RATE: '50',
   }
-  server = npmStart(env)
-  await server.serving(origin, 140_000)
+  server = servedSite(env)
+  await server.serving(origin, 60_000)
 })
 
 test.afterAll(async () => {

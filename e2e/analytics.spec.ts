@@ -19,7 +19,7 @@ import { tokenPages } from '../src/content/consent-pages'
 import { linkIn, startInbox, type Inbox } from '../test/utils/smtp-inbox'
 import { axeAtBothWidths } from './support/axe'
 import { expect, test } from './support/fixtures'
-import { npmStart, type NpmStart } from './support/npm-start'
+import { servedSite, type NpmStart } from './support/npm-start'
 import { freePort, host } from './support/ports'
 import { appInControl } from './support/site'
 import { waitlistForm } from './support/waitlist'
@@ -51,8 +51,7 @@ test.beforeAll(async () => {
   // A port and an output folder of its own for each run, so runs side by side never share a server or a build.
   const port = await freePort()
   origin = `http://${host}:${port}`
-  const siteDir = `.e2e/analytics-site-${test.info().repeatEachIndex}`
-  server = npmStart({
+  server = servedSite({
     ...process.env,
     PORT: String(port),
     HOST: host,
@@ -60,10 +59,8 @@ test.beforeAll(async () => {
     DATABASE_URL: `file:${join(work, 'waitlist.db')}`,
     ADMIN_EMAILS: admin,
     SMTP_URL: inbox.url,
-    SITE_OUT_DIR: siteDir,
-    STATIC_DIR: siteDir,
   })
-  await server.serving(origin, 140_000)
+  await server.serving(origin, 60_000)
 })
 
 test.afterAll(async () => {

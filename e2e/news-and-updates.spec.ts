@@ -15,7 +15,7 @@ import { newsChoiceCopy, tokenPages } from '../src/content/consent-pages'
 import { startInbox, type Inbox } from '../test/utils/smtp-inbox'
 import { expectNoAxeViolations } from './support/axe'
 import { expect, test } from './support/fixtures'
-import { npmStart, type NpmStart } from './support/npm-start'
+import { servedSite, type NpmStart } from './support/npm-start'
 import { host, sparePort } from './support/ports'
 
 const port = sparePort(3)
@@ -34,17 +34,14 @@ test.beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'news-and-updates-'))
   databaseUrl = `file:${join(work, 'waitlist.db')}`
   // Its own output folder, so it never races another spec's `npm start` building at the same time.
-  const siteDir = '.e2e/news-site'
-  server = npmStart({
+  server = servedSite({
     ...process.env,
     PORT: String(port),
     HOST: host,
     DATABASE_URL: databaseUrl,
     SMTP_URL: inbox.url,
-    SITE_OUT_DIR: siteDir,
-    STATIC_DIR: siteDir,
   })
-  await server.serving(origin, 140_000)
+  await server.serving(origin, 60_000)
 })
 
 test.afterAll(async () => {

@@ -1,11 +1,11 @@
-// Builds the site twice with the real build command (with the stub endpoint, and without one for the
-// mail-draft fallback) into .e2e/, never touching dist/, then starts the two static hosts and the stub
-// endpoint. Global teardown stops them. E2E_SKIP_BUILD=1 reuses existing builds while iterating.
+// Builds the site three times with the real build command (with the stub endpoint, without one for the
+// mail-draft fallback, and as `npm start` builds it for the specs that run the whole server) into .e2e/, never
+// touching dist/, then starts the two static hosts and the stub endpoint. Global teardown stops them. E2E_SKIP_BUILD=1 reuses existing builds while iterating.
 import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { mailtoSiteDir, mailtoSitePort, siteDir, sitePort, stubEndpoint, stubPort } from './ports'
+import { mailtoSiteDir, mailtoSitePort, serverSiteDir, siteDir, sitePort, stubEndpoint, stubPort } from './ports'
 import { startStaticServer } from './static-server'
 import { startWaitlistStub } from './waitlist-stub'
 import { setRunningServers, stopRunningServers } from './running-servers'
@@ -33,11 +33,14 @@ export default async function globalSetup() {
   const builds = [
     { dir: siteDir, endpoint: stubEndpoint },
     { dir: mailtoSiteDir, endpoint: '' },
+    // What `npm start` builds (package.json "start").
+    { dir: serverSiteDir, endpoint: '/api/waitlist' },
   ]
   const reuse = process.env.E2E_SKIP_BUILD === '1' && builds.every(({ dir }) => existsSync(join(projectRoot, dir, '404.html')))
   if (!reuse) for (const { dir, endpoint } of builds) build(dir, endpoint)
   if (!bundleNames(siteDir, stubEndpoint)) throw new Error(`${siteDir} was not built with ${stubEndpoint}`)
   if (bundleNames(mailtoSiteDir, '127.0.0.1:')) throw new Error(`${mailtoSiteDir} names an endpoint; it must be built without one`)
+  if (bundleNames(serverSiteDir, '127.0.0.1:') || !bundleNames(serverSiteDir, '/api/waitlist')) throw new Error(`${serverSiteDir} was not built as npm start builds it`)
 
   const starts = [
     () => startWaitlistStub({ port: stubPort }),

@@ -22,6 +22,9 @@ export const mailtoSiteUrl = `http://${host}:${mailtoSitePort}`
 
 export const siteDir = '.e2e/site'
 export const mailtoSiteDir = '.e2e/site-mailto'
+/** The site as `npm start` builds it (posting to /api/waitlist on its own origin), which the specs that run the
+ * whole server serve with `npm run serve:api` (npm-start.ts servedSite) rather than each building it anew. */
+export const serverSiteDir = '.e2e/site-server'
 
 export { host }
 
