@@ -6,20 +6,9 @@
 // while the next one loads. No button is ever disabled or taken away under the team's hands: the one just pressed
 // keeps the keyboard's focus, and the live region says which range loads and which is shown.
 import { assertEvent, assign, fromPromise, setup, type DoneActorEvent, type SnapshotFrom } from 'xstate'
-import type { AnalyticsReport } from '../shared/analytics'
-
-/** The ranges the team chooses from, in days ending today (UTC), and the one shown first. */
-export const analyticsRanges = [7, 30, 90] as const
-export type AnalyticsRange = (typeof analyticsRanges)[number]
-export const defaultAnalyticsRange: AnalyticsRange = 30
+import { defaultAnalyticsRange, type AnalyticsRange, type AnalyticsReport } from '../shared/analytics'
 
 export type AdminAnalyticsEvent = { type: 'CHOOSE_RANGE'; days: AnalyticsRange } | { type: 'RELOAD' }
-
-const dayMs = 86_400_000
-const dayOf = (date: Date) => date.toISOString().slice(0, 10)
-
-/** The UTC days of the last `days` days, today included, as the console's API takes them (from and to, YYYY-MM-DD). */
-export const lastDays = (days: number, now: Date) => ({ from: dayOf(new Date(now.getTime() - (days - 1) * dayMs)), to: dayOf(now) })
 
 /** What the live region says in each state, so that a person on a screen reader hears the range load or fail. */
 export const adminAnalyticsMessages = {

@@ -59,6 +59,18 @@ export async function timeFunnel(origin: string, cookie: string, now: Date, budg
     ['30 days to today', back(29), back(0)],
     ['89 finished days (no raw day)', back(89), back(1)],
   ]
+  // The clock's first run at start counts today and reads the console's three ranges as of that count; until it
+  // has, a look reads its range itself. What is timed below is every look after that, as the team's are.
+  const waiting = performance.now()
+  for (const [, from, to] of ranges.slice(0, 2)) {
+    for (;;) {
+      const { status, text } = await client.get(`/analytics?from=${from}&to=${to}`)
+      if (status === 200 && JSON.parse(text).countedAt) break
+      if (performance.now() - waiting > 120_000) throw new Error('the server had not counted today 2 minutes after its start')
+      await sleep(100)
+    }
+  }
+  say(`  the server's clock had counted today, and the first looks at 90 and 30 days were answered, ${((performance.now() - waiting) / 1000).toFixed(1)} s after the sign-in`)
   const beat = onBeat(100, healthz(origin))
   const calls: Timing[] = []
   for (const [name, from, to] of ranges) {
@@ -76,7 +88,7 @@ export async function timeFunnel(origin: string, cookie: string, now: Date, budg
  * minute, ends it.
  */
 async function timeRepeatedly(name: string, call: () => Promise<Answer>, budgetMs: number): Promise<Timing> {
-  const timing: Timing = { name, ms: [] }
+  const timing: Timing & { first?: number } = { name, ms: [] }
   const started = performance.now()
   for (let round = 0; timing.ms.length < 40 && (timing.ms.length < 2 || performance.now() - started < budgetMs); round++) {
     const at = performance.now()
@@ -86,6 +98,7 @@ async function timeRepeatedly(name: string, call: () => Promise<Answer>, budgetM
     const ms = performance.now() - at
     if (status !== 200) return { ...timing, failed: `${status} ${text.slice(0, 100)}` }
     if (round > 0 || ms > 2000) timing.ms.push(ms)
+    else timing.first = ms
     timing.note = `${Math.round(text.length / 1000)} KB`
   }
   return timing
@@ -94,10 +107,10 @@ async function timeRepeatedly(name: string, call: () => Promise<Answer>, budgetM
 export const percentile = (ms: number[], p: number) => [...ms].sort((a, b) => a - b)[Math.min(ms.length - 1, Math.max(0, Math.ceil(p * ms.length) - 1))] ?? Number.NaN
 const fixed = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(1))
 
-export function timingLine(timing: Timing): string {
+export function timingLine(timing: Timing & { first?: number }): string {
   const [p50, p99, max] = [0.5, 0.99, 1].map((p) => fixed(percentile(timing.ms, p)))
   const end = timing.failed ? `; failed: ${timing.failed}` : timing.timedOutAfterS ? `; a request was aborted after ${timing.timedOutAfterS} s` : ''
-  return `${timing.name.padEnd(60)} n=${String(timing.ms.length).padStart(2)}  p50 ${p50!.padStart(7)}  p99 ${p99!.padStart(7)}  max ${max!.padStart(7)} ms  (${timing.note ?? '–'})${end}`
+  return `${timing.name.padEnd(60)} n=${String(timing.ms.length).padStart(2)}  p50 ${p50!.padStart(7)}  p99 ${p99!.padStart(7)}  max ${max!.padStart(7)} ms  (${timing.note ?? '–'}${timing.first === undefined ? '' : `; the first ${fixed(timing.first)} ms`})${end}`
 }
 
 export type Storage = { rawRows: number; rawBytes: number; dailyRows: number; dailyBytes: number; dailyViews: number }
@@ -135,8 +148,9 @@ export async function storageOf(databaseUrl: string): Promise<Storage> {
   }
 }
 
-/** Today's counts from its raw views, once by the store's statement (analytics-report.ts dayCounts, what the console
- * runs for a day not rolled up yet) and once in one pass (bench-analytics-seed.ts): each's time, with no server. */
+/** Today's counts from its raw views, once by the store's statement (analytics-report.ts dayCounts, what the clock
+ * runs every ANALYTICS_COUNT_SECONDS off the reads connection) and once in one pass (bench-analytics-seed.ts): each's
+ * time, with no server. */
 export async function todaysCounts(databaseUrl: string, now: Date): Promise<{ storeMs: number; onePassMs: number; rows: number }> {
   const database = await openDatabase(databaseUrl, { migrations: featureMigrations })
   try {

@@ -118,6 +118,15 @@ export function compose(options: CompositionOptions) {
 
   // Analytics: visits counted without cookies, and the signups that follow them (features/analytics/).
   const analytics = analyticsStore(database)
+  const analyticsReport = analyticsReader(database)
+  // What the analytics' clock does every ANALYTICS_COUNT_SECONDS: roll up finished days and drop old raw views, count
+  // today so far, then read the console's ranges as of that count, ahead of the team's look.
+  const countVisits = async (at: Date) => {
+    const done = await analytics.rollUp(at, config.analytics.rawDays)
+    await analytics.countToday(at)
+    await analyticsReport.refresh(at)
+    return done
+  }
   // The site's host, read once: every beacon hashes it.
   const publicHost = URL.canParse(adminConfig.publicUrl) ? new URL(adminConfig.publicUrl).host : undefined
   const siteHost = (c: Context) => publicHost ?? c.req.header('host') ?? ''
@@ -171,7 +180,7 @@ export function compose(options: CompositionOptions) {
         ({ audit, now: at }) => waveRoutes({ invitations: invited, ready: config.invitations.url !== undefined, audit, now: at }),
         ({ audit, now: at }) =>
           updateRoutes({ updates: updateStore(database, sending), sends: sending, defaultPerSecond: config.invitations.sendsPerSecond, audit, now: at, onQueued: pokeSender }),
-        ({ audit, now: at }) => analyticsConsoleRoutes({ reader: analyticsReader(database), settings: config.analytics, audit, now: at }),
+        ({ audit, now: at }) => analyticsConsoleRoutes({ reader: analyticsReport, settings: config.analytics, audit, now: at }),
       ],
       signInRateLimit: options.limits?.signIn,
       now,
@@ -186,7 +195,7 @@ export function compose(options: CompositionOptions) {
   return {
     app,
     /** The stores the app was built over, for the hosts and tests that read or seed them directly. */
-    stores: { signups, consent, invitations: invited, admin, line: placeInLine, outbox, updateSends: sending, analytics },
+    stores: { signups, consent, invitations: invited, admin, line: placeInLine, outbox, updateSends: sending, analytics, countVisits },
     /** Starts the outbox sender: emails leave from the outbox in the background, so that signups never wait
      * for a mail server. `overrides` are a test's (a short poll, its own links). */
     async startSender(overrides: SenderOverrides = {}): Promise<OutboxSender> {
@@ -215,10 +224,10 @@ export function compose(options: CompositionOptions) {
     startTicker(): { stop(): Promise<void> } {
       ticker = startLaunchTicker({ invitations: invited, onWave: pokeSender, log, now })
       updateTicker = startUpdateTicker({ sends: sending, onQueued: pokeSender, log, now })
-      // The analytics' roll-up of finished days and the drop of old raw views, every ten minutes.
+      // The analytics' count (countVisits above), every ANALYTICS_COUNT_SECONDS.
       analyticsClock = every({
-        everyMs: 10 * 60_000,
-        run: (at) => analytics.rollUp(at, config.analytics.rawDays),
+        everyMs: config.analytics.countEverySeconds * 1000,
+        run: countVisits,
         done: ({ rolledUp }) => rolledUp > 0 && log.info({ rolledUp }, `analytics: ${rolledUp} finished day(s) rolled up into daily counts`),
         failure: 'analytics: cannot roll up the finished days now; will try again',
         now,

@@ -31,8 +31,9 @@ export type ServerConfig = {
   /** This endpoint's public origin, for the one-click unsubscribe URL in emails; undefined: the site's. */
   publicApiUrl: string | undefined
   /** Counting visits without cookies (server/features/analytics/): on unless ANALYTICS=off; raw page views are kept
-   * ANALYTICS_RAW_DAYS days, then only their daily counts. */
-  analytics: { enabled: boolean; rawDays: number }
+   * ANALYTICS_RAW_DAYS days, then only their daily counts; today's counts are brought up to date every
+   * ANALYTICS_COUNT_SECONDS. */
+  analytics: { enabled: boolean; rawDays: number; countEverySeconds: number }
   /** The lowest level of log line written (LOG_LEVEL). */
   logLevel: LogLevel
   /** Where GET /metrics is served: a port of its own (METRICS_PORT, METRICS_HOST), the public port behind a
@@ -81,7 +82,11 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
     staticDir: folder('STATIC_DIR', env.STATIC_DIR, 'dist', problems),
     publicSiteUrl: siteUrl('PUBLIC_SITE_URL', env.PUBLIC_SITE_URL, problems),
     publicApiUrl: siteUrl('PUBLIC_API_URL', env.PUBLIC_API_URL, problems),
-    analytics: { enabled: onOff('ANALYTICS', env.ANALYTICS, problems), rawDays: integer('ANALYTICS_RAW_DAYS', 2, 1, 90) },
+    analytics: {
+      enabled: onOff('ANALYTICS', env.ANALYTICS, problems),
+      rawDays: integer('ANALYTICS_RAW_DAYS', 2, 1, 90),
+      countEverySeconds: integer('ANALYTICS_COUNT_SECONDS', 60, 1, 3600),
+    },
     logLevel: logLevel(env.LOG_LEVEL, problems),
     metrics: {
       port: env.METRICS_PORT?.trim() ? integer('METRICS_PORT', 0, 0, 65535) : undefined,

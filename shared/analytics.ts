@@ -51,7 +51,33 @@ export type FunnelRow = {
 export const reportTables = ['days', 'sources', 'campaigns', 'landings', 'pages', 'referrers', 'devices'] as const
 export type ReportTable = (typeof reportTables)[number]
 
+/** How many rows of each table (but the days, all of which come) the console is sent, the most visitors first: a
+ * busy site has thousands of referring sites, which the CSV carries whole. */
+export const reportTopRows = 50
+
 /** GET /api/admin/analytics?from=YYYY-MM-DD&to=YYYY-MM-DD (UTC days, at most 366 apart): the funnel per day and the
- * tables, the most visitors first (the days in order). GET /api/admin/analytics.csv?table=…&from=…&to=… is one table
- * as CSV. `enabled` is false when ANALYTICS=off (nothing is counted); `rawDays` is ANALYTICS_RAW_DAYS. */
-export type AnalyticsReport = { from: string; to: string; enabled: boolean; rawDays: number } & Record<ReportTable, FunnelRow[]>
+ * tables, the most visitors first (the days in order), each cut to its first `reportTopRows`; `rows` says how many
+ * each has in all. GET /api/admin/analytics.csv?table=…&from=…&to=… is one table as CSV, whole. `enabled` is false
+ * when ANALYTICS=off (nothing is counted); `rawDays` is ANALYTICS_RAW_DAYS. Today's counts are as of `countedAt`
+ * (the analytics' clock recounts them every `countEverySeconds`, ANALYTICS_COUNT_SECONDS); null when the range has
+ * no day counted so far, only finished ones, or none. */
+export type AnalyticsReport = {
+  from: string
+  to: string
+  enabled: boolean
+  rawDays: number
+  countEverySeconds: number
+  countedAt: string | null
+  rows: Record<ReportTable, number>
+} & Record<ReportTable, FunnelRow[]>
+
+/** The ranges the console chooses from, in UTC days ending today, and the one shown first (and the API's default). */
+export const analyticsRanges = [7, 30, 90] as const
+export type AnalyticsRange = (typeof analyticsRanges)[number]
+export const defaultAnalyticsRange: AnalyticsRange = 30
+
+const dayMs = 86_400_000
+const dayOf = (date: Date) => date.toISOString().slice(0, 10)
+
+/** The UTC days of the last `days` days, today included, as the console's API takes them (from and to, YYYY-MM-DD). */
+export const lastDays = (days: number, now: Date) => ({ from: dayOf(new Date(now.getTime() - (days - 1) * dayMs)), to: dayOf(now) })

@@ -89,6 +89,8 @@ const cell = (row: FunnelRow, column: Column) => (column === 'conversion' ? (con
 export function AnalyticsTable({ spec, report }: { spec: TableSpec; report: AnalyticsReport }) {
   const rows = report[spec.table]
   const id = `analytics-${spec.table}`
+  // The server sends a long table's top rows only (shared/analytics.ts reportTopRows); the CSV has every row.
+  const cut = report.rows[spec.table] > rows.length ? `The ${figure(rows.length)} with the most visitors are shown, of ${figure(report.rows[spec.table])}. ` : ''
   return (
     <>
       <h3 id={`${id}-heading`}>{spec.heading}</h3>
@@ -116,7 +118,13 @@ export function AnalyticsTable({ spec, report }: { spec: TableSpec; report: Anal
               </tbody>
             </table>
           </Scroll>
-          <p><a href={analyticsCsvHref(spec.table, report)} download>Download {spec.heading.toLowerCase()} as CSV</a></p>
+          <p>
+            {cut}
+            <a href={analyticsCsvHref(spec.table, report)} download>
+              Download {cut ? 'all ' : ''}
+              {spec.heading.toLowerCase()} as CSV
+            </a>
+          </p>
         </>
       )}
     </>

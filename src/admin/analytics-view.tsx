@@ -7,8 +7,8 @@
 import { useSelector } from '@xstate/react'
 import styled from 'styled-components'
 import type { ActorRefFrom } from 'xstate'
-import { adminAnalyticsMessages, analyticsRanges, type adminAnalyticsMachine } from '../../machines/admin-analytics-machine'
-import { fewerThanFive } from '../../shared/analytics'
+import { adminAnalyticsMessages, type adminAnalyticsMachine } from '../../machines/admin-analytics-machine'
+import { analyticsRanges, fewerThanFive } from '../../shared/analytics'
 import { Button, Row, Status } from './admin-styles'
 import { AnalyticsTable, analyticsTables } from './analytics-tables'
 
@@ -53,6 +53,7 @@ export function AnalyticsView({ analytics }: { analytics: Analytics }) {
       <Status role="status" aria-live="polite">{live}</Status>
       {failed && <Status role="alert" $tone="error">{adminAnalyticsMessages.failed}</Status>}
       <HowCounted rawDays={report?.rawDays} />
+      {report?.countedAt && !failed && <p>{countedNote(report.countedAt, report.countEverySeconds)}</p>}
       {report && !failed && (
         <>
           {!report.enabled && <Status $tone="error">{analyticsOffNote}</Status>}
@@ -62,6 +63,10 @@ export function AnalyticsView({ analytics }: { analytics: Analytics }) {
     </section>
   )
 }
+
+/** Today's figures are the analytics' clock's last count, not this moment's: when it was, and how often it runs. */
+export const countedNote = (countedAt: string, everySeconds: number) =>
+  `Today’s figures are as counted at ${countedAt.slice(11, 19)} UTC; today is counted again every ${everySeconds === 60 ? 'minute' : `${everySeconds} seconds`}.`
 
 /** How a visit is counted: the facts of docs/architecture.md, "Where signups come from", as the team needs them. */
 function HowCounted({ rawDays }: { rawDays: number | undefined }) {

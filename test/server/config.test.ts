@@ -48,9 +48,10 @@ describe('readConfig', () => {
   })
 
   it('counts visits unless ANALYTICS=off, keeping raw views ANALYTICS_RAW_DAYS', () => {
-    expect(readConfig({}).analytics).toEqual({ enabled: true, rawDays: 2 })
+    expect(readConfig({}).analytics).toEqual({ enabled: true, rawDays: 2, countEverySeconds: 60 })
     expect(['on', 'ON', 'off', ' Off '].map((value) => readConfig({ ANALYTICS: value }).analytics.enabled)).toEqual([true, true, false, false])
     expect(readConfig({ ANALYTICS_RAW_DAYS: '7' }).analytics.rawDays).toBe(7)
+    expect(readConfig({ ANALYTICS_COUNT_SECONDS: '5' }).analytics.countEverySeconds).toBe(5)
   })
 
   it('reads TRUST_PROXY as off, one proxy, or a number of proxies', () => {
@@ -129,6 +130,7 @@ describe('readSettings', () => {
     ['INVITE_SEND_RATE', () => ({ INVITE_SEND_RATE: 'fast' })],
     ['ANALYTICS', () => ({ ANALYTICS: 'maybe' })],
     ['ANALYTICS_RAW_DAYS', () => ({ ANALYTICS_RAW_DAYS: '0' })],
+    ['ANALYTICS_COUNT_SECONDS', () => ({ ANALYTICS_COUNT_SECONDS: '0' })],
     ['STATIC_DIR', () => ({ STATIC_DIR: aFile })],
     ['PUBLIC_SITE_URL', () => ({ PUBLIC_SITE_URL: `ftp://user:${secret}@stridehealth.example` })],
     ['PUBLIC_API_URL', () => ({ PUBLIC_API_URL: 'api.stridehealth.example' })],

@@ -39,6 +39,8 @@ export type Stores = Signups & {
   admin: AdminStore
   updateSends: UpdateSends
   analytics: AnalyticsStore
+  /** What the analytics' clock does every ANALYTICS_COUNT_SECONDS (compose.ts countVisits); the tests start no clock. */
+  countVisits: Composition['stores']['countVisits']
   rateLimiter: (options: RateLimitOptions) => RateLimiter
   /** Starts the composition's outbox sender (compose.ts), with a test's overrides: a short poll, its own links. */
   startSender: Composition['startSender']
@@ -81,7 +83,7 @@ export function composeForTests(database: Database, options: TestCompositionOpti
     site: options.site,
     limits: options.limits,
   })
-  const { signups, consent, line, invitations, admin, updateSends, analytics } = composition.stores
+  const { signups, consent, line, invitations, admin, updateSends, analytics, countVisits } = composition.stores
   const stores: Stores = {
     ...signups,
     engine: database.engine,
@@ -92,6 +94,7 @@ export function composeForTests(database: Database, options: TestCompositionOpti
     admin,
     updateSends,
     analytics,
+    countVisits,
     rateLimiter: database.rateLimiter,
     startSender: composition.startSender,
     close: async () => {

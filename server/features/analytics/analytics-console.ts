@@ -1,14 +1,15 @@
 // The console's analytics (issue 32), under /api/admin behind the console's session and Origin checks: the funnel
 // per day and the tables of sources, campaigns, landing pages, pages, referring sites and devices over a range of
-// UTC days (the last 30 by default), and any one of them as CSV. A download is audited.
+// UTC days (the last 30 by default), each table cut to its top rows, and any one of them whole as CSV. A download is
+// audited.
 import { Hono, type Context } from 'hono'
-import { reportTables, type AnalyticsReport, type FunnelRow, type ReportTable } from '../../../shared/analytics'
+import { defaultAnalyticsRange, lastDays, reportTables, reportTopRows, type AnalyticsReport, type FunnelRow, type ReportTable } from '../../../shared/analytics'
 import type { Reply } from '../../../shared/console-api'
 import { csvRow } from '../../platform/http/csv'
 import type { AdminEnv, Audit } from '../console/public'
-import { isDay, type AnalyticsReader } from './analytics-report'
+import { isDay, type AnalyticsReader, type AnalyticsSettings } from './analytics-report'
 
-export type AnalyticsConsoleOptions = { reader: AnalyticsReader; settings: { enabled: boolean; rawDays: number }; audit: Audit; now: () => Date }
+export type AnalyticsConsoleOptions = { reader: AnalyticsReader; settings: AnalyticsSettings; audit: Audit; now: () => Date }
 
 export const analyticsMessages = {
   badRange: 'Give the days as YYYY-MM-DD, from before to, at most 366 days apart.',
@@ -16,14 +17,13 @@ export const analyticsMessages = {
 } as const
 
 const dayMs = 86_400_000
-const dayOf = (date: Date) => date.toISOString().slice(0, 10)
 
 export function analyticsConsoleRoutes(options: AnalyticsConsoleOptions): Hono<AdminEnv> {
   const { reader, now } = options
   const routes = new Hono<AdminEnv>()
   const rangeOf = (c: Context) => {
-    const to = c.req.query('to') ?? dayOf(now())
-    const from = c.req.query('from') ?? dayOf(new Date(Date.parse(`${to}T00:00:00Z`) - 29 * dayMs))
+    const to = c.req.query('to') ?? lastDays(defaultAnalyticsRange, now()).to
+    const from = c.req.query('from') ?? lastDays(defaultAnalyticsRange, new Date(`${to}T00:00:00Z`)).from
     if (!isDay(from) || !isDay(to) || from > to || Date.parse(to) - Date.parse(from) > 366 * dayMs) return undefined
     return { from, to }
   }
@@ -31,7 +31,7 @@ export function analyticsConsoleRoutes(options: AnalyticsConsoleOptions): Hono<A
   routes.get('/analytics', async (c) => {
     const range = rangeOf(c)
     if (!range) return c.json({ ok: false, message: analyticsMessages.badRange }, 400)
-    return c.json({ ok: true, ...(await reader.report(range.from, range.to, now(), options.settings)) } satisfies Reply<AnalyticsReport>)
+    return c.json({ ok: true, ...(await reader.report(range.from, range.to, options.settings, { top: reportTopRows })) } satisfies Reply<AnalyticsReport>)
   })
 
   routes.get('/analytics.csv', async (c) => {
@@ -39,7 +39,7 @@ export function analyticsConsoleRoutes(options: AnalyticsConsoleOptions): Hono<A
     if (!range) return c.json({ ok: false, message: analyticsMessages.badRange }, 400)
     const name = reportTables.find((table) => table === c.req.query('table'))
     if (!name) return c.json({ ok: false, message: analyticsMessages.badTable }, 400)
-    const report = await reader.report(range.from, range.to, now(), options.settings)
+    const report = await reader.report(range.from, range.to, options.settings)
     await options.audit(c.get('adminEmail'), 'export', `analytics: ${name}, ${range.from} to ${range.to}`)
     const columns = ['visitors', 'views', 'signups', 'confirmed', 'invited', 'claimed'] as const
     const cell = (value: FunnelRow[(typeof columns)[number]]) => (value === null ? '' : String(value))

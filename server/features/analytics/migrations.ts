@@ -33,7 +33,24 @@ const analyticsTables = ({ id, ref }: ColumnTypes): MigrationStep[] => [
   `CREATE INDEX analytics_daily_day ON analytics_daily (day, dimension)`,
 ]
 
+// The counts so far of the day not rolled up yet (today), brought up to date by the analytics' clock, so that the
+// console's report never counts raw views while the team waits (analytics-store.ts).
+const partialCounts = ({ ref }: ColumnTypes): MigrationStep[] => [
+  `CREATE TABLE analytics_partial (
+    day TEXT NOT NULL,
+    dimension TEXT NOT NULL,
+    value TEXT NOT NULL,
+    visitors ${ref} NOT NULL,
+    views ${ref} NOT NULL,
+    signups ${ref} NOT NULL,
+    counted_at TEXT NOT NULL,
+    PRIMARY KEY (day, dimension, value)
+  )`,
+]
+
 export const analyticsMigrations: Migrations = {
   // Visits counted without cookies: the day's salt, raw page views, signups that followed a visit, daily counts.
   '2026-11-27-1300-analytics': { up: stepsWithColumnTypes(analyticsTables) },
+  // Today's counts so far, kept by the clock for the report.
+  '2026-11-27-1500-analytics-partial': { up: stepsWithColumnTypes(partialCounts) },
 }

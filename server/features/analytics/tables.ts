@@ -23,5 +23,8 @@ declare module '../../platform/database/schema' {
     analytics_conversions: { day: string; visitor: string }
     /** A finished day's counts, per dimension and value ('all' has the value ''), once its raw views are rolled up. */
     analytics_daily: { day: string; dimension: string; value: string; visitors: number; views: number; signups: number }
+    /** The counts so far of a day not rolled up yet (today), as of `counted_at`: the analytics' clock recounts them
+     * every ANALYTICS_COUNT_SECONDS, and drops them once their day is rolled up. */
+    analytics_partial: { day: string; dimension: string; value: string; visitors: number; views: number; signups: number; counted_at: string }
   }
 }

@@ -6,8 +6,8 @@
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { createActor, fromPromise } from 'xstate'
-import { adminAnalyticsMachine, lastDays, type AnalyticsRange } from '../../../machines/admin-analytics-machine'
-import { fewerThanFive, type AnalyticsReport } from '../../../shared/analytics'
+import { adminAnalyticsMachine } from '../../../machines/admin-analytics-machine'
+import { fewerThanFive, lastDays, type AnalyticsRange, type AnalyticsReport } from '../../../shared/analytics'
 import { analyticsOffNote, AnalyticsView } from '../../../src/admin/analytics-view'
 import { conversionOf, landingNote } from '../../../src/admin/analytics-tables'
 import { analyticsSamples } from '../../utils/admin-models'
@@ -126,13 +126,22 @@ describe('where signups come from', () => {
   })
 
   it('says that counting is off under ANALYTICS=off, and that tables with nothing in them hold nothing', async () => {
-    const empty = { ...sample, enabled: false, days: [], sources: [], campaigns: [], landings: [], pages: [], referrers: [], devices: [] }
+    const empty = { ...sample, enabled: false, countedAt: null, days: [], sources: [], campaigns: [], landings: [], pages: [], referrers: [], devices: [] }
     const { actor } = start(async () => empty)
     expect(await screen.findByText(analyticsOffNote)).toBeInTheDocument()
     expect(analyticsOffNote).toMatch(/ANALYTICS=off/)
     expect(within(section()).getAllByText('Nothing in these days.')).toHaveLength(7)
     expect(within(section()).queryByRole('table')).not.toBeInTheDocument()
     expect(within(section()).queryByRole('link')).not.toBeInTheDocument()
+    actor.stop()
+  })
+
+  it('says when today was last counted, and that a long table shows its top rows while its CSV has them all', async () => {
+    const { actor } = start(async () => ({ ...sample, rows: { ...sample.rows, referrers: 2912 } }))
+    expect(await screen.findByText('Today’s figures are as counted at 14:52:07 UTC; today is counted again every minute.')).toBeInTheDocument()
+    expect(within(section()).getByText(/^The 2 with the most visitors are shown, of 2,912\./)).toBeInTheDocument()
+    expect(within(section()).getByRole('link', { name: 'Download all top referring sites as CSV' })).toHaveAttribute('download')
+    expect(within(section()).getByRole('link', { name: 'Download top pages as CSV' })).toBeInTheDocument()
     actor.stop()
   })
 

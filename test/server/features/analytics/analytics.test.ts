@@ -7,7 +7,7 @@
 // in words; a finished day is rolled up and its raw views dropped after ANALYTICS_RAW_DAYS. Nothing in the database
 // or the log holds the IP address or the User-Agent.
 import { consentVersion } from '../../../../src/content/consent-wording'
-import { analyticsPath, fewerThanFive, type AnalyticsReport, type FunnelRow } from '../../../../shared/analytics'
+import { analyticsPath, fewerThanFive, reportTopRows, type AnalyticsReport, type FunnelRow } from '../../../../shared/analytics'
 import { postgresEngine, sqliteEngine, type EngineUnderTest } from '../../../utils/engines'
 import { logLines } from '../../../utils/log-lines'
 import { startAdminServer, type AdminTestServer } from '../../admin-harness'
@@ -42,6 +42,8 @@ describe.each([sqliteEngine(), postgresEngine()])('visits on $engine', (engine: 
     expect(response.status).toBe(200)
     return response.json()
   }
+  // What the analytics' clock does every ANALYTICS_COUNT_SECONDS (the harness starts no clock): count today so far.
+  const count = () => server.store.countVisits(now())
   const row = (rows: FunnelRow[], key: string) => rows.find((candidate) => candidate.key === key)
   const today = () => now().toISOString().slice(0, 10)
   // Written with the next batch: the beacon's answer does not wait for it.
@@ -97,6 +99,7 @@ describe.each([sqliteEngine(), postgresEngine()])('visits on $engine', (engine: 
     await settled(9)
     for (let tries = 0; tries < 100 && (await db().selectFrom('analytics_conversions').selectAll().execute()).length < 6; tries++) await new Promise((resolve) => setTimeout(resolve, 20))
 
+    await count()
     const shown = await report(today(), today())
     expect(shown.enabled).toBe(true)
     // Visitors today: the first browser, the phone and six more; signups: five of them in their visit, and one who
@@ -126,6 +129,33 @@ describe.each([sqliteEngine(), postgresEngine()])('visits on $engine', (engine: 
     }
   })
 
+  it('reads today as the clock last counted it, never the raw views, and sends each table’s top rows with how many it has', async () => {
+    await count()
+    const counted = await report(today(), today())
+    expect(Date.parse(counted.countedAt!)).toBeGreaterThan(Date.now() - 60_000)
+    expect(counted.countEverySeconds).toBe(60)
+    // Fifty-two pages seen by two new visitors: not in the report until the next count.
+    for (let n = 0; n < 52; n++) expect((await beacon({ page: `/page-${n}` }, { 'x-forwarded-for': `198.51.100.${20 + (n % 2)}` })).status).toBe(204)
+    await settled((await views()).length + 52)
+    // And a signup invited since: its step shows with the next count too, so the figures agree with each other.
+    await db().updateTable('signups').set({ status: 'invited' }).where('email', '=', 'visitor.10@example.com').execute()
+    expect(await report(today(), today())).toEqual(counted)
+
+    await count()
+    const recounted = await report(today(), today())
+    expect(recounted.countedAt! >= counted.countedAt!).toBe(true)
+    expect(row(recounted.days, today())!.visitors).toBe((row(counted.days, today())!.visitors as number) + 2)
+    expect(recounted.rows.pages).toBe(counted.rows.pages + 52)
+    expect(row(recounted.sources, 'launch')!.invited).toBe(fewerThanFive)
+    expect(row(counted.sources, 'launch')!.invited).toBe(0)
+    expect(recounted.pages).toHaveLength(reportTopRows)
+    expect(recounted.rows.days).toBe(1)
+    // The most visited first, cut at the top rows; the CSV carries every row.
+    expect(recounted.pages.slice(0, 2).map((page) => page.key)).toEqual(['/', '/coach'])
+    const csv = await (await server.request(`/api/admin/analytics.csv?table=pages&from=${today()}&to=${today()}`, { cookie })).text()
+    expect(csv.trim().split('\r\n')).toHaveLength(1 + recounted.rows.pages)
+  })
+
   it('has a limit of its own per client, apart from the signups’', async () => {
     const from = (client: string) => ({ 'x-forwarded-for': client })
     const answers = []
@@ -149,17 +179,24 @@ describe.each([sqliteEngine(), postgresEngine()])('visits on $engine', (engine: 
     expect(latest.day).toBe(today())
     expect(latest.visitor).not.toBe(yesterday)
 
+    // The day as counted at its end is the day rolled up.
+    server.clock.offsetMs = 0
+    await count()
+    server.clock.offsetMs = day
     const before = await report(first, first)
-    expect((await server.store.analytics.rollUp(now(), 2)).rolledUp).toBe(1)
-    expect(await report(first, first)).toEqual(before)
+    expect((await count()).rolledUp).toBe(1)
+    expect(await db().selectFrom('analytics_partial').select('day').where('day', '=', first).execute()).toEqual([])
+    // The same figures, now from the finished day's counts (which have no time of counting).
+    expect(before.countedAt).not.toBeNull()
+    expect(await report(first, first)).toEqual({ ...before, countedAt: null })
     expect(await db().selectFrom('analytics_views').select('id').where('day', '=', first).execute()).not.toEqual([])
     // Two days later only the daily counts remain of the first day, and its salt is long gone.
     server.clock.offsetMs = 3 * day
     cookie = await server.signIn()
-    await server.store.analytics.rollUp(now(), 2)
+    await count()
     expect(await db().selectFrom('analytics_views').select('id').where('day', '=', first).execute()).toEqual([])
     expect(await db().selectFrom('analytics_salts').select('day').where('day', '<=', first).execute()).toEqual([])
-    expect(await report(first, first)).toEqual(before)
+    expect(await report(first, first)).toEqual({ ...before, countedAt: null })
     server.clock.offsetMs = 0
     cookie = await server.signIn()
   })
@@ -167,7 +204,7 @@ describe.each([sqliteEngine(), postgresEngine()])('visits on $engine', (engine: 
 
 describe('with ANALYTICS=off', () => {
   it('counts nothing and keeps nothing, answers a beacon as one not counted, and the console says it is off', async () => {
-    const server = await startAdminServer({ trustedProxies: 1, analytics: { enabled: false, rawDays: 2 } })
+    const server = await startAdminServer({ trustedProxies: 1, analytics: { enabled: false, rawDays: 2, countEverySeconds: 60 } })
     try {
       const cookie = await server.signIn()
       const headers = { 'content-type': 'text/plain;charset=UTF-8', 'user-agent': chrome(1), 'x-forwarded-for': address }
