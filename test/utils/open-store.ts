@@ -39,6 +39,8 @@ export type Stores = Signups & {
   admin: AdminStore
   updateSends: UpdateSends
   analytics: AnalyticsStore
+  /** What an activation publishes in its transaction (features/api/), for a test's own subscriber. */
+  activationEvents: Composition['activationEvents']
   rateLimiter: (options: RateLimitOptions) => RateLimiter
   /** Starts the composition's outbox sender (compose.ts), with a test's overrides: a short poll, its own links. */
   startSender: Composition['startSender']
@@ -92,6 +94,7 @@ export function composeForTests(database: Database, options: TestCompositionOpti
     admin,
     updateSends,
     analytics,
+    activationEvents: composition.activationEvents,
     rateLimiter: database.rateLimiter,
     startSender: composition.startSender,
     close: async () => {
