@@ -46,7 +46,7 @@ export type AppOptions = {
   /** The line (features/referral/line.ts): the place a confirmation's reply shows, and the private "your place" page. */
   line: Pick<Line, 'placeOf' | 'yourPlace'>
   /** Invitations in waves (features/launch/invitations.ts): the page behind an invitation's link, and its claim. */
-  invitations: Pick<Invitations, 'invitationOf' | 'claim'>
+  invitations: Pick<Invitations, 'invitationOf' | 'claimWithCode'>
   /** INVITE_URL: where a claimed invitation goes on to; until it is set, invitation links say they are not open yet. */
   inviteUrl?: string
   /** Makes each per-client limiter: the database's (platform/database/database.ts), in memory on SQLite, shared on PostgreSQL. */

@@ -12,11 +12,9 @@ import type { StoredStatus } from '../../../shared/stored-statuses'
 import type { Database, Db } from '../../platform/database/database'
 import { takeLinkToken } from '../../platform/secrets/link-tokens'
 import { canonicalCode, hashSecret } from '../../platform/secrets/tokens'
+import { activationCodePurpose } from '../launch/public'
 import type { ActivationEventBus } from './activation-events'
 import type { ActivationVia } from './tables'
-
-/** The link tokens' purpose of an activation code (platform/secrets/link-tokens.ts). */
-export const activationCodePurpose = 'activation'
 
 export type InvitationFacts = { id: number; invitedAt: string; expiresAt: string; claimedAt: string | null; expiredAt: string | null }
 export type ActivationFacts = { activatedAt: string; via: ActivationVia; invitationId: number | null }

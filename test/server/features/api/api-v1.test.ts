@@ -4,18 +4,19 @@
 // app's backend would, with `Authorization: Bearer`. Scopes are enforced; a revoked key, a made-up one and none at
 // all get one 401 with one body, in the same time; each key has its own limit; a person is looked up by any
 // spelling of their address, sent in the body; an activation is recorded once, by the invitation's id, the address
-// or the code the invitation page showed, and publishes `activated` in its own transaction. Every reply the test
+// or the code the invitation page showed after the claim (single-use, ending), and publishes `activated` in its own transaction. Every reply the test
 // got, success or refusal, is then checked against the OpenAPI document the server serves, with ajv (not with the
 // schemas that made the document).
 import { Ajv2020 } from 'ajv/dist/2020'
 import addFormats from 'ajv-formats'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { apiV1Base, apiV1DocumentPath, type ApiScope, type MadeApiKey } from '../../../../shared/api-keys'
+import { activationCodeLifetimeMs, apiV1Base, apiV1DocumentPath, type ApiScope, type MadeApiKey } from '../../../../shared/api-keys'
 import { canonicalAddress } from '../../../../shared/mailbox'
 import { noConsentRecord } from '../../../../server/features/signup/validate'
 import { saveLinkTokens } from '../../../../server/platform/secrets/link-tokens'
 import { hashSecret, newSecret } from '../../../../server/platform/secrets/tokens'
 import type { ActivationEvents } from '../../../../server/features/api/public'
+import { logLines } from '../../../utils/log-lines'
 import { startAdminServer, type AdminTestServer } from '../../admin-harness'
 import { freshDatabase, makeTempDir, testEngine, validSignup } from '../../harness'
 
@@ -29,6 +30,7 @@ describe(`/api/v1 on ${testEngine}`, () => {
   let cookie: string
   let temp: Awaited<ReturnType<typeof makeTempDir>>
   const replies: Reply[] = []
+  const log = logLines('warn')
 
   const now = () => new Date(Date.now() + server.clock.offsetMs)
   const db = () => server.store.database.db
@@ -72,7 +74,7 @@ describe(`/api/v1 on ${testEngine}`, () => {
   // Ann and Bob are invited in one wave, Ann claims; Cy confirmed after the wave; Dee never confirmed.
   beforeAll(async () => {
     temp = await makeTempDir()
-    server = await startAdminServer({ databaseUrl: await freshDatabase(temp.dir), apiKeyRateLimit: { max: perKeyLimit, windowMs: 60_000 }, inviteUrl: 'https://testflight.apple.com/join/AbCdEfGh' })
+    server = await startAdminServer({ databaseUrl: await freshDatabase(temp.dir), apiKeyRateLimit: { max: perKeyLimit, windowMs: 60_000 }, inviteUrl: 'https://testflight.apple.com/join/AbCdEfGh', log: log.logger })
     cookie = await server.signIn()
     for (const email of ['ann@example.com', 'bob@example.com', 'cy@example.com', 'dee@example.com']) await join(email)
     await confirm('ann@example.com')
@@ -222,6 +224,7 @@ describe(`/api/v1 on ${testEngine}`, () => {
     const { secret } = await makeKey('Events', ['activations:write'])
     expect(await call('/activations', secret, { email: 'eve@example.com' })).toMatchObject({ status: 500, body: { error: { code: 'server_error' } } })
     expect(await activationsOf('eve@example.com')).toEqual([])
+    expect(log.lines().some((line) => line.includes('a subscriber fails') && line.includes('api: unexpected error; answered 500'))).toBe(true)
     expect(await call('/activations', secret, { email: 'eve@example.com' })).toMatchObject({ status: 201 })
     expect(await call('/activations', secret, { email: 'eve@example.com' })).toMatchObject({ status: 200 })
     const eve = await idOf('eve@example.com')
@@ -229,6 +232,49 @@ describe(`/api/v1 on ${testEngine}`, () => {
       { event: { signupId: eve, invitationId: await invitationOf('eve@example.com'), now: expect.any(Date) }, rowSeen: true },
       { event: { signupId: eve, invitationId: await invitationOf('eve@example.com'), now: expect.any(Date) }, rowSeen: true },
     ])
+  })
+
+  it('records an activation by the code the invitation page showed after the claim, once; refuses a made-up, malformed or expired code', async () => {
+    await join('fay@example.com')
+    await confirm('fay@example.com')
+    await join('gus@example.com')
+    await confirm('gus@example.com')
+    expect(await server.store.invitations.startWave({ count: 2, by: 'team@company.example', kind: 'next', now: now() })).toMatchObject({ ok: true })
+    // Each presses the button on their invitation's page, and reads the code on the page it answers with.
+    const claimedCode = async (email: string) => {
+      const claimed = await fetch(`${server.origin}/waitlist/invite`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: `token=${await inviteToken(email)}`,
+      })
+      expect(claimed.status).toBe(200)
+      return /<p class="code">([^<]+)<\/p>/.exec(await claimed.text())![1]!
+    }
+    const fayCode = await claimedCode('fay@example.com')
+    const gusCode = await claimedCode('gus@example.com')
+    expect(fayCode).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}(-[0-9A-HJKMNP-TV-Z]{4}){3}$/)
+    expect(fayCode).not.toBe(gusCode)
+    // Kept only as its hash.
+    const stored = JSON.stringify(await db().selectFrom('consent_tokens').selectAll().where('purpose', '=', 'activation').execute())
+    expect(stored).not.toContain(fayCode)
+    expect(stored).toContain(hashSecret(fayCode))
+
+    const { secret } = await makeKey('Codes', ['activations:write'])
+    for (const wrong of ['ABCD-EFGH-JKMN-PQRS', 'hello', fayCode.slice(0, -1)])
+      expect(await call('/activations', secret, { code: wrong }), wrong).toMatchObject({ status: 404, body: { error: { code: 'code_not_found' } } })
+    // As a person types it into the app: lower case, spaces for dashes.
+    const fay = await call('/activations', secret, { code: fayCode.toLowerCase().replaceAll('-', ' ') })
+    expect(fay).toMatchObject({ status: 201, body: { alreadyRecorded: false, activation: { via: 'code', invitationId: await invitationOf('fay@example.com') } } })
+    // Used up: the same code again is the same activation (a retry after a lost reply), never a second one.
+    expect(await call('/activations', secret, { code: fayCode })).toMatchObject({ status: 200, body: { alreadyRecorded: true, activation: { via: 'code' } } })
+    expect(await activationsOf('fay@example.com')).toHaveLength(1)
+    expect(await db().selectFrom('consent_tokens').select('token_hash').where('token_hash', '=', hashSecret(fayCode)).execute()).toEqual([])
+    // Gus starts the app a day too late: the code has ended.
+    const before = server.clock.offsetMs
+    server.clock.offsetMs += activationCodeLifetimeMs + day
+    expect(await call('/activations', secret, { code: gusCode })).toMatchObject({ status: 404, body: { error: { code: 'code_not_found' } } })
+    server.clock.offsetMs = before
+    expect(await activationsOf('gus@example.com')).toEqual([])
   })
 
   it('notes a key’s last use, and audits its first use of each day, not every request', async () => {
