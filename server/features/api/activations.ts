@@ -6,7 +6,9 @@
 // servers) from storing a second row, and it is answered as already recorded. Only a first report publishes
 // `activated`, in its transaction (activation-events.ts). A code is single-use: taking it removes its token, and
 // the activation keeps its hash, so the same code sent again (a retry after a lost reply) finds the same
-// activation rather than a refusal. Only someone a wave invited can be activated (invited or claimed).
+// activation rather than a refusal. Only someone a wave invited can be activated, whatever became of the invitation
+// or their emails since: an activation is a fact about the app (they started it), and someone who unsubscribed from
+// our emails, or whose invitation ended while a public link let them in, still started it.
 import { canonicalAddress } from '../../../shared/mailbox'
 import type { StoredStatus } from '../../../shared/stored-statuses'
 import type { Database, Db } from '../../platform/database/database'
@@ -33,7 +35,6 @@ export type Activations = {
 
 const iso = (date: Date) => date.toISOString()
 const time = (value: string) => new Date(value).toISOString()
-const activatable: readonly StoredStatus[] = ['invited', 'claimed']
 
 const factsOf = (row: { activated_at: string; via: ActivationVia; invitation_id: number | null }): ActivationFacts => ({
   activatedAt: time(row.activated_at),
@@ -108,9 +109,8 @@ export function activations(database: Database, events: ActivationEventBus): Act
         const { signupId, via, codeHash } = person
         const existing = await activationOf(trx, { signupId })
         if (existing) return { outcome: 'already-recorded', activation: factsOf(existing) }
-        const signup = await trx.selectFrom('signups').select('status').where('id', '=', signupId).executeTakeFirst()
-        if (!signup || !activatable.includes(signup.status)) return { outcome: 'not-invited' }
         const invitation = 'invitationId' in reported ? { id: reported.invitationId } : await latestInvitation(trx, signupId)
+        if (!invitation) return { outcome: 'not-invited' }
         const row = { signup_id: signupId, invitation_id: invitation?.id ?? null, activated_at: iso(now), via, key_id: keyId, code_hash: codeHash ?? null }
         const inserted = await trx
           .insertInto('activations')

@@ -14,7 +14,7 @@ export const apiErrorMessages = {
   person_not_found: 'Nobody on the list has this address.',
   invitation_not_found: 'No invitation has this id.',
   code_not_found: 'This activation code is unknown, expired, or was used for another activation.',
-  not_invited: 'This person holds no invitation, so cannot be activated.',
+  not_invited: 'No wave has invited this person, so they cannot be activated.',
   not_found: 'There is no such route in /api/v1.',
   server_error: 'Something went wrong on our side.',
   unavailable: 'The service is unavailable for a moment: try again shortly.',

@@ -277,6 +277,17 @@ describe(`/api/v1 on ${testEngine}`, () => {
     expect(await activationsOf('gus@example.com')).toEqual([])
   })
 
+  it('keeps an erased person’s activation as a count that names nobody, and no longer finds them', async () => {
+    const invitationId = await invitationOf('ann@example.com')
+    expect(await server.store.consent.eraseById(await idOf('ann@example.com'), now())).toBeTruthy()
+    expect(await db().selectFrom('activations').select(['signup_id', 'invitation_id', 'via']).where('invitation_id', '=', invitationId).execute()).toEqual([
+      { signup_id: null, invitation_id: invitationId, via: 'invitation' },
+    ])
+    const { secret } = await makeKey('After erasure', ['people:read', 'activations:write'])
+    expect(await call('/people/lookup', secret, { email: 'ann@example.com' })).toMatchObject({ status: 404, body: { error: { code: 'person_not_found' } } })
+    expect(await call('/activations', secret, { invitationId })).toMatchObject({ status: 404, body: { error: { code: 'invitation_not_found' } } })
+  })
+
   it('notes a key’s last use, and audits its first use of each day, not every request', async () => {
     const { key, secret } = await makeKey('Audited', ['people:read'])
     for (let n = 0; n < 5; n++) expect((await call('/people/lookup', secret, { email: 'cy@example.com' })).status).toBe(200)
