@@ -30,14 +30,18 @@ describe(`/api/v1 on ${testEngine}`, () => {
   let cookie: string
   let temp: Awaited<ReturnType<typeof makeTempDir>>
   const replies: Reply[] = []
-  const log = logLines('warn')
+  const log = logLines('info')
+  /** Every key the console showed: none may reach a log line. */
+  const secrets: string[] = []
 
   const now = () => new Date(Date.now() + server.clock.offsetMs)
   const db = () => server.store.database.db
   const makeKey = async (name: string, scopes: ApiScope[]): Promise<MadeApiKey> => {
     const response = await server.request('/api/admin/api-keys', { method: 'POST', cookie, body: JSON.stringify({ name, scopes }) })
     expect(response.status).toBe(201)
-    return response.json()
+    const made: MadeApiKey = await response.json()
+    secrets.push(made.secret)
+    return made
   }
   const revoke = async (id: number) => (await server.request(`/api/admin/api-keys/${id}/revoke`, { method: 'POST', cookie })).status
   /** A call as the app's backend makes it: JSON, a bearer, no Origin. Every reply is kept for the document's check. */
@@ -343,6 +347,12 @@ describe(`/api/v1 on ${testEngine}`, () => {
         '/people/lookup 429',
       ].sort(),
     )
+    // Nothing the requests carried reaches the log: not a key, not an address looked up (each request has its line).
+    expect(log.lines().filter((line) => line.includes('/api/v1/')).length).toBeGreaterThanOrEqual(replies.length)
+    for (const line of log.lines()) {
+      for (const secret of secrets) expect(line).not.toContain(secret.slice(4))
+      expect(line).not.toMatch(/(ann|bob|cy|eve|fay|gus)@example\.com/i)
+    }
     // A wrong body is refused by the document too: the check can fail.
     const person = ajv.getSchema(`openapi.json#/paths/${pointer('/people/lookup')}/post/responses/200/content/${pointer('application/json')}/schema`)!
     expect(person({ status: 'somewhere', invitation: null, activation: null })).toBe(false)
