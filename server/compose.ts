@@ -131,7 +131,7 @@ export function compose(options: CompositionOptions) {
   const siteHost = (c: Context) => publicHost ?? c.req.header('host') ?? ''
 
   // API: keys made in the console, and /api/v1 for the app's backend, which reports activations (features/api/).
-  // Whoever keeps facts about an activation subscribes to `activations` here, in its transaction.
+  // Whoever keeps facts about an activation subscribes to `activationEvents` here, and hears it in its transaction.
   const keys = apiKeys(database)
   const activationEvents = transactionEvents<ActivationEvents>()
   const activated = activations(database, activationEvents)
