@@ -1,8 +1,9 @@
 // Invitations in waves (issue 22), acted out in Chromium against `npm start` with real email (an in-process SMTP
 // inbox) and a destination of our own standing in for TestFlight (INVITE_URL). Four people join on the site's
 // form and confirm from their emails; the team member signs in through the mailed link, looks at who is next and
-// invites two with the keyboard alone; the first invitee opens the emailed link in a browser of their own, claims
-// and lands on the destination, and the used link then refuses; the funnel counts the claim and the deliveries.
+// invites two with the keyboard alone; the first invitee opens the emailed link in a browser of their own, claims,
+// sees the activation code, goes on to the destination, and the used link then refuses; the funnel counts the claim
+// and the deliveries.
 // Last, a console tab whose preview went stale meanwhile is shown who is next now instead of inviting anyone twice.
 import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer } from 'node:http'
@@ -209,6 +210,11 @@ test('the team invites the next people in waves; an invitee claims once and land
     await expect(claim).toBeVisible()
 
     await claim.click()
+    // The claimed page: the activation code the app will ask for, shown this once, then the way on.
+    await expect(invitee.getByRole('heading', { level: 1, name: 'Your early access is claimed' })).toBeVisible()
+    await expect(invitee.getByText(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){3}$/)).toBeVisible()
+    await expectNoAxeViolations(invitee, 'the claimed invitation')
+    await invitee.getByRole('link', { name: `Get ${brand.coachName}` }).click()
     await expect(invitee).toHaveURL(inviteUrl)
     await expect(invitee.getByRole('heading', { name: welcomeHere })).toBeVisible()
 

@@ -1,4 +1,5 @@
 import { adminAnalyticsMachine } from '../machines/admin-analytics-machine'
+import { adminApiKeysMachine } from '../machines/admin-api-keys-machine'
 import { adminAuditMachine } from '../machines/admin-audit-machine'
 import { adminEraseMachine } from '../machines/admin-erase-machine'
 import { adminReferralsMachine } from '../machines/admin-referrals-machine'
@@ -100,5 +101,10 @@ export const chartSources: ChartSource[] = [
     machine: adminAnalyticsMachine,
     summary:
       'The console’s “Where signups come from” (issue 32): the visits, the signups that followed them and how far those went, over the last 7, 30 or 90 days; loading then ready or failed. Choosing another range asks for its report from any state (the request for the range before is stopped); Refresh and Try again ask for the same range again.',
+  },
+  {
+    machine: adminApiKeysMachine,
+    summary:
+      'The console’s API keys (issue 33): the keys, loading then ready or failed. Making a key needs a name and a scope; the key made is shown until the team says it is copied, whatever else happens. Revoking asks first; each change fetches the list again.',
   },
 ]

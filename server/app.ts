@@ -35,6 +35,8 @@ import type { HealthCheckFn } from './platform/database/health-check'
 import type { Signups } from './features/signup/signup-store'
 import { adminApiBase } from '../shared/console-api'
 import { analyticsPath } from '../shared/analytics'
+import { apiV1Base } from '../shared/api-keys'
+import type { ApiEnv } from './features/api/bearer'
 
 export type AppOptions = {
   /** Where signups go (features/signup/signup-store.ts). */
@@ -44,7 +46,7 @@ export type AppOptions = {
   /** The line (features/referral/line.ts): the place a confirmation's reply shows, and the private "your place" page. */
   line: Pick<Line, 'placeOf' | 'yourPlace'>
   /** Invitations in waves (features/launch/invitations.ts): the page behind an invitation's link, and its claim. */
-  invitations: Pick<Invitations, 'invitationOf' | 'claim'>
+  invitations: Pick<Invitations, 'invitationOf' | 'claimWithCode'>
   /** INVITE_URL: where a claimed invitation goes on to; until it is set, invitation links say they are not open yet. */
   inviteUrl?: string
   /** Makes each per-client limiter: the database's (platform/database/database.ts), in memory on SQLite, shared on PostgreSQL. */
@@ -81,6 +83,9 @@ export type AppOptions = {
   /** Counting visits (features/analytics/): the beacon's route, mounted at its path, and what joins a signup to its
    * visit, in front of the signup's route. Absent, neither exists. */
   analytics?: (api: { clientKey: RequestFacts['clientKey']; originCheck: OriginCheck }) => { routes: Hono; afterSignup: MiddlewareHandler }
+  /** The versioned API for other servers (features/api/), mounted at /api/v1 with its own key check, errors and
+   * limits. Absent, those paths are the API's 404. */
+  versionedApi?: Hono<ApiEnv>
   /** The database's reading of an error (platform/database/database.ts `classify`): one that says the database is away or
    * full is answered 503 on every route, not 500. */
   classifyStoreError?: (error: unknown) => unknown
@@ -126,6 +131,9 @@ export function createApp(options: AppOptions) {
     consoleApi.route('/', adminApi({ ...consoleOptions, routes }, { ...facts, rateLimiter }))
   } else consoleApi.all('*', (c) => refuse(c, 'notFound', 404))
   app.route(adminApiBase, consoleApi)
+  // For servers holding an API key, never for pages: no Origin check (servers send none) and no CORS, so no
+  // browser page may read a reply; never cached, as every /api reply.
+  if (options.versionedApi) app.route(apiV1Base, new Hono().use(apiHeaders).route('/', options.versionedApi))
   // Last of the API: what none of the sub-apps above answers.
   app.route('/api', apiNotFound(origins))
 

@@ -35,6 +35,13 @@ import { analyticsStore } from './features/analytics/analytics-store'
 import { analyticsRoutes, defaultAnalyticsRateLimit } from './features/analytics/analytics-routes'
 import { analyticsConsoleRoutes } from './features/analytics/analytics-console'
 import { analyticsReader } from './features/analytics/analytics-report'
+import type { ActivationEvents } from './features/api/activation-events'
+import { activations } from './features/api/activations'
+import { activationsFollowConsent } from './features/api/activations-follow-consent'
+import { apiKeys } from './features/api/api-keys'
+import { apiKeysConsoleRoutes } from './features/api/api-keys-console'
+import { defaultApiKeyRateLimit } from './features/api/bearer'
+import { v1Routes } from './features/api/v1-routes'
 import { every, type Clock } from './platform/clock/every'
 import type { Database } from './platform/database/database'
 import { transactionEvents } from './platform/events/transaction-events'
@@ -70,7 +77,7 @@ export type CompositionOptions = {
   /** Answers every GET that is not the API: the prerendered site. */
   site?: (request: Request) => Promise<Response>
   /** Limits other than the features' own defaults, for tests that must reach them at once, or never. */
-  limits?: { consent?: Limit; signIn?: Limit; signInCheckMs?: number; analytics?: Limit }
+  limits?: { consent?: Limit; signIn?: Limit; signInCheckMs?: number; analytics?: Limit; apiKey?: Limit }
 }
 
 export type Composition = ReturnType<typeof compose>
@@ -108,6 +115,7 @@ export function compose(options: CompositionOptions) {
   consentEvents.subscribe(invitationsFollowConsent)
   consentEvents.subscribe(lineFollowsConsent(placeInLine))
   consentEvents.subscribe(updatesFollowConsent)
+  consentEvents.subscribe(activationsFollowConsent)
   const consent = metrics ? countedConsent(consentStore(database, consentEvents, heldInvitation), metrics) : consentStore(database, consentEvents, heldInvitation)
 
   // Launch: invitations in waves, taken from the line by place (features/launch/).
@@ -130,6 +138,12 @@ export function compose(options: CompositionOptions) {
   // The site's host, read once: every beacon hashes it.
   const publicHost = URL.canParse(adminConfig.publicUrl) ? new URL(adminConfig.publicUrl).host : undefined
   const siteHost = (c: Context) => publicHost ?? c.req.header('host') ?? ''
+
+  // API: keys made in the console, and /api/v1 for the app's backend, which reports activations (features/api/).
+  // Whoever keeps facts about an activation subscribes to `activationEvents` here, and hears it in its transaction.
+  const keys = apiKeys(database)
+  const activationEvents = transactionEvents<ActivationEvents>()
+  const activated = activations(database, activationEvents)
 
   // Console: sign-in by emailed link, sessions, the audit and the people table, with each person's place
   // (features/console/).
@@ -167,6 +181,15 @@ export function compose(options: CompositionOptions) {
         log,
       }),
     shareSiteUrl: adminConfig.publicUrl,
+    versionedApi: v1Routes({
+      keys,
+      activations: activated,
+      limiter: database.rateLimiter(options.limits?.apiKey ?? defaultApiKeyRateLimit),
+      audit: (actor, action, detail) => admin.audit(actor, action, detail),
+      now: now ?? (() => new Date()),
+      classify: database.classify,
+      log,
+    }),
     admin: {
       store: admin,
       adminEmails: adminConfig.adminEmails,
@@ -181,6 +204,7 @@ export function compose(options: CompositionOptions) {
         ({ audit, now: at }) =>
           updateRoutes({ updates: updateStore(database, sending), sends: sending, defaultPerSecond: config.invitations.sendsPerSecond, audit, now: at, onQueued: pokeSender }),
         ({ audit, now: at }) => analyticsConsoleRoutes({ reader: analyticsReport, settings: config.analytics, audit, now: at }),
+        ({ audit, now: at }) => apiKeysConsoleRoutes({ keys, audit, now: at }),
       ],
       signInRateLimit: options.limits?.signIn,
       now,
@@ -195,7 +219,10 @@ export function compose(options: CompositionOptions) {
   return {
     app,
     /** The stores the app was built over, for the hosts and tests that read or seed them directly. */
-    stores: { signups, consent, invitations: invited, admin, line: placeInLine, outbox, updateSends: sending, analytics, countVisits },
+    stores: { signups, consent, invitations: invited, admin, line: placeInLine, outbox, updateSends: sending, analytics, countVisits, apiKeys: keys, activations: activated },
+    /** What an activation publishes in its transaction (features/api/activation-events.ts), for the hosts and tests
+     * that subscribe. */
+    activationEvents,
     /** Starts the outbox sender: emails leave from the outbox in the background, so that signups never wait
      * for a mail server. `overrides` are a test's (a short poll, its own links). */
     async startSender(overrides: SenderOverrides = {}): Promise<OutboxSender> {

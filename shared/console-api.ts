@@ -84,6 +84,10 @@ export type AuditAction =
   | 'delete-update'
   // An update's sending: sent now or scheduled (to whom, at what pace), paused, resumed, cancelled or unscheduled.
   | 'send-update'
+  // An API key (server/features/api/): made, revoked, and its first use of each UTC day (not every request).
+  | 'make-api-key'
+  | 'revoke-api-key'
+  | 'use-api-key'
 export type AuditEntry = { at: string; actor: string; action: AuditAction; detail: string }
 
 // The console's long lists (issue 35), paged on the server by keyset: each reply carries the cursor of the page

@@ -4,6 +4,7 @@
 // code when it has one (a 409 'list-changed' is a refusal the waves machine answers differently from the rest), and
 // the link it names when it names one (an update's refused link).
 import type { AnalyticsReport, ReportTable } from '../../shared/analytics'
+import { apiKeysPath, revokeApiKeyPath, type ApiKeysReply, type MadeApiKey, type MakeApiKey } from '../../shared/api-keys'
 import {
   adminApiBase,
   verdictPaths,
@@ -137,6 +138,11 @@ export const updateRecordCsvHref = (id: number) => `${adminApiBase}/updates/${id
 type DayRange = { from: string; to: string }
 export const fetchAnalytics = ({ from, to }: DayRange, signal: AbortSignal) => call<AnalyticsReport>(`/analytics?${queryString({ from, to })}`, { signal })
 export const analyticsCsvHref = (table: ReportTable, { from, to }: DayRange) => `${adminApiBase}/analytics.csv?${queryString({ table, from, to })}`
+
+// API keys (issue 33): the list, making one (the only reply that carries the key), revoking one.
+export const fetchApiKeys = (signal: AbortSignal) => call<ApiKeysReply>(apiKeysPath, { signal }).then(({ keys }) => keys)
+export const makeApiKey = (input: MakeApiKey) => call<MadeApiKey>(apiKeysPath, { json: input }).then(({ key, secret }) => ({ key, secret }))
+export const revokeApiKey = (id: number) => call<void>(revokeApiKeyPath(id), { json: {} })
 
 /** The CSV download's address for the current search (a plain link: the browser saves it with the cookie). */
 export const csvHref = (search: string) => `${adminApiBase}/signups.csv${search ? `?${new URLSearchParams({ search })}` : ''}`

@@ -1,5 +1,5 @@
 // The signed-in console: who is signed in and sign-out, the figures, where signups come from, the referrals, the
-// invitations, the updates to the list, the table and the audit log. Each part runs its own machine; an erasure asks the figures, the referrals,
+// invitations, the updates to the list, the table, the API keys and the audit log. Each part runs its own machine; an erasure asks the figures, the referrals,
 // the invitations and the table to reload, a referral's review the figures and the table (the referrer's place has
 // moved), and a wave the figures and the table (the invited people's statuses have changed); each of them asks the
 // audit log too, as does every change to an update.
@@ -8,6 +8,7 @@ import { useEffect, useRef } from 'react'
 import { fromPromise, type ActorRefFrom } from 'xstate'
 import { adminAnalyticsMachine } from '../../machines/admin-analytics-machine'
 import { lastDays } from '../../shared/analytics'
+import { adminApiKeysMachine } from '../../machines/admin-api-keys-machine'
 import { adminAuditMachine } from '../../machines/admin-audit-machine'
 import { adminEraseMachine } from '../../machines/admin-erase-machine'
 import { adminReferralsMachine } from '../../machines/admin-referrals-machine'
@@ -19,6 +20,7 @@ import { adminWavesMachine } from '../../machines/admin-waves-machine'
 import * as api from './admin-api-client'
 import { Bar, Button, Page, Status } from './admin-styles'
 import { AnalyticsView } from './analytics-view'
+import { ApiKeysView } from './api-keys-view'
 import { AuditLog } from './audit-log'
 import { EraseDialog } from './erase-dialog'
 import { ReferralsView } from './referrals-view'
@@ -50,6 +52,14 @@ const wavesMachine = adminWavesMachine.provide({
     stopPace: fromPromise(() => api.stopPace()),
   },
   actions: wavesViewEffects,
+})
+
+const apiKeysMachine = adminApiKeysMachine.provide({
+  actors: {
+    fetchKeys: fromPromise(({ signal }) => api.fetchApiKeys(signal)),
+    makeKey: fromPromise(({ input }) => api.makeApiKey(input)),
+    revokeKey: fromPromise(({ input }) => api.revokeApiKey(input.id)),
+  },
 })
 
 const updatesMachine = adminUpdatesMachine.provide({
@@ -98,6 +108,7 @@ export function Dashboard({ signIn }: { signIn: ActorRefFrom<typeof adminSignInM
     }),
   )
   const updates = useActorRef(updatesMachine.provide({ actions: { announceChange: () => audit.send({ type: 'RELOAD' }) } }))
+  const apiKeys = useActorRef(apiKeysMachine.provide({ actions: { announceChanged: () => audit.send({ type: 'RELOAD' }) } }))
   const erase = useActorRef(
     adminEraseMachine.provide({
       actors: { eraseSignup: fromPromise(({ input }) => api.eraseSignup(input.id)) },
@@ -134,6 +145,7 @@ export function Dashboard({ signIn }: { signIn: ActorRefFrom<typeof adminSignInM
       <UpdatesView updates={updates} />
       <SignupsTable table={table} erase={erase} />
       <EraseDialog erase={erase} />
+      <ApiKeysView apiKeys={apiKeys} />
       <AuditLog audit={audit} />
     </Page>
   )

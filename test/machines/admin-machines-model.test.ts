@@ -17,6 +17,8 @@ import { maxSendsPerSecond, type UpdateAudience, type UpdateTestReply } from '..
 import { definedTransitions, describeTransition, transitionPaths, transitionsTaken, type Model, type ModelPath, type ModelStep } from '../utils/admin-model'
 import {
   analyticsModel,
+  apiKeysModel,
+  apiKeysSamples,
   auditModel,
   eraseModel,
   noneExpiredMessage,
@@ -346,7 +348,23 @@ const checkAnalyticsStep: StepCheck = ({ event }, started, before, after) => {
   if (event.type === 'CHOOSE_RANGE') expect(after.context.days).toBe(event.days)
 }
 
+/** A key is asked for only when the form is filled in, with the name trimmed; the key made is shown until DISMISS,
+ * and nothing else (not a reload) forgets it; a revoke is sent only after CONFIRM, for the key asked about. */
+const checkApiKeysStep: StepCheck = ({ event }, started, before, after) => {
+  const asked = started.map((request) => [request.id, request.input])
+  if (event.type === 'MAKE') {
+    const filled = before.context.name.trim() !== '' && before.context.scopes.length > 0 && before.matches('ready')
+    expect(asked).toEqual(filled ? [['makeKey', { name: before.context.name.trim(), scopes: before.context.scopes }]] : [])
+  }
+  if (event.type === 'REVOKE') expect(asked).toEqual([])
+  if (event.type === 'CONFIRM') expect(asked).toEqual([['revokeKey', { id: before.context.revoking.id }]])
+  if (event.type === 'xstate.done.actor.makeKey') expect(after.context).toMatchObject({ made: apiKeysSamples.made, name: '', scopes: [] })
+  if (event.type === 'DISMISS') expect(after.context.made).toBeNull()
+  else if (before.context.made !== null) expect(after.context.made).toEqual(before.context.made)
+}
+
 const stepChecks = new Map<Model, StepCheck>([
+  [apiKeysModel, checkApiKeysStep],
   [analyticsModel, checkAnalyticsStep],
   [wavesModel, checkWavesStep],
   [tableModel, checkTableStep],
@@ -366,6 +384,7 @@ const models: [string, Model][] = [
   ['audit', auditModel],
   ['updates', updatesModel],
   ['analytics', analyticsModel],
+  ['API keys', apiKeysModel],
 ]
 
 describe.each(models)('the %s machine', (_, model) => {
@@ -376,7 +395,7 @@ describe.each(models)('the %s machine', (_, model) => {
 })
 
 describe('the console models', () => {
-  const covered = [signInWithLink, tableModel, eraseModel, summaryModel, wavesModel, referralsModel, auditModel, updatesModel, analyticsModel]
+  const covered = [signInWithLink, tableModel, eraseModel, summaryModel, wavesModel, referralsModel, auditModel, updatesModel, analyticsModel, apiKeysModel]
   it.each(covered.map(({ machine }) => [machine.id, machine] as const))(
     '%s: every state is reached and every transition is taken',
     (_, machine) => {

@@ -34,6 +34,8 @@ type AdminServerOptions = Partial<Pick<ServerConfig, 'allowedOrigins' | 'trusted
   signInRateLimit?: { max: number; windowMs: number }
   /** The beacon's own limit (features/analytics/), per client. */
   analyticsRateLimit?: { max: number; windowMs: number }
+  /** Each API key's own limit (features/api/). */
+  apiKeyRateLimit?: { max: number; windowMs: number }
   databaseUrl?: string
   /** ADMIN_EMAILS, as the variable is written. */
   adminEmails?: string
@@ -59,7 +61,7 @@ export async function startAdminServer(options: AdminServerOptions = {}): Promis
     log: options.log,
     now: () => new Date(Date.now() + clock.offsetMs),
     clientAddress: socketAddress,
-    limits: { signIn: options.signInRateLimit, signInCheckMs: 20, analytics: options.analyticsRateLimit },
+    limits: { signIn: options.signInRateLimit, signInCheckMs: 20, analytics: options.analyticsRateLimit, apiKey: options.apiKeyRateLimit },
   })
   const adminStore = store.admin
 

@@ -1,5 +1,7 @@
 // The console machines as models: their sample events and state keys (see admin-model.ts).
 import { adminAnalyticsMachine, type AdminAnalyticsSnapshot } from '../../machines/admin-analytics-machine'
+import { adminApiKeysMachine, type AdminApiKeysSnapshot } from '../../machines/admin-api-keys-machine'
+import type { ApiKeyRow, MadeApiKey } from '../../shared/api-keys'
 import { adminAuditMachine, type AdminAuditSnapshot } from '../../machines/admin-audit-machine'
 import { adminEraseMachine } from '../../machines/admin-erase-machine'
 import { adminReferralsMachine, type AdminReferralsSnapshot } from '../../machines/admin-referrals-machine'
@@ -405,5 +407,44 @@ export const updatesModel: Model = {
     const { update, input, audiences } = snapshot.context as AdminUpdatesSnapshot['context']
     const unsaved = update === null || update.subject !== input.subject || update.preheader !== input.preheader || update.body !== input.body
     return JSON.stringify({ value: snapshot.value, update: update && (update.send?.state ?? 'draft'), unsaved, counted: audiences !== null })
+  },
+}
+
+const apiKeyRow: ApiKeyRow = {
+  id: 3,
+  name: 'App backend',
+  scopes: ['people:read'],
+  prefix: 'wlk_AbCdEfGh',
+  createdBy: samples.admin,
+  createdAt: '2026-11-27T10:00:00.000Z',
+  lastUsedAt: null,
+  revokedAt: null,
+}
+export const apiKeysSamples = { row: apiKeyRow, made: { key: apiKeyRow, secret: `wlk_${'k'.repeat(43)}` } satisfies MadeApiKey }
+
+/** The API keys machine: a name typed and cleared, a scope toggled, a key made, revoked after the question. */
+export const apiKeysModel: Model = {
+  machine: adminApiKeysMachine,
+  events: [
+    { type: 'RELOAD' },
+    { type: 'NAME_CHANGED', value: ' App backend ' },
+    { type: 'NAME_CHANGED', value: '' },
+    { type: 'SCOPE_TOGGLED', scope: 'people:read' },
+    { type: 'MAKE' },
+    { type: 'DISMISS' },
+    { type: 'REVOKE', id: 3, name: 'App backend' },
+    { type: 'CONFIRM' },
+    { type: 'CANCEL' },
+    done('fetchKeys', [apiKeyRow]),
+    failed('fetchKeys'),
+    done('makeKey', apiKeysSamples.made),
+    failed('makeKey'),
+    done('revokeKey', undefined),
+    failed('revokeKey'),
+  ],
+  // The guard reads whether the form is filled in; the key shown and the question asked are what the team sees.
+  serializeState: (snapshot) => {
+    const { name, scopes, made, revoking } = snapshot.context as AdminApiKeysSnapshot['context']
+    return JSON.stringify({ value: snapshot.value, named: name.trim() !== '', scoped: scopes.length > 0, made: made !== null, revoking: revoking !== null })
   },
 }

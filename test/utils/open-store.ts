@@ -41,6 +41,8 @@ export type Stores = Signups & {
   analytics: AnalyticsStore
   /** What the analytics' clock does every ANALYTICS_COUNT_SECONDS (compose.ts countVisits); the tests start no clock. */
   countVisits: Composition['stores']['countVisits']
+  /** What an activation publishes in its transaction (features/api/), for a test's own subscriber. */
+  activationEvents: Composition['activationEvents']
   rateLimiter: (options: RateLimitOptions) => RateLimiter
   /** Starts the composition's outbox sender (compose.ts), with a test's overrides: a short poll, its own links. */
   startSender: Composition['startSender']
@@ -95,6 +97,7 @@ export function composeForTests(database: Database, options: TestCompositionOpti
     updateSends,
     analytics,
     countVisits,
+    activationEvents: composition.activationEvents,
     rateLimiter: database.rateLimiter,
     startSender: composition.startSender,
     close: async () => {

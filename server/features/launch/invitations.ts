@@ -21,6 +21,7 @@ import { invitationRules, reminderAfterMs } from '../../../shared/rules'
 import type { Funnel, FunnelColumn, NextUp, Pace, WaveKind, WaveRow, WavesOverview } from '../../../shared/launch-rows'
 import { funnelColumns, noFunnel, previewLimit } from '../../../shared/launch-rows'
 import { recordOf } from '../../../shared/record-of'
+import { issueActivationCode, type ActivationCode } from './activation-code'
 
 export type InvitationSettings = { lifetimeMs: number; sendsPerSecond: number }
 export const invitationDefaults: InvitationSettings = { lifetimeMs: invitationRules.lifetimeMs, sendsPerSecond: invitationRules.sendsPerSecond }
@@ -45,6 +46,9 @@ export type Invitations = {
   invitationOf(tokenHash: string, now: Date): Promise<{ firstName: string; expiresAt: Date } | undefined>
   /** Claims the invitation behind a link (the token is used up whatever happens); false when it cannot be. */
   claim(tokenHash: string, now: Date): Promise<boolean>
+  /** The same claim, with the activation code it issued (activation-code.ts) to show the person once; undefined
+   * when it cannot be claimed. */
+  claimWithCode(tokenHash: string, now: Date): Promise<ActivationCode | undefined>
 }
 
 const iso = (date: Date) => date.toISOString()
@@ -117,6 +121,31 @@ export function invitations(database: Database, line: Line, settings: Invitation
       pace: { perDay: Number(row.per_day), atUtc: row.at_utc, startedBy: row.started_by, startedAt: new Date(row.started_at).toISOString(), lastRunDay: row.last_run_day },
       ended: null,
     }
+  }
+
+  // The claim, in one transaction with the code it issues (activation-code.ts).
+  function claimWithCode(tokenHash: string, now: Date): Promise<ActivationCode | undefined> {
+    return db.transaction().execute(async (trx): Promise<ActivationCode | undefined> => {
+      const signupId = await takeLinkToken(trx, 'invite', tokenHash, now)
+      if (signupId === undefined) return undefined
+      const open = await lockRows(
+        trx
+          .selectFrom('invitations')
+          .select(['id', 'expires_at'])
+          .where('signup_id', '=', signupId)
+          .where('claimed_at', 'is', null)
+          .where('expired_at', 'is', null)
+          .orderBy('id', 'desc'),
+      ).executeTakeFirst()
+      if (!open || open.expires_at <= iso(now)) return undefined
+      const moved = await trx.updateTable('signups').set({ status: claimMove.to }).where('id', '=', signupId).where('status', 'in', claimMove.from).executeTakeFirst()
+      if (moved.numUpdatedRows !== 1n) return undefined
+      await trx.updateTable('invitations').set({ claimed_at: iso(now) }).where('id', '=', open.id).execute()
+      // Single use: the invitation's other links (the reminder's) end with the claim.
+      await trx.deleteFrom('consent_tokens').where('signup_id', '=', signupId).where('purpose', '=', 'invite').execute()
+      // The code the app will ask for, issued with the claim and taken back with it.
+      return issueActivationCode(trx, signupId, now)
+    })
   }
 
   const waiting = async (from: Db) =>
@@ -260,28 +289,10 @@ export function invitations(database: Database, line: Line, settings: Invitation
         .executeTakeFirst()
       return row && { firstName: row.first_name, expiresAt: new Date(row.expires_at) }
     },
-    claim(tokenHash, now) {
-      return db.transaction().execute(async (trx) => {
-        const signupId = await takeLinkToken(trx, 'invite', tokenHash, now)
-        if (signupId === undefined) return false
-        const open = await lockRows(
-          trx
-            .selectFrom('invitations')
-            .select(['id', 'expires_at'])
-            .where('signup_id', '=', signupId)
-            .where('claimed_at', 'is', null)
-            .where('expired_at', 'is', null)
-            .orderBy('id', 'desc'),
-        ).executeTakeFirst()
-        if (!open || open.expires_at <= iso(now)) return false
-        const moved = await trx.updateTable('signups').set({ status: claimMove.to }).where('id', '=', signupId).where('status', 'in', claimMove.from).executeTakeFirst()
-        if (moved.numUpdatedRows !== 1n) return false
-        await trx.updateTable('invitations').set({ claimed_at: iso(now) }).where('id', '=', open.id).execute()
-        // Single use: the invitation's other links (the reminder's) end with the claim.
-        await trx.deleteFrom('consent_tokens').where('signup_id', '=', signupId).where('purpose', '=', 'invite').execute()
-        return true
-      })
+    async claim(tokenHash, now) {
+      return (await claimWithCode(tokenHash, now)) !== undefined
     },
+    claimWithCode,
   }
 }
 

@@ -2,10 +2,13 @@
 // (server/features/referral/place-page.tsx), and with the same care: never indexed or cached, its address (which holds
 // the token) never sent on as a Referer, the emails' palettes in both schemes. Opening it changes nothing,
 // since mail scanners open every link: its one button posts the token back to the endpoint, which claims the
-// invitation and answers with a redirect to INVITE_URL. A plain form, so it needs no script and has none.
+// invitation and answers with the page of the claimed invitation: the activation code the app will ask for at its
+// first start (activation-code.ts), shown this once, and the link on to INVITE_URL. A plain form, so it needs no
+// script and has none.
 import { brand, mailto } from '../../../shared/brand'
 import { consentPages, invitePagePath } from '../../../shared/consent-paths'
-import { expiresOnWords } from '../../../shared/rules'
+import { activationCodeLifetimeMs } from '../../../shared/api-keys'
+import { expiresOnWords, inWords } from '../../../shared/rules'
 import { cspHash, PrivatePage, privatePageStyle, renderPage, siteLink } from '../../platform/http/private-page'
 import { emailPalettes } from '../../platform/mail/email-theme'
 
@@ -17,26 +20,21 @@ const style = [
   `form{margin:1.5rem 0}`,
   `button{font:inherit;font-weight:600;max-width:100%;padding:.75rem 1.25rem;border:2px solid transparent;border-radius:.5rem;cursor:pointer}`,
   `button{background:${light.button};color:${light.onButton}}`,
+  // The code reads as it is typed: large, monospaced, one group of four never broken across lines.
+  `.code{font:600 1.5rem/1.4 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;letter-spacing:.08em;white-space:nowrap;margin:1rem 0}`,
+  `a.next{display:inline-block;font-weight:600;padding:.75rem 1.25rem;border:2px solid transparent;border-radius:.5rem;text-decoration:none}`,
+  `a.next{background:${light.button};color:${light.onButton}}`,
   `a:focus-visible,button:focus-visible{outline:3px solid ${light.link};outline-offset:2px}`,
   `@media (prefers-color-scheme:dark){body{background:${dark.background};color:${dark.ink}}.muted{color:${dark.inkMuted}}a{color:${dark.link}}` +
-    `button{background:${dark.button};color:${dark.onButton}}a:focus-visible,button:focus-visible{outline-color:${dark.link}}}`,
+    `button,a.next{background:${dark.button};color:${dark.onButton}}a:focus-visible,button:focus-visible{outline-color:${dark.link}}}`,
 ].join('\n')
 
 /** The pages' own policy: their inline style by its hash, no script at all, nothing else loaded, no framing. The
- * form posts to this endpoint, which answers with a redirect to INVITE_URL; Chromium holds every hop of that
- * redirect to form-action, and a store or sign-up page often redirects on (to a localised page, a sign-in), so
- * any https address is allowed after ours, and INVITE_URL's own origin where it is http (a trial on localhost).
- * The page has no script and takes no input that could aim the form elsewhere. */
-export function invitePageCsp(inviteUrl: string | undefined): string {
-  const destination = inviteUrl?.startsWith('http:') ? ` ${new URL(inviteUrl).origin} https:` : ' https:'
-  return [
-    "default-src 'none'",
-    `style-src ${cspHash(style)}`,
-    "script-src 'none'",
-    "base-uri 'none'",
-    `form-action 'self'${destination}`,
-    "frame-ancestors 'none'",
-  ].join('; ')
+ * form posts to this endpoint only, which answers with a page of its own (the claimed page, with its link on to
+ * INVITE_URL), never a redirect: so form-action is 'self' and nothing else. The page has no script and takes no
+ * input that could aim the form elsewhere. */
+export function invitePageCsp(): string {
+  return ["default-src 'none'", `style-src ${cspHash(style)}`, "script-src 'none'", "base-uri 'none'", "form-action 'self'", "frame-ancestors 'none'"].join('; ')
 }
 
 /** An open invitation, as its page shows it: the day it ends, never a duration, which would be out of date the
@@ -69,6 +67,34 @@ function InvitationPage({ you, token, siteUrl }: { you: InvitationView; token: s
         <a href={siteLink(siteUrl, consentPages.erase)}>ask for erasure</a>.
       </p>
       <p className="muted">This page is only for you: please don't forward the link that opened it.</p>
+    </PrivatePage>
+  )
+}
+
+/** What the page shows right after a claim: the activation code, once, and the day it ends. */
+export type ClaimedView = { code: string; expiresAt: Date }
+
+// After the claim: the person is in. The code is shown here only (it is stored hashed), so the page says to keep it;
+// the way on is a link to INVITE_URL rather than a redirect, since a redirect would take the code away unseen.
+function InvitationClaimed({ claimed, inviteUrl, siteUrl }: { claimed: ClaimedView; inviteUrl: string; siteUrl: string }) {
+  return (
+    <PrivatePage style={style} title="Your early access is claimed">
+      <p className="muted">{`${brand.companyName} early access`}</p>
+      <h1>Your early access is claimed</h1>
+      <p>When {brand.coachName} starts for the first time, it asks for your activation code. Here it is:</p>
+      <p className="code">{claimed.code}</p>
+      <p>
+        Write it down or copy it now: this page is the only place it is shown. It works once, for {inWords(activationCodeLifetimeMs)} (until{' '}
+        {expiresOnWords(claimed.expiresAt)}).
+      </p>
+      <p>
+        <a className="next" href={inviteUrl}>
+          Get {brand.coachName}
+        </a>
+      </p>
+      <p className="muted">
+        If you lose the code, write to <a href={mailto()}>{brand.contactEmail}</a>. <a href={siteUrl}>{`Go to ${brand.companyName}`}</a>
+      </p>
     </PrivatePage>
   )
 }
@@ -109,5 +135,7 @@ function InvitationClosed({ siteUrl }: { siteUrl: string }) {
 
 export const renderInvitation = (you: InvitationView, token: string, siteUrl: string) =>
   renderPage(<InvitationPage you={you} token={token} siteUrl={siteUrl} />)
+export const renderInvitationClaimed = (claimed: ClaimedView, inviteUrl: string, siteUrl: string) =>
+  renderPage(<InvitationClaimed claimed={claimed} inviteUrl={inviteUrl} siteUrl={siteUrl} />)
 export const renderInvitationNotWorking = (siteUrl: string) => renderPage(<InvitationNotWorking siteUrl={siteUrl} />)
 export const renderInvitationClosed = (siteUrl: string) => renderPage(<InvitationClosed siteUrl={siteUrl} />)

@@ -89,14 +89,14 @@ describe.each([sqliteEngine(), postgresEngine()])('invitations in the console on
     expect((await getJson('/api/admin/waves/next?count=10')).people.map((person: { place: number }) => person.place)).toEqual([1, 2, 3])
   })
 
-  it('mails the invitation; its page only reads; its button claims once and goes on to INVITE_URL', async () => {
+  it('mails the invitation; its page only reads; its button claims once and shows the activation code and the way on to INVITE_URL', async () => {
     const link = await invitationLink(emailOf('Ada'))
     // A mail scanner opens it: the page, and nothing changes.
     for (let open = 0; open < 3; open++) {
       const page = await server.request(link.pathname + link.search)
       expect(page.status).toBe(200)
       expect(page.headers.get('x-robots-tag')).toContain('noindex')
-      expect(page.headers.get('content-security-policy')).toContain(`form-action 'self' https:`)
+      expect(page.headers.get('content-security-policy')).toContain(`form-action 'self';`)
       const html = await page.text()
       expect(html).toContain('Ada')
       const form = /<form[^>]*>/.exec(html)?.[0]
@@ -109,8 +109,11 @@ describe.each([sqliteEngine(), postgresEngine()])('invitations in the console on
     const token = link.searchParams.get('token')!
     const claim = () => server.request('/waitlist/invite', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `token=${token}` })
     const claimed = await claim()
-    expect(claimed.status).toBe(303)
-    expect(claimed.headers.get('location')).toBe(inviteUrl)
+    expect(claimed.status).toBe(200)
+    expect(claimed.headers.get('cache-control')).toBe('no-store')
+    const claimedPage = await claimed.text()
+    expect(claimedPage).toMatch(/<p class="code">[0-9A-Z]{4}(-[0-9A-Z]{4}){3}<\/p>/)
+    expect(claimedPage).toContain(`href="${inviteUrl}"`)
     expect(await statusOf(emailOf('Ada'))).toBe('claimed')
     const again = await claim()
     expect(again.status).toBe(404)

@@ -4,11 +4,12 @@
 // the redirect on to INVITE_URL, and one page, the same bytes every time, for every link that does not work.
 import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { invitePageCsp, renderInvitation, renderInvitationClosed, renderInvitationNotWorking } from '../../../../server/features/launch/invite-page'
+import { invitePageCsp, renderInvitation, renderInvitationClaimed, renderInvitationClosed, renderInvitationNotWorking } from '../../../../server/features/launch/invite-page'
 import { emailPalettes } from '../../../../server/platform/mail/email-theme'
 import { brand } from '../../../../shared/brand'
 import { consentPages, invitePagePath } from '../../../../shared/consent-paths'
-import { expiresOnWords } from '../../../../shared/rules'
+import { expiresOnWords, inWords } from '../../../../shared/rules'
+import { activationCodeLifetimeMs } from '../../../../shared/api-keys'
 import { pageText } from '../../../utils/page-text'
 
 const siteUrl = 'https://stridehealth.example'
@@ -17,8 +18,12 @@ const expiresAt = new Date('2026-12-08T12:00:00Z')
 const inviteUrl = 'https://testflight.apple.com/join/AbCdEfGh'
 
 const invitation = renderInvitation({ firstName: 'Val', expiresAt }, token, siteUrl)
+const code = '7K2P-9XQD-M4TB-3HVC'
+const codeEndsAt = new Date('2026-12-27T12:00:00Z')
+const claimed = renderInvitationClaimed({ code, expiresAt: codeEndsAt }, inviteUrl, siteUrl)
 const pages = [
   ['the invitation', invitation],
+  ['the claimed invitation', claimed],
   ['the link that does not work', renderInvitationNotWorking(siteUrl)],
   ['invitations not open yet', renderInvitationClosed(siteUrl)],
 ] as const
@@ -43,7 +48,7 @@ describe.each(pages)('%s', (_, html) => {
     const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) => match[1]!)
     expect(styles).toHaveLength(1)
     const hash = `'sha256-${createHash('sha256').update(styles[0]!, 'utf8').digest('base64')}'`
-    const csp = invitePageCsp(inviteUrl)
+    const csp = invitePageCsp()
     expect(directive(csp, 'style-src')).toBe(`style-src ${hash}`)
     expect(directive(csp, 'script-src')).toBe("script-src 'none'")
     expect(directive(csp, 'default-src')).toBe("default-src 'none'")
@@ -89,15 +94,12 @@ describe('the invitation', () => {
 })
 
 describe("the pages' policy", () => {
-  it('allows the form to post here and its redirects to go on over https, and to an http INVITE_URL only on its own origin', () => {
-    expect(directive(invitePageCsp(inviteUrl), 'form-action')).toBe("form-action 'self' https:")
-    expect(directive(invitePageCsp('https://apps.apple.com/us/app/stride-coach/id123?pt=1'), 'form-action')).toBe("form-action 'self' https:")
-    expect(directive(invitePageCsp('http://localhost:4000/join'), 'form-action')).toBe("form-action 'self' http://localhost:4000 https:")
-    expect(directive(invitePageCsp(undefined), 'form-action')).toBe("form-action 'self' https:")
+  it('allows the form to post here and nowhere else: the claim answers with a page, never a redirect', () => {
+    expect(directive(invitePageCsp(), 'form-action')).toBe("form-action 'self'")
   })
 
   it('forbids framing and a base that would move the form', () => {
-    const csp = invitePageCsp(inviteUrl)
+    const csp = invitePageCsp()
     expect(directive(csp, 'frame-ancestors')).toBe("frame-ancestors 'none'")
     expect(directive(csp, 'base-uri')).toBe("base-uri 'none'")
   })
@@ -126,5 +128,19 @@ describe('invitations not open yet', () => {
     expect(text).toContain('Invitations are not open yet')
     expect(text).toContain('Nothing has changed and your link has not been used up: please try it again later.')
     expect(renderInvitationClosed).toHaveLength(1)
+  })
+})
+
+describe('the claimed invitation', () => {
+  const text = pageText(claimed)
+
+  it('shows the activation code once, says how long it works from the rule the code uses, and links on to INVITE_URL', () => {
+    expect(text).toContain(code)
+    expect(inWords(activationCodeLifetimeMs)).toBe('30 days')
+    expect(text).toContain(`It works once, for ${inWords(activationCodeLifetimeMs)} (until ${expiresOnWords(codeEndsAt)}).`)
+    expect(text).toContain('this page is the only place it is shown')
+    expect(claimed).toContain(`<a class="next" href="${inviteUrl}">Get ${brand.coachName}</a>`)
+    // Nothing to press twice: the claim is done.
+    expect(claimed).not.toContain('<form')
   })
 })

@@ -1,0 +1,88 @@
+// API keys (issue 33): the keys servers call /api/v1 with, by name, scopes and the prefix they start with, when each
+// was made and last used, and whether it is revoked; a live key can be revoked after a question. Making one is the
+// form's (api-keys-form.tsx). Loading, making, revoking and failed are the machine's states.
+import { useSelector } from '@xstate/react'
+import type { ActorRefFrom } from 'xstate'
+import type { adminApiKeysMachine } from '../../machines/admin-api-keys-machine'
+import { Button, Row, Status, TableScroll } from './admin-styles'
+import { ApiKeysForm } from './api-keys-form'
+
+const when = (iso: string | null) => (iso === null ? '—' : iso.replace('T', ' ').slice(0, 16))
+
+export function ApiKeysView({ apiKeys }: { apiKeys: ActorRefFrom<typeof adminApiKeysMachine> }) {
+  const state = useSelector(apiKeys, (snapshot) => snapshot)
+  const { keys, message, error, revoking } = state.context
+  return (
+    <section aria-labelledby="api-keys-heading" aria-busy={state.hasTag('busy')}>
+      <h2 id="api-keys-heading">API keys</h2>
+      <p>Keys let the app’s own backend call the API (docs/api.md): each has a name and scopes, and is shown once.</p>
+      <Status role="status" aria-live="polite">{message}</Status>
+      {error && <Status role="alert" $tone="error">{error}</Status>}
+      {state.matches('failed') && (
+        <>
+          <Status role="alert" $tone="error">The keys could not be loaded.</Status>
+          <Button type="button" onClick={() => apiKeys.send({ type: 'RELOAD' })}>Try again</Button>
+        </>
+      )}
+      <ApiKeysForm apiKeys={apiKeys} />
+      {revoking && (
+        <div role="alertdialog" aria-labelledby="api-key-revoke-question">
+          <p id="api-key-revoke-question">Revoke the key “{revoking.name}”? A server using it is refused from now on, and this cannot be undone.</p>
+          <Row>
+            <Button type="button" $tone="danger" disabled={!state.can({ type: 'CONFIRM' })} onClick={() => apiKeys.send({ type: 'CONFIRM' })}>
+              Revoke “{revoking.name}”
+            </Button>
+            <Button type="button" $tone="plain" disabled={!state.can({ type: 'CANCEL' })} onClick={() => apiKeys.send({ type: 'CANCEL' })}>
+              Keep it
+            </Button>
+          </Row>
+        </div>
+      )}
+      <h3 id="api-keys-list-heading">Keys</h3>
+      {keys.length === 0 ? (
+        <p>{state.matches('loading') ? 'Loading the keys…' : 'No key has been made yet.'}</p>
+      ) : (
+        <TableScroll tabIndex={0} role="region" aria-labelledby="api-keys-list-heading">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Scopes</th>
+                <th scope="col">Starts with</th>
+                <th scope="col">Made (UTC)</th>
+                <th scope="col">Last used (UTC)</th>
+                <th scope="col">Revoked (UTC)</th>
+                <th scope="col"><span className="visually-hidden">Actions</span></th>
+              </tr>
+            </thead>
+            <tbody>
+              {keys.map((key) => (
+                <tr key={key.id}>
+                  <td>{key.name}</td>
+                  <td>{key.scopes.join(', ')}</td>
+                  <td><code>{key.prefix}…</code></td>
+                  <td>{when(key.createdAt)} by {key.createdBy}</td>
+                  <td>{when(key.lastUsedAt)}</td>
+                  <td>{when(key.revokedAt)}</td>
+                  <td>
+                    {key.revokedAt === null && (
+                      <Button
+                        type="button"
+                        $tone="plain"
+                        disabled={!state.can({ type: 'REVOKE', id: key.id, name: key.name })}
+                        aria-label={`Revoke key ${key.name}`}
+                        onClick={() => apiKeys.send({ type: 'REVOKE', id: key.id, name: key.name })}
+                      >
+                        Revoke
+                      </Button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      )}
+    </section>
+  )
+}
