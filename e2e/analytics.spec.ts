@@ -209,8 +209,8 @@ test('the console shows where signups come from: the visit, its source and campa
     await expect(async () => {
       await section.getByRole('button', { name: 'Refresh' }).click()
       await expect(section).toHaveAttribute('aria-busy', 'false')
-      await expect(rowOf(sources, 'launch').getByRole('cell')).toHaveText([fewerThanFive, fewerThanFive, notKnown, fewerThanFive, '0', '0'], { timeout: 2_000 })
-      await expect(rowOf(sources, 'referral (a share link)').getByRole('cell')).toHaveText([fewerThanFive, '0', notKnown, '0', '0', '0'], { timeout: 2_000 })
+      await expect(rowOf(sources, 'launch').getByRole('cell')).toHaveText([fewerThanFive, fewerThanFive, notKnown, fewerThanFive, '0', '0', '0'], { timeout: 2_000 })
+      await expect(rowOf(sources, 'referral (a share link)').getByRole('cell')).toHaveText([fewerThanFive, '0', notKnown, '0', '0', '0', '0'], { timeout: 2_000 })
     }).toPass({ timeout: 30_000 })
     // Two visitors, no more: the one with Global Privacy Control is nowhere.
     await expect(sources.getByRole('rowheader')).toHaveText(['launch', 'referral (a share link)'])
@@ -219,14 +219,14 @@ test('the console shows where signups come from: the visit, its source and campa
     const today = /to (\d{4}-\d\d-\d\d) \(UTC\)/.exec((await section.getByRole('status').textContent()) ?? '')![1]!
     const days = reportTable(section, tables.days)
     await expect(days.getByRole('rowheader')).toHaveText([today])
-    await expect(rowOf(days, today).getByRole('cell')).toHaveText([fewerThanFive, fewerThanFive, notKnown, fewerThanFive, '0', '0'])
+    await expect(rowOf(days, today).getByRole('cell')).toHaveText([fewerThanFive, fewerThanFive, notKnown, fewerThanFive, '0', '0', '0'])
     const campaigns = reportTable(section, tables.campaigns)
     await expect(campaigns.getByRole('rowheader')).toHaveText(['none', 'nov'])
-    await expect(rowOf(campaigns, 'nov').getByRole('cell')).toHaveText([fewerThanFive, fewerThanFive, notKnown, fewerThanFive, '0', '0'])
+    await expect(rowOf(campaigns, 'nov').getByRole('cell')).toHaveText([fewerThanFive, fewerThanFive, notKnown, fewerThanFive, '0', '0', '0'])
     // Both landed on the home page; a signup keeps no landing page, so its later steps are not known there.
     const landings = reportTable(section, tables.landings)
     await expect(landings.getByRole('rowheader')).toHaveText(['/'])
-    await expect(rowOf(landings, '/').getByRole('cell')).toHaveText([fewerThanFive, fewerThanFive, notKnown, notKnown, notKnown, notKnown])
+    await expect(rowOf(landings, '/').getByRole('cell')).toHaveText([fewerThanFive, fewerThanFive, notKnown, notKnown, notKnown, notKnown, notKnown])
     await expect(section.getByText('A signup does not record the page its visit landed on')).toBeVisible()
     const pages = reportTable(section, tables.pages)
     await expect(pages.getByRole('rowheader')).toHaveText(['/', '/about', '/waitlist/confirm'])
@@ -246,14 +246,14 @@ test('the console shows where signups come from: the visit, its source and campa
     await expect(seven).toHaveAttribute('aria-pressed', 'true')
     await expect(section.getByRole('status')).toHaveText(/^Showing the last 7 days: /)
     await expect(seven).toBeFocused()
-    await expect(rowOf(reportTable(section, tables.sources), 'launch').getByRole('cell')).toHaveText([fewerThanFive, fewerThanFive, notKnown, fewerThanFive, '0', '0'])
+    await expect(rowOf(reportTable(section, tables.sources), 'launch').getByRole('cell')).toHaveText([fewerThanFive, fewerThanFive, notKnown, fewerThanFive, '0', '0', '0'])
   })
 
   await test.step('downloads the sources as CSV: the same rows, in words under 5', async () => {
     const download = page.waitForEvent('download')
     await section.getByRole('link', { name: 'Download sources as CSV' }).click()
     const rows = (await readFile((await (await download).path())!, 'utf8')).trim().split(/\r?\n/)
-    expect(rows[0]).toBe('source,visitors,views,signups,confirmed,invited,claimed')
+    expect(rows[0]).toBe('source,visitors,views,signups,confirmed,invited,claimed,activated')
     expect(rows.slice(1)).toEqual([
       expect.stringMatching(/^launch,fewer than 5,fewer than 5,fewer than 5,fewer than 5,0,0$/),
       expect.stringMatching(/^referral,fewer than 5,fewer than 5,0,0,0,0$/),

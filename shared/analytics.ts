@@ -34,9 +34,10 @@ export const shownCount = (n: number): ShownCount => (n > 0 && n < 5 ? fewerThan
 
 /** One row of a table: a day, or a source, a campaign, a landing page, a page, a referring site or a device class.
  * `visitors` are distinct visitors (by the day's hash, counted per day), `views` page views, `signups` the visitors
- * who signed up in the same visit (joined by that hash, never to the person). `confirmed`, `invited` and `claimed`
- * count the signups that reached each step, from the signups' own record (their campaign and the site that sent
- * them), where that record says it: null where it cannot (a landing page, a page, a device), which the signup does
+ * who signed up in the same visit (joined by that hash, never to the person). `confirmed`, `invited`, `claimed` and
+ * `activated` (the app's backend said they installed and signed in, through /api/v1/activations) count the signups
+ * that reached each step, from the signups' own record (their campaign and the site that sent them), where that
+ * record says it: null where it cannot (a landing page, a page, a device), which the signup does
  * not keep. */
 export type FunnelRow = {
   key: string
@@ -46,6 +47,7 @@ export type FunnelRow = {
   confirmed: ShownCount | null
   invited: ShownCount | null
   claimed: ShownCount | null
+  activated: ShownCount | null
 }
 
 export const reportTables = ['days', 'sources', 'campaigns', 'landings', 'pages', 'referrers', 'devices'] as const

@@ -9,7 +9,7 @@ import { figure } from '../../shared/figures'
 import { analyticsCsvHref } from './admin-api-client'
 import { TableScroll } from './admin-styles'
 
-type Column = 'visitors' | 'views' | 'signups' | 'conversion' | 'confirmed' | 'invited' | 'claimed'
+type Column = 'visitors' | 'views' | 'signups' | 'conversion' | 'confirmed' | 'invited' | 'claimed' | 'activated'
 const columnLabels: Record<Column, string> = {
   visitors: 'Visitors',
   views: 'Page views',
@@ -18,12 +18,13 @@ const columnLabels: Record<Column, string> = {
   confirmed: 'Confirmed',
   invited: 'Invited',
   claimed: 'Claimed',
+  activated: 'Activated',
 }
-const funnel: Column[] = ['visitors', 'signups', 'conversion', 'confirmed', 'invited', 'claimed']
+const funnel: Column[] = ['visitors', 'signups', 'conversion', 'confirmed', 'invited', 'claimed', 'activated']
 
 type TableSpec = { table: ReportTable; heading: string; keyLabel: string; caption: string; columns: Column[]; note?: string; keyWords?: Record<string, string> }
 
-export const landingNote = 'A signup does not record the page its visit landed on, so confirmed, invited and claimed are not known per landing page (—).'
+export const landingNote = 'A signup does not record the page its visit landed on, so confirmed, invited, claimed and activated are not known per landing page (—).'
 
 /** The report's tables in the order the section shows them. */
 export const analyticsTables: TableSpec[] = [
@@ -31,7 +32,7 @@ export const analyticsTables: TableSpec[] = [
     table: 'days',
     heading: 'Funnel per day',
     keyLabel: 'Day (UTC)',
-    caption: 'Each day’s visitors, the signups that followed in the same visit, and how many of that day’s signups have since confirmed, been invited and claimed',
+    caption: 'Each day’s visitors, the signups that followed in the same visit, and how many of that day’s signups have since confirmed, been invited, claimed, and started the app',
     columns: funnel,
   },
   {

@@ -166,6 +166,7 @@ const row = (key: string, visitors: FunnelRow['visitors'], signups: FunnelRow['s
   confirmed: steps === 'known' ? 0 : null,
   invited: steps === 'known' ? 0 : null,
   claimed: steps === 'known' ? 0 : null,
+  activated: steps === 'known' ? 0 : null,
 })
 /** The analytics machine's answer: a month with a campaign that brought signups, a share link, the counts under 5
  * in words and the steps a signup's record cannot know as null; and the same with counting turned off. */

@@ -41,7 +41,7 @@ export function analyticsConsoleRoutes(options: AnalyticsConsoleOptions): Hono<A
     if (!name) return c.json({ ok: false, message: analyticsMessages.badTable }, 400)
     const report = await reader.report(range.from, range.to, options.settings)
     await options.audit(c.get('adminEmail'), 'export', `analytics: ${name}, ${range.from} to ${range.to}`)
-    const columns = ['visitors', 'views', 'signups', 'confirmed', 'invited', 'claimed'] as const
+    const columns = ['visitors', 'views', 'signups', 'confirmed', 'invited', 'claimed', 'activated'] as const
     const cell = (value: FunnelRow[(typeof columns)[number]]) => (value === null ? '' : String(value))
     c.header('Content-Type', 'text/csv; charset=utf-8')
     c.header('Content-Disposition', `attachment; filename="analytics-${name}-${range.from}-${range.to}.csv"`)

@@ -1,6 +1,6 @@
 // What the console shows of the visits (issue 32), written once for both engines: per day and per source,
 // campaign, landing page, page, referring site and device, visitors → signups (joined by the day's hash) →
-// confirmed → invited → claimed (from the signups' own record). It reads counts, never raw views: finished days
+// confirmed → invited → claimed → activated (from the signups' own record, and the API's activations). It reads counts, never raw views: finished days
 // from their daily counts (analytics_daily), summed once per range and kept, since a rolled-up day never changes;
 // the day not rolled up yet (today) from its counts so far (analytics_partial), which the analytics' clock makes by
 // the same statement the roll-up keeps (dayCounts). A table's row over several days adds each day's visitors: a
@@ -9,10 +9,11 @@ import { sql, type RawBuilder } from 'kysely'
 import { analyticsRanges, lastDays, reportTables, shownCount, type AnalyticsReport, type FunnelRow, type ReportTable } from '../../../shared/analytics'
 import type { Engine } from '../../platform/database/contract'
 import type { Database } from '../../platform/database/database'
+import { activationTable } from '../api/public'
 import type { Dimension } from './analytics-store'
 
 type Counts = { visitors: number; views: number; signups: number }
-type Steps = { confirmed: number; invited: number; claimed: number }
+type Steps = { confirmed: number; invited: number; claimed: number; activated: number }
 
 /** One day's counts per dimension and value, from its raw views: the roll-up stores them, the report reads today's.
  * One pass: each visitor's first view, number of views and signup are found once (the signup by EXISTS along
@@ -59,7 +60,7 @@ export type AnalyticsReader = {
 }
 
 type Summed = { dimension: Dimension; value: string; visitors: number; views: number; signups: number }
-type StepRow = { day: string; source: string; campaign: string; confirmed: number; invited: number; claimed: number }
+type StepRow = { day: string; source: string; campaign: string } & Steps
 /** A report with its tables whole and in order, before the settings and the cut. */
 type Full = Pick<AnalyticsReport, 'from' | 'to' | 'countedAt' | 'rows'> & Record<ReportTable, FunnelRow[]>
 
@@ -90,6 +91,7 @@ export function analyticsReader(database: Database): AnalyticsReader {
         sql<number>`count(confirmed_at)`.as('confirmed'),
         sql<number>`count(CASE WHEN status IN ('invited', 'claimed', 'expired') THEN 1 END)`.as('invited'),
         sql<number>`count(CASE WHEN status = 'claimed' THEN 1 END)`.as('claimed'),
+        sql<number>`count(CASE WHEN EXISTS (SELECT 1 FROM ${sql.table(activationTable.table)} a WHERE ${sql.ref(`a.${activationTable.signupId}`)} = signups.id) THEN 1 END)`.as('activated'),
       ])
       .where('created_at', '>=', iso(new Date(`${from}T00:00:00Z`)))
       .where('created_at', '<', end)
@@ -153,7 +155,7 @@ export function analyticsReader(database: Database): AnalyticsReader {
     for (const row of days) add(table('days'), row.day, { visitors: row.visitors, views: row.views, signups: row.signups })
     for (const row of rows) add(table(tableOf[row.dimension as Exclude<Dimension, 'all'>]), row.value, { visitors: row.visitors, views: row.views, signups: row.signups })
     for (const row of signupSteps) {
-      const reached = { confirmed: row.confirmed, invited: row.invited, claimed: row.claimed }
+      const reached = { confirmed: row.confirmed, invited: row.invited, claimed: row.claimed, activated: row.activated }
       add(table('days'), row.day, reached)
       add(table('sources'), row.source, reached)
       add(table('campaigns'), row.campaign, reached)
@@ -170,6 +172,7 @@ export function analyticsReader(database: Database): AnalyticsReader {
         confirmed: withSteps.has(name) ? shownCount(row.confirmed ?? 0) : null,
         invited: withSteps.has(name) ? shownCount(row.invited ?? 0) : null,
         claimed: withSteps.has(name) ? shownCount(row.claimed ?? 0) : null,
+        activated: withSteps.has(name) ? shownCount(row.activated ?? 0) : null,
       }))
     }
     const whole = Object.fromEntries(reportTables.map((name) => [name, shown(name)])) as Record<ReportTable, FunnelRow[]>

@@ -38,20 +38,20 @@ describe('where signups come from', () => {
     expect(screen.getByRole('button', { name: 'Last 7 days' })).toHaveAttribute('aria-pressed', 'false')
 
     expect(rowsOf(/^Each day’s visitors/)).toEqual([
-      ['Day (UTC)', 'Visitors', 'Signups', 'Visitors who signed up', 'Confirmed', 'Invited', 'Claimed'],
-      ['2026-11-26', '120', '9', '7.5%', '0', '0', '0'],
+      ['Day (UTC)', 'Visitors', 'Signups', 'Visitors who signed up', 'Confirmed', 'Invited', 'Claimed', 'Activated'],
+      ['2026-11-26', '120', '9', '7.5%', '0', '0', '0', '0'],
       // Fewer than 5 is said as such, and no share is worked out from it.
-      ['2026-11-27', '40', fewerThanFive, '—not known', '0', '0', '0'],
+      ['2026-11-27', '40', fewerThanFive, '—not known', '0', '0', '0', '0'],
     ])
     expect(rowsOf(/^Where visits came from/).slice(1)).toEqual([
-      ['launch', '100', '8', '8.0%', '0', '0', '0'],
-      ['direct (no campaign, share link or other site)', '52', fewerThanFive, '—not known', '0', '0', '0'],
-      ['referral (a share link)', fewerThanFive, '0', '—not known', '0', '0', '0'],
+      ['launch', '100', '8', '8.0%', '0', '0', '0', '0'],
+      ['direct (no campaign, share link or other site)', '52', fewerThanFive, '—not known', '0', '0', '0', '0'],
+      ['referral (a share link)', fewerThanFive, '0', '—not known', '0', '0', '0', '0'],
     ])
     expect(rowsOf(/^Visits and signups by the campaign/).slice(1).map((row) => row[0])).toEqual(['nov', 'none'])
     // A signup keeps no landing page: its later steps are not known there, and a note says why.
     const landings = table(/^Visits and signups by the first page/)
-    expect(rowsOf(/^Visits and signups by the first page/)[1]).toEqual(['/', '150', '10', '6.7%', '—not known', '—not known', '—not known'])
+    expect(rowsOf(/^Visits and signups by the first page/)[1]).toEqual(['/', '150', '10', '6.7%', '—not known', '—not known', '—not known', '—not known'])
     expect(landings).toHaveAccessibleDescription(landingNote)
     expect(rowsOf(/^Every page shown/)).toEqual([['Page', 'Visitors', 'Page views'], ['/', '150', '150'], ['/about', '30', '30']])
     expect(rowsOf(/^The sites that linked/).slice(1).map((row) => row[0])).toEqual(['none (typed, bookmarked, or no other site said)', 'news.example.org'])

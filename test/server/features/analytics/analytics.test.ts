@@ -104,15 +104,15 @@ describe.each([sqliteEngine(), postgresEngine()])('visits on $engine', (engine: 
     expect(shown.enabled).toBe(true)
     // Visitors today: the first browser, the phone and six more; signups: five of them in their visit, and one who
     // never visited (a signup of its own, with no visit to join: not among the visitors' signups).
-    expect(row(shown.days, today())).toEqual({ key: today(), visitors: 8, views: 9, signups: 5, confirmed: 5, invited: 0, claimed: 0 })
+    expect(row(shown.days, today())).toEqual({ key: today(), visitors: 8, views: 9, signups: 5, confirmed: 5, invited: 0, claimed: 0, activated: 0 })
     expect(row(shown.sources, 'launch')).toMatchObject({ visitors: 7, signups: 5, confirmed: 5 })
     expect(row(shown.sources, 'referral')).toMatchObject({ visitors: fewerThanFive, signups: 0 })
     expect(row(shown.landings, '/')).toMatchObject({ visitors: 8, signups: 5, confirmed: null })
     expect(row(shown.pages, '/coach')).toMatchObject({ visitors: fewerThanFive, views: fewerThanFive })
     expect(row(shown.devices, 'desktop')).toMatchObject({ visitors: 7 })
     const csv = await (await server.request(`/api/admin/analytics.csv?table=sources&from=${today()}&to=${today()}`, { cookie })).text()
-    expect(csv.split('\r\n')[0]).toBe('source,visitors,views,signups,confirmed,invited,claimed')
-    expect(csv).toContain('launch,7,8,5,5,0,0')
+    expect(csv.split('\r\n')[0]).toBe('source,visitors,views,signups,confirmed,invited,claimed,activated')
+    expect(csv).toContain('launch,7,8,5,5,0,0,0')
 
     // Nothing anywhere holds the address or the User-Agent: every table, every log line.
     const tables = ['analytics_views', 'analytics_conversions', 'analytics_daily', 'signups', 'outbox', 'admin_audit'] as const
@@ -137,8 +137,11 @@ describe.each([sqliteEngine(), postgresEngine()])('visits on $engine', (engine: 
     // Fifty-two pages seen by two new visitors: not in the report until the next count.
     for (let n = 0; n < 52; n++) expect((await beacon({ page: `/page-${n}` }, { 'x-forwarded-for': `198.51.100.${20 + (n % 2)}` })).status).toBe(204)
     await settled((await views()).length + 52)
-    // And a signup invited since: its step shows with the next count too, so the figures agree with each other.
-    await db().updateTable('signups').set({ status: 'invited' }).where('email', '=', 'visitor.10@example.com').execute()
+    // And a signup invited since, whose app has reported them activated (as /api/v1/activations records it): their
+    // steps show with the next count too, so the figures agree with each other.
+    const invitee = await db().updateTable('signups').set({ status: 'invited' }).where('email', '=', 'visitor.10@example.com').returning('id').executeTakeFirstOrThrow()
+    const key = await db().insertInto('api_keys').values({ name: 'the app', scopes: 'activations:write', prefix: 'wlk_test0000', key_hash: 'not a key', created_by: 'test', created_at: now().toISOString() }).returning('id').executeTakeFirstOrThrow()
+    await db().insertInto('activations').values({ signup_id: invitee.id, invitation_id: null, activated_at: now().toISOString(), via: 'address', key_id: key.id, code_hash: null }).execute()
     expect(await report(today(), today())).toEqual(counted)
 
     await count()
@@ -148,6 +151,8 @@ describe.each([sqliteEngine(), postgresEngine()])('visits on $engine', (engine: 
     expect(recounted.rows.pages).toBe(counted.rows.pages + 52)
     expect(row(recounted.sources, 'launch')!.invited).toBe(fewerThanFive)
     expect(row(counted.sources, 'launch')!.invited).toBe(0)
+    expect([row(recounted.days, today())!.activated, row(counted.days, today())!.activated]).toEqual([fewerThanFive, 0])
+    expect(row(recounted.landings, '/')!.activated).toBeNull()
     expect(recounted.pages).toHaveLength(reportTopRows)
     expect(recounted.rows.days).toBe(1)
     // The most visited first, cut at the top rows; the CSV carries every row.
