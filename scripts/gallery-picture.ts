@@ -41,7 +41,7 @@ export async function pictureMachine(browser: Browser, origin: string, gallery: 
         return requests
       },
     }
-    const url = typeof gallery.url === 'string' ? gallery.url : gallery.url(shot.variant)
+    const url = typeof gallery.url === 'string' ? gallery.url : gallery.url(shot.steps)
     await page.goto(url)
     // Gestures are the app's from here: wait until it is in control (after hydration).
     await page.locator('html[data-app="ready"]').waitFor({ state: 'attached', timeout: 15_000 })
@@ -52,7 +52,8 @@ export async function pictureMachine(browser: Browser, origin: string, gallery: 
     for (const scheme of schemes) {
       await page.emulateMedia({ colorScheme: scheme })
       await painted(page)
-      pictures.push([scheme, await region.screenshot({ animations: 'disabled', caret: 'hide' })])
+      const options = { animations: 'disabled', caret: 'hide' } as const
+      pictures.push([scheme, 'screenshot' in region ? await region.screenshot(options) : await page.screenshot({ ...options, clip: region })])
     }
     return pictures
   } catch (error) {

@@ -3,6 +3,8 @@
 import type { Locator, Page, Route } from '@playwright/test'
 import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate'
 
+export type Clip = { x: number; y: number; width: number; height: number }
+
 export type ModelEvent = EventObject & Record<string, unknown>
 
 /** Which build of the site a variant runs on: with the endpoint at /api/waitlist, or with none at all. */
@@ -29,14 +31,15 @@ export interface Driver {
 export interface GalleryMachine {
   machine: AnyStateMachine
   variants: GalleryVariant[]
-  /** The page the view lives on. */
-  url: string | ((variant: GalleryVariant) => string)
+  /** The page the view lives on; for a path, when the path's events depend on the address (a link's token). */
+  url: string | ((steps: { event: ModelEvent }[]) => string)
   /** URL patterns (Playwright glob) whose requests the path answers itself, in order. */
   hold?: string[]
   /** Answers for requests the path does not decide (a console's figures), given before the page opens. */
   prepare?: (page: Page) => Promise<void>
-  /** The part of the page the state changes, which is what is pictured. */
-  region: (page: Page, snapshot: AnyMachineSnapshot) => Locator
+  /** The part of the page the state changes, which is what is pictured: an element, or a rectangle of the
+   * viewport (for what the top layer draws, such as a popover, which no element's box holds). */
+  region: (page: Page, snapshot: AnyMachineSnapshot) => Locator | Clip
   /** Sample events to walk the graph with. */
   events: ModelEvent[]
   /** The state key: the value plus the context that changes the picture (and decides guards). */

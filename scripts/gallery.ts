@@ -6,7 +6,7 @@
 //   npm run gallery -- --check    compares them with gallery/baseline/, writes dist-gallery/diff.html, fails on a change
 //   npm run gallery -- --only waitlist,menu   only those machines (by machine id)
 // CHROME_PATH picks the browser (test/utils/chromium.ts).
-import { cp, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises'
 import { existsSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -103,11 +103,22 @@ try {
   console.log(`wrote ${join(outDir, 'index.html')} (open it in a browser, no server needed)`)
 
   if (flags.update) {
+    // A picture whose pixels did not change keeps its baseline file (the encoder's bytes may differ run to run).
+    let written = 0
     for (const gallery of machines) {
-      await rm(join(baselineDir, gallery.machine.id), { recursive: true, force: true })
-      if (existsSync(join(picturesDir, gallery.machine.id))) await cp(join(picturesDir, gallery.machine.id), join(baselineDir, gallery.machine.id), { recursive: true })
+      const dir = join(baselineDir, gallery.machine.id)
+      const kept = new Set(files.filter((file) => file.startsWith(`${gallery.machine.id}/`)).map((file) => join(baselineDir, file)))
+      if (existsSync(dir)) for (const name of await readdir(dir)) if (!kept.has(join(dir, name))) await rm(join(dir, name))
+      await mkdir(dir, { recursive: true })
     }
-    console.log(`updated ${baselineDir}/ with ${pictureCount} pictures: review and commit them`)
+    for (const file of files) {
+      const baseline = join(baselineDir, file)
+      const png = await readFile(join(picturesDir, file))
+      if (existsSync(baseline) && comparePictures(await readFile(baseline), png).status === 'same') continue
+      await writeFile(baseline, png)
+      written++
+    }
+    console.log(`updated ${baselineDir}/: ${written} of ${pictureCount} pictures new or changed; review and commit them`)
   }
 
   let failed = leftOut.some((line) => line.includes('NOT REACHED'))
