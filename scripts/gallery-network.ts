@@ -4,7 +4,7 @@
 import type { Page, Route } from '@playwright/test'
 import type { HeldRequests } from './gallery-types'
 
-export async function holdRequests(page: Page, pattern: string): Promise<HeldRequests> {
+export async function holdRequests(page: Page, pattern: string | ((url: URL) => boolean)): Promise<HeldRequests> {
   const waiting: Route[] = []
   const wanted: ((route: Route) => void)[] = []
   await page.route(pattern, (route) => {

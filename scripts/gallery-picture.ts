@@ -25,14 +25,19 @@ async function painted(page: Page) {
   })
 }
 
-export async function pictureMachine(browser: Browser, origin: string, gallery: GalleryMachine, shot: Shot, width: number): Promise<[Scheme, Buffer][]> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme: 'light', reducedMotion: 'reduce', baseURL: origin })
+/** The path is driven once, at the first width; the page is then resized for the other (the machine's state does
+ * not depend on the width, and one page load per state keeps the whole run within its few minutes). */
+export async function pictureMachine(browser: Browser, origin: string, gallery: GalleryMachine, shot: Shot): Promise<{ width: number; scheme: Scheme; png: Buffer }[]> {
+  const [firstWidth] = widthsOf(gallery)
+  const context = await browser.newContext({ viewport: { width: firstWidth!, height: 900 }, colorScheme: 'light', reducedMotion: 'reduce', baseURL: origin })
   try {
     const page = await context.newPage()
     await page.clock.install({ time: galleryNow })
     const held = new Map<string, HeldRequests>()
-    for (const pattern of gallery.hold ?? []) held.set(pattern, await holdRequests(page, pattern))
     await gallery.prepare?.(page)
+    // Registered after `prepare`, so that they are asked first (Playwright tries the newest route first).
+    for (const pattern of gallery.hold ?? []) held.set(pattern, await holdRequests(page, pattern))
+    for (const [name, test] of Object.entries(gallery.holdMatching ?? {})) held.set(name, await holdRequests(page, test))
     const driver: Driver = {
       page,
       held: (pattern) => {
@@ -41,23 +46,26 @@ export async function pictureMachine(browser: Browser, origin: string, gallery: 
         return requests
       },
     }
-    const url = typeof gallery.url === 'string' ? gallery.url : gallery.url(shot.steps)
+    const url = typeof gallery.url === 'string' ? gallery.url : gallery.url(shot.steps, shot.variant)
     await page.goto(url)
     // Gestures are the app's from here: wait until it is in control (after hydration).
-    await page.locator('html[data-app="ready"]').waitFor({ state: 'attached', timeout: 15_000 })
+    await page.locator(gallery.ready ?? 'html[data-app="ready"]').first().waitFor({ state: 'attached', timeout: 15_000 })
     for (const step of shot.steps) await gallery.act(driver, step.event, step.state)
-    await gallery.shows(driver, shot.final)
-    const region = gallery.region(page, shot.final)
-    const pictures: [Scheme, Buffer][] = []
-    for (const scheme of schemes) {
-      await page.emulateMedia({ colorScheme: scheme })
-      await painted(page)
-      const options = { animations: 'disabled', caret: 'hide' } as const
-      pictures.push([scheme, 'screenshot' in region ? await region.screenshot(options) : await page.screenshot({ ...options, clip: region })])
+    const pictures: { width: number; scheme: Scheme; png: Buffer }[] = []
+    for (const width of widthsOf(gallery)) {
+      await page.setViewportSize({ width, height: 900 })
+      await gallery.shows(driver, shot.final)
+      const region = gallery.region(page, shot.final)
+      for (const scheme of schemes) {
+        await page.emulateMedia({ colorScheme: scheme })
+        await painted(page)
+        const options = { animations: 'disabled', caret: 'hide' } as const
+        pictures.push({ width, scheme, png: 'screenshot' in region ? await region.screenshot(options) : await page.screenshot({ ...options, clip: region }) })
+      }
     }
     return pictures
   } catch (error) {
-    throw new Error(`${gallery.machine.id}, ${shot.slug} at ${width} px: ${(error as Error).message}`)
+    throw new Error(`${gallery.machine.id}, ${shot.slug}: ${(error as Error).message}`)
   } finally {
     await context.close()
   }

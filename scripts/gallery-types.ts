@@ -32,9 +32,13 @@ export interface GalleryMachine {
   machine: AnyStateMachine
   variants: GalleryVariant[]
   /** The page the view lives on; for a path, when the path's events depend on the address (a link's token). */
-  url: string | ((steps: { event: ModelEvent }[]) => string)
+  url: string | ((steps: { event: ModelEvent }[], variant: GalleryVariant) => string)
   /** URL patterns (Playwright glob) whose requests the path answers itself, in order. */
   hold?: string[]
+  /** The same, for requests told apart by more than a glob (a console call by its path): name → test. */
+  holdMatching?: Record<string, (url: URL) => boolean>
+  /** What shows that the app is in control and gestures reach it; the site's html[data-app="ready"] by default. */
+  ready?: string
   /** Answers for requests the path does not decide (a console's figures), given before the page opens. */
   prepare?: (page: Page) => Promise<void>
   /** The part of the page the state changes, which is what is pictured: an element, or a rectangle of the

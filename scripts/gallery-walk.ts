@@ -103,6 +103,6 @@ export function describeEvent(event: ModelEvent): string {
   const rest = Object.entries(event).filter(([key]) => key !== 'type')
   if (rest.length === 0) return type
   const value = rest.length === 1 ? rest[0]![1] : Object.fromEntries(rest)
-  const text = JSON.stringify(value, (_key, inner: unknown) => (inner instanceof Error ? inner.message : inner))
+  const text = JSON.stringify(value, (_key, inner: unknown) => (inner instanceof Error ? inner.message : inner)) ?? '(nothing)'
   return `${type} ${text.length > 80 ? `${text.slice(0, 77)}…` : text}`
 }

@@ -59,15 +59,20 @@ try {
 
   if (!only) await rm(picturesDir, { recursive: true, force: true })
   const files: string[] = []
-  const jobs = machines.flatMap((gallery) => widthsOf(gallery).flatMap((width) => shotsByMachine.get(gallery.machine.id)!.map((shot) => ({ gallery, width, shot }))))
+  const failures: string[] = []
+  const jobs = machines.flatMap((gallery) => shotsByMachine.get(gallery.machine.id)!.map((shot) => ({ gallery, shot })))
   for (const gallery of machines) await rm(join(picturesDir, gallery.machine.id), { recursive: true, force: true })
   // A few pages at a time: each waits mostly on the browser's painting, so two or three share the cores well.
   let nextJob = 0
   const work = async () => {
     while (nextJob < jobs.length) {
-      const { gallery, width, shot } = jobs[nextJob++]!
-      const pictures = await pictureMachine(browser!, origins.get(shot.variant.site)!, gallery, shot, width)
-      for (const [scheme, png] of pictures) {
+      const { gallery, shot } = jobs[nextJob++]!
+      const pictures = await pictureMachine(browser!, origins.get(shot.variant.site)!, gallery, shot).catch((error: Error) => {
+        // One state that cannot be reached does not hide the others: it is reported, and the run fails.
+        failures.push(error.message.split('\n')[0]!)
+        return []
+      })
+      for (const { width, scheme, png } of pictures) {
         const file = join(gallery.machine.id, pictureName(shot, width, scheme))
         await mkdir(dirname(join(picturesDir, file)), { recursive: true })
         await writeFile(join(picturesDir, file), png)
@@ -121,7 +126,8 @@ try {
     console.log(`updated ${baselineDir}/: ${written} of ${pictureCount} pictures new or changed; review and commit them`)
   }
 
-  let failed = leftOut.some((line) => line.includes('NOT REACHED'))
+  if (failures.length > 0) console.log(`\n${failures.length} pictures could not be taken:\n${failures.map((line) => `  ${line}`).join('\n')}`)
+  let failed = failures.length > 0 || leftOut.some((line) => line.includes('NOT REACHED'))
   if (flags.check) {
     const checks: Check[] = []
     for (const file of files) {
