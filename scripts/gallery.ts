@@ -14,7 +14,7 @@ import { chromium, type Browser } from '@playwright/test'
 import type { RunningServer } from '../e2e/support/static-server'
 import { chromiumLaunchOptions } from '../test/utils/chromium'
 import { comparePictures } from './gallery-compare'
-import { galleryMachines } from './gallery-machines'
+import { galleryMachines, machinesNotInGallery } from './gallery-machines'
 import { renderDiffPage, renderGalleryPage, type Check } from './gallery-page'
 import { pictureName, pictureMachine, schemes, widthsOf } from './gallery-picture'
 import { ensureBuild, serveBuild } from './gallery-site'
@@ -105,6 +105,10 @@ try {
   const pictureCount = files.length
   console.log(`\nstates in the machines: ${total}; states pictured: ${pictured} (in ${[...shotsByMachine.values()].flat().length} state keys, ${pictureCount} pictures)`)
   console.log(leftOut.length === 0 ? 'states left out: none' : `states left out: ${leftOut.length}\n${leftOut.join('\n')}`)
+  if (!only) {
+    const notIn = Object.entries(machinesNotInGallery)
+    console.log(`machines not in the gallery: ${notIn.length}\n${notIn.map(([id, reason]) => `  ${id}: ${reason}`).join('\n')}`)
+  }
   console.log(`wrote ${join(outDir, 'index.html')} (open it in a browser, no server needed)`)
 
   if (flags.update) {

@@ -22,3 +22,13 @@ describe.each(galleryMachines.map((gallery) => [gallery.machine.id, gallery] as 
     expect(new Set(slugs).size).toBe(slugs.length)
   })
 })
+
+describe('the list of machines', () => {
+  it('names every machine of docs/state-charts.md: in the gallery, or not with a reason', async () => {
+    const { chartSources } = await import('../../scripts/chart-sources')
+    const { machinesNotInGallery } = await import('../../scripts/gallery-machines')
+    const pictured = galleryMachines.map((gallery) => gallery.machine.id)
+    for (const { machine } of chartSources) expect([...pictured, ...Object.keys(machinesNotInGallery)]).toContain(machine.id)
+    for (const id of Object.keys(machinesNotInGallery)) expect(pictured).not.toContain(id)
+  })
+})
