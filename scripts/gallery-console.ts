@@ -7,14 +7,15 @@
 import type { Locator, Page } from '@playwright/test'
 import type { AnyMachineSnapshot } from 'xstate'
 import { adminAnalyticsMessages } from '../machines/admin-analytics-machine'
-import { analyticsModel, auditModel, eraseModel, samples, signInWithLink, signInWithoutLink, summaryModel, tableModel, tableSamples } from '../test/utils/admin-models'
+import { analyticsModel, auditModel, eraseModel, referralsModel, samples, wavesModel, signInWithLink, signInWithoutLink, summaryModel, tableModel, tableSamples } from '../test/utils/admin-models'
 import type { Model } from '../test/utils/admin-model'
 import { json } from './gallery-network'
 import type { Driver, GalleryMachine, ModelEvent } from './gallery-types'
 
-const api = (path: RegExp) => (url: URL) => path.test(url.pathname)
+const api = (path: RegExp, method?: string, reply?: (output: unknown) => unknown) => ({ url: (url: URL) => path.test(url.pathname), method, reply })
 
-/** Which console call each actor makes (src/admin/admin-api-client.ts). */
+/** Which console call each actor makes, and the reply's JSON for an output where the client unwraps it
+ * (src/admin/admin-api-client.ts). */
 const calls = {
   checkSession: api(/\/api\/admin\/session$/),
   requestLink: api(/\/api\/admin\/sign-in\/request$/),
@@ -25,13 +26,21 @@ const calls = {
   eraseSignup: api(/\/api\/admin\/signups\/\d+\/erase$/),
   fetchAudit: api(/\/api\/admin\/audit$/),
   fetchReport: api(/\/api\/admin\/analytics$/),
+  fetchReferrals: api(/\/api\/admin\/referrals$/),
+  reviewReferral: api(/\/api\/admin\/referrals\/\d+\/(approve|reject)$/),
+  fetchWaves: api(/\/api\/admin\/waves$/, 'GET'),
+  fetchNextUp: api(/\/api\/admin\/waves\/next$/),
+  startWave: api(/\/api\/admin\/waves$/, 'POST', (wave) => ({ wave })),
+  inviteAgain: api(/\/api\/admin\/waves\/\d+\/again$/, 'POST', (wave) => ({ wave })),
+  setPace: api(/\/api\/admin\/pace$/, 'POST', (pace) => ({ pace })),
+  stopPace: api(/\/api\/admin\/pace\/stop$/),
 }
 type Call = keyof typeof calls
 
 /** Every console call not answered otherwise: the session is signed in, the rest waits for ever. */
 async function quietConsole(page: Page) {
   await page.route('**/api/admin/**', (route) => {
-    if (calls.checkSession(new URL(route.request().url()))) return json(route, 200, { email: samples.admin })
+    if (calls.checkSession.url(new URL(route.request().url()))) return json(route, 200, { email: samples.admin })
   })
 }
 
@@ -43,7 +52,7 @@ async function answerCall(driver: Driver, event: ModelEvent): Promise<boolean> {
   if (match[1] === 'done') {
     // The session check reads "not signed in" from a 401 (admin-api-client.ts checkSession).
     if (event.output === null && match[2] === 'checkSession') await json(route, 401, {})
-    else await json(route, 200, event.output ?? {})
+    else await json(route, 200, calls[match[2] as Call]?.reply?.(event.output) ?? event.output ?? {})
     return true
   }
   const error = event.error as Error & { code?: string; link?: string }
@@ -76,7 +85,7 @@ function consoleGallery(
       await quietConsole(page)
       await options.prepare?.(page)
     },
-    holdMatching: Object.fromEntries(options.calls.map((call) => [call, calls[call]])),
+    holdMatching: Object.fromEntries(options.calls.map((call) => [call, { url: calls[call].url, method: calls[call].method }])),
     region: options.region,
     events: model.events.filter((event) => !options.withoutEvents?.includes(event.type)),
     serializeState: model.serializeState,
@@ -170,6 +179,58 @@ export const tableGallery = consoleGallery(tableModel, {
   },
 })
 
+export const referralsGallery = consoleGallery(referralsModel, {
+  calls: ['fetchReferrals', 'reviewReferral'],
+  region: (page) => section(page, 'referrals-heading'),
+  shows: async (page, snapshot) => {
+    const referrals = section(page, 'referrals-heading')
+    if (snapshot.matches('failed')) return referrals.getByRole('alert').waitFor()
+    await busy(referrals, snapshot.hasTag('busy'))
+  },
+  act: (page, event) => {
+    const referrals = section(page, 'referrals-heading')
+    if (event.type === 'RELOAD') return referrals.getByRole('button', { name: 'Try again' }).click()
+    if (event.type === 'REVIEW') return referrals.getByRole('button', { name: new RegExp(`^${event.verdict === 'APPROVE' ? 'Approve' : 'Reject'} referral of ${String(event.firstName)} `) }).click()
+    if (event.type === 'NEXT_HELD') return referrals.getByRole('button', { name: 'Next held referrals' }).click()
+    if (event.type === 'PREVIOUS_HELD') return referrals.getByRole('button', { name: 'Previous held referrals' }).click()
+    return unknownGesture(event)
+  },
+})
+
+export const wavesGallery = consoleGallery(wavesModel, {
+  calls: ['fetchWaves', 'fetchNextUp', 'startWave', 'inviteAgain', 'setPace', 'stopPace'],
+  region: (page) => section(page, 'waves-heading'),
+  shows: async (page, snapshot) => {
+    const waves = section(page, 'waves-heading')
+    if (snapshot.matches('failed')) return waves.getByRole('alert').waitFor()
+    await busy(waves, snapshot.hasTag('busy'))
+    if (snapshot.matches('reviewing')) await waves.getByRole('button', { name: 'Cancel' }).waitFor()
+  },
+  act: async (page, event) => {
+    const waves = section(page, 'waves-heading')
+    if (event.type === 'RETRY') return waves.getByRole('button', { name: 'Try again' }).click()
+    if (event.type === 'PREVIEW') {
+      const form = waves.locator('form[aria-label="Invite the next people"]')
+      await form.locator('input').first().fill(String(event.count))
+      return form.getByRole('button', { name: 'See who is next' }).click()
+    }
+    if (event.type === 'CONFIRM') return waves.getByRole('button', { name: /^Invite (these|this)/ }).click()
+    if (event.type === 'CANCEL') return waves.getByRole('button', { name: 'Cancel' }).click()
+    if (event.type === 'SET_PACE') {
+      // The page's clock zone is UTC (the context's timezoneId), so the local time typed is the UTC one.
+      const form = waves.locator('form[aria-labelledby="pace-heading"]')
+      await form.locator('#pace-count').fill(String(event.perDay))
+      await form.locator('#pace-time').fill(String(event.atUtc).padStart(5, '0'))
+      return form.locator('button[type="submit"]').click()
+    }
+    if (event.type === 'STOP_PACE') return waves.locator('form[aria-labelledby="pace-heading"] button[type="button"]').click()
+    if (event.type === 'AGAIN') return waves.getByRole('button', { name: `Send again to the expired of wave #${String(event.waveId)}` }).click()
+    return unknownGesture(event)
+  },
+  // RELOAD comes from the other sections (after an erasure, a review); RETRY is this section's own button.
+  withoutEvents: ['RELOAD'],
+})
+
 const eraseDialog = (page: Page) => page.locator('dialog[aria-labelledby="erase-heading"]')
 
 export const eraseGallery = consoleGallery(eraseModel, {
@@ -177,7 +238,7 @@ export const eraseGallery = consoleGallery(eraseModel, {
   // The table shows a page with Ada on it, whose Erase button starts the machine.
   prepare: async (page) => {
     await page.route(
-      (url) => calls.fetchSignups(url),
+      (url) => calls.fetchSignups.url(url),
       (route) => json(route, 200, tableSamples.onlyPage),
     )
   },

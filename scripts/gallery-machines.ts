@@ -2,7 +2,7 @@
 // view lives on, the region to picture, how each event of its graph is caused) in a module beside this one; a
 // console section's entry is a few lines with consoleGallery() in gallery-console.ts.
 import { eraseRequestGallery, headerGallery, menuGallery, tokenActionGallery, waitlistGallery } from './gallery-visitor'
-import { adminSignInGallery, analyticsGallery, auditGallery, eraseGallery, summaryGallery, tableGallery } from './gallery-console'
+import { adminSignInGallery, analyticsGallery, auditGallery, eraseGallery, referralsGallery, summaryGallery, tableGallery, wavesGallery } from './gallery-console'
 import type { GalleryMachine } from './gallery-types'
 
 export const galleryMachines: GalleryMachine[] = [
@@ -17,6 +17,8 @@ export const galleryMachines: GalleryMachine[] = [
   summaryGallery,
   auditGallery,
   analyticsGallery,
+  referralsGallery,
+  wavesGallery,
 ]
 
 /** The machines of docs/state-charts.md that the gallery does not picture, and why: printed by every run. */
@@ -25,7 +27,5 @@ export const machinesNotInGallery: Record<string, string> = {
   referralCredit: 'No view: the server decides it when a friend confirms (server/features/referral/).',
   updateSend: 'No view of its own: the console shows its moves inside the updates section (adminUpdates).',
   newsChoice: 'Not yet: its panel shows on the confirmation page once a confirmation worked (tokenAction done shows its first state).',
-  adminReferrals: 'Not yet: a console section like the others; its entry is a consoleGallery() with its calls and gestures.',
-  adminWaves: 'Not yet: a console section like the others; its entry is a consoleGallery() with its calls and gestures.',
   adminUpdates: 'Not yet: the largest console machine (a draft, its preview, a test, the send form, the record); its calls need the client\'s reply shapes (updateOf).',
 }

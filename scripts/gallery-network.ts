@@ -4,10 +4,13 @@
 import type { Page, Route } from '@playwright/test'
 import type { HeldRequests } from './gallery-types'
 
-export async function holdRequests(page: Page, pattern: string | ((url: URL) => boolean)): Promise<HeldRequests> {
+/** `method`, when given, leaves requests of other methods to the routes registered before (a GET and a POST to
+ * one path are two calls). */
+export async function holdRequests(page: Page, pattern: string | ((url: URL) => boolean), method?: string): Promise<HeldRequests> {
   const waiting: Route[] = []
   const wanted: ((route: Route) => void)[] = []
   await page.route(pattern, (route) => {
+    if (method && route.request().method() !== method && route.request().method() !== 'OPTIONS') return route.fallback()
     // A preflight never holds up the picture; the site's requests are CORS simple requests anyway.
     if (route.request().method() === 'OPTIONS') return route.fulfill({ status: 204, headers: { 'Access-Control-Allow-Origin': '*' } })
     const taker = wanted.shift()

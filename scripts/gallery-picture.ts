@@ -29,7 +29,7 @@ async function painted(page: Page) {
  * not depend on the width, and one page load per state keeps the whole run within its few minutes). */
 export async function pictureMachine(browser: Browser, origin: string, gallery: GalleryMachine, shot: Shot): Promise<{ width: number; scheme: Scheme; png: Buffer }[]> {
   const [firstWidth] = widthsOf(gallery)
-  const context = await browser.newContext({ viewport: { width: firstWidth!, height: 900 }, colorScheme: 'light', reducedMotion: 'reduce', baseURL: origin })
+  const context = await browser.newContext({ viewport: { width: firstWidth!, height: 900 }, colorScheme: 'light', reducedMotion: 'reduce', timezoneId: 'UTC', locale: 'en-US', baseURL: origin })
   try {
     const page = await context.newPage()
     await page.clock.install({ time: galleryNow })
@@ -37,7 +37,7 @@ export async function pictureMachine(browser: Browser, origin: string, gallery: 
     await gallery.prepare?.(page)
     // Registered after `prepare`, so that they are asked first (Playwright tries the newest route first).
     for (const pattern of gallery.hold ?? []) held.set(pattern, await holdRequests(page, pattern))
-    for (const [name, test] of Object.entries(gallery.holdMatching ?? {})) held.set(name, await holdRequests(page, test))
+    for (const [name, { url, method }] of Object.entries(gallery.holdMatching ?? {})) held.set(name, await holdRequests(page, url, method))
     const driver: Driver = {
       page,
       held: (pattern) => {

@@ -36,7 +36,7 @@ export interface GalleryMachine {
   /** URL patterns (Playwright glob) whose requests the path answers itself, in order. */
   hold?: string[]
   /** The same, for requests told apart by more than a glob (a console call by its path): name → test. */
-  holdMatching?: Record<string, (url: URL) => boolean>
+  holdMatching?: Record<string, { url: (url: URL) => boolean; method?: string }>
   /** What shows that the app is in control and gestures reach it; the site's html[data-app="ready"] by default. */
   ready?: string
   /** Answers for requests the path does not decide (a console's figures), given before the page opens. */
