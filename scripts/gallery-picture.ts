@@ -59,7 +59,7 @@ export async function pictureMachine(browser: Browser, origin: string, gallery: 
       for (const scheme of schemes) {
         await page.emulateMedia({ colorScheme: scheme })
         await painted(page)
-        const options = { animations: 'disabled', caret: 'hide' } as const
+        const options = { caret: 'hide' } as const
         pictures.push({ width, scheme, png: 'screenshot' in region ? await region.screenshot(options) : await page.screenshot({ ...options, clip: region }) })
       }
     }

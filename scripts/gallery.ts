@@ -17,7 +17,7 @@ import { comparePictures } from './gallery-compare'
 import { galleryMachines, machinesNotInGallery } from './gallery-machines'
 import { renderDiffPage, renderGalleryPage, type Check } from './gallery-page'
 import { pictureName, pictureMachine, schemes, widthsOf } from './gallery-picture'
-import { ensureBuild, serveBuild } from './gallery-site'
+import { ensureBuild, serveBuild, stopBuilds } from './gallery-site'
 import type { SiteBuild } from './gallery-types'
 import { leafStates, shotsOf, type Shot } from './gallery-walk'
 
@@ -34,11 +34,14 @@ const started = Date.now()
 const servers: RunningServer[] = []
 let browser: Browser | undefined
 async function stopAll() {
+  stopBuilds()
   await browser?.close().catch(() => {})
   await Promise.all(servers.splice(0).map((server) => server.close()))
 }
+let interrupted = false
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
+    interrupted = true
     console.log(`\n${signal}: stopping the browser and the servers`)
     void stopAll().finally(() => process.exit(130))
   })
@@ -48,8 +51,8 @@ try {
   const shotsByMachine = new Map(machines.map((gallery) => [gallery.machine.id, shotsOf(gallery)]))
   const builds = [...new Set(machines.flatMap((gallery) => gallery.variants.map((variant) => variant.site)))]
   const origins = new Map<SiteBuild, string>()
-  for (const build of builds) {
-    const { dir, built } = ensureBuild(build)
+  const ready = await Promise.all(builds.map(async (build) => ({ build, ...(await ensureBuild(build)) })))
+  for (const { build, dir, built } of ready) {
     console.log(`${built ? 'built' : 'reused'} ${dir}`)
     const server = await serveBuild(dir)
     servers.push(server)
@@ -65,7 +68,7 @@ try {
   // A few pages at a time: each waits mostly on the browser's painting, so two or three share the cores well.
   let nextJob = 0
   const work = async () => {
-    while (nextJob < jobs.length) {
+    while (!interrupted && nextJob < jobs.length) {
       const { gallery, shot } = jobs[nextJob++]!
       const pictures = await pictureMachine(browser!, origins.get(shot.variant.site)!, gallery, shot).catch((error: Error) => {
         // One state that cannot be reached does not hide the others: it is reported, and the run fails.
@@ -81,6 +84,8 @@ try {
     }
   }
   await Promise.all(Array.from({ length: Number(process.env.GALLERY_PAGES ?? 3) }, work))
+  // Stopped: the signal's handler closes everything and exits; write nothing half-made meanwhile.
+  if (interrupted) await new Promise(() => {})
   files.sort()
   for (const gallery of machines) {
     const shots = shotsByMachine.get(gallery.machine.id)!
