@@ -4,13 +4,14 @@ import type { Page, Route } from '@playwright/test'
 import { eraseRequestMachine } from '../machines/erase-request-machine'
 import { headerMachine } from '../machines/header-machine'
 import { menuMachine } from '../machines/menu-machine'
+import { newsChoiceMachine } from '../machines/news-choice-machine'
 import { tokenActionMachine } from '../machines/token-action-machine'
 import { waitlistMachine } from '../machines/waitlist-machine'
 import { isValidEmail } from '../machines/waitlist-messages'
 import { brand } from '../shared/brand'
 import { consentPages } from '../shared/consent-paths'
 import { messages } from '../shared/messages'
-import { erasePage, tokenPages } from '../src/content/consent-pages'
+import { erasePage, newsChoiceCopy, tokenPages } from '../src/content/consent-pages'
 import { accepted, answerRequest, doneEvents, failureReplies, formKey, formPicture } from './gallery-forms'
 import { json, text } from './gallery-network'
 import type { Driver, GalleryMachine, ModelEvent } from './gallery-types'
@@ -174,4 +175,49 @@ export const headerGallery: GalleryMachine = {
   shows: async ({ page }, snapshot) => {
     await page.locator(`header[data-look="${snapshot.matches('solid') ? 'solid' : 'transparent'}"], [data-look="${snapshot.matches('solid') ? 'solid' : 'transparent'}"]`).first().waitFor()
   },
+}
+
+const newsEndpoint = '**/api/waitlist/news'
+const outcomePage = '[aria-labelledby="outcome-title"]'
+const newsReplies = [
+  {
+    reply: { ok: true, message: messages.newsOn, answered: true, nextToken: sampleToken },
+    answer: (route: Route) => json(route, 200, { ok: true, message: messages.newsOn, nextToken: sampleToken }),
+  },
+  { reply: { ok: false, message: messages.newsLinkInvalid, answered: true }, answer: (route: Route) => json(route, 200, { ok: false, message: messages.newsLinkInvalid }) },
+  { reply: { ok: false, message: messages.tooManyConsentRequests, answered: false }, answer: (route: Route) => text(route, 429, messages.tooManyConsentRequests) },
+  ...failureReplies.filter(({ reply }) => !reply.answered),
+]
+
+// The question as the page a no-script confirmation lands on asks it (/waitlist/confirmed?token=…); the
+// confirmation page asks the same with the token its reply handed on (tokenAction's done picture).
+export const newsChoiceGallery: GalleryMachine = {
+  machine: newsChoiceMachine,
+  variants: [
+    { name: 'endpoint', site: 'endpoint', input: { endpointConfigured: true, offer: 'on' } },
+    { name: 'no endpoint', site: 'no-endpoint', input: { endpointConfigured: false, offer: 'on' } },
+  ],
+  url: (steps) => (steps.some(({ event }) => event.type === 'LINK_READ' && event.token === '') ? '/waitlist/confirmed' : `/waitlist/confirmed?token=${sampleToken}`),
+  hold: [newsEndpoint],
+  // The page's panel: the question, or nothing where the machine shows nothing (no token, no endpoint).
+  region: (page) => page.locator(`${outcomePage} > div`),
+  events: [{ type: 'LINK_READ', token: sampleToken }, { type: 'LINK_READ', token: '' }, { type: 'SUBMIT' }, ...doneEvents('sendChoice', newsReplies), { type: 'xstate.after.submitTimeout.newsChoice.submitting' }],
+  serializeState: (snapshot) =>
+    JSON.stringify({ value: snapshot.value, token: snapshot.context.token !== '', offer: snapshot.context.offer, message: snapshot.context.message }),
+  pictureKey: formPicture,
+  detail: (snapshot) => (snapshot.matches('failure') ? String(snapshot.context.message) : undefined),
+  act: async (driver, event, after) => {
+    if (event.type === 'LINK_READ') return // the page's address did it
+    if (event.type === 'SUBMIT') {
+      // The button names the choice the machine offers (a press does not change it; an answer does).
+      const offered = after.context.offer as 'on' | 'off'
+      return driver.page.locator(outcomePage).getByRole('button', { name: newsChoiceCopy.button[offered] }).click()
+    }
+    await answerRequest(driver, newsEndpoint, event, newsReplies)
+  },
+  shows: async ({ page }, snapshot) => {
+    if (snapshot.matches('missingToken') || snapshot.matches('byEmail')) return page.locator(outcomePage).waitFor()
+    await page.locator(outcomePage).getByText(String(snapshot.context.message) || newsChoiceCopy.title).first().waitFor()
+  },
+  leftOut: { start: 'Never on screen: the machine leaves it at once (ready, or byEmail in a build without an endpoint), before the first paint.' },
 }
