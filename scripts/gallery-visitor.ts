@@ -199,8 +199,9 @@ export const newsChoiceGallery: GalleryMachine = {
   ],
   url: (steps) => (steps.some(({ event }) => event.type === 'LINK_READ' && event.token === '') ? '/waitlist/confirmed' : `/waitlist/confirmed?token=${sampleToken}`),
   hold: [newsEndpoint],
-  // The page's panel: the question, or nothing where the machine shows nothing (no token, no endpoint).
-  region: (page) => page.locator(`${outcomePage} > div`),
+  // The question's own section; where the machine shows nothing (no token, no endpoint), the page's panel without it.
+  region: (page, snapshot) =>
+    snapshot.matches('missingToken') || snapshot.matches('byEmail') ? page.locator(`${outcomePage} > div`) : page.locator('section[aria-labelledby="news-choice-title"]'),
   events: [{ type: 'LINK_READ', token: sampleToken }, { type: 'LINK_READ', token: '' }, { type: 'SUBMIT' }, ...doneEvents('sendChoice', newsReplies), { type: 'xstate.after.submitTimeout.newsChoice.submitting' }],
   serializeState: (snapshot) =>
     JSON.stringify({ value: snapshot.value, token: snapshot.context.token !== '', offer: snapshot.context.offer, message: snapshot.context.message }),
