@@ -33,7 +33,7 @@ const style = `
   .pictures { display: flex; flex-wrap: wrap; gap: 1rem; align-items: flex-start; }
   figure { margin: 0; } figcaption { font-size: 12px; color: #666; }
   figure img { border: 1px solid #8886; max-width: 100%; }
-  figure.w390 img { width: 230px; } figure.w1280 img { width: 440px; }
+  figure.w390 img { width: auto; max-width: 390px; } figure.w1280 img { width: auto; max-width: min(100%, 1280px); }
   .left-out { background: #fff4d6; color: #432; padding: 0.5rem 1rem; border-radius: 6px; }
 `
 
