@@ -138,6 +138,13 @@ export function renderStateChartsDocument(sources: ChartSource[]): string {
     '`EVENT [guard] / actions`; `after …` is a timed transition. Events that a state handles without',
     'leaving it are listed in its row of the table.',
     '',
+    'To see each state as the visitor sees it, run `npm run gallery` (about two minutes; Chromium at `CHROME_PATH`',
+    'or `/usr/bin/chromium`), then open [`dist-gallery/index.html`](../dist-gallery/index.html) straight from disk,',
+    'no server needed: one section per machine with its chart, each state of the chart linking to its pictures at',
+    '390 and 1280 px, light and dark, with its description and the path of events that reached it. Machines left out',
+    'are listed there with the reason. `npm run gallery -- --check` compares the pictures with `gallery/baseline/`',
+    'and writes `dist-gallery/diff.html`; `npm run gallery -- --update` accepts a change on purpose.',
+    '',
     ...sources.map(renderMachineChart),
   ].join('\n')
 }

@@ -1,0 +1,306 @@
+// The console's machines in the gallery. Each walks the graph of its model-based tests (test/utils/admin-models.ts:
+// the same sample answers and state keys) and pictures its own section of the signed-in console, on the build's
+// /admin/ page. The console's calls to /api/admin are answered in the browser: the pictured machine's own calls as
+// its path says (a done event is a 200 with its output as JSON, an error a 409 with the server's message or a
+// 500), the session as signed in, and every other section's calls never, so those sections stay loading and
+// nothing but the pictured machine moves.
+import type { Locator, Page } from '@playwright/test'
+import type { AnyMachineSnapshot } from 'xstate'
+import { adminAnalyticsMessages } from '../machines/admin-analytics-machine'
+import { analyticsModel, auditModel, eraseModel, referralsModel, samples, wavesModel, signInWithLink, signInWithoutLink, summaryModel, tableModel, tableSamples } from '../test/utils/admin-models'
+import type { Model } from '../test/utils/admin-model'
+import { json } from './gallery-network'
+import type { Driver, GalleryMachine, ModelEvent } from './gallery-types'
+
+const api = (path: RegExp, method?: string, reply?: (output: unknown) => unknown) => ({ url: (url: URL) => path.test(url.pathname), method, reply })
+
+/** Which console call each actor makes, and the reply's JSON for an output where the client unwraps it
+ * (src/admin/admin-api-client.ts). */
+const calls = {
+  checkSession: api(/\/api\/admin\/session$/),
+  requestLink: api(/\/api\/admin\/sign-in\/request$/),
+  verifyToken: api(/\/api\/admin\/sign-in\/verify$/),
+  signOut: api(/\/api\/admin\/sign-out$/),
+  fetchSummary: api(/\/api\/admin\/summary$/),
+  fetchSignups: api(/\/api\/admin\/signups$/),
+  eraseSignup: api(/\/api\/admin\/signups\/\d+\/erase$/),
+  fetchAudit: api(/\/api\/admin\/audit$/),
+  fetchReport: api(/\/api\/admin\/analytics$/),
+  fetchReferrals: api(/\/api\/admin\/referrals$/),
+  reviewReferral: api(/\/api\/admin\/referrals\/\d+\/(approve|reject)$/),
+  fetchWaves: api(/\/api\/admin\/waves$/, 'GET'),
+  fetchNextUp: api(/\/api\/admin\/waves\/next$/),
+  startWave: api(/\/api\/admin\/waves$/, 'POST', (wave) => ({ wave })),
+  inviteAgain: api(/\/api\/admin\/waves\/\d+\/again$/, 'POST', (wave) => ({ wave })),
+  setPace: api(/\/api\/admin\/pace$/, 'POST', (pace) => ({ pace })),
+  stopPace: api(/\/api\/admin\/pace\/stop$/),
+}
+type Call = keyof typeof calls
+
+/** Every console call not answered otherwise: the session is signed in, the rest waits for ever. */
+async function quietConsole(page: Page) {
+  await page.route('**/api/admin/**', (route) => {
+    if (calls.checkSession.url(new URL(route.request().url()))) return json(route, 200, { email: samples.admin })
+  })
+}
+
+/** Answers the pictured machine's call the way its done or error event says. */
+async function answerCall(driver: Driver, event: ModelEvent): Promise<boolean> {
+  const match = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type)
+  if (!match) return false
+  const route = await driver.held(match[2]!).next()
+  if (match[1] === 'done') {
+    // The session check reads "not signed in" from a 401 (admin-api-client.ts checkSession).
+    if (event.output === null && match[2] === 'checkSession') await json(route, 401, {})
+    else await json(route, 200, calls[match[2] as Call]?.reply?.(event.output) ?? event.output ?? {})
+    return true
+  }
+  const error = event.error as Error & { code?: string; link?: string }
+  if (error.name === 'ServerMessage') await json(route, 409, { message: error.message, code: error.code, link: error.link })
+  else await json(route, 500, {})
+  return true
+}
+
+const section = (page: Page, heading: string) => page.locator(`section[aria-labelledby="${heading}"]`)
+
+function consoleGallery(
+  model: Model,
+  options: {
+    calls: Call[]
+    region: (page: Page, snapshot: AnyMachineSnapshot) => Locator
+    shows: (page: Page, snapshot: AnyMachineSnapshot) => Promise<unknown>
+    act: (page: Page, event: ModelEvent, after: AnyMachineSnapshot) => Promise<unknown>
+    /** Sample events no gesture causes here (another section asks for them): left out of the walk. */
+    withoutEvents?: string[]
+    prepare?: (page: Page) => Promise<void>
+    leftOut?: Record<string, string>
+  },
+): GalleryMachine {
+  return {
+    machine: model.machine,
+    variants: [{ name: '', site: 'endpoint', input: model.input }],
+    url: '/admin/',
+    ready: 'h1',
+    prepare: async (page) => {
+      await quietConsole(page)
+      await options.prepare?.(page)
+    },
+    holdMatching: Object.fromEntries(options.calls.map((call) => [call, { url: calls[call].url, method: calls[call].method }])),
+    region: options.region,
+    events: model.events.filter((event) => !options.withoutEvents?.includes(event.type)),
+    serializeState: model.serializeState,
+    // The console's pictures differ by state: the model's keys tell pages and cursors apart for its guards.
+    pictureKey: (snapshot) => JSON.stringify(snapshot.value),
+    act: async (driver, event, after) => {
+      if (await answerCall(driver, event)) return
+      await options.act(driver.page, event, after)
+    },
+    shows: async ({ page }, snapshot) => {
+      await options.shows(page, snapshot)
+    },
+    leftOut: options.leftOut,
+  }
+}
+
+const busy = (locator: Locator, value: boolean) => locator.and(locator.page().locator(`[aria-busy="${String(value)}"]`)).waitFor()
+
+export const summaryGallery = consoleGallery(summaryModel, {
+  calls: ['fetchSummary'],
+  region: (page, snapshot) => (snapshot.matches('loading') ? page.getByText('Loading the figures…') : section(page, 'totals-heading')),
+  shows: async (page, snapshot) => {
+    if (snapshot.matches('loading')) return page.getByText('Loading the figures…').waitFor()
+    if (snapshot.matches('failed')) return section(page, 'totals-heading').getByRole('alert').waitFor()
+    return busy(section(page, 'totals-heading'), false)
+  },
+  act: (page, event) => (event.type === 'RELOAD' ? section(page, 'totals-heading').getByRole('button', { name: 'Try again' }).click() : unknownGesture(event)),
+})
+
+export const auditGallery = consoleGallery(auditModel, {
+  calls: ['fetchAudit'],
+  region: (page) => section(page, 'audit-heading'),
+  shows: async (page, snapshot) => {
+    const audit = section(page, 'audit-heading')
+    if (snapshot.matches('failed')) return audit.getByRole('alert').waitFor()
+    await busy(audit, snapshot.matches('loading'))
+  },
+  act: (page, event) => {
+    const audit = section(page, 'audit-heading')
+    if (event.type === 'RELOAD') return audit.getByRole('button', { name: 'Try again' }).click()
+    if (event.type === 'OLDER') return audit.getByRole('button', { name: 'Older entries' }).click()
+    if (event.type === 'NEWER') return audit.getByRole('button', { name: 'Newer entries' }).click()
+    return unknownGesture(event)
+  },
+})
+
+export const analyticsGallery = consoleGallery(analyticsModel, {
+  calls: ['fetchReport'],
+  region: (page) => section(page, 'analytics-heading'),
+  shows: async (page, snapshot) => {
+    const analytics = section(page, 'analytics-heading')
+    if (snapshot.matches('failed')) return analytics.getByRole('alert').filter({ hasText: adminAnalyticsMessages.failed }).waitFor()
+    await busy(analytics, snapshot.matches('loading'))
+  },
+  act: (page, event) => {
+    const analytics = section(page, 'analytics-heading')
+    if (event.type === 'CHOOSE_RANGE') return analytics.getByRole('button', { name: `Last ${String(event.days)} days` }).click()
+    if (event.type === 'RELOAD') return analytics.getByRole('button', { name: /Try again|Refresh/ }).click()
+    return unknownGesture(event)
+  },
+})
+
+const tableStatus = (page: Page) => section(page, 'signups-heading').getByRole('status')
+
+export const tableGallery = consoleGallery(tableModel, {
+  calls: ['fetchSignups'],
+  region: (page) => section(page, 'signups-heading'),
+  shows: async (page, snapshot) => {
+    const table = section(page, 'signups-heading')
+    if (snapshot.matches('loading')) return tableStatus(page).filter({ hasText: 'Loading signups…' }).waitFor()
+    if (snapshot.matches('failed')) return table.getByRole('alert').waitFor()
+    if (snapshot.matches('empty')) return tableStatus(page).filter({ hasText: 'Nobody' }).waitFor()
+    await table.getByRole('table').waitFor()
+  },
+  act: async (page, event) => {
+    const table = section(page, 'signups-heading')
+    const pager = table.getByRole('navigation', { name: 'Pages of signups' })
+    if (event.type === 'SEARCH') {
+      await table.getByLabel('Search by email or name').fill(String(event.search))
+      return table.getByRole('button', { name: 'Search', exact: true }).click()
+    }
+    if (event.type === 'SORT') return table.getByRole('button', { name: 'Email', exact: true }).click()
+    if (event.type === 'RELOAD') return table.getByRole('button', { name: 'Try again' }).click()
+    if (event.type === 'GO_TO_PAGE') {
+      await pager.getByRole('spinbutton', { name: 'Go to page' }).fill(String(event.page))
+      return pager.getByRole('button', { name: 'Go', exact: true }).click()
+    }
+    const names: Record<string, string> = { FIRST_PAGE: 'First page', PREVIOUS_PAGE: 'Previous page', NEXT_PAGE: 'Next page', LAST_PAGE: 'Last page' }
+    if (names[event.type]) return pager.getByRole('button', { name: names[event.type] }).click()
+    return unknownGesture(event)
+  },
+})
+
+export const referralsGallery = consoleGallery(referralsModel, {
+  calls: ['fetchReferrals', 'reviewReferral'],
+  region: (page) => section(page, 'referrals-heading'),
+  shows: async (page, snapshot) => {
+    const referrals = section(page, 'referrals-heading')
+    if (snapshot.matches('failed')) return referrals.getByRole('alert').waitFor()
+    await busy(referrals, snapshot.hasTag('busy'))
+  },
+  act: (page, event) => {
+    const referrals = section(page, 'referrals-heading')
+    if (event.type === 'RELOAD') return referrals.getByRole('button', { name: 'Try again' }).click()
+    if (event.type === 'REVIEW') return referrals.getByRole('button', { name: new RegExp(`^${event.verdict === 'APPROVE' ? 'Approve' : 'Reject'} referral of ${String(event.firstName)} `) }).click()
+    if (event.type === 'NEXT_HELD') return referrals.getByRole('button', { name: 'Next held referrals' }).click()
+    if (event.type === 'PREVIOUS_HELD') return referrals.getByRole('button', { name: 'Previous held referrals' }).click()
+    return unknownGesture(event)
+  },
+})
+
+export const wavesGallery = consoleGallery(wavesModel, {
+  calls: ['fetchWaves', 'fetchNextUp', 'startWave', 'inviteAgain', 'setPace', 'stopPace'],
+  region: (page) => section(page, 'waves-heading'),
+  shows: async (page, snapshot) => {
+    const waves = section(page, 'waves-heading')
+    if (snapshot.matches('failed')) return waves.getByRole('alert').waitFor()
+    await busy(waves, snapshot.hasTag('busy'))
+    if (snapshot.matches('reviewing')) await waves.getByRole('button', { name: 'Cancel' }).waitFor()
+  },
+  act: async (page, event) => {
+    const waves = section(page, 'waves-heading')
+    if (event.type === 'RETRY') return waves.getByRole('button', { name: 'Try again' }).click()
+    if (event.type === 'PREVIEW') {
+      const form = waves.locator('form[aria-label="Invite the next people"]')
+      await form.locator('input').first().fill(String(event.count))
+      return form.getByRole('button', { name: 'See who is next' }).click()
+    }
+    if (event.type === 'CONFIRM') return waves.getByRole('button', { name: /^Invite (these|this)/ }).click()
+    if (event.type === 'CANCEL') return waves.getByRole('button', { name: 'Cancel' }).click()
+    if (event.type === 'SET_PACE') {
+      // The page's clock zone is UTC (the context's timezoneId), so the local time typed is the UTC one.
+      const form = waves.locator('form[aria-labelledby="pace-heading"]')
+      await form.locator('#pace-count').fill(String(event.perDay))
+      await form.locator('#pace-time').fill(String(event.atUtc).padStart(5, '0'))
+      return form.locator('button[type="submit"]').click()
+    }
+    if (event.type === 'STOP_PACE') return waves.locator('form[aria-labelledby="pace-heading"] button[type="button"]').click()
+    if (event.type === 'AGAIN') return waves.getByRole('button', { name: `Send again to the expired of wave #${String(event.waveId)}` }).click()
+    return unknownGesture(event)
+  },
+  // RELOAD comes from the other sections (after an erasure, a review); RETRY is this section's own button.
+  withoutEvents: ['RELOAD'],
+})
+
+const eraseDialog = (page: Page) => page.locator('dialog[aria-labelledby="erase-heading"]')
+
+export const eraseGallery = consoleGallery(eraseModel, {
+  calls: ['eraseSignup'],
+  // The table shows a page with Ada on it, whose Erase button starts the machine.
+  prepare: async (page) => {
+    await page.route(
+      (url) => calls.fetchSignups.url(url),
+      (route) => json(route, 200, tableSamples.onlyPage),
+    )
+  },
+  region: (page, snapshot) =>
+    snapshot.matches('idle') ? section(page, 'signups-heading') : snapshot.matches('erased') ? page.getByRole('status').filter({ hasText: String(snapshot.context.message) }) : eraseDialog(page),
+  shows: async (page, snapshot) => {
+    if (snapshot.matches('idle')) return section(page, 'signups-heading').getByRole('table').waitFor()
+    if (snapshot.matches('erased')) return page.getByRole('status').filter({ hasText: String(snapshot.context.message) }).waitFor()
+    if (snapshot.matches('failed')) return eraseDialog(page).getByRole('alert').waitFor()
+    await busy(eraseDialog(page), snapshot.matches('erasing')).catch(() => eraseDialog(page).waitFor())
+  },
+  act: (page, event) => {
+    if (event.type === 'ERASE_REQUESTED') return page.getByRole('button', { name: `Erase ${samples.row.email}` }).click()
+    if (event.type === 'CONFIRM') return eraseDialog(page).getByRole('button', { name: /Erase/ }).first().click()
+    if (event.type === 'CANCEL') return eraseDialog(page).getByRole('button', { name: 'Cancel' }).click()
+    return unknownGesture(event)
+  },
+})
+
+const signInShows: Record<string, (page: Page, snapshot: AnyMachineSnapshot) => Promise<void>> = {
+  checking: (page) => page.getByText('Checking your session…').waitFor(),
+  signedOut: (page, snapshot) => page.locator('#admin-sign-in-status').filter({ hasText: String(snapshot.context.message) || /^$/ }).waitFor({ state: 'attached' }),
+  requesting: (page) => page.getByRole('button', { name: 'Sending…' }).waitFor(),
+  linkSent: (page) => page.getByRole('button', { name: 'Send another link' }).waitFor(),
+  confirming: (page) => page.getByRole('button', { name: 'Sign in', exact: true }).and(page.locator(':enabled')).waitFor(),
+  verifying: (page) => page.getByRole('button', { name: 'Signing in…' }).waitFor(),
+  signedIn: (page) => page.getByText('Signed in as').waitFor(),
+  signingOut: (page) => page.getByRole('button', { name: 'Signing out…' }).waitFor(),
+}
+
+const signInGallery: Parameters<typeof consoleGallery>[1] = {
+  calls: ['checkSession', 'requestLink', 'verifyToken', 'signOut'],
+  // The sign-in screen whole; once signed in, the console's bar (who is signed in, and Sign out).
+  region: (page) => page.locator('h1').locator('xpath=..'),
+  shows: (page, snapshot) => signInShows[String(snapshot.value)]!(page, snapshot),
+  act: (page, event) => {
+    if (event.type === 'EMAIL_CHANGED') return page.getByLabel('Work email').fill(String(event.value))
+    if (event.type === 'SUBMIT') return page.getByRole('button', { name: /sign-in link|another link/ }).click()
+    if (event.type === 'CONFIRM') return page.getByRole('button', { name: 'Sign in', exact: true }).click()
+    if (event.type === 'SIGN_OUT') return page.getByRole('button', { name: 'Sign out' }).click()
+    return unknownGesture(event)
+  },
+  // A lost session is another call's 401 while signed in; the states it leads to are reached without it.
+  withoutEvents: ['SESSION_LOST'],
+}
+
+export const adminSignInGallery: GalleryMachine = (() => {
+  const withoutLink = consoleGallery(signInWithoutLink, signInGallery)
+  return {
+    ...withoutLink,
+    // Opened plainly, and from a sign-in link (its token in the address's fragment, as the email's link has it).
+    variants: [
+      { name: 'opened plainly', site: 'endpoint', input: signInWithoutLink.input },
+      { name: 'from a sign-in link', site: 'endpoint', input: signInWithLink.input },
+    ],
+    url: (_steps, variant) => {
+      const { token } = variant.input as { token: string | null }
+      return token === null ? '/admin/' : `/admin/#token=${token}`
+    },
+  }
+})()
+
+function unknownGesture(event: ModelEvent): Promise<void> {
+  return Promise.reject(new Error(`no gesture for ${event.type}`))
+}
