@@ -27,5 +27,6 @@ export const machinesNotInGallery: Record<string, string> = {
   signupConsent: 'No view: the server keeps it in the database (server/features/consent/).',
   referralCredit: 'No view: the server decides it when a friend confirms (server/features/referral/).',
   updateSend: 'No view of its own: the console shows its moves inside the updates section (adminUpdates).',
+  adminApiKeys: 'Not yet: the API keys section came the same day as the gallery.',
   adminUpdates: 'Not yet: the largest console machine (a draft, its preview, a test, the send form, the record); its calls need the client\'s reply shapes (updateOf).',
 }
