@@ -4,3 +4,4 @@
 // of it.
 export { heldInvitation } from './held-invitation'
 export { invitationWords } from './invitation-words'
+export type { LaunchEvents, LaunchSubscriber } from './launch-events'
