@@ -35,6 +35,12 @@ import { analyticsStore } from './features/analytics/analytics-store'
 import { analyticsRoutes, defaultAnalyticsRateLimit } from './features/analytics/analytics-routes'
 import { analyticsConsoleRoutes } from './features/analytics/analytics-console'
 import { analyticsReader } from './features/analytics/analytics-report'
+import type { LaunchEvents } from './features/launch/launch-events'
+import type { ReferralEvents } from './features/referral/referral-events'
+import { endpointStore } from './features/webhooks/endpoint-store'
+import { webhookDeliverer, type DeliverySettings } from './features/webhooks/webhook-deliverer'
+import { webhookRoutes } from './features/webhooks/webhook-routes'
+import { webhooksFollowActivations, webhooksFollowConsent, webhooksFollowLaunch, webhooksFollowReferrals } from './features/webhooks/webhooks-follow'
 import { every, type Clock } from './platform/clock/every'
 import type { Database } from './platform/database/database'
 import { transactionEvents } from './platform/events/transaction-events'
@@ -71,6 +77,8 @@ export type CompositionOptions = {
   site?: (request: Request) => Promise<Response>
   /** Limits other than the features' own defaults, for tests that must reach them at once, or never. */
   limits?: { consent?: Limit; signIn?: Limit; signInCheckMs?: number; analytics?: Limit }
+  /** A test's changes to the webhooks' delivery: a resolver to pass through the address guard, a short time-out. */
+  webhookDelivery?: Pick<DeliverySettings, 'resolve' | 'timeoutMs'>
 }
 
 export type Composition = ReturnType<typeof compose>
@@ -88,15 +96,28 @@ export function compose(options: CompositionOptions) {
   let updateTicker: UpdateTicker | undefined
   let analyticsClock: Clock | undefined
   let retentionSchedule: RetentionSchedule | undefined
-  // A signup, an erasure request or a wave may have queued an email: the sender looks at once, once started.
-  const pokeSender = () => sender?.poke()
+  let webhookClock: Clock | undefined
+  // A signup, an erasure request or a wave may have queued an email, and a webhook: the sender and the webhooks'
+  // deliverer look at once, once started.
+  const pokeSender = () => {
+    sender?.poke()
+    webhookClock?.poke()
+  }
+
+  // Webhooks: each event of the features below queued, in its own transaction, for the endpoints that want it
+  // (features/webhooks/). Subscribed last to each bus: the other followers' locks come first.
+  const referralEvents = transactionEvents<ReferralEvents>()
+  referralEvents.subscribe(webhooksFollowReferrals)
+  const launchEvents = transactionEvents<LaunchEvents>()
+  launchEvents.subscribe(webhooksFollowLaunch)
+  const webhookEndpoints = endpointStore(database, { allowPrivate: config.webhooks.allowPrivate })
 
   // Signup: where signups go (features/signup/).
   const signups = metrics ? countedSignups(signupStore(database, log), metrics) : signupStore(database, log)
 
   // Referral: the place in line, kept by the confirmations and erasures, and by the team's reviews of held
   // referrals (features/referral/).
-  const placeInLine = line(database, { boostPlaces: config.placeBoost })
+  const placeInLine = line(database, { boostPlaces: config.placeBoost }, referralEvents)
 
   // The outbox every feature's emails wait in (platform/outbox/); each feature registers its kinds (email-kinds.ts).
   const outbox = outboxStore(database)
@@ -108,10 +129,11 @@ export function compose(options: CompositionOptions) {
   consentEvents.subscribe(invitationsFollowConsent)
   consentEvents.subscribe(lineFollowsConsent(placeInLine))
   consentEvents.subscribe(updatesFollowConsent)
+  consentEvents.subscribe(webhooksFollowConsent)
   const consent = metrics ? countedConsent(consentStore(database, consentEvents, heldInvitation), metrics) : consentStore(database, consentEvents, heldInvitation)
 
   // Launch: invitations in waves, taken from the line by place (features/launch/).
-  const invited = invitations(database, placeInLine, config.invitations)
+  const invited = invitations(database, placeInLine, config.invitations, launchEvents)
 
   // Updates: written in the console, sent to those who asked for news and updates, paced (features/updates/).
   const sending = updateSends(database)
@@ -172,6 +194,7 @@ export function compose(options: CompositionOptions) {
         ({ audit, now: at }) =>
           updateRoutes({ updates: updateStore(database, sending), sends: sending, defaultPerSecond: config.invitations.sendsPerSecond, audit, now: at, onQueued: pokeSender }),
         ({ audit, now: at }) => analyticsConsoleRoutes({ reader: analyticsReader(database), settings: config.analytics, audit, now: at }),
+        ({ audit, now: at }) => webhookRoutes({ endpoints: webhookEndpoints, audit, now: at, onQueued: pokeSender }),
       ],
       signInRateLimit: options.limits?.signIn,
       now,
@@ -186,7 +209,12 @@ export function compose(options: CompositionOptions) {
   return {
     app,
     /** The stores the app was built over, for the hosts and tests that read or seed them directly. */
-    stores: { signups, consent, invitations: invited, admin, line: placeInLine, outbox, updateSends: sending, analytics },
+    stores: { signups, consent, invitations: invited, admin, line: placeInLine, outbox, updateSends: sending, analytics, webhookEndpoints },
+    /** What the API's activations publish on their own bus (features/api/), for the webhooks: the composition
+     * subscribes this to that bus, so `person.activated` is delivered in the activation's transaction. */
+    webhooksFollowActivations,
+    /** Pokes the background senders: something was queued outside a route that says so (a test's own publish). */
+    poke: pokeSender,
     /** Starts the outbox sender: emails leave from the outbox in the background, so that signups never wait
      * for a mail server. `overrides` are a test's (a short poll, its own links). */
     async startSender(overrides: SenderOverrides = {}): Promise<OutboxSender> {
@@ -224,11 +252,22 @@ export function compose(options: CompositionOptions) {
         now,
         log,
       })
+      // The webhooks' deliverer: every second, and at once when poked after a commit that queued a delivery.
+      const deliverer = webhookDeliverer(database, { allowPrivate: config.webhooks.allowPrivate, log, now, ...options.webhookDelivery })
+      webhookClock = every({
+        everyMs: 1000,
+        run: () => deliverer.deliverDue(),
+        done: () => undefined,
+        failure: 'webhooks: cannot deliver now; will try again',
+        now,
+        log,
+      })
       return {
         stop: async () => {
           await ticker?.stop()
           await updateTicker?.stop()
           await analyticsClock?.stop()
+          await webhookClock?.stop()
         },
       }
     },
@@ -246,6 +285,7 @@ export function compose(options: CompositionOptions) {
       await ticker?.stop()
       await updateTicker?.stop()
       await analyticsClock?.stop()
+      await webhookClock?.stop()
       await sender?.stop()
       signInMailer.stop()
       await afterRepliesSettled()

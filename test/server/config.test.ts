@@ -53,6 +53,11 @@ describe('readConfig', () => {
     expect(readConfig({ ANALYTICS_RAW_DAYS: '7' }).analytics.rawDays).toBe(7)
   })
 
+  it('keeps webhooks off private addresses unless WEBHOOKS_ALLOW_PRIVATE=true', () => {
+    expect(readConfig({}).webhooks).toEqual({ allowPrivate: false })
+    expect(['true', ' TRUE ', 'false', ''].map((value) => readConfig({ WEBHOOKS_ALLOW_PRIVATE: value }).webhooks.allowPrivate)).toEqual([true, true, false, false])
+  })
+
   it('reads TRUST_PROXY as off, one proxy, or a number of proxies', () => {
     expect(['', 'false', '0', 'true', '2'].map((value) => readConfig({ TRUST_PROXY: value }).trustedProxies)).toEqual([0, 0, 0, 1, 2])
   })
@@ -129,6 +134,7 @@ describe('readSettings', () => {
     ['INVITE_SEND_RATE', () => ({ INVITE_SEND_RATE: 'fast' })],
     ['ANALYTICS', () => ({ ANALYTICS: 'maybe' })],
     ['ANALYTICS_RAW_DAYS', () => ({ ANALYTICS_RAW_DAYS: '0' })],
+    ['WEBHOOKS_ALLOW_PRIVATE', () => ({ WEBHOOKS_ALLOW_PRIVATE: 'yes' })],
     ['STATIC_DIR', () => ({ STATIC_DIR: aFile })],
     ['PUBLIC_SITE_URL', () => ({ PUBLIC_SITE_URL: `ftp://user:${secret}@stridehealth.example` })],
     ['PUBLIC_API_URL', () => ({ PUBLIC_API_URL: 'api.stridehealth.example' })],
