@@ -39,6 +39,7 @@ import type { LaunchEvents } from './features/launch/launch-events'
 import type { ReferralEvents } from './features/referral/referral-events'
 import { endpointStore } from './features/webhooks/endpoint-store'
 import { webhookDeliverer, type DeliverySettings } from './features/webhooks/webhook-deliverer'
+import { clearOldBodies } from './features/webhooks/webhook-outbox'
 import { webhookRoutes } from './features/webhooks/webhook-routes'
 import { webhooksFollowActivations, webhooksFollowConsent, webhooksFollowLaunch, webhooksFollowReferrals } from './features/webhooks/webhooks-follow'
 import { every, type Clock } from './platform/clock/every'
@@ -97,6 +98,7 @@ export function compose(options: CompositionOptions) {
   let analyticsClock: Clock | undefined
   let retentionSchedule: RetentionSchedule | undefined
   let webhookClock: Clock | undefined
+  let webhookBodiesClock: Clock | undefined
   // A signup, an erasure request or a wave may have queued an email, and a webhook: the sender and the webhooks'
   // deliverer look at once, once started.
   const pokeSender = () => {
@@ -262,12 +264,26 @@ export function compose(options: CompositionOptions) {
         now,
         log,
       })
+      // The delivery log's bodies are kept 7 days, then only the status rows (features/webhooks/webhook-outbox.ts).
+      webhookBodiesClock = every({
+        everyMs: 60 * 60_000,
+        run: async (at) => {
+          let cleared = 0
+          for (let batch = await clearOldBodies(database, at); batch > 0; batch = await clearOldBodies(database, at)) cleared += batch
+          return cleared
+        },
+        done: (cleared) => cleared > 0 && log.info({ cleared }, `webhooks: ${cleared} delivery bodies past their 7 days cleared`),
+        failure: 'webhooks: cannot clear old delivery bodies now; will try again',
+        now,
+        log,
+      })
       return {
         stop: async () => {
           await ticker?.stop()
           await updateTicker?.stop()
           await analyticsClock?.stop()
           await webhookClock?.stop()
+          await webhookBodiesClock?.stop()
         },
       }
     },
@@ -286,6 +302,7 @@ export function compose(options: CompositionOptions) {
       await updateTicker?.stop()
       await analyticsClock?.stop()
       await webhookClock?.stop()
+      await webhookBodiesClock?.stop()
       await sender?.stop()
       signInMailer.stop()
       await afterRepliesSettled()

@@ -3,7 +3,7 @@
 // commit together or not at all: no event is lost between a commit and a send, and none is sent for a change
 // that rolled back. The deliverer (webhook-deliverer.ts) sends them afterwards.
 import type { WebhookEventType } from '../../../shared/webhook-rows'
-import type { Db } from '../../platform/database/database'
+import type { Database, Db } from '../../platform/database/database'
 import { payloadOf, type WebhookData } from './webhook-payloads'
 import { newWebhookId } from './webhook-secrets'
 
@@ -62,4 +62,23 @@ export async function forgetPerson(trx: Db, signupId: number, now: Date): Promis
     .where('finished_at', 'is', null)
     .execute()
   await trx.updateTable('webhook_deliveries').set({ body: null, signup_id: null }).where('signup_id', '=', signupId).execute()
+}
+
+/** How long a finished delivery keeps its body for the log; then only its status row stays. */
+export const deliveryBodyKeptMs = 7 * 24 * 3_600_000
+
+/** Clears up to `limit` bodies of deliveries finished before the keep, along webhook_deliveries_finished, and says
+ * how many: the webhooks' own part of what the database keeps no longer than it needs (the platform's sweep,
+ * platform/retention/, names no feature). Rows another instance is clearing are passed over. */
+export async function clearOldBodies(database: Database, now: Date, limit = 1000): Promise<number> {
+  const { db, lockRows } = database
+  const old = db
+    .selectFrom('webhook_deliveries')
+    .select('id')
+    .where('body', 'is not', null)
+    .where('finished_at', 'is not', null)
+    .where('finished_at', '<', new Date(now.getTime() - deliveryBodyKeptMs).toISOString())
+    .limit(limit)
+  const cleared = await db.updateTable('webhook_deliveries').set({ body: null }).where('id', 'in', lockRows(old, { skipLocked: true })).executeTakeFirst()
+  return Number(cleared.numUpdatedRows)
 }

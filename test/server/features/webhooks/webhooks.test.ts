@@ -11,6 +11,7 @@ import { webhookEventTypes } from '../../../../shared/webhook-rows'
 import { consentApi, invitePagePath } from '../../../../shared/consent-paths'
 import { transactionEvents } from '../../../../server/platform/events/transaction-events'
 import { deliveryRules } from '../../../../server/features/webhooks/webhook-deliverer'
+import { clearOldBodies, deliveryBodyKeptMs } from '../../../../server/features/webhooks/webhook-outbox'
 import { previousSecretValidMs } from '../../../../server/features/webhooks/endpoint-store'
 import { webhookHeaders } from '../../../../server/features/webhooks/webhook-secrets'
 import type { ActivationEvents } from '../../../../server/features/webhooks/webhooks-follow'
@@ -121,7 +122,12 @@ describe('delivery', () => {
     expect(second!.body).toBe(first!.body)
     expect(() => new Webhook(secret).verify(second!.body, headersOf(second!))).not.toThrow(/signature/)
     await until(async () => (await deliveriesOf(cookie, endpoint.id)).deliveries[0]?.status === 'delivered', 5000, 'the retry recorded')
-    expect((await deliveriesOf(cookie, endpoint.id)).deliveries[0]).toMatchObject({ status: 'delivered', attempts: 2, replyStatus: 204, error: null })
+    expect((await deliveriesOf(cookie, endpoint.id)).deliveries[0]).toMatchObject({ status: 'delivered', attempts: 2, replyStatus: 204, error: null, body: first!.body })
+
+    // The body stays in the log for 7 days, then only the status row.
+    expect(await clearOldBodies(server.store.database, new Date(Date.now() + deliveryBodyKeptMs - 60_000))).toBe(0)
+    expect(await clearOldBodies(server.store.database, new Date(Date.now() + deliveryBodyKeptMs + 60_000))).toBe(1)
+    expect((await deliveriesOf(cookie, endpoint.id)).deliveries[0]).toMatchObject({ status: 'delivered', attempts: 2, replyStatus: 204, body: null })
   })
 
   it('turns off an endpoint whose deliveries have failed for a day, with a note the console shows', async () => {
