@@ -78,8 +78,9 @@ export type CompositionOptions = {
   site?: (request: Request) => Promise<Response>
   /** Limits other than the features' own defaults, for tests that must reach them at once, or never. */
   limits?: { consent?: Limit; signIn?: Limit; signInCheckMs?: number; analytics?: Limit }
-  /** A test's changes to the webhooks' delivery: a resolver to pass through the address guard, a short time-out. */
-  webhookDelivery?: Pick<DeliverySettings, 'resolve' | 'timeoutMs'>
+  /** A test's changes to the webhooks' delivery: a resolver to pass through the address guard, a short time-out, a
+   * compressed retry schedule (the benchmark's). */
+  webhookDelivery?: Pick<DeliverySettings, 'resolve' | 'timeoutMs' | 'retryAfterMs'>
 }
 
 export type Composition = ReturnType<typeof compose>

@@ -4,7 +4,7 @@
 import { useSelector } from '@xstate/react'
 import type { ActorRefFrom } from 'xstate'
 import type { adminWebhooksMachine, AdminWebhooksSnapshot, WebhookChange } from '../../machines/admin-webhooks-machine'
-import { webhookEventWords, type WebhookEndpointRow } from '../../shared/webhook-rows'
+import type { WebhookEndpointRow } from '../../shared/webhook-rows'
 import { Button, Status, TableScroll } from './admin-styles'
 import { EventsForm, WebhookAddForm } from './webhooks-form'
 import { WebhooksLog } from './webhooks-log'
@@ -67,7 +67,7 @@ function EndpointRow({ endpoint, webhooks, state }: WebhooksPart & { endpoint: W
     <tr>
       <th scope="row">{endpoint.url}</th>
       <td>
-        {endpoint.events.map((event) => webhookEventWords[event] && event).join(', ')}
+        {endpoint.events.join(', ')}
         <EventsForm endpoint={endpoint} webhooks={webhooks} state={state} />
       </td>
       <td>
