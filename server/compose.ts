@@ -42,6 +42,13 @@ import { apiKeys } from './features/api/api-keys'
 import { apiKeysConsoleRoutes } from './features/api/api-keys-console'
 import { defaultApiKeyRateLimit } from './features/api/bearer'
 import { v1Routes } from './features/api/v1-routes'
+import type { LaunchEvents } from './features/launch/launch-events'
+import type { ReferralEvents } from './features/referral/referral-events'
+import { endpointStore } from './features/webhooks/endpoint-store'
+import { webhookDeliverer, type DeliverySettings } from './features/webhooks/webhook-deliverer'
+import { clearOldBodies } from './features/webhooks/webhook-outbox'
+import { webhookRoutes } from './features/webhooks/webhook-routes'
+import { webhooksFollowActivations, webhooksFollowConsent, webhooksFollowLaunch, webhooksFollowReferrals } from './features/webhooks/webhooks-follow'
 import { every, type Clock } from './platform/clock/every'
 import type { Database } from './platform/database/database'
 import { transactionEvents } from './platform/events/transaction-events'
@@ -78,6 +85,9 @@ export type CompositionOptions = {
   site?: (request: Request) => Promise<Response>
   /** Limits other than the features' own defaults, for tests that must reach them at once, or never. */
   limits?: { consent?: Limit; signIn?: Limit; signInCheckMs?: number; analytics?: Limit; apiKey?: Limit }
+  /** A test's changes to the webhooks' delivery: a resolver to pass through the address guard, a short time-out, a
+   * compressed retry schedule (the benchmark's). */
+  webhookDelivery?: Pick<DeliverySettings, 'resolve' | 'timeoutMs' | 'retryAfterMs'>
 }
 
 export type Composition = ReturnType<typeof compose>
@@ -95,15 +105,29 @@ export function compose(options: CompositionOptions) {
   let updateTicker: UpdateTicker | undefined
   let analyticsClock: Clock | undefined
   let retentionSchedule: RetentionSchedule | undefined
-  // A signup, an erasure request or a wave may have queued an email: the sender looks at once, once started.
-  const pokeSender = () => sender?.poke()
+  let webhookClock: Clock | undefined
+  let webhookBodiesClock: Clock | undefined
+  // A signup, an erasure request or a wave may have queued an email, and a webhook: the sender and the webhooks'
+  // deliverer look at once, once started.
+  const pokeSender = () => {
+    sender?.poke()
+    webhookClock?.poke()
+  }
+
+  // Webhooks: each event of the features below queued, in its own transaction, for the endpoints that want it
+  // (features/webhooks/). Subscribed last to each bus: the other followers' locks come first.
+  const referralEvents = transactionEvents<ReferralEvents>()
+  referralEvents.subscribe(webhooksFollowReferrals)
+  const launchEvents = transactionEvents<LaunchEvents>()
+  launchEvents.subscribe(webhooksFollowLaunch)
+  const webhookEndpoints = endpointStore(database, { allowPrivate: config.webhooks.allowPrivate })
 
   // Signup: where signups go (features/signup/).
   const signups = metrics ? countedSignups(signupStore(database, log), metrics) : signupStore(database, log)
 
   // Referral: the place in line, kept by the confirmations and erasures, and by the team's reviews of held
   // referrals (features/referral/).
-  const placeInLine = line(database, { boostPlaces: config.placeBoost })
+  const placeInLine = line(database, { boostPlaces: config.placeBoost }, referralEvents)
 
   // The outbox every feature's emails wait in (platform/outbox/); each feature registers its kinds (email-kinds.ts).
   const outbox = outboxStore(database)
@@ -116,10 +140,11 @@ export function compose(options: CompositionOptions) {
   consentEvents.subscribe(lineFollowsConsent(placeInLine))
   consentEvents.subscribe(updatesFollowConsent)
   consentEvents.subscribe(activationsFollowConsent)
+  consentEvents.subscribe(webhooksFollowConsent)
   const consent = metrics ? countedConsent(consentStore(database, consentEvents, heldInvitation), metrics) : consentStore(database, consentEvents, heldInvitation)
 
   // Launch: invitations in waves, taken from the line by place (features/launch/).
-  const invited = invitations(database, placeInLine, config.invitations)
+  const invited = invitations(database, placeInLine, config.invitations, launchEvents)
 
   // Updates: written in the console, sent to those who asked for news and updates, paced (features/updates/).
   const sending = updateSends(database)
@@ -140,9 +165,11 @@ export function compose(options: CompositionOptions) {
   const siteHost = (c: Context) => publicHost ?? c.req.header('host') ?? ''
 
   // API: keys made in the console, and /api/v1 for the app's backend, which reports activations (features/api/).
-  // Whoever keeps facts about an activation subscribes to `activationEvents` here, and hears it in its transaction.
+  // Whoever keeps facts about an activation subscribes to `activationEvents` here, and hears it in its transaction:
+  // the webhooks' `person.activated`.
   const keys = apiKeys(database)
   const activationEvents = transactionEvents<ActivationEvents>()
+  activationEvents.subscribe(webhooksFollowActivations)
   const activated = activations(database, activationEvents)
 
   // Console: sign-in by emailed link, sessions, the audit and the people table, with each person's place
@@ -205,6 +232,7 @@ export function compose(options: CompositionOptions) {
           updateRoutes({ updates: updateStore(database, sending), sends: sending, defaultPerSecond: config.invitations.sendsPerSecond, audit, now: at, onQueued: pokeSender }),
         ({ audit, now: at }) => analyticsConsoleRoutes({ reader: analyticsReport, settings: config.analytics, audit, now: at }),
         ({ audit, now: at }) => apiKeysConsoleRoutes({ keys, audit, now: at }),
+        ({ audit, now: at }) => webhookRoutes({ endpoints: webhookEndpoints, audit, now: at, onQueued: pokeSender }),
       ],
       signInRateLimit: options.limits?.signIn,
       now,
@@ -219,10 +247,12 @@ export function compose(options: CompositionOptions) {
   return {
     app,
     /** The stores the app was built over, for the hosts and tests that read or seed them directly. */
-    stores: { signups, consent, invitations: invited, admin, line: placeInLine, outbox, updateSends: sending, analytics, countVisits, apiKeys: keys, activations: activated },
+    stores: { signups, consent, invitations: invited, admin, line: placeInLine, outbox, updateSends: sending, analytics, countVisits, apiKeys: keys, activations: activated, webhookEndpoints },
     /** What an activation publishes in its transaction (features/api/activation-events.ts), for the hosts and tests
      * that subscribe. */
     activationEvents,
+    /** Pokes the background senders: something was queued outside a route that says so (a test's own publish). */
+    poke: pokeSender,
     /** Starts the outbox sender: emails leave from the outbox in the background, so that signups never wait
      * for a mail server. `overrides` are a test's (a short poll, its own links). */
     async startSender(overrides: SenderOverrides = {}): Promise<OutboxSender> {
@@ -260,11 +290,36 @@ export function compose(options: CompositionOptions) {
         now,
         log,
       })
+      // The webhooks' deliverer: every second, and at once when poked after a commit that queued a delivery.
+      const deliverer = webhookDeliverer(database, { allowPrivate: config.webhooks.allowPrivate, log, now, ...options.webhookDelivery })
+      webhookClock = every({
+        everyMs: 1000,
+        run: () => deliverer.deliverDue(),
+        done: () => undefined,
+        failure: 'webhooks: cannot deliver now; will try again',
+        now,
+        log,
+      })
+      // The delivery log's bodies are kept 7 days, then only the status rows (features/webhooks/webhook-outbox.ts).
+      webhookBodiesClock = every({
+        everyMs: 60 * 60_000,
+        run: async (at) => {
+          let cleared = 0
+          for (let batch = await clearOldBodies(database, at); batch > 0; batch = await clearOldBodies(database, at)) cleared += batch
+          return cleared
+        },
+        done: (cleared) => cleared > 0 && log.info({ cleared }, `webhooks: ${cleared} delivery bodies past their 7 days cleared`),
+        failure: 'webhooks: cannot clear old delivery bodies now; will try again',
+        now,
+        log,
+      })
       return {
         stop: async () => {
           await ticker?.stop()
           await updateTicker?.stop()
           await analyticsClock?.stop()
+          await webhookClock?.stop()
+          await webhookBodiesClock?.stop()
         },
       }
     },
@@ -282,6 +337,8 @@ export function compose(options: CompositionOptions) {
       await ticker?.stop()
       await updateTicker?.stop()
       await analyticsClock?.stop()
+      await webhookClock?.stop()
+      await webhookBodiesClock?.stop()
       await sender?.stop()
       signInMailer.stop()
       await afterRepliesSettled()

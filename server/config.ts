@@ -34,6 +34,9 @@ export type ServerConfig = {
    * ANALYTICS_RAW_DAYS days, then only their daily counts; today's counts are brought up to date every
    * ANALYTICS_COUNT_SECONDS. */
   analytics: { enabled: boolean; rawDays: number; countEverySeconds: number }
+  /** Webhooks (server/features/webhooks/): with WEBHOOKS_ALLOW_PRIVATE=true, endpoints may be http: and on this
+   * machine or a private network, for trying them locally; never in production. */
+  webhooks: { allowPrivate: boolean }
   /** The lowest level of log line written (LOG_LEVEL). */
   logLevel: LogLevel
   /** Where GET /metrics is served: a port of its own (METRICS_PORT, METRICS_HOST), the public port behind a
@@ -87,6 +90,7 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
       rawDays: integer('ANALYTICS_RAW_DAYS', 2, 1, 90),
       countEverySeconds: integer('ANALYTICS_COUNT_SECONDS', 60, 1, 3600),
     },
+    webhooks: { allowPrivate: trueFalse('WEBHOOKS_ALLOW_PRIVATE', env.WEBHOOKS_ALLOW_PRIVATE, problems) },
     logLevel: logLevel(env.LOG_LEVEL, problems),
     metrics: {
       port: env.METRICS_PORT?.trim() ? integer('METRICS_PORT', 0, 0, 65535) : undefined,
@@ -110,6 +114,15 @@ function onOff(name: string, raw: string | undefined, problems: string[]): boole
   if (value === 'off') return false
   problems.push(`${name} must be on or off, not ${quoted(raw!.trim())}`)
   return true
+}
+
+/** A switch that is off unless set to true. */
+function trueFalse(name: string, raw: string | undefined, problems: string[]): boolean {
+  const value = raw?.trim().toLowerCase()
+  if (!value || value === 'false') return false
+  if (value === 'true') return true
+  problems.push(`${name} must be true or false, not ${quoted(raw!.trim())}`)
+  return false
 }
 
 // A file: URL must name one file on disk (never an in-memory database: every signup would be lost at a

@@ -8,5 +8,6 @@ import { launchMigrations } from './features/launch/migrations'
 import { referralMigrations } from './features/referral/migrations'
 import { signupMigrations } from './features/signup/migrations'
 import { updateMigrations } from './features/updates/migrations'
+import { webhookMigrations } from './features/webhooks/migrations'
 
-export const featureMigrations = [signupMigrations, consentMigrations, consoleMigrations, referralMigrations, launchMigrations, updateMigrations, analyticsMigrations, apiMigrations]
+export const featureMigrations = [signupMigrations, consentMigrations, consoleMigrations, referralMigrations, launchMigrations, updateMigrations, analyticsMigrations, apiMigrations, webhookMigrations]

@@ -88,6 +88,15 @@ export type AuditAction =
   | 'make-api-key'
   | 'revoke-api-key'
   | 'use-api-key'
+  // A webhook endpoint (server/features/webhooks/): added, its events or URL edited, turned on or off, deleted, its
+  // secret rotated, a test sent.
+  | 'add-webhook'
+  | 'edit-webhook'
+  | 'turn-on-webhook'
+  | 'turn-off-webhook'
+  | 'delete-webhook'
+  | 'rotate-webhook'
+  | 'test-webhook'
 export type AuditEntry = { at: string; actor: string; action: AuditAction; detail: string }
 
 // The console's long lists (issue 35), paged on the server by keyset: each reply carries the cursor of the page

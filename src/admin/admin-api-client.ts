@@ -20,6 +20,8 @@ import {
 import type { NextUp, Pace, PaceRequest, WaveRequest, WaveRow, WavesOverview } from '../../shared/launch-rows'
 import type { AudiencesReply, SendRequest, UpdateInput, UpdatePreview, UpdateReply, UpdatesReply, UpdateTestReply } from '../../shared/update-rows'
 import type { SendMoveName } from '../../machines/admin-updates-machine'
+import type { ChangeDone, WebhookChange } from '../../machines/admin-webhooks-machine'
+import type { WebhookDeliveriesReply, WebhookEndpointsReply, WebhookSecretReply } from '../../shared/webhook-rows'
 
 /** The server's reason, in its words (`message`, for people) and, when it sent one, its code (for the machines). */
 class ServerMessage extends Error {
@@ -151,3 +153,30 @@ export const wavesCsvHref = `${adminApiBase}/waves.csv`
 
 /** The token of a sign-in link (#token=…), if this page was opened from one. */
 export const tokenInAddress = (hash: string) => new URLSearchParams(hash.replace(/^#/, '')).get('token')
+
+// Webhooks (issue 33): the endpoints, one change at a time (machines/admin-webhooks-machine.ts), and a log's page.
+export const fetchWebhooks = (signal: AbortSignal) => call<WebhookEndpointsReply>('/webhooks', { signal })
+export async function applyWebhookChange(change: WebhookChange): Promise<ChangeDone> {
+  const done = (endpointId: number, secret?: string): ChangeDone => ({ endpointId, secret, tested: change.kind === 'test' })
+  switch (change.kind) {
+    case 'add': {
+      const added = await call<WebhookSecretReply>('/webhooks', { json: { url: change.url, events: change.events } })
+      return done(added.endpoint.id, added.secret)
+    }
+    case 'edit':
+      await call<void>(`/webhooks/${change.id}`, { json: { url: change.url, events: change.events }, method: 'PATCH' })
+      return done(change.id)
+    case 'delete':
+      await call<void>(`/webhooks/${change.id}`, { method: 'DELETE' })
+      return done(change.id)
+    case 'rotate': {
+      const rotated = await call<WebhookSecretReply>(`/webhooks/${change.id}/rotate`, { method: 'POST' })
+      return done(change.id, rotated.secret)
+    }
+    default:
+      await call<void>(`/webhooks/${change.id}/${change.kind}`, { method: 'POST' })
+      return done(change.id)
+  }
+}
+export const fetchWebhookDeliveries = (id: number, before: string | null, signal: AbortSignal) =>
+  call<WebhookDeliveriesReply>(`/webhooks/${id}/deliveries${before === null ? '' : `?${queryString({ before })}`}`, { signal })

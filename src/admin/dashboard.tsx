@@ -17,6 +17,7 @@ import { adminSummaryMachine } from '../../machines/admin-summary-machine'
 import { adminTableMachine } from '../../machines/admin-table-machine'
 import { adminUpdatesMachine } from '../../machines/admin-updates-machine'
 import { adminWavesMachine } from '../../machines/admin-waves-machine'
+import { adminWebhooksMachine } from '../../machines/admin-webhooks-machine'
 import * as api from './admin-api-client'
 import { Bar, Button, Page, Status } from './admin-styles'
 import { AnalyticsView } from './analytics-view'
@@ -28,6 +29,7 @@ import { SignupsTable } from './signups-table'
 import { SummaryView } from './summary-view'
 import { UpdatesView, updatesViewEffects } from './updates-view'
 import { WavesView, wavesViewEffects } from './waves-view'
+import { WebhooksView } from './webhooks-view'
 
 // The range's days are taken from the clock when it is asked for, so a console left open past midnight asks for today.
 const analyticsMachine = adminAnalyticsMachine.provide({
@@ -77,6 +79,14 @@ const updatesMachine = adminUpdatesMachine.provide({
   actions: updatesViewEffects,
 })
 
+const webhooksMachine = adminWebhooksMachine.provide({
+  actors: {
+    fetchEndpoints: fromPromise(({ signal }) => api.fetchWebhooks(signal)),
+    applyChange: fromPromise(({ input }) => api.applyWebhookChange(input)),
+    fetchDeliveries: fromPromise(({ input, signal }) => api.fetchWebhookDeliveries(input.id, input.before, signal)),
+  },
+})
+
 export function Dashboard({ signIn }: { signIn: ActorRefFrom<typeof adminSignInMachine> }) {
   const signedInAs = useSelector(signIn, (state) => state.context.signedInAs)
   const signingOut = useSelector(signIn, (state) => state.hasTag('busy'))
@@ -109,6 +119,7 @@ export function Dashboard({ signIn }: { signIn: ActorRefFrom<typeof adminSignInM
   )
   const updates = useActorRef(updatesMachine.provide({ actions: { announceChange: () => audit.send({ type: 'RELOAD' }) } }))
   const apiKeys = useActorRef(apiKeysMachine.provide({ actions: { announceChanged: () => audit.send({ type: 'RELOAD' }) } }))
+  const webhooks = useActorRef(webhooksMachine)
   const erase = useActorRef(
     adminEraseMachine.provide({
       actors: { eraseSignup: fromPromise(({ input }) => api.eraseSignup(input.id)) },
@@ -143,6 +154,7 @@ export function Dashboard({ signIn }: { signIn: ActorRefFrom<typeof adminSignInM
       <ReferralsView referrals={referrals} />
       <WavesView waves={waves} />
       <UpdatesView updates={updates} />
+      <WebhooksView webhooks={webhooks} />
       <SignupsTable table={table} erase={erase} />
       <EraseDialog erase={erase} />
       <ApiKeysView apiKeys={apiKeys} />

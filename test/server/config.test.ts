@@ -54,6 +54,11 @@ describe('readConfig', () => {
     expect(readConfig({ ANALYTICS_COUNT_SECONDS: '5' }).analytics.countEverySeconds).toBe(5)
   })
 
+  it('keeps webhooks off private addresses unless WEBHOOKS_ALLOW_PRIVATE=true', () => {
+    expect(readConfig({}).webhooks).toEqual({ allowPrivate: false })
+    expect(['true', ' TRUE ', 'false', ''].map((value) => readConfig({ WEBHOOKS_ALLOW_PRIVATE: value }).webhooks.allowPrivate)).toEqual([true, true, false, false])
+  })
+
   it('reads TRUST_PROXY as off, one proxy, or a number of proxies', () => {
     expect(['', 'false', '0', 'true', '2'].map((value) => readConfig({ TRUST_PROXY: value }).trustedProxies)).toEqual([0, 0, 0, 1, 2])
   })
@@ -131,6 +136,7 @@ describe('readSettings', () => {
     ['ANALYTICS', () => ({ ANALYTICS: 'maybe' })],
     ['ANALYTICS_RAW_DAYS', () => ({ ANALYTICS_RAW_DAYS: '0' })],
     ['ANALYTICS_COUNT_SECONDS', () => ({ ANALYTICS_COUNT_SECONDS: '0' })],
+    ['WEBHOOKS_ALLOW_PRIVATE', () => ({ WEBHOOKS_ALLOW_PRIVATE: 'yes' })],
     ['STATIC_DIR', () => ({ STATIC_DIR: aFile })],
     ['PUBLIC_SITE_URL', () => ({ PUBLIC_SITE_URL: `ftp://user:${secret}@stridehealth.example` })],
     ['PUBLIC_API_URL', () => ({ PUBLIC_API_URL: 'api.stridehealth.example' })],

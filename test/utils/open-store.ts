@@ -67,6 +67,7 @@ export type TestCompositionOptions = {
   clientAddress?: (c: Context) => string | undefined
   site?: (request: Request) => Promise<Response>
   limits?: Parameters<typeof compose>[0]['limits']
+  webhookDelivery?: Parameters<typeof compose>[0]['webhookDelivery']
 }
 
 export function composeForTests(database: Database, options: TestCompositionOptions = {}): { composition: Composition; stores: Stores } {
@@ -84,6 +85,7 @@ export function composeForTests(database: Database, options: TestCompositionOpti
     clientAddress: options.clientAddress,
     site: options.site,
     limits: options.limits,
+    webhookDelivery: options.webhookDelivery,
   })
   const { signups, consent, line, invitations, admin, updateSends, analytics, countVisits } = composition.stores
   const stores: Stores = {

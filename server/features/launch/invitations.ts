@@ -15,6 +15,8 @@
 import { eventMove, tokenMove } from '../consent/public'
 import type { Line } from '../referral/public'
 import type { Database, Db } from '../../platform/database/database'
+import { transactionEvents } from '../../platform/events/transaction-events'
+import type { LaunchEventBus } from './launch-events'
 import { enqueue, lastDueAt } from '../../platform/outbox/outbox-queue'
 import { takeLinkToken } from '../../platform/secrets/link-tokens'
 import { invitationRules, reminderAfterMs } from '../../../shared/rules'
@@ -65,7 +67,9 @@ const utcDay = (date: Date) => iso(date).slice(0, 10)
 const dayDone = (lastRunDay: string | null, day: string) => lastRunDay !== null && lastRunDay >= day
 const laterDay = (a: string | null, b: string | null) => (a === null ? b : b === null || a >= b ? a : b)
 
-export function invitations(database: Database, line: Line, settings: InvitationSettings): Invitations {
+/** `events` is told of each wave's invitations and each claim, in their transactions (launch-events.ts): the
+ * composition subscribes the webhooks. */
+export function invitations(database: Database, line: Line, settings: InvitationSettings, events: LaunchEventBus = transactionEvents()): Invitations {
   const { db, lockRows } = database
   const gapMs = 1000 / settings.sendsPerSecond
   const remindAfter = reminderAfterMs(settings.lifetimeMs)
@@ -87,6 +91,11 @@ export function invitations(database: Database, line: Line, settings: Invitation
         .execute()
       const moved = await trx.updateTable('signups').set({ status: invite.to }).where('id', 'in', ids).where('status', 'in', invite.from).executeTakeFirst()
       if (Number(moved.numUpdatedRows) !== part.length) throw new Error('a wave found someone it had chosen no longer invitable')
+      await events.publish(trx, 'sent', {
+        waveId: wave.id,
+        invitations: rows.map((row) => ({ invitationId: row.id, signupId: row.signup_id!, expiresAt: new Date(expiresAt) })),
+        now,
+      })
       const sendAt = (index: number, after: number) => new Date(start + after + Math.floor((from + index) * gapMs))
       await enqueue(
         trx,
@@ -126,6 +135,7 @@ export function invitations(database: Database, line: Line, settings: Invitation
   // The claim, in one transaction with the code it issues (activation-code.ts).
   function claimWithCode(tokenHash: string, now: Date): Promise<ActivationCode | undefined> {
     return db.transaction().execute(async (trx): Promise<ActivationCode | undefined> => {
+      await events.lock(trx, 'claimed')
       const signupId = await takeLinkToken(trx, 'invite', tokenHash, now)
       if (signupId === undefined) return undefined
       const open = await lockRows(
@@ -141,6 +151,7 @@ export function invitations(database: Database, line: Line, settings: Invitation
       const moved = await trx.updateTable('signups').set({ status: claimMove.to }).where('id', '=', signupId).where('status', 'in', claimMove.from).executeTakeFirst()
       if (moved.numUpdatedRows !== 1n) return undefined
       await trx.updateTable('invitations').set({ claimed_at: iso(now) }).where('id', '=', open.id).execute()
+      await events.publish(trx, 'claimed', { invitationId: open.id, signupId, now })
       // Single use: the invitation's other links (the reminder's) end with the claim.
       await trx.deleteFrom('consent_tokens').where('signup_id', '=', signupId).where('purpose', '=', 'invite').execute()
       // The code the app will ask for, issued with the claim and taken back with it.
@@ -173,12 +184,14 @@ export function invitations(database: Database, line: Line, settings: Invitation
     },
     startWave(wave) {
       return db.transaction().execute(async (trx) => {
+        await events.lock(trx, 'sent')
         await line.lock(trx)
         return startWaveIn(trx, wave)
       })
     },
     inviteAgain(waveId, by, now) {
       return db.transaction().execute(async (trx) => {
+        await events.lock(trx, 'sent')
         await line.lock(trx)
         const people = await trx
           .selectFrom('invitations')
@@ -261,6 +274,7 @@ export function invitations(database: Database, line: Line, settings: Invitation
         return ended.length
       })
       const waveId = await db.transaction().execute(async (trx) => {
+        await events.lock(trx, 'sent')
         await line.lock(trx)
         const pace = await lockRows(trx.selectFrom('launch_pace').selectAll().where('id', '=', 1).where('ended_at', 'is', null)).executeTakeFirst()
         if (!pace || dayDone(pace.last_run_day, utcDay(now)) || iso(now).slice(11, 16) < pace.at_utc) return undefined

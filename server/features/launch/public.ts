@@ -5,3 +5,4 @@
 export { heldInvitation } from './held-invitation'
 export { invitationWords } from './invitation-words'
 export { activationCodePurpose } from './activation-code'
+export type { LaunchEvents, LaunchSubscriber } from './launch-events'

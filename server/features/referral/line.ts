@@ -20,7 +20,9 @@ import { heldInvitation } from '../launch/public'
 import { referralCodeAlphabet, referralCodeLength } from '../../../shared/referral-code'
 import { referralRules } from '../../../shared/rules'
 import type { Database, Db } from '../../platform/database/database'
+import { transactionEvents } from '../../platform/events/transaction-events'
 import { enqueue } from '../../platform/outbox/outbox-queue'
+import type { ReferralEventBus } from './referral-events'
 
 export const bucketSize = 1024
 export const bucketOf = (score: number) => Math.floor(score / bucketSize)
@@ -92,12 +94,18 @@ export type Line = {
 export function line(
   database: Database,
   options: { boostPlaces: number; /** People everyonesPlaces reads at a time (tests make it small). */ placePageSize?: number } = { boostPlaces: referralRules.boostPlaces },
+  /** Told of each credit, in its transaction (referral-events.ts): the composition subscribes the webhooks. */
+  events: ReferralEventBus = transactionEvents(),
 ): Line {
   const placePageSize = options.placePageSize ?? placesPerRead
   const { db, lockRows } = database
   const iso = (date: Date) => date.toISOString()
 
-  const lock = async (trx: Db) => void (await lockRows(trx.selectFrom('line_counter').select('last_seq').where('id', '=', 1)).executeTakeFirstOrThrow())
+  // Every change that may credit someone takes the line's lock first, so the credit's subscribers' locks come first.
+  const lock = async (trx: Db) => {
+    await events.lock(trx, 'credited')
+    await lockRows(trx.selectFrom('line_counter').select('last_seq').where('id', '=', 1)).executeTakeFirstOrThrow()
+  }
 
   const shift = (trx: Db, bucket: number, delta: number) =>
     trx
@@ -118,16 +126,18 @@ export function line(
     }
   }
 
-  async function credit(trx: Db, referrer: { id: number; line_score: number }) {
+  async function credit(trx: Db, referrer: { id: number; line_score: number }, friendId: number | null, now: Date) {
     const moved = referrer.line_score - options.boostPlaces
-    await trx
+    const { referral_credits: credits } = await trx
       .updateTable('signups')
       .set((eb) => ({
         line_score: moved,
         referral_credits: eb('referral_credits', '+', 1),
       }))
       .where('id', '=', referrer.id)
-      .execute()
+      .returning('referral_credits')
+      .executeTakeFirstOrThrow()
+    await events.publish(trx, 'credited', { referrerId: referrer.id, friendId, credits: Number(credits), now })
     // The higher range first, as every change does: PostgreSQL's row locks are always taken in one order.
     await shift(trx, bucketOf(referrer.line_score), -1)
     await shift(trx, bucketOf(moved), 1)
@@ -187,7 +197,7 @@ export function line(
     // The network moves to the decision and is forgotten once the farm rule no longer looks back that far.
     await trx.updateTable('signups').set({ referral_network: null }).where('id', '=', friend.id).execute()
     await trx.updateTable('referrals').set({ network: null }).where('network', 'is not', null).where('decided_at', '<=', dayAgo).execute()
-    if (outcome === 'credited' && referrer?.line_score != null) await credit(trx, { id: referrer.id, line_score: referrer.line_score })
+    if (outcome === 'credited' && referrer?.line_score != null) await credit(trx, { id: referrer.id, line_score: referrer.line_score }, friend.id, now)
   }
 
   async function placeOf(signupId: number): Promise<Place | undefined> {
@@ -306,10 +316,7 @@ export function line(
         if (outcome === 'credited' && held.referrer_id !== null) {
           const referrer = await trx.selectFrom('signups').select(['id', 'line_score']).where('id', '=', held.referrer_id).executeTakeFirst()
           if (referrer?.line_score != null)
-            await credit(trx, {
-              id: referrer.id,
-              line_score: referrer.line_score,
-            })
+            await credit(trx, { id: referrer.id, line_score: referrer.line_score }, friendId, new Date())
         }
         return true
       })

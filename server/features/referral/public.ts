@@ -2,3 +2,4 @@
 // (docs/architecture.md, "How features meet"; eslint.config.js holds it): the line's shape, which the
 // composition hands to the waves that take people from it.
 export type { Line, Place } from './line'
+export type { ReferralEvents, ReferralSubscriber } from './referral-events'

@@ -4,7 +4,11 @@
 // said once until a run succeeds again, so a database away for a minute is one line, not one a second.
 import { silentLogger, type Logger } from '../observability/logger'
 
-export type Clock = { stop(): Promise<void> }
+export type Clock = {
+  /** Run now, something was just queued (a run in flight runs once more when it ends, so nothing queued during it waits). */
+  poke(): void
+  stop(): Promise<void>
+}
 
 export function every<T>(options: {
   everyMs: number
@@ -19,9 +23,13 @@ export function every<T>(options: {
   const now = options.now ?? (() => new Date())
   const log = options.log ?? silentLogger
   let running: Promise<void> | undefined
+  let again = false
+  let stopped = false
   let failing = false
-  const tick = () => {
-    if (running) return
+  // A tick due while a run is still going is dropped; a poke is kept for when it ends.
+  const tick = (poked = false) => {
+    if (stopped) return
+    if (running) return void (again ||= poked)
     running = options
       .run(now())
       .then((result) => {
@@ -34,14 +42,20 @@ export function every<T>(options: {
       })
       .finally(() => {
         running = undefined
+        if (again) {
+          again = false
+          tick()
+        }
       })
   }
   const timer = setInterval(tick, options.everyMs)
   tick()
   return {
+    poke: () => tick(true),
     async stop() {
+      stopped = true
       clearInterval(timer)
-      await running
+      while (running) await running
     },
   }
 }

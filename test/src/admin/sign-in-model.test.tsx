@@ -25,6 +25,7 @@ const server = setupServer(
   http.get('*/api/admin/waves', () => (dashboardStatus === 200 ? HttpResponse.json({ ok: true, ...wavesSamples.notReady }) : HttpResponse.json({ ok: false }, { status: 401 }))),
   http.get('*/api/admin/analytics', () => (dashboardStatus === 200 ? HttpResponse.json({ ok: true, ...analyticsSamples.report }) : HttpResponse.json({ ok: false }, { status: 401 }))),
   http.get('*/api/admin/audit', () => HttpResponse.json({ ok: true, entries: [], older: null })),
+  http.get('*/api/admin/webhooks', () => HttpResponse.json({ ok: true, endpoints: [], eventTypes: [] })),
   http.get('*/api/admin/signups', () =>
     dashboardStatus === 200 ? HttpResponse.json({ ok: true, ...tableSamples.onlyPage }) : HttpResponse.json({ ok: false, message: 'Please sign in.' }, { status: 401 }),
   ),

@@ -1,0 +1,147 @@
+// The console's webhooks (issue 33): the endpoints, and one endpoint's delivery log. `loading` fetches the list;
+// `ready` shows it; every change the team makes (add, edit the events, turn on or off, delete, rotate the secret,
+// send a test) is one request in `changing`, after which the list is fetched again, so what shows is the server's
+// word. A secret comes back from an add or a rotation only: it is kept in context until the team says they have
+// copied it (DISMISS_SECRET) or makes another change, and never fetched again. The log is a state of its own
+// (`loadingLog`) under the same list; a test opens its endpoint's log, and Refresh (RELOAD_LOG) reads it again.
+import { assertEvent, assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent, type SnapshotFrom } from 'xstate'
+import type { WebhookDeliveriesReply, WebhookEndpointsReply } from '../shared/webhook-rows'
+
+/** One change the team asks for, as one request. */
+export type WebhookChange =
+  | { kind: 'add'; url: string; events: string[] }
+  | { kind: 'edit'; id: number; url: string; events: string[] }
+  | { kind: 'on' | 'off' | 'delete' | 'rotate' | 'test'; id: number }
+
+/** What a change answers: the endpoint it changed, a secret after an add or a rotation, and whether it was a test. */
+export type ChangeDone = { endpointId: number; secret?: string; tested: boolean }
+
+export type AdminWebhooksEvent =
+  | { type: 'RELOAD' }
+  | { type: 'CHANGE'; change: WebhookChange }
+  | { type: 'DISMISS_SECRET' }
+  | { type: 'OPEN_LOG'; id: number }
+  | { type: 'RELOAD_LOG' }
+  | { type: 'OLDER_LOG' }
+  | { type: 'CLOSE_LOG' }
+
+type Log = { endpointId: number; page: WebhookDeliveriesReply; before: string | null }
+
+type Context = {
+  list: WebhookEndpointsReply | null
+  secret: { endpointId: number; secret: string } | null
+  log: Log | null
+  /** The log asked for next: its endpoint and the cursor of its page (null: the newest). */
+  logWanted: { endpointId: number; before: string | null } | null
+  /** What the server said of the last refused change. */
+  error: string | null
+}
+
+export const adminWebhooksMessages = {
+  failed: 'The webhooks could not be loaded.',
+  logFailed: 'The delivery log could not be loaded.',
+  refused: 'That change could not be made.',
+} as const
+
+const notProvided = () => Promise.reject(new Error('The view provides this request.'))
+const messageOf = (error: unknown) => (error instanceof Error && error.name === 'ServerMessage' ? error.message : adminWebhooksMessages.refused)
+
+export const adminWebhooksMachine = setup({
+  types: {} as {
+    context: Context
+    events:
+      | AdminWebhooksEvent
+      | DoneActorEvent<WebhookEndpointsReply, 'fetchEndpoints'>
+      | DoneActorEvent<ChangeDone, 'applyChange'>
+      | DoneActorEvent<WebhookDeliveriesReply, 'fetchDeliveries'>
+      | ErrorActorEvent<unknown, 'applyChange'>
+    tags: 'busy'
+  },
+  actors: {
+    fetchEndpoints: fromPromise<WebhookEndpointsReply>(notProvided),
+    applyChange: fromPromise<ChangeDone, WebhookChange>(notProvided),
+    fetchDeliveries: fromPromise<WebhookDeliveriesReply, { id: number; before: string | null }>(notProvided),
+  },
+  actions: {
+    showList: assign(({ event }) => (assertEvent(event, 'xstate.done.actor.fetchEndpoints'), { list: event.output })),
+    // Another change hides a secret still on screen: it belongs to the moment it was made.
+    startChange: assign({ secret: null, error: null }),
+    keepSecret: assign(({ event }) => {
+      assertEvent(event, 'xstate.done.actor.applyChange')
+      const { endpointId, secret } = event.output
+      return { secret: secret === undefined ? null : { endpointId, secret } }
+    }),
+    showRefusal: assign(({ event }) => (assertEvent(event, 'xstate.error.actor.applyChange'), { error: messageOf(event.error) })),
+    forgetSecret: assign({ secret: null }),
+    wantLog: assign(({ event }) => (assertEvent(event, 'OPEN_LOG'), { logWanted: { endpointId: event.id, before: null }, error: null })),
+    wantTestedLog: assign(({ event }) => (assertEvent(event, 'xstate.done.actor.applyChange'), { logWanted: { endpointId: event.output.endpointId, before: null } })),
+    wantOlderLog: assign(({ context }) => ({ logWanted: context.log && { endpointId: context.log.endpointId, before: context.log.page.older } })),
+    wantSameLog: assign(({ context }) => ({ logWanted: context.log && { endpointId: context.log.endpointId, before: context.log.before } })),
+    showLog: assign(({ context, event }) => {
+      assertEvent(event, 'xstate.done.actor.fetchDeliveries')
+      return { log: context.logWanted && { endpointId: context.logWanted.endpointId, before: context.logWanted.before, page: event.output } }
+    }),
+    closeLog: assign({ log: null, logWanted: null }),
+    showLogFailure: assign({ error: adminWebhooksMessages.logFailed }),
+  },
+  guards: {
+    wasTest: ({ event }) => event.type === 'xstate.done.actor.applyChange' && event.output.tested,
+    hasOlder: ({ context }) => context.log?.page.older != null,
+    hasLog: ({ context }) => context.log !== null,
+  },
+}).createMachine({
+  id: 'adminWebhooks',
+  context: { list: null, secret: null, log: null, logWanted: null, error: null },
+  initial: 'loading',
+  states: {
+    loading: {
+      description: 'Fetching the endpoints; the list before, if any, stays on screen.',
+      tags: 'busy',
+      invoke: { id: 'fetchEndpoints', src: 'fetchEndpoints', onDone: { target: 'ready', actions: 'showList' }, onError: 'failed' },
+    },
+    failed: {
+      description: 'The list could not be loaded: an alert, and Try again.',
+      on: { RELOAD: 'loading' },
+    },
+    ready: {
+      description: 'The endpoints, each with its events, whether it is on (and the note when it was turned off), and its buttons; the add form; a new secret once, until dismissed; a log when one is open.',
+      on: {
+        RELOAD: 'loading',
+        CHANGE: { target: 'changing', actions: 'startChange' },
+        DISMISS_SECRET: { actions: 'forgetSecret' },
+        OPEN_LOG: { target: 'loadingLog', actions: 'wantLog' },
+        RELOAD_LOG: { guard: 'hasLog', target: 'loadingLog', actions: 'wantSameLog' },
+        OLDER_LOG: { guard: 'hasOlder', target: 'loadingLog', actions: 'wantOlderLog' },
+        CLOSE_LOG: { actions: 'closeLog' },
+      },
+    },
+    changing: {
+      description: 'One change on its way: every button waits. A test opens its endpoint log once queued.',
+      tags: 'busy',
+      invoke: {
+        id: 'applyChange',
+        src: 'applyChange',
+        input: ({ event }) => (assertEvent(event, 'CHANGE'), event.change),
+        onDone: [
+          { guard: 'wasTest', target: 'loadingLog', actions: 'wantTestedLog' },
+          { target: 'loading', actions: 'keepSecret' },
+        ],
+        onError: { target: 'ready', actions: 'showRefusal' },
+      },
+    },
+    loadingLog: {
+      description: 'Fetching a page of one endpoint log, newest first; the page before stays on screen.',
+      tags: 'busy',
+      invoke: {
+        id: 'fetchDeliveries',
+        src: 'fetchDeliveries',
+        input: ({ context }) => ({ id: context.logWanted?.endpointId ?? 0, before: context.logWanted?.before ?? null }),
+        onDone: { target: 'ready', actions: 'showLog' },
+        onError: { target: 'ready', actions: 'showLogFailure' },
+      },
+    },
+  },
+})
+
+export type AdminWebhooksSnapshot = SnapshotFrom<typeof adminWebhooksMachine>
+export type AdminWebhooksStateName = keyof typeof adminWebhooksMachine.root.states

@@ -1,0 +1,84 @@
+// The webhooks' outbox: an event becomes one delivery row per endpoint that is on and asked for it, written in the
+// event's own transaction (the subscribers in webhooks-follow.ts run inside it). So an event and its deliveries
+// commit together or not at all: no event is lost between a commit and a send, and none is sent for a change
+// that rolled back. The deliverer (webhook-deliverer.ts) sends them afterwards.
+import type { WebhookEventType } from '../../../shared/webhook-rows'
+import type { Database, Db } from '../../platform/database/database'
+import { payloadOf, type WebhookData } from './webhook-payloads'
+import { newWebhookId } from './webhook-secrets'
+
+export type QueuedEvent<Type extends WebhookEventType = WebhookEventType> = {
+  type: Type
+  data: WebhookData[Type]
+  /** The person the body names, whose bodies an erasure clears; null for none (and for person.erased itself). */
+  signupId: number | null
+}
+
+const chunk = 500
+
+/** Queues each event for every endpoint that is on and wants its type; `only` sends to that endpoint alone, on or
+ * off, whatever it asked for (the console's test). */
+export async function queueEvents(trx: Db, events: readonly QueuedEvent[], now: Date, only?: number): Promise<number> {
+  if (events.length === 0) return 0
+  let endpoints = trx.selectFrom('webhook_endpoints').select(['id', 'events'])
+  endpoints = only === undefined ? endpoints.where('enabled', '=', 1) : endpoints.where('id', '=', only)
+  const wanting = (await endpoints.execute()).map((endpoint) => ({ id: endpoint.id, events: new Set(JSON.parse(endpoint.events) as string[]) }))
+  const at = now.toISOString()
+  const rows = events.flatMap((event) => {
+    const to = wanting.filter((endpoint) => only !== undefined || endpoint.events.has(event.type))
+    if (to.length === 0) return []
+    // One id and one body per event: each endpoint, and each attempt, receives the same message.
+    const webhookId = newWebhookId()
+    const body = payloadOf(event.type, now, event.data)
+    return to.map((endpoint) => ({
+      endpoint_id: endpoint.id,
+      webhook_id: webhookId,
+      type: event.type,
+      signup_id: event.signupId,
+      erasure: event.type === 'person.erased' ? 1 : 0,
+      body,
+      created_at: at,
+      next_attempt_at: at,
+      status: 'pending' as const,
+      claimed_until: null,
+      finished_at: null,
+      last_attempt_at: null,
+      reply_status: null,
+      reply_excerpt: null,
+      last_error: null,
+    }))
+  })
+  for (let from = 0; from < rows.length; from += chunk) await trx.insertInto('webhook_deliveries').values(rows.slice(from, from + chunk)).execute()
+  return rows.length
+}
+
+/** An erasure, in its transaction: the person's deliveries not sent yet are cancelled (they would send what the
+ * erasure removes), and every body that names them is cleared; the status rows stay, naming nobody. */
+export async function forgetPerson(trx: Db, signupId: number, now: Date): Promise<void> {
+  await trx
+    .updateTable('webhook_deliveries')
+    .set({ status: 'cancelled', finished_at: now.toISOString(), claimed_until: null })
+    .where('signup_id', '=', signupId)
+    .where('finished_at', 'is', null)
+    .execute()
+  await trx.updateTable('webhook_deliveries').set({ body: null, signup_id: null }).where('signup_id', '=', signupId).execute()
+}
+
+/** How long a finished delivery keeps its body for the log; then only its status row stays. */
+export const deliveryBodyKeptMs = 7 * 24 * 3_600_000
+
+/** Clears up to `limit` bodies of deliveries finished before the keep, along webhook_deliveries_finished, and says
+ * how many: the webhooks' own part of what the database keeps no longer than it needs (the platform's sweep,
+ * platform/retention/, names no feature). Rows another instance is clearing are passed over. */
+export async function clearOldBodies(database: Database, now: Date, limit = 1000): Promise<number> {
+  const { db, lockRows } = database
+  const old = db
+    .selectFrom('webhook_deliveries')
+    .select('id')
+    .where('body', 'is not', null)
+    .where('finished_at', 'is not', null)
+    .where('finished_at', '<', new Date(now.getTime() - deliveryBodyKeptMs).toISOString())
+    .limit(limit)
+  const cleared = await db.updateTable('webhook_deliveries').set({ body: null }).where('id', 'in', lockRows(old, { skipLocked: true })).executeTakeFirst()
+  return Number(cleared.numUpdatedRows)
+}

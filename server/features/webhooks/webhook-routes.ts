@@ -1,0 +1,111 @@
+// The console's webhooks (issue 33), under /api/admin behind the console's session and Origin checks (the
+// composition mounts them there: server/app.ts): the endpoints (list, add, edit the events, turn on or off,
+// delete, rotate the secret), a test delivery, and each endpoint's delivery log, newest first. Every change is
+// audited with who made it; the audit names the endpoint by id and URL, never a secret.
+import { Hono, type Context } from 'hono'
+import type { Reply } from '../../../shared/console-api'
+import type { WebhookDeliveriesReply, WebhookEndpointRow, WebhookEndpointsReply, WebhookSecretReply } from '../../../shared/webhook-rows'
+import { webhookEventTypes } from '../../../shared/webhook-rows'
+import { readFieldsBody } from '../../platform/http/read-body'
+import { adminMessages, type AdminEnv, type Audit } from '../console/public'
+import type { EndpointStore } from './endpoint-store'
+
+export type WebhookRoutesOptions = {
+  endpoints: EndpointStore
+  audit: Audit
+  now: () => Date
+  /** A delivery was queued: the deliverer looks at once. */
+  onQueued?: () => void
+}
+
+const notFound = { ok: false, code: 'not-found', message: 'There is no such endpoint (someone may have deleted it).' } as const
+
+export function webhookRoutes(options: WebhookRoutesOptions): Hono<AdminEnv> {
+  const { endpoints, audit, now } = options
+  const routes = new Hono<AdminEnv>()
+  const idOf = (c: Context) => {
+    const id = Number(c.req.param('id'))
+    return Number.isSafeInteger(id) && id >= 1 ? id : undefined
+  }
+  const input = async (c: Context) => {
+    const read = await readFieldsBody(c, { maxBytes: 8192 })
+    if (read.kind === 'too-large') return undefined
+    const fields = read.kind === 'fields' ? read.fields : {}
+    const events = Array.isArray(fields.events) ? fields.events.filter((event): event is string => typeof event === 'string') : []
+    return { url: typeof fields.url === 'string' ? fields.url : '', events }
+  }
+  const named = (endpoint: WebhookEndpointRow) => `endpoint #${endpoint.id} (${endpoint.url})`
+
+  routes.get('/webhooks', async (c) => c.json({ ok: true, endpoints: await endpoints.list(), eventTypes: webhookEventTypes } satisfies Reply<WebhookEndpointsReply>))
+
+  routes.post('/webhooks', async (c) => {
+    const given = await input(c)
+    if (!given) return c.json({ ok: false, message: adminMessages.tooLarge }, 413)
+    const by = c.get('adminEmail')
+    const added = await endpoints.add(given, by, now())
+    if (!added.ok) return c.json(added, 400)
+    if (!('secret' in added)) return c.json(notFound, 404)
+    await audit(by, 'add-webhook', `${named(added.endpoint)}: ${added.endpoint.events.join(', ')}`)
+    return c.json({ ok: true, endpoint: added.endpoint, secret: added.secret } satisfies Reply<WebhookSecretReply>)
+  })
+
+  routes.patch('/webhooks/:id', async (c) => {
+    const id = idOf(c)
+    const given = await input(c)
+    if (!given) return c.json({ ok: false, message: adminMessages.tooLarge }, 413)
+    const edited = id === undefined ? undefined : await endpoints.edit(id, given)
+    if (!edited) return c.json(notFound, 404)
+    if (!edited.ok) return c.json(edited, 400)
+    if (!('endpoint' in edited)) return c.json(notFound, 404)
+    await audit(c.get('adminEmail'), 'edit-webhook', `${named(edited.endpoint)}: ${edited.endpoint.events.join(', ')}`)
+    return c.json({ ok: true, endpoint: edited.endpoint })
+  })
+
+  for (const [path, enabled] of [
+    ['on', true],
+    ['off', false],
+  ] as const)
+    routes.post(`/webhooks/:id/${path}`, async (c) => {
+      const id = idOf(c)
+      const endpoint = id === undefined ? undefined : await endpoints.setEnabled(id, enabled, now())
+      if (!endpoint) return c.json(notFound, 404)
+      await audit(c.get('adminEmail'), enabled ? 'turn-on-webhook' : 'turn-off-webhook', named(endpoint))
+      return c.json({ ok: true, endpoint })
+    })
+
+  routes.delete('/webhooks/:id', async (c) => {
+    const id = idOf(c)
+    if (id === undefined || !(await endpoints.remove(id))) return c.json(notFound, 404)
+    await audit(c.get('adminEmail'), 'delete-webhook', `endpoint #${id}`)
+    return c.json({ ok: true })
+  })
+
+  routes.post('/webhooks/:id/rotate', async (c) => {
+    const id = idOf(c)
+    const rotated = id === undefined ? undefined : await endpoints.rotate(id, now())
+    if (!rotated) return c.json(notFound, 404)
+    await audit(c.get('adminEmail'), 'rotate-webhook', named(rotated.endpoint))
+    return c.json({ ok: true, endpoint: rotated.endpoint, secret: rotated.secret } satisfies Reply<WebhookSecretReply>)
+  })
+
+  routes.post('/webhooks/:id/test', async (c) => {
+    const id = idOf(c)
+    const by = c.get('adminEmail')
+    if (id === undefined || !(await endpoints.sendTest(id, by, now()))) return c.json(notFound, 404)
+    options.onQueued?.()
+    await audit(by, 'test-webhook', `endpoint #${id}`)
+    return c.json({ ok: true })
+  })
+
+  routes.get('/webhooks/:id/deliveries', async (c) => {
+    const id = idOf(c)
+    const before = c.req.query('before')
+    const cursor = before === undefined ? undefined : Number(before)
+    if (cursor !== undefined && !(Number.isSafeInteger(cursor) && cursor >= 1)) return c.json(notFound, 404)
+    const page = id === undefined ? undefined : await endpoints.deliveries(id, cursor)
+    if (!page) return c.json(notFound, 404)
+    return c.json({ ok: true, ...page } satisfies Reply<WebhookDeliveriesReply>)
+  })
+
+  return routes
+}

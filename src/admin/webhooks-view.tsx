@@ -1,0 +1,85 @@
+// Webhooks (issue 33): the endpoints the team added, each with its events, whether it is on (and why not), and its
+// buttons; a new secret, shown once; the add form (webhooks-form.tsx) and one endpoint's delivery log
+// (webhooks-log.tsx). Which part shows and whether a button works are the webhooks machine's answers (state.can).
+import { useSelector } from '@xstate/react'
+import type { ActorRefFrom } from 'xstate'
+import type { adminWebhooksMachine, AdminWebhooksSnapshot, WebhookChange } from '../../machines/admin-webhooks-machine'
+import type { WebhookEndpointRow } from '../../shared/webhook-rows'
+import { Button, Status, TableScroll } from './admin-styles'
+import { EventsForm, WebhookAddForm } from './webhooks-form'
+import { WebhooksLog } from './webhooks-log'
+
+export type Webhooks = ActorRefFrom<typeof adminWebhooksMachine>
+export type WebhooksPart = { webhooks: Webhooks; state: AdminWebhooksSnapshot }
+
+export function WebhooksView({ webhooks }: { webhooks: Webhooks }) {
+  const state = useSelector(webhooks, (snapshot) => snapshot)
+  const { list, secret, error } = state.context
+  return (
+    <section aria-labelledby="webhooks-heading" aria-busy={state.hasTag('busy')}>
+      <h2 id="webhooks-heading">Webhooks</h2>
+      <p>Other systems hear what happens on the list: each endpoint gets the events it asked for, signed with its own secret.</p>
+      {state.matches('failed') && (
+        <>
+          <Status role="alert" $tone="error">The webhooks could not be loaded.</Status>
+          <Button type="button" onClick={() => webhooks.send({ type: 'RELOAD' })}>Try again</Button>
+        </>
+      )}
+      {error && <Status role="alert" $tone="error">{error}</Status>}
+      {secret && (
+        <div role="status">
+          <p>
+            The signing secret of endpoint #{secret.endpointId}, shown this once. Copy it into the receiver now: <code>{secret.secret}</code>
+          </p>
+          <Button type="button" $tone="plain" onClick={() => webhooks.send({ type: 'DISMISS_SECRET' })}>I have copied it</Button>
+        </div>
+      )}
+      {!list ? (
+        !state.matches('failed') && <p>Loading the webhooks…</p>
+      ) : list.endpoints.length === 0 ? (
+        <p>No endpoint has been added yet.</p>
+      ) : (
+        <TableScroll tabIndex={0} role="region" aria-labelledby="webhooks-endpoints">
+          <table>
+            <caption id="webhooks-endpoints">Endpoints</caption>
+            <thead>
+              <tr><th scope="col">URL</th><th scope="col">Events</th><th scope="col">State</th><th scope="col">Actions</th></tr>
+            </thead>
+            <tbody>{list.endpoints.map((endpoint) => <EndpointRow key={endpoint.id} endpoint={endpoint} webhooks={webhooks} state={state} />)}</tbody>
+          </table>
+        </TableScroll>
+      )}
+      <WebhookAddForm webhooks={webhooks} state={state} />
+      <WebhooksLog webhooks={webhooks} state={state} />
+    </section>
+  )
+}
+
+function EndpointRow({ endpoint, webhooks, state }: WebhooksPart & { endpoint: WebhookEndpointRow }) {
+  const change = (kind: 'on' | 'off' | 'delete' | 'rotate' | 'test') => ({ type: 'CHANGE', change: { kind, id: endpoint.id } satisfies WebhookChange }) as const
+  const button = (kind: 'on' | 'off' | 'delete' | 'rotate' | 'test', words: string, tone?: 'danger' | 'plain') => (
+    <Button type="button" $tone={tone} disabled={!state.can(change(kind))} aria-label={`${words}: ${endpoint.url}`} onClick={() => webhooks.send(change(kind))}>
+      {words}
+    </Button>
+  )
+  const openLog = { type: 'OPEN_LOG', id: endpoint.id } as const
+  return (
+    <tr>
+      <th scope="row">{endpoint.url}</th>
+      <td>
+        {endpoint.events.join(', ')}
+        <EventsForm endpoint={endpoint} webhooks={webhooks} state={state} />
+      </td>
+      <td>
+        {endpoint.enabled ? 'On' : 'Off'}
+        {endpoint.off && <p>{endpoint.off.note}</p>}
+        {endpoint.previousSecretUntil && <p>The old secret signs too until {new Date(endpoint.previousSecretUntil).toLocaleString()}.</p>}
+      </td>
+      <td>
+        {button('test', 'Send a test')}{' '}
+        <Button type="button" $tone="plain" disabled={!state.can(openLog)} aria-label={`Delivery log: ${endpoint.url}`} onClick={() => webhooks.send(openLog)}>Delivery log</Button>{' '}
+        {endpoint.enabled ? button('off', 'Turn off', 'plain') : button('on', 'Turn on', 'plain')} {button('rotate', 'Rotate secret', 'plain')} {button('delete', 'Delete', 'danger')}
+      </td>
+    </tr>
+  )
+}

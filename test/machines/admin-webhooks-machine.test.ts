@@ -1,0 +1,166 @@
+// Model-based tests of the console's webhooks machine (machines/admin-webhooks-machine.ts), as the other console
+// machines' (admin-machines-model.test.ts): every path generated from its graph (test/utils/admin-model.ts) is
+// replayed on a real actor whose requests are promises this test settles, and after every step the actor must be
+// where the graph says, with what the team reads and which request went out checked step by step. The guard suite
+// keeps the model honest: every state reached, every transition taken, every request aborted when its state is left.
+import { createActor, fromPromise } from 'xstate'
+import { describe, expect, it } from 'vitest'
+import { adminWebhooksMachine, adminWebhooksMessages, type AdminWebhooksSnapshot, type WebhookChange } from '../../machines/admin-webhooks-machine'
+import { webhookEventTypes, type WebhookDeliveriesReply, type WebhookEndpointsReply } from '../../shared/webhook-rows'
+import { definedTransitions, describeTransition, done, failed, transitionPaths, transitionsTaken, type Model, type ModelPath, type ModelStep } from '../utils/admin-model'
+
+const endpoint = {
+  id: 1,
+  url: 'https://hooks.example.com/waitlist',
+  events: ['person.erased' as const],
+  enabled: true,
+  off: null,
+  previousSecretUntil: null,
+  createdAt: '2026-11-27T15:00:00.000Z',
+  createdBy: 'team@company.example',
+}
+const list: WebhookEndpointsReply = { endpoints: [endpoint], eventTypes: webhookEventTypes }
+const delivery = (id: number) => ({
+  id,
+  webhookId: `msg_${id}`,
+  type: 'webhook.test' as const,
+  status: 'delivered' as const,
+  createdAt: '2026-11-27T15:00:00.000Z',
+  attempts: 1,
+  lastAttemptAt: '2026-11-27T15:00:01.000Z',
+  nextAttemptAt: null,
+  replyStatus: 200,
+  replyExcerpt: 'ok',
+  error: null,
+  body: '{}',
+})
+const newest: WebhookDeliveriesReply = { deliveries: [delivery(30), delivery(29)], older: '29' }
+const oldest: WebhookDeliveriesReply = { deliveries: [delivery(3)], older: null }
+const secret = 'whsec_c2VjcmV0c2VjcmV0c2VjcmV0c2VjcmV0c2Vj'
+const refusal = Object.assign(new Error('Only https: addresses are accepted.'), { name: 'ServerMessage' })
+
+const changes: WebhookChange[] = [
+  { kind: 'add', url: 'https://hooks.example.com/waitlist', events: ['person.erased'] },
+  { kind: 'test', id: 1 },
+  { kind: 'off', id: 1 },
+]
+
+const model: Model = {
+  machine: adminWebhooksMachine,
+  events: [
+    { type: 'RELOAD' },
+    ...changes.map((change) => ({ type: 'CHANGE', change })),
+    { type: 'DISMISS_SECRET' },
+    { type: 'OPEN_LOG', id: 1 },
+    { type: 'RELOAD_LOG' },
+    { type: 'OLDER_LOG' },
+    { type: 'CLOSE_LOG' },
+    done('fetchEndpoints', list),
+    failed('fetchEndpoints'),
+    done('applyChange', { endpointId: 1, secret, tested: false }),
+    done('applyChange', { endpointId: 1, tested: true }),
+    done('applyChange', { endpointId: 1, tested: false }),
+    { type: 'xstate.error.actor.applyChange', error: refusal },
+    done('fetchDeliveries', newest),
+    done('fetchDeliveries', oldest),
+    failed('fetchDeliveries'),
+  ],
+  // The guards read whether a log is open and has older pages; the secret and the refusal show as the team reads them.
+  serializeState: (snapshot) => {
+    const { log, secret: shown, error } = snapshot.context as AdminWebhooksSnapshot['context']
+    return JSON.stringify({ value: snapshot.value, log: log !== null, older: log?.page.older ?? null, secret: shown !== null, error })
+  },
+}
+
+type Pending = { id: string; input: unknown; resolve: (value: unknown) => void; reject: (error: unknown) => void; signal: AbortSignal; settled?: boolean }
+
+/** What the team reads and what went out after each step. */
+function checkStep({ event }: ModelStep, started: Pending[], before: AdminWebhooksSnapshot, after: AdminWebhooksSnapshot) {
+  const requests = started.map((request) => [request.id, request.input])
+  switch (event.type) {
+    case 'CHANGE':
+      // One request for the change, and the secret on screen hidden: it belongs to the moment it was made.
+      expect(requests).toEqual([['applyChange', event.change]])
+      expect(after.context.secret).toBeNull()
+      break
+    case 'OPEN_LOG':
+      expect(requests).toEqual([['fetchDeliveries', { id: 1, before: null }]])
+      break
+    case 'OLDER_LOG':
+      expect(requests).toEqual(before.context.log?.page.older ? [['fetchDeliveries', { id: 1, before: before.context.log.page.older }]] : [])
+      break
+    case 'RELOAD_LOG':
+      expect(requests).toEqual(before.context.log ? [['fetchDeliveries', { id: 1, before: before.context.log.before }]] : [])
+      break
+    case 'xstate.done.actor.applyChange': {
+      const output = event.output as { secret?: string; tested: boolean }
+      // A test opens its endpoint's log; anything else reads the list again, keeping a new secret to show once.
+      if (output.tested) expect(requests).toEqual([['fetchDeliveries', { id: 1, before: null }]])
+      else expect(requests).toEqual([['fetchEndpoints', undefined]])
+      if (!output.tested) expect(after.context.secret).toEqual(output.secret ? { endpointId: 1, secret } : null)
+      break
+    }
+    case 'xstate.error.actor.applyChange':
+      expect(after.context.error).toBe(refusal.message)
+      expect(requests).toEqual([])
+      break
+    case 'xstate.error.actor.fetchDeliveries':
+      expect(after.context.error).toBe(adminWebhooksMessages.logFailed)
+      break
+  }
+}
+
+async function replay(path: ModelPath) {
+  const pending = new Map<string, Pending[]>()
+  const all: Pending[] = []
+  const actors = Object.fromEntries(
+    Object.keys(adminWebhooksMachine.implementations.actors).map((id) => [
+      id,
+      fromPromise(
+        ({ input, signal }) =>
+          new Promise((resolve, reject) => {
+            const request = { id, input, resolve, reject, signal }
+            all.push(request)
+            pending.set(id, [...(pending.get(id) ?? []), request])
+          }),
+      ),
+    ]),
+  )
+  const actor = createActor(adminWebhooksMachine.provide({ actors })).start()
+  for (const step of path.steps) {
+    const { event, state: expected } = step
+    const before = actor.getSnapshot()
+    const requestsBefore = all.length
+    const outcome = /^xstate\.(done|error)\.actor\.(\w+)$/.exec(event.type)
+    if (outcome) {
+      const request = pending.get(outcome[2]!)?.at(-1)
+      expect(request, `a ${outcome[2]} request is running`).toBeDefined()
+      request!.settled = true
+      if (outcome[1] === 'done') request!.resolve(event.output)
+      else request!.reject(event.error)
+    } else actor.send(event as Parameters<typeof actor.send>[0])
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    const snapshot = actor.getSnapshot()
+    expect(snapshot.value).toEqual(expected.value)
+    expect(snapshot.hasTag('busy')).toBe(expected.hasTag('busy'))
+    expect(snapshot.context).toEqual(expected.context)
+    for (const requests of pending.values()) for (const request of requests.slice(0, -1)) if (!request.settled) expect(request.signal.aborted).toBe(true)
+    checkStep(step, all.slice(requestsBefore), before, snapshot)
+  }
+  actor.stop()
+}
+
+const paths = transitionPaths(model)
+
+describe('the webhooks machine', () => {
+  it.each(paths.map((path) => [path.name, path] as const))('%s', async (_name, path) => {
+    await replay(path)
+  })
+
+  it('reaches every state and takes every transition', () => {
+    const reached = new Set(paths.flatMap((path) => [path.edge.from, ...path.steps.map((step) => step.state)].map((state) => JSON.stringify(state.value))))
+    for (const state of Object.keys(adminWebhooksMachine.root.states)) expect(reached, state).toContain(JSON.stringify(state))
+    const taken = new Set(paths.flatMap((path) => transitionsTaken(adminWebhooksMachine, path)))
+    expect(definedTransitions(adminWebhooksMachine).filter((transition) => !taken.has(transition)).map(describeTransition)).toEqual([])
+  })
+})
