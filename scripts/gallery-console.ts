@@ -7,7 +7,7 @@
 import type { Locator, Page } from '@playwright/test'
 import type { AnyMachineSnapshot } from 'xstate'
 import { adminAnalyticsMessages } from '../machines/admin-analytics-machine'
-import { analyticsModel, auditModel, eraseModel, referralsModel, samples, wavesModel, signInWithLink, signInWithoutLink, summaryModel, tableModel, tableSamples } from '../test/utils/admin-models'
+import { analyticsModel, apiKeysModel, auditModel, eraseModel, referralsModel, samples, wavesModel, signInWithLink, signInWithoutLink, summaryModel, tableModel, tableSamples } from '../test/utils/admin-models'
 import type { Model } from '../test/utils/admin-model'
 import { json } from './gallery-network'
 import type { Driver, GalleryMachine, ModelEvent } from './gallery-types'
@@ -34,6 +34,9 @@ const calls = {
   inviteAgain: api(/\/api\/admin\/waves\/\d+\/again$/, 'POST', (wave) => ({ wave })),
   setPace: api(/\/api\/admin\/pace$/, 'POST', (pace) => ({ pace })),
   stopPace: api(/\/api\/admin\/pace\/stop$/),
+  fetchKeys: api(/\/api\/admin\/api-keys$/, 'GET', (keys) => ({ keys })),
+  makeKey: api(/\/api\/admin\/api-keys$/, 'POST'),
+  revokeKey: api(/\/api\/admin\/api-keys\/\d+\/revoke$/),
 }
 type Call = keyof typeof calls
 
@@ -229,6 +232,33 @@ export const wavesGallery = consoleGallery(wavesModel, {
   },
   // RELOAD comes from the other sections (after an erasure, a review); RETRY is this section's own button.
   withoutEvents: ['RELOAD'],
+})
+
+const apiKeysSection = (page: Page) => section(page, 'api-keys-heading')
+const revokeQuestion = (page: Page) => apiKeysSection(page).getByRole('alertdialog')
+
+export const apiKeysGallery = consoleGallery(apiKeysModel, {
+  calls: ['fetchKeys', 'makeKey', 'revokeKey'],
+  region: (page) => apiKeysSection(page),
+  shows: async (page, snapshot) => {
+    const apiKeys = apiKeysSection(page)
+    if (snapshot.matches('failed')) return apiKeys.getByRole('alert').filter({ hasText: 'The keys could not be loaded.' }).waitFor()
+    if (snapshot.matches('making')) return apiKeys.getByRole('button', { name: 'Making the key…' }).waitFor()
+    await busy(apiKeys, snapshot.hasTag('busy'))
+    if (snapshot.context.revoking) await revokeQuestion(page).waitFor()
+  },
+  act: (page, event) => {
+    const apiKeys = apiKeysSection(page)
+    if (event.type === 'RELOAD') return apiKeys.getByRole('button', { name: 'Try again' }).click()
+    if (event.type === 'NAME_CHANGED') return apiKeys.getByLabel('Name (what will use it)').fill(String(event.value))
+    if (event.type === 'SCOPE_TOGGLED') return apiKeys.getByRole('checkbox', { name: new RegExp(`^${String(event.scope)} `) }).click()
+    if (event.type === 'MAKE') return apiKeys.getByRole('button', { name: 'Make key' }).click()
+    if (event.type === 'DISMISS') return apiKeys.getByRole('button', { name: 'I have copied it' }).click()
+    if (event.type === 'REVOKE') return apiKeys.getByRole('button', { name: `Revoke key ${String(event.name)}` }).click()
+    if (event.type === 'CONFIRM') return revokeQuestion(page).getByRole('button', { name: /^Revoke/ }).click()
+    if (event.type === 'CANCEL') return revokeQuestion(page).getByRole('button', { name: 'Keep it' }).click()
+    return unknownGesture(event)
+  },
 })
 
 const eraseDialog = (page: Page) => page.locator('dialog[aria-labelledby="erase-heading"]')
