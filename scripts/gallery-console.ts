@@ -7,7 +7,8 @@
 import type { Locator, Page } from '@playwright/test'
 import type { AnyMachineSnapshot } from 'xstate'
 import { adminAnalyticsMessages } from '../machines/admin-analytics-machine'
-import { analyticsModel, auditModel, eraseModel, referralsModel, samples, wavesModel, signInWithLink, signInWithoutLink, summaryModel, tableModel, tableSamples } from '../test/utils/admin-models'
+import { adminUpdatesMessages, recordPollMs, type AdminUpdatesSnapshot } from '../machines/admin-updates-machine'
+import { analyticsModel, apiKeysModel, auditModel, eraseModel, referralsModel, samples, wavesModel, signInWithLink, signInWithoutLink, summaryModel, tableModel, tableSamples, updatesModel } from '../test/utils/admin-models'
 import type { Model } from '../test/utils/admin-model'
 import { json } from './gallery-network'
 import type { Driver, GalleryMachine, ModelEvent } from './gallery-types'
@@ -34,6 +35,20 @@ const calls = {
   inviteAgain: api(/\/api\/admin\/waves\/\d+\/again$/, 'POST', (wave) => ({ wave })),
   setPace: api(/\/api\/admin\/pace$/, 'POST', (pace) => ({ pace })),
   stopPace: api(/\/api\/admin\/pace\/stop$/),
+  fetchKeys: api(/\/api\/admin\/api-keys$/, 'GET', (keys) => ({ keys })),
+  makeKey: api(/\/api\/admin\/api-keys$/, 'POST'),
+  revokeKey: api(/\/api\/admin\/api-keys\/\d+\/revoke$/),
+  // An update's calls share its path, told apart by method: a new draft is a POST to /updates, an edit a PUT to
+  // /updates/:id (no method here: the GETs and the DELETE below are asked first, see updatesGallery).
+  saveUpdate: api(/\/api\/admin\/updates(\/\d+)?$/, undefined, (update) => ({ update })),
+  fetchUpdates: api(/\/api\/admin\/updates$/, 'GET', (updates) => ({ updates })),
+  fetchUpdate: api(/\/api\/admin\/updates\/\d+$/, 'GET', (update) => ({ update })),
+  deleteUpdate: api(/\/api\/admin\/updates\/\d+$/, 'DELETE'),
+  fetchPreview: api(/\/api\/admin\/updates\/\d+\/preview$/),
+  sendTest: api(/\/api\/admin\/updates\/\d+\/test$/),
+  fetchAudiences: api(/\/api\/admin\/updates\/audiences$/),
+  startSend: api(/\/api\/admin\/updates\/\d+\/send$/, 'POST', (update) => ({ update })),
+  moveSend: api(/\/api\/admin\/updates\/\d+\/(pause|resume|unschedule|cancel)$/, 'POST', (update) => ({ update })),
 }
 type Call = keyof typeof calls
 
@@ -74,6 +89,9 @@ function consoleGallery(
     withoutEvents?: string[]
     prepare?: (page: Page) => Promise<void>
     leftOut?: Record<string, string>
+    /** When a state looks different by more than its value (the record of a send, by where the send stands). */
+    pictureKey?: (snapshot: AnyMachineSnapshot) => string
+    detail?: (snapshot: AnyMachineSnapshot) => string | undefined
   },
 ): GalleryMachine {
   return {
@@ -90,7 +108,8 @@ function consoleGallery(
     events: model.events.filter((event) => !options.withoutEvents?.includes(event.type)),
     serializeState: model.serializeState,
     // The console's pictures differ by state: the model's keys tell pages and cursors apart for its guards.
-    pictureKey: (snapshot) => JSON.stringify(snapshot.value),
+    pictureKey: options.pictureKey ?? ((snapshot) => JSON.stringify(snapshot.value)),
+    detail: options.detail,
     act: async (driver, event, after) => {
       if (await answerCall(driver, event)) return
       await options.act(driver.page, event, after)
@@ -229,6 +248,112 @@ export const wavesGallery = consoleGallery(wavesModel, {
   },
   // RELOAD comes from the other sections (after an erasure, a review); RETRY is this section's own button.
   withoutEvents: ['RELOAD'],
+})
+
+const apiKeysSection = (page: Page) => section(page, 'api-keys-heading')
+const revokeQuestion = (page: Page) => apiKeysSection(page).getByRole('alertdialog')
+
+export const apiKeysGallery = consoleGallery(apiKeysModel, {
+  calls: ['fetchKeys', 'makeKey', 'revokeKey'],
+  region: (page) => apiKeysSection(page),
+  shows: async (page, snapshot) => {
+    const apiKeys = apiKeysSection(page)
+    if (snapshot.matches('failed')) return apiKeys.getByRole('alert').filter({ hasText: 'The keys could not be loaded.' }).waitFor()
+    if (snapshot.matches('making')) return apiKeys.getByRole('button', { name: 'Making the key…' }).waitFor()
+    await busy(apiKeys, snapshot.hasTag('busy'))
+    if (snapshot.context.revoking) await revokeQuestion(page).waitFor()
+  },
+  act: (page, event) => {
+    const apiKeys = apiKeysSection(page)
+    if (event.type === 'RELOAD') return apiKeys.getByRole('button', { name: 'Try again' }).click()
+    if (event.type === 'NAME_CHANGED') return apiKeys.getByLabel('Name (what will use it)').fill(String(event.value))
+    if (event.type === 'SCOPE_TOGGLED') return apiKeys.getByRole('checkbox', { name: new RegExp(`^${String(event.scope)} `) }).click()
+    if (event.type === 'MAKE') return apiKeys.getByRole('button', { name: 'Make key' }).click()
+    if (event.type === 'DISMISS') return apiKeys.getByRole('button', { name: 'I have copied it' }).click()
+    if (event.type === 'REVOKE') return apiKeys.getByRole('button', { name: `Revoke key ${String(event.name)}` }).click()
+    if (event.type === 'CONFIRM') return revokeQuestion(page).getByRole('button', { name: /^Revoke/ }).click()
+    if (event.type === 'CANCEL') return revokeQuestion(page).getByRole('button', { name: 'Keep it' }).click()
+    return unknownGesture(event)
+  },
+})
+
+const updatesSection = (page: Page) => section(page, 'updates-heading')
+/** The question before a send, a deletion or a cancel: its first button goes ahead, its last goes back. */
+const updateQuestion = (page: Page) => updatesSection(page).getByRole('group', { name: /\?$/ })
+
+/** What shows each state that waits on a request (the pressed button's words); the others show the section not busy. */
+const updatesBusyWords: Record<string, string | RegExp> = {
+  opening: 'Opening the update…',
+  saving: 'Saving…',
+  previewing: 'Loading the preview…',
+  testing: 'Sending the test…',
+  counting: 'Counting who each audience holds…',
+  starting: 'Starting…',
+  moving: /^(Pausing|Resuming|Unscheduling|Cancelling)…$/,
+  deleting: 'Deleting…',
+}
+
+const recordOf = (snapshot: AnyMachineSnapshot) => (snapshot.matches('watching') ? (snapshot.context as AdminUpdatesSnapshot['context']).update?.send?.state : undefined)
+
+export const updatesGallery = consoleGallery(updatesModel, {
+  // saveUpdate first: Playwright asks the newest route first, so the GETs and the DELETE on an update's path are
+  // held by their own calls and only a POST or a PUT falls through to it.
+  calls: ['saveUpdate', 'fetchUpdates', 'fetchUpdate', 'deleteUpdate', 'fetchPreview', 'sendTest', 'fetchAudiences', 'startSend', 'moveSend'],
+  region: (page) => updatesSection(page),
+  shows: async (page, snapshot) => {
+    const updates = updatesSection(page)
+    const state = String(snapshot.value)
+    if (snapshot.matches('failed')) return updates.getByRole('alert').filter({ hasText: adminUpdatesMessages.loadFailed }).waitFor()
+    if (snapshot.matches('loading')) return busy(updates, true)
+    const words = updatesBusyWords[state]
+    if (words) return updates.getByText(words).first().waitFor()
+    await busy(updates, false)
+    if (snapshot.matches('list')) return updates.getByRole('table').waitFor()
+    if (snapshot.matches('writing')) return updates.locator('#update-editor-heading').waitFor()
+    if (snapshot.matches('choosing')) return updates.getByRole('button', { name: 'Review the send' }).waitFor()
+    if (['confirmingSend', 'confirmingDelete', 'confirmingCancel'].includes(state)) return updateQuestion(page).waitFor()
+    // Watching and refreshing look alike: the record stays as it was while it is fetched again.
+    return updates.locator('#update-record-heading').waitFor()
+  },
+  act: async (page, event) => {
+    const updates = updatesSection(page)
+    const button = (name: string | RegExp) => updates.getByRole('button', { name, exact: typeof name === 'string' }).click()
+    if (event.type === 'RETRY') return button('Try again')
+    if (event.type === 'NEW') return button('Write an update')
+    if (event.type === 'OPEN') return updates.getByRole('table').getByRole('button').first().click()
+    if (event.type === 'CLOSE') return button('Back to the list')
+    if (event.type === 'EDIT') return updates.getByLabel(event.field === 'subject' ? 'Subject' : event.field === 'preheader' ? 'Preheader' : 'Body (Markdown)').fill(String(event.value))
+    if (event.type === 'SAVE') return button(/^Save (draft|changes)$/)
+    if (event.type === 'PREVIEW') return button('Preview')
+    if (event.type === 'TEST') return button('Send a test to myself')
+    if (event.type === 'PREPARE_SEND') return button('Send to the list…')
+    if (event.type === 'DELETE') return button('Delete draft')
+    if (event.type === 'PAUSE') return button('Pause')
+    if (event.type === 'RESUME') return button('Resume')
+    if (event.type === 'UNSCHEDULE') return button('Unschedule')
+    if (event.type === 'CANCEL_SEND') return button('Cancel the send…')
+    if (event.type === 'CONFIRM') return updateQuestion(page).getByRole('button').first().click()
+    // Back from the send form, or "Keep it"/"Back" under a question: only one of them is on screen at a time.
+    if (event.type === 'BACK') return updates.getByRole('button', { name: 'Back to the draft' }).or(updateQuestion(page).getByRole('button').last()).click()
+    if (event.type === 'REVIEW_SEND') {
+      const at = event.at as string | null
+      await updates.locator(`input[name="update-audience"][value="${String(event.audience)}"]`).check()
+      await updates.locator(`input[name="update-when"][value="${at === null ? 'now' : 'at'}"]`).check()
+      // The page's clock zone is UTC (the context's timezoneId), so the local time typed is the instant's own.
+      if (at !== null) await updates.getByLabel('Date and time (your local time)').fill(at.slice(0, 16))
+      await updates.getByLabel('Emails a second (optional)').fill(event.perSecond === null ? '' : String(event.perSecond))
+      return button('Review the send')
+    }
+    // The record's poll: the page's clock (installed by the gallery) runs on to it at once.
+    if (event.type.startsWith('xstate.after.recordPoll.')) return page.clock.runFor(recordPollMs)
+    return unknownGesture(event)
+  },
+  // RELOAD has no button in this section (its "Try again" sends RETRY), and no other section sends it.
+  withoutEvents: ['RELOAD'],
+  // The record offers other moves by where the send stands (Pause while sending, Resume while paused, none once
+  // done): one picture of it for each.
+  pictureKey: (snapshot) => JSON.stringify({ value: snapshot.value, send: recordOf(snapshot) }),
+  detail: recordOf,
 })
 
 const eraseDialog = (page: Page) => page.locator('dialog[aria-labelledby="erase-heading"]')
