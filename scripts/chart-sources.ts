@@ -1,5 +1,6 @@
 import { adminAnalyticsMachine } from '../machines/admin-analytics-machine'
 import { adminApiKeysMachine } from '../machines/admin-api-keys-machine'
+import { adminWebhooksMachine } from '../machines/admin-webhooks-machine'
 import { adminAuditMachine } from '../machines/admin-audit-machine'
 import { adminEraseMachine } from '../machines/admin-erase-machine'
 import { adminReferralsMachine } from '../machines/admin-referrals-machine'
@@ -106,5 +107,10 @@ export const chartSources: ChartSource[] = [
     machine: adminApiKeysMachine,
     summary:
       'The console’s API keys (issue 33): the keys, loading then ready or failed. Making a key needs a name and a scope; the key made is shown until the team says it is copied, whatever else happens. Revoking asks first; each change fetches the list again.',
+  },
+  {
+    machine: adminWebhooksMachine,
+    summary:
+      'The console’s webhooks (issue 33): the endpoints, loading then ready or failed. Each change (add, edit the events, turn on or off, delete, rotate the secret, send a test) is one request, after which the list is fetched again; a secret made by an add or a rotation is shown until the team says it is copied. One endpoint’s delivery log is read under the list, a page at a time; a test opens its endpoint’s log.',
   },
 ]
