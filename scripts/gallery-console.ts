@@ -8,7 +8,8 @@ import type { Locator, Page } from '@playwright/test'
 import type { AnyMachineSnapshot } from 'xstate'
 import { adminAnalyticsMessages } from '../machines/admin-analytics-machine'
 import { adminUpdatesMessages, recordPollMs, type AdminUpdatesSnapshot } from '../machines/admin-updates-machine'
-import { analyticsModel, apiKeysModel, auditModel, eraseModel, referralsModel, samples, wavesModel, signInWithLink, signInWithoutLink, summaryModel, tableModel, tableSamples, updatesModel } from '../test/utils/admin-models'
+import { adminWebhooksMessages, type AdminWebhooksSnapshot, type ChangeDone, type WebhookChange } from '../machines/admin-webhooks-machine'
+import { analyticsModel, apiKeysModel, auditModel, eraseModel, referralsModel, samples, wavesModel, signInWithLink, signInWithoutLink, summaryModel, tableModel, tableSamples, updatesModel, webhooksModel } from '../test/utils/admin-models'
 import type { Model } from '../test/utils/admin-model'
 import { json } from './gallery-network'
 import type { Driver, GalleryMachine, ModelEvent } from './gallery-types'
@@ -49,6 +50,15 @@ const calls = {
   fetchAudiences: api(/\/api\/admin\/updates\/audiences$/),
   startSend: api(/\/api\/admin\/updates\/\d+\/send$/, 'POST', (update) => ({ update })),
   moveSend: api(/\/api\/admin\/updates\/\d+\/(pause|resume|unschedule|cancel)$/, 'POST', (update) => ({ update })),
+  // A webhook change is one call by its kind (admin-api-client.ts applyWebhookChange): an add POSTs to /webhooks,
+  // the others go to /webhooks/:id (PATCH, DELETE) or below it; only an add and a rotation read the reply, an
+  // endpoint and its secret. No method: the list's GET is asked first (see webhooksGallery).
+  applyChange: api(/\/api\/admin\/webhooks(\/\d+(\/(on|off|rotate|test))?)?$/, undefined, (output) => {
+    const { endpointId, secret } = output as ChangeDone
+    return { endpoint: { id: endpointId }, secret }
+  }),
+  fetchEndpoints: api(/\/api\/admin\/webhooks$/, 'GET'),
+  fetchDeliveries: api(/\/api\/admin\/webhooks\/\d+\/deliveries$/, 'GET'),
 }
 type Call = keyof typeof calls
 
@@ -355,6 +365,73 @@ export const updatesGallery = consoleGallery(updatesModel, {
   pictureKey: (snapshot) => JSON.stringify({ value: snapshot.value, send: recordOf(snapshot) }),
   detail: recordOf,
 })
+
+const webhooksSection = (page: Page) => section(page, 'webhooks-heading')
+
+/** What the team reads in the list once it is ready: a refusal or a log that failed, a new secret, an open log. */
+function webhooksReadyLook(snapshot: AnyMachineSnapshot): string | undefined {
+  if (!snapshot.matches('ready')) return undefined
+  const { error, secret, log } = snapshot.context as AdminWebhooksSnapshot['context']
+  if (error === adminWebhooksMessages.logFailed) return 'log failed'
+  if (error) return 'change refused'
+  if (secret) return 'secret shown'
+  if (log) return 'log open'
+  return undefined
+}
+
+export const webhooksGallery = consoleGallery(
+  {
+    ...webhooksModel,
+    // The client decides whether a change was a test from the change's kind, not from the reply: the walk adds an
+    // endpoint (the change whose reply the view reads) and leaves out the answer only a test gets. A test opens the
+    // log through loadingLog, which OPEN_LOG pictures already.
+    events: webhooksModel.events.filter(
+      (event) =>
+        !(event.type === 'CHANGE' && (event.change as WebhookChange).kind !== 'add') &&
+        !(event.type === 'xstate.done.actor.applyChange' && (event.output as ChangeDone).tested),
+    ),
+  },
+  {
+    // applyChange first: Playwright asks the newest route first, so the GETs of the list and of a log are held by
+    // their own calls and only a change falls through to it.
+    calls: ['applyChange', 'fetchEndpoints', 'fetchDeliveries'],
+    region: (page) => webhooksSection(page),
+    shows: async (page, snapshot) => {
+      const webhooks = webhooksSection(page)
+      if (snapshot.matches('failed')) return webhooks.getByRole('alert').filter({ hasText: adminWebhooksMessages.failed }).waitFor()
+      await busy(webhooks, snapshot.hasTag('busy'))
+      const { error, secret, log } = snapshot.context as AdminWebhooksSnapshot['context']
+      if (error) await webhooks.getByRole('alert').filter({ hasText: error }).waitFor()
+      if (secret) await webhooks.getByRole('button', { name: 'I have copied it' }).waitFor()
+      if (log && snapshot.matches('ready')) await webhooks.locator('#webhooks-log').waitFor()
+    },
+    act: async (page, event, after) => {
+      const webhooks = webhooksSection(page)
+      const button = (name: string) => webhooks.getByRole('button', { name, exact: true }).click()
+      if (event.type === 'RELOAD') return button('Try again')
+      if (event.type === 'CHANGE') {
+        const change = event.change as WebhookChange
+        if (change.kind !== 'add') return unknownGesture(event)
+        await webhooks.getByLabel('Endpoint URL (https)').fill(change.url)
+        for (const type of change.events) await webhooks.locator(`input[id="webhook-add-${type}"]`).check()
+        return button('Add endpoint')
+      }
+      if (event.type === 'DISMISS_SECRET') return button('I have copied it')
+      if (event.type === 'OPEN_LOG') {
+        const endpoint = (after.context as AdminWebhooksSnapshot['context']).list?.endpoints.find((row) => row.id === event.id)
+        return button(`Delivery log: ${String(endpoint?.url)}`)
+      }
+      if (event.type === 'RELOAD_LOG') return button('Refresh the log')
+      if (event.type === 'OLDER_LOG') return button('Older deliveries')
+      if (event.type === 'CLOSE_LOG') return button('Close the log')
+      return unknownGesture(event)
+    },
+    // The list's looks once ready are pictured each (a refusal, a failed log, a new secret, an open log); the busy
+    // states look alike whatever is kept on screen around them.
+    pictureKey: (snapshot) => JSON.stringify({ value: snapshot.value, look: webhooksReadyLook(snapshot) }),
+    detail: webhooksReadyLook,
+  },
+)
 
 const eraseDialog = (page: Page) => page.locator('dialog[aria-labelledby="erase-heading"]')
 

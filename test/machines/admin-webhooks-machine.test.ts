@@ -5,72 +5,11 @@
 // keeps the model honest: every state reached, every transition taken, every request aborted when its state is left.
 import { createActor, fromPromise } from 'xstate'
 import { describe, expect, it } from 'vitest'
-import { adminWebhooksMachine, adminWebhooksMessages, type AdminWebhooksSnapshot, type WebhookChange } from '../../machines/admin-webhooks-machine'
-import { webhookEventTypes, type WebhookDeliveriesReply, type WebhookEndpointsReply } from '../../shared/webhook-rows'
-import { definedTransitions, describeTransition, done, failed, transitionPaths, transitionsTaken, type Model, type ModelPath, type ModelStep } from '../utils/admin-model'
+import { adminWebhooksMachine, adminWebhooksMessages, type AdminWebhooksSnapshot } from '../../machines/admin-webhooks-machine'
+import { definedTransitions, describeTransition, transitionPaths, transitionsTaken, type ModelPath, type ModelStep } from '../utils/admin-model'
+import { webhooksModel as model, webhooksSamples } from '../utils/admin-models'
 
-const endpoint = {
-  id: 1,
-  url: 'https://hooks.example.com/waitlist',
-  events: ['person.erased' as const],
-  enabled: true,
-  off: null,
-  previousSecretUntil: null,
-  createdAt: '2026-11-27T15:00:00.000Z',
-  createdBy: 'team@company.example',
-}
-const list: WebhookEndpointsReply = { endpoints: [endpoint], eventTypes: webhookEventTypes }
-const delivery = (id: number) => ({
-  id,
-  webhookId: `msg_${id}`,
-  type: 'webhook.test' as const,
-  status: 'delivered' as const,
-  createdAt: '2026-11-27T15:00:00.000Z',
-  attempts: 1,
-  lastAttemptAt: '2026-11-27T15:00:01.000Z',
-  nextAttemptAt: null,
-  replyStatus: 200,
-  replyExcerpt: 'ok',
-  error: null,
-  body: '{}',
-})
-const newest: WebhookDeliveriesReply = { deliveries: [delivery(30), delivery(29)], older: '29' }
-const oldest: WebhookDeliveriesReply = { deliveries: [delivery(3)], older: null }
-const secret = 'whsec_c2VjcmV0c2VjcmV0c2VjcmV0c2VjcmV0c2Vj'
-const refusal = Object.assign(new Error('Only https: addresses are accepted.'), { name: 'ServerMessage' })
-
-const changes: WebhookChange[] = [
-  { kind: 'add', url: 'https://hooks.example.com/waitlist', events: ['person.erased'] },
-  { kind: 'test', id: 1 },
-  { kind: 'off', id: 1 },
-]
-
-const model: Model = {
-  machine: adminWebhooksMachine,
-  events: [
-    { type: 'RELOAD' },
-    ...changes.map((change) => ({ type: 'CHANGE', change })),
-    { type: 'DISMISS_SECRET' },
-    { type: 'OPEN_LOG', id: 1 },
-    { type: 'RELOAD_LOG' },
-    { type: 'OLDER_LOG' },
-    { type: 'CLOSE_LOG' },
-    done('fetchEndpoints', list),
-    failed('fetchEndpoints'),
-    done('applyChange', { endpointId: 1, secret, tested: false }),
-    done('applyChange', { endpointId: 1, tested: true }),
-    done('applyChange', { endpointId: 1, tested: false }),
-    { type: 'xstate.error.actor.applyChange', error: refusal },
-    done('fetchDeliveries', newest),
-    done('fetchDeliveries', oldest),
-    failed('fetchDeliveries'),
-  ],
-  // The guards read whether a log is open and has older pages; the secret and the refusal show as the team reads them.
-  serializeState: (snapshot) => {
-    const { log, secret: shown, error } = snapshot.context as AdminWebhooksSnapshot['context']
-    return JSON.stringify({ value: snapshot.value, log: log !== null, older: log?.page.older ?? null, secret: shown !== null, error })
-  },
-}
+const { secret, refusal } = webhooksSamples
 
 type Pending = { id: string; input: unknown; resolve: (value: unknown) => void; reject: (error: unknown) => void; signal: AbortSignal; settled?: boolean }
 

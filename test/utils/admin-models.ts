@@ -13,8 +13,10 @@ import type { AuditReply, ReferralsReply, SignupPage } from '../../shared/consol
 import type { ConsoleSignupRow } from '../../shared/console-rows'
 import { adminUpdatesMachine, type AdminUpdatesSnapshot } from '../../machines/admin-updates-machine'
 import { adminWavesMachine } from '../../machines/admin-waves-machine'
+import { adminWebhooksMachine, type AdminWebhooksSnapshot, type WebhookChange } from '../../machines/admin-webhooks-machine'
 import type { UpdateSendState } from '../../machines/update-send-machine'
 import type { Funnel, NextUp, Pace, WaveRow, WavesOverview } from '../../shared/launch-rows'
+import { webhookEventTypes, type WebhookDeliveriesReply, type WebhookEndpointsReply } from '../../shared/webhook-rows'
 import type { AudiencesReply, UpdateDraft, UpdatePreview, UpdateRecord, UpdateSummary } from '../../shared/update-rows'
 import { done, failed, type Model, type ModelEvent } from './admin-model'
 
@@ -449,3 +451,69 @@ export const apiKeysModel: Model = {
     return JSON.stringify({ value: snapshot.value, named: name.trim() !== '', scoped: scopes.length > 0, made: made !== null, revoking: revoking !== null })
   },
 }
+
+const webhookEndpoint = {
+  id: 1,
+  url: 'https://hooks.example.com/waitlist',
+  events: ['person.erased' as const],
+  enabled: true,
+  off: null,
+  previousSecretUntil: null,
+  createdAt: '2026-11-27T15:00:00.000Z',
+  createdBy: 'team@company.example',
+}
+const webhookList: WebhookEndpointsReply = { endpoints: [webhookEndpoint], eventTypes: webhookEventTypes }
+const webhookDelivery = (id: number) => ({
+  id,
+  webhookId: `msg_${id}`,
+  type: 'webhook.test' as const,
+  status: 'delivered' as const,
+  createdAt: '2026-11-27T15:00:00.000Z',
+  attempts: 1,
+  lastAttemptAt: '2026-11-27T15:00:01.000Z',
+  nextAttemptAt: null,
+  replyStatus: 200,
+  replyExcerpt: 'ok',
+  error: null,
+  body: '{}',
+})
+const newestDeliveries: WebhookDeliveriesReply = { deliveries: [webhookDelivery(30), webhookDelivery(29)], older: '29' }
+const oldestDeliveries: WebhookDeliveriesReply = { deliveries: [webhookDelivery(3)], older: null }
+const webhookSecret = 'whsec_c2VjcmV0c2VjcmV0c2VjcmV0c2VjcmV0c2Vj'
+const webhookRefusal = Object.assign(new Error('Only https: addresses are accepted.'), { name: 'ServerMessage' })
+
+const webhookChanges: WebhookChange[] = [
+  { kind: 'add', url: 'https://hooks.example.com/waitlist', events: ['person.erased'] },
+  { kind: 'test', id: 1 },
+  { kind: 'off', id: 1 },
+]
+
+/** The webhooks machine: an endpoint added, tested and turned off; a log opened, paged and closed. */
+export const webhooksModel: Model = {
+  machine: adminWebhooksMachine,
+  events: [
+    { type: 'RELOAD' },
+    ...webhookChanges.map((change) => ({ type: 'CHANGE', change })),
+    { type: 'DISMISS_SECRET' },
+    { type: 'OPEN_LOG', id: 1 },
+    { type: 'RELOAD_LOG' },
+    { type: 'OLDER_LOG' },
+    { type: 'CLOSE_LOG' },
+    done('fetchEndpoints', webhookList),
+    failed('fetchEndpoints'),
+    done('applyChange', { endpointId: 1, secret: webhookSecret, tested: false }),
+    done('applyChange', { endpointId: 1, tested: true }),
+    done('applyChange', { endpointId: 1, tested: false }),
+    { type: 'xstate.error.actor.applyChange', error: webhookRefusal },
+    done('fetchDeliveries', newestDeliveries),
+    done('fetchDeliveries', oldestDeliveries),
+    failed('fetchDeliveries'),
+  ],
+  // The guards read whether a log is open and has older pages; the secret and the refusal show as the team reads them.
+  serializeState: (snapshot) => {
+    const { log, secret, error } = snapshot.context as AdminWebhooksSnapshot['context']
+    return JSON.stringify({ value: snapshot.value, log: log !== null, older: log?.page.older ?? null, secret: secret !== null, error })
+  },
+}
+
+export const webhooksSamples = { secret: webhookSecret, refusal: webhookRefusal }
