@@ -29,6 +29,5 @@ export const galleryMachines: GalleryMachine[] = [
 export const machinesNotInGallery: Record<string, string> = {
   signupConsent: 'No view: the server keeps it in the database (server/features/consent/).',
   referralCredit: 'No view: the server decides it when a friend confirms (server/features/referral/).',
-  adminWebhooks: 'Not yet: the webhooks section came the same day as the gallery.',
   updateSend: 'No view of its own: the console shows its moves inside the updates section (adminUpdates).',
 }
