@@ -4,27 +4,20 @@
 // backend, looks the person up on /api/v1 with it: 200. The team member revokes it after the question; the same call
 // is then 401, with the body a made-up key gets. The audit log shows the key made, used and revoked. axe is clean in
 // both colour schemes with the key on screen and after the revocation.
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { adminApiKeysMessages } from '../machines/admin-api-keys-machine'
 import { apiV1Base } from '../shared/api-keys'
 import { consentVersion } from '../src/content/consent-wording'
-import { linkIn, startInbox, type Inbox } from '../test/utils/smtp-inbox'
 import { expectNoAxeViolations } from './support/axe'
+import { signInThroughMailedLink, startConsoleServer, type ConsoleServer } from './support/console-walk'
 import { expect, test } from './support/fixtures'
-import { servedSite, type NpmStart } from './support/npm-start'
-import { freePort, host } from './support/ports'
 
 const admin = 'team@company.example'
 const person = 'kit.keys@example.com'
 const keyName = 'App backend'
 
 let origin: string
-let server: NpmStart | undefined
-let inbox: Inbox
-let work: string
+let walk: ConsoleServer | undefined
 
 test.describe.configure({ mode: 'serial' })
 // The console asks for its session first (401 before sign-in): Chromium logs it.
@@ -32,26 +25,12 @@ test.use({ allowedConsoleErrors: [/status of 401 \(Unauthorized\) \(http:\/\/[^/
 
 test.beforeAll(async () => {
   test.setTimeout(150_000)
-  inbox = await startInbox()
-  work = await mkdtemp(join(tmpdir(), 'admin-api-keys-'))
-  // A port and an output folder of its own for each run, so runs side by side never share a server or a build.
-  const port = await freePort()
-  origin = `http://${host}:${port}`
-  server = servedSite({
-    ...process.env,
-    PORT: String(port),
-    HOST: host,
-    DATABASE_URL: `file:${join(work, 'waitlist.db')}`,
-    ADMIN_EMAILS: admin,
-    SMTP_URL: inbox.url,
-  })
-  await server.serving(origin, 60_000)
+  walk = await startConsoleServer('admin-api-keys', admin)
+  origin = walk.origin
 })
 
 test.afterAll(async () => {
-  await server?.stop()
-  await inbox?.close()
-  await rm(work, { recursive: true, force: true })
+  await walk?.stop()
 })
 
 /** The app's backend asking /api/v1 about the person, with a key. */
@@ -83,13 +62,7 @@ test('the team makes an API key, sees it once, a server uses it, and once revoke
   })
 
   await test.step('the team member signs in through the mailed link', async () => {
-    await page.goto(`${origin}/admin/`)
-    await page.getByLabel('Work email').fill(admin)
-    await page.getByRole('button', { name: 'Email me a sign-in link' }).click()
-    await expect(page.getByRole('status')).toHaveText(/a sign-in link is on its way/)
-    await page.goto(linkIn(await inbox.next(admin, 15_000)))
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click()
-    await expect(page.getByText(`Signed in as ${admin}`)).toBeVisible()
+    await signInThroughMailedLink(page, walk!, admin)
   })
 
   const section = page.getByRole('region', { name: 'API keys', exact: true })

@@ -7,21 +7,19 @@
 // email a second after a last look, pause it, resume it, wait until it is sent, read the record and download it as
 // CSV, with axe clean on every screen. Exactly the audience gets the update: not the invited news reader (another
 // segment), not the person without news, and not the one who took it back, who had their invitation all the same.
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import { createServer } from 'node:http'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import type { Browser, Locator, Page } from '@playwright/test'
 import { adminUpdatesMessages } from '../machines/admin-updates-machine'
 import { invitationSubject } from '../server/features/launch/invitation-email'
 import { messages } from '../shared/messages'
 import { updateLinkRule, type UpdatePreview } from '../shared/update-rows'
 import { newsChoiceCopy, tokenPages } from '../src/content/consent-pages'
-import { linkIn, startInbox, type Inbox } from '../test/utils/smtp-inbox'
-import { axeAtBothWidths, expectNoAxeViolations, type AxeScope } from './support/axe'
+import type { Inbox } from '../test/utils/smtp-inbox'
+import { axeInBothSchemes, expectNoAxeViolations } from './support/axe'
+import { signInThroughMailedLink, startConsoleServer, type ConsoleServer } from './support/console-walk'
 import { expect, test } from './support/fixtures'
-import { servedSite, type NpmStart } from './support/npm-start'
-import { freePort, host } from './support/ports'
+import { host } from './support/ports'
 import { listen, type RunningServer } from './support/static-server'
 import { waitlistForm } from './support/waitlist'
 
@@ -42,10 +40,9 @@ const allowed = 'https://stridehealth.example/notes'
 const words = (link: string) => `We tried **three things** this month.\n\n- Shorter sessions\n- Rest days\n\nRead [the notes](${link}).`
 
 let origin: string
-let server: NpmStart | undefined
+let walk: ConsoleServer | undefined
 let destination: RunningServer
 let inbox: Inbox
-let work: string
 
 test.describe.configure({ mode: 'serial' })
 // The console asks for its session first (401 before sign-in), and the refused save answers 400: Chromium logs both.
@@ -55,34 +52,21 @@ test.use({ allowedConsoleErrors: [expectedErrors] })
 
 test.beforeAll(async () => {
   test.setTimeout(150_000)
-  inbox = await startInbox()
-  work = await mkdtemp(join(tmpdir(), 'admin-updates-'))
-  // A port and an output folder of its own for each run, so runs side by side never share a server or a build.
-  const port = await freePort()
-  origin = `http://${host}:${port}`
   // INVITE_URL's destination: the wave needs one to be allowed; nobody claims here. Chromium's favicon ask gets 204.
   const stand = createServer((request, response) => response.writeHead(request.url === '/favicon.ico' ? 204 : 404).end())
   destination = await listen(stand, 0, host)
   const address = stand.address()
-  server = servedSite({
-    ...process.env,
-    PORT: String(port),
-    HOST: host,
+  walk = await startConsoleServer('admin-updates', admin, {
     RATE_LIMIT_MAX: '100',
-    DATABASE_URL: `file:${join(work, 'waitlist.db')}`,
-    ADMIN_EMAILS: admin,
-    SMTP_URL: inbox.url,
     INVITE_URL: `http://${host}:${typeof address === 'object' && address ? address.port : 0}/join`,
     INVITE_SEND_RATE: '50',
   })
-  await server.serving(origin, 60_000)
+  ;({ origin, inbox } = walk)
 })
 
 test.afterAll(async () => {
-  await server?.stop()
+  await walk?.stop()
   await destination?.close()
-  await inbox?.close()
-  await rm(work, { recursive: true, force: true })
 })
 
 /** A person, in a browser of their own, joins on the home page's form, confirms from the email, and answers the
@@ -116,14 +100,6 @@ async function joinAndConfirm(browser: Browser, { firstName, email, news }: Pers
   await context.close()
 }
 
-/** axe at both widths in both colour schemes (the console follows the reader's, as the site does). */
-async function axeEverywhere(page: Page, label: string, scope: AxeScope = {}) {
-  for (const colorScheme of ['dark', 'light'] as const) {
-    await page.emulateMedia({ colorScheme })
-    await axeAtBothWidths(page, `${label}, ${colorScheme} scheme`, scope)
-  }
-}
-
 const updatesSection = (page: Page) => page.getByRole('region', { name: 'Updates', exact: true })
 /** One figure of the record, under its label. */
 const recordFigure = (section: Locator, label: string) =>
@@ -143,13 +119,7 @@ test('the team writes, previews, tests and sends an update to a segment, pauses,
   })
 
   await test.step('the team member signs in through the mailed link and invites the next two in a wave', async () => {
-    await page.goto(`${origin}/admin/`)
-    await page.getByLabel('Work email').fill(admin)
-    await page.getByRole('button', { name: 'Email me a sign-in link' }).click()
-    await expect(page.getByRole('status')).toHaveText(/a sign-in link is on its way/)
-    await page.goto(linkIn(await inbox.next(admin, 15_000)))
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click()
-    await expect(page.getByText(`Signed in as ${admin}`)).toBeVisible()
+    await signInThroughMailedLink(page, walk!, admin)
     const invitations = page.getByRole('region', { name: 'Invitations', exact: true })
     await invitations.getByRole('spinbutton', { name: 'Invite the next people' }).fill('2')
     await invitations.getByRole('button', { name: 'See who is next' }).click()
@@ -177,7 +147,7 @@ test('the team writes, previews, tests and sends an update to a segment, pauses,
     await expect(section.getByText(`Refused link: ${refused}`)).toBeVisible()
     await expect(body).toHaveAttribute('aria-invalid', 'true')
     await expect(body).toHaveValue(words(refused))
-    await axeEverywhere(page, 'the editor with a refused link')
+    await axeInBothSchemes(page, 'the editor with a refused link')
 
     await body.fill(words(allowed))
     await section.getByRole('button', { name: 'Save draft' }).click()
@@ -198,7 +168,7 @@ test('the team writes, previews, tests and sends an update to a segment, pauses,
     await expect(section.getByRole('region', { name: 'The plain-text part' })).toContainText(allowed)
     // axe runs as a script in every frame it checks, and these frames run none: the console around them is checked
     // here, and the email inside them on a page of its own, in both colour schemes.
-    await axeEverywhere(page, 'the editor with the preview', { exclude: ['iframe[sandbox]'] })
+    await axeInBothSchemes(page, 'the editor with the preview', { exclude: ['iframe[sandbox]'] })
     const id = /^Draft #(\d+)$/.exec((await section.getByRole('heading', { name: /^Draft #\d+$/ }).textContent()) ?? '')![1]
     const preview = (await (await page.request.get(`${origin}/api/admin/updates/${id}/preview`)).json()) as UpdatePreview
     const email = await page.context().newPage()
@@ -229,7 +199,7 @@ test('the team writes, previews, tests and sends an update to a segment, pauses,
     await form.getByRole('radio', { name: 'Not yet invited: 5 people' }).check()
     await form.getByRole('radio', { name: 'Now' }).check()
     await form.getByRole('spinbutton', { name: 'Emails a second (optional)' }).fill('1')
-    await axeEverywhere(page, 'the send form')
+    await axeInBothSchemes(page, 'the send form')
     // From the keyboard, as an operator does at the end of a form: the sections above it reload on their own
     // (the figures' outbox line), and a click aimed while one grows lands on what moved under the pointer.
     await form.getByRole('button', { name: 'Review the send' }).press('Enter')
@@ -237,7 +207,7 @@ test('the team writes, previews, tests and sends an update to a segment, pauses,
     const look = section.getByRole('group', { name: 'Send to 5 people?' })
     await expect(look.getByRole('heading')).toBeFocused()
     await expect(look).toContainText(`“${subject}” goes to “Not yet invited”: 5 people now, starting now, at 1 email a second.`)
-    await axeEverywhere(page, 'the last look before sending')
+    await axeInBothSchemes(page, 'the last look before sending')
     expect(inbox.mails.filter((mail) => mail.subject === subject)).toEqual([])
   })
 
@@ -252,7 +222,7 @@ test('the team writes, previews, tests and sends an update to a segment, pauses,
     // At one a second some are still to go, and stay so while it is paused.
     await expect(recordFigure(section, 'To go')).not.toHaveText('0')
     await expect(section.getByRole('button', { name: 'Pause' })).toHaveCount(0)
-    await axeEverywhere(page, 'the record of a paused update')
+    await axeInBothSchemes(page, 'the record of a paused update')
 
     await section.getByRole('button', { name: 'Resume' }).click()
     await expect(recordHeading(section, 'Sending')).toBeVisible()
@@ -268,7 +238,7 @@ test('the team writes, previews, tests and sends an update to a segment, pauses,
     await expect(recordFigure(section, 'Refused')).toHaveText('0')
     await expect(recordFigure(section, 'Skipped')).toHaveText('0')
     for (const name of ['Pause', 'Resume', 'Unschedule', 'Cancel the send…']) await expect(section.getByRole('button', { name })).toHaveCount(0)
-    await axeEverywhere(page, 'the record of a sent update')
+    await axeInBothSchemes(page, 'the record of a sent update')
 
     const download = page.waitForEvent('download')
     await section.getByRole('link', { name: 'Download the record as CSV' }).click()
@@ -292,6 +262,6 @@ test('the team writes, previews, tests and sends an update to a segment, pauses,
     await section.getByRole('button', { name: 'Back to the list' }).click()
     await expect(section.getByRole('heading', { name: 'Updates to the list' })).toBeFocused()
     await expect(section.getByRole('row', { name: new RegExp(`^${subject} Sent `) })).toBeVisible()
-    await axeEverywhere(page, 'the list of updates')
+    await axeInBothSchemes(page, 'the list of updates')
   })
 })

@@ -5,21 +5,18 @@
 // sees the activation code, goes on to the destination, and the used link then refuses; the funnel counts the claim
 // and the deliveries.
 // Last, a console tab whose preview went stale meanwhile is shown who is next now instead of inviting anyone twice.
-import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer } from 'node:http'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import type { Browser, Locator, Page } from '@playwright/test'
 import { adminWavesMessages } from '../machines/admin-waves-machine'
 import { invitationSubject } from '../server/features/launch/invitation-email'
 import { brand } from '../shared/brand'
 import { messages } from '../shared/messages'
 import { tokenPages } from '../src/content/consent-pages'
-import { linkIn, startInbox, type Inbox } from '../test/utils/smtp-inbox'
+import type { Inbox } from '../test/utils/smtp-inbox'
 import { axeAtBothWidths, expectNoAxeViolations } from './support/axe'
+import { signInThroughMailedLink, startConsoleServer, type ConsoleServer } from './support/console-walk'
 import { expect, test } from './support/fixtures'
-import { servedSite, type NpmStart } from './support/npm-start'
-import { freePort, host } from './support/ports'
+import { host } from './support/ports'
 import { listen, type RunningServer } from './support/static-server'
 import { waitlistForm } from './support/waitlist'
 
@@ -31,11 +28,10 @@ const people = ['Ada', 'Ben', 'Cleo', 'Dev'].map((firstName) => ({ firstName, em
 type Person = (typeof people)[number]
 
 let origin: string
-let server: NpmStart | undefined
+let walk: ConsoleServer | undefined
 let destination: RunningServer
 let inviteUrl: string
 let inbox: Inbox
-let work: string
 
 test.describe.configure({ mode: 'serial' })
 // The console asks for its session first; without one the server answers 401, which Chromium logs.
@@ -43,12 +39,6 @@ test.use({ allowedConsoleErrors: [/status of 401 \(Unauthorized\) \(http:\/\/[^/
 
 test.beforeAll(async () => {
   test.setTimeout(150_000)
-  inbox = await startInbox()
-  work = await mkdtemp(join(tmpdir(), 'admin-waves-'))
-  // A port and an output folder of its own for each run, so that runs side by side (--repeat-each, the other
-  // specs' `npm start`) never share a server or build into one folder at the same time.
-  const port = await freePort()
-  origin = `http://${host}:${port}`
   // INVITE_URL's destination, on a port of its own: all a claimed invitation needs is to arrive there.
   // Chromium asks it for /favicon.ico too and logs a 404 as an error: that one answers 204, empty.
   const stand = createServer((request, response) => {
@@ -62,26 +52,13 @@ test.beforeAll(async () => {
   const address = stand.address()
   inviteUrl = `http://${host}:${typeof address === 'object' && address ? address.port : 0}/join`
   // INVITE_SEND_RATE 50: a wave's emails leave 20 ms apart rather than the default 100 ms.
-  const env = {
-    ...process.env,
-    PORT: String(port),
-    HOST: host,
-    RATE_LIMIT_MAX: '100',
-    DATABASE_URL: `file:${join(work, 'waitlist.db')}`,
-    ADMIN_EMAILS: admin,
-    SMTP_URL: inbox.url,
-    INVITE_URL: inviteUrl,
-    INVITE_SEND_RATE: '50',
-  }
-  server = servedSite(env)
-  await server.serving(origin, 60_000)
+  walk = await startConsoleServer('admin-waves', admin, { RATE_LIMIT_MAX: '100', INVITE_URL: inviteUrl, INVITE_SEND_RATE: '50' })
+  ;({ origin, inbox } = walk)
 })
 
 test.afterAll(async () => {
-  await server?.stop()
+  await walk?.stop()
   await destination?.close()
-  await inbox?.close()
-  await rm(work, { recursive: true, force: true })
 })
 
 /** Console errors and uncaught exceptions of a page the fixture does not watch (another tab, another browser). */
@@ -153,13 +130,7 @@ test('the team invites the next people in waves; an invitee claims once and land
 
   const panel = invitationsPanel(page)
   await test.step('the team member signs in through the mailed link and finds the Invitations panel', async () => {
-    await page.goto(`${origin}/admin/`)
-    await page.getByLabel('Work email').fill(admin)
-    await page.getByRole('button', { name: 'Email me a sign-in link' }).click()
-    await expect(page.getByRole('status')).toHaveText(/a sign-in link is on its way/)
-    await page.goto(linkIn(await inbox.next(admin, 10_000)))
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click()
-    await expect(page.getByText(`Signed in as ${admin}`)).toBeVisible()
+    await signInThroughMailedLink(page, walk!, admin, 10_000)
     await expect(panel.getByRole('heading', { name: 'Invitations', level: 2 })).toBeVisible()
     await expect(waitingLine(panel, 4)).toBeVisible()
     await expect(panel.getByText('No wave has been started yet.')).toBeVisible()

@@ -4,28 +4,20 @@
 // dismissed and after a reload), sends a test, and finds it in the delivery log as delivered with the receiver's
 // reply; the receiver got it signed with that secret (checked with the specification's own library). Axe is clean on
 // each screen.
-import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer, type IncomingHttpHeaders } from 'node:http'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import type { Page } from '@playwright/test'
 import { Webhook } from 'standardwebhooks'
-import { linkIn, startInbox, type Inbox } from '../test/utils/smtp-inbox'
-import { axeAtBothWidths } from './support/axe'
+import { axeInBothSchemes } from './support/axe'
+import { signInThroughMailedLink, startConsoleServer, type ConsoleServer } from './support/console-walk'
 import { expect, test } from './support/fixtures'
-import { servedSite, type NpmStart } from './support/npm-start'
-import { freePort, host } from './support/ports'
+import { host } from './support/ports'
 import { listen, type RunningServer } from './support/static-server'
 
 const admin = 'team@company.example'
 
-let origin: string
-let server: NpmStart | undefined
+let walk: ConsoleServer | undefined
 let receiver: RunningServer
 let receiverUrl: string
 const received: { headers: IncomingHttpHeaders; body: string }[] = []
-let inbox: Inbox
-let work: string
 
 test.describe.configure({ mode: 'serial' })
 // The console asks for its session first (401 before sign-in): Chromium logs it.
@@ -33,10 +25,6 @@ test.use({ allowedConsoleErrors: [/status of 401 \(Unauthorized\) \(http:\/\/[^/
 
 test.beforeAll(async () => {
   test.setTimeout(150_000)
-  inbox = await startInbox()
-  work = await mkdtemp(join(tmpdir(), 'admin-webhooks-'))
-  const port = await freePort()
-  origin = `http://${host}:${port}`
   // The receiver: keeps what it is sent, answers 200 "thanks".
   const hooks = createServer((request, response) => {
     const chunks: Buffer[] = []
@@ -49,51 +37,27 @@ test.beforeAll(async () => {
   receiver = await listen(hooks, 0, host)
   const address = hooks.address()
   receiverUrl = `http://${host}:${typeof address === 'object' && address ? address.port : 0}/hooks`
-  server = servedSite({
-    ...process.env,
-    PORT: String(port),
-    HOST: host,
-    DATABASE_URL: `file:${join(work, 'waitlist.db')}`,
-    ADMIN_EMAILS: admin,
-    SMTP_URL: inbox.url,
-    WEBHOOKS_ALLOW_PRIVATE: 'true',
-  })
-  await server.serving(origin, 60_000)
+  walk = await startConsoleServer('admin-webhooks', admin, { WEBHOOKS_ALLOW_PRIVATE: 'true' })
 })
 
 test.afterAll(async () => {
-  await server?.stop()
+  await walk?.stop()
   await receiver?.close()
-  await inbox?.close()
-  await rm(work, { recursive: true, force: true })
 })
-
-async function axeEverywhere(page: Page, label: string) {
-  for (const colorScheme of ['dark', 'light'] as const) {
-    await page.emulateMedia({ colorScheme })
-    await axeAtBothWidths(page, `${label}, ${colorScheme} scheme`)
-  }
-}
 
 test('the team adds an endpoint, sees its secret once, sends a test and finds it delivered in the log', async ({ page }) => {
   test.setTimeout(120_000)
   received.length = 0
 
   await test.step('signs in through the mailed link', async () => {
-    await page.goto(`${origin}/admin/`)
-    await page.getByLabel('Work email').fill(admin)
-    await page.getByRole('button', { name: 'Email me a sign-in link' }).click()
-    await expect(page.getByRole('status')).toHaveText(/a sign-in link is on its way/)
-    await page.goto(linkIn(await inbox.next(admin, 15_000)))
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click()
-    await expect(page.getByText(`Signed in as ${admin}`)).toBeVisible()
+    await signInThroughMailedLink(page, walk!, admin)
   })
 
   const section = page.getByRole('region', { name: 'Webhooks', exact: true })
   let secret = ''
   await test.step('adds an endpoint for the receiver and sees its secret once', async () => {
     await expect(section.getByText('No endpoint has been added yet.')).toBeVisible()
-    await axeEverywhere(page, 'the webhooks, none yet')
+    await axeInBothSchemes(page, 'the webhooks, none yet')
     const form = section.getByRole('form', { name: 'Add an endpoint' })
     await form.getByLabel('Endpoint URL (https)').fill(receiverUrl)
     await form.getByRole('checkbox', { name: /person\.erased/ }).check()
@@ -106,7 +70,7 @@ test('the team adds an endpoint, sees its secret once, sends a test and finds it
     const row = section.getByRole('row', { name: new RegExp(receiverUrl) })
     await expect(row).toContainText('signup.confirmed, person.erased')
     await expect(row).toContainText('On')
-    await axeEverywhere(page, 'the webhooks, a secret shown')
+    await axeInBothSchemes(page, 'the webhooks, a secret shown')
     await section.getByRole('button', { name: 'I have copied it' }).click()
     await expect(section.getByText(secret)).toHaveCount(0)
     await page.reload()
@@ -129,6 +93,6 @@ test('the team adds an endpoint, sees its secret once, sends a test and finds it
     expect(received).toHaveLength(1)
     const headers = Object.fromEntries(['webhook-id', 'webhook-timestamp', 'webhook-signature'].map((name) => [name, String(received[0]!.headers[name])]))
     expect(new Webhook(secret).verify(received[0]!.body, headers)).toMatchObject({ type: 'webhook.test' })
-    await axeEverywhere(page, 'the webhooks, a delivery in the log')
+    await axeInBothSchemes(page, 'the webhooks, a delivery in the log')
   })
 })

@@ -8,19 +8,16 @@
 // visit, the source "launch" with its signup and confirmation, the campaign, the landing page, "fewer than 5" for
 // every count under 5, another range chosen from the keyboard, a table downloaded as CSV, and axe clean in both
 // colour schemes at both widths.
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { readFile } from 'node:fs/promises'
 import type { Browser, BrowserContext, Locator, Page, Response } from '@playwright/test'
 import { analyticsPath, fewerThanFive } from '../shared/analytics'
 import { messages } from '../shared/messages'
 import { referralCodeAlphabet, referralCodeLength, shareLinkOf } from '../shared/referral-code'
 import { tokenPages } from '../src/content/consent-pages'
-import { linkIn, startInbox, type Inbox } from '../test/utils/smtp-inbox'
-import { axeAtBothWidths } from './support/axe'
+import type { Inbox } from '../test/utils/smtp-inbox'
+import { axeInBothSchemes } from './support/axe'
+import { signInThroughMailedLink, startConsoleServer, type ConsoleServer } from './support/console-walk'
 import { expect, test } from './support/fixtures'
-import { servedSite, type NpmStart } from './support/npm-start'
-import { freePort, host } from './support/ports'
 import { appInControl } from './support/site'
 import { waitlistForm } from './support/waitlist'
 
@@ -36,9 +33,8 @@ const code = Array.from({ length: referralCodeLength }, (_, index) => referralCo
 const notKnown = '—not known'
 
 let origin: string
-let server: NpmStart | undefined
+let walk: ConsoleServer | undefined
 let inbox: Inbox
-let work: string
 
 test.describe.configure({ mode: 'serial' })
 // The console asks for its session first; without one the server answers 401, which Chromium logs.
@@ -46,29 +42,16 @@ test.use({ allowedConsoleErrors: [/status of 401 \(Unauthorized\) \(http:\/\/[^/
 
 test.beforeAll(async () => {
   test.setTimeout(150_000)
-  inbox = await startInbox()
-  work = await mkdtemp(join(tmpdir(), 'analytics-'))
-  // A port and an output folder of its own for each run, so runs side by side never share a server or a build.
-  const port = await freePort()
-  origin = `http://${host}:${port}`
-  server = servedSite({
-    ...process.env,
-    PORT: String(port),
-    HOST: host,
+  walk = await startConsoleServer('analytics', admin, {
     RATE_LIMIT_MAX: '100',
     // Today is counted every second rather than every minute, so that the team's refresh finds the visits at once.
     ANALYTICS_COUNT_SECONDS: '1',
-    DATABASE_URL: `file:${join(work, 'waitlist.db')}`,
-    ADMIN_EMAILS: admin,
-    SMTP_URL: inbox.url,
   })
-  await server.serving(origin, 60_000)
+  ;({ origin, inbox } = walk)
 })
 
 test.afterAll(async () => {
-  await server?.stop()
-  await inbox?.close()
-  await rm(work, { recursive: true, force: true })
+  await walk?.stop()
 })
 
 /** A visitor's own browser: their User-Agent, and every console error or uncaught exception of its pages noted. */
@@ -93,14 +76,6 @@ async function expectNothingKept(context: BrowserContext, page: Page, when: stri
 }
 
 const mainLink = (page: Page, name: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true })
-
-/** axe at both widths in both colour schemes (the console follows the reader's, as the site does). */
-async function axeEverywhere(page: Page, label: string) {
-  for (const colorScheme of ['dark', 'light'] as const) {
-    await page.emulateMedia({ colorScheme })
-    await axeAtBothWidths(page, `${label}, ${colorScheme} scheme`)
-  }
-}
 
 const analyticsSection = (page: Page) => page.getByRole('region', { name: 'Where signups come from', exact: true })
 const reportTable = (section: Locator, caption: RegExp) => section.getByRole('table', { name: caption })
@@ -190,13 +165,7 @@ test('the console shows where signups come from: the visit, its source and campa
 
   const section = analyticsSection(page)
   await test.step('the team member signs in through the mailed link and finds the section', async () => {
-    await page.goto(`${origin}/admin/`)
-    await page.getByLabel('Work email').fill(admin)
-    await page.getByRole('button', { name: 'Email me a sign-in link' }).click()
-    await expect(page.getByRole('status')).toHaveText(/a sign-in link is on its way/)
-    await page.goto(linkIn(await inbox.next(admin, 15_000)))
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click()
-    await expect(page.getByText(`Signed in as ${admin}`)).toBeVisible()
+    await signInThroughMailedLink(page, walk!, admin)
     await expect(section.getByRole('heading', { name: 'Where signups come from', level: 2 })).toBeVisible()
     await expect(section.getByRole('status')).toHaveText(/^Showing the last 30 days: \d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d \(UTC\)\.$/)
     await expect(section.getByRole('button', { name: 'Last 30 days' })).toHaveAttribute('aria-pressed', 'true')
@@ -234,7 +203,7 @@ test('the console shows where signups come from: the visit, its source and campa
     await expect(reportTable(section, tables.referrers).getByRole('rowheader')).toHaveText([/^none /])
     await expect(rowOf(reportTable(section, tables.devices), 'desktop').getByRole('cell')).toHaveText([fewerThanFive, fewerThanFive, notKnown])
     await expect(section.getByText(/^Counting visits is off/)).toHaveCount(0)
-    await axeEverywhere(page, 'the section with the visits')
+    await axeInBothSchemes(page, 'the section with the visits')
   })
 
   await test.step('asks for the last 7 days from the keyboard: the focus stays on the button and the visits are still there', async () => {

@@ -31,3 +31,11 @@ export async function axeAtBothWidths(page: Page, label: string, scope: AxeScope
   }
   await page.setViewportSize({ width: 1280, height: 800 })
 }
+
+/** axe at both widths in both colour schemes (the console follows the reader's, as the site does). */
+export async function axeInBothSchemes(page: Page, label: string, scope: AxeScope = {}) {
+  for (const colorScheme of ['dark', 'light'] as const) {
+    await page.emulateMedia({ colorScheme })
+    await axeAtBothWidths(page, `${label}, ${colorScheme} scheme`, scope)
+  }
+}

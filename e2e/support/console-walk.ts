@@ -1,0 +1,55 @@
+// What every walk through the team's console starts with: the whole server over the suite's build (npm-start.ts
+// servedSite) on a free port, with an in-process SMTP inbox and a database folder of its own for each run, so runs
+// side by side never share one; and a team member on ADMIN_EMAILS signing in through the mailed link, as the
+// console asks them to. Each walk adds the settings of its own (a rate, INVITE_URL, WEBHOOKS_ALLOW_PRIVATE…).
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Page } from '@playwright/test'
+import { linkIn, startInbox, type Inbox } from '../../test/utils/smtp-inbox'
+import { expect } from './fixtures'
+import { servedSite } from './npm-start'
+import { freePort, host } from './ports'
+
+export type ConsoleServer = {
+  origin: string
+  inbox: Inbox
+  /** The environment the server runs with, for the npm scripts a walk runs beside it (admin:link, export). */
+  env: NodeJS.ProcessEnv
+  /** Stops the server and the inbox and removes the run's folder. */
+  stop(): Promise<void>
+}
+
+/** Starts the server for `admin` with `settings` beside the defaults; resolves once it serves. A server that does not
+ * come up is stopped, with the inbox and the folder, before the error is thrown. */
+export async function startConsoleServer(name: string, admin: string, settings: NodeJS.ProcessEnv = {}): Promise<ConsoleServer> {
+  const inbox = await startInbox()
+  const work = await mkdtemp(join(tmpdir(), `${name}-`))
+  const port = await freePort()
+  const origin = `http://${host}:${port}`
+  const env = { ...process.env, PORT: String(port), HOST: host, DATABASE_URL: `file:${join(work, 'waitlist.db')}`, ADMIN_EMAILS: admin, SMTP_URL: inbox.url, ...settings }
+  const server = servedSite(env)
+  const stop = async () => {
+    await server.stop()
+    await inbox.close()
+    await rm(work, { recursive: true, force: true })
+  }
+  try {
+    await server.serving(origin, 60_000)
+  } catch (error) {
+    await stop()
+    throw error
+  }
+  return { origin, inbox, env, stop }
+}
+
+/** The team member asks for a sign-in link, opens the one that arrives within `mailWithinMs`, and is signed in. */
+export async function signInThroughMailedLink(page: Page, { origin, inbox }: ConsoleServer, admin: string, mailWithinMs = 15_000) {
+  await page.goto(`${origin}/admin/`)
+  await page.getByLabel('Work email').fill(admin)
+  await page.getByRole('button', { name: 'Email me a sign-in link' }).click()
+  await expect(page.getByRole('status')).toHaveText(/a sign-in link is on its way/)
+  await page.goto(linkIn(await inbox.next(admin, mailWithinMs)))
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+  await expect(page.getByText(`Signed in as ${admin}`)).toBeVisible()
+}
