@@ -20,6 +20,7 @@ import type { Selectable } from 'kysely'
 import type { Database, Db } from '../../platform/database/database'
 import type { Tables } from '../../platform/database/schema'
 import { groupCommit } from '../../platform/database/group-commit'
+import { inChunks } from '../../platform/database/in-chunks'
 import { dayCounts } from './analytics-report'
 
 /** A page view as the beacon gives it: its row but for the day and the visitor, which the request gives. */
@@ -74,7 +75,7 @@ export function analyticsStore(database: Database): AnalyticsStore {
     const views = items.flatMap((item) => (item.kind === 'view' ? [{ day: item.day, visitor: item.visitor, ...item.view }] : []))
     const conversions = items.flatMap((item) => (item.kind === 'conversion' ? [{ day: item.day, visitor: item.visitor }] : []))
     await db.transaction().execute(async (trx) => {
-      for (let from = 0; from < views.length; from += 500) await trx.insertInto('analytics_views').values(views.slice(from, from + 500)).execute()
+      await inChunks(views, 500, (chunk) => trx.insertInto('analytics_views').values(chunk).execute())
       if (conversions.length > 0) await trx.insertInto('analytics_conversions').values(conversions).execute()
     })
     return items.map(() => undefined)
@@ -90,16 +91,13 @@ export function analyticsStore(database: Database): AnalyticsStore {
       views: Number(row.views),
       signups: Number(row.signups),
     }))
-  const inChunks = async <T>(rows: T[], write: (chunk: T[]) => Promise<unknown>) => {
-    for (let from = 0; from < rows.length; from += 500) await write(rows.slice(from, from + 500))
-  }
 
   // A finished day, once: an instance that rolls it up beside another adds no row the other wrote.
   async function rollUpDay(day: string) {
     const rows = await countDay(day)
     await db.transaction().execute(async (trx: Db) => {
       const done = await trx.selectFrom('analytics_daily').select('day').where('dimension', '=', 'all').where('day', '=', day).executeTakeFirst()
-      if (!done) await inChunks(rows, (chunk) => trx.insertInto('analytics_daily').values(chunk).onConflict((conflict) => conflict.doNothing()).execute())
+      if (!done) await inChunks(rows, 500, (chunk) => trx.insertInto('analytics_daily').values(chunk).onConflict((conflict) => conflict.doNothing()).execute())
     })
   }
 
@@ -112,7 +110,7 @@ export function analyticsStore(database: Database): AnalyticsStore {
     const rows = (await countDay(today)).filter((row) => row.visitors > 0).map((row) => ({ ...row, counted_at }))
     await db.transaction().execute(async (trx: Db) => {
       await trx.deleteFrom('analytics_partial').where('day', '<=', today).execute()
-      await inChunks(rows, (chunk) =>
+      await inChunks(rows, 500, (chunk) =>
         trx
           .insertInto('analytics_partial')
           .values(chunk)

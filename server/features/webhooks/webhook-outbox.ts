@@ -4,6 +4,7 @@
 // that rolled back. The deliverer (webhook-deliverer.ts) sends them afterwards.
 import type { WebhookEventType } from '../../../shared/webhook-rows'
 import type { Database, Db } from '../../platform/database/database'
+import { inChunks } from '../../platform/database/in-chunks'
 import { payloadOf, type WebhookData } from './webhook-payloads'
 import { newWebhookId } from './webhook-secrets'
 
@@ -48,7 +49,7 @@ export async function queueEvents(trx: Db, events: readonly QueuedEvent[], now: 
       last_error: null,
     }))
   })
-  for (let from = 0; from < rows.length; from += chunk) await trx.insertInto('webhook_deliveries').values(rows.slice(from, from + chunk)).execute()
+  await inChunks(rows, chunk, (part) => trx.insertInto('webhook_deliveries').values(part).execute())
   return rows.length
 }
 
