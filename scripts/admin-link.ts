@@ -13,6 +13,7 @@ import { openDatabase } from '../server/platform/database/open'
 import { featureMigrations } from '../server/feature-migrations'
 import { sqliteFilePath } from '../server/platform/database/database-url'
 import { inWords } from '../shared/rules'
+import { systemClock } from '../server/platform/clock/system-clock'
 
 const email = process.argv[2]?.trim() ?? ''
 try {
@@ -24,7 +25,7 @@ try {
     throw new Error(`No waitlist database at ${config.databaseUrl}. Start the server once, or set DATABASE_URL to its database.`)
   const database = await openDatabase(config.databaseUrl, { migrations: featureMigrations, poolSize: 1, onLockWait: (line) => console.error(line) })
   try {
-    const link = await issueSignInLink(adminStore(database, line(database)), canonicalAddress(email)!, admin.publicUrl)
+    const link = await issueSignInLink(adminStore(database, line(database), systemClock), canonicalAddress(email)!, admin.publicUrl, systemClock())
     process.stdout.write(`${link}\n`)
     process.stderr.write(`Valid once, for ${inWords(signInLinkLifetimeMs)}.\n`)
   } finally {

@@ -8,6 +8,7 @@ import { StoreOpenError } from '../server/platform/database/contract'
 import { openDatabase } from '../server/platform/database/open'
 import { featureMigrations } from '../server/feature-migrations'
 import { signupStore } from '../server/features/signup/signup-store'
+import { systemClock } from '../server/platform/clock/system-clock'
 import { sqliteFilePath } from '../server/platform/database/database-url'
 
 const databaseUrl = process.env.DATABASE_URL?.trim() || defaultDatabaseUrl
@@ -26,7 +27,7 @@ const write = (line: string) => {
 }
 try {
   await write(csvRow(signupCsvColumns))
-  for await (const signup of signupStore(database).all()) await write(signupCsvRow(signup))
+  for await (const signup of signupStore(database, systemClock).all()) await write(signupCsvRow(signup))
 } finally {
   await database.close()
 }

@@ -70,8 +70,8 @@ export type AppOptions = {
   consentRateLimit?: { max: number; windowMs: number }
   /** GET /healthz's question to the database (platform/database/health.ts); without it, there is no /healthz. */
   healthCheck?: HealthCheckFn
-  /** The health check's clock (how long its answer is shared); the system's by default. */
-  now?: () => Date
+  /** The composition's one clock: the health check's, the console's, and every public route's. */
+  now: () => Date
   /** Where each request's line and every fault go; without it, warnings and worse go to stdout. */
   log?: Logger
   /** Each request's time goes into its latency histogram (platform/observability/metrics.ts). */
@@ -93,7 +93,7 @@ export type AppOptions = {
 
 /** The console, and each feature's console routes under its guard, made with the console's audit log and
  * clock (the composition lists them, one line each). */
-export type ConsoleOptions = Omit<AdminApiOptions, 'routes'> & {
+export type ConsoleOptions = Omit<AdminApiOptions, 'routes' | 'now'> & {
   routes: ((console: { audit: Audit; now: () => Date }) => Hono<AdminEnv>)[]
 }
 
@@ -118,7 +118,7 @@ export function createApp(options: AppOptions) {
   }
   app.route(waitlistPath, signupRoutes({ ...publicApi, signups, limiter: signupLimiter, maxBodyBytes: options.maxBodyBytes }))
   const consentLimiter = rateLimiter(options.consentRateLimit ?? defaultConsentRateLimit)
-  app.route('/', consentRoutes({ ...publicApi, store: consent, placeOf: options.line.placeOf, limiter: consentLimiter }))
+  app.route('/', consentRoutes({ ...publicApi, store: consent, placeOf: options.line.placeOf, limiter: consentLimiter, now: options.now }))
 
   // The console's API passes the API's origin check too, and is never readable by another origin.
   const consoleApi = new Hono().use(apiHeaders, origins())
@@ -126,9 +126,8 @@ export function createApp(options: AppOptions) {
     const { routes: featureRoutes, ...consoleOptions } = options.admin
     // Each feature's console routes, behind the console's session and Origin checks, audited in its log.
     const audit: Audit = (actor, action, detail) => consoleOptions.store.audit(actor, action, detail)
-    const now = consoleOptions.now ?? (() => new Date())
-    const routes = featureRoutes.map((make) => make({ audit, now }))
-    consoleApi.route('/', adminApi({ ...consoleOptions, routes }, { ...facts, rateLimiter }))
+    const routes = featureRoutes.map((make) => make({ audit, now: options.now }))
+    consoleApi.route('/', adminApi({ ...consoleOptions, now: options.now, routes }, { ...facts, rateLimiter }))
   } else consoleApi.all('*', (c) => refuse(c, 'notFound', 404))
   app.route(adminApiBase, consoleApi)
   // For servers holding an API key, never for pages: no Origin check (servers send none) and no CORS, so no
@@ -146,10 +145,11 @@ export function createApp(options: AppOptions) {
       offerNewsChoice: (signupId, at) => consent.offerNewsChoice(signupId, at),
       siteUrl: options.shareSiteUrl ?? publicSiteUrl,
       inviteUrl: options.inviteUrl,
+      now: options.now,
     }),
   )
   // An invitation's page reads; its button claims, with the link's token.
-  app.route('/', inviteRoutes({ invitations: options.invitations, inviteUrl: options.inviteUrl, siteUrl: options.shareSiteUrl ?? publicSiteUrl }))
+  app.route('/', inviteRoutes({ invitations: options.invitations, inviteUrl: options.inviteUrl, siteUrl: options.shareSiteUrl ?? publicSiteUrl, now: options.now }))
   // Outside /api/*: no origin check, no rate limit; it reads and writes no signup.
   const { healthCheck } = options
   if (healthCheck) app.route(healthzPath, healthRoutes(healthCheck, options.now))

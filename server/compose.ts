@@ -50,6 +50,7 @@ import { clearOldBodies } from './features/webhooks/webhook-outbox'
 import { webhookRoutes } from './features/webhooks/webhook-routes'
 import { webhooksFollowActivations, webhooksFollowConsent, webhooksFollowLaunch, webhooksFollowReferrals } from './features/webhooks/webhooks-follow'
 import { every, type Clock } from './platform/clock/every'
+import { systemClock } from './platform/clock/system-clock'
 import type { Database } from './platform/database/database'
 import { transactionEvents } from './platform/events/transaction-events'
 import { healthCheck } from './platform/database/health'
@@ -96,7 +97,9 @@ export type Composition = ReturnType<typeof compose>
 export type SenderOverrides = Omit<Partial<OutboxSenderOptions>, 'outbox' | 'kinds'> & { links?: EmailKindSettings['links']; outbox?: (outbox: OutboxStore) => OutboxStore }
 
 export function compose(options: CompositionOptions) {
-  const { database, config, admin: adminConfig, mailer, metrics, now } = options
+  const { database, config, admin: adminConfig, mailer, metrics } = options
+  // The one clock of this process: every part below that asks the time asks it (docs/architecture.md, "One clock").
+  const now = options.now ?? systemClock
   const log = options.log ?? createLogger({ level: 'warn' })
   // Every email to one inbox counts against its budget (platform/mail/mailbox-budget.ts), whichever flow sends it.
   const budget = mailboxBudgetOver(database.rateLimiter)
@@ -123,7 +126,7 @@ export function compose(options: CompositionOptions) {
   const webhookEndpoints = endpointStore(database, { allowPrivate: config.webhooks.allowPrivate })
 
   // Signup: where signups go (features/signup/).
-  const signups = metrics ? countedSignups(signupStore(database, log), metrics) : signupStore(database, log)
+  const signups = metrics ? countedSignups(signupStore(database, now, log), metrics) : signupStore(database, now, log)
 
   // Referral: the place in line, kept by the confirmations and erasures, and by the team's reviews of held
   // referrals (features/referral/).
@@ -174,11 +177,11 @@ export function compose(options: CompositionOptions) {
 
   // Console: sign-in by emailed link, sessions, the audit and the people table, with each person's place
   // (features/console/).
-  const admin = adminStore(database, placeInLine)
+  const admin = adminStore(database, placeInLine, now)
   const signInMailer = createSignInMailer({ mailer, budget, log, now, checkMs: options.limits?.signInCheckMs })
 
   // Observability: what the metrics read on each scrape.
-  metrics?.watchOutbox((at) => outbox.stats(at))
+  metrics?.watchOutbox((at) => outbox.stats(at), now)
   metrics?.watchPool(() => database.poolUse())
 
   const app = createApp({
@@ -204,7 +207,7 @@ export function compose(options: CompositionOptions) {
         enabled: config.analytics.enabled,
         limiter: database.rateLimiter(options.limits?.analytics ?? defaultAnalyticsRateLimit),
         site: siteHost,
-        now: now ?? (() => new Date()),
+        now,
         log,
       }),
     shareSiteUrl: adminConfig.publicUrl,
@@ -213,7 +216,7 @@ export function compose(options: CompositionOptions) {
       activations: activated,
       limiter: database.rateLimiter(options.limits?.apiKey ?? defaultApiKeyRateLimit),
       audit: (actor, action, detail) => admin.audit(actor, action, detail),
-      now: now ?? (() => new Date()),
+      now,
       classify: database.classify,
       log,
     }),
@@ -226,7 +229,7 @@ export function compose(options: CompositionOptions) {
       outboxStats: (at) => outbox.stats(at),
       // Each feature's console routes, one line each, made with the console's audit log and clock.
       routes: [
-        ({ audit }) => reviewRoutes({ reviews: referralReviews(database, placeInLine), audit }),
+        ({ audit, now: at }) => reviewRoutes({ reviews: referralReviews(database, placeInLine), audit, now: at }),
         ({ audit, now: at }) => waveRoutes({ invitations: invited, ready: config.invitations.url !== undefined, audit, now: at }),
         ({ audit, now: at }) =>
           updateRoutes({ updates: updateStore(database, sending), sends: sending, defaultPerSecond: config.invitations.sendsPerSecond, audit, now: at, onQueued: pokeSender }),
@@ -235,7 +238,6 @@ export function compose(options: CompositionOptions) {
         ({ audit, now: at }) => webhookRoutes({ endpoints: webhookEndpoints, audit, now: at, onQueued: pokeSender }),
       ],
       signInRateLimit: options.limits?.signIn,
-      now,
     },
     log,
     metrics,

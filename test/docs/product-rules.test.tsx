@@ -38,6 +38,7 @@ import { PageFade, pageFadeSeconds } from '../../src/layout/page-fade'
 import { scrollToTopDelayMs, scrollToTopLater } from '../../src/layout/scroll-to-top'
 import { WAITLIST_TIMEOUT_MS } from '../../src/waitlist/waitlist-client'
 import { renderSite } from '../utils/render-route'
+import { systemClock } from '../../server/platform/clock/system-clock'
 
 // Every set of props the page fade hands framer-motion's m.div, recorded on the way to the real component.
 const motionProps = vi.hoisted(() => [] as Record<string, unknown>[])
@@ -212,7 +213,7 @@ describe('docs/product-rules.md', () => {
     it('checks for expired invitations every 30 s', async () => {
       vi.useFakeTimers()
       const tick = vi.fn(async () => ({ waveId: undefined, expired: 0 }))
-      const ticker = startLaunchTicker({ invitations: { tick } })
+      const ticker = startLaunchTicker({ invitations: { tick }, now: systemClock })
       await vi.advanceTimersByTimeAsync(29_999)
       expect(tick).toHaveBeenCalledTimes(1)
       await vi.advanceTimersByTimeAsync(1)
@@ -236,7 +237,7 @@ describe('docs/product-rules.md', () => {
     it('sweeps as the instance starts serving, then every hour', async () => {
       vi.useFakeTimers()
       const sweep = vi.fn(async () => ({ consent_tokens: 0, outbox: 0 }))
-      const schedule = startRetentionSchedule({ retention: { sweep } })
+      const schedule = startRetentionSchedule({ retention: { sweep }, now: systemClock })
       expect(sweep).toHaveBeenCalledTimes(1)
       await vi.advanceTimersByTimeAsync(60 * minute - 1)
       expect(sweep).toHaveBeenCalledTimes(1)

@@ -53,7 +53,7 @@ export type ConsentRoutesOptions = {
   publicSiteUrl?: string
   /** Something was queued in the outbox: send it now. */
   onQueued?: () => void
-  now?: () => Date
+  now: () => Date
 }
 
 export const defaultConsentRateLimit = { max: 30, windowMs: 60_000 }
@@ -85,7 +85,7 @@ function checkEmail(email: string): { address: string } | { reason: ReplyKey } {
 
 export function consentRoutes(options: ConsentRoutesOptions): Hono {
   const { store } = options
-  const now = options.now ?? (() => new Date())
+  const now = options.now
   const limited = rateLimited(options.limiter, { clientKey: options.clientKey, prefix: 'consent:', refusal: 'tooManyConsentRequests' })
   const toOutcomePage = answerFormPostsWithRedirect(options.publicSiteUrl)
   const routes = new Hono()

@@ -41,7 +41,7 @@ export type AdminApiOptions = {
   /** The features' console routes (the referral reviews, the waves), behind the same checks as the console's own. */
   routes?: Hono<AdminEnv>[]
   signInRateLimit?: { max: number; windowMs: number }
-  now?: () => Date
+  now: () => Date
 }
 
 export type AdminApiHost = RequestFacts & {
@@ -65,8 +65,7 @@ function signupQuery(c: Context) {
 }
 
 export function adminApi(options: AdminApiOptions, host: AdminApiHost) {
-  const { store, adminEmails } = options
-  const now = options.now ?? (() => new Date())
+  const { store, adminEmails, now } = options
   const api = new Hono<AdminEnv>()
   api.use('*', sameOriginOnly(host.requestHosts))
   api.use('*', async (c, next) => {

@@ -29,6 +29,7 @@ import { recordOf } from '../../../shared/record-of'
 import type { ConsoleSignup } from './console-csv'
 import { storedSignupColumns } from '../signup/public'
 import type { Database } from '../../platform/database/database'
+import type { Now } from '../../platform/clock/system-clock'
 import type { Tables } from '../../platform/database/schema'
 import { storedStatuses } from '../../../shared/stored-statuses'
 
@@ -99,7 +100,7 @@ function decodeCursor(text: string | undefined, sort: SignupSort): Cursor | unde
 
 type Filter = (eb: ExpressionBuilder<Tables, 'signups'>) => Expression<SqlBool>
 
-export function adminStore(database: Database, line: LinePlaces): AdminStore {
+export function adminStore(database: Database, line: LinePlaces, now: Now): AdminStore {
   const { db, reads } = database
   const iso = (date: Date) => date.toISOString()
   const counted = async (where: Filter) => Number((await reads.selectFrom('signups').select((eb) => eb.fn.countAll<number>().as('n')).where(where).executeTakeFirstOrThrow()).n)
@@ -175,7 +176,7 @@ export function adminStore(database: Database, line: LinePlaces): AdminStore {
 
   return {
     async saveSignInToken(tokenHash, email, expiresAt) {
-      await db.deleteFrom('admin_sign_in_tokens').where('expires_at', '<=', iso(new Date())).execute()
+      await db.deleteFrom('admin_sign_in_tokens').where('expires_at', '<=', iso(now())).execute()
       await db.insertInto('admin_sign_in_tokens').values({ token_hash: tokenHash, email, expires_at: iso(expiresAt) }).execute()
     },
     async takeSignInToken(tokenHash, now) {
@@ -184,9 +185,9 @@ export function adminStore(database: Database, line: LinePlaces): AdminStore {
       return row && row.expires_at > iso(now) ? row.email : undefined
     },
     async createSession(sessionHash, email, expiresAt) {
-      const now = iso(new Date())
-      await db.deleteFrom('admin_sessions').where('expires_at', '<=', now).execute()
-      await db.insertInto('admin_sessions').values({ session_hash: sessionHash, email, created_at: now, expires_at: iso(expiresAt) }).execute()
+      const at = iso(now())
+      await db.deleteFrom('admin_sessions').where('expires_at', '<=', at).execute()
+      await db.insertInto('admin_sessions').values({ session_hash: sessionHash, email, created_at: at, expires_at: iso(expiresAt) }).execute()
     },
     async findSession(sessionHash, now) {
       const row = await db
@@ -201,7 +202,7 @@ export function adminStore(database: Database, line: LinePlaces): AdminStore {
       await db.deleteFrom('admin_sessions').where('session_hash', '=', sessionHash).execute()
     },
     async audit(actor, action, detail) {
-      await db.insertInto('admin_audit').values({ at: iso(new Date()), actor, action, detail }).execute()
+      await db.insertInto('admin_audit').values({ at: iso(now()), actor, action, detail }).execute()
     },
     async auditLog(limit, before) {
       return reads

@@ -10,7 +10,7 @@ export const signInPath = '/admin/sign-in'
 
 /** Stores a new sign-in token for `email` (a canonical address) and returns the link that carries it. `publicUrl` is configured,
  * never taken from the request: a forged Host header must not point a link at someone else's site. */
-export async function issueSignInLink(store: AdminStore, email: string, publicUrl: string, now = new Date()): Promise<string> {
+export async function issueSignInLink(store: AdminStore, email: string, publicUrl: string, now: Date): Promise<string> {
   const token = newSecret()
   await store.saveSignInToken(hashSecret(token), email, new Date(now.getTime() + signInLinkLifetimeMs))
   return `${new URL(signInPath, publicUrl).href}#token=${token}`

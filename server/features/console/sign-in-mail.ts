@@ -32,7 +32,7 @@ export type SignInMailer = {
 export type SignInMailerOptions = {
   mailer: Mailer
   budget: MailboxBudget
-  now?: () => Date
+  now: () => Date
   log?: Pick<Logger, 'error'>
   /** How often a waiting email looks at the clock. */
   checkMs?: number
@@ -41,7 +41,7 @@ export type SignInMailerOptions = {
 type Waiting = { dueAt: number; makeLink: () => Promise<string>; sending: boolean }
 
 export function createSignInMailer(options: SignInMailerOptions): SignInMailer {
-  const now = options.now ?? (() => new Date())
+  const now = options.now
   const log = options.log ?? silentLogger
   const checkMs = options.checkMs ?? 1000
   const waiting = new Map<string, Waiting>()

@@ -21,11 +21,11 @@ export type InviteRoutesOptions = {
   inviteUrl: string | undefined
   /** The site's public address, for the page's links; the request's own origin without it. */
   siteUrl: string | undefined
-  now?: () => Date
+  now: () => Date
 }
 
 export function inviteRoutes(options: InviteRoutesOptions): Hono {
-  const now = options.now ?? (() => new Date())
+  const now = options.now
   const headers = {
     'Content-Security-Policy': invitePageCsp(),
     'Cache-Control': 'no-store',

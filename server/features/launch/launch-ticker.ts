@@ -10,7 +10,7 @@ export type LaunchTicker = Clock
 export function startLaunchTicker(options: {
   invitations: Pick<Invitations, 'tick'>
   everyMs?: number
-  now?: () => Date
+  now: () => Date
   onWave?: () => void
   log?: Pick<Logger, 'info' | 'error'>
 }): LaunchTicker {

@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely'
 import { stepsWithColumnTypes, type ColumnTypes, type MigrationStep, type Migrations } from '../../platform/database/migrate'
 import type { Tables } from '../../platform/database/schema'
 import { returnTheStranded } from './held-invitation'
+import { systemClock } from '../../platform/clock/system-clock'
 
 const launchTables = ({ id, ref, time }: ColumnTypes): MigrationStep[] => [
   `CREATE TABLE waves (id ${id}, kind TEXT NOT NULL, started_by TEXT NOT NULL, started_at ${time} NOT NULL, size ${ref} NOT NULL)`,
@@ -46,8 +47,9 @@ const launchTables = ({ id, ref, time }: ColumnTypes): MigrationStep[] => [
 ]
 
 /** Those who came back after unsubscribing while invited, before a confirmation returned them to their
- * invitation, return to it now (held-invitation.ts). */
-export const returnStrandedInvitees = (trx: Kysely<Tables>) => returnTheStranded(trx, new Date())
+ * invitation, return to it now (held-invitation.ts). A migration runs when the database opens, before the
+ * composition hands out its clock, and once: it reads the system's clock, the moment of the upgrade. */
+export const returnStrandedInvitees = (trx: Kysely<Tables>) => returnTheStranded(trx, systemClock())
 
 export const launchMigrations: Migrations = {
   // Invitations in waves: waves, invitations, the daily pace, and which outbox emails belong to an invitation.

@@ -78,7 +78,7 @@ export type Line = {
    * moves up. Their confirmation number stays, so a later confirmation never puts them back. */
   take(trx: Db, people: { id: number; line_score: number }[]): Promise<void>
   /** The team approves or rejects a held referral; false when it is not held (any more). */
-  review(friendId: number, verdict: ReferralVerdict, by: string): Promise<boolean>
+  review(friendId: number, verdict: ReferralVerdict, by: string, now: Date): Promise<boolean>
   /** A signup's place, or undefined when it has none (not confirmed yet). */
   placeOf(signupId: number): Promise<Place | undefined>
   /** The places of the given people who have one (a confirmation number), by id: placeOf for each, a few at a time,
@@ -306,7 +306,7 @@ export function line(
       if (own?.outcome === 'held') await trx.updateTable('referrals').set({ outcome: afterHeld('FRIEND_ERASED') }).where('friend_id', '=', signupId).execute()
       await trx.updateTable('referrals').set({ friend_id: null }).where('friend_id', '=', signupId).execute()
     },
-    review(friendId, verdict, by) {
+    review(friendId, verdict, by, now) {
       return db.transaction().execute(async (trx) => {
         await lock(trx)
         const held = await trx.selectFrom('referrals').select(['referrer_id', 'outcome']).where('friend_id', '=', friendId).executeTakeFirst()
@@ -316,7 +316,7 @@ export function line(
         if (outcome === 'credited' && held.referrer_id !== null) {
           const referrer = await trx.selectFrom('signups').select(['id', 'line_score']).where('id', '=', held.referrer_id).executeTakeFirst()
           if (referrer?.line_score != null)
-            await credit(trx, { id: referrer.id, line_score: referrer.line_score }, friendId, new Date())
+            await credit(trx, { id: referrer.id, line_score: referrer.line_score }, friendId, now)
         }
         return true
       })

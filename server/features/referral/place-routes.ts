@@ -19,7 +19,7 @@ export type PlaceRoutesOptions = {
   siteUrl: string | undefined
   /** INVITE_URL: someone who claimed their invitation finds the way on to early access here again. */
   inviteUrl?: string
-  now?: () => Date
+  now: () => Date
 }
 
 const pageHeaders = (siteUrl: string) => ({
@@ -30,7 +30,7 @@ const pageHeaders = (siteUrl: string) => ({
 })
 
 export function placeRoutes(options: PlaceRoutesOptions): Hono {
-  const now = options.now ?? (() => new Date())
+  const now = options.now
   const routes = new Hono()
   routes.get(placePagePath, async (c) => {
     const token = c.req.query('token')

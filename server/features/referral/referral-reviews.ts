@@ -95,6 +95,6 @@ export function referralReviews(database: Database, line: Pick<Line, 'placesOf' 
       const places = await line.placesOf(rows)
       return rows.map((row) => ({ id: row.id, firstName: row.first_name, email: row.email, credits: Number(row.referral_credits), place: places.get(row.id) ?? null }))
     },
-    review: (friendId, verdict, by) => line.review(friendId, verdict, by),
+    review: (friendId, verdict, by, now) => line.review(friendId, verdict, by, now),
   }
 }

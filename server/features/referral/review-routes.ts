@@ -10,8 +10,8 @@ import { heldCursor, readHeldCursor, type ReferralReviews } from './referral-rev
 export const topReferrerCount = 10
 const reviewAudit = { APPROVE: 'approve-referral', REJECT: 'reject-referral' } as const satisfies Record<ReferralVerdict, AuditAction>
 
-export function reviewRoutes(options: { reviews: ReferralReviews; audit: Audit }): Hono<AdminEnv> {
-  const { reviews, audit } = options
+export function reviewRoutes(options: { reviews: ReferralReviews; audit: Audit; now: () => Date }): Hono<AdminEnv> {
+  const { reviews, audit, now } = options
   const routes = new Hono<AdminEnv>()
 
   // Held referrals are the team's to decide: who the friend and the referrer are is shown to them, and only them.
@@ -33,7 +33,7 @@ export function reviewRoutes(options: { reviews: ReferralReviews; audit: Audit }
       const friendId = Number(c.req.param('friendId'))
       if (!Number.isSafeInteger(friendId) || friendId < 1) return c.json({ ok: false, message: adminMessages.badRequest }, 400)
       const adminEmail = c.get('adminEmail')
-      if (!(await reviews.review(friendId, verdict, adminEmail))) return c.json({ ok: false, message: adminMessages.notFound }, 404)
+      if (!(await reviews.review(friendId, verdict, adminEmail, now()))) return c.json({ ok: false, message: adminMessages.notFound }, 404)
       // Named by the friend's id, as erasures are: the id means nothing once they are erased.
       await audit(adminEmail, reviewAudit[verdict], `referral of signup #${friendId}`)
       return c.json({ ok: true })

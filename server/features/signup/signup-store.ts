@@ -9,6 +9,7 @@ import { exportPageSize, storedSignupColumns, type StoredSignup } from './signup
 import type { Logger } from '../../platform/observability/logger'
 import { enqueue, enqueueEach } from '../../platform/outbox/outbox-queue'
 import type { Database, Db } from '../../platform/database/database'
+import type { Now } from '../../platform/clock/system-clock'
 
 export type Signups = {
   /** Resolves once the signup is durably committed; 'duplicate' when that email was already on the list. */
@@ -23,7 +24,7 @@ export type Signups = {
 const rowsPerInsert = 500
 
 /** `log` hears of the work after the replies that failed (a repeat not sent its email again). */
-export function signupStore(database: Database, log?: Pick<Logger, 'error'>): Signups {
+export function signupStore(database: Database, now: Now, log?: Pick<Logger, 'error'>): Signups {
   const { db, instant } = database
 
   // Every batch bumps one of 1,024 commit counters, so a batch of repeats writes and commits like one of new
@@ -38,7 +39,7 @@ export function signupStore(database: Database, log?: Pick<Logger, 'error'>): Si
   // never exists without its email, nor an email without it. Where the engine writes inside WITH, the counter,
   // the signups and their emails are one statement (one round trip to PostgreSQL); on SQLite, three in the
   // caller's transaction.
-  async function insertChunk(trx: Db, signups: Signup[], submissionIds: (string | null)[], now: string, counted: boolean): Promise<{ id: number; email_normalized: string }[]> {
+  async function insertChunk(trx: Db, signups: Signup[], submissionIds: (string | null)[], at: string, counted: boolean): Promise<{ id: number; email_normalized: string }[]> {
     const rows = signups.map((signup, index) => {
       const consent = signup.consent ?? noConsentRecord
       const [canonical, former] = erasedHashesOf(database.erasureSalt, signup)
@@ -51,11 +52,11 @@ export function signupStore(database: Database, log?: Pick<Logger, 'error'>): Si
     const store = sql`INSERT INTO signups (email_normalized, email, first_name, source, submission_id, created_at, confirmation_queued_at,
         consent_version, utm_source, utm_medium, utm_campaign, referrer_origin, referred_by, referral_network)
       SELECT u.e, u.m, u.f, u.s, CASE WHEN EXISTS (SELECT 1 FROM signups t WHERE t.submission_id = u.i) THEN NULL ELSE u.i END,
-        ${instant(now)}, ${instant(now)}, u.v, u.us, u.um, u.uc, u.r, u.rb, u.rn
+        ${instant(at)}, ${instant(at)}, u.v, u.us, u.um, u.uc, u.r, u.rb, u.rn
       FROM u WHERE NOT EXISTS (SELECT 1 FROM erased_emails x WHERE x.email_hash IN (u.h, u.h2))
       ON CONFLICT (email_normalized) DO NOTHING
       RETURNING id, email_normalized`
-    const queue = (stored: RawBuilder<unknown>) => enqueueEach('confirm', stored, instant(now))
+    const queue = (stored: RawBuilder<unknown>) => enqueueEach('confirm', stored, instant(at))
     if (database.writesInWith) {
       const { rows: stored } = await sql<{ id: number; email_normalized: string }>`
         WITH ${counted ? sql`counted AS (${countCommit}),` : sql``} ${given}, stored AS (${store}), queued AS (${queue(sql`stored`)})
@@ -80,14 +81,14 @@ export function signupStore(database: Database, log?: Pick<Logger, 'error'>): Si
     const ids = ordered.map((s) => (s.submissionId === null || seen.has(s.submissionId) ? null : (seen.add(s.submissionId), s.submissionId)))
     // One statement needs no transaction of its own; a batch of several (past rowsPerInsert, or on SQLite) has one.
     const write = async (submissionIds: (string | null)[]) => {
-      const now = new Date().toISOString()
+      const at = now().toISOString()
       const stored =
         database.writesInWith && ordered.length <= rowsPerInsert
-          ? await insertChunk(db, ordered, submissionIds, now, true)
+          ? await insertChunk(db, ordered, submissionIds, at, true)
           : await db.transaction().execute(async (trx) => {
               const chunks = []
               for (let start = 0; start < ordered.length; start += rowsPerInsert)
-                chunks.push(...(await insertChunk(trx, ordered.slice(start, start + rowsPerInsert), submissionIds.slice(start, start + rowsPerInsert), now, start === 0)))
+                chunks.push(...(await insertChunk(trx, ordered.slice(start, start + rowsPerInsert), submissionIds.slice(start, start + rowsPerInsert), at, start === 0)))
               return chunks
             })
       return new Set(stored.map((row) => row.email_normalized))
@@ -111,11 +112,11 @@ export function signupStore(database: Database, log?: Pick<Logger, 'error'>): Si
       .select(['id', 'email_normalized', 'status', 'confirmation_queued_at'])
       .where('email_normalized', 'in', [...new Set(lookUp.map((signup) => signup.emailNormalized))])
       .execute()
-    const now = new Date()
+    const asked = now()
     for (const row of listed) {
       const signup = repeats.find((candidate) => candidate.emailNormalized === row.email_normalized)
       const queuedAt = row.confirmation_queued_at
-      const again = signup && signUpAgainRule(row.status, queuedAt === null ? null : new Date(queuedAt), now)
+      const again = signup && signUpAgainRule(row.status, queuedAt === null ? null : new Date(queuedAt), asked)
       if (!signup || !again) continue
       const consent = signup.consent ?? noConsentRecord
       const fresh = again.freshConsent
@@ -130,7 +131,7 @@ export function signupStore(database: Database, log?: Pick<Logger, 'error'>): Si
             unsubscribed_at: null,
           }
         : {}
-      const at = now.toISOString()
+      const at = asked.toISOString()
       await db.transaction().execute(async (trx) => {
         const moved = await trx
           .updateTable('signups')
@@ -146,7 +147,7 @@ export function signupStore(database: Database, log?: Pick<Logger, 'error'>): Si
                 ]),
           )
           .executeTakeFirst()
-        if (moved.numUpdatedRows === 1n) await enqueue(trx, { kind: 'confirm', personId: row.id, at: now })
+        if (moved.numUpdatedRows === 1n) await enqueue(trx, { kind: 'confirm', personId: row.id, at: asked })
       })
     }
   }

@@ -10,7 +10,7 @@ export type UpdateTicker = Clock
 export function startUpdateTicker(options: {
   sends: Pick<UpdateSends, 'tick'>
   everyMs?: number
-  now?: () => Date
+  now: () => Date
   onQueued?: () => void
   log?: Pick<Logger, 'info' | 'error'>
 }): UpdateTicker {

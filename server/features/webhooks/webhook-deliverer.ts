@@ -36,7 +36,7 @@ export type DeliverySettings = {
   batchSize?: number
   log?: Pick<Logger, 'warn'>
   /** The clock each batch reads (the composition's, which tests drive). */
-  now?: () => Date
+  now: () => Date
   /** Another schedule (bench:webhooks runs the specification's, compressed, to finish in minutes). */
   retryAfterMs?: readonly number[]
 }
@@ -50,7 +50,7 @@ export function webhookDeliverer(database: Database, settings: DeliverySettings)
   const { db, lockRows } = database
   const batchSize = settings.batchSize ?? deliveryRules.batchSize
   const iso = (date: Date) => date.toISOString()
-  const clock = settings.now ?? (() => new Date())
+  const clock = settings.now
 
   async function claim(now: Date) {
     const due = db

@@ -17,10 +17,10 @@ export function every<T>(options: {
   done: (result: T) => void
   /** The line a failed run logs. */
   failure: string
-  now?: () => Date
+  now: () => Date
   log?: Pick<Logger, 'error'>
 }): Clock {
-  const now = options.now ?? (() => new Date())
+  const now = options.now
   const log = options.log ?? silentLogger
   let running: Promise<void> | undefined
   let again = false

@@ -83,7 +83,8 @@ export async function quickCheck(reads: Kysely<Tables>, file: string): Promise<s
 // (busy timeout 0), so each attempt answers SQLITE_BUSY at once and the wait stays on the event loop.
 async function waitForWriteLock(connection: Database.Database, file: string, options: SqliteFileOptions): Promise<void> {
   const waitMs = options.lockWaitMs ?? sqliteLockWaitMs
-  const deadline = Date.now() + waitMs
+  // A wait measured on the monotonic clock: a duration, not a date, so no clock of the composition's.
+  const deadline = performance.now() + waitMs
   const seconds = `${Math.round(waitMs / 100) / 10} s`
   for (let announced = false; ; ) {
     try {
@@ -96,7 +97,7 @@ async function waitForWriteLock(connection: Database.Database, file: string, opt
       options.onWait?.(`Waiting up to ${seconds} for the SQLite database ${file} (DATABASE_URL): another process holds it locked.`)
       announced = true
     }
-    if (Date.now() >= deadline)
+    if (performance.now() >= deadline)
       throw fail(`the SQLite database ${file} stayed locked by another process for ${seconds}; stop that process, or point DATABASE_URL at another file`)
     await new Promise((resolve) => setTimeout(resolve, lockPollMs))
   }

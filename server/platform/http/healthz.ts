@@ -10,7 +10,7 @@ export const healthzPath = '/healthz'
 export const healthCheckShareMs = 1000
 
 /** Mounted at healthzPath. */
-export function healthRoutes(check: HealthCheckFn, now: () => Date = () => new Date()): Hono {
+export function healthRoutes(check: HealthCheckFn, now: () => Date): Hono {
   let answer: { at: number; verdict: HealthVerdict } | undefined
   let pending: Promise<HealthVerdict> | undefined
   const verdict = (): Promise<HealthVerdict> => {

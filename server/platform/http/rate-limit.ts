@@ -14,6 +14,8 @@ export interface RateLimiter {
   refund(key: string): void | Promise<void>
 }
 
+// A window is a duration, not a date: it runs on the system's clock (Date.now, as the PostgreSQL limiter's library
+// does), not on the composition's, so one limit measures the same on both engines whatever a test's clock says.
 export function createRateLimiter({ max, windowMs, now = Date.now }: RateLimitOptions) {
   const windows = new Map<string, { count: number; resetAt: number }>()
   let nextSweep = now() + windowMs

@@ -134,6 +134,7 @@ export function createMailer(settings: MailSettings, print: (line: string) => vo
     async send(mail) {
       const built = await files.sendMail(message(mail))
       await mkdir(settings.mailDir, { recursive: true })
+      // The file's name sorts by when it was written on this machine, as a log line's time does: the system's clock.
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.eml`
       await writeFile(join(settings.mailDir, name), built.message as Buffer, { mode: 0o600 })
       // The address and the links' tokens stay out of the log; the file has them.

@@ -65,7 +65,7 @@ export function createMetrics() {
       return (table: string, removed: number) => retentionRemoved.inc({ table }, removed)
     },
     /** The outbox's gauges, read from the store at each scrape (one read shared by all four). */
-    watchOutbox(read: (now: Date) => Promise<OutboxStats>, now: () => Date = () => new Date()) {
+    watchOutbox(read: (now: Date) => Promise<OutboxStats>, now: () => Date) {
       let last: { at: number; stats: Promise<OutboxStats | undefined> } | undefined
       const stats = () => {
         const at = now().getTime()

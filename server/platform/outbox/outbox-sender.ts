@@ -37,7 +37,7 @@ export type OutboxSenderOptions = {
   retryBaseMs?: number
   retryCapMs?: number
   maxAttempts?: number
-  now?: () => Date
+  now: () => Date
   /** Where the sender says what went wrong: a retry (warn), an email given up on, an outbox it cannot read (error). */
   log?: Pick<Logger, 'warn' | 'error'>
   /** Told the outcome of every attempt, for the metrics (platform/observability/metrics.ts). */
@@ -75,7 +75,7 @@ const isPermanentRefusal = (error: unknown) => {
 
 export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
   const settings = { ...outboxDefaults, ...options }
-  const now = options.now ?? (() => new Date())
+  const now = options.now
   const log = options.log ?? silentLogger
   const counted = (entry: QueuedEmail, outcome: SendOutcome) => options.onAttempt?.(entry.kind, outcome)
   let stopped = false

@@ -6,8 +6,8 @@ import { retentionRules, type Retention } from './retention'
 
 export type RetentionSchedule = { stop(): Promise<void> }
 
-export function startRetentionSchedule(options: { retention: Retention; everyMs?: number; now?: () => Date; log?: Pick<Logger, 'info' | 'error'> }): RetentionSchedule {
-  const now = options.now ?? (() => new Date())
+export function startRetentionSchedule(options: { retention: Retention; everyMs?: number; now: () => Date; log?: Pick<Logger, 'info' | 'error'> }): RetentionSchedule {
+  const now = options.now
   const log = options.log ?? silentLogger
   const stopping = new AbortController()
   let running: Promise<void> | undefined

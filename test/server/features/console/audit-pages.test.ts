@@ -9,6 +9,7 @@ import { parseAdminEmails } from '../../../../server/features/console/admin-emai
 import type { AdminStore } from '../../../../server/features/console/admin-store'
 import { newSecret } from '../../../../server/platform/secrets/tokens'
 import { auditPageSize, type AuditEntry } from '../../../../shared/console-api'
+import { systemClock } from '../../../../server/platform/clock/system-clock'
 
 const adminEmail = 'team@company.example'
 /** 120 entries, ids 1 to 120, the newest last. */
@@ -40,7 +41,7 @@ const store: AdminStore = {
   exportSignups: notHere,
 }
 const api = adminApi(
-  { store, adminEmails: parseAdminEmails(adminEmail), publicUrl: 'http://console.test', sendSignInLink: { ask: notHere, stop: () => {} }, eraseSignup: notHere, outboxStats: notHere },
+  { store, adminEmails: parseAdminEmails(adminEmail), publicUrl: 'http://console.test', sendSignInLink: { ask: notHere, stop: () => {} }, eraseSignup: notHere, outboxStats: notHere, now: systemClock },
   { clientKey: () => 'test', isHttps: () => false, requestHosts: () => ['console.test'], rateLimiter: () => ({ hit: () => ({ allowed: true }), refund: () => {} }) },
 )
 const cookie = `stride_admin=${newSecret()}`

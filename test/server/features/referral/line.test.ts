@@ -52,6 +52,8 @@ describe.each([sqliteEngine(), postgresEngine()])('the line on $engine', (engine
       store,
       idOf,
       codeOf,
+      /** The time of the last confirmation: a review comes after it. */
+      now: () => new Date(clock),
       /** Signs up, as the form would, through a share link when `ref` is given, from `network`. */
       join: async (email: string, options: { ref?: string; network?: string } = {}) => {
         const added = await store.add({
@@ -272,11 +274,11 @@ describe.each([sqliteEngine(), postgresEngine()])('the line on $engine', (engine
     const placeBefore = (await line.placeOf('p29@example.com'))!.place
     // The team approves the held one: the referrer moves up then.
     const heldId = await line.idOf(`office-${referralRules.sameNetwork - 1}@example.com`)
-    expect(await lineOver(line.store.database).review(heldId, 'APPROVE', 'team@company.example')).toBe(true)
+    expect(await lineOver(line.store.database).review(heldId, 'APPROVE', 'team@company.example', line.now())).toBe(true)
     expect(await line.referralOf(`office-${referralRules.sameNetwork - 1}@example.com`)).toBe('credited')
     expect((await line.placeOf('p29@example.com'))!.place).toBe(Math.max(1, placeBefore - boost))
     // Reviewed once only.
-    expect(await lineOver(line.store.database).review(heldId, 'REJECT', 'team@company.example')).toBe(false)
+    expect(await lineOver(line.store.database).review(heldId, 'REJECT', 'team@company.example', line.now())).toBe(false)
 
     // A burst from different networks, a minute apart: held once it reaches the burst size.
     const other = await line.codeOf('p10@example.com')
@@ -290,7 +292,7 @@ describe.each([sqliteEngine(), postgresEngine()])('the line on $engine', (engine
     expect(await line.referralOf(`burst-${referralRules.burst - 1}@example.com`)).toBe('held')
     const p10 = (await line.placeOf('p10@example.com'))!.place
     const burstId = await line.idOf(`burst-${referralRules.burst - 1}@example.com`)
-    expect(await lineOver(line.store.database).review(burstId, 'REJECT', 'team@company.example')).toBe(true)
+    expect(await lineOver(line.store.database).review(burstId, 'REJECT', 'team@company.example', line.now())).toBe(true)
     expect(await line.referralOf(`burst-${referralRules.burst - 1}@example.com`)).toBe('rejected')
     expect((await line.placeOf('p10@example.com'))!.place).toBe(p10)
     await expectPlacesAsSorted(line)

@@ -16,6 +16,7 @@ import { featureMigrations } from '../../../../server/feature-migrations'
 import { signupStore } from '../../../../server/features/signup/signup-store'
 import { noConsentRecord } from '../../../../server/features/signup/validate'
 import { postgresEngine, sqliteEngine, type EngineUnderTest } from '../../../utils/engines'
+import { systemClock } from '../../../../server/platform/clock/system-clock'
 
 /** A statement as the engine receives it, its values replaced by `?`: what work it asks for, not for whom. */
 function shape(node: unknown): unknown {
@@ -60,7 +61,7 @@ describe.each([sqliteEngine(), postgresEngine()])('the database work for a liste
 
   it('is the same for a repeat signup as for a new one, before the reply and after it', async () => {
     const { database: watched, take } = recorded(database)
-    const signups = signupStore(watched)
+    const signups = signupStore(watched, systemClock)
     expect(await signups.add(signup('listed@example.com'))).toBe('added')
     await signups.settled()
     take()
@@ -75,7 +76,7 @@ describe.each([sqliteEngine(), postgresEngine()])('the database work for a liste
 
   it('is the same for an erasure request naming a listed address again as for one never listed', async () => {
     const { database: watched, take } = recorded(database)
-    const signups = signupStore(watched)
+    const signups = signupStore(watched, systemClock)
     const consent = consentStore(watched, transactionEvents(), heldInvitation)
     await signups.add(signup('erase-me@example.com'))
     await signups.settled()

@@ -22,6 +22,7 @@ import { startInbox, type Inbox } from '../../../utils/smtp-inbox'
 import { makeTempDir, queryDatabase, validSignup } from '../../harness'
 import { killGroup, startServerProcess, stopAll, type ServerProcess } from '../../processes'
 import { until } from '../../../utils/until'
+import { systemClock } from '../../../../server/platform/clock/system-clock'
 
 let cluster: TestPostgres
 const closers: (() => Promise<unknown>)[] = []
@@ -227,6 +228,7 @@ describe('two in-process senders on separate pools', () => {
       leaseMs,
       sendBudgetMs: leaseMs / 2,
       pollMs: 50,
+      now: systemClock,
     })
     await until(() => claimedByA.length > 0, 5000, 'A to claim')
     const heldByA = claimedByA[0]!
@@ -244,7 +246,7 @@ describe('two in-process senders on separate pools', () => {
       },
       close: real.close,
     }
-    const senderB = startOutboxSender({ outbox: outboxStore(storeB.database), kinds: emailKinds(storeB.database, { links }), mailer: recording, leaseMs, pollMs: 50 })
+    const senderB = startOutboxSender({ outbox: outboxStore(storeB.database), kinds: emailKinds(storeB.database, { links }), mailer: recording, leaseMs, pollMs: 50, now: systemClock })
     closers.push(() => senderB.stop())
 
     await until(() => sentAt.size === count, 10_000, 'B to send everything')

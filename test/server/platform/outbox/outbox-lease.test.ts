@@ -12,6 +12,7 @@ import type { Stores } from '../../../utils/open-store'
 import { openStore } from '../../../utils/open-store'
 import { startPostgres, type TestPostgres } from '../../../utils/postgres'
 import { validSignup } from '../../harness'
+import { systemClock } from '../../../../server/platform/clock/system-clock'
 
 let cluster: TestPostgres
 const stores: Stores[] = []
@@ -31,9 +32,9 @@ it('sends each email once when one sender is slower than its lease allows for a 
   const sent = () => [...slowMailer.sent, ...fastMailer.sent].map((mail) => mail.to)
   const links = { siteUrl: 'http://127.0.0.1:3000', apiUrl: 'http://127.0.0.1:3000' }
   const outbox = () => a.database.db.selectFrom('outbox').select(['claimed_until', 'finished_at']).execute()
-  const slow = startOutboxSender({ outbox: outboxStore(a.database), kinds: emailKinds(a.database, { links }), mailer: slowMailer, leaseMs: 1000, pollMs: 50 })
+  const slow = startOutboxSender({ outbox: outboxStore(a.database), kinds: emailKinds(a.database, { links }), mailer: slowMailer, leaseMs: 1000, pollMs: 50, now: systemClock })
   await until(async () => (await outbox()).some((entry) => entry.claimed_until !== null), 5000, 'the slow sender to claim its batch')
-  const fast = startOutboxSender({ outbox: outboxStore(b.database), kinds: emailKinds(b.database, { links }), mailer: fastMailer, leaseMs: 1000, pollMs: 50 })
+  const fast = startOutboxSender({ outbox: outboxStore(b.database), kinds: emailKinds(b.database, { links }), mailer: fastMailer, leaseMs: 1000, pollMs: 50, now: systemClock })
   await until(async () => (await outbox()).every((entry) => entry.finished_at !== null), 15_000, 'every email to be sent')
   // Once both are idle, no send is in flight and none is left to claim: no late double can come.
   await Promise.all([slow.idle(), fast.idle()])

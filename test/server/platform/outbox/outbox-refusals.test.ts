@@ -13,6 +13,7 @@ import { openStore } from '../../../utils/open-store'
 import { sqliteEngine } from '../../../utils/engines'
 import { validSignup } from '../../harness'
 import { until } from '../../../utils/until'
+import { systemClock } from '../../../../server/platform/clock/system-clock'
 
 const engine = sqliteEngine()
 const refusals: Record<string, number> = { 'unknown@example.com': 550, 'busy@example.com': 451 }
@@ -49,7 +50,7 @@ it('finishes an email refused for good at once, and keeps retrying one refused f
   const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: 'Stride Health <no-reply@stridehealth.example>', mailDir: 'not-used-with-smtp' })
   const { logger, lines: logged } = logLines()
   const links = { siteUrl: 'http://127.0.0.1:3000', apiUrl: 'http://127.0.0.1:3000' }
-  const sender = startOutboxSender({ outbox: outboxStore(store.database), kinds: emailKinds(store.database, { links }), mailer, pollMs: 20, retryBaseMs: 30, retryCapMs: 30, log: logger })
+  const sender = startOutboxSender({ outbox: outboxStore(store.database), kinds: emailKinds(store.database, { links }), mailer, pollMs: 20, retryBaseMs: 30, retryCapMs: 30, log: logger, now: systemClock })
   const outcomes = async () => engine.query(url, 'SELECT s.email, o.outcome, o.attempts FROM outbox o JOIN signups s ON s.id = o.signup_id ORDER BY s.email')
   await until(async () => Number((await outcomes()).find((row) => row.email === 'busy@example.com')?.attempts) >= 3, 10_000, 'the refused-for-now email to be tried three times')
   await sender.stop()

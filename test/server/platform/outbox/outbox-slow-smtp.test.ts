@@ -18,6 +18,7 @@ import { openStore, type Stores } from '../../../utils/open-store'
 import { startSlowSmtp, type SlowDelays, type SlowSmtp } from '../../../utils/slow-smtp'
 import { until } from '../../../utils/until'
 import { freshDatabase, makeTempDir, queryDatabase, testEngine, validSignup } from '../../harness'
+import { systemClock } from '../../../../server/platform/clock/system-clock'
 
 const cleanups: (() => Promise<unknown>)[] = []
 afterAll(async () => {
@@ -42,7 +43,7 @@ async function setUp(addresses: string[], delays: SlowDelays) {
 function startSenders(stores: Stores[], smtp: SlowSmtp, timeouts: Partial<SmtpTimeouts>, options: Partial<OutboxSenderOptions>) {
   const running: { sender: OutboxSender; mailer: Mailer }[] = stores.map((store) => {
     const mailer = createMailer({ smtpUrl: smtp.url, mailFrom: 'Stride Health <no-reply@stridehealth.example>', mailDir: 'not-used-with-smtp', timeouts })
-    return { mailer, sender: startOutboxSender({ outbox: outboxStore(store.database), kinds: emailKinds(store.database, { links }), mailer, pollMs: 20, ...options }) }
+    return { mailer, sender: startOutboxSender({ outbox: outboxStore(store.database), kinds: emailKinds(store.database, { links }), mailer, pollMs: 20, ...options, now: options.now ?? systemClock }) }
   })
   const stop = async () => {
     await Promise.all(running.map(({ sender }) => sender.stop()))
