@@ -154,7 +154,9 @@ describe.each([sqliteEngine(), postgresEngine()])('the $engine store', (engine: 
     await Promise.all(starts)
     expect(await migrationsRun(url)).toEqual(every)
     expect((await emails(await open(url))).sort()).toEqual(['start-0@example.com', 'start-1@example.com', 'start-2@example.com', 'start-3@example.com'])
-  })
+    // Four processes each load the server through tsx (about 5 s of CPU each here): on 2 cores under other work
+    // they took 16–20 s together (2026-12-03, load 9), at the 20 s default's edge.
+  }, 90_000)
 
   it('refuses a database from a newer release, in one clear line', async () => {
     const url = await engine.newDatabase()
