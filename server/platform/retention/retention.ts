@@ -62,7 +62,7 @@ export function retention(database: Database, options: { batchSize?: number; onB
   }
   const { batchTargetMs, firstBatch } = retentionRules
   const nextSize = (size: number, tookMs: number, most: number) =>
-    tookMs > 2 * batchTargetMs ? Math.max(firstBatch, Math.floor(size / 2)) : tookMs < batchTargetMs / 2 ? Math.min(most, size * 2) : size
+    tookMs > 2 * batchTargetMs ? Math.min(most, Math.max(firstBatch, Math.floor(size / 2))) : tookMs < batchTargetMs / 2 ? Math.min(most, size * 2) : size
   return {
     async sweep(now, signal) {
       const removed: Removed = { consent_tokens: 0, outbox: 0 }
