@@ -90,8 +90,8 @@ export function webhookDeliverer(database: Database, settings: DeliverySettings)
           reply_status: result.status,
           reply_excerpt: result.excerpt,
           last_error: result.ok ? null : result.error,
-          // An erasure's own body (the address) is kept only as long as delivering it needs.
-          ...(finished && delivery.erasure === 1 && { body: null }),
+          // An erasure's own body (the address), and any reply that echoed it, are kept only as long as delivering it needs.
+          ...(finished && delivery.erasure === 1 && { body: null, reply_excerpt: null }),
         })
         .where('id', '=', delivery.id)
         .execute()

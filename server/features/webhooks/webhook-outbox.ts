@@ -54,7 +54,8 @@ export async function queueEvents(trx: Db, events: readonly QueuedEvent[], now: 
 }
 
 /** An erasure, in its transaction: the person's deliveries not sent yet are cancelled (they would send what the
- * erasure removes), and every body that names them is cleared; the status rows stay, naming nobody. */
+ * erasure removes), and every body that names them is cleared, and every reply to one (a receiver may echo what it
+ * got); the status rows stay, naming nobody. */
 export async function forgetPerson(trx: Db, signupId: number, now: Date): Promise<void> {
   await trx
     .updateTable('webhook_deliveries')
@@ -62,7 +63,7 @@ export async function forgetPerson(trx: Db, signupId: number, now: Date): Promis
     .where('signup_id', '=', signupId)
     .where('finished_at', 'is', null)
     .execute()
-  await trx.updateTable('webhook_deliveries').set({ body: null, signup_id: null }).where('signup_id', '=', signupId).execute()
+  await trx.updateTable('webhook_deliveries').set({ body: null, reply_excerpt: null, signup_id: null }).where('signup_id', '=', signupId).execute()
 }
 
 /** How long a finished delivery keeps its body for the log; then only its status row stays. */
