@@ -116,7 +116,7 @@ export function endpointStore(database: Database, options: { allowPrivate: boole
     },
     async sendTest(id, by, now) {
       return db.transaction().execute(async (trx) => {
-        const queued = await queueEvents(trx, [{ type: 'webhook.test', data: { message: `A test sent from the console by ${by}.` }, signupId: null }], now, id)
+        const queued = await queueEvents(trx, [{ type: 'webhook.test', data: { message: `A test sent from the console by ${by}.` }, signupId: null }], now, { only: id })
         return queued > 0
       })
     },

@@ -1,8 +1,11 @@
 // @vitest-environment node
-// An erasure reaches every copy the webhooks made (issue 45), on both engines, with real receivers on 127.0.0.1:
-// the replies the delivery log keeps (a receiver may echo what it got) are cleared with the bodies.
+// An erasure reaches every copy the webhooks made (issue 45, cases 2 and 3), on both engines, with real receivers
+// on 127.0.0.1: the replies the delivery log keeps (a receiver may echo what it got) are cleared with the bodies,
+// and `person.erased` goes to every endpoint that was ever sent the person, on or off, whatever it asked for: one
+// the team turned off, and one the product turned off after a day of failures, each get it once turned on again.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { consentApi } from '../../../../shared/consent-paths'
+import { deliveryRules } from '../../../../server/features/webhooks/webhook-deliverer'
 import { postgresEngine, sqliteEngine, type EngineUnderTest } from '../../../utils/engines'
 import { until } from '../../../utils/until'
 import { startReceiver, type Receiver } from '../../../utils/webhook-receiver'
@@ -23,6 +26,7 @@ describe.each([sqliteEngine(), postgresEngine()])('an erasure and the webhooks o
     return started
   }
   const start = async () => (server = await startWebhookServer({ databaseUrl: await engine.newDatabase() }))
+  const now = () => new Date(Date.now() + server.clock.offsetMs)
   const rows = () =>
     server.store.database.db.selectFrom('webhook_deliveries').select(['endpoint_id', 'type', 'status', 'attempts', 'last_attempt_at', 'reply_excerpt']).orderBy('id').execute()
 
@@ -57,5 +61,59 @@ describe.each([sqliteEngine(), postgresEngine()])('an erasure and the webhooks o
     ])
     // Issue 45 found 2 of 2 rows holding her address.
     expect(log.filter((row) => row.reply_excerpt?.includes('ann@example.com'))).toEqual([])
+  })
+
+  it('sends the erasure to every endpoint that was sent the person, the ones turned off when it is turned on again', async () => {
+    await start()
+    const on = await receiver()
+    const offByTeam = await receiver()
+    const failing = await receiver()
+    const later = await receiver()
+    failing.answer = () => ({ status: 503, body: 'down' })
+    let cookie = await server.signIn()
+    const add = async (hooks: Receiver, events: string[]) => Number((await server.addEndpoint(cookie, hooks.url, events)).endpoint.id)
+    const onId = await add(on, ['signup.confirmed', 'person.erased'])
+    const teamId = await add(offByTeam, ['signup.confirmed', 'person.erased'])
+    // It never asked for erasures, but it was sent Ann: it must hear that she is gone.
+    const failingId = await add(failing, ['signup.confirmed'])
+
+    await confirm('ann@example.com')
+    await Promise.all([on.waitFor(1), offByTeam.waitFor(1), failing.waitFor(1)])
+    expect((await server.request(`/api/admin/webhooks/${teamId}/off`, { method: 'POST', cookie })).status).toBe(200)
+
+    // The failing receiver's day passes on the server's clock, one retry at a time, and the product turns it off.
+    let waited = 0
+    for (const [index, retryAfterMs] of deliveryRules.retryAfterMs.entries()) {
+      await until(async () => (await rows()).some((row) => Number(row.endpoint_id) === failingId && Number(row.attempts) === index + 1 && row.last_attempt_at !== null && new Date(row.last_attempt_at).getTime() >= now().getTime() - 60_000), 10_000, `attempt ${index + 1} recorded`)
+      waited += retryAfterMs
+      server.clock.offsetMs = waited
+    }
+    const endpoint = (id: number) => server.store.database.db.selectFrom('webhook_endpoints').select(['enabled', 'off_reason']).where('id', '=', id).executeTakeFirstOrThrow()
+    await until(async () => (await endpoint(failingId)).off_reason === 'failing', 10_000, 'the failing endpoint turned off')
+    expect(Number((await endpoint(failingId)).enabled)).toBe(0)
+    failing.answer = () => ({ status: 200, body: 'ok' })
+    cookie = await server.signIn()
+    // An endpoint added afterwards was never sent Ann, and asked for no erasures.
+    const laterId = await add(later, ['signup.confirmed'])
+
+    expect(await server.store.consent.eraseById(Number((await server.store.database.db.selectFrom('signups').select('id').executeTakeFirstOrThrow()).id), now())).toBe(true)
+    await on.waitFor(2, 'person.erased at the endpoint that is on')
+    // Queued for both that are off, and held until each is on again (issue 45 found 0 erasures queued for them).
+    const erasures = async () => (await rows()).filter((row) => row.type === 'person.erased')
+    expect((await erasures()).map((row) => [Number(row.endpoint_id), row.status, Number(row.attempts)]).sort()).toEqual(
+      [
+        [onId, expect.any(String), 1],
+        [teamId, 'pending', 0],
+        [failingId, 'pending', 0],
+      ].sort(),
+    )
+    expect([offByTeam.ofType('person.erased'), failing.ofType('person.erased')]).toEqual([[], []])
+
+    for (const id of [teamId, failingId]) expect((await server.request(`/api/admin/webhooks/${id}/on`, { method: 'POST', cookie })).status).toBe(200)
+    await until(() => offByTeam.ofType('person.erased').length === 1 && failing.ofType('person.erased').length === 1, 10_000, 'person.erased at both turned on again')
+    for (const hooks of [on, offByTeam, failing]) expect(JSON.parse(hooks.ofType('person.erased')[0]!.body)).toMatchObject({ data: { person: { email: 'ann@example.com' } } })
+    await until(async () => (await erasures()).every((row) => row.status === 'delivered'), 10_000, 'the erasures recorded')
+    expect(later.received).toEqual([])
+    expect((await rows()).filter((row) => Number(row.endpoint_id) === laterId)).toEqual([])
   })
 })
