@@ -321,6 +321,8 @@ export function compose(options: CompositionOptions) {
           await updateTicker?.stop()
           await analyticsClock?.stop()
           await webhookClock?.stop()
+          // The deliverer's lanes run on after each run of its clock: their posts in flight end here.
+          await deliverer.stop()
           await webhookBodiesClock?.stop()
         },
       }
