@@ -86,7 +86,11 @@ export function webhookDeliverer(database: Database, settings: DeliverySettings)
   type Claimed = Awaited<ReturnType<typeof claim>>[number]
 
   async function record(delivery: Claimed, result: PostResult, at: Date) {
-    const retryAfter = (settings.retryAfterMs ?? deliveryRules.retryAfterMs)[delivery.attempts - 1]
+    const schedule = settings.retryAfterMs ?? deliveryRules.retryAfterMs
+    // An erasure is never given up while it has its address to send: past the schedule it is tried at the
+    // schedule's last wait, and waits while its endpoint is off (a day of failures turns it off), until delivered.
+    const tries = delivery.erasure === 1 && delivery.body !== null ? Math.min(delivery.attempts, schedule.length) : delivery.attempts
+    const retryAfter = schedule[tries - 1]
     const givenUp = !result.ok && retryAfter === undefined
     const finished = result.ok || givenUp
     await db.transaction().execute(async (trx) => {

@@ -28,7 +28,38 @@ describe.each([sqliteEngine(), postgresEngine()])('an erasure and the webhooks o
   const start = async () => (server = await startWebhookServer({ databaseUrl: await engine.newDatabase() }))
   const now = () => new Date(Date.now() + server.clock.offsetMs)
   const rows = () =>
-    server.store.database.db.selectFrom('webhook_deliveries').select(['endpoint_id', 'type', 'status', 'attempts', 'last_attempt_at', 'reply_excerpt']).orderBy('id').execute()
+    server.store.database.db.selectFrom('webhook_deliveries').select(['endpoint_id', 'type', 'status', 'attempts', 'claimed_until', 'last_attempt_at', 'reply_excerpt', 'body']).orderBy('id').execute()
+
+  const endpoint = (id: number) => server.store.database.db.selectFrom('webhook_endpoints').select(['enabled', 'off_reason']).where('id', '=', id).executeTakeFirstOrThrow()
+  /** Moves the server's clock through every retry of the endpoint's delivery of `type`, each failing, until a day
+   * of failures has turned the endpoint off. */
+  async function failForADay(endpointId: number, type: string) {
+    let waited = server.clock.offsetMs
+    const attempt = async (count: number) =>
+      until(
+        async () =>
+          (await rows()).some(
+            // Recorded, not only claimed (a claim counts the attempt before the post): then the clock may move.
+            (row) =>
+              Number(row.endpoint_id) === endpointId &&
+              row.type === type &&
+              Number(row.attempts) === count &&
+              row.claimed_until === null &&
+              row.last_attempt_at !== null &&
+              new Date(row.last_attempt_at).getTime() >= now().getTime() - 60_000,
+          ),
+        10_000,
+        `attempt ${count} recorded`,
+      )
+    for (const [index, retryAfterMs] of deliveryRules.retryAfterMs.entries()) {
+      await attempt(index + 1)
+      waited += retryAfterMs
+      server.clock.offsetMs = waited
+    }
+    await attempt(deliveryRules.retryAfterMs.length + 1)
+    await until(async () => (await endpoint(endpointId)).off_reason === 'failing', 10_000, 'the failing endpoint turned off')
+    expect(Number((await endpoint(endpointId)).enabled)).toBe(0)
+  }
 
   async function confirm(email: string) {
     await server.signUp(email)
@@ -82,15 +113,7 @@ describe.each([sqliteEngine(), postgresEngine()])('an erasure and the webhooks o
     expect((await server.request(`/api/admin/webhooks/${teamId}/off`, { method: 'POST', cookie })).status).toBe(200)
 
     // The failing receiver's day passes on the server's clock, one retry at a time, and the product turns it off.
-    let waited = 0
-    for (const [index, retryAfterMs] of deliveryRules.retryAfterMs.entries()) {
-      await until(async () => (await rows()).some((row) => Number(row.endpoint_id) === failingId && Number(row.attempts) === index + 1 && row.last_attempt_at !== null && new Date(row.last_attempt_at).getTime() >= now().getTime() - 60_000), 10_000, `attempt ${index + 1} recorded`)
-      waited += retryAfterMs
-      server.clock.offsetMs = waited
-    }
-    const endpoint = (id: number) => server.store.database.db.selectFrom('webhook_endpoints').select(['enabled', 'off_reason']).where('id', '=', id).executeTakeFirstOrThrow()
-    await until(async () => (await endpoint(failingId)).off_reason === 'failing', 10_000, 'the failing endpoint turned off')
-    expect(Number((await endpoint(failingId)).enabled)).toBe(0)
+    await failForADay(failingId, 'signup.confirmed')
     failing.answer = () => ({ status: 200, body: 'ok' })
     cookie = await server.signIn()
     // An endpoint added afterwards was never sent Ann, and asked for no erasures.
@@ -115,5 +138,29 @@ describe.each([sqliteEngine(), postgresEngine()])('an erasure and the webhooks o
     await until(async () => (await erasures()).every((row) => row.status === 'delivered'), 10_000, 'the erasures recorded')
     expect(later.received).toEqual([])
     expect((await rows()).filter((row) => Number(row.endpoint_id) === laterId)).toEqual([])
+  })
+
+  it('never gives up an erasure: an endpoint down for its whole schedule gets it once turned on again', async () => {
+    await start()
+    const hooks = await receiver()
+    let cookie = await server.signIn()
+    const id = Number((await server.addEndpoint(cookie, hooks.url, ['signup.confirmed', 'person.erased'])).endpoint.id)
+    await confirm('ann@example.com')
+    await hooks.waitFor(1, 'signup.confirmed')
+
+    hooks.answer = () => ({ status: 503, body: 'down' })
+    const ann = await server.store.database.db.selectFrom('signups').select('id').executeTakeFirstOrThrow()
+    expect(await server.store.consent.eraseById(Number(ann.id), now())).toBe(true)
+    await failForADay(id, 'person.erased')
+    // Issue 45 (before): given up after its 8 attempts, its address cleared, and never sent again.
+    const erasure = async () => (await rows()).find((row) => row.type === 'person.erased')!
+    expect(await erasure()).toMatchObject({ status: 'pending', body: expect.stringContaining('ann@example.com') })
+
+    hooks.answer = () => ({ status: 200, body: 'ok' })
+    cookie = await server.signIn()
+    expect((await server.request(`/api/admin/webhooks/${id}/on`, { method: 'POST', cookie })).status).toBe(200)
+    await until(async () => (await erasure()).status === 'delivered', 10_000, 'the erasure delivered once turned on')
+    expect(await erasure()).toMatchObject({ attempts: deliveryRules.retryAfterMs.length + 2, body: null, reply_excerpt: null })
+    expect(hooks.ofType('person.erased')).toHaveLength(deliveryRules.retryAfterMs.length + 2)
   })
 })
