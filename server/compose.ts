@@ -45,7 +45,7 @@ import { v1Routes } from './features/api/v1-routes'
 import type { LaunchEvents } from './features/launch/launch-events'
 import type { ReferralEvents } from './features/referral/referral-events'
 import { endpointStore } from './features/webhooks/endpoint-store'
-import { webhookDeliverer, type DeliverySettings } from './features/webhooks/webhook-deliverer'
+import { webhookDeliverer, type Deliverer, type DeliverySettings } from './features/webhooks/webhook-deliverer'
 import { clearOldBodies } from './features/webhooks/webhook-outbox'
 import { webhookRoutes } from './features/webhooks/webhook-routes'
 import { webhooksFollowActivations, webhooksFollowConsent, webhooksFollowLaunch, webhooksFollowReferrals } from './features/webhooks/webhooks-follow'
@@ -109,6 +109,7 @@ export function compose(options: CompositionOptions) {
   let analyticsClock: Clock | undefined
   let retentionSchedule: RetentionSchedule | undefined
   let webhookClock: Clock | undefined
+  let webhookDeliveries: Deliverer | undefined
   let webhookBodiesClock: Clock | undefined
   // A signup, an erasure request or a wave may have queued an email, and a webhook: the sender and the webhooks'
   // deliverer look at once, once started.
@@ -293,7 +294,7 @@ export function compose(options: CompositionOptions) {
         log,
       })
       // The webhooks' deliverer: every second, and at once when poked after a commit that queued a delivery.
-      const deliverer = webhookDeliverer(database, { allowPrivate: config.webhooks.allowPrivate, log, now, ...options.webhookDelivery })
+      const deliverer = (webhookDeliveries = webhookDeliverer(database, { allowPrivate: config.webhooks.allowPrivate, log, now, ...options.webhookDelivery }))
       webhookClock = every({
         everyMs: 1000,
         run: () => deliverer.deliverDue(),
@@ -321,6 +322,8 @@ export function compose(options: CompositionOptions) {
           await updateTicker?.stop()
           await analyticsClock?.stop()
           await webhookClock?.stop()
+          // The deliverer's lanes run on after each run of its clock: their posts in flight end here.
+          await deliverer.stop()
           await webhookBodiesClock?.stop()
         },
       }
@@ -340,6 +343,7 @@ export function compose(options: CompositionOptions) {
       await updateTicker?.stop()
       await analyticsClock?.stop()
       await webhookClock?.stop()
+      await webhookDeliveries?.stop()
       await webhookBodiesClock?.stop()
       await sender?.stop()
       signInMailer.stop()

@@ -3,6 +3,7 @@
 // (platform/database/migrate.ts).
 import { stepsPerEngine, type Migrations } from '../../platform/database/migrate'
 import { moveToCanonicalAddresses } from './canonical-addresses'
+import { signupIdsNeverReused } from './ids-never-reused'
 
 export const signupMigrations: Migrations = {
   // The signups table (the first release).
@@ -48,5 +49,10 @@ export const signupMigrations: Migrations = {
       sqlite: ['CREATE TABLE signup_commits (shard INTEGER PRIMARY KEY, commits INTEGER NOT NULL)'],
       postgres: ['CREATE TABLE signup_commits (shard INTEGER PRIMARY KEY, commits BIGINT NOT NULL)'],
     }),
+  },
+  // A person's id is never given twice, though the newest person be erased (issue 45, ids-never-reused.ts):
+  // SQLite's signups take AUTOINCREMENT; PostgreSQL's identity already never goes back.
+  '2026-12-03-2010-signup-ids-never-reused': {
+    up: stepsPerEngine({ sqlite: [signupIdsNeverReused], postgres: [] }),
   },
 }

@@ -88,11 +88,16 @@ export function endpointStore(database: Database, options: { allowPrivate: boole
       return updated.numUpdatedRows === 1n ? { ok: true, endpoint: (await read(id))! } : undefined
     },
     async setEnabled(id, enabled, now) {
-      await db
-        .updateTable('webhook_endpoints')
-        .set(enabled ? { enabled: 1, off_reason: null, off_at: null, failing_since: null } : { enabled: 0, off_reason: 'team', off_at: iso(now) })
-        .where('id', '=', id)
-        .execute()
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('webhook_endpoints')
+          .set(enabled ? { enabled: 1, off_reason: null, off_at: null, failing_since: null } : { enabled: 0, off_reason: 'team', off_at: iso(now) })
+          .where('id', '=', id)
+          .execute()
+        // Turned on again, what waited for it goes at once, not at the retry it was waiting for (up to 10 h away).
+        if (enabled)
+          await trx.updateTable('webhook_deliveries').set({ next_attempt_at: iso(now) }).where('endpoint_id', '=', id).where('finished_at', 'is', null).where('next_attempt_at', '>', iso(now)).execute()
+      })
       return read(id)
     },
     async remove(id) {
@@ -116,7 +121,7 @@ export function endpointStore(database: Database, options: { allowPrivate: boole
     },
     async sendTest(id, by, now) {
       return db.transaction().execute(async (trx) => {
-        const queued = await queueEvents(trx, [{ type: 'webhook.test', data: { message: `A test sent from the console by ${by}.` }, signupId: null }], now, id)
+        const queued = await queueEvents(trx, [{ type: 'webhook.test', data: { message: `A test sent from the console by ${by}.` }, signupId: null }], now, { only: id })
         return queued > 0
       })
     },

@@ -1,10 +1,15 @@
-// Sends the webhooks' outbox (webhook-outbox.ts). Each run claims the due deliveries with a lease (on PostgreSQL
-// FOR UPDATE SKIP LOCKED: several instances share the table and never take the same row; on SQLite one process
-// owns the file), posts each (webhook-post.ts), and records what came back: status, time, attempt, the reply's
-// status and its first words. A failure is tried again on the specification's schedule, about a day in all; an
-// endpoint whose deliveries have failed for a day is turned off with a note the console shows. A delivery is
-// sent at least once: twice only if its instance died between the post and the record (the lease then ends, and
-// another takes it), which is why the receiver dedupes by webhook-id.
+// Sends the webhooks' outbox (webhook-outbox.ts). Each endpoint has a lane of its own: a lane claims that
+// endpoint's due deliveries, up to `perEndpoint` at once, with a lease (on PostgreSQL FOR UPDATE SKIP LOCKED:
+// several instances share the table and never take the same row; on SQLite one process owns the file), posts
+// them (webhook-post.ts), records what came back (status, time, attempt, the reply's status and its first words),
+// and claims again until nothing of its endpoint is due. So a receiver that answers slowly, or never, holds back
+// its own deliveries only: every other endpoint's lane goes on. Each run of the clock starts a lane for every
+// endpoint with something due that has none running in this instance, and does not wait for them.
+//
+// A failure is tried again on the specification's schedule, about a day in all; an endpoint whose deliveries
+// have failed for a day is turned off with a note the console shows. A delivery is sent at least once: twice
+// only if its instance died between the post and the record (the lease then ends, and another takes it), which
+// is why the receiver dedupes by webhook-id.
 import type { Database } from '../../platform/database/database'
 import type { Logger } from '../../platform/observability/logger'
 import type { Resolve } from './address-guard'
@@ -23,7 +28,8 @@ export const deliveryRules = {
   turnOffAfterMs: 24 * hour,
   /** How long a claim holds its rows: longer than an exchange may take (webhook-post.ts, 10 s). */
   leaseMs: minute,
-  batchSize: 20,
+  /** How many deliveries of one endpoint are posted at once, in each instance. */
+  perEndpoint: 4,
 } as const
 
 export const failingNote = (since: string) => `Turned off: every delivery failed for a day, since ${since}. Turn it back on once the receiver answers again.`
@@ -33,7 +39,7 @@ export type DeliverySettings = {
   /** A test's resolver, run through the address guard as DNS would be. */
   resolve?: Resolve
   timeoutMs?: number
-  batchSize?: number
+  perEndpoint?: number
   log?: Pick<Logger, 'warn'>
   /** The clock each batch reads (the composition's, which tests drive). */
   now: () => Date
@@ -42,32 +48,37 @@ export type DeliverySettings = {
 }
 
 export type Deliverer = {
-  /** Delivers every due delivery, batch after batch, and says how many went and how many failed. */
-  deliverDue(): Promise<{ delivered: number; failed: number }>
+  /** Starts a lane for every endpoint with a delivery due and no lane running here, and says how many it started;
+   * the lanes run on after it returns. */
+  deliverDue(): Promise<{ started: number }>
+  /** Lets no lane take more, and waits for the posts in flight and their records. */
+  stop(): Promise<void>
 }
 
 export function webhookDeliverer(database: Database, settings: DeliverySettings): Deliverer {
   const { db, lockRows } = database
-  const batchSize = settings.batchSize ?? deliveryRules.batchSize
+  const perEndpoint = settings.perEndpoint ?? deliveryRules.perEndpoint
   const iso = (date: Date) => date.toISOString()
   const clock = settings.now
+  const lanes = new Map<number, Promise<void>>()
+  let stopped = false
 
-  async function claim(now: Date) {
-    const due = db
+  /** The deliveries due now: their lease over or never taken, and their endpoint on (a test goes to an endpoint that
+   * is off too: the team may be trying the receiver before turning it on). */
+  const due = (now: Date) =>
+    db
       .selectFrom('webhook_deliveries')
-      .select('id')
       .where('finished_at', 'is', null)
       .where('next_attempt_at', '<=', iso(now))
       .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', iso(now))]))
-      // A test goes to an endpoint that is off too: the team may be trying the receiver before turning it on.
       .where((eb) => eb.or([eb('type', '=', 'webhook.test'), eb('endpoint_id', 'in', eb.selectFrom('webhook_endpoints').select('id').where('enabled', '=', 1))]))
-      .orderBy('next_attempt_at')
-      .orderBy('id')
-      .limit(batchSize)
+
+  async function claim(now: Date, endpointId: number) {
+    const claimable = due(now).select('id').where('endpoint_id', '=', endpointId).orderBy('next_attempt_at').orderBy('id').limit(perEndpoint)
     return db
       .updateTable('webhook_deliveries')
       .set((eb) => ({ claimed_until: iso(new Date(now.getTime() + deliveryRules.leaseMs)), attempts: eb('attempts', '+', 1) }))
-      .where('id', 'in', lockRows(due, { skipLocked: true }))
+      .where('id', 'in', lockRows(claimable, { skipLocked: true }))
       .returning(['id', 'endpoint_id', 'webhook_id', 'body', 'attempts', 'erasure', 'created_at'])
       .execute()
   }
@@ -75,7 +86,11 @@ export function webhookDeliverer(database: Database, settings: DeliverySettings)
   type Claimed = Awaited<ReturnType<typeof claim>>[number]
 
   async function record(delivery: Claimed, result: PostResult, at: Date) {
-    const retryAfter = (settings.retryAfterMs ?? deliveryRules.retryAfterMs)[delivery.attempts - 1]
+    const schedule = settings.retryAfterMs ?? deliveryRules.retryAfterMs
+    // An erasure is never given up while it has its address to send: past the schedule it is tried at the
+    // schedule's last wait, and waits while its endpoint is off (a day of failures turns it off), until delivered.
+    const tries = delivery.erasure === 1 && delivery.body !== null ? Math.min(delivery.attempts, schedule.length) : delivery.attempts
+    const retryAfter = schedule[tries - 1]
     const givenUp = !result.ok && retryAfter === undefined
     const finished = result.ok || givenUp
     await db.transaction().execute(async (trx) => {
@@ -90,8 +105,8 @@ export function webhookDeliverer(database: Database, settings: DeliverySettings)
           reply_status: result.status,
           reply_excerpt: result.excerpt,
           last_error: result.ok ? null : result.error,
-          // An erasure's own body (the address) is kept only as long as delivering it needs.
-          ...(finished && delivery.erasure === 1 && { body: null }),
+          // An erasure's own body (the address), and any reply that echoed it, are kept only as long as delivering it needs.
+          ...(finished && delivery.erasure === 1 && { body: null, reply_excerpt: null }),
         })
         .where('id', '=', delivery.id)
         .execute()
@@ -131,18 +146,34 @@ export function webhookDeliverer(database: Database, settings: DeliverySettings)
     return result.ok
   }
 
+  // One endpoint's deliveries, a few at a time, until none is due; a failure of the database ends the lane (its
+  // claims' leases end, and a later lane takes them up).
+  async function lane(endpointId: number) {
+    try {
+      while (!stopped) {
+        const now = clock()
+        const claimed = await claim(now, endpointId)
+        if (claimed.length === 0) return
+        const settled = await Promise.allSettled(claimed.map((delivery) => deliver(delivery, now)))
+        const failure = settled.find((result) => result.status === 'rejected')
+        if (failure) throw failure.reason
+      }
+    } catch (error) {
+      settings.log?.warn({ err: error, endpoint: endpointId }, 'webhooks: cannot deliver to an endpoint now; will try again')
+    }
+  }
+
   return {
     async deliverDue() {
-      let delivered = 0
-      let failed = 0
-      for (;;) {
-        const now = clock()
-        const claimed = await claim(now)
-        const results = await Promise.all(claimed.map((delivery) => deliver(delivery, now)))
-        for (const ok of results) if (ok) delivered++
-        else failed++
-        if (claimed.length < batchSize) return { delivered, failed }
-      }
+      if (stopped) return { started: 0 }
+      const waiting = await due(clock()).select('endpoint_id').distinct().execute()
+      const idle = waiting.map((row) => Number(row.endpoint_id)).filter((id) => !lanes.has(id))
+      for (const id of idle) lanes.set(id, lane(id).finally(() => lanes.delete(id)))
+      return { started: idle.length }
+    },
+    async stop() {
+      stopped = true
+      await Promise.all(lanes.values())
     },
   }
 }

@@ -1,7 +1,7 @@
-// The webhooks' outbox: an event becomes one delivery row per endpoint that is on and asked for it, written in the
-// event's own transaction (the subscribers in webhooks-follow.ts run inside it). So an event and its deliveries
-// commit together or not at all: no event is lost between a commit and a send, and none is sent for a change
-// that rolled back. The deliverer (webhook-deliverer.ts) sends them afterwards.
+// The webhooks' outbox: an event becomes one delivery row per endpoint that is on and asked for it (an erasure
+// also one per endpoint that was ever sent the person, on or off), written in the event's own transaction (the
+// subscribers in webhooks-follow.ts run inside it). So an event and its deliveries commit together or not at all:
+// no event is lost between a commit and a send, and none is sent for a change that rolled back. The deliverer (webhook-deliverer.ts) sends them afterwards.
 import type { WebhookEventType } from '../../../shared/webhook-rows'
 import type { Database, Db } from '../../platform/database/database'
 import { inChunks } from '../../platform/database/in-chunks'
@@ -17,16 +17,21 @@ export type QueuedEvent<Type extends WebhookEventType = WebhookEventType> = {
 
 const chunk = 500
 
-/** Queues each event for every endpoint that is on and wants its type; `only` sends to that endpoint alone, on or
- * off, whatever it asked for (the console's test). */
-export async function queueEvents(trx: Db, events: readonly QueuedEvent[], now: Date, only?: number): Promise<number> {
+/** Who else gets the events: `only` that endpoint alone, on or off, whatever it asked for (the console's test);
+ * `alsoTo` these endpoints besides those on that want the type, on or off, whatever they asked for (an erasure). */
+export type Recipients = { only?: number; alsoTo?: readonly number[] }
+
+/** Queues each event for every endpoint that is on and wants its type, and for the `recipients` named. */
+export async function queueEvents(trx: Db, events: readonly QueuedEvent[], now: Date, { only, alsoTo = [] }: Recipients = {}): Promise<number> {
   if (events.length === 0) return 0
   let endpoints = trx.selectFrom('webhook_endpoints').select(['id', 'events'])
-  endpoints = only === undefined ? endpoints.where('enabled', '=', 1) : endpoints.where('id', '=', only)
-  const wanting = (await endpoints.execute()).map((endpoint) => ({ id: endpoint.id, events: new Set(JSON.parse(endpoint.events) as string[]) }))
+  if (only !== undefined) endpoints = endpoints.where('id', '=', only)
+  else endpoints = alsoTo.length === 0 ? endpoints.where('enabled', '=', 1) : endpoints.where((eb) => eb.or([eb('enabled', '=', 1), eb('id', 'in', alsoTo)]))
+  const named = new Set(only === undefined ? alsoTo.map(Number) : [Number(only)])
+  const wanting = (await endpoints.execute()).map((endpoint) => ({ id: endpoint.id, named: named.has(Number(endpoint.id)), events: new Set(JSON.parse(endpoint.events) as string[]) }))
   const at = now.toISOString()
   const rows = events.flatMap((event) => {
-    const to = wanting.filter((endpoint) => only !== undefined || endpoint.events.has(event.type))
+    const to = wanting.filter((endpoint) => endpoint.named || endpoint.events.has(event.type))
     if (to.length === 0) return []
     // One id and one body per event: each endpoint, and each attempt, receives the same message.
     const webhookId = newWebhookId()
@@ -54,15 +59,19 @@ export async function queueEvents(trx: Db, events: readonly QueuedEvent[], now: 
 }
 
 /** An erasure, in its transaction: the person's deliveries not sent yet are cancelled (they would send what the
- * erasure removes), and every body that names them is cleared; the status rows stay, naming nobody. */
-export async function forgetPerson(trx: Db, signupId: number, now: Date): Promise<void> {
+ * erasure removes), and every body that names them is cleared, and every reply to one (a receiver may echo what it
+ * got); the status rows stay, naming nobody. Says which endpoints were sent something naming them: each must hear
+ * of the erasure, on or off, whatever it asked for (a post that failed may still have been kept). */
+export async function forgetPerson(trx: Db, signupId: number, now: Date): Promise<number[]> {
+  const sent = await trx.selectFrom('webhook_deliveries').select('endpoint_id').distinct().where('signup_id', '=', signupId).where('attempts', '>', 0).execute()
   await trx
     .updateTable('webhook_deliveries')
     .set({ status: 'cancelled', finished_at: now.toISOString(), claimed_until: null })
     .where('signup_id', '=', signupId)
     .where('finished_at', 'is', null)
     .execute()
-  await trx.updateTable('webhook_deliveries').set({ body: null, signup_id: null }).where('signup_id', '=', signupId).execute()
+  await trx.updateTable('webhook_deliveries').set({ body: null, reply_excerpt: null, signup_id: null }).where('signup_id', '=', signupId).execute()
+  return sent.map((row) => Number(row.endpoint_id))
 }
 
 /** How long a finished delivery keeps its body for the log; then only its status row stays. */

@@ -21,12 +21,14 @@ export const webhooksFollowConsent: ConsentSubscriber = {
   },
   unsubscribed: { handle: (trx, { signupId, now }) => queueEvents(trx, [{ type: 'person.unsubscribed', data: { person: { id: signupId } }, signupId }], now).then(() => undefined) },
   // Published before the row is deleted: the address is read here, once, for the erasure's own delivery, whose
-  // body is cleared once it is delivered or given up (webhook-deliverer.ts).
+  // body and reply are cleared once it is delivered or given up (webhook-deliverer.ts). It goes to the endpoints
+  // that want erasures and to every one that was sent the person, on or off: an endpoint that is off gets it
+  // when it is turned on again.
   erased: {
     handle: async (trx, { signupId, now }) => {
       const person = await personOf(trx, signupId)
-      await forgetPerson(trx, signupId, now)
-      if (person) await queueEvents(trx, [{ type: 'person.erased', data: { person: { email: person.email } }, signupId: null }], now)
+      const sentThem = await forgetPerson(trx, signupId, now)
+      if (person) await queueEvents(trx, [{ type: 'person.erased', data: { person: { email: person.email } }, signupId: null }], now, { alsoTo: sentThem })
     },
   },
 }

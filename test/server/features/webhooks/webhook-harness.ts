@@ -36,9 +36,13 @@ export type WebhookServer = {
   close: () => Promise<void>
 }
 
-export async function startWebhookServer(options: { allowPrivate?: boolean; resolve?: Resolve; inviteUrl?: string } = {}): Promise<WebhookServer> {
+/** `databaseUrl`: a fresh database of the test's own engine (test/utils/engines.ts), for a test that runs on both;
+ * `timeoutMs`: how long a delivery waits for its reply (2 s unless told). */
+export type WebhookServerOptions = { allowPrivate?: boolean; resolve?: Resolve; inviteUrl?: string; databaseUrl?: string; timeoutMs?: number }
+
+export async function startWebhookServer(options: WebhookServerOptions = {}): Promise<WebhookServer> {
   const temp = await makeTempDir()
-  const databaseUrl = await freshDatabase(temp.dir)
+  const databaseUrl = options.databaseUrl ?? (await freshDatabase(temp.dir))
   const database = await openDatabase(databaseUrl, { migrations: featureMigrations })
   const inbox = await startInbox()
   const clock = { offsetMs: 0 }
@@ -53,7 +57,7 @@ export async function startWebhookServer(options: { allowPrivate?: boolean; reso
     now: () => new Date(Date.now() + clock.offsetMs),
     clientAddress: socketAddress,
     limits: { signInCheckMs: 20, consent: { max: 1_000_000, windowMs: 60_000 } },
-    webhookDelivery: { resolve: options.resolve, timeoutMs: 2000 },
+    webhookDelivery: { resolve: options.resolve, timeoutMs: options.timeoutMs ?? 2000 },
     log: silentLogger,
   })
   await store.startSender({ pollMs: 50 })

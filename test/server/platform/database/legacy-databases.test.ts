@@ -118,10 +118,13 @@ describe.each([sqliteEngine(), postgresEngine()])('a database migrated before Ky
     await openAndClose(url)
     // Every row kept, and the summary's counts (a table the console's migrations added) made from them. A row
     // keeps every column it had; the columns migrations added since (news and updates, issue 31) start empty, and
-    // so do the tables they added (the updates' drafts).
-    const { signup_tallies: tallies, ...after } = await rowsOf(engine, url)
+    // so do the tables they added (the updates' drafts). SQLite's own sqlite_sequence, which AUTOINCREMENT
+    // brought (features/signup/ids-never-reused.ts), starts at the largest id there is, and no id goes back below it.
+    const { signup_tallies: tallies, sqlite_sequence: sequence, ...after } = await rowsOf(engine, url)
     const addedTables = Object.keys(after).filter((table) => !(table in rows))
     expect(addedTables.filter((table) => after[table]!.length > 0)).toEqual([])
+    const largestId = Math.max(...(rows.signups as { id: number }[]).map((row) => Number(row.id)))
+    expect(sequence).toEqual(engine.engine === 'sqlite' ? [{ name: 'signups', seq: largestId }] : undefined)
     const tables = Object.entries(after).filter(([table]) => !addedTables.includes(table)) as [string, Record<string, unknown>[]][]
     const columnsBefore = (table: string) => Object.keys((rows[table]?.[0] ?? {}) as object)
     const asBefore = tables.map(([table, list]) => [table, list.map((row) => Object.fromEntries(columnsBefore(table).map((column) => [column, row[column]])))])
@@ -136,7 +139,7 @@ describe.each([sqliteEngine(), postgresEngine()])('a database migrated before Ky
     const firstStart = await recorded(url)
     await openAndClose(url)
     expect(await recorded(url)).toEqual(firstStart)
-    expect(await rowsOf(engine, url)).toEqual({ ...after, signup_tallies: tallies })
+    expect(await rowsOf(engine, url)).toEqual({ ...after, signup_tallies: tallies, ...(sequence && { sqlite_sequence: sequence }) })
     // A release from before now refuses the database, as it refused a newer release's: its record is past its end.
     expect(await legacyVersion(url)).toBeGreaterThan(dumped[engine.engine].last)
   })
