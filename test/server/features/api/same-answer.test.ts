@@ -45,7 +45,11 @@ describe.each([sqliteEngine(), postgresEngine()])('an activation by address, lis
     const recorder: KyselyPlugin = { transformQuery: ({ node }) => (statements.push(shape(node)), node), transformResult: async ({ result }) => result }
     const watched = Object.assign(Object.create(database) as Database, { db: database.db.withPlugin(recorder) })
     const activated = activations(watched, transactionEvents<ActivationEvents>())
-    const take = () => [statements, (statements = [])][0]
+    const take = () => {
+      const taken = statements
+      statements = []
+      return taken
+    }
 
     expect(await activated.record({ email: 'listed@example.com' }, 1, new Date())).toEqual({ outcome: 'not-invited' })
     const forListed = take()
