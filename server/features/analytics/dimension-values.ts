@@ -7,13 +7,9 @@
 // rewrote the ones kept before. And a day keeps at most `valuesKeptPerDay` values per dimension, those with the most
 // visitors; the rest are counted together as `otherValues` (analytics-store.ts).
 
-/** What a value that looked like an email address or a phone number is counted as. */
-export const redactedValue = '(redacted)'
-/** What the values of a day past its first `valuesKeptPerDay` of a dimension are counted as, together. */
-export const otherValues = '(other)'
-/** How many values of one dimension (campaign, page, referring site…) one day keeps, the most visitors first: a
- * day's counts are at most 6 × (1,000 + 1) rows and its total, however many values beacons make up. */
-export const valuesKeptPerDay = 1000
+import { otherValues, redactedValue, valuesKeptPerDay } from '../../../shared/analytics'
+
+export { otherValues, redactedValue, valuesKeptPerDay }
 
 // An address: something@something.something, also as a link encodes it (%40).
 const emailLike = /[^\s@]+(@|%40)[^\s@]+\.[^\s@]+/i
