@@ -59,6 +59,8 @@ async function erasuresIn(url: string): Promise<Erasures> {
   }
 }
 
+const unknown = args.filter((arg, index) => arg !== '--no-other-copy' && arg !== '--erasures-from' && args[index - 1] !== '--erasures-from')
+if (unknown.length > 0 || args.at(-1) === '--erasures-from') refuse(`unknown arguments ${JSON.stringify(unknown)}: give --erasures-from <DATABASE_URL> (repeatable) or --no-other-copy`)
 if (sources.length === 0 && !noOtherCopy)
   refuse(
     'name the copy that holds the erasures made since the backup: --erasures-from <DATABASE_URL of the old database, or of a newer backup> (repeat it for several), or --no-other-copy if none is left (docs/operations.md, "Restore")',
@@ -102,9 +104,10 @@ try {
     await composition.stop()
   }
   await release(database.db)
-  const read = elsewhere.length === 0 ? 'no other copy named' : `${erased.size} erased addresses read from ${elsewhere.map(({ from }) => from).join(' and ')}`
+  const some = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
+  const read = elsewhere.length === 0 ? 'no other copy named' : `${some(erased.size, 'erased address', 'erased addresses')} read from ${elsewhere.map(({ from }) => from).join(' and ')}`
   process.stdout.write(
-    `Live: ${describeDatabase(config.databaseUrl)}${wasHeld ? ` (restored from the backup taken ${wasHeld})` : ' (it was not held)'} sends from now on; ${reapplied} people erased since the backup erased again (${read}). A held server starts sending within 5 s.\n`,
+    `Live: ${describeDatabase(config.databaseUrl)}${wasHeld ? ` (restored from the backup taken ${wasHeld})` : ' (it was not held)'} sends from now on; ${some(reapplied, 'person', 'people')} erased since the backup erased again (${read}). A held server starts sending within 5 s.\n`,
   )
 } catch (error) {
   refuse((error as Error).message)

@@ -144,7 +144,7 @@ it(`holds a restored backup until go-live, with no analytics salt, and re-applie
     expect(refused.stderr).toMatch(/^Not live: name the copy that holds the erasures made since the backup: --erasures-from/)
     const goLive = await runScript('go-live-waitlist.ts', { DATABASE_URL: restoredUrl }, ['--erasures-from', liveUrl])
     expect(goLive.stderr).toBe('')
-    expect(goLive.stdout).toMatch(/^Live: .* sends from now on; 1 people erased since the backup erased again \(1 erased addresses read from .*\)/)
+    expect(goLive.stdout).toMatch(/^Live: .* sends from now on; 1 person erased since the backup erased again \(1 erased address read from .*\)/)
 
     await until(() => inbox.mails.length >= 1 && receiver.bodies.length >= 1, 30_000, 'the released server to send Bob’s email and webhook')
     await until(async () => (await count(restoredUrl, 'outbox WHERE finished_at IS NULL')) === 0, 30_000, 'the outbox to finish')
