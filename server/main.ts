@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs'
 import { brand } from '../shared/brand'
 import { compose } from './compose'
 import { createFolder } from './platform/folders'
-import { createMailer } from './platform/mail/mailer'
+import { createMailer, type Mailer } from './platform/mail/mailer'
 import { listen, socketAddress, type RunningServer } from './platform/http/node-server'
 import { createLogger } from './platform/observability/logger'
 import { createMetrics } from './platform/observability/metrics'
@@ -61,13 +61,21 @@ async function main() {
     }
   }
   const mailer = createMailer(mailSettings, (line) => log.info(line))
+  // While the database is held (below) not even a sign-in link leaves: the team signs in with npm run admin:link.
+  let holding = false
+  const heldMailer: Mailer = {
+    destination: mailer.destination,
+    close: () => mailer.close(),
+    send: (mail, sendOptions) =>
+      holding ? Promise.reject(new Error('this database is held: nothing is sent until npm run waitlist:go-live (sign in with npm run admin:link)')) : mailer.send(mail, sendOptions),
+  }
   const hasSite = existsSync(config.staticDir)
   // The features over the database (compose.ts); this process runs their background work too.
   const composition = compose({
     database,
     config,
     admin: adminConfig,
-    mailer,
+    mailer: heldMailer,
     log,
     metrics,
     clientAddress: socketAddress,
@@ -84,6 +92,7 @@ async function main() {
     return stopAtStart(`Cannot read the database (DATABASE_URL): ${(error as Error).message}`)
   })
   let waitingForGoLive: Clock | undefined
+  holding = held !== undefined
   if (held === undefined) await goLive()
   else {
     log.warn(
@@ -96,6 +105,7 @@ async function main() {
         if (still !== undefined || !waitingForGoLive) return
         void waitingForGoLive.stop()
         waitingForGoLive = undefined
+        holding = false
         log.info('Live: npm run waitlist:go-live released this database; emails and webhooks go from now on.')
         void goLive()
       },

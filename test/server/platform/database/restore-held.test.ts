@@ -128,7 +128,7 @@ it(`holds a restored backup until go-live, with no analytics salt, and re-applie
   expect(await count(restoredUrl, `consent_settings WHERE key = '${heldKey}'`)).toBe(1)
 
   const inbox = await startInbox()
-  const server = await startServerProcess({ DATABASE_URL: restoredUrl, SMTP_URL: inbox.url, WEBHOOKS_ALLOW_PRIVATE: 'true' })
+  const server = await startServerProcess({ DATABASE_URL: restoredUrl, SMTP_URL: inbox.url, WEBHOOKS_ALLOW_PRIVATE: 'true', ADMIN_EMAILS: 'team@stride.example' })
   try {
     // Held: one line says so, /healthz says so, and nothing has left: both emails and both deliveries still wait.
     expect(server.output().match(/Held: this database is a backup taken/g)).toHaveLength(1)
@@ -136,6 +136,14 @@ it(`holds a restored backup until go-live, with no analytics salt, and re-applie
     expect([health.status, await health.text()]).toEqual([200, 'held\n'])
     expect(await count(restoredUrl, 'outbox WHERE finished_at IS NULL')).toBe(2)
     expect(await count(restoredUrl, "webhook_deliveries WHERE status = 'pending'")).toBe(2)
+    // Not even a sign-in link leaves a held copy: the team uses npm run admin:link there.
+    const asked = await fetch(`${server.origin}/api/admin/sign-in/request`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.origin },
+      body: JSON.stringify({ email: 'team@stride.example' }),
+    })
+    expect(asked.status).toBe(202)
+    await until(() => server.output().includes('this database is held: nothing is sent'), 30_000, 'the held server to refuse the sign-in email')
     const heldFigures = `${inbox.mails.length} emails and ${receiver.bodies.length} webhook calls while held`
 
     // The owner's word, naming the old database: it holds Ann's erasure.
