@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely'
 import { inChunks } from '../../platform/database/in-chunks'
 import { stepsWithColumnTypes, type ColumnTypes, type MigrationStep, type Migrations } from '../../platform/database/migrate'
 import type { Tables } from '../../platform/database/schema'
-import { looksPersonal, redactedValue } from './dimension-values'
+import { boundValues, looksPersonal, redactedValue, valuesKeptPerDay } from './dimension-values'
 
 const analyticsTables = ({ id, ref }: ColumnTypes): MigrationStep[] => [
   `CREATE TABLE analytics_salts (day TEXT PRIMARY KEY, salt TEXT NOT NULL)`,
@@ -91,11 +91,34 @@ async function redactKeptValues(db: Kysely<Tables>): Promise<void> {
   }
 }
 
+// And a finished day's counts with more than valuesKeptPerDay values of a dimension, made up before the bound (case 8),
+// keep the most visited and add the rest into one `(other)` row, as a day counted now does.
+async function boundKeptDays(db: Kysely<Tables>): Promise<void> {
+  const crowded = await db
+    .selectFrom('analytics_daily')
+    .select(['day', 'dimension'])
+    .groupBy(['day', 'dimension'])
+    .having((eb) => eb.fn.countAll(), '>', valuesKeptPerDay)
+    .execute()
+  for (const { day, dimension } of crowded) {
+    const rows = await db.selectFrom('analytics_daily').selectAll().where('day', '=', day).where('dimension', '=', dimension).execute()
+    const kept = boundValues(rows.map((row) => ({ ...row, visitors: Number(row.visitors), views: Number(row.views), signups: Number(row.signups) })))
+    await db.deleteFrom('analytics_daily').where('day', '=', day).where('dimension', '=', dimension).execute()
+    await inChunks(kept, 500, (chunk) => db.insertInto('analytics_daily').values(chunk).execute())
+  }
+}
+
 export const analyticsMigrations: Migrations = {
   // Visits counted without cookies: the day's salt, raw page views, signups that followed a visit, daily counts.
   '2026-11-27-1300-analytics': { up: stepsWithColumnTypes(analyticsTables) },
   // Today's counts so far, kept by the clock for the report.
   '2026-11-27-1500-analytics-partial': { up: stepsWithColumnTypes(partialCounts) },
   // No address or phone number as a value, raw or counted: those kept before are redacted (issue 45, case 6).
-  '2026-12-03-1200-analytics-redacted': { up: redactKeptValues },
+  // And no day with more than valuesKeptPerDay values of a dimension (case 8).
+  '2026-12-03-1200-analytics-redacted': {
+    up: async (db) => {
+      await redactKeptValues(db)
+      await boundKeptDays(db)
+    },
+  },
 }

@@ -63,12 +63,15 @@ describe.each([sqliteEngine(), postgresEngine()])('the values a day keeps, on $e
     }
   })
 
-  it('rewrites the addresses and phone numbers kept before, adding their counts into one row per day', async () => {
+  it('rewrites the addresses and phone numbers kept before, adding their counts into one row per day, and bounds the days counted before', async () => {
     const url = await engine.newDatabase()
     const before = await open(url, '2026-12-03-1200-analytics-redacted')
     const day = '2026-11-30'
     const count = (value: string, visitors: number) => ({ day, dimension: 'campaign', value, visitors, views: visitors, signups: 0 })
     await before.db.insertInto('analytics_daily').values([count('ann@example.com', 3), count('call +44 20 7946 0958', 2), count('spring', 7), count('2026-11-30', 1)]).execute()
+    // A day before the bound, with made-up values past it.
+    const crowded = Array.from({ length: valuesKeptPerDay + 5 }, (_, n) => ({ ...count(`x-${n}`, 1), day: '2026-11-29' }))
+    for (let from = 0; from < crowded.length; from += 400) await before.db.insertInto('analytics_daily').values(crowded.slice(from, from + 400)).execute()
     await before.db.insertInto('analytics_partial').values({ ...count('ann@example.com', 1), day: '2026-12-01', counted_at: '2026-12-01T10:00:00.000Z' }).execute()
     await before.db
       .insertInto('analytics_views')
@@ -84,6 +87,9 @@ describe.each([sqliteEngine(), postgresEngine()])('the values a day keeps, on $e
         ['2026-11-30', 1],
         ['spring', 7],
       ])
+      const bounded = await after.db.selectFrom('analytics_daily').select(['value', 'visitors']).where('day', '=', '2026-11-29').execute()
+      expect(bounded).toHaveLength(valuesKeptPerDay + 1)
+      expect(Number(bounded.find((row) => row.value === otherValues)?.visitors)).toBe(5)
     } finally {
       await after.close()
     }
