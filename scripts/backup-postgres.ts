@@ -6,13 +6,15 @@ import { spawn } from 'node:child_process'
 import { appendFileSync } from 'node:fs'
 import pg from 'pg'
 import { redactUrl } from '../server/platform/secrets/redact-url'
-import { BackupError, consoleSecretTables } from './backup-common'
+import { holdStatement } from '../server/platform/database/held'
+import { BackupError, tablesLeftEmpty } from './backup-common'
 import { findPostgresTool } from './postgres-tools'
 
 type About = { number: number; version: string; schema: string | null; outbox: boolean; snapshot: string }
 
-/** Dumps the database into `into` (an empty file, made by the caller with its mode) and returns its signups. */
-export async function backupPostgres(databaseUrl: string, into: string, signal: AbortSignal): Promise<{ signups: number }> {
+/** Dumps the database into `into` (an empty file, made by the caller with its mode), held as of `takenAt`, and returns
+ * its signups. */
+export async function backupPostgres(databaseUrl: string, into: string, takenAt: Date, signal: AbortSignal): Promise<{ signups: number }> {
   const shown = redactUrl(databaseUrl)
   const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 10_000 })
   client.on('error', () => {}) // a connection lost mid-dump fails the query or pg_dump, which say so
@@ -34,6 +36,9 @@ export async function backupPostgres(databaseUrl: string, into: string, signal: 
     const pgDump = toolFor(Math.floor(about.number / 10_000), about.version)
     await dump(pgDump, databaseUrl, about, into, signal)
     if (about.outbox) appendFileSync(into, leaseRelease(identifier(about.schema)))
+    // The copy is held once loaded: a server started on it sends nothing until npm run waitlist:go-live
+    // (server/platform/database/held.ts).
+    appendFileSync(into, `\n-- Added by npm run waitlist:backup: a restored database sends nothing until npm run waitlist:go-live.\n${holdStatement(identifier(about.schema), takenAt)}`)
     await client.query('COMMIT')
     return { signups }
   } finally {
@@ -51,7 +56,7 @@ function toolFor(serverMajor: number, serverVersion: string): string {
 }
 
 // The password goes to pg_dump through PGPASSWORD, never on its command line, which any user of the machine
-// can read (ps). Console sessions and sign-in links are left out (backup-common.ts), and so are the rate
+// can read (ps). Console sessions and sign-in links and the analytics' salts are left out (backup-common.ts), and so are the rate
 // limit's counters (an UNLOGGED table: hashed client addresses, worthless a minute later).
 function dump(pgDump: string, databaseUrl: string, about: About, into: string, signal: AbortSignal): Promise<void> {
   const url = new URL(databaseUrl)
@@ -64,7 +69,7 @@ function dump(pgDump: string, databaseUrl: string, about: About, into: string, s
     '--no-owner',
     '--no-privileges',
     '--no-unlogged-table-data',
-    ...consoleSecretTables.map((table) => `--exclude-table-data=${schema}.${table}`),
+    ...tablesLeftEmpty.map((table) => `--exclude-table-data=${schema}.${table}`),
     `--snapshot=${about.snapshot}`,
     `--file=${into}`,
     `--dbname=${url.href}`,

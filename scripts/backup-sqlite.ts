@@ -5,7 +5,8 @@
 import Database from 'libsql'
 import { existsSync, statSync } from 'node:fs'
 import { sqliteFilePath } from '../server/platform/database/database-url'
-import { BackupError, consoleSecretTables } from './backup-common'
+import { heldKey } from '../server/platform/database/held'
+import { BackupError, tablesLeftEmpty } from './backup-common'
 
 /** How long the copy waits for a lock (another process recovering the WAL), as the server does. */
 const busyTimeoutMs = 5000
@@ -20,8 +21,9 @@ export function checkSqliteSource(databaseUrl: string): void {
   if (statSync(file).isDirectory()) throw new BackupError(`${file} (DATABASE_URL) is a folder, not a database file`)
 }
 
-/** Copies the database into `into` (an empty file, made by the caller with its mode) and returns its signups. */
-export function backupSqlite(databaseUrl: string, into: string): { signups: number } {
+/** Copies the database into `into` (an empty file, made by the caller with its mode), held as of `takenAt`, and
+ * returns its signups. */
+export function backupSqlite(databaseUrl: string, into: string, takenAt: Date): { signups: number } {
   const file = sqliteFilePath(databaseUrl)
   let source: Database.Database | undefined
   try {
@@ -41,7 +43,10 @@ export function backupSqlite(databaseUrl: string, into: string): { signups: numb
     // zeroed (secure_delete), so that a restore signs the team out rather than reviving a signed-out session.
     const tables = tableNames(copy)
     copy.exec('PRAGMA secure_delete = ON')
-    for (const table of consoleSecretTables.filter((name) => tables.includes(name))) copy.exec(`DELETE FROM ${table}`)
+    // So do the analytics' salts (backup-common.ts). And the copy is held: a server started on it sends nothing
+    // until an owner runs npm run waitlist:go-live (server/platform/database/held.ts).
+    for (const table of tablesLeftEmpty.filter((name) => tables.includes(name))) copy.exec(`DELETE FROM ${table}`)
+    copy.prepare('INSERT INTO consent_settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(heldKey, takenAt.toISOString())
     const verdict = copy.prepare('PRAGMA integrity_check').all().map((row) => String((row as { integrity_check: unknown }).integrity_check))
     if (verdict.join() !== 'ok') throw new BackupError(`the copy failed SQLite's integrity check (${verdict[0]})`)
     const counted = copy.prepare('SELECT count(*) AS n FROM signups').get() as { n: number }

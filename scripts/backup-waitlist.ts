@@ -3,7 +3,9 @@
 // (backup-postgres.ts). Reads DATABASE_URL as the server does. Writes a new file, by default a timestamped one
 // in ./data/backups/, readable by its owner only (it holds addresses, names and token hashes), and never
 // replaces one. Prints one line saying what it wrote; anything wrong stops it with one line naming the
-// problem (no password, no stack) and leaves no file behind. The restore: docs/operations.md.
+// problem (no password, no stack) and leaves no file behind. The copy is held (server/platform/database/held.ts): a
+// server started on it sends nothing until `npm run waitlist:go-live`; and it holds no analytics salt
+// (backup-common.ts). The restore: docs/operations.md.
 import { chmodSync, closeSync, existsSync, openSync, renameSync, rmSync, statSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { databaseUrlProblem, defaultDatabaseUrl } from '../server/config'
@@ -79,10 +81,11 @@ process.once('SIGINT', () => giveUp(130))
 process.once('SIGTERM', () => giveUp(143))
 try {
   if (sqlite) checkSqliteSource(databaseUrl)
-  const target = targetPath(process.argv[2], sqlite ? '.db' : '.sql', new Date())
+  const takenAt = new Date()
+  const target = targetPath(process.argv[2], sqlite ? '.db' : '.sql', takenAt)
   partial = partialFileFor(target)
   const started = performance.now()
-  const { signups } = sqlite ? backupSqlite(databaseUrl, partial) : await backupPostgres(databaseUrl, partial, stopped.signal)
+  const { signups } = sqlite ? backupSqlite(databaseUrl, partial, takenAt) : await backupPostgres(databaseUrl, partial, takenAt, stopped.signal)
   renameSync(partial, target)
   partial = undefined
   const seconds = ((performance.now() - started) / 1000).toFixed(2)

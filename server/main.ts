@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs'
 import { brand } from '../shared/brand'
 import { compose } from './compose'
 import { createFolder } from './platform/folders'
-import { createMailer } from './platform/mail/mailer'
+import { createMailer, type Mailer } from './platform/mail/mailer'
 import { listen, socketAddress, type RunningServer } from './platform/http/node-server'
 import { createLogger } from './platform/observability/logger'
 import { createMetrics } from './platform/observability/metrics'
@@ -22,6 +22,9 @@ import { StoreOpenError } from './platform/database/contract'
 import { describeDatabase } from './platform/database/database-url'
 import { openDatabase } from './platform/database/open'
 import { featureMigrations } from './feature-migrations'
+import { heldSince } from './platform/database/held'
+import { every, type Clock } from './platform/clock/every'
+import { systemClock } from './platform/clock/system-clock'
 
 /** One plain line on stderr: the start-up's own words to the operator, before the process serves anything. */
 const sayAtStart = (line: string) => process.stderr.write(`${line}\n`)
@@ -58,24 +61,64 @@ async function main() {
     }
   }
   const mailer = createMailer(mailSettings, (line) => log.info(line))
+  // While the database is held (below) not even a sign-in link leaves: the team signs in with npm run admin:link.
+  let holding = false
+  const heldMailer: Mailer = {
+    destination: mailer.destination,
+    close: () => mailer.close(),
+    send: (mail, sendOptions) =>
+      holding ? Promise.reject(new Error('this database is held: nothing is sent until npm run waitlist:go-live (sign in with npm run admin:link)')) : mailer.send(mail, sendOptions),
+  }
   const hasSite = existsSync(config.staticDir)
   // The features over the database (compose.ts); this process runs their background work too.
   const composition = compose({
     database,
     config,
     admin: adminConfig,
-    mailer,
+    mailer: heldMailer,
     log,
     metrics,
     clientAddress: socketAddress,
     site: hasSite ? createStaticSite(config.staticDir) : undefined,
   })
-  await composition.startSender()
-  composition.startTicker()
+  // A database restored from a backup is held (platform/database/held.ts): nothing leaves, and no clock runs, until an
+  // owner runs `npm run waitlist:go-live`; this process looks for that every few seconds and then starts as usual.
+  const goLive = async () => {
+    await composition.startSender()
+    composition.startTicker()
+  }
+  const held = await heldSince(database.db).catch(async (error: unknown) => {
+    await database.close()
+    return stopAtStart(`Cannot read the database (DATABASE_URL): ${(error as Error).message}`)
+  })
+  let waitingForGoLive: Clock | undefined
+  holding = held !== undefined
+  if (held === undefined) await goLive()
+  else {
+    log.warn(
+      `Held: this database is a backup taken ${held}, restored. It sends no email and no webhook until an owner runs npm run waitlist:go-live (docs/operations.md, "Restore"); /healthz says held.`,
+    )
+    waitingForGoLive = every({
+      everyMs: heldCheckMs,
+      run: () => heldSince(database.db),
+      done: (still) => {
+        if (still !== undefined || !waitingForGoLive) return
+        void waitingForGoLive.stop()
+        waitingForGoLive = undefined
+        holding = false
+        log.info('Live: npm run waitlist:go-live released this database; emails and webhooks go from now on.')
+        void goLive()
+      },
+      failure: 'held: cannot read whether this database is live yet; will try again',
+      now: systemClock,
+      log,
+    })
+  }
   if (!hasSite) log.warn(`No site to serve at ${config.staticDir}/ (run the build first); serving the waitlist API only.`)
   const { app } = composition
   // The work after the replies (repeats signed up again) ends before the database closes.
   const stopWork = async () => {
+    await waitingForGoLive?.stop()
     await composition.stop()
     mailer.close()
     await database.close()
@@ -123,6 +166,9 @@ async function main() {
   process.on('SIGTERM', () => void stop('SIGTERM'))
   process.on('SIGINT', () => void stop('SIGINT'))
 }
+
+/** How often a held server looks whether an owner has released its database. */
+const heldCheckMs = 5000
 
 const shownHost = (host: string) => (host === '0.0.0.0' || host === '::' ? 'localhost' : host)
 

@@ -23,6 +23,15 @@ export type VisitBeacon = {
   ref?: string
 }
 
+/** What a value of a visit (a campaign, a source, a page…) that looked like an email address or a phone number is
+ * counted as: such a value is never kept (server/features/analytics/dimension-values.ts). */
+export const redactedValue = '(redacted)'
+/** What the values of a day past its first `valuesKeptPerDay` of one kind are counted as, together. */
+export const otherValues = '(other)'
+/** How many values of one kind (pages, referring sites, campaigns, sources, landing pages, devices) one day keeps, the
+ * most visitors first: a day's counts are at most 6 × (1,000 + 1) rows and its total, whatever beacons make up. */
+export const valuesKeptPerDay = 1000
+
 /** The largest beacon body the endpoint reads, in bytes: the fields above with room to spare. */
 export const visitBeaconMaxBytes = 2048
 

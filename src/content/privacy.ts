@@ -1,4 +1,5 @@
 // The Privacy Policy shown at /legal#privacy-policy, and the Cookie Policy placeholder for /legal#cookie-policy.
+import { otherValues, redactedValue, valuesKeptPerDay } from '../../shared/analytics'
 import { brand } from '../../shared/brand'
 import type { LegalDocument } from './types'
 
@@ -7,6 +8,11 @@ export const cookiePolicyNotice = 'Cookie Policy coming soon!'
 export const privacyPolicy: LegalDocument = {
   title: 'Privacy Policy',
   versions: [
+    {
+      date: 'December 3, 2026',
+      changes:
+        'Says in Section 12 that a value in the address you arrive at that looks like an email address or a phone number is never recorded, that each day keeps a bounded number of values of each kind, and that our backups never hold the daily salt; and, in Section 6, no longer claims access controls by role, which we do not have yet.',
+    },
     {
       date: 'November 27, 2026',
       changes: 'Adds Section 12, how we count visits to our website, without cookies or storage on your device.',
@@ -90,7 +96,7 @@ export const privacyPolicy: LegalDocument = {
       id: 'security',
       heading: '6. Security',
       paragraphs: [
-        'We use administrative, technical and physical safeguards designed to protect your data, including encryption in transit and at rest, access controls that limit who on our team can see personal data, and regular review of our practices. No system is perfectly secure, so we cannot guarantee absolute security, but we will notify you and the relevant authorities of a breach affecting your data as the law requires.',
+        'We use administrative, technical and physical safeguards designed to protect your data, including encryption in transit and at rest, sign-in to our waitlist console only by a single-use link emailed to a team member\'s address, a record of who signed in, exported or deleted data and when, and regular review of our practices. Every team member who can sign in to that console can see all waitlist data: we do not yet limit access by role. No system is perfectly secure, so we cannot guarantee absolute security, but we will notify you and the relevant authorities of a breach affecting your data as the law requires.',
       ],
     },
     {
@@ -159,9 +165,10 @@ export const privacyPolicy: LegalDocument = {
       heading: '12. How We Count Visits to Our Website',
       paragraphs: [
         'Since November 27, 2026, we count visits to our website ourselves, on our own server, to learn which pages, sites and campaigns bring people to it and lead to signups. We use no cookie, no local storage or other storage on your device, and no fingerprinting, and nothing about visits goes to a third party.',
-        'A visitor is a one-way hash of a random daily value (a "salt"), our website, your IP address and your browser\'s User-Agent. The salt is kept for one day, then destroyed: after that, nobody, not even us, can tell whose hash it was, and the next day you are a new visitor. Your IP address and User-Agent are never stored or logged.',
+        'A visitor is a one-way hash of a random daily value (a "salt"), our website, your IP address and your browser\'s User-Agent. The salt is kept for one day, then destroyed: after that, nobody, not even us, can tell whose hash it was, and the next day you are a new visitor. Our backups never hold the salt, so a backup cannot be used to tell whose hash it was either. Your IP address and User-Agent are never stored or logged.',
         'If your browser sends Global Privacy Control (Sec-GPC: 1) or Do Not Track (DNT: 1), we do not count your visit.',
         'Raw page views are rolled up into daily counts and deleted after 2 days by default. If you join the waitlist during a visit, your signup is joined to the visit only by that day\'s hash, never to you.',
+        `A value in the address you arrive at that looks like an email address or a phone number (such as utm_campaign=ann@example.com) is never recorded: it is counted as "${redactedValue}". Each day keeps at most ${valuesKeptPerDay.toLocaleString('en-US')} different values of each kind (pages, sites, campaigns and so on), those with the most visitors, and counts the rest together as "${otherValues}".`,
         'With that hash, we record for each page you view:',
       ],
       list: [

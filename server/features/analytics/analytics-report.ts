@@ -11,6 +11,7 @@ import type { Engine } from '../../platform/database/contract'
 import type { Database } from '../../platform/database/database'
 import { activationTable } from '../api/public'
 import type { Dimension } from './analytics-store'
+import { keptValue } from './dimension-values'
 
 type Counts = { visitors: number; views: number; signups: number }
 type Steps = { confirmed: number; invited: number; claimed: number; activated: number }
@@ -97,7 +98,9 @@ export function analyticsReader(database: Database): AnalyticsReader {
       .where('created_at', '<', end)
       .groupBy([day, source, sql`coalesce(utm_campaign, '')`])
       .execute()
-    return rows.map((row) => ({ ...row, day: String(row.day), campaign: String(row.campaign) }))
+    // A campaign or source that looks like an address or a phone number is shown as one (dimension-values.ts): a
+    // signup's own record is the person's, but a link may have carried someone else's address.
+    return rows.map((row) => ({ ...row, day: String(row.day), source: keptValue(row.source), campaign: keptValue(String(row.campaign)) }))
   }
 
   // A finished day's counts never change once it is rolled up (nothing but the roll-up writes them), so the sums of

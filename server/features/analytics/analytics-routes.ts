@@ -17,6 +17,7 @@ import { readBody } from '../../platform/http/read-body'
 import type { RequestFacts } from '../../platform/http/request-facts'
 import type { Logger } from '../../platform/observability/logger'
 import type { AnalyticsStore, View } from './analytics-store'
+import { keptValue } from './dimension-values'
 
 export { analyticsPath }
 
@@ -52,14 +53,15 @@ export function viewOf(text: string, device: View['device']): View | undefined {
   const utmSource = shortText(body.utmSource)
   // A visit's source: its campaign's, a share link ("referral"), the site that sent it, or none ("direct").
   const source = utmSource ?? (ref ? 'referral' : referrer && hostName.test(referrer) ? referrer : 'direct')
+  // Nothing that looks like an address or a phone number is kept, not even raw (dimension-values.ts).
   return {
-    page,
-    referrer: referrer && hostName.test(referrer) ? referrer : null,
-    source,
-    medium: shortText(body.utmMedium) ?? null,
-    campaign: shortText(body.utmCampaign) ?? null,
-    content: shortText(body.utmContent) ?? null,
-    term: shortText(body.utmTerm) ?? null,
+    page: keptValue(page),
+    referrer: keptValue(referrer && hostName.test(referrer) ? referrer : null),
+    source: keptValue(source),
+    medium: keptValue(shortText(body.utmMedium) ?? null),
+    campaign: keptValue(shortText(body.utmCampaign) ?? null),
+    content: keptValue(shortText(body.utmContent) ?? null),
+    term: keptValue(shortText(body.utmTerm) ?? null),
     device,
   }
 }

@@ -22,6 +22,7 @@ import type { Tables } from '../../platform/database/schema'
 import { groupCommit } from '../../platform/database/group-commit'
 import { inChunks } from '../../platform/database/in-chunks'
 import { dayCounts } from './analytics-report'
+import { boundValues, keptValue } from './dimension-values'
 
 /** A page view as the beacon gives it: its row but for the day and the visitor, which the request gives. */
 export type View = Omit<Selectable<Tables['analytics_views']>, 'id' | 'day' | 'visitor'>
@@ -81,16 +82,20 @@ export function analyticsStore(database: Database): AnalyticsStore {
     return items.map(() => undefined)
   })
 
-  // A day's counts per dimension, from its raw views (analytics-report.ts dayCounts), read off the reads connection.
+  // A day's counts per dimension, from its raw views (analytics-report.ts dayCounts), read off the reads connection,
+  // with no value that looks like an address or a phone number and at most valuesKeptPerDay values per dimension
+  // (dimension-values.ts).
   const countDay = async (day: string) =>
-    (await dayCounts(database.engine, day).execute(database.reads)).rows.map((row) => ({
-      day,
-      dimension: row.dimension,
-      value: row.value,
-      visitors: Number(row.visitors),
-      views: Number(row.views),
-      signups: Number(row.signups),
-    }))
+    boundValues(
+      (await dayCounts(database.engine, day).execute(database.reads)).rows.map((row) => ({
+        day,
+        dimension: row.dimension,
+        value: keptValue(row.value),
+        visitors: Number(row.visitors),
+        views: Number(row.views),
+        signups: Number(row.signups),
+      })),
+    )
 
   // A finished day, once: an instance that rolls it up beside another adds no row the other wrote.
   async function rollUpDay(day: string) {

@@ -71,7 +71,7 @@ export function activations(database: Database, events: ActivationEventBus): Act
   const { db } = database
 
   // Who the report names, as a signup id, or why nobody; a code is taken (used up) here.
-  async function personOf(trx: Db, reported: ReportedBy, now: Date): Promise<{ signupId: number; via: ActivationVia; codeHash?: string } | Recorded> {
+  async function personOf(trx: Db, reported: ReportedBy, now: Date): Promise<{ signupId: number; via: ActivationVia; codeHash?: string; unlisted?: true } | Recorded> {
     if ('invitationId' in reported) {
       const invitation = await trx.selectFrom('invitations').select('signup_id').where('id', '=', reported.invitationId).executeTakeFirst()
       // An erased person's invitation keeps its counts and names nobody.
@@ -81,7 +81,10 @@ export function activations(database: Database, events: ActivationEventBus): Act
     if ('email' in reported) {
       const address = canonicalAddress(reported.email)
       const person = address === undefined ? undefined : await trx.selectFrom('signups').select('id').where('email_normalized', '=', address).executeTakeFirst()
-      return person ? { signupId: Number(person.id), via: 'address' } : { outcome: 'person-not-found' }
+      // Nobody at this address goes on as signup 0, which no signup is, so that the statements after this one are
+      // those of someone listed and never invited: a key that may not look people up cannot tell them apart by
+      // the work (issue 45, case 9; record() below).
+      return person ? { signupId: Number(person.id), via: 'address' } : { signupId: 0, via: 'address', unlisted: true }
     }
     const code = canonicalCode(reported.code)
     if (code === undefined) return { outcome: 'code-not-found' }
@@ -106,11 +109,11 @@ export function activations(database: Database, events: ActivationEventBus): Act
         await events.lock(trx, 'activated')
         const person = await personOf(trx, reported, now)
         if ('outcome' in person) return person
-        const { signupId, via, codeHash } = person
+        const { signupId, via, codeHash, unlisted } = person
         const existing = await activationOf(trx, { signupId })
         if (existing) return { outcome: 'already-recorded', activation: factsOf(existing) }
         const invitation = 'invitationId' in reported ? { id: reported.invitationId } : await latestInvitation(trx, signupId)
-        if (!invitation) return { outcome: 'not-invited' }
+        if (!invitation) return { outcome: unlisted ? 'person-not-found' : 'not-invited' }
         const row = { signup_id: signupId, invitation_id: invitation?.id ?? null, activated_at: iso(now), via, key_id: keyId, code_hash: codeHash ?? null }
         const inserted = await trx
           .insertInto('activations')

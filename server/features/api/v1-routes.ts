@@ -79,7 +79,7 @@ const activationRoute = createRoute({
     200: { description: 'Already recorded (a repeat, or the same code again): nothing changed.', content: { 'application/json': { schema: ActivationReply } } },
     ...keyErrors,
     404: errorReply('No such person (`person_not_found`), invitation (`invitation_not_found`) or usable code (`code_not_found`).'),
-    409: errorReply('The person holds no invitation (`not_invited`).'),
+    409: errorReply('The person holds no invitation (`not_invited`); for a key without `people:read`, also an address nobody holds.'),
   },
 })
 
@@ -107,7 +107,10 @@ export function v1Routes(options: V1Options): OpenAPIHono<ApiEnv> {
     const recorded: Recorded = await options.activations.record(c.req.valid('json'), c.get('apiKey').id, options.now())
     if (recorded.outcome === 'recorded' || recorded.outcome === 'already-recorded')
       return c.json({ activation: recorded.activation, alreadyRecorded: recorded.outcome === 'already-recorded' }, recorded.outcome === 'recorded' ? 201 : 200)
-    return apiError(c, refusalOf[recorded.outcome], recorded.outcome === 'not-invited' ? 409 : 404)
+    // A key that may not look people up gets one answer for an address nobody holds and for someone listed but never
+    // invited, after the same statements (activations.ts), or it could test who is listed (issue 45, case 9).
+    const outcome = recorded.outcome === 'person-not-found' && !c.get('apiKey').scopes.includes('people:read') ? 'not-invited' : recorded.outcome
+    return apiError(c, refusalOf[outcome], outcome === 'not-invited' ? 409 : 404)
   })
 
   v1.doc31('/openapi.json', {

@@ -5,6 +5,7 @@
 import { silentLogger, type Logger } from '../observability/logger'
 import type { Database } from './database'
 import type { HealthCheckFn, HealthVerdict } from './health-check'
+import { heldSince } from './held'
 
 /** An email still unfinished this long after it was queued means mail is not flowing: the sender's first six
  * attempts fit in about two minutes (platform/outbox/outbox-sender.ts). A permanent refusal (5yz) finishes an email at
@@ -45,6 +46,8 @@ export function healthCheck(database: Database, logger: Pick<Logger, 'warn'> = s
       log(`healthz: the database refused the health check's write (${(error as Error).message})`)
       return 'database'
     }
+    // A held database sends nothing, so its outbox waits by design: it says so instead.
+    if (await heldSince(db)) return 'held'
     const stalled = await db
       .selectFrom('outbox')
       .select('id')

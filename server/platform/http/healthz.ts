@@ -1,5 +1,6 @@
 // GET /healthz, for load balancers and uptime checks: 200 "ok" only when the database takes a write and the
-// outbox is draining (platform/database/health.ts); otherwise 503 and one word, "database" or "outbox", never a detail
+// outbox is draining (platform/database/health.ts), 200 "held" on a restored database that sends nothing until an
+// owner runs `npm run waitlist:go-live` (platform/database/held.ts); otherwise 503 and one word, "database" or "outbox", never a detail
 // about who is listed. It sits outside /api/*, so no rate limit turns a busy poller away; a flood of polls
 // still costs the database at most one check a second, since polls in that window share the last answer.
 import { Hono } from 'hono'
@@ -27,6 +28,7 @@ export function healthRoutes(check: HealthCheckFn, now: () => Date): Hono {
   }
   return new Hono().get('/', async (c) => {
     const settled = await verdict()
-    return c.text(`${settled}\n`, settled === 'ok' ? 200 : 503, { 'Cache-Control': 'no-store' })
+    // A held database (platform/database/held.ts) serves: it only sends nothing yet, and its outbox waits.
+    return c.text(`${settled}\n`, settled === 'ok' || settled === 'held' ? 200 : 503, { 'Cache-Control': 'no-store' })
   })
 }

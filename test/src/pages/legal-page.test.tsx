@@ -29,8 +29,12 @@ describe('legal page', () => {
     [
       '/legal#privacy-policy',
       'Privacy Policy',
-      'November 27, 2026',
-      [/^November 27, 2026 \(this version\): Adds Section 12, how we count visits to our website/, /^November 22, 2026: .*confirm.*one-way hash/],
+      'December 3, 2026',
+      [
+        /^December 3, 2026 \(this version\): Says in Section 12 .* never recorded, .* never hold the daily salt; and, in Section 6, no longer claims access controls by role/,
+        /^November 27, 2026: Adds Section 12, how we count visits to our website/,
+        /^November 22, 2026: .*confirm.*one-way hash/,
+      ],
     ],
   ])('%s keeps its history: the current date, the first one (May 7, 2025) and what changed', async (path, title, current, changes) => {
     await renderSite([path])
@@ -73,6 +77,13 @@ describe('legal page', () => {
     expect(terms).toMatch(/class[- ]action/i)
   })
 
+  it('claims no access control the product lacks: every team member in the console sees all waitlist data (issue 45)', async () => {
+    await renderSite(['/legal#privacy-policy'])
+    const security = screen.getByRole('region', { name: '6. Security' }).textContent ?? ''
+    expect(security).not.toMatch(/access controls that limit who on our team can see personal data/)
+    expect(security).toMatch(/Every team member who can sign in to that console can see all waitlist data: we do not yet limit access by role/)
+  })
+
   it('states what the Privacy Policy must: movement data, EEA and California rights, privacy contact', async () => {
     await renderSite(['/legal#privacy-policy'])
     const privacy = document.body.textContent ?? ''
@@ -86,7 +97,7 @@ describe('legal page', () => {
   it('describes the consent flows as built, and links the erasure request page', async () => {
     await renderSite(['/legal#privacy-policy'])
     const privacy = screen.getByRole('article')
-    expect(privacy).toHaveTextContent(/Last updated November 27, 2026/)
+    expect(privacy).toHaveTextContent(/Last updated December 3, 2026/)
     expect(privacy).toHaveTextContent(/link to confirm your address/)
     expect(privacy).toHaveTextContent(/one click/)
     expect(privacy).toHaveTextContent(/salted one-way hash/)
@@ -109,6 +120,10 @@ describe('legal page', () => {
     expect(text).toMatch(/Global Privacy Control \(Sec-GPC: 1\) or Do Not Track \(DNT: 1\), we do not count your visit/)
     expect(text).toMatch(/rolled up into daily counts and deleted after 2 days by default/)
     expect(text).toMatch(/joined to the visit only by that day's hash, never to you/)
+    // What a visit's values may be, and the backups (issue 45, cases 5, 6 and 8).
+    expect(text).toMatch(/Our backups never hold the salt, so a backup cannot be used to tell whose hash it was either/)
+    expect(text).toMatch(/looks like an email address or a phone number \(such as utm_campaign=ann@example\.com\) is never recorded: it is counted as "\(redacted\)"/)
+    expect(text).toMatch(/Each day keeps at most 1,000 different values of each kind .*, and counts the rest together as "\(other\)"/)
     const recorded = within(section).getAllByRole('listitem').map((item) => item.textContent)
     expect(recorded).toEqual([
       expect.stringMatching(/^the page \(its path/),

@@ -155,6 +155,15 @@ it(`restores from a backup taken during a burst every acknowledged signup, worki
   expect(sentInCopy.length + pendingInCopy.length).toBe(outboxInCopy.length)
   expect(sentInCopy).toEqual(expect.arrayContaining(early))
 
+  // The copy is held (server/platform/database/held.ts, restore-held.test.ts): the owner says it is the live one, and
+  // the old database is gone, so no other copy holds erasures made since.
+  const goLive = spawnSync(join(repoRoot, 'node_modules/.bin/tsx'), [join(repoRoot, 'scripts/go-live-waitlist.ts'), '--no-other-copy'], {
+    cwd: repoRoot,
+    env: { ...process.env, DATABASE_URL: restoredUrl },
+    encoding: 'utf8',
+  })
+  expect(goLive.stderr).toBe('')
+  expect(goLive.stdout).toMatch(/^Live: /)
   const inbox = await startInbox()
   const restored = await startServerProcess({ DATABASE_URL: restoredUrl, SMTP_URL: inbox.url })
   try {
