@@ -285,6 +285,7 @@ export function compose(options: CompositionOptions) {
       updateTicker = startUpdateTicker({ sends: sending, onQueued: pokeSender, log, now })
       // The analytics' count (countVisits above), every ANALYTICS_COUNT_SECONDS.
       analyticsClock = every({
+        name: 'analytics',
         everyMs: config.analytics.countEverySeconds * 1000,
         run: countVisits,
         done: ({ rolledUp }) => rolledUp > 0 && log.info({ rolledUp }, `analytics: ${rolledUp} finished day(s) rolled up into daily counts`),
@@ -295,6 +296,7 @@ export function compose(options: CompositionOptions) {
       // The webhooks' deliverer: every second, and at once when poked after a commit that queued a delivery.
       const deliverer = webhookDeliverer(database, { allowPrivate: config.webhooks.allowPrivate, log, now, ...options.webhookDelivery })
       webhookClock = every({
+        name: 'webhooks',
         everyMs: 1000,
         run: () => deliverer.deliverDue(),
         done: () => undefined,
@@ -304,6 +306,7 @@ export function compose(options: CompositionOptions) {
       })
       // The delivery log's bodies are kept 7 days, then only the status rows (features/webhooks/webhook-outbox.ts).
       webhookBodiesClock = every({
+        name: 'webhook-bodies',
         everyMs: 60 * 60_000,
         run: async (at) => {
           let cleared = 0

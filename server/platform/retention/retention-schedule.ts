@@ -1,6 +1,7 @@
 // The retention sweep's clock, in every instance (retention.ts): once as the instance starts serving, then every
 // hour. Each sweep says what it removed in one line, counts only; a sweep that fails is tried at the next.
 // Stopping ends a sweep between two batches, so a long first sweep never holds up a stop.
+import { markRunning } from '../observability/event-loop'
 import { silentLogger, type Logger } from '../observability/logger'
 import { retentionRules, type Retention } from './retention'
 
@@ -14,6 +15,7 @@ export function startRetentionSchedule(options: { retention: Retention; everyMs?
   const sweep = () => {
     if (running || stopping.signal.aborted) return
     const started = performance.now()
+    const ended = markRunning('clock:retention')
     running = options.retention
       .sweep(now(), stopping.signal)
       .then((removed) => {
@@ -22,6 +24,7 @@ export function startRetentionSchedule(options: { retention: Retention; everyMs?
       })
       .catch((error: unknown) => log.error({ err: error }, 'retention: cannot remove ended link tokens or finished emails now; will try again'))
       .finally(() => {
+        ended()
         running = undefined
       })
   }
