@@ -52,6 +52,7 @@ import { webhooksFollowActivations, webhooksFollowConsent, webhooksFollowLaunch,
 import { every, type Clock } from './platform/clock/every'
 import { systemClock } from './platform/clock/system-clock'
 import type { Database } from './platform/database/database'
+import { removeInTurns } from './platform/database/in-turns'
 import { transactionEvents } from './platform/events/transaction-events'
 import { healthCheck } from './platform/database/health'
 import { afterRepliesSettled } from './platform/http/after-reply'
@@ -308,11 +309,8 @@ export function compose(options: CompositionOptions) {
       webhookBodiesClock = every({
         name: 'webhook-bodies',
         everyMs: 60 * 60_000,
-        run: async (at) => {
-          let cleared = 0
-          for (let batch = await clearOldBodies(database, at); batch > 0; batch = await clearOldBodies(database, at)) cleared += batch
-          return cleared
-        },
+        // In batches of about 10 ms, the loop handed back between them (platform/database/in-turns.ts).
+        run: (at) => removeInTurns(1000, (size) => clearOldBodies(database, at, size)),
         done: (cleared) => cleared > 0 && log.info({ cleared }, `webhooks: ${cleared} delivery bodies past their 7 days cleared`),
         failure: 'webhooks: cannot clear old delivery bodies now; will try again',
         now,
