@@ -2,7 +2,7 @@
 // updates' pace), one run at a time (a run still going when the next is due is not doubled), and stopped by
 // waiting for the run in flight. The work itself says what it did; a failure is logged and tried again next time,
 // said once until a run succeeds again, so a database away for a minute is one line, not one a second.
-import { markRunning } from '../observability/event-loop'
+import { whileRunning } from '../observability/event-loop'
 import { silentLogger, type Logger } from '../observability/logger'
 
 export type Clock = {
@@ -33,9 +33,7 @@ export function every<T>(options: {
   const tick = (poked = false) => {
     if (stopped) return
     if (running) return void (again ||= poked)
-    const ended = markRunning(`clock:${options.name}`)
-    running = Promise.resolve()
-      .then(() => options.run(now()))
+    running = whileRunning(`clock:${options.name}`, () => options.run(now()))
       .then((result) => {
         failing = false
         options.done(result)
@@ -45,7 +43,6 @@ export function every<T>(options: {
         failing = true
       })
       .finally(() => {
-        ended()
         running = undefined
         if (again) {
           again = false

@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Context, MiddlewareHandler } from 'hono'
 import { routePath } from 'hono/route'
-import { markRunning } from './event-loop'
+import { whileRunning } from './event-loop'
 import { createLogger, type Logger } from './logger'
 import type { Metrics } from './metrics'
 
@@ -43,12 +43,7 @@ export function observeRequests({ log, metrics, trustRequestId }: ObserveOptions
     c.set('requestId', id)
     c.set('log', log.child({ reqId: id }))
     // The event loop's guard names the request by its route pattern (known once routed), never its path.
-    const ended = markRunning(() => `${knownMethods.has(c.req.method) ? c.req.method : 'other'} ${routePath(c) || '/*'}`)
-    try {
-      await next()
-    } finally {
-      ended()
-    }
+    await whileRunning(() => `${knownMethods.has(c.req.method) ? c.req.method : 'other'} ${routePath(c) || '/*'}`, next)
     c.res.headers.set(requestIdHeader, id)
     const seconds = (performance.now() - started) / 1000
     const method = knownMethods.has(c.req.method) ? c.req.method : 'other'

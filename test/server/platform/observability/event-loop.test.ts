@@ -2,8 +2,14 @@
 // The guard on the event loop (issue 53, platform/observability/event-loop.ts): a turn over 100 ms is one log line
 // naming the clock or the route that ran in it, and the loop's delay and its long turns are metrics. Each test holds
 // the loop itself, for longer than the limit, and waits for the line or the count it expects.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { Hono } from 'hono'
-import { afterEach, describe, expect, it } from 'vitest'
+import { sql } from 'kysely'
+import { afterAll, afterEach, describe, expect, it } from 'vitest'
+import { featureMigrations } from '../../../../server/feature-migrations'
+import { openDatabase } from '../../../../server/platform/database/open'
 import { every } from '../../../../server/platform/clock/every'
 import { eventLoopRules, markRunning, watchEventLoop, type EventLoopWatch } from '../../../../server/platform/observability/event-loop'
 import { createLogger } from '../../../../server/platform/observability/logger'
@@ -35,6 +41,7 @@ function capturedLog() {
             level: string
             turnMs?: number
             running?: string[]
+            heldBy?: { name: string; ms: number }[]
             msg: string
           },
       )
@@ -44,6 +51,8 @@ function capturedLog() {
 
 let watch: EventLoopWatch | undefined
 afterEach(() => watch?.stop())
+const dir = mkdtempSync(join(tmpdir(), 'event-loop-'))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 describe('the event loop guard', () => {
   it('logs a turn over 100 ms in one line naming the clock that ran in it', async () => {
@@ -65,6 +74,25 @@ describe('the event loop guard', () => {
     expect(stall).toMatchObject({ level: 'warn', running: ['clock:probe'] })
     expect(stall!.turnMs).toBeGreaterThanOrEqual(eventLoopRules.stallMs)
     expect(stall!.msg).toMatch(/^event loop: one turn held it for \d+ ms, while running clock:probe$/)
+  })
+
+  it('says whose statement on SQLite held the loop: the clock it ran under', async () => {
+    const { log, stalls } = capturedLog()
+    const database = await openDatabase(`file:${join(dir, 'held.db')}`, { migrations: featureMigrations })
+    try {
+      watch = watchEventLoop({ log })
+      // A statement that counts for a while on the one connection, as a count over a busy day would.
+      const long = sql<{ n: number }>`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3000000) SELECT count(*) AS n FROM n`
+      const clock = every({ name: 'counting', everyMs: 60_000, run: () => long.execute(database.db), done: () => undefined, failure: 'counting failed', now: () => new Date() })
+      const counted = () => stalls().find((line) => line.heldBy?.some((held) => held.name === 'clock:counting'))
+      await until(() => counted() !== undefined, 30_000, 'the line of the statement’s turn')
+      await clock.stop()
+      expect(counted()!.heldBy![0]!.name).toBe('clock:counting')
+      expect(counted()!.heldBy![0]!.ms).toBeGreaterThanOrEqual(eventLoopRules.stallMs)
+      expect(counted()!.msg).toMatch(/; statements on the loop: clock:counting \d+ ms/)
+    } finally {
+      await database.close()
+    }
   })
 
   it('names a request by its route pattern, never its path', async () => {
