@@ -51,7 +51,7 @@ export async function makeLaunchDay(file: string, now: Date, say: (line: string)
 }
 
 /** A turn of the server's loop as it logged it: when it ended (ms since the epoch), how long, what was running. */
-export type Turn = { at: number; ms: number; running: string[] }
+export type Turn = { at: number; ms: number; running: string[]; heldBy: { name: string; ms: number }[] }
 
 /** Reads the server's log lines (startMeasuredServer's onLine) for its turns over EVENT_LOOP_STALL_MS. */
 export function turnsFromLog() {
@@ -60,16 +60,8 @@ export function turnsFromLog() {
     onLine(line: string) {
       if (!line.includes('"turnMs"')) return
       try {
-        const parsed = JSON.parse(line) as {
-          time: string
-          turnMs: number
-          running: string[]
-        }
-        turns.push({
-          at: Date.parse(parsed.time),
-          ms: parsed.turnMs,
-          running: parsed.running,
-        })
+        const parsed = JSON.parse(line) as { time: string; turnMs: number; running: string[]; heldBy?: Turn['heldBy'] }
+        turns.push({ at: Date.parse(parsed.time), ms: parsed.turnMs, running: parsed.running, heldBy: parsed.heldBy ?? [] })
       } catch {
         // Not a line of the server's log: passed over.
       }
@@ -87,9 +79,16 @@ export function turnsLine(turns: Turn[]): string {
   const byName = new Map<string, number>()
   for (const turn of over(50)) for (const name of turn.running.length > 0 ? turn.running : ['nothing marked']) byName.set(name, (byName.get(name) ?? 0) + 1)
   const named = [...byName.entries()].sort((a, b) => b[1] - a[1]).map(([name, n]) => `${name} ${n}`)
+  // Whose statements on SQLite's connection held those turns, in all (the server says it from 2026-12-03 on).
+  const heldMs = new Map<string, number>()
+  for (const turn of over(50)) for (const held of turn.heldBy) heldMs.set(held.name, (heldMs.get(held.name) ?? 0) + held.ms)
+  const statements = [...heldMs.entries()].sort((a, b) => b[1] - a[1]).map(([name, ms]) => `${name} ${ms} ms`)
   return (
-    `longest turn of the loop ${longest.ms} ms, running ${longest.running.join(' + ') || 'nothing marked'}; ` +
+    `longest turn of the loop ${longest.ms} ms, running ${longest.running.join(' + ') || 'nothing marked'}` +
+    (longest.heldBy.length > 0 ? ` (statements on the loop: ${longest.heldBy.map((held) => `${held.name} ${held.ms} ms`).join(', ')})` : '') +
+    '; ' +
     `${turns.length} over ${loggedTurnMs} ms, ${over(50).length} over 50 ms, ${over(100).length} over 100 ms` +
-    (named.length > 0 ? ` (over 50 ms, in: ${named.join(', ')})` : '')
+    (named.length > 0 ? ` (over 50 ms, in: ${named.join(', ')})` : '') +
+    (statements.length > 0 ? `; statements on the loop in the turns over 50 ms: ${statements.join(', ')}` : '')
   )
 }
