@@ -49,6 +49,21 @@ const dialects: Record<Database['engine'], Dialect> = {
 /** Numbers 0 to count - 1 as the CTE `n(i)`: recursive, so that one statement runs on both engines. */
 const numbers = (count: number) => sql`n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ${sql.lit(count - 1)})`
 
+/** The pools of pages, sources, campaigns and referrers a day's views draw from, as a table the seed joins. */
+async function createPools({ db }: Database) {
+  await sql`CREATE TABLE bench_pool (kind TEXT NOT NULL, n INTEGER NOT NULL, value TEXT NOT NULL, PRIMARY KEY (kind, n))`.execute(db)
+  for (const [kind, values] of Object.entries({ page: pages, source: sources, campaign: campaigns, referrer: referrers }))
+    await sql`INSERT INTO bench_pool (kind, n, value) VALUES ${sql.join(values.map((value, n) => sql`(${kind}, ${n}, ${value})`))}`.execute(db)
+}
+
+/** A day's raw views and the visitors who signed up in their visit, as seedDay makes them, for a benchmark that adds
+ * one busy day to a database of its own (bench-loop.ts's launch day). */
+export async function seedViewsOfDay(database: Database, day: string, views: number): Promise<void> {
+  await createPools(database)
+  await seedDay(database, day, views)
+  await sql`DROP TABLE bench_pool`.execute(database.db)
+}
+
 /** A day's raw views and the visitors of it who signed up, as the beacons and the signups' join would leave them. */
 async function seedDay(database: Database, day: string, views: number) {
   const { uniform, skewed, visitor } = dialects[database.engine]
@@ -130,9 +145,7 @@ export async function seedAnalytics(database: Database, shape: SeedShape, now: D
   const started = performance.now()
   const { db } = database
   if (database.engine === 'sqlite') await sql`PRAGMA synchronous = OFF`.execute(db)
-  await sql`CREATE TABLE bench_pool (kind TEXT NOT NULL, n INTEGER NOT NULL, value TEXT NOT NULL, PRIMARY KEY (kind, n))`.execute(db)
-  for (const [kind, values] of Object.entries({ page: pages, source: sources, campaign: campaigns, referrer: referrers }))
-    await sql`INSERT INTO bench_pool (kind, n, value) VALUES ${sql.join(values.map((value, n) => sql`(${kind}, ${n}, ${value})`))}`.execute(db)
+  await createPools(database)
   const today = Date.parse(`${dayOf(now.getTime())}T00:00:00Z`)
   let views = 0
   let check = ''

@@ -26,7 +26,7 @@ export type MeasuredServer = {
 
 /** Starts the server over `databaseUrl` with the console on and no SMTP (emails go to files in `mailDir`); `env`
  * adds or overrides settings (bench-analytics.ts's trusted proxy and SMTP sink). */
-export async function startMeasuredServer(databaseUrl: string, mailDir: string, env: Record<string, string> = {}): Promise<MeasuredServer> {
+export async function startMeasuredServer(databaseUrl: string, mailDir: string, env: Record<string, string> = {}, onLine?: (line: string) => void): Promise<MeasuredServer> {
   const spawned = performance.now()
   const server = await startServerProcess(
     { DATABASE_URL: databaseUrl, ADMIN_EMAILS: adminEmail, INVITE_URL: 'http://localhost/x', MAIL_DIR: mailDir, RATE_LIMIT_MAX: '1000000000', ...env },
@@ -34,10 +34,22 @@ export async function startMeasuredServer(databaseUrl: string, mailDir: string, 
   )
   const listeningMs = performance.now() - spawned
   // Its log (a line per request) is read and dropped from here on, keeping a tail: processes.ts would keep it all.
+  // `onLine` is given every line, those of the start-up included (bench-loop-turns.ts reads the event loop's).
   let tail = ''
+  let partial = ''
+  const lines = (text: string) => {
+    if (!onLine) return
+    const parts = (partial + text).split('\n')
+    partial = parts.pop()!
+    for (const line of parts) onLine(line)
+  }
+  lines(server.output())
   for (const stream of [server.child.stdout!, server.child.stderr!]) {
     stream.removeAllListeners('data')
-    stream.on('data', (chunk: Buffer) => (tail = (tail + chunk.toString()).slice(-4000)))
+    stream.on('data', (chunk: Buffer) => {
+      tail = (tail + chunk.toString()).slice(-4000)
+      lines(chunk.toString())
+    })
   }
   for (;;) {
     const answer = await fetch(`${server.origin}/healthz`).catch(() => undefined)

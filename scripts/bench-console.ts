@@ -14,6 +14,12 @@
 //   before, at its peak and 5 s after that; meanwhile /healthz and a new signup every 100 ms, and their times;
 // - /healthz every 100 ms during the other console calls;
 // - a wave of 10 started 5 times, last, since it changes the list;
+// - (issue 53) on SQLite, the list made a launch day first (bench-loop-turns.ts: its newest 100,000 signups moved
+//   to today, and 300,000 page views of today); the start-up catch-up, /healthz every 50 ms for BENCH_CATCHUP_S
+//   (default 30) after its first 200, reported apart from the steady state; and for each phase the longest turn of
+//   the server's event loop and what ran in it (its EVENT_LOOP_STALL_MS lines). Every clock runs at its default
+//   period throughout, as main.ts starts them: the analytics' count, the launch's, the updates', the webhooks'
+//   deliverer and body sweep, the retention sweep and the outbox sender;
 // and one line of the goals against the figures. A request is aborted after 60 s (the export after
 // BENCH_EXPORT_TIMEOUT_S, default 60) and printed as "> 60 s". The cache is in BENCH_CACHE_DIR (default
 // data/bench/, git-ignored). It always stops by itself, and leaves nothing running, Ctrl-C included.
@@ -21,18 +27,21 @@ import { closeSync, copyFileSync, fsyncSync, openSync, mkdtempSync, rmSync } fro
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { repoRoot, stopAll } from '../test/server/processes'
+import { sleep } from '../test/utils/until'
 import { startPostgres, type TestPostgres } from '../test/utils/postgres'
 import { builtSqlite, sqliteBytes, type BuildFacts } from './bench-console-build'
 import { consoleCalls, waveStarts } from './bench-console-calls'
 import { callTimeoutMs, consoleClient, healthz, onBeat, timeExport } from './bench-console-measure'
 import { postgresBytes, postgresWithList } from './bench-console-postgres'
 import { beat, exportLines, goalsLine, tableHead, tableRow, type EngineReport } from './bench-console-print'
+import { loggedTurnMs, makeLaunchDay, turnsFromLog, turnsLine } from './bench-loop-turns'
 import { signIn, startMeasuredServer } from './bench-console-server'
 import { benchTeardown } from './bench-teardown'
 
 const size = Number(process.env.BENCH_SIGNUPS ?? 1_000_000)
 const chosen = process.env.BENCH_ENGINES ?? 'both'
 const repeats = { warmups: 3, repeats: Number(process.env.BENCH_REPEATS ?? 40), budgetMs: Number(process.env.BENCH_CALL_BUDGET_S ?? 30) * 1000 }
+const catchUpMs = Number(process.env.BENCH_CATCHUP_S ?? 30) * 1000
 const exportTimeoutMs = Number(process.env.BENCH_EXPORT_TIMEOUT_S ?? callTimeoutMs / 1000) * 1000
 const cacheDir = process.env.BENCH_CACHE_DIR ?? join(repoRoot, 'data', 'bench')
 // An aborted export may go on in the server for minutes: the waves wait for it (at most this long).
@@ -54,16 +63,28 @@ const load = () => `load ${loadavg()
 async function measure(name: string, databaseUrl: string, sizeOf: () => Promise<string>, facts: BuildFacts): Promise<EngineReport> {
   say('')
   say(`${name} (${load()} at its start)`)
-  const server = await startMeasuredServer(databaseUrl, join(dir, `mail-${name.split(',')[0]!.toLowerCase()}`))
+  const turns = turnsFromLog()
+  const spawned = Date.now()
+  const server = await startMeasuredServer(databaseUrl, join(dir, `mail-${name.split(',')[0]!.toLowerCase()}`), { EVENT_LOOP_STALL_MS: String(loggedTurnMs) }, turns.onLine)
+  const turnsSince = (from: number) => `  ${turnsLine(turns.between(from, Date.now()))}; ${load()}`
   try {
     say(`  start-up: listening ${seconds(server.listeningMs)} s after the spawn, /healthz 200 after ${seconds(server.healthyMs)} s; ${await sizeOf()}`)
+    // The start-up catch-up (each clock's first run, the retention sweep, the file's check), apart from the steady state.
+    const catchingUp = onBeat(50, healthz(server.origin))
+    await sleep(catchUpMs)
+    say(`  start-up catch-up, the first ${seconds(catchUpMs)} s after /healthz's first 200: ${beat('GET /healthz', await catchingUp.stop())}`)
+    say(`${turnsSince(spawned)} (from the spawn)`)
+    const steady = Date.now()
     const client = consoleClient(server.origin, await signIn(server.origin, databaseUrl))
     for (const line of tableHead()) say(`  ${line}`)
     const reading = onBeat(100, healthz(server.origin))
     const calls = await consoleCalls(client, repeats, facts.commonestDomain, (timing) => say(`  ${tableRow(timing)}`))
     const duringReads = await reading.stop()
-  const exported = await timeExport(client, server.pid, exportTimeoutMs, `export-${Date.now()}`, settleMs)
+    say(`${turnsSince(steady)} (during the console calls)`)
+    const exporting = Date.now()
+    const exported = await timeExport(client, server.pid, exportTimeoutMs, `export-${Date.now()}`, settleMs)
     for (const line of exportLines(exported)) say(`  ${line}`)
+    say(`${turnsSince(exporting)} (during the export and the quiet after it)`)
     const starting = onBeat(100, healthz(server.origin))
     const waves = await waveStarts(client, 5)
     const duringWaves = await starting.stop()
@@ -111,6 +132,7 @@ try {
   if (chosen !== 'postgres') {
     const file = join(dir, 'waitlist.db')
     copyFileSync(sqlite.file, file)
+    await makeLaunchDay(file, new Date(), say)
     // On the disk before the server starts, as a database that has lived there is: else the first checkpoint's
     // fsync writes out the whole fresh copy, and holds the server's one connection (and its event loop) for it.
     const written = openSync(file, 'r+')

@@ -52,6 +52,7 @@ import { webhooksFollowActivations, webhooksFollowConsent, webhooksFollowLaunch,
 import { every, type Clock } from './platform/clock/every'
 import { systemClock } from './platform/clock/system-clock'
 import type { Database } from './platform/database/database'
+import { removeInTurns } from './platform/database/in-turns'
 import { transactionEvents } from './platform/events/transaction-events'
 import { healthCheck } from './platform/database/health'
 import { afterRepliesSettled } from './platform/http/after-reply'
@@ -286,6 +287,7 @@ export function compose(options: CompositionOptions) {
       updateTicker = startUpdateTicker({ sends: sending, onQueued: pokeSender, log, now })
       // The analytics' count (countVisits above), every ANALYTICS_COUNT_SECONDS.
       analyticsClock = every({
+        name: 'analytics',
         everyMs: config.analytics.countEverySeconds * 1000,
         run: countVisits,
         done: ({ rolledUp }) => rolledUp > 0 && log.info({ rolledUp }, `analytics: ${rolledUp} finished day(s) rolled up into daily counts`),
@@ -296,6 +298,7 @@ export function compose(options: CompositionOptions) {
       // The webhooks' deliverer: every second, and at once when poked after a commit that queued a delivery.
       const deliverer = (webhookDeliveries = webhookDeliverer(database, { allowPrivate: config.webhooks.allowPrivate, log, now, ...options.webhookDelivery }))
       webhookClock = every({
+        name: 'webhooks',
         everyMs: 1000,
         run: () => deliverer.deliverDue(),
         done: () => undefined,
@@ -305,12 +308,10 @@ export function compose(options: CompositionOptions) {
       })
       // The delivery log's bodies are kept 7 days, then only the status rows (features/webhooks/webhook-outbox.ts).
       webhookBodiesClock = every({
+        name: 'webhook-bodies',
         everyMs: 60 * 60_000,
-        run: async (at) => {
-          let cleared = 0
-          for (let batch = await clearOldBodies(database, at); batch > 0; batch = await clearOldBodies(database, at)) cleared += batch
-          return cleared
-        },
+        // In batches of about 10 ms, the loop handed back between them (platform/database/in-turns.ts).
+        run: (at) => removeInTurns(1000, (size) => clearOldBodies(database, at, size)),
         done: (cleared) => cleared > 0 && log.info({ cleared }, `webhooks: ${cleared} delivery bodies past their 7 days cleared`),
         failure: 'webhooks: cannot clear old delivery bodies now; will try again',
         now,

@@ -3,6 +3,7 @@
 // settings are read beside these (platform/mail/mail-config.ts, features/console/admin-config.ts); settings.ts reads all three.
 import { isIP } from 'node:net'
 import { ConfigError, folder, quoted } from './platform/config-error'
+import { eventLoopRules } from './platform/observability/event-loop'
 import { logLevels, type LogLevel } from './platform/observability/logger'
 import { parseAllowedOrigins, type AllowedOrigins } from './platform/http/origin'
 import { defaultRateLimit } from './platform/http/rate-limit'
@@ -40,8 +41,9 @@ export type ServerConfig = {
   /** The lowest level of log line written (LOG_LEVEL). */
   logLevel: LogLevel
   /** Where GET /metrics is served: a port of its own (METRICS_PORT, METRICS_HOST), the public port behind a
-   * bearer token (METRICS_TOKEN), both, or (neither set) nowhere. */
-  metrics: { port: number | undefined; host: string; token: string | undefined }
+   * bearer token (METRICS_TOKEN), both, or (neither set) nowhere. A turn of the event loop longer than
+   * EVENT_LOOP_STALL_MS is logged, naming what ran, and counted (platform/observability/event-loop.ts). */
+  metrics: { port: number | undefined; host: string; token: string | undefined; stallMs: number }
 }
 
 export const defaultDatabaseUrl = 'file:./data/waitlist.db'
@@ -96,6 +98,7 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
       port: env.METRICS_PORT?.trim() ? integer('METRICS_PORT', 0, 0, 65535) : undefined,
       host: listenHost('METRICS_HOST', env.METRICS_HOST, problems),
       token: metricsToken(env.METRICS_TOKEN, problems),
+      stallMs: integer('EVENT_LOOP_STALL_MS', eventLoopRules.stallMs, 1, 60_000),
     },
   }
   if (env.METRICS_HOST?.trim() && config.metrics.port === undefined) problems.push('METRICS_HOST needs METRICS_PORT: the metrics have no port of their own without it')

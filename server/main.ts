@@ -13,6 +13,7 @@ import { createFolder } from './platform/folders'
 import { createMailer, type Mailer } from './platform/mail/mailer'
 import { listen, socketAddress, type RunningServer } from './platform/http/node-server'
 import { createLogger } from './platform/observability/logger'
+import { watchEventLoop } from './platform/observability/event-loop'
 import { createMetrics } from './platform/observability/metrics'
 import { metricsApp } from './platform/observability/metrics-server'
 import { scrubSecrets } from './platform/secrets/redact-url'
@@ -45,6 +46,9 @@ async function main() {
   const { config, mail: mailSettings, admin: adminConfig } = settings
   const log = createLogger({ level: config.logLevel })
   const metrics = createMetrics()
+  // The guard on the event loop: a turn longer than EVENT_LOOP_STALL_MS is one line naming what ran, and counted.
+  const loop = watchEventLoop({ log, stallMs: config.metrics.stallMs, onStall: (stall) => countStall(stall) })
+  const countStall = metrics.watchEventLoop(loop)
 
   // A SQLite file's folder is created, another process's lock waited on (for a bounded time) and its header and
   // schema read by openDatabase (platform/database/sqlite-file.ts); every page is checked once it serves. The wait is announced plainly, as the refusal

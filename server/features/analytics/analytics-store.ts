@@ -15,12 +15,19 @@
 // ANALYTICS_RAW_DAYS, with the conversions of those days: the console's report reads counts only, never raw views.
 // A day is counted off the reads connection (SQLite's read thread), and only its rows are written on the one
 // signups wait for, so the count of a busy day (about 0.3 s for 116,000 views, docs/performance.md) stalls no one.
+// Those rows (thousands on a busy day: a row per referrer, page, campaign) and the old raw views dropped are written
+// in batches of about 10 ms with the event loop handed back between them (platform/database/in-turns.ts): in one
+// transaction they held SQLite's event loop, and every signup and /healthz behind it, for their whole length
+// (issue 53). So a count is no longer one transaction: between its batches a reader may see some rows of this count
+// beside the rest of the last one's, a minute older, and a finished day's rows before its 'all' row, which is
+// written last and says the day is rolled up.
 import { createHash, randomBytes } from 'node:crypto'
-import type { Selectable } from 'kysely'
-import type { Database, Db } from '../../platform/database/database'
+import type { ExpressionBuilder, Selectable } from 'kysely'
+import type { Database } from '../../platform/database/database'
 import type { Tables } from '../../platform/database/schema'
 import { groupCommit } from '../../platform/database/group-commit'
 import { inChunks } from '../../platform/database/in-chunks'
+import { inTurns, removeInTurns } from '../../platform/database/in-turns'
 import { dayCounts } from './analytics-report'
 import { boundValues, keptValue } from './dimension-values'
 
@@ -97,39 +104,59 @@ export function analyticsStore(database: Database): AnalyticsStore {
       })),
     )
 
-  // A finished day, once: an instance that rolls it up beside another adds no row the other wrote.
+  // A finished day, once: its rows but the 'all' row, then the 'all' row, which says it is done. An instance that
+  // rolls it up beside another adds no row the other wrote.
   async function rollUpDay(day: string) {
     const rows = await countDay(day)
-    await db.transaction().execute(async (trx: Db) => {
-      const done = await trx.selectFrom('analytics_daily').select('day').where('dimension', '=', 'all').where('day', '=', day).executeTakeFirst()
-      if (!done) await inChunks(rows, 500, (chunk) => trx.insertInto('analytics_daily').values(chunk).onConflict((conflict) => conflict.doNothing()).execute())
-    })
+    const write = (batch: typeof rows) => db.insertInto('analytics_daily').values(batch).onConflict((conflict) => conflict.doNothing()).execute()
+    await inTurns(
+      rows.filter((row) => row.dimension !== 'all'),
+      500,
+      write,
+    )
+    await write(rows.filter((row) => row.dimension === 'all'))
   }
 
-  // Today so far, replacing the last count; the days before it are in their daily counts by now. Instances that
-  // count at once on PostgreSQL overwrite each other's rows rather than collide.
+  // Today so far, in place of the last count; the days before it are in their daily counts by now. Each row is
+  // written over the last count's, then the rows this count did not write (a day before, a value gone) are removed.
+  // Instances that count at once on PostgreSQL overwrite each other's rows rather than collide.
   async function countToday(now: Date) {
     const today = dayOf(now)
     const counted_at = now.toISOString()
     // A day with no view yet has nothing to show (its total's sums are null).
     const rows = (await countDay(today)).filter((row) => row.visitors > 0).map((row) => ({ ...row, counted_at }))
-    await db.transaction().execute(async (trx: Db) => {
-      await trx.deleteFrom('analytics_partial').where('day', '<=', today).execute()
-      await inChunks(rows, 500, (chunk) =>
-        trx
-          .insertInto('analytics_partial')
-          .values(chunk)
-          .onConflict((conflict) =>
-            conflict.columns(['day', 'dimension', 'value']).doUpdateSet((eb) => ({
-              visitors: eb.ref('excluded.visitors'),
-              views: eb.ref('excluded.views'),
-              signups: eb.ref('excluded.signups'),
-              counted_at: eb.ref('excluded.counted_at'),
-            })),
-          )
-          .execute(),
-      )
+    await inTurns(rows, 500, (batch) =>
+      db
+        .insertInto('analytics_partial')
+        .values(batch)
+        .onConflict((conflict) =>
+          conflict.columns(['day', 'dimension', 'value']).doUpdateSet((eb) => ({
+            visitors: eb.ref('excluded.visitors'),
+            views: eb.ref('excluded.views'),
+            signups: eb.ref('excluded.signups'),
+            counted_at: eb.ref('excluded.counted_at'),
+          })),
+        )
+        .execute(),
+    )
+    await db
+      .deleteFrom('analytics_partial')
+      .where((eb) => eb.or([eb('day', '<', today), eb.and([eb('day', '=', today), eb('counted_at', '<', counted_at)])]))
+      .execute()
+  }
+
+  // The raw views and conversions of the days before `day`, in batches; says how many views.
+  async function dropBefore(day: string) {
+    const views = await removeInTurns(2000, async (size) => {
+      const batch = (eb: ExpressionBuilder<Tables, 'analytics_views'>) => eb.selectFrom('analytics_views').select('id').where('day', '<', day).limit(size)
+      return Number((await db.deleteFrom('analytics_views').where('id', 'in', batch).executeTakeFirst()).numDeletedRows)
     })
+    await removeInTurns(2000, async (size) => {
+      const batch = (eb: ExpressionBuilder<Tables, 'analytics_conversions'>) =>
+        eb(eb.refTuple('day', 'visitor'), 'in', eb.selectFrom('analytics_conversions').select(['day', 'visitor']).where('day', '<', day).limit(size).$asTuple('day', 'visitor'))
+      return Number((await db.deleteFrom('analytics_conversions').where(batch).executeTakeFirst()).numDeletedRows)
+    })
+    return views
   }
 
   return {
@@ -145,7 +172,8 @@ export function analyticsStore(database: Database): AnalyticsStore {
     async rollUp(now, rawDays) {
       const today = dayOf(now)
       // Days with raw views, before today, not rolled up yet (a day rolled up has at least its 'all' row).
-      const pending = await db
+      // Read off the loop (SQLite's read thread): on a busy day it reads yesterday's raw views along their index.
+      const pending = await database.reads
         .selectFrom('analytics_views')
         .select('day')
         .distinct()
@@ -156,12 +184,11 @@ export function analyticsStore(database: Database): AnalyticsStore {
       for (const { day } of pending) await rollUpDay(day)
       await db.deleteFrom('analytics_partial').where('day', '<', today).execute()
       const keepFrom = daysBefore(today, rawDays - 1)
-      const dropped = await db.deleteFrom('analytics_views').where('day', '<', keepFrom).executeTakeFirst()
-      await db.deleteFrom('analytics_conversions').where('day', '<', keepFrom).execute()
+      const dropped = await dropBefore(keepFrom)
       // Yesterday's salt is kept an hour into today for beacons on their way at midnight, then destroyed.
       const saltsFrom = now.getUTCHours() >= 1 ? today : daysBefore(today, 1)
       await db.deleteFrom('analytics_salts').where('day', '<', saltsFrom).execute()
-      return { rolledUp: pending.length, dropped: Number(dropped.numDeletedRows) }
+      return { rolledUp: pending.length, dropped }
     },
   }
 }

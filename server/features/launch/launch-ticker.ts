@@ -16,6 +16,7 @@ export function startLaunchTicker(options: {
 }): LaunchTicker {
   const log = options.log ?? silentLogger
   return every({
+    name: 'launch',
     everyMs: options.everyMs ?? 30_000,
     run: (now) => options.invitations.tick(now),
     done: ({ waveId, expired }) => {

@@ -17,6 +17,7 @@ export function startUpdateTicker(options: {
   const log = options.log ?? silentLogger
   const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`
   return every({
+    name: 'updates',
     everyMs: options.everyMs ?? 1000,
     run: (now) => options.sends.tick(now),
     done: ({ queued, started, finished }) => {

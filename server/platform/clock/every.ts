@@ -2,6 +2,7 @@
 // updates' pace), one run at a time (a run still going when the next is due is not doubled), and stopped by
 // waiting for the run in flight. The work itself says what it did; a failure is logged and tried again next time,
 // said once until a run succeeds again, so a database away for a minute is one line, not one a second.
+import { whileRunning } from '../observability/event-loop'
 import { silentLogger, type Logger } from '../observability/logger'
 
 export type Clock = {
@@ -11,6 +12,8 @@ export type Clock = {
 }
 
 export function every<T>(options: {
+  /** What the event loop's guard names while a run is in flight (platform/observability/event-loop.ts): `clock:<name>`. */
+  name: string
   everyMs: number
   run: (now: Date) => Promise<T>
   /** What a run that succeeded says (logs, pokes). */
@@ -30,8 +33,7 @@ export function every<T>(options: {
   const tick = (poked = false) => {
     if (stopped) return
     if (running) return void (again ||= poked)
-    running = options
-      .run(now())
+    running = whileRunning(`clock:${options.name}`, () => options.run(now()))
       .then((result) => {
         failing = false
         options.done(result)

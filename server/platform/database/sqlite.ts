@@ -8,6 +8,7 @@ import Database from 'libsql'
 import { Kysely, SqliteAdapter, SqliteDialect, sql, type DialectAdapter, type Driver } from 'kysely'
 import { randomBytes } from 'node:crypto'
 import { createRateLimiter } from '../http/rate-limit'
+import { noteHeld } from '../observability/event-loop'
 import { StoreOpenError, StoreUnavailableError } from './contract'
 import { erasureSaltOf, type Database as OpenDatabase } from './database'
 import { sqliteFilePath } from './database-url'
@@ -19,6 +20,24 @@ import { checkpointRules, checkpointsOffTheLoop } from './sqlite-checkpoints'
 import { openSqliteReads } from './sqlite-reads'
 
 const busyTimeoutMs = 5000
+
+/** The statement, its runs timed for the event loop's guard (platform/observability/event-loop.ts noteHeld). */
+function timed(statement: Database.Statement): Database.Statement {
+  for (const method of ['all', 'run', 'get'] as const) {
+    const call = statement[method].bind(statement) as (...parameters: unknown[]) => unknown
+    Object.defineProperty(statement, method, {
+      value: (...parameters: unknown[]) => {
+        const started = performance.now()
+        try {
+          return call(...parameters)
+        } finally {
+          noteHeld(performance.now() - started)
+        }
+      },
+    })
+  }
+  return statement
+}
 
 /** Opens (creating the file if needed, not its folder) the database at `databaseUrl` and runs the platform's
  * migrations and the features' (`migrations`), all of them or those before `stopBefore`. */
@@ -34,7 +53,8 @@ export async function openSqliteDatabase(databaseUrl: string, options: { migrati
     throw new StoreOpenError(`Cannot open the SQLite database ${databaseUrl}: ${(error as Error).message}`)
   }
   // Kysely's driver opens every transaction with a plain (deferred) BEGIN; this one connection makes it IMMEDIATE.
-  const connection = Object.create(file, { prepare: { value: (text: string) => file.prepare(text === 'begin' ? 'begin immediate' : text) } }) as Database.Database
+  // Each statement is timed: it holds the event loop while it runs, and the loop's guard says whose it was.
+  const connection = Object.create(file, { prepare: { value: (text: string) => timed(file.prepare(text === 'begin' ? 'begin immediate' : text)) } }) as Database.Database
   const db = new Kysely<Tables>({ dialect: new OneFileDialect(file, connection) })
   const { stopBefore } = options
   try {

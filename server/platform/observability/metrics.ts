@@ -9,6 +9,7 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
 import type { OutboxStats } from '../outbox/outbox-store'
 import type { PoolUse } from '../database/database'
+import type { EventLoopWatch, Stall } from './event-loop'
 
 /** sent; skipped (nobody to send it to any more); over_budget (put back until its inbox's budget allows it, at
  * most 10 minutes: platform/mail/mailbox-budget.ts); retry (failed for now, tried again later); failed (refused for good,
@@ -88,6 +89,43 @@ export function createMetrics() {
       gauge('waitlist_outbox_due', 'Emails due now: nothing but the sender stands between them and their send.', (read) => read.due)
       gauge('waitlist_outbox_oldest_due_age_seconds', 'How long ago the oldest email due now was queued (0 when none is due).', (read) => ageSeconds(read.oldestDueQueuedAt))
       gauge('waitlist_outbox_oldest_waiting_age_seconds', 'How long ago the oldest unfinished email was queued (0 when none waits).', (read) => ageSeconds(read.oldestQueuedAt))
+    },
+    /** The event loop's delay (Node's monitorEventLoopDelay, through the watch: event-loop.ts) since the last scrape,
+     * read and reset at each scrape; and the turns over the watch's limit, counted by what ran in them. Returns
+     * what the watch calls at each such turn. */
+    watchEventLoop(watch: Pick<EventLoopWatch, 'delay' | 'takeLongest'>): (stall: Stall) => void {
+      new Gauge({
+        name: 'waitlist_event_loop_delay_seconds',
+        help: 'How late the event loop ran what was due, since the last scrape (perf_hooks.monitorEventLoopDelay): median, 99th percentile, and the longest (quantile 1).',
+        labelNames: ['quantile'] as const,
+        registers,
+        collect() {
+          const { delay } = watch
+          // An empty histogram (no turn since the last scrape) reads as 0, not as its sentinel.
+          const seconds = (nanoseconds: number) => (delay.count > 0 ? nanoseconds / 1e9 : 0)
+          this.set({ quantile: '0.5' }, seconds(delay.percentile(50)))
+          this.set({ quantile: '0.99' }, seconds(delay.percentile(99)))
+          this.set({ quantile: '1' }, seconds(delay.max))
+          delay.reset()
+        },
+      })
+      new Gauge({
+        name: 'waitlist_event_loop_longest_turn_seconds',
+        help: 'The longest turn of the event loop since the last scrape, as the watch timed it (platform/observability/event-loop.ts).',
+        registers,
+        collect() {
+          this.set(watch.takeLongest().ms / 1000)
+        },
+      })
+      const stalls = new Counter({
+        name: 'waitlist_event_loop_stalls_total',
+        help: 'Turns of the event loop over EVENT_LOOP_STALL_MS (100 ms by default), by what was running in them: a clock (clock:<name>) or a route (METHOD /pattern); a turn with several counts once for each.',
+        labelNames: ['running'] as const,
+        registers,
+      })
+      return ({ running }) => {
+        for (const name of running.length > 0 ? running : ['nothing marked']) stalls.inc({ running: name })
+      }
     },
     /** The database's connections, read at each scrape. */
     watchPool(poolUse: () => PoolUse) {

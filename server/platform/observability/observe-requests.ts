@@ -10,6 +10,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Context, MiddlewareHandler } from 'hono'
 import { routePath } from 'hono/route'
+import { whileRunning } from './event-loop'
 import { createLogger, type Logger } from './logger'
 import type { Metrics } from './metrics'
 
@@ -41,7 +42,8 @@ export function observeRequests({ log, metrics, trustRequestId }: ObserveOptions
     const id = incoming !== undefined && saneRequestId.test(incoming) ? incoming : randomUUID()
     c.set('requestId', id)
     c.set('log', log.child({ reqId: id }))
-    await next()
+    // The event loop's guard names the request by its route pattern (known once routed), never its path.
+    await whileRunning(() => `${knownMethods.has(c.req.method) ? c.req.method : 'other'} ${routePath(c) || '/*'}`, next)
     c.res.headers.set(requestIdHeader, id)
     const seconds = (performance.now() - started) / 1000
     const method = knownMethods.has(c.req.method) ? c.req.method : 'other'

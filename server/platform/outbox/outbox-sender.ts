@@ -6,6 +6,7 @@
 // its next start. So an email is sent at least once, and twice only if its process died between the send and
 // the mark (the one batch in flight at a crash), or if a send cut after its end of DATA was delivered after
 // all and its retry, held back until the server could no longer deliver the first, went out too.
+import { whileRunning } from '../observability/event-loop'
 import { afterReplyDelayMs } from '../http/after-reply'
 import { silentLogger, type Logger } from '../observability/logger'
 import type { SendOutcome } from '../observability/metrics'
@@ -295,7 +296,8 @@ export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
     }
     clearTimeout(timer)
     lookedAt = performance.now()
-    running = drain()
+    // Marked for the event loop's guard (platform/observability/event-loop.ts), as the clocks are.
+    running = whileRunning('outbox', drain)
       .catch((error: unknown) => log.error({ err: error }, 'outbox: cannot read the outbox now; will try again'))
       .finally(() => {
         running = undefined

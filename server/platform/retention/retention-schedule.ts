@@ -1,6 +1,7 @@
 // The retention sweep's clock, in every instance (retention.ts): once as the instance starts serving, then every
 // hour. Each sweep says what it removed in one line, counts only; a sweep that fails is tried at the next.
 // Stopping ends a sweep between two batches, so a long first sweep never holds up a stop.
+import { whileRunning } from '../observability/event-loop'
 import { silentLogger, type Logger } from '../observability/logger'
 import { retentionRules, type Retention } from './retention'
 
@@ -14,8 +15,7 @@ export function startRetentionSchedule(options: { retention: Retention; everyMs?
   const sweep = () => {
     if (running || stopping.signal.aborted) return
     const started = performance.now()
-    running = options.retention
-      .sweep(now(), stopping.signal)
+    running = whileRunning('clock:retention', () => options.retention.sweep(now(), stopping.signal))
       .then((removed) => {
         const ms = Math.round(performance.now() - started)
         log.info({ removed, ms }, `retention: removed ${removed.consent_tokens} ended link tokens and ${removed.outbox} finished emails in ${ms} ms`)

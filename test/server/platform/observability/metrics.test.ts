@@ -104,6 +104,9 @@ describe('on a port of its own (METRICS_PORT)', () => {
     else expect(after).not.toContain('waitlist_db_pool_idle_connections')
     // The process's own figures come along.
     expect(sample(after, 'process_resident_memory_bytes')).toBeGreaterThan(0)
+    // The event loop's guard (platform/observability/event-loop.ts): its delay since the last scrape, its longest turn.
+    expect(sample(after, 'waitlist_event_loop_delay_seconds{quantile="1"}')).toBeGreaterThan(0)
+    expect(sample(after, 'waitlist_event_loop_longest_turn_seconds')).toBeGreaterThanOrEqual(0)
 
     // The public port: no /metrics, whatever the client sends.
     for (const headers of [{}, { Authorization: `Bearer ${token}` }] as Record<string, string>[]) expect((await fetch(`${server.origin}/metrics`, { headers })).status).toBe(404)
