@@ -103,6 +103,7 @@ async function main() {
       `Held: this database is a backup taken ${held}, restored. It sends no email and no webhook until an owner runs npm run waitlist:go-live (docs/operations.md, "Restore"); /healthz says held.`,
     )
     waitingForGoLive = every({
+      name: 'go-live-check',
       everyMs: heldCheckMs,
       run: () => heldSince(database.db),
       done: (still) => {
