@@ -7,24 +7,19 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { consentApi } from '../../../../shared/consent-paths'
 import { postgresEngine, sqliteEngine, type EngineUnderTest } from '../../../utils/engines'
 import { until } from '../../../utils/until'
-import { startReceiver, type Receiver } from '../../../utils/webhook-receiver'
-import { startWebhookServer, type WebhookServer } from './webhook-harness'
+import { receiversPerTest, startWebhookServer, type WebhookServer } from './webhook-harness'
 
 describe.each([sqliteEngine(), postgresEngine()])('a slow receiver on $engine', (engine: EngineUnderTest) => {
   let server: WebhookServer
-  const receivers: Receiver[] = []
+  const receivers = receiversPerTest()
   beforeAll(() => engine.setup(), 60_000)
   afterAll(() => engine.teardown(), 60_000)
   afterEach(async () => {
-    for (const receiver of receivers) receiver.release()
+    receivers.releaseAll()
     await server?.close()
-    for (const receiver of receivers.splice(0)) await receiver.close()
+    await receivers.closeAll()
   })
-  const receiver = async () => {
-    const started = await startReceiver()
-    receivers.push(started)
-    return started
-  }
+  const receiver = receivers.start
 
   it('delays only its own deliveries: another endpoint gets every event while it still holds its first', async () => {
     server = await startWebhookServer({ databaseUrl: await engine.newDatabase(), timeoutMs: 10 * 60_000 })

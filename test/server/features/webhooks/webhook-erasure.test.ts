@@ -8,23 +8,19 @@ import { consentApi } from '../../../../shared/consent-paths'
 import { deliveryRules } from '../../../../server/features/webhooks/webhook-deliverer'
 import { postgresEngine, sqliteEngine, type EngineUnderTest } from '../../../utils/engines'
 import { until } from '../../../utils/until'
-import { startReceiver, type Receiver } from '../../../utils/webhook-receiver'
-import { startWebhookServer, type WebhookServer } from './webhook-harness'
+import type { Receiver } from '../../../utils/webhook-receiver'
+import { receiversPerTest, startWebhookServer, type WebhookServer } from './webhook-harness'
 
 describe.each([sqliteEngine(), postgresEngine()])('an erasure and the webhooks on $engine', (engine: EngineUnderTest) => {
   let server: WebhookServer
-  const receivers: Receiver[] = []
+  const receivers = receiversPerTest()
   beforeAll(() => engine.setup(), 60_000)
   afterAll(() => engine.teardown(), 60_000)
   afterEach(async () => {
     await server?.close()
-    for (const receiver of receivers.splice(0)) await receiver.close()
+    await receivers.closeAll()
   })
-  const receiver = async () => {
-    const started = await startReceiver()
-    receivers.push(started)
-    return started
-  }
+  const receiver = receivers.start
   const start = async () => (server = await startWebhookServer({ databaseUrl: await engine.newDatabase() }))
   const now = () => new Date(Date.now() + server.clock.offsetMs)
   const rows = () =>

@@ -10,6 +10,7 @@ import { listen, socketAddress } from '../../../../server/platform/http/node-ser
 import { afterRepliesSettled } from '../../../../server/platform/http/after-reply'
 import { createMailer } from '../../../../server/platform/mail/mailer'
 import type { Composition } from '../../../../server/compose'
+import { startReceiver, type Receiver } from '../../../utils/webhook-receiver'
 import type { WebhookEndpointRow } from '../../../../shared/webhook-rows'
 import { composeForTests, type Stores } from '../../../utils/open-store'
 import { linkIn, startInbox, type Inbox } from '../../../utils/smtp-inbox'
@@ -117,6 +118,23 @@ export async function startWebhookServer(options: WebhookServerOptions = {}): Pr
       await store.close()
       await inbox.close()
       await temp.remove()
+    },
+  }
+}
+
+/** The receivers a test starts, for its afterEach to release (before the server stops, which waits for a post
+ * in flight) and close. */
+export function receiversPerTest() {
+  const started: Receiver[] = []
+  return {
+    async start(): Promise<Receiver> {
+      const receiver = await startReceiver()
+      started.push(receiver)
+      return receiver
+    },
+    releaseAll: () => started.forEach((receiver) => receiver.release()),
+    async closeAll(): Promise<void> {
+      for (const receiver of started.splice(0)) await receiver.close()
     },
   }
 }

@@ -15,20 +15,16 @@ import { previousSecretValidMs } from '../../../../server/features/webhooks/endp
 import { webhookHeaders } from '../../../../server/features/webhooks/webhook-secrets'
 import { rawHeader } from '../../../utils/smtp-inbox'
 import { until } from '../../../utils/until'
-import { startReceiver, type Receiver, type Received } from '../../../utils/webhook-receiver'
-import { startWebhookServer, type WebhookServer } from './webhook-harness'
+import type { Received } from '../../../utils/webhook-receiver'
+import { receiversPerTest, startWebhookServer, type WebhookServer } from './webhook-harness'
 
 let server: WebhookServer
-const receivers: Receiver[] = []
+const receivers = receiversPerTest()
 afterEach(async () => {
   await server?.close()
-  for (const receiver of receivers.splice(0)) await receiver.close()
+  await receivers.closeAll()
 })
-const receiver = async () => {
-  const started = await startReceiver()
-  receivers.push(started)
-  return started
-}
+const receiver = receivers.start
 
 const headersOf = (request: Received) => ({
   'webhook-id': String(request.headers['webhook-id']),
