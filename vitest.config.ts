@@ -9,7 +9,11 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['test/utils/setup.ts'],
     include: ['test/**/*.test.{ts,tsx}'],
-    testTimeout: 20_000,
+    // A hang is a failure at any bound; the bound is for a loaded machine. CI's 2 cores, running four files at
+    // once, took a server process 10.6 s to refuse a bad start and 20 s to get through a kill -9 and a restart
+    // (2026-12-03), so 20 s failed tests that were right. A test that needs longer says so.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
     // Vitest's default is one worker fewer than the cores: one on the 2-core CI machine, where the suites wait on
     // SQLite's fsyncs, PostgreSQL, SMTP and child processes far more than on the CPU (load average 1.6 through the
     // whole run). Four files at once took the suite from 645 s to 243 s there (2026-11-27), every test passing.

@@ -62,8 +62,13 @@ export function startServerProcess(env: Record<string, string>, options: ServerP
 }
 
 /** Runs the endpoint expecting it to refuse to start; resolves with its exit code and everything it printed. */
-export async function failingStart(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+/** `printedToExitMs`: from its first line to its exit, which leaves out how long the process took to start. */
+export async function failingStart(env: Record<string, string>): Promise<{ code: number | null; output: string; printedToExitMs: number }> {
   const server = spawnServer(env)
+  let firstPrinted: number | undefined
+  const onFirst = () => (firstPrinted ??= performance.now())
+  server.child.stdout!.once('data', onFirst)
+  server.child.stderr!.once('data', onFirst)
   const code = await server.exited
-  return { code, output: server.output() }
+  return { code, output: server.output(), printedToExitMs: performance.now() - (firstPrinted ?? performance.now()) }
 }

@@ -80,10 +80,11 @@ describe('a database folder that cannot be made stops the start at once', () => 
     ['deeper under a file (ENOTDIR)', () => join(aFile, 'deeper', 'waitlist.db')],
     ['under /proc, where mkdir -p would spin for ever', () => `/proc/waitlist-${process.pid}/waitlist.db`],
   ])('%s', async (_, path) => {
-    const started = Date.now()
+    // 'At once' is that the process ends by itself with its one line: a start that spun in mkdir -p would never
+    // end, and the test's own bound would fail it. No duration is asserted, since a start under load takes
+    // seconds before it prints anything.
     const result = await failingStart({ DATABASE_URL: `file:${path()}` })
     expectOneLineNaming(result, 'DATABASE_URL')
-    expect(Date.now() - started).toBeLessThan(10_000)
   })
 
   it('a MAIL_DIR under /proc too', async () => {
@@ -113,13 +114,15 @@ it(
         expect.stringMatching(/^Cannot use DATABASE_URL: .* stayed locked by another process/),
       ])
       expect(elapsed).toBeGreaterThanOrEqual(sqliteLockWaitMs)
-      expect(elapsed).toBeLessThan(sqliteLockWaitMs + 6000)
+      // From the line that says how long it waits to the exit, so the process's own start is not counted: on
+      // CI's loaded machine the whole run took 17.1 s for a 10 s wait (2026-12-03).
+      expect(result.printedToExitMs).toBeLessThan(sqliteLockWaitMs + 5000)
     } finally {
       transaction.close()
       holder.close()
     }
   },
-  sqliteLockWaitMs + 15_000,
+  sqliteLockWaitMs + 50_000,
 )
 
 /** A database file with 4 KB of garbage written over `page` (numbered from 0), in the file, not the WAL. */

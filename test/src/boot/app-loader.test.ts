@@ -9,7 +9,7 @@ import { loadAfterFirstPaint, loadWithoutPaintAfterMs } from '../../../src/boot/
 let compiled: InlineScripts
 beforeAll(async () => {
   compiled = await compileInlineScripts()
-}, 30_000)
+}, 90_000)
 
 const modules = ['/assets/entry-client-a.js', '/assets/react-b.js', '/assets/page-c.js']
 

@@ -9,7 +9,7 @@ import { appLateAfterMs, recordEarlyEvents } from '../../../src/boot/early-event
 let compiledRecorder: string
 beforeAll(async () => {
   compiledRecorder = (await compileInlineScripts()).recorder
-}, 30_000)
+}, 90_000)
 
 let form: HTMLFormElement
 let menu: HTMLButtonElement

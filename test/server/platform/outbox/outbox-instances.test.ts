@@ -26,7 +26,7 @@ import { systemClock } from '../../../../server/platform/clock/system-clock'
 
 let cluster: TestPostgres
 const closers: (() => Promise<unknown>)[] = []
-beforeAll(async () => void (cluster = await startPostgres()), 30_000)
+beforeAll(async () => void (cluster = await startPostgres()), 90_000)
 afterAll(async () => {
   stopAll()
   for (const close of closers.reverse()) await close().catch(() => {})
@@ -268,5 +268,5 @@ describe('two in-process senders on separate pools', () => {
     expect([...perAddress.keys()].sort()).toEqual([...addresses].sort())
     expect([...perAddress.entries()].filter(([, n]) => n !== 1)).toEqual([])
     expect((await outboxStore(storeB.database).stats(new Date())).waiting).toBe(0)
-  }, 30_000)
+  }, 90_000)
 })

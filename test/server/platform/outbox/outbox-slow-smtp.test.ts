@@ -103,7 +103,7 @@ it('closes the connection of a send it gives up before the end of DATA, and send
   expect(smtp.dataEndedAt(0)).toBeUndefined()
   expect(smtp.transactions()).toHaveLength(2)
   expect(smtp.delivered().get('stalled@example.com')).toBe(1)
-}, 30_000)
+}, 90_000)
 
 it('after cutting a send past its end of DATA, waits before a retry for as long as the server could still deliver', async () => {
   // The server stalls after the end of DATA for longer than the mailer waits for that reply: the cut leaves
@@ -133,7 +133,7 @@ it('after cutting a send past its end of DATA, waits before a retry for as long 
   expect(entry!.outcome).toBeNull()
   expect(String(entry!.last_error)).toMatch(/may have been delivered/)
   expect(new Date(String(entry!.next_attempt_at)).getTime()).toBeGreaterThanOrEqual(cutAt + unknownOutcomeRetryMs - 2000)
-}, 30_000)
+}, 90_000)
 
 it('renews a lease for the sender that holds it, and for nobody once another has claimed the entry', async () => {
   const { first } = await setUp(['lease@example.com'], () => 0)
