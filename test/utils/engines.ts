@@ -5,7 +5,11 @@ import pg from 'pg'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { afterAll, beforeAll } from 'vitest'
 import type { Engine } from '../../server/platform/database/contract'
+import type { Database } from '../../server/platform/database/database'
+import { openDatabase } from '../../server/platform/database/open'
+import { featureMigrations } from '../../server/feature-migrations'
 import { startPostgres, type TestPostgres } from './postgres'
 
 export type EngineUnderTest = {
@@ -54,4 +58,19 @@ export function postgresEngine(): EngineUnderTest & { cluster: () => TestPostgre
     teardown: async () => cluster?.destroy(),
     cluster: () => cluster!,
   }
+}
+
+/** For a describe block: the engine set up and one database with every feature's migrations run, opened before the
+ * block's tests and closed, with the engine, after them. Read it inside a test, once the hook has run. */
+export function migratedDatabaseOn(engine: EngineUnderTest): () => Database {
+  let database: Database | undefined
+  beforeAll(async () => {
+    await engine.setup()
+    database = await openDatabase(await engine.newDatabase(), { migrations: featureMigrations })
+  }, 60_000)
+  afterAll(async () => {
+    await database?.close()
+    await engine.teardown()
+  })
+  return () => database!
 }
