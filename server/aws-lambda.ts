@@ -1,5 +1,6 @@
-// The README's serverless example ("The endpoint on a serverless or edge host"), as a file of its own so that
-// tsc and eslint check it; test/docs/readme-example.test.ts holds the README's copy to what follows this comment.
+// The serverless example of docs/operations.md ("The endpoint on a serverless or edge host"), as a file of its
+// own so that tsc and eslint check it; test/docs/serverless-example.test.ts holds the page's copy to what follows
+// this comment.
 import { getConnInfo, handle } from 'hono/aws-lambda'
 import { compose } from './compose'
 import { featureMigrations } from './feature-migrations'
