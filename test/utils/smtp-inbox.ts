@@ -71,7 +71,7 @@ export async function startInbox(port = 0): Promise<Inbox> {
     port: bound,
     mails,
     connections: () => connections,
-    next(to, timeoutMs = 5000) {
+    next(to, timeoutMs = 30_000) {
       const wanted = to.toLowerCase()
       const index = mails.findIndex((mail) => recipients(mail).includes(wanted))
       if (index >= 0) return Promise.resolve(mails.splice(index, 1)[0]!)

@@ -495,5 +495,5 @@ describe.each([sqliteEngine(), postgresEngine()])('the line on $engine', (engine
     expect(everyone.map((row) => placeOf(row.id))).toEqual(everyone.map((_, position) => position + 1))
     expect(placeOf(0)).toBeUndefined()
     expect(placeOf(everyone.length + 1000)).toBeUndefined()
-  }, 120_000)
+  }, 240_000)
 })

@@ -73,13 +73,15 @@ it('queues confirmations while SMTP is down, keeps them across a kill -9, and de
   const settled = (entry: Record<string, unknown>) => entry.claimed_until === null
   // Every entry tried once and the oldest twice: how soon the sender reaches the last of the 60 depends on the
   // disk (two commits an attempt), so the test waits for that state rather than assume it comes first.
+  // The log line of a retry comes after its row is written: the kill waits for both, or a loaded machine kills the
+  // process between them and the log below lacks a wait the database has (a clean clone at load 20, 2026-12-06).
   await until(
     async () =>
       (await outbox()).every((entry) =>
         early.includes(Number(entry.id)) ? Number(entry.attempts) >= 2 && settled(entry) : entry.last_error !== null, // a first attempt has failed
-      ),
-    10_000,
-    'every email tried, the oldest twice',
+      ) && early.every((id) => retryWaits(first.output()).get(id)?.has(2)),
+    60_000,
+    'every email tried, the oldest twice, and each of their waits logged',
   )
   const beforeKill = await outbox()
   expect(beforeKill).toHaveLength(count)

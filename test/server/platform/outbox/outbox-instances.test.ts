@@ -103,7 +103,7 @@ describe('two endpoint processes on one PostgreSQL outbox', () => {
       const replies = await Promise.all(part.flatMap((email, index) => (index % 5 === 0 ? [a!, b!] : [index % 2 ? a! : b!]).map((instance) => signUp(instance, email))))
       expect(replies.every(Boolean)).toBe(true)
     }
-    await until(() => addresses.every((address) => received(box).has(address)), 30_000, 'every address to get its email')
+    await until(() => addresses.every((address) => received(box).has(address)), 90_000, 'every address to get its email')
     const drainedMs = Date.now() - startedAt
     // Once both have stopped and the inbox has read all they sent, no late second copy can come.
     killGroup(a.child, 'SIGTERM')
