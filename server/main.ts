@@ -46,9 +46,6 @@ async function main() {
   const { config, mail: mailSettings, admin: adminConfig } = settings
   const log = createLogger({ level: config.logLevel })
   const metrics = createMetrics()
-  // The guard on the event loop: a turn longer than EVENT_LOOP_STALL_MS is one line naming what ran, and counted.
-  const loop = watchEventLoop({ log, stallMs: config.metrics.stallMs, onStall: (stall) => countStall(stall) })
-  const countStall = metrics.watchEventLoop(loop)
 
   // A SQLite file's folder is created, another process's lock waited on (for a bounded time) and its header and
   // schema read by openDatabase (platform/database/sqlite-file.ts); every page is checked once it serves. The wait is announced plainly, as the refusal
@@ -56,6 +53,11 @@ async function main() {
   const database = await openDatabase(config.databaseUrl, { migrations: featureMigrations, poolSize: config.databasePoolSize, onLockWait: sayAtStart, log }).catch((error: unknown) =>
     stopAtStart(error instanceof StoreOpenError ? error.message : `Cannot open the database (DATABASE_URL): ${(error as Error).message}`),
   )
+  // The guard on the event loop: a turn longer than EVENT_LOOP_STALL_MS is one line naming what ran, and counted.
+  // It starts once the database is open, as the server is about to serve: a start refused before then says one
+  // line and nothing else, though a loaded machine held its turns (a lock's wait read 119 ms, 2026-12-06).
+  const loop = watchEventLoop({ log, stallMs: config.metrics.stallMs, onStall: (stall) => countStall(stall) })
+  const countStall = metrics.watchEventLoop(loop)
   if (!mailSettings.smtpUrl) {
     try {
       createFolder(mailSettings.mailDir)
