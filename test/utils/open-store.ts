@@ -42,7 +42,7 @@ export type Stores = Signups & {
   /** What the analytics' clock does every ANALYTICS_COUNT_SECONDS (compose.ts countVisits); the tests start no clock. */
   countVisits: Composition['stores']['countVisits']
   /** What an activation publishes in its transaction (features/api/), for a test's own subscriber. */
-  activationEvents: Composition['activationEvents']
+  activationEvents: Composition['stores']['activationEvents']
   rateLimiter: (options: RateLimitOptions) => RateLimiter
   /** Starts the composition's outbox sender (compose.ts), with a test's overrides: a short poll, its own links. */
   startSender: Composition['startSender']
@@ -67,7 +67,8 @@ export type TestCompositionOptions = {
   clientAddress?: (c: Context) => string | undefined
   site?: (request: Request) => Promise<Response>
   limits?: Parameters<typeof compose>[0]['limits']
-  webhookDelivery?: Parameters<typeof compose>[0]['webhookDelivery']
+  /** A test's changes to the webhooks' delivery (features/webhooks/wing.ts). */
+  webhookDelivery?: NonNullable<Parameters<typeof compose>[0]['overrides']>['webhookDelivery']
 }
 
 export function composeForTests(database: Database, options: TestCompositionOptions = {}): { composition: Composition; stores: Stores } {
@@ -85,7 +86,7 @@ export function composeForTests(database: Database, options: TestCompositionOpti
     clientAddress: options.clientAddress,
     site: options.site,
     limits: options.limits,
-    webhookDelivery: options.webhookDelivery,
+    overrides: { webhookDelivery: options.webhookDelivery },
   })
   const { signups, consent, line, invitations, admin, updateSends, analytics, countVisits } = composition.stores
   const stores: Stores = {
@@ -99,7 +100,7 @@ export function composeForTests(database: Database, options: TestCompositionOpti
     updateSends,
     analytics,
     countVisits,
-    activationEvents: composition.activationEvents,
+    activationEvents: composition.stores.activationEvents,
     rateLimiter: database.rateLimiter,
     startSender: composition.startSender,
     close: async () => {
