@@ -16,17 +16,16 @@ type Limit = { max: number; windowMs: number }
 type CountVisits = (at: Date) => Promise<{ rolledUp: number }>
 
 declare module '../../platform/wing/wing' {
+  interface WingLimits {
+    analytics: Limit
+  }
   interface Ports {
     analytics: AnalyticsStore
     countVisits: CountVisits
   }
-  interface WingLimits {
-    analytics: Limit
-  }
 }
 
 export const analyticsWing: Wing = {
-  name: 'analytics',
   migrations: analyticsMigrations,
   build({ database, config, admin, now, log, limits }) {
     const analytics = analyticsStore(database)

@@ -32,7 +32,6 @@ declare module '../../platform/wing/wing' {
 }
 
 export const apiWing: Wing = {
-  name: 'api',
   migrations: apiMigrations,
   build({ database, now, log, ports, events, limits }) {
     const keys = apiKeys(database)

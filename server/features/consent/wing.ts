@@ -24,7 +24,6 @@ declare module '../../platform/wing/wing' {
 }
 
 export const consentWing: Wing = {
-  name: 'consent',
   migrations: consentMigrations,
   emailKinds: (database, { links }) => consentEmailKinds(database, links),
   build({ database, now, metrics, ports, events, limits, poke }) {

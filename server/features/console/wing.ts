@@ -27,7 +27,6 @@ declare module '../../platform/wing/wing' {
 }
 
 export const consoleWing: Wing = {
-  name: 'console',
   migrations: consoleMigrations,
   build({ database, admin: settings, now, log, mailer, budget, outbox, ports, limits }) {
     const admin = adminStore(database, ports.line, now)

@@ -26,7 +26,6 @@ declare module '../../platform/wing/wing' {
 }
 
 export const launchWing: Wing = {
-  name: 'launch',
   migrations: launchMigrations,
   emailKinds: (database, { links, config }) => launchEmailKinds(database, links, config?.invitations.lifetimeMs ?? invitationRules.lifetimeMs),
   build({ database, config, admin, now, log, ports, events, poke }) {

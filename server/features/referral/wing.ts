@@ -22,7 +22,6 @@ declare module '../../platform/wing/wing' {
 }
 
 export const referralWing: Wing = {
-  name: 'referral',
   migrations: referralMigrations,
   emailKinds: (database, { links, config }) => [welcomeEmailKind(database, links, config?.placeBoost ?? referralRules.boostPlaces)],
   build({ database, config, admin, now, ports, events }) {

@@ -15,7 +15,6 @@ declare module '../../platform/wing/wing' {
 }
 
 export const signupWing: Wing = {
-  name: 'signup',
   migrations: signupMigrations,
   build({ database, config, now, log, metrics, poke }) {
     const signups = metrics ? countedSignups(signupStore(database, now, log), metrics) : signupStore(database, now, log)

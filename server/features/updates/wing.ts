@@ -17,7 +17,6 @@ declare module '../../platform/wing/wing' {
 }
 
 export const updatesWing: Wing = {
-  name: 'updates',
   migrations: updateMigrations,
   emailKinds: (database, { links }) => [updateTestEmailKind(database), updateEmailKind(database, links)],
   build({ database, config, now, log, poke }) {

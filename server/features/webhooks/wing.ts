@@ -24,7 +24,6 @@ declare module '../../platform/wing/wing' {
 }
 
 export const webhooksWing: Wing = {
-  name: 'webhooks',
   migrations: webhookMigrations,
   build({ database, config, now, log, overrides, poke }) {
     const endpoints = endpointStore(database, { allowPrivate: config.webhooks.allowPrivate })

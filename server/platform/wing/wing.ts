@@ -113,7 +113,6 @@ export type WingParts = {
 export type EmailKindSettings = { links: EmailLinks } & Partial<WingSettings>
 
 export type Wing = {
-  name: string
   migrations?: Migrations
   /** Its outbox kinds (platform/outbox/outbox-kinds.ts); without settings, each says its defaults. */
   emailKinds?: (database: Database, settings: EmailKindSettings) => OutboxKind[]
