@@ -75,6 +75,16 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [serverNeverImportsSite] }] },
   },
   ...features.map(featureZone),
+  // The composition names no feature (issue 46): it builds whatever wings the list holds, and the list imports each
+  // wing's manifest only, so a wing's other files are its own to rename and split (docs/architecture.md).
+  serverZone(['server/compose.ts', 'server/app.ts', 'server/email-kinds.ts', 'server/feature-migrations.ts'], {
+    regex: '^\\./features(/|$)',
+    message: 'The composition names no feature: a wing declares itself in its features/<wing>/wing.ts, and server/wings.ts lists it.',
+  }),
+  serverZone(['server/wings.ts'], {
+    regex: '^\\./features/[^/]+/(?!wing$)',
+    message: "The list of wings imports each wing's manifest (features/<wing>/wing.ts), never its other files.",
+  }),
   serverZone(['server/platform/**/*.{ts,tsx}'], {
     regex: '^(\\.\\./)+features(/|$)',
     message: 'The platform knows no feature: a feature hands it what it needs, or subscribes to what it offers.',

@@ -93,7 +93,7 @@ try {
   const before = await signups(10)
 
   // The events, at an even pace, each in its own transaction; the receiver goes down in the middle for a minute.
-  const activations = composition.activationEvents
+  const activations = composition.stores.activationEvents
   const start = Date.now()
   const down = setTimeout(() => receiver.close(), downFromMs)
   const up = setTimeout(() => void listenReceiver(receiverPort), downFromMs + downMs)

@@ -8,6 +8,15 @@ import type { MailSettings } from './platform/mail/mailer'
 
 export type Settings = { config: ServerConfig; mail: MailSettings; admin: AdminConfig }
 
+// What every wing is built with (platform/wing/wing.ts): the server's settings and the console's; the mail's stay
+// the host's.
+declare module './platform/wing/wing' {
+  interface WingSettings {
+    config: ServerConfig
+    admin: AdminConfig
+  }
+}
+
 export function readSettings(env: Record<string, string | undefined>): Settings {
   const problems: string[] = []
   const read = <T>(reader: () => T): T | undefined => {

@@ -1,8 +1,9 @@
 // @vitest-environment node
 // The server's lint zones (eslint.config.js; docs/architecture.md, "Where the code lives"), through ESLint's own
 // API with the project's config: an import from one feature into another's files, from the platform into a
-// feature, or from either into the composition fails the lint (so npm test); the imports each layer may make
-// pass; and today's server holds the zones.
+// feature, from either into the composition, or from compose.ts into any feature (the list of wings, wings.ts,
+// imports their manifests) fails the lint (so npm test); the imports each layer may make pass; and today's server
+// holds the zones.
 import { fileURLToPath } from 'node:url'
 import { ESLint } from 'eslint'
 import { beforeAll, expect, it } from 'vitest'
@@ -34,6 +35,9 @@ it.each([
   ['the platform', "even a feature's public module", "import type { ConsentEvents } from '../../features/consent/public'", 'server/platform/events/x.ts', aFeature],
   ['the platform', 'a feature, from deeper in the platform', "import { referralMigrations } from '../../../features/referral/migrations'", 'server/platform/database/engines/x.ts', aFeature],
   ['the platform', 'the composition', "import { ConfigError } from '../../settings'", 'server/platform/mail/x.ts', theComposition],
+  ['the composition', 'a feature', "import { consentStore } from './features/consent/consent-store'", 'server/compose.ts', 'The composition names no feature'],
+  ['the composition', "even a feature's wing", "import { consentWing } from './features/consent/wing'", 'server/app.ts', 'The composition names no feature'],
+  ['the list of wings', "a wing's other files", "import { line } from './features/referral/line'", 'server/wings.ts', "The list of wings imports each wing's manifest"],
 ])('%s never imports %s', async (_layer, _what, code, filePath, message) => {
   expect(await zoneErrors(code, filePath)).toEqual([expect.stringContaining(message)])
 })
@@ -54,10 +58,11 @@ it.each([
   ],
   ['the platform imports the platform and shared/', 'server/platform/mail/x.ts', ["import type { Db } from '../database/database'", "import { folderProblem } from '../folders'", "import { brand } from '../../../shared/brand'"]],
   [
-    'the composition imports any feature and the platform',
-    'server/app.ts',
-    ["import { consentStore } from './features/consent/consent-store'", "import { line } from './features/referral/line'", "import { openDatabase } from './platform/database/open'"],
+    "the host's files import any feature and the platform",
+    'server/settings.ts',
+    ["import { readAdminConfig } from './features/console/admin-config'", "import { line } from './features/referral/line'", "import { openDatabase } from './platform/database/open'"],
   ],
+  ['the list of wings imports each wing\'s manifest', 'server/wings.ts', ["import { consentWing } from './features/consent/wing'", "import type { Wing } from './platform/wing/wing'"]],
 ])('%s', async (_, filePath, imports) => {
   expect(await zoneErrors(imports.join('\n'), filePath)).toEqual([])
 })

@@ -5,20 +5,14 @@
 // test is wired as `npm start` wires it.
 //
 // `Stores` is what the tests read and seed: the signups' own methods at the top (add, all, settled), the
-// consent, invitation and console stores beside them, the database, the composition's outbox sender, and one
+// stores every wing offers beside them (compose.ts `stores`), the database, the composition's outbox sender, and one
 // close that stops the background work, waits for the work after the replies, checks the console's kept counts
 // against the rows (kept-counts.ts), then closes the database.
 import type { Context } from 'hono'
 import { compose, type Composition } from '../../server/compose'
 import { readConfig, type ServerConfig } from '../../server/config'
-import type { AdminStore } from '../../server/features/console/admin-store'
 import { parseAdminEmails } from '../../server/features/console/admin-emails'
-import type { ConsentStore } from '../../server/features/consent/consent-store'
-import type { Invitations } from '../../server/features/launch/invitations'
-import type { Line } from '../../server/features/referral/line'
 import type { Signups } from '../../server/features/signup/signup-store'
-import type { UpdateSends } from '../../server/features/updates/update-sends'
-import type { AnalyticsStore } from '../../server/features/analytics/analytics-store'
 import type { Engine } from '../../server/platform/database/contract'
 import type { Database } from '../../server/platform/database/database'
 import { openDatabase, type OpenOptions } from '../../server/platform/database/open'
@@ -30,19 +24,13 @@ import type { Metrics } from '../../server/platform/observability/metrics'
 import { keptCountsAgainstRows } from './kept-counts'
 import { memoryMailer } from './memory-mailer'
 
-export type Stores = Signups & {
+/** Beside the signups' own methods, everything the wings offer (compose.ts `stores`: the consent, the line, the
+ * invitations, the console's store, the analytics' countVisits, which the tests run with no clock, what an
+ * activation publishes, ...), so a new wing's store is here with no edit. */
+export type Stores = Signups &
+  Omit<Composition['stores'], 'signups'> & {
   engine: Engine
   database: Database
-  consent: ConsentStore
-  line: Line
-  invitations: Invitations
-  admin: AdminStore
-  updateSends: UpdateSends
-  analytics: AnalyticsStore
-  /** What the analytics' clock does every ANALYTICS_COUNT_SECONDS (compose.ts countVisits); the tests start no clock. */
-  countVisits: Composition['stores']['countVisits']
-  /** What an activation publishes in its transaction (features/api/), for a test's own subscriber. */
-  activationEvents: Composition['activationEvents']
   rateLimiter: (options: RateLimitOptions) => RateLimiter
   /** Starts the composition's outbox sender (compose.ts), with a test's overrides: a short poll, its own links. */
   startSender: Composition['startSender']
@@ -67,7 +55,8 @@ export type TestCompositionOptions = {
   clientAddress?: (c: Context) => string | undefined
   site?: (request: Request) => Promise<Response>
   limits?: Parameters<typeof compose>[0]['limits']
-  webhookDelivery?: Parameters<typeof compose>[0]['webhookDelivery']
+  /** A test's changes to the webhooks' delivery (features/webhooks/wing.ts). */
+  webhookDelivery?: NonNullable<Parameters<typeof compose>[0]['overrides']>['webhookDelivery']
 }
 
 export function composeForTests(database: Database, options: TestCompositionOptions = {}): { composition: Composition; stores: Stores } {
@@ -85,21 +74,14 @@ export function composeForTests(database: Database, options: TestCompositionOpti
     clientAddress: options.clientAddress,
     site: options.site,
     limits: options.limits,
-    webhookDelivery: options.webhookDelivery,
+    overrides: { webhookDelivery: options.webhookDelivery },
   })
-  const { signups, consent, line, invitations, admin, updateSends, analytics, countVisits } = composition.stores
+  const { signups, ...offered } = composition.stores
   const stores: Stores = {
     ...signups,
+    ...offered,
     engine: database.engine,
     database,
-    consent,
-    line,
-    invitations,
-    admin,
-    updateSends,
-    analytics,
-    countVisits,
-    activationEvents: composition.activationEvents,
     rateLimiter: database.rateLimiter,
     startSender: composition.startSender,
     close: async () => {

@@ -45,6 +45,9 @@ export type OutboxSenderOptions = {
   onAttempt?: (kind: string, outcome: SendOutcome) => void
 }
 
+/** A test's changes to a sender: a short poll, a wrapper that counts the outbox's calls. */
+export type OutboxSenderOverrides = Omit<Partial<OutboxSenderOptions>, 'outbox' | 'kinds'> & { outbox?: (outbox: OutboxStore) => OutboxStore }
+
 /** A claimed entry with its kind, if one is registered by that name, and what the kind read for it. */
 type Claimed = QueuedEmail & { registered: OutboxKind | undefined; email: Recipient | undefined }
 

@@ -1,0 +1,57 @@
+// The console's wing (platform/wing/wing.ts): sign-in by emailed link, sessions, the audit, the people table with
+// each person's place, and /api/admin, under which it mounts every wing's console routes behind its session and
+// Origin checks, made with its audit log and the composition's clock. What the console itself adds (its own
+// routes, a store) is one more line below.
+import { Hono } from 'hono'
+import { adminApiBase } from '../../../shared/console-api'
+import { apiHeaders } from '../../platform/http/api-guard'
+import type { Wing } from '../../platform/wing/wing'
+import { adminApi } from './admin-api'
+import { adminStore, type AdminStore, type Audit } from './admin-store'
+import { consoleMigrations } from './migrations'
+import { createSignInMailer } from './sign-in-mail'
+import { teamStore } from './team-store'
+
+type Limit = { max: number; windowMs: number }
+
+declare module '../../platform/wing/wing' {
+  interface Ports {
+    admin: AdminStore
+  }
+  interface ConsoleTools {
+    audit: Audit
+  }
+  interface WingLimits {
+    signIn: Limit
+    signInCheckMs: number
+  }
+}
+
+export const consoleWing: Wing = {
+  migrations: consoleMigrations,
+  build({ database, admin: settings, now, log, mailer, budget, outbox, ports, limits }) {
+    const admin = adminStore(database, ports.line, now)
+    const signInMailer = createSignInMailer({ mailer, budget, log, now, checkMs: limits.signInCheckMs })
+    const audit: Audit = (actor, action, detail) => admin.audit(actor, action, detail)
+    return {
+      offers: { admin },
+      routes: ({ originCheck, facts, rateLimiter, consoleRoutes }) => {
+        const options = {
+          store: admin,
+          // The team, with ADMIN_EMAILS's owners (team-store.ts).
+          team: teamStore(database, settings.adminEmails, now),
+          publicUrl: settings.publicUrl,
+          sendSignInLink: signInMailer,
+          eraseSignup: (id: number, at: Date) => ports.consent.eraseById(id, at),
+          outboxStats: (at: Date) => outbox.stats(at),
+          signInRateLimit: limits.signIn,
+          now,
+          routes: consoleRoutes.map((make) => make({ audit, now })),
+        }
+        // The console's API passes the API's origin check too, and is never readable by another origin.
+        return { api: [{ at: adminApiBase, app: new Hono().use(apiHeaders, originCheck()).route('/', adminApi(options, { ...facts, rateLimiter })) }] }
+      },
+      stop: () => signInMailer.stop(),
+    }
+  },
+}

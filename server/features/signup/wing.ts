@@ -1,0 +1,34 @@
+// The signup's wing (platform/wing/wing.ts): the signups table, and POST /api/waitlist, each within the
+// signup's rate limit (RATE_LIMIT_*). It offers where signups go; its work after the replies (a repeat signed up
+// again) ends when the composition stops.
+import { defaultRateLimit } from '../../platform/http/rate-limit'
+import type { Wing } from '../../platform/wing/wing'
+import { countedSignups } from './counted-signups'
+import { signupMigrations } from './migrations'
+import { signupRoutes, waitlistPath } from './signup-routes'
+import { signupStore, type Signups } from './signup-store'
+
+declare module '../../platform/wing/wing' {
+  interface Ports {
+    signups: Signups
+  }
+}
+
+export const signupWing: Wing = {
+  migrations: signupMigrations,
+  build({ database, config, now, log, metrics, poke }) {
+    const signups = metrics ? countedSignups(signupStore(database, now, log), metrics) : signupStore(database, now, log)
+    return {
+      offers: { signups },
+      routes: ({ clientKey, originCheck, publicSiteUrl, rateLimiter }) => ({
+        api: [
+          {
+            at: waitlistPath,
+            app: signupRoutes({ clientKey, originCheck, publicSiteUrl, onQueued: poke, signups, limiter: rateLimiter(config.rateLimit ?? defaultRateLimit) }),
+          },
+        ],
+      }),
+      settled: () => signups.settled(),
+    }
+  },
+}

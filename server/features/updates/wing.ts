@@ -1,0 +1,34 @@
+// The updates' wing (platform/wing/wing.ts): updates written in the console, tested, and sent to those who asked
+// for news and updates at a pace, by a clock every second in every instance; they follow consent, so someone who
+// takes news back or is erased is skipped.
+import type { Wing } from '../../platform/wing/wing'
+import { updateMigrations } from './migrations'
+import { updateEmailKind, updateTestEmailKind } from './update-emails'
+import { updateRoutes } from './update-routes'
+import { updateSends, type UpdateSends } from './update-sends'
+import { updateStore } from './update-store'
+import { startUpdateTicker } from './update-ticker'
+import { updatesFollowConsent } from './updates-follow-consent'
+
+declare module '../../platform/wing/wing' {
+  interface Ports {
+    updateSends: UpdateSends
+  }
+}
+
+export const updatesWing: Wing = {
+  migrations: updateMigrations,
+  emailKinds: (database, { links }) => [updateTestEmailKind(database), updateEmailKind(database, links)],
+  build({ database, config, now, log, poke }) {
+    const sending = updateSends(database)
+    return {
+      offers: { updateSends: sending },
+      follows: { consent: updatesFollowConsent },
+      consoleRoutes: [
+        ({ audit, now: at }) =>
+          updateRoutes({ updates: updateStore(database, sending), sends: sending, defaultPerSecond: config.invitations.sendsPerSecond, audit, now: at, onQueued: poke }),
+      ],
+      clocks: [{ name: 'updates', everyMs: 1000, start: ({ everyMs }) => startUpdateTicker({ sends: sending, everyMs, onQueued: poke, log, now }) }],
+    }
+  },
+}
