@@ -13,6 +13,8 @@ import type { AuditReply, ReferralsReply, SignupPage } from '../../shared/consol
 import type { ConsoleSignupRow } from '../../shared/console-rows'
 import { adminUpdatesMachine, type AdminUpdatesSnapshot } from '../../machines/admin-updates-machine'
 import { adminWavesMachine } from '../../machines/admin-waves-machine'
+import { adminTeamMachine, type AdminTeamSnapshot } from '../../machines/admin-team-machine'
+import type { Role, TeamMember } from '../../shared/team'
 import { adminWebhooksMachine, type AdminWebhooksSnapshot, type WebhookChange } from '../../machines/admin-webhooks-machine'
 import type { UpdateSendState } from '../../machines/update-send-machine'
 import type { Funnel, NextUp, Pace, WaveRow, WavesOverview } from '../../shared/launch-rows'
@@ -517,3 +519,47 @@ export const webhooksModel: Model = {
 }
 
 export const webhooksSamples = { secret: webhookSecret, refusal: webhookRefusal }
+
+const teamMember = (email: string, role: Role, fromSettings = false): TeamMember => ({
+  email,
+  role,
+  addedBy: fromSettings ? 'ADMIN_EMAILS' : samples.admin,
+  addedAt: '2026-12-01T09:00:00.000Z',
+  lastSignInAt: fromSettings ? '2026-12-05T08:30:00.000Z' : null,
+  fromSettings,
+})
+const editor = 'ed@company.example'
+/** The team's answers: the owner the settings name alone, then with an editor invited; and the server's refusal. */
+export const teamSamples = {
+  editor,
+  alone: [teamMember(samples.admin, 'owner', true)],
+  withEditor: [teamMember(samples.admin, 'owner', true), teamMember(editor, 'editor')],
+  refusal: Object.assign(new Error('The last owner cannot be removed or given another role.'), { name: 'ServerMessage' }),
+}
+
+/** The team machine: an address typed (valid or not) and a role chosen, an invitation, a role changed, a removal
+ * asked about and confirmed or not; each change answered, or refused in the server's words or with none. */
+export const teamModel: Model = {
+  machine: adminTeamMachine,
+  events: [
+    { type: 'RELOAD' },
+    { type: 'EMAIL_CHANGED', value: ` ${editor} ` },
+    { type: 'EMAIL_CHANGED', value: 'not-an-email' },
+    { type: 'ROLE_CHOSEN', role: 'sender' },
+    { type: 'INVITE' },
+    { type: 'CHANGE_ROLE', email: editor, role: 'people' },
+    { type: 'REMOVE', email: editor },
+    { type: 'CONFIRM' },
+    { type: 'CANCEL' },
+    done('fetchTeam', teamSamples.alone),
+    failed('fetchTeam'),
+    done('changeTeam', teamSamples.withEditor),
+    { type: 'xstate.error.actor.changeTeam', error: teamSamples.refusal },
+    failed('changeTeam'),
+  ],
+  // The guard reads whether the address is valid; the change asked about is what the question and the wait show.
+  serializeState: (snapshot) => {
+    const { email, change } = snapshot.context as AdminTeamSnapshot['context']
+    return JSON.stringify({ value: snapshot.value, emailValid: emailValid(email), change: change?.kind ?? null })
+  },
+}
