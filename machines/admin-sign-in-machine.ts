@@ -43,7 +43,7 @@ export const adminSignInMachine = setup({
   actors: {
     checkSession: fromPromise<SessionReply | null>(async () => null),
     requestLink: fromPromise<SignInRequested, { email: string }>(async () => ({ message: '' })),
-    verifyToken: fromPromise<SessionReply, { token: string }>(async () => ({ email: '' })),
+    verifyToken: fromPromise<SessionReply, { token: string }>(async () => ({ email: '', role: 'viewer', permissions: [] })),
     signOut: fromPromise<void>(async () => undefined),
   },
   actions: {

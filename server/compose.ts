@@ -11,6 +11,7 @@ import { createApp } from './app'
 import type { ServerConfig } from './config'
 import type { AdminConfig } from './features/console/admin-config'
 import { adminStore } from './features/console/admin-store'
+import { teamStore } from './features/console/team-store'
 import { createSignInMailer } from './features/console/sign-in-mail'
 import type { ConsentEvents } from './features/consent/consent-events'
 import { consentStore } from './features/consent/consent-store'
@@ -224,7 +225,8 @@ export function compose(options: CompositionOptions) {
     }),
     admin: {
       store: admin,
-      adminEmails: adminConfig.adminEmails,
+      // The team, with ADMIN_EMAILS's owners (features/console/team-store.ts).
+      team: teamStore(database, adminConfig.adminEmails, now),
       publicUrl: adminConfig.publicUrl,
       sendSignInLink: signInMailer,
       eraseSignup: (id, at) => consent.eraseById(id, at),

@@ -3,6 +3,7 @@
 // and what it answers, once for both sides. The rows it sends are in console-rows.ts and launch-rows.ts.
 import type { ConsoleSignupRow, DayCount, HeldReferral, ReferralSummary, TopReferrer } from './console-rows'
 import type { StoredStatus } from './stored-statuses'
+import type { Permission, Role } from './team'
 
 /** Where the server mounts the console's API (server/app.ts), and where the console calls it. */
 export const adminApiBase = '/api/admin'
@@ -10,8 +11,9 @@ export const adminApiBase = '/api/admin'
 /** Every answer that went through says so, beside what it carries. */
 export type Reply<T> = { ok: true } & T
 
-/** GET /session and POST /sign-in/verify: who is signed in. */
-export type SessionReply = { email: string }
+/** GET /session and POST /sign-in/verify: who is signed in, their role on the team now, and what it lets them do
+ * (shared/team.ts), read from the database on every request. */
+export type SessionReply = { email: string; role: Role; permissions: Permission[] }
 /** POST /sign-in/request: the same words for every address, listed or not. */
 export type SignInRequested = { message: string }
 
@@ -97,6 +99,10 @@ export type AuditAction =
   | 'delete-webhook'
   | 'rotate-webhook'
   | 'test-webhook'
+  // The team (issue 46): a member invited with a role, a role changed, a member removed (their sessions ended).
+  | 'invite-member'
+  | 'change-role'
+  | 'remove-member'
 export type AuditEntry = { at: string; actor: string; action: AuditAction; detail: string }
 
 // The console's long lists (issue 35), paged on the server by keyset: each reply carries the cursor of the page

@@ -20,8 +20,9 @@ export type WaveKind = 'next' | 'pace' | 'again'
 
 export type WaveRow = { id: number; kind: WaveKind; startedBy: string; startedAt: string; funnel: Funnel }
 
-/** A person next in line for an invitation, as the team sees them before they confirm. */
-export type NextPerson = { id: number; place: number; firstName: string; email: string }
+/** A person next in line for an invitation, as the team sees them before they confirm. `email` only for a member
+ * whose role reads people (shared/team.ts `people:read`); a sender sees the place and first name alone. */
+export type NextPerson = { id: number; place: number; firstName: string; email?: string }
 
 /** The daily pace: `perDay` people each day at `atUtc` (HH:MM, UTC), until stopped or the list is empty. */
 export type Pace = { perDay: number; atUtc: string; startedBy: string; startedAt: string; lastRunDay: string | null }

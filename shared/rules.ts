@@ -26,6 +26,8 @@ export const linkLifetimesMs = {
   erase: 7 * day,
   unsubscribe: 365 * day,
   signIn: 15 * 60_000,
+  /** A console invitation (a sign-in link to a new team member): longer than a sign-in link, which its person asked for. */
+  teamInvitation: 3 * day,
   newsChoice: day,
 } as const
 

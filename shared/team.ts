@@ -50,7 +50,7 @@ export const rolePermissions: Record<Role, readonly Permission[]> = {
 export const isRole = (value: unknown): value is Role => roles.some((role) => role === value)
 export const can = (role: Role, permission: Permission) => rolePermissions[role].includes(permission)
 
-/** A member as the console's team page lists them. `invitedUntil`: an invitation not yet used, and when it ends. */
+/** A member as the console's team page lists them. One invited who has not signed in yet has `lastSignInAt` null. */
 export type TeamMember = {
   email: string
   role: Role

@@ -11,6 +11,8 @@ import type { Logger } from '../../server/platform/observability/logger'
 import { composeForTests, type Stores } from '../utils/open-store'
 import { linkIn, startInbox, type Inbox } from '../utils/smtp-inbox'
 import { makeTempDir } from './harness'
+import { teamInvitationSubject } from '../../server/features/console/team-invitation-email'
+import type { Role } from '../../shared/team'
 
 export const adminEmail = 'team@company.example'
 
@@ -25,6 +27,12 @@ export type AdminTestServer = {
   request: (path: string, init?: RequestInit & { cookie?: string }) => Promise<Response>
   /** Signs in through a mailed link and returns the Cookie header to send. */
   signIn: (email?: string) => Promise<string>
+  /** Uses a link's token (from a sign-in email or an invitation) and returns the reply. */
+  verify: (token: string) => Promise<Response>
+  /** The token of the next invitation to the team mailed to `email`. */
+  invitationToken: (email: string) => Promise<string>
+  /** An owner (`ownerCookie`) invites `email` with `role` in the console; they open the invitation: their Cookie header. */
+  joinTeam: (ownerCookie: string, email: string, role: Role) => Promise<string>
   close: () => Promise<void>
 }
 
@@ -74,13 +82,29 @@ export async function startAdminServer(options: AdminServerOptions = {}): Promis
     return fetch(`${origin}${path}`, { ...rest, headers, redirect: 'manual' })
   }
 
+  const tokenIn = (mail: Parameters<typeof linkIn>[0]) => new URL(linkIn(mail)).hash.slice('#token='.length)
+  const verify = (token: string) => request('/api/admin/sign-in/verify', { method: 'POST', body: JSON.stringify({ token }) })
+  const cookieOf = (verified: Response) => {
+    if (verified.status !== 200) throw new Error(`verify answered ${verified.status}`)
+    return verified.headers.get('set-cookie')!.split(';')[0]!
+  }
+
   const signIn = async (email = adminEmail) => {
     const asked = await request('/api/admin/sign-in/request', { method: 'POST', body: JSON.stringify({ email }) })
     if (asked.status !== 202) throw new Error(`sign-in request answered ${asked.status}`)
-    const token = new URL(linkIn(await inbox.next(email))).hash.slice('#token='.length)
-    const verified = await request('/api/admin/sign-in/verify', { method: 'POST', body: JSON.stringify({ token }) })
-    if (verified.status !== 200) throw new Error(`verify answered ${verified.status}`)
-    return verified.headers.get('set-cookie')!.split(';')[0]!
+    return cookieOf(await verify(tokenIn(await inbox.next(email))))
+  }
+
+  const invitationToken = async (email: string) => {
+    const mail = await inbox.next(email)
+    if (mail.subject !== teamInvitationSubject) throw new Error(`the next mail to ${email} is "${mail.subject}", not an invitation`)
+    return tokenIn(mail)
+  }
+
+  const joinTeam = async (ownerCookie: string, email: string, role: Role) => {
+    const invited = await request('/api/admin/team', { method: 'POST', cookie: ownerCookie, body: JSON.stringify({ email, role }) })
+    if (invited.status !== 201) throw new Error(`invitation answered ${invited.status}: ${await invited.text()}`)
+    return cookieOf(await verify(await invitationToken(email)))
   }
 
   return {
@@ -92,6 +116,9 @@ export async function startAdminServer(options: AdminServerOptions = {}): Promis
     clock,
     request,
     signIn,
+    verify,
+    invitationToken,
+    joinTeam,
     close: async () => {
       await server.close()
       await store.close()

@@ -1,12 +1,14 @@
 // The console's analytics (issue 32), under /api/admin behind the console's session and Origin checks: the funnel
 // per day and the tables of sources, campaigns, landing pages, pages, referring sites and devices over a range of
 // UTC days (the last 30 by default), each table cut to its top rows, and any one of them whole as CSV. A download is
-// audited.
+// audited. Both need only figures:read: no address reaches them, since a visit's value that looks like one is
+// never kept (dimension-values.ts).
 import { Hono, type Context } from 'hono'
 import { defaultAnalyticsRange, lastDays, reportTables, reportTopRows, type AnalyticsReport, type FunnelRow, type ReportTable } from '../../../shared/analytics'
 import type { Reply } from '../../../shared/console-api'
 import { csvRow } from '../../platform/http/csv'
-import type { AdminEnv, Audit } from '../console/public'
+import { consoleRoutes } from '../../../shared/console-routes'
+import { on, type AdminEnv, type Audit } from '../console/public'
 import { isDay, type AnalyticsReader, type AnalyticsSettings } from './analytics-report'
 
 export type AnalyticsConsoleOptions = { reader: AnalyticsReader; settings: AnalyticsSettings; audit: Audit; now: () => Date }
@@ -28,13 +30,13 @@ export function analyticsConsoleRoutes(options: AnalyticsConsoleOptions): Hono<A
     return { from, to }
   }
 
-  routes.get('/analytics', async (c) => {
+  on(routes, consoleRoutes.analytics, async (c) => {
     const range = rangeOf(c)
     if (!range) return c.json({ ok: false, message: analyticsMessages.badRange }, 400)
     return c.json({ ok: true, ...(await reader.report(range.from, range.to, options.settings, { top: reportTopRows })) } satisfies Reply<AnalyticsReport>)
   })
 
-  routes.get('/analytics.csv', async (c) => {
+  on(routes, consoleRoutes.analyticsCsv, async (c) => {
     const range = rangeOf(c)
     if (!range) return c.json({ ok: false, message: analyticsMessages.badRange }, 400)
     const name = reportTables.find((table) => table === c.req.query('table'))

@@ -3,10 +3,11 @@
 // scopes; the reply is the one time the key is shown), and revoking one. Making and revoking are audited with who
 // did it; a key's uses are audited by the key check (bearer.ts).
 import { Hono } from 'hono'
-import { apiKeyNameMax, apiKeysPath, isApiScope, type ApiKeysReply, type ApiScope, type MadeApiKey } from '../../../shared/api-keys'
+import { apiKeyNameMax, isApiScope, type ApiKeysReply, type ApiScope, type MadeApiKey } from '../../../shared/api-keys'
 import type { Reply } from '../../../shared/console-api'
 import { readFieldsBody } from '../../platform/http/read-body'
-import { adminMessages, type AdminEnv, type Audit } from '../console/public'
+import { consoleRoutes } from '../../../shared/console-routes'
+import { adminMessages, on, type AdminEnv, type Audit } from '../console/public'
 import type { ApiKeys } from './api-keys'
 
 export type ApiKeysConsoleOptions = { keys: ApiKeys; audit: Audit; now: () => Date }
@@ -25,9 +26,9 @@ const scopesOf = (value: unknown): ApiScope[] | undefined =>
 export function apiKeysConsoleRoutes({ keys, audit, now }: ApiKeysConsoleOptions): Hono<AdminEnv> {
   const routes = new Hono<AdminEnv>()
 
-  routes.get(apiKeysPath, async (c) => c.json({ ok: true, keys: await keys.list() } satisfies Reply<ApiKeysReply>))
+  on(routes, consoleRoutes.apiKeys, async (c) => c.json({ ok: true, keys: await keys.list() } satisfies Reply<ApiKeysReply>))
 
-  routes.post(apiKeysPath, async (c) => {
+  on(routes, consoleRoutes.makeApiKey, async (c) => {
     const read = await readFieldsBody(c)
     if (read.kind === 'too-large') return c.json({ ok: false, message: adminMessages.tooLarge }, 413)
     const fields = read.kind === 'fields' ? read.fields : {}
@@ -40,7 +41,7 @@ export function apiKeysConsoleRoutes({ keys, audit, now }: ApiKeysConsoleOptions
     return c.json({ ok: true, ...made } satisfies Reply<MadeApiKey>, 201)
   })
 
-  routes.post(`${apiKeysPath}/:id/revoke`, async (c) => {
+  on(routes, consoleRoutes.revokeApiKey, async (c) => {
     const id = Number(c.req.param('id'))
     const revoked = Number.isSafeInteger(id) && id >= 1 ? await keys.revoke(id, now()) : undefined
     if (!revoked) return c.json({ ok: false, message: apiKeyMessages.notFound }, 404)

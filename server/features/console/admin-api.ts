@@ -1,8 +1,9 @@
 // /api/admin: the console's API. Two routes are open (asking for and using a sign-in link); every other one
-// needs a session (admin-guard.ts), and every state-changing one an Origin of this host, checked once here
-// for all of them, the features' own console routes included (the referral reviews, the waves: the composition
-// hands them in). Reads are paged on the server; the CSV streams. Sign-ins, exports and erasures are audited,
-// and so is every change the features' routes make.
+// needs a session (admin-guard.ts) and the permission the route table names for it (shared/console-routes.ts,
+// mounted through console-route.ts's `on`), and every state-changing one an Origin of this host, checked once
+// here for all of them, the features' own console routes included (the referral reviews, the waves: the
+// composition hands them in). Reads are paged on the server; the CSV streams. Sign-ins, exports, erasures and
+// changes to the team are audited, and so is every change the features' routes make.
 import { Hono, type Context } from 'hono'
 import { stream } from 'hono/streaming'
 import { csvRow } from '../../platform/http/csv'
@@ -10,13 +11,17 @@ import { consoleCsvColumns, consoleCsvRow } from './console-csv'
 import type { OutboxStats } from '../../platform/outbox/outbox-store'
 import type { RequestFacts } from '../../platform/http/request-facts'
 import type { RateLimiter, RateLimitOptions } from '../../platform/http/rate-limit'
-import type { AdminEmails } from './admin-emails'
 import { requireSession, sameOriginOnly, type AdminEnv } from './admin-guard'
 import { adminMessages } from './admin-messages'
 import type { AdminStore } from './admin-store'
 import { clearSessionCookie } from './session-cookie'
 import type { SignInMailer } from './sign-in-mail'
 import { defaultSignInRateLimit, signInRoutes } from './sign-in-routes'
+import { on } from './console-route'
+import { teamRoutes } from './team-routes'
+import type { TeamStore } from './team-store'
+import { consoleRoutes } from '../../../shared/console-routes'
+import { rolePermissions } from '../../../shared/team'
 import {
   auditPageSize,
   isSignupSort,
@@ -30,7 +35,8 @@ import {
 
 export type AdminApiOptions = {
   store: AdminStore
-  adminEmails: AdminEmails
+  /** The team and each member's role (team-store.ts), ADMIN_EMAILS's owners among them. */
+  team: TeamStore
   /** The site's public address (PUBLIC_URL), the base of sign-in links. */
   publicUrl: string
   sendSignInLink: SignInMailer
@@ -65,22 +71,22 @@ function signupQuery(c: Context) {
 }
 
 export function adminApi(options: AdminApiOptions, host: AdminApiHost) {
-  const { store, adminEmails, now } = options
+  const { store, team, now } = options
   const api = new Hono<AdminEnv>()
   api.use('*', sameOriginOnly(host.requestHosts))
   api.use('*', async (c, next) => {
     await next()
     c.res.headers.set('X-Robots-Tag', 'noindex')
   })
-  api.route(
-    '/sign-in',
-    signInRoutes({ ...options, now, isHttps: host.isHttps, clientKey: host.clientKey, limiter: host.rateLimiter(options.signInRateLimit ?? defaultSignInRateLimit) }),
-  )
-  api.use('*', requireSession({ store, adminEmails, isHttps: host.isHttps, now }))
+  api.route('/', signInRoutes({ ...options, now, isHttps: host.isHttps, clientKey: host.clientKey, limiter: host.rateLimiter(options.signInRateLimit ?? defaultSignInRateLimit) }))
+  api.use('*', requireSession({ store, team, isHttps: host.isHttps, now }))
 
-  api.get('/session', (c) => c.json({ ok: true, email: c.get('adminEmail') } satisfies Reply<SessionReply>))
+  on(api, consoleRoutes.session, (c) => {
+    const role = c.get('role')
+    return c.json({ ok: true, email: c.get('adminEmail'), role, permissions: [...rolePermissions[role]] } satisfies Reply<SessionReply>)
+  })
 
-  api.post('/sign-out', async (c) => {
+  on(api, consoleRoutes.signOut, async (c) => {
     await store.deleteSession(c.get('sessionHash'))
     await store.audit(c.get('adminEmail'), 'sign-out', '')
     clearSessionCookie(c, host.isHttps(c))
@@ -88,19 +94,19 @@ export function adminApi(options: AdminApiOptions, host: AdminApiHost) {
   })
 
   // The outbox in the figures the front page puts in words: how many emails wait, and since when the oldest.
-  api.get('/summary', async (c) => {
+  on(api, consoleRoutes.summary, async (c) => {
     const at = now()
     const [summary, outbox] = await Promise.all([store.summary(at, chartDays), options.outboxStats(at)])
     const oldestSeconds = outbox.oldestQueuedAt ? Math.max(0, Math.floor((at.getTime() - outbox.oldestQueuedAt.getTime()) / 1000)) : null
     return c.json({ ok: true, ...summary, outbox: { waiting: outbox.waiting, oldestSeconds } } satisfies Reply<ConsoleSummary>)
   })
 
-  api.get('/signups', async (c) => {
+  on(api, consoleRoutes.signups, async (c) => {
     const query = signupQuery(c)
     return c.json({ ok: true, ...query, ...(await store.searchSignups(query)) } satisfies Reply<SignupPage>)
   })
 
-  api.get('/signups.csv', async (c) => {
+  on(api, consoleRoutes.signupsCsv, async (c) => {
     const { search } = signupQuery(c)
     // The audit names what was exported, not who: a search term can be an address that is erased later.
     await store.audit(c.get('adminEmail'), 'export', search ? 'current search' : 'all signups')
@@ -113,7 +119,7 @@ export function adminApi(options: AdminApiOptions, host: AdminApiHost) {
     })
   })
 
-  api.post('/signups/:id/erase', async (c) => {
+  on(api, consoleRoutes.eraseSignup, async (c) => {
     const id = Number(c.req.param('id'))
     if (!Number.isSafeInteger(id) || id < 1) return c.json({ ok: false, message: adminMessages.badRequest }, 400)
     if (!(await options.eraseSignup(id, now()))) return c.json({ ok: false, message: adminMessages.notFound }, 404)
@@ -121,11 +127,12 @@ export function adminApi(options: AdminApiOptions, host: AdminApiHost) {
     return c.json({ ok: true })
   })
 
+  api.route('/', teamRoutes({ ...options, now }))
   for (const routes of options.routes ?? []) api.route('/', routes)
 
   // The audit log a page at a time, newest first, by keyset (?before=, the id the previous page ended with): one
   // more entry than a page is read, to know whether older ones follow.
-  api.get('/audit', async (c) => {
+  on(api, consoleRoutes.audit, async (c) => {
     const before = c.req.query('before')
     // An entry's id, at most 15 digits (a safe integer); anything else is not a cursor this route wrote.
     if (before !== undefined && !/^[1-9]\d{0,14}$/.test(before)) return c.json({ ok: false, message: adminMessages.badRequest }, 400)

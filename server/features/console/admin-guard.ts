@@ -2,17 +2,20 @@
 // - sameOriginOnly: a state-changing request must carry an Origin naming this very host. ALLOWED_ORIGINS
 //   (which lets other sites post signups) does not apply here, and a missing Origin is refused too:
 //   every browser sends Origin on a POST, so only a non-browser omits it, and it has no business here.
-// - requireSession: the session cookie must name a live session of an address still on ADMIN_EMAILS;
-//   anything else is 401 with no data.
+// - requireSession: the session cookie must name a live session of an address still on the team, whose role is
+//   read from the database on every request (team-store.ts), so a removal or a change of role made through any
+//   instance holds at the next request; anything else is 401 with no data. What the role allows is checked per
+//   route, from the route table (console-route.ts).
 import type { Context, MiddlewareHandler } from 'hono'
 import { isOriginAllowed } from '../../platform/http/origin'
-import type { AdminEmails } from './admin-emails'
 import { adminMessages } from './admin-messages'
 import type { AdminStore } from './admin-store'
 import { readSessionCookie } from './session-cookie'
+import type { TeamStore } from './team-store'
 import { hashSecret, isWellFormedSecret } from '../../platform/secrets/tokens'
+import type { Role } from '../../../shared/team'
 
-export type AdminEnv = { Variables: { adminEmail: string; sessionHash: string } }
+export type AdminEnv = { Variables: { adminEmail: string; sessionHash: string; role: Role } }
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS'])
 const noOtherOrigins = { any: false, origins: new Set<string>() }
@@ -26,13 +29,15 @@ export function sameOriginOnly(requestHosts: (c: Context) => string[]): Middlewa
   }
 }
 
-export function requireSession(options: { store: AdminStore; adminEmails: AdminEmails; isHttps: (c: Context) => boolean; now: () => Date }): MiddlewareHandler<AdminEnv> {
+export function requireSession(options: { store: AdminStore; team: TeamStore; isHttps: (c: Context) => boolean; now: () => Date }): MiddlewareHandler<AdminEnv> {
   return async (c, next) => {
     const secret = readSessionCookie(c, options.isHttps(c))
     const session = isWellFormedSecret(secret) ? await options.store.findSession(hashSecret(secret), options.now()) : undefined
-    if (!session || !options.adminEmails.has(session.email)) return c.json({ ok: false, message: adminMessages.unauthorized }, 401)
+    const role = session && (await options.team.roleOf(session.email))
+    if (!session || !role) return c.json({ ok: false, message: adminMessages.unauthorized }, 401)
     c.set('adminEmail', session.email)
     c.set('sessionHash', hashSecret(secret!))
+    c.set('role', role)
     return next()
   }
 }

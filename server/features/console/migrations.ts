@@ -1,6 +1,6 @@
 // The console's schema. Append, never edit: a database that has run a migration never runs it again
 // (platform/database/migrate.ts).
-import { stepsPerEngine, type MigrationStep, type Migrations } from '../../platform/database/migrate'
+import { stepsPerEngine, stepsWithColumnTypes, type MigrationStep, type Migrations } from '../../platform/database/migrate'
 
 /** The indexes the console reads a million signups by (admin-store.ts), `day` being the engine's UTC day of
  * created_at exactly as database.utcDay writes it, or the index would not be used. */
@@ -107,5 +107,14 @@ export const consoleMigrations: Migrations = {
   // The summary's counts, kept (issue 35): a million index entries counted took longer than the console may.
   '2026-11-27-0900-signup-tallies': {
     up: stepsPerEngine({ sqlite: sqliteTallies(), postgres: postgresTallies() }),
+  },
+  // The team (issue 46): who may sign in besides ADMIN_EMAILS, with a role each. Sessions are found by their
+  // member's address when a member is removed, so that all of theirs end at once.
+  '2026-12-06-0200-console-team': {
+    up: stepsWithColumnTypes(({ time }) => [
+      `CREATE TABLE admin_team (email TEXT PRIMARY KEY, role TEXT NOT NULL, added_by TEXT NOT NULL, added_at ${time} NOT NULL, last_sign_in_at ${time})`,
+      `CREATE INDEX admin_sessions_email ON admin_sessions (email)`,
+      `CREATE INDEX admin_sign_in_tokens_email ON admin_sign_in_tokens (email)`,
+    ]),
   },
 }

@@ -11,6 +11,8 @@ import { OverBudgetError, type MailboxBudget } from '../../platform/mail/mailbox
 import type { Mailer, OutgoingMail } from '../../platform/mail/mailer'
 import { renderEmail } from '../../platform/mail/render-email'
 import { SignInEmail, signInSubject } from './sign-in-email'
+import { TeamInvitationEmail, teamInvitationSubject } from './team-invitation-email'
+import type { Role } from '../../../shared/team'
 import { silentLogger, type Logger } from '../../platform/observability/logger'
 
 export function signInMessage(to: string, link: string): OutgoingMail {
@@ -22,9 +24,23 @@ export function signInMessage(to: string, link: string): OutgoingMail {
   }
 }
 
+/** An invitation to the team (issue 46): a sign-in link in other words, with the role it comes with. */
+export function teamInvitationMessage(to: string, link: string, role: Role): OutgoingMail {
+  return {
+    to,
+    subject: teamInvitationSubject,
+    ...renderEmail(createElement(TeamInvitationEmail, { signInUrl: link, role })),
+    links: [{ label: 'Join the console', url: link }],
+  }
+}
+
+/** What a waiting email is: a sign-in link its member asked for, or an owner's invitation to the team. */
+export type SignInMail = { kind: 'sign-in' } | { kind: 'team-invitation'; role: Role }
+
 export type SignInMailer = {
-  /** Asks for a sign-in email to `to` (an address on ADMIN_EMAILS); `makeLink` makes its link when it is sent. */
-  ask(to: string, makeLink: () => Promise<string>): void
+  /** Asks for a sign-in email (or, with `mail`, an invitation) to `to`, a team member; `makeLink` makes its link when
+   * it is sent. */
+  ask(to: string, makeLink: () => Promise<string>, mail?: SignInMail): void
   /** Stops: emails still waiting are not sent (their people can ask again). */
   stop(): void
 }
@@ -38,7 +54,7 @@ export type SignInMailerOptions = {
   checkMs?: number
 }
 
-type Waiting = { dueAt: number; makeLink: () => Promise<string>; sending: boolean }
+type Waiting = { to: string; mail: SignInMail; dueAt: number; makeLink: () => Promise<string>; sending: boolean }
 
 export function createSignInMailer(options: SignInMailerOptions): SignInMailer {
   const now = options.now
@@ -58,15 +74,18 @@ export function createSignInMailer(options: SignInMailerOptions): SignInMailer {
   function check(): void {
     timer = undefined
     const at = now().getTime()
-    for (const [to, entry] of waiting) if (!entry.sending && entry.dueAt <= at) void send(to, entry)
+    for (const [key, entry] of waiting) if (!entry.sending && entry.dueAt <= at) void send(key, entry)
     if ([...waiting.values()].some((entry) => !entry.sending)) wake(checkMs)
   }
 
-  async function send(to: string, entry: Waiting): Promise<void> {
+  // An invitation is counted as its own kind, against the inbox (not vouched: its owner has not shown they read it).
+  async function send(key: string, entry: Waiting): Promise<void> {
     entry.sending = true
+    const { to, mail } = entry
     try {
-      await options.budget.send(options.mailer, 'sign-in', to, true, async () => signInMessage(to, await entry.makeLink()))
-      waiting.delete(to)
+      if (mail.kind === 'sign-in') await options.budget.send(options.mailer, 'sign-in', to, true, async () => signInMessage(to, await entry.makeLink()))
+      else await options.budget.send(options.mailer, mail.kind, to, false, async () => teamInvitationMessage(to, await entry.makeLink(), mail.role))
+      waiting.delete(key)
     } catch (error) {
       if (error instanceof OverBudgetError && !stopped) {
         entry.dueAt = now().getTime() + (error.retryAfterMs ?? checkMs)
@@ -74,15 +93,17 @@ export function createSignInMailer(options: SignInMailerOptions): SignInMailer {
         wake(checkMs)
         return
       }
-      waiting.delete(to)
+      waiting.delete(key)
       if (!stopped) log.error({ err: error }, 'admin: could not send a sign-in link')
     }
   }
 
   return {
-    ask(to, makeLink) {
-      if (stopped || waiting.has(to)) return
-      waiting.set(to, { dueAt: now().getTime(), makeLink, sending: false })
+    ask(to, makeLink, mail = { kind: 'sign-in' }) {
+      // One email of each kind waits per address: an invitation never stands in for a sign-in link, nor the reverse.
+      const key = `${mail.kind} ${to}`
+      if (stopped || waiting.has(key)) return
+      waiting.set(key, { to, mail, dueAt: now().getTime(), makeLink, sending: false })
       wake(0)
     },
     stop() {

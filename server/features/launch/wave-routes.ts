@@ -1,12 +1,15 @@
 // The console's invitations (issue 22), under /api/admin behind the console's session and Origin checks (the
 // composition mounts them there: server/app.ts): the waves and their funnel, who is next, starting a wave, sending a wave's expired
-// invitations again, the daily pace, and the funnel as CSV. Every change is audited with who made it.
+// invitations again, the daily pace, and the funnel as CSV. Every change is audited with who made it. Each route
+// is mounted from the route table behind its permission; a member who may not see people (a sender, a viewer)
+// gets the waves without the addresses of the team members who started them, and who is next without theirs.
 import { Hono, type Context } from 'hono'
 import { csvRow } from '../../platform/http/csv'
-import { adminMessages, type AdminEnv, type Audit } from '../console/public'
+import { adminMessages, memberShown, on, seesPeople, type AdminEnv, type Audit } from '../console/public'
+import { consoleRoutes } from '../../../shared/console-routes'
 import { readFieldsBody, type Fields } from '../../platform/http/read-body'
 import { invitationRules, isTimeOfDay } from '../../../shared/rules'
-import { askWaveCount, funnelColumns, nobodyWaiting, ratedFunnelColumns, type WaveRefusal, type WaveRequest, type PaceRequest } from '../../../shared/launch-rows'
+import { askWaveCount, funnelColumns, nobodyWaiting, ratedFunnelColumns, type Pace, type WaveRefusal, type WaveRequest, type WaveRow, type PaceRequest } from '../../../shared/launch-rows'
 import type { Invitations } from './invitations'
 
 export type WaveRoutesOptions = {
@@ -44,15 +47,24 @@ export function waveRoutes(options: WaveRoutesOptions): Hono<AdminEnv> {
   }
   const tooLarge = (c: Context) => c.json({ ok: false, message: adminMessages.tooLarge }, 413)
 
-  routes.get('/waves', async (c) => c.json({ ok: true, ...(await invitations.overview(options.ready)) }))
+  // Who started a wave or the pace, as the signed-in member may see them.
+  const shownWave = (c: Context<AdminEnv>) => (wave: WaveRow) => ({ ...wave, startedBy: memberShown(c)(wave.startedBy) })
+  const shownPace = (c: Context<AdminEnv>, pace: Pace | null) => pace && { ...pace, startedBy: memberShown(c)(pace.startedBy) }
 
-  routes.get('/waves/next', async (c) => {
-    const count = wholeNumber(Number(c.req.query('count')), invitationRules.maxWave)
-    if (count === undefined) return c.json({ ok: false, message: waveMessages.badCount }, 400)
-    return c.json({ ok: true, ...(await invitations.nextUp(count)) })
+  on(routes, consoleRoutes.waves, async (c) => {
+    const overview = await invitations.overview(options.ready)
+    return c.json({ ok: true, ...overview, waves: overview.waves.map(shownWave(c)), pace: shownPace(c, overview.pace) })
   })
 
-  routes.post('/waves', async (c) => {
+  on(routes, consoleRoutes.nextUp, async (c) => {
+    const count = wholeNumber(Number(c.req.query('count')), invitationRules.maxWave)
+    if (count === undefined) return c.json({ ok: false, message: waveMessages.badCount }, 400)
+    const next = await invitations.nextUp(count)
+    const people = seesPeople(c) ? next.people : next.people.map(({ email: _hidden, ...person }) => person)
+    return c.json({ ok: true, ...next, people })
+  })
+
+  on(routes, consoleRoutes.startWave, async (c) => {
     const notReady = refuseUnlessReady()
     if (notReady) return c.json(notReady, 503)
     const fields = await body(c)
@@ -68,10 +80,10 @@ export function waveRoutes(options: WaveRoutesOptions): Hono<AdminEnv> {
         ? c.json(refusal('list-changed', waveMessages.listChanged), 409)
         : c.json(refusal('nobody', waveMessages.nobody), 409)
     await options.audit(by, 'start-wave', `wave #${started.wave.id}: ${started.wave.funnel.invited} invited`)
-    return c.json({ ok: true, wave: started.wave })
+    return c.json({ ok: true, wave: shownWave(c)(started.wave) })
   })
 
-  routes.post('/waves/:id/again', async (c) => {
+  on(routes, consoleRoutes.inviteAgain, async (c) => {
     const notReady = refuseUnlessReady()
     if (notReady) return c.json(notReady, 503)
     const waveId = wholeNumber(Number(c.req.param('id')), Number.MAX_SAFE_INTEGER)
@@ -80,10 +92,10 @@ export function waveRoutes(options: WaveRoutesOptions): Hono<AdminEnv> {
     const started = await invitations.inviteAgain(waveId, by, now())
     if (!started.ok) return c.json({ ok: false, message: waveMessages.noneExpired }, 404)
     await options.audit(by, 'invite-again', `wave #${started.wave.id}: ${started.wave.funnel.invited} expired of wave #${waveId} invited again`)
-    return c.json({ ok: true, wave: started.wave })
+    return c.json({ ok: true, wave: shownWave(c)(started.wave) })
   })
 
-  routes.post('/pace', async (c) => {
+  on(routes, consoleRoutes.setPace, async (c) => {
     const notReady = refuseUnlessReady()
     if (notReady) return c.json(notReady, 503)
     const fields = await body(c)
@@ -94,16 +106,16 @@ export function waveRoutes(options: WaveRoutesOptions): Hono<AdminEnv> {
     const by = c.get('adminEmail')
     const pace = await invitations.setPace({ perDay, atUtc }, by, now())
     await options.audit(by, 'set-pace', `${perDay} a day at ${atUtc} UTC`)
-    return c.json({ ok: true, pace })
+    return c.json({ ok: true, pace: shownPace(c, pace) })
   })
 
-  routes.post('/pace/stop', async (c) => {
+  on(routes, consoleRoutes.stopPace, async (c) => {
     if (!(await invitations.stopPace(now()))) return c.json({ ok: false, message: waveMessages.noPace }, 404)
     await options.audit(c.get('adminEmail'), 'stop-pace', '')
     return c.json({ ok: true })
   })
 
-  routes.get('/waves.csv', async (c) => {
+  on(routes, consoleRoutes.wavesCsv, async (c) => {
     const overview = await invitations.overview(options.ready)
     await options.audit(c.get('adminEmail'), 'export', 'invitation funnel')
     const rows = [

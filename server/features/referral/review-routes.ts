@@ -1,9 +1,11 @@
 // The console's referral reviews (issue 21), under /api/admin behind the console's session and Origin checks
 // (the composition mounts them there: server/app.ts): the referrals held for the team, a page at a time, with the
-// top referrers, and the team's verdict on each, audited.
+// top referrers, and the team's verdict on each, audited. Each route is mounted from the route table behind its
+// permission (reading them names people, so it needs people:read).
 import { Hono } from 'hono'
-import { heldPageSize, referralVerdicts, verdictPaths, type AuditAction, type ReferralsReply, type ReferralVerdict, type Reply } from '../../../shared/console-api'
-import { adminMessages, type AdminEnv, type Audit } from '../console/public'
+import { heldPageSize, referralVerdicts, type AuditAction, type ReferralsReply, type ReferralVerdict, type Reply } from '../../../shared/console-api'
+import { consoleRoutes } from '../../../shared/console-routes'
+import { adminMessages, on, type AdminEnv, type Audit } from '../console/public'
 import { heldCursor, readHeldCursor, type ReferralReviews } from './referral-reviews'
 
 /** How many top referrers the console lists. */
@@ -17,7 +19,7 @@ export function reviewRoutes(options: { reviews: ReferralReviews; audit: Audit; 
   // Held referrals are the team's to decide: who the friend and the referrer are is shown to them, and only them.
   // A page at a time, by keyset (?after=, the cursor the previous page ended with): one more row than a page is
   // read, to know whether another page follows.
-  routes.get('/referrals', async (c) => {
+  on(routes, consoleRoutes.referrals, async (c) => {
     const afterParam = c.req.query('after')
     const after = afterParam === undefined ? undefined : readHeldCursor(afterParam)
     if (afterParam !== undefined && !after) return c.json({ ok: false, message: adminMessages.badRequest }, 400)
@@ -28,8 +30,9 @@ export function reviewRoutes(options: { reviews: ReferralReviews; audit: Audit; 
     return c.json({ ok: true, held, heldTotal, heldAfter, topReferrers } satisfies Reply<ReferralsReply>)
   })
 
+  const verdictRoutes = { APPROVE: consoleRoutes.approveReferral, REJECT: consoleRoutes.rejectReferral } as const satisfies Record<ReferralVerdict, unknown>
   for (const verdict of referralVerdicts)
-    routes.post(`/referrals/:friendId/${verdictPaths[verdict]}`, async (c) => {
+    on(routes, verdictRoutes[verdict], async (c) => {
       const friendId = Number(c.req.param('friendId'))
       if (!Number.isSafeInteger(friendId) || friendId < 1) return c.json({ ok: false, message: adminMessages.badRequest }, 400)
       const adminEmail = c.get('adminEmail')

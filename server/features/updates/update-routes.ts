@@ -2,15 +2,18 @@
 // composition mounts them there: server/app.ts): the drafts (list, read, create, edit, delete), a preview of the
 // email, a test to the signed-in team member's own address, the audiences' counts, sending (now or at a time),
 // pausing, resuming, cancelling and unscheduling, and the record as CSV. Every change is audited with who made it.
+// Each route is mounted from the route table behind its permission (writing, sending, exporting); a member who may
+// not see people (an editor, a sender) reads who wrote or sent an update as "a team member", but for themselves.
 import { Hono, type Context } from 'hono'
 import { stream } from 'hono/streaming'
 import type { Reply } from '../../../shared/console-api'
 import { audienceWords, maxSendsPerSecond, updateAudiences, type AudiencesReply, type SendRequest } from '../../../shared/update-rows'
-import type { UpdatePreview, UpdateRefusal, UpdateReply, UpdatesReply, UpdateTestReply } from '../../../shared/update-rows'
+import type { UpdateDraft, UpdatePreview, UpdateRefusal, UpdateReply, UpdatesReply, UpdateTestReply } from '../../../shared/update-rows'
 import { csvRow } from '../../platform/http/csv'
 import { paintedDark } from '../../platform/mail/email-theme'
 import { readFieldsBody } from '../../platform/http/read-body'
-import { adminMessages, type AdminEnv, type Audit } from '../console/public'
+import { consoleRoutes } from '../../../shared/console-routes'
+import { adminMessages, memberShown, on, type AdminEnv, type Audit } from '../console/public'
 import { checkUpdate, updateMessages, type CheckedUpdate } from './update-draft'
 import { renderUpdate } from './update-emails'
 import type { UpdateStore } from './update-store'
@@ -64,39 +67,49 @@ export function updateRoutes(options: UpdateRoutesOptions): Hono<AdminEnv> {
     return save(checked.update, c.get('adminEmail'))
   }
 
-  routes.get('/updates', async (c) => c.json({ ok: true, updates: await updates.list() } satisfies Reply<UpdatesReply>))
+  // An update as the signed-in member may see it: who wrote and who sent it, for a member without people:read.
+  const shown = (c: Context<AdminEnv>, update: UpdateDraft): UpdateDraft => {
+    const by = memberShown(c)
+    return { ...update, createdBy: by(update.createdBy), updatedBy: by(update.updatedBy), send: update.send && { ...update.send, requestedBy: by(update.send.requestedBy) } }
+  }
 
-  routes.post('/updates', (c) =>
+  on(routes, consoleRoutes.updates, async (c) => {
+    const by = memberShown(c)
+    const list = (await updates.list()).map((update) => ({ ...update, updatedBy: by(update.updatedBy) }))
+    return c.json({ ok: true, updates: list } satisfies Reply<UpdatesReply>)
+  })
+
+  on(routes, consoleRoutes.createUpdate, (c) =>
     saved(c, async (checked, by) => {
       const update = await updates.create(checked, by, now())
       await audit(by, 'write-update', `update #${update.id}: created`)
-      return c.json({ ok: true, update } satisfies Reply<UpdateReply>, 201)
+      return c.json({ ok: true, update: shown(c, update) } satisfies Reply<UpdateReply>, 201)
     }),
   )
 
   // Before /updates/:id, which would take "audiences" for an id.
-  routes.get('/updates/audiences', async (c) =>
+  on(routes, consoleRoutes.audiences, async (c) =>
     c.json({ ok: true, counts: await sends.audienceCounts(), defaultPerSecond: options.defaultPerSecond } satisfies Reply<AudiencesReply>),
   )
 
-  routes.get('/updates/:id', async (c) => {
+  on(routes, consoleRoutes.update, async (c) => {
     const id = idOf(c)
     const update = id === undefined ? undefined : await updates.read(id)
-    return update ? c.json({ ok: true, update } satisfies Reply<UpdateReply>) : notFound(c)
+    return update ? c.json({ ok: true, update: shown(c, update) } satisfies Reply<UpdateReply>) : notFound(c)
   })
 
-  routes.put('/updates/:id', (c) =>
+  on(routes, consoleRoutes.editUpdate, (c) =>
     saved(c, async (checked, by) => {
       const id = idOf(c)
       const update = id === undefined ? 'not-found' : await updates.edit(id, checked, by, now())
       if (update === 'not-found') return notFound(c)
       if (update === 'wrong-state') return c.json(refusal('wrong-state', sendMessages.notDraft), 409)
       await audit(by, 'write-update', `update #${update.id}: edited`)
-      return c.json({ ok: true, update } satisfies Reply<UpdateReply>)
+      return c.json({ ok: true, update: shown(c, update) } satisfies Reply<UpdateReply>)
     }),
   )
 
-  routes.delete('/updates/:id', async (c) => {
+  on(routes, consoleRoutes.deleteUpdate, async (c) => {
     const id = idOf(c)
     const removed = id === undefined ? 'not-found' : await updates.remove(id)
     if (removed === 'not-found') return notFound(c)
@@ -112,10 +125,10 @@ export function updateRoutes(options: UpdateRoutesOptions): Hono<AdminEnv> {
       return c.json(refusal(outcome.reason, outcome.reason === 'nobody' ? sendMessages.nobody : sendMessages.wrongState), 409)
     }
     await audit(c.get('adminEmail'), 'send-update', `update #${id}: ${audited}`)
-    return c.json({ ok: true, update: (await updates.read(id))! } satisfies Reply<UpdateReply>)
+    return c.json({ ok: true, update: shown(c, (await updates.read(id))!) } satisfies Reply<UpdateReply>)
   }
 
-  routes.post('/updates/:id/send', async (c) => {
+  on(routes, consoleRoutes.sendUpdate, async (c) => {
     const id = idOf(c)
     if (id === undefined) return notFound(c)
     const read = await readFieldsBody(c)
@@ -132,13 +145,13 @@ export function updateRoutes(options: UpdateRoutesOptions): Hono<AdminEnv> {
     return moved(c, id, outcome, `${when} to ${audienceWords[audience].toLowerCase()}, ${String(perSecond)} a second`)
   })
 
-  for (const [path, event, audited] of [
-    ['pause', 'PAUSE', 'paused'],
-    ['resume', 'RESUME', 'resumed'],
-    ['cancel', 'CANCEL', 'cancelled'],
-    ['unschedule', 'UNSCHEDULE', 'unscheduled, a draft again'],
+  for (const [route, event, audited] of [
+    [consoleRoutes.pauseUpdate, 'PAUSE', 'paused'],
+    [consoleRoutes.resumeUpdate, 'RESUME', 'resumed'],
+    [consoleRoutes.cancelUpdate, 'CANCEL', 'cancelled'],
+    [consoleRoutes.unscheduleUpdate, 'UNSCHEDULE', 'unscheduled, a draft again'],
   ] as const)
-    routes.post(`/updates/:id/${path}`, async (c) => {
+    on(routes, route, async (c) => {
       const id = idOf(c)
       if (id === undefined) return notFound(c)
       const outcome = await sends.move(id, event, now())
@@ -148,7 +161,7 @@ export function updateRoutes(options: UpdateRoutesOptions): Hono<AdminEnv> {
 
   // The record, one row per person in the order they were taken: an erased person's address is gone, their row
   // stays. Streamed a batch at a time.
-  routes.get('/updates/:id/record.csv', async (c) => {
+  on(routes, consoleRoutes.updateRecordCsv, async (c) => {
     const id = idOf(c)
     const update = id === undefined ? undefined : await updates.read(id)
     if (!update || id === undefined) return notFound(c)
@@ -173,7 +186,7 @@ export function updateRoutes(options: UpdateRoutesOptions): Hono<AdminEnv> {
   // `darkHtml` beside it (or `html` in a frame with color-scheme: dark, which its prefers-color-scheme follows),
   // and `text` in a <pre> as text, never as markup. The reply is JSON under a CSP that allows nothing, sandboxed
   // too, should anyone open it as a page.
-  routes.get('/updates/:id/preview', async (c) => {
+  on(routes, consoleRoutes.previewUpdate, async (c) => {
     const id = idOf(c)
     const update = id === undefined ? undefined : await updates.read(id)
     if (!update) return notFound(c)
@@ -185,7 +198,7 @@ export function updateRoutes(options: UpdateRoutesOptions): Hono<AdminEnv> {
   // A test goes to the signed-in team member's own address, whatever the request says: there is no field for
   // another. It goes through the outbox, within that inbox's budget (platform/mail/mailbox-budget.ts): a few
   // tests at once, then one per 10 minutes.
-  routes.post('/updates/:id/test', async (c) => {
+  on(routes, consoleRoutes.testUpdate, async (c) => {
     const id = idOf(c)
     if (id === undefined) return notFound(c)
     const to = c.get('adminEmail')

@@ -7,7 +7,8 @@ import type { Reply } from '../../../shared/console-api'
 import type { WebhookDeliveriesReply, WebhookEndpointRow, WebhookEndpointsReply, WebhookSecretReply } from '../../../shared/webhook-rows'
 import { webhookEventTypes } from '../../../shared/webhook-rows'
 import { readFieldsBody } from '../../platform/http/read-body'
-import { adminMessages, type AdminEnv, type Audit } from '../console/public'
+import { consoleRoutes } from '../../../shared/console-routes'
+import { adminMessages, on, type AdminEnv, type Audit } from '../console/public'
 import type { EndpointStore } from './endpoint-store'
 
 export type WebhookRoutesOptions = {
@@ -36,9 +37,9 @@ export function webhookRoutes(options: WebhookRoutesOptions): Hono<AdminEnv> {
   }
   const named = (endpoint: WebhookEndpointRow) => `endpoint #${endpoint.id} (${endpoint.url})`
 
-  routes.get('/webhooks', async (c) => c.json({ ok: true, endpoints: await endpoints.list(), eventTypes: webhookEventTypes } satisfies Reply<WebhookEndpointsReply>))
+  on(routes, consoleRoutes.webhooks, async (c) => c.json({ ok: true, endpoints: await endpoints.list(), eventTypes: webhookEventTypes } satisfies Reply<WebhookEndpointsReply>))
 
-  routes.post('/webhooks', async (c) => {
+  on(routes, consoleRoutes.addWebhook, async (c) => {
     const given = await input(c)
     if (!given) return c.json({ ok: false, message: adminMessages.tooLarge }, 413)
     const by = c.get('adminEmail')
@@ -49,7 +50,7 @@ export function webhookRoutes(options: WebhookRoutesOptions): Hono<AdminEnv> {
     return c.json({ ok: true, endpoint: added.endpoint, secret: added.secret } satisfies Reply<WebhookSecretReply>)
   })
 
-  routes.patch('/webhooks/:id', async (c) => {
+  on(routes, consoleRoutes.editWebhook, async (c) => {
     const id = idOf(c)
     const given = await input(c)
     if (!given) return c.json({ ok: false, message: adminMessages.tooLarge }, 413)
@@ -61,11 +62,11 @@ export function webhookRoutes(options: WebhookRoutesOptions): Hono<AdminEnv> {
     return c.json({ ok: true, endpoint: edited.endpoint })
   })
 
-  for (const [path, enabled] of [
-    ['on', true],
-    ['off', false],
+  for (const [route, enabled] of [
+    [consoleRoutes.webhookOn, true],
+    [consoleRoutes.webhookOff, false],
   ] as const)
-    routes.post(`/webhooks/:id/${path}`, async (c) => {
+    on(routes, route, async (c) => {
       const id = idOf(c)
       const endpoint = id === undefined ? undefined : await endpoints.setEnabled(id, enabled, now())
       if (!endpoint) return c.json(notFound, 404)
@@ -73,14 +74,14 @@ export function webhookRoutes(options: WebhookRoutesOptions): Hono<AdminEnv> {
       return c.json({ ok: true, endpoint })
     })
 
-  routes.delete('/webhooks/:id', async (c) => {
+  on(routes, consoleRoutes.deleteWebhook, async (c) => {
     const id = idOf(c)
     if (id === undefined || !(await endpoints.remove(id))) return c.json(notFound, 404)
     await audit(c.get('adminEmail'), 'delete-webhook', `endpoint #${id}`)
     return c.json({ ok: true })
   })
 
-  routes.post('/webhooks/:id/rotate', async (c) => {
+  on(routes, consoleRoutes.rotateWebhook, async (c) => {
     const id = idOf(c)
     const rotated = id === undefined ? undefined : await endpoints.rotate(id, now())
     if (!rotated) return c.json(notFound, 404)
@@ -88,7 +89,7 @@ export function webhookRoutes(options: WebhookRoutesOptions): Hono<AdminEnv> {
     return c.json({ ok: true, endpoint: rotated.endpoint, secret: rotated.secret } satisfies Reply<WebhookSecretReply>)
   })
 
-  routes.post('/webhooks/:id/test', async (c) => {
+  on(routes, consoleRoutes.testWebhook, async (c) => {
     const id = idOf(c)
     const by = c.get('adminEmail')
     if (id === undefined || !(await endpoints.sendTest(id, by, now()))) return c.json(notFound, 404)
@@ -97,7 +98,7 @@ export function webhookRoutes(options: WebhookRoutesOptions): Hono<AdminEnv> {
     return c.json({ ok: true })
   })
 
-  routes.get('/webhooks/:id/deliveries', async (c) => {
+  on(routes, consoleRoutes.webhookDeliveries, async (c) => {
     const id = idOf(c)
     const before = c.req.query('before')
     const cursor = before === undefined ? undefined : Number(before)

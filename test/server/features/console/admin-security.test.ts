@@ -6,6 +6,7 @@ import { postgresEngine, sqliteEngine, type EngineUnderTest } from '../../../uti
 import { startAdminServer as startOn, adminEmail, type AdminTestServer } from '../../admin-harness'
 import { newSecret } from '../../../../server/platform/secrets/tokens'
 import { linkIn } from '../../../utils/smtp-inbox'
+import { permissions } from '../../../../shared/team'
 
 const dataRoutes = ['/api/admin/session', '/api/admin/summary', '/api/admin/signups', '/api/admin/signups?search=ann', '/api/admin/signups.csv', '/api/admin/audit']
 describe.each([sqliteEngine(), postgresEngine()])('on $engine', (engine: EngineUnderTest) => {
@@ -110,7 +111,7 @@ describe.each([sqliteEngine(), postgresEngine()])('on $engine', (engine: EngineU
       const token = await mailedToken()
       const first = await verify(token)
       expect(first.status).toBe(200)
-      expect(await first.json()).toEqual({ ok: true, email: adminEmail })
+      expect(await first.json()).toEqual({ ok: true, email: adminEmail, role: 'owner', permissions: [...permissions] })
       const cookie = first.headers.get('set-cookie')!
       expect(cookie).toMatch(/^stride_admin=[A-Za-z0-9_-]{43};/)
       expect(cookie).toMatch(/HttpOnly/)
@@ -212,7 +213,7 @@ describe.each([sqliteEngine(), postgresEngine()])('on $engine', (engine: EngineU
       const first = await server.signIn()
       const second = await server.signIn('second@company.example')
       expect(first).not.toBe(second)
-      expect(await (await server.request('/api/admin/session', { cookie: second })).json()).toEqual({ ok: true, email: 'second@company.example' })
+      expect(await (await server.request('/api/admin/session', { cookie: second })).json()).toEqual({ ok: true, email: 'second@company.example', role: 'owner', permissions: [...permissions] })
     })
   })
 })

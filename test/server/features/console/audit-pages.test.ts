@@ -5,7 +5,7 @@
 // before) keeps (newest first, ids below `before`), so this checks the route's paging whatever the engine; the
 // engines' reading of the log is admin-data.test.ts's.
 import { adminApi } from '../../../../server/features/console/admin-api'
-import { parseAdminEmails } from '../../../../server/features/console/admin-emails'
+import type { TeamStore } from '../../../../server/features/console/team-store'
 import type { AdminStore } from '../../../../server/features/console/admin-store'
 import { newSecret } from '../../../../server/platform/secrets/tokens'
 import { auditPageSize, type AuditEntry } from '../../../../shared/console-api'
@@ -40,8 +40,10 @@ const store: AdminStore = {
   searchSignups: notHere,
   exportSignups: notHere,
 }
+// The signed-in member is an owner, as an address on ADMIN_EMAILS is; the rest of the team is not read here.
+const team: TeamStore = { roleOf: async () => 'owner', list: notHere, invite: notHere, changeRole: notHere, remove: notHere, signedIn: notHere }
 const api = adminApi(
-  { store, adminEmails: parseAdminEmails(adminEmail), publicUrl: 'http://console.test', sendSignInLink: { ask: notHere, stop: () => {} }, eraseSignup: notHere, outboxStats: notHere, now: systemClock },
+  { store, team, publicUrl: 'http://console.test', sendSignInLink: { ask: notHere, stop: () => {} }, eraseSignup: notHere, outboxStats: notHere, now: systemClock },
   { clientKey: () => 'test', isHttps: () => false, requestHosts: () => ['console.test'], rateLimiter: () => ({ hit: () => ({ allowed: true }), refund: () => {} }) },
 )
 const cookie = `stride_admin=${newSecret()}`

@@ -15,6 +15,7 @@ import { linkIn, startInbox, type Inbox } from '../../../utils/smtp-inbox'
 import { until } from '../../../utils/until'
 import { adminEmail, startAdminServer, type AdminTestServer } from '../../admin-harness'
 import { freshDatabase, makeTempDir, queryDatabase, startTestServer, validSignup, type TestServer } from '../../harness'
+import { permissions } from '../../../../shared/team'
 
 const { windowMs } = mailboxBudget.perKind
 const budgetAtOnce = mailboxBudget.perKind.max + mailboxBudget.spare.max
@@ -60,7 +61,7 @@ describe('a team member whose sign-in link an outsider keeps asking for', () => 
     expect(Date.now() - asked).toBeLessThan(windowMs + 10_000)
     const signedIn = await verify(linkIn(mail))
     expect(signedIn.status).toBe(200)
-    expect(await signedIn.json()).toEqual({ ok: true, email: adminEmail })
+    expect(await signedIn.json()).toEqual({ ok: true, email: adminEmail, role: 'owner', permissions: [...permissions] })
     // All those asks were answered by that one email.
     await expect(server.inbox.next(adminEmail, 300)).rejects.toThrow(/no mail/)
   })
