@@ -248,8 +248,8 @@ describe('docs/product-rules.md', () => {
   })
 
   describe('messages and link lifetimes', () => {
-    it('keeps a confirmation and an erasure link 7 days, an unsubscribe link a year, a sign-in link 15 minutes, a choice of news and updates a day', () => {
-      expect(linkLifetimesMs).toEqual({ confirm: 7 * day, erase: 7 * day, unsubscribe: 365 * day, signIn: 15 * minute, newsChoice: day })
+    it('keeps a confirmation and an erasure link 7 days, an unsubscribe link a year, a sign-in link 15 minutes, a team invitation 3 days, a choice of news and updates a day', () => {
+      expect(linkLifetimesMs).toEqual({ confirm: 7 * day, erase: 7 * day, unsubscribe: 365 * day, signIn: 15 * minute, teamInvitation: 3 * day, newsChoice: day })
       expect(messages.eraseRequested).toBe("If that address is on our waitlist, we've emailed it a link to confirm the deletion. The link works for 7 days.")
     })
 
