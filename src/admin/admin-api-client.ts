@@ -9,9 +9,10 @@ import type { MakeApiKey } from '../../shared/api-keys'
 import { adminApiBase, type ReferralVerdict, type SessionReply, type SignupPage, type SignupQuery } from '../../shared/console-api'
 import { consoleRoutes, pathOf, type ConsoleRoute } from '../../shared/console-routes'
 import type { PaceRequest, WaveRequest } from '../../shared/launch-rows'
-import type { TeamInvite, TeamRemoval, TeamRoleChange } from '../../shared/team'
+import type { TeamMember } from '../../shared/team'
 import type { SendRequest, UpdateInput, UpdateReply } from '../../shared/update-rows'
 import type { SendMoveName } from '../../machines/admin-updates-machine'
+import type { TeamChange } from '../../machines/admin-team-machine'
 import type { ChangeDone, WebhookChange } from '../../machines/admin-webhooks-machine'
 
 /** The server's reason, in its words (`message`, for people) and, when it sent one, its code (for the machines). */
@@ -191,8 +192,15 @@ export async function applyWebhookChange(change: WebhookChange): Promise<ChangeD
 export const fetchWebhookDeliveries = (id: number, before: string | null, signal: AbortSignal) =>
   call(routes.webhookDeliveries, { params: { id }, query: { before: before ?? undefined }, signal })
 
-// The team (issue 46): its members, and inviting, changing a role, removing; each answers the members as they stand.
+// The team (issue 46): its members, and one change at a time (machines/admin-team-machine.ts); each answers the
+// members as they stand after it.
 export const fetchTeam = (signal: AbortSignal) => call(routes.team, { signal }).then(({ members }) => members)
-export const inviteMember = (invite: TeamInvite) => call(routes.inviteMember, { json: invite }).then(({ members }) => members)
-export const changeRole = (change: TeamRoleChange) => call(routes.changeRole, { json: change }).then(({ members }) => members)
-export const removeMember = (removal: TeamRemoval) => call(routes.removeMember, { json: removal }).then(({ members }) => members)
+export function applyTeamChange(change: TeamChange): Promise<TeamMember[]> {
+  const reply =
+    change.kind === 'invite'
+      ? call(routes.inviteMember, { json: { email: change.email, role: change.role } })
+      : change.kind === 'role'
+        ? call(routes.changeRole, { json: { email: change.email, role: change.role } })
+        : call(routes.removeMember, { json: { email: change.email } })
+  return reply.then(({ members }) => members)
+}
