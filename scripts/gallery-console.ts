@@ -8,8 +8,9 @@ import type { Locator, Page } from '@playwright/test'
 import type { AnyMachineSnapshot } from 'xstate'
 import { adminAnalyticsMessages } from '../machines/admin-analytics-machine'
 import { adminUpdatesMessages, recordPollMs, type AdminUpdatesSnapshot } from '../machines/admin-updates-machine'
+import { adminTeamMessages, type AdminTeamSnapshot } from '../machines/admin-team-machine'
 import { adminWebhooksMessages, type AdminWebhooksSnapshot, type ChangeDone, type WebhookChange } from '../machines/admin-webhooks-machine'
-import { analyticsModel, apiKeysModel, auditModel, eraseModel, referralsModel, samples, wavesModel, signInWithLink, signInWithoutLink, summaryModel, tableModel, tableSamples, updatesModel, webhooksModel } from '../test/utils/admin-models'
+import { analyticsModel, apiKeysModel, auditModel, eraseModel, referralsModel, samples, wavesModel, signInWithLink, signInWithoutLink, summaryModel, tableModel, tableSamples, teamModel, updatesModel, webhooksModel } from '../test/utils/admin-models'
 import type { Model } from '../test/utils/admin-model'
 import { adminApiBase } from '../shared/console-api'
 import { consoleRoutes, type ConsoleRoute } from '../shared/console-routes'
@@ -81,7 +82,7 @@ type Call = keyof typeof calls
 /** Every console call not answered otherwise: the session is signed in, the rest waits for ever. */
 async function quietConsole(page: Page) {
   await page.route(`**${adminApiBase}/**`, (route) => {
-    if (calls.checkSession.url(new URL(route.request().url()))) return json(route, 200, { email: samples.admin })
+    if (calls.checkSession.url(new URL(route.request().url()))) return json(route, 200, samples.session)
   })
 }
 
@@ -448,6 +449,36 @@ export const webhooksGallery = consoleGallery(
     detail: webhooksReadyLook,
   },
 )
+
+const teamSection = (page: Page) => section(page, 'team-heading')
+
+export const teamGallery = consoleGallery(teamModel, {
+  calls: ['fetchTeam', 'changeTeam'],
+  region: (page) => teamSection(page),
+  shows: async (page, snapshot) => {
+    const team = teamSection(page)
+    if (snapshot.matches('failed')) return team.getByRole('alert').filter({ hasText: adminTeamMessages.failed }).waitFor()
+    if (snapshot.matches('confirmingRemove')) return team.getByRole('alertdialog').waitFor()
+    await busy(team, snapshot.hasTag('busy'))
+    const { error } = snapshot.context as AdminTeamSnapshot['context']
+    if (error) await team.getByRole('alert').filter({ hasText: error }).waitFor()
+  },
+  act: (page, event) => {
+    const team = teamSection(page)
+    const button = (name: string) => team.getByRole('button', { name, exact: true }).click()
+    if (event.type === 'RELOAD') return button('Try again')
+    if (event.type === 'EMAIL_CHANGED') return team.getByLabel('Email address').fill(String(event.value))
+    if (event.type === 'ROLE_CHOSEN') return team.getByLabel('Role', { exact: true }).selectOption(String(event.role))
+    if (event.type === 'INVITE') return button('Invite')
+    if (event.type === 'CHANGE_ROLE') return team.getByRole('combobox', { name: `Role of ${String(event.email)}` }).selectOption(String(event.role))
+    if (event.type === 'REMOVE') return button(`Remove ${String(event.email)}`)
+    if (event.type === 'CONFIRM') return team.getByRole('alertdialog').getByRole('button', { name: /^Remove / }).click()
+    if (event.type === 'CANCEL') return button('Keep them')
+    return unknownGesture(event)
+  },
+  // The list's looks once ready: a refusal in the server's words is pictured apart.
+  pictureKey: (snapshot) => JSON.stringify({ value: snapshot.value, refused: Boolean((snapshot.context as AdminTeamSnapshot['context']).error) }),
+})
 
 const eraseDialog = (page: Page) => page.locator('dialog[aria-labelledby="erase-heading"]')
 
