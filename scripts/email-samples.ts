@@ -2,7 +2,7 @@
 // sign-in call: the email preview (scripts/preview-emails.ts) shows these, and the email tests check each one.
 // A new email component (a `*-email.tsx` file anywhere in server/) without a sample here fails test/server/platform/mail/email-content.test.ts.
 import { signInPath } from '../server/features/console/sign-in-links'
-import { signInMessage } from '../server/features/console/sign-in-mail'
+import { signInMessage, teamInvitationMessage } from '../server/features/console/sign-in-mail'
 import { confirmationEmail, erasureEmail } from '../server/features/consent/consent-emails'
 import { invitationEmail, invitationReminderEmail } from '../server/features/launch/launch-emails'
 import { welcomeEmail } from '../server/features/referral/referral-emails'
@@ -71,5 +71,9 @@ export const emailSamples: EmailSample[] = [
   {
     component: 'sign-in-email',
     build: () => signInMessage('team@stridehealth.example', `${new URL(signInPath, brand.siteUrl).href}#token=${sampleToken('Si')}`),
+  },
+  {
+    component: 'team-invitation-email',
+    build: () => teamInvitationMessage('editor@stridehealth.example', `${new URL(signInPath, brand.siteUrl).href}#token=${sampleToken('Ti')}`, 'editor'),
   },
 ]

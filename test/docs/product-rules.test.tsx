@@ -149,6 +149,7 @@ describe('docs/product-rules.md', () => {
         'scrollToTopDelayMs',
         'pageFadeSeconds',
         'requestTimeoutMs',
+        'linkLifetimesMs.teamInvitation',
         'invitationRules.lifetimeMs',
         'invitationRules.reminderBeforeMs',
         'invitationRules.sendsPerSecond',
@@ -157,7 +158,7 @@ describe('docs/product-rules.md', () => {
         'retentionRules.everyMs',
         'brand.launch',
       ].map(documented),
-    ).toEqual(['10 px', '100 ms', '0.3 s', '15 s', '14 days', '3 days', '10 a second', '1 day', '30 days', '1 hour, and at each start', 'Fall 2025, on iOS'])
+    ).toEqual(['10 px', '100 ms', '0.3 s', '15 s', '3 days', '14 days', '3 days', '10 a second', '1 day', '30 days', '1 hour, and at each start', 'Fall 2025, on iOS'])
   })
 
   describe('a place in line and referrals', () => {
@@ -248,7 +249,7 @@ describe('docs/product-rules.md', () => {
   })
 
   describe('messages and link lifetimes', () => {
-    it('keeps a confirmation and an erasure link 7 days, an unsubscribe link a year, a sign-in link 15 minutes, a team invitation 3 days, a choice of news and updates a day', () => {
+    it('keeps a confirmation and an erasure link 7 days, an unsubscribe link a year, a sign-in link 15 minutes, an invitation to the team 3 days, a choice of news and updates a day', () => {
       expect(linkLifetimesMs).toEqual({ confirm: 7 * day, erase: 7 * day, unsubscribe: 365 * day, signIn: 15 * minute, teamInvitation: 3 * day, newsChoice: day })
       expect(messages.eraseRequested).toBe("If that address is on our waitlist, we've emailed it a link to confirm the deletion. The link works for 7 days.")
     })

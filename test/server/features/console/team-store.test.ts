@@ -2,8 +2,9 @@
 // The team's store (server/features/console/team-store.ts, issue 46) on both engines: a database of today's schema
 // (every migration but the team's) migrates with its sessions kept, and ADMIN_EMAILS's owners are seeded; members
 // are invited, changed and removed, a removal taking their sessions and unused links with it; an owner on
-// ADMIN_EMAILS is never the console's to change, nor is the last owner, even when two owners demote each other at
-// once; an address taken off ADMIN_EMAILS is nobody's.
+// ADMIN_EMAILS is never the console's to change, nor is the last owner, even when two instances demote the two
+// owners at once (PostgreSQL; SQLite has one writer); an address taken off ADMIN_EMAILS is nobody's.
+import pg from 'pg'
 import { parseAdminEmails } from '../../../../server/features/console/admin-emails'
 import { consoleMigrations } from '../../../../server/features/console/migrations'
 import { teamStore } from '../../../../server/features/console/team-store'
@@ -109,13 +110,31 @@ describe.each([sqliteEngine(), postgresEngine()])('the team on $engine', (engine
     expect(await withoutList.roleOf(owner)).toBe('editor')
   })
 
-  it('lets only one of two owners demoting each other at once succeed', async () => {
-    const database = await fresh()
+  // Another instance's change, held open in its transaction over every member's row, demotes one of the two owners
+  // while this one demotes the other: this one waits for it, then sees a single owner left, and refuses. Read
+  // without the lock, both would go through and leave no owner.
+  it.runIf(engine.engine === 'postgres')('lets only one of two owners demoting each other at once succeed', async () => {
+    const url = await engine.newDatabase()
+    const database = await open(url)
     const store = team(database, '')
     await store.invite('eve@company.example', 'owner', 'setup')
     await store.invite('fay@company.example', 'owner', 'setup')
-    const outcomes = await Promise.all([store.changeRole('eve@company.example', 'viewer'), team(database, '').changeRole('fay@company.example', 'viewer')])
-    expect(outcomes.map((outcome) => outcome.ok).sort()).toEqual([false, true])
-    expect((await store.list()).filter((member) => member.role === 'owner')).toHaveLength(1)
+    const other = new pg.Client({ connectionString: url })
+    await other.connect()
+    try {
+      await other.query('BEGIN')
+      await other.query(`SELECT email FROM admin_team FOR UPDATE`)
+      await other.query(`UPDATE admin_team SET role = 'viewer' WHERE email = 'fay@company.example'`)
+      const demoting = store.changeRole('eve@company.example', 'viewer')
+      await expect.poll(async () => (await other.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock'`)).rows[0].n).toBe(1)
+      await other.query('COMMIT')
+      expect(await demoting).toEqual({ ok: false, reason: 'last-owner' })
+    } finally {
+      await other.end()
+    }
+    expect((await store.list()).map((member) => [member.email, member.role])).toEqual([
+      ['eve@company.example', 'owner'],
+      ['fay@company.example', 'viewer'],
+    ])
   })
 })

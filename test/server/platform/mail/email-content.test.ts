@@ -122,7 +122,9 @@ describe('every email', () => {
 })
 
 describe('the one-click unsubscribe', () => {
-  const withUnsubscribe = emails.filter(({ component }) => component !== 'sign-in-email')
+  // The console's own emails: a sign-in link its member asked for, and an owner's invitation to the team.
+  const consoleEmails = ['sign-in-email', 'team-invitation-email']
+  const withUnsubscribe = emails.filter(({ component }) => !consoleEmails.includes(component))
 
   it.each(withUnsubscribe.map((email) => [email.component, email] as const))('%s has the RFC 8058 headers and the same unsubscribe as a link in its footer', (_, { doc, mail }) => {
     expect(mail.headers?.['List-Unsubscribe']).toMatch(new RegExp(`^<${brand.siteUrl}${consentApi.unsubscribe}\\?token=[\\w-]{43}>$`))
@@ -133,8 +135,8 @@ describe('the one-click unsubscribe', () => {
     expect(mail.text).toContain(`Unsubscribe: ${page}`)
   })
 
-  it('is not offered on the sign-in link, which only a team member asking for it receives', () => {
-    expect(emails.find(({ component }) => component === 'sign-in-email')!.mail.headers).toBeUndefined()
+  it.each(consoleEmails)('is not offered on the %s, which only a team member receives', (component) => {
+    expect(emails.find((email) => email.component === component)!.mail.headers).toBeUndefined()
   })
 })
 
