@@ -4,7 +4,8 @@
 // it and send a test to themselves, but no send control, no export, no people, no API keys and no team are shown to
 // them, and a direct call to the send route answers 403 in words. The owner removes the editor, after a question;
 // the editor's open console is refused at its next request and is back at the sign-in with words that say why.
-// Every wait is for what a person sees, never for a duration.
+// axe (contrast among its rules) in light and dark at both widths on both consoles. Every wait is for what a person
+// sees, never for a duration.
 import type { Page } from '@playwright/test'
 import { adminSignInMessages } from '../machines/admin-sign-in-machine'
 import { adminTeamMessages } from '../machines/admin-team-machine'
@@ -12,7 +13,7 @@ import { adminApiBase } from '../shared/console-api'
 import { consoleRoutes, pathOf } from '../shared/console-routes'
 import { linkIn } from '../test/utils/smtp-inbox'
 import { roleWords } from '../src/admin/role-words'
-import { expectNoAxeViolations } from './support/axe'
+import { axeInBothSchemes } from './support/axe'
 import { signInThroughMailedLink, startConsoleServer, type ConsoleServer } from './support/console-walk'
 import { expect, test } from './support/fixtures'
 
@@ -57,7 +58,7 @@ test('an owner invites an editor, who writes and tests but cannot send, export o
   await expect(team.getByRole('status')).toHaveText(adminTeamMessages.done({ kind: 'invite', email: editor, role: 'editor' }))
   await expect(team.getByRole('combobox', { name: `Role of ${editor}` })).toHaveValue('editor')
   await expect(team.getByRole('row', { name: new RegExp(`^${editor} .* Not yet`) })).toBeVisible()
-  await expectNoAxeViolations(page, 'the team with an invitation')
+  await axeInBothSchemes(page, 'the team with an invitation')
 
   // The editor, in a browser of their own, signs in through the invitation's link.
   const editorContext = await browser.newContext()
@@ -84,7 +85,7 @@ test('an owner invites an editor, who writes and tests but cannot send, export o
   await expect(editorPage.getByRole('link', { name: /^Download (all|this search|the funnel|the record) as CSV$/ })).toHaveCount(0)
   for (const heading of ['Signups', 'API keys', 'Team', 'Audit log', 'Webhooks'])
     await expect(editorPage.getByRole('heading', { name: heading, exact: true })).toHaveCount(0)
-  await expectNoAxeViolations(editorPage, 'the editor’s console')
+  await axeInBothSchemes(editorPage, 'the editor’s console')
 
   // The server does not rely on the hiding: the send route itself refuses them, in words.
   const id = Number(/\d+/.exec((await draft.textContent()) ?? '')![0])
