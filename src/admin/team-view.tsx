@@ -5,11 +5,20 @@
 // since the row or the button pressed may be gone.
 import { useSelector } from '@xstate/react'
 import { useEffect, useRef } from 'react'
+import styled from 'styled-components'
 import type { ActorRefFrom } from 'xstate'
 import type { adminTeamMachine } from '../../machines/admin-team-machine'
 import { isRole, roles } from '../../shared/team'
+import { theme } from '../ui/theme'
 import { Button, Field, Row, Status, TableScroll } from './admin-styles'
 import { TeamInviteForm } from './team-invite-form'
+
+const RoleChoice = styled.select`
+  font: inherit;
+  padding: 0.3rem 0.5rem;
+  border: 1px solid ${theme.color.inkMuted};
+  border-radius: 0.4rem;
+`
 
 const outcomeId = 'team-outcome'
 /** The browser side of the team machine's focus action (console-areas.tsx provides it): the machine's actions run
@@ -60,14 +69,14 @@ export function TeamView({ team }: { team: Team }) {
                     {member.fromSettings ? (
                       `${member.role}, from ADMIN_EMAILS`
                     ) : (
-                      <select
+                      <RoleChoice
                         aria-label={`Role of ${member.email}`}
                         value={member.role}
                         disabled={!state.can({ type: 'CHANGE_ROLE', email: member.email, role: member.role })}
                         onChange={({ target: { value } }) => isRole(value) && team.send({ type: 'CHANGE_ROLE', email: member.email, role: value })}
                       >
                         {roles.map((role) => <option key={role} value={role}>{role}</option>)}
-                      </select>
+                      </RoleChoice>
                     )}
                   </td>
                   <td>{when(member.lastSignInAt)}</td>
