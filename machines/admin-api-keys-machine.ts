@@ -6,6 +6,7 @@
 // After a key is made or revoked the list is fetched again, and the view is told (`announceChanged`), so the audit log
 // reloads too.
 import { assertEvent, assign, fromPromise, setup, type DoneActorEvent, type SnapshotFrom } from 'xstate'
+import { serverWords } from './server-words'
 import { apiKeyNameMax, type ApiKeyRow, type ApiScope, type MadeApiKey, type MakeApiKey } from '../shared/api-keys'
 
 export type AdminApiKeysEvent =
@@ -60,7 +61,7 @@ export const adminApiKeysMachine = setup({
       return { scopes: context.scopes.includes(event.scope) ? context.scopes.filter((scope) => scope !== event.scope) : [...context.scopes, event.scope], error: '' }
     }),
     keepMade: assign(({ event }) => (event.type === 'xstate.done.actor.makeKey' ? { made: event.output, ...fresh, message: '', error: '' } : {})),
-    showMakeFailed: assign({ error: adminApiKeysMessages.makeFailed }),
+    showMakeFailed: assign(({ event }) => ({ error: serverWords(event, adminApiKeysMessages.makeFailed) })),
     forgetMade: assign({ made: null }),
     askRevoke: assign(({ event }) => {
       assertEvent(event, 'REVOKE')
@@ -68,7 +69,7 @@ export const adminApiKeysMachine = setup({
     }),
     cancelRevoke: assign({ revoking: null }),
     showRevoked: assign(({ context }) => ({ message: adminApiKeysMessages.revoked(context.revoking?.name ?? ''), revoking: null })),
-    showRevokeFailed: assign(({ context }) => ({ error: adminApiKeysMessages.revokeFailed(context.revoking?.name ?? ''), revoking: null })),
+    showRevokeFailed: assign(({ context, event }) => ({ error: serverWords(event, adminApiKeysMessages.revokeFailed(context.revoking?.name ?? '')), revoking: null })),
     /** Tells the audit log to reload (the view provides it). */
     announceChanged: () => {},
   },

@@ -2,6 +2,7 @@
 // until CONFIRM; `erasing` sends one request; `erased` tells the team it is done (and asks the rest of the
 // console to reload); `failed` offers to try again. CANCEL backs out of any step that has not started.
 import { assign, setup, fromPromise, type SnapshotFrom } from 'xstate'
+import { serverWords } from './server-words'
 
 export type EraseTarget = { id: number; email: string }
 export type AdminEraseEvent = { type: 'ERASE_REQUESTED'; target: EraseTarget } | { type: 'CONFIRM' } | { type: 'CANCEL' }
@@ -19,7 +20,7 @@ export const adminEraseMachine = setup({
   actions: {
     setTarget: assign(({ event }) => (event.type === 'ERASE_REQUESTED' ? { target: event.target, message: '' } : {})),
     showErased: assign(({ context }) => ({ message: adminEraseMessages.erased(context.target?.email ?? '') })),
-    showFailed: assign({ message: adminEraseMessages.failed }),
+    showFailed: assign(({ event }) => ({ message: serverWords(event, adminEraseMessages.failed) })),
     clear: assign({ target: null, message: '' }),
     /** Tells the table and the totals to reload (the view provides it). */
     announceErased: () => {},

@@ -4,13 +4,16 @@
 // Without a link, `signedOut` takes an email and `requesting` asks for a link; the reply is the same for
 // every address, so `linkSent` says only that a link is on its way if the address may sign in.
 // `signedIn` ends by signing out on the server (`signingOut`) or when any request finds the session gone.
+// The session names the member's role and what it lets them do (shared/team.ts): the console shows only that
+// (`allows`), and the server refuses the rest all the same.
 import { assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent, type SnapshotFrom } from 'xstate'
 import type { SessionReply, SignInRequested } from '../shared/console-api'
 import { messages } from '../shared/messages'
 import { looksLikeEmail } from '../shared/rules'
+import type { Permission, Role } from '../shared/team'
 
 export type AdminSignInInput = { token: string | null }
-export type AdminSignInContext = { token: string | null; email: string; signedInAs: string; message: string }
+export type AdminSignInContext = { token: string | null; email: string; signedInAs: string; role: Role | null; permissions: Permission[]; message: string }
 export type AdminSignInEvent = { type: 'EMAIL_CHANGED'; value: string } | { type: 'SUBMIT' } | { type: 'CONFIRM' } | { type: 'SIGN_OUT' } | { type: 'SESSION_LOST' }
 
 export const adminSignInMessages = {
@@ -31,12 +34,16 @@ type ActorReply =
   | ErrorActorEvent<unknown, 'requestLink'>
 type Event = AdminSignInEvent | ActorReply
 
-const sessionEmail = (event: Event) =>
-  event.type === 'xstate.done.actor.checkSession' || event.type === 'xstate.done.actor.verifyToken' ? (event.output?.email ?? '') : ''
+const sessionOf = (event: Event) =>
+  event.type === 'xstate.done.actor.checkSession' || event.type === 'xstate.done.actor.verifyToken' ? event.output : null
+/** Whether the signed-in member's role allows this: what the console shows is read here, never re-derived. */
+export const allows = (context: { permissions: readonly Permission[] }, permission: Permission) => context.permissions.includes(permission)
 const errorMessage = (event: Event, fallback: string) => {
   const error = event.type === 'xstate.error.actor.checkSession' || event.type === 'xstate.error.actor.requestLink' ? event.error : undefined
   return error instanceof Error && error.name === 'ServerMessage' ? error.message : fallback
 }
+
+const signedOut: Pick<AdminSignInContext, 'signedInAs' | 'role' | 'permissions'> = { signedInAs: '', role: null, permissions: [] }
 
 export const adminSignInMachine = setup({
   types: {} as { context: AdminSignInContext; events: Event; input: AdminSignInInput; tags: 'busy' },
@@ -48,13 +55,16 @@ export const adminSignInMachine = setup({
   },
   actions: {
     setEmail: assign(({ event }) => (event.type === 'EMAIL_CHANGED' ? { email: event.value } : {})),
-    rememberSession: assign(({ event }) => ({ signedInAs: sessionEmail(event), message: '', token: null })),
+    rememberSession: assign(({ event }) => {
+      const session = sessionOf(event)
+      return { signedInAs: session?.email ?? '', role: session?.role ?? null, permissions: session?.permissions ?? [], message: '', token: null }
+    }),
     showInvalidEmail: assign({ message: adminSignInMessages.invalidEmail }),
     showLinkSent: assign(({ event }) => ({ message: event.type === 'xstate.done.actor.requestLink' ? event.output.message : '' })),
     showUnreachable: assign(({ event }) => ({ message: errorMessage(event, adminSignInMessages.unreachable) })),
     showLinkRefused: assign({ message: adminSignInMessages.linkRefused, token: null }),
-    showSessionLost: assign({ message: adminSignInMessages.sessionLost, signedInAs: '' }),
-    showSignedOut: assign({ message: adminSignInMessages.signedOut, signedInAs: '' }),
+    showSessionLost: assign({ message: adminSignInMessages.sessionLost, ...signedOut }),
+    showSignedOut: assign({ message: adminSignInMessages.signedOut, ...signedOut }),
     showSignOutFailed: assign({ message: adminSignInMessages.signOutFailed }),
     clearMessage: assign({ message: '' }),
     /** Takes the used link out of the address bar and history (the view provides it). */
@@ -67,7 +77,7 @@ export const adminSignInMachine = setup({
   },
 }).createMachine({
   id: 'adminSignIn',
-  context: ({ input }) => ({ token: input.token, email: '', signedInAs: '', message: '' }),
+  context: ({ input }) => ({ token: input.token, email: '', ...signedOut, message: '' }),
   initial: 'checking',
   states: {
     checking: {

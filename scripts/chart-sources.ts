@@ -8,6 +8,7 @@ import { adminSignInMachine } from '../machines/admin-sign-in-machine'
 import { adminSummaryMachine } from '../machines/admin-summary-machine'
 import { adminTableMachine } from '../machines/admin-table-machine'
 import { adminUpdatesMachine } from '../machines/admin-updates-machine'
+import { adminTeamMachine } from '../machines/admin-team-machine'
 import { adminWavesMachine } from '../machines/admin-waves-machine'
 import { eraseRequestMachine } from '../machines/erase-request-machine'
 import { headerMachine } from '../machines/header-machine'
@@ -112,5 +113,10 @@ export const chartSources: ChartSource[] = [
     machine: adminWebhooksMachine,
     summary:
       'The console’s webhooks (issue 33): the endpoints, loading then ready or failed. Each change (add, edit the events, turn on or off, delete, rotate the secret, send a test) is one request, after which the list is fetched again; a secret made by an add or a rotation is shown until the team says it is copied. One endpoint’s delivery log is read under the list, a page at a time; a test opens its endpoint’s log.',
+  },
+  {
+    machine: adminTeamMachine,
+    summary:
+      'The console’s team (issue 46): the members with their roles, loading then ready or failed. Inviting needs a valid address and a role; changing a role is one request; removing asks first, since it ends that member’s sessions at once. Each change answers with the team as it stands; a refusal (the last owner, an owner the settings name) is the server’s own words, and the team is fetched again.',
   },
 ]

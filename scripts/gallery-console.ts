@@ -8,64 +8,81 @@ import type { Locator, Page } from '@playwright/test'
 import type { AnyMachineSnapshot } from 'xstate'
 import { adminAnalyticsMessages } from '../machines/admin-analytics-machine'
 import { adminUpdatesMessages, recordPollMs, type AdminUpdatesSnapshot } from '../machines/admin-updates-machine'
+import { adminTeamMessages, type AdminTeamSnapshot } from '../machines/admin-team-machine'
 import { adminWebhooksMessages, type AdminWebhooksSnapshot, type ChangeDone, type WebhookChange } from '../machines/admin-webhooks-machine'
-import { analyticsModel, apiKeysModel, auditModel, eraseModel, referralsModel, samples, wavesModel, signInWithLink, signInWithoutLink, summaryModel, tableModel, tableSamples, updatesModel, webhooksModel } from '../test/utils/admin-models'
+import { analyticsModel, apiKeysModel, auditModel, eraseModel, referralsModel, samples, wavesModel, signInWithLink, signInWithoutLink, summaryModel, tableModel, tableSamples, teamModel, updatesModel, webhooksModel } from '../test/utils/admin-models'
 import type { Model } from '../test/utils/admin-model'
+import { adminApiBase } from '../shared/console-api'
+import { consoleRoutes, type ConsoleRoute } from '../shared/console-routes'
 import { json } from './gallery-network'
 import type { Driver, GalleryMachine, ModelEvent } from './gallery-types'
 
-const api = (path: RegExp, method?: string, reply?: (output: unknown) => unknown) => ({ url: (url: URL) => path.test(url.pathname), method, reply })
+const routes = consoleRoutes
+/** A route's address as a pattern: the table's `:id`s are numbers. */
+const pattern = (route: ConsoleRoute) => new RegExp(`^${adminApiBase}${route.path.replace(/:\w+/g, '\\d+')}$`)
+/** One actor's call: the routes it may take (a change of a webhook takes one of several), matched by path, and by
+ * method when they share one (those that do not are asked last, see updatesGallery and webhooksGallery). */
+const api = (taken: ConsoleRoute | ConsoleRoute[], reply?: (output: unknown) => unknown) => {
+  const list = [taken].flat()
+  const methods = new Set(list.map((route) => route.method))
+  return { url: (url: URL) => list.some((route) => pattern(route).test(url.pathname)), method: methods.size === 1 ? list[0]!.method : undefined, reply }
+}
 
-/** Which console call each actor makes, and the reply's JSON for an output where the client unwraps it
- * (src/admin/admin-api-client.ts). */
+/** Which console call each actor makes (read from the route table, shared/console-routes.ts), and the reply's JSON
+ * for an output where the client unwraps it (src/admin/admin-api-client.ts). */
 const calls = {
-  checkSession: api(/\/api\/admin\/session$/),
-  requestLink: api(/\/api\/admin\/sign-in\/request$/),
-  verifyToken: api(/\/api\/admin\/sign-in\/verify$/),
-  signOut: api(/\/api\/admin\/sign-out$/),
-  fetchSummary: api(/\/api\/admin\/summary$/),
-  fetchSignups: api(/\/api\/admin\/signups$/),
-  eraseSignup: api(/\/api\/admin\/signups\/\d+\/erase$/),
-  fetchAudit: api(/\/api\/admin\/audit$/),
-  fetchReport: api(/\/api\/admin\/analytics$/),
-  fetchReferrals: api(/\/api\/admin\/referrals$/),
-  reviewReferral: api(/\/api\/admin\/referrals\/\d+\/(approve|reject)$/),
-  fetchWaves: api(/\/api\/admin\/waves$/, 'GET'),
-  fetchNextUp: api(/\/api\/admin\/waves\/next$/),
-  startWave: api(/\/api\/admin\/waves$/, 'POST', (wave) => ({ wave })),
-  inviteAgain: api(/\/api\/admin\/waves\/\d+\/again$/, 'POST', (wave) => ({ wave })),
-  setPace: api(/\/api\/admin\/pace$/, 'POST', (pace) => ({ pace })),
-  stopPace: api(/\/api\/admin\/pace\/stop$/),
-  fetchKeys: api(/\/api\/admin\/api-keys$/, 'GET', (keys) => ({ keys })),
-  makeKey: api(/\/api\/admin\/api-keys$/, 'POST'),
-  revokeKey: api(/\/api\/admin\/api-keys\/\d+\/revoke$/),
+  checkSession: api(routes.session),
+  requestLink: api(routes.signInRequest),
+  verifyToken: api(routes.signInVerify),
+  signOut: api(routes.signOut),
+  fetchSummary: api(routes.summary),
+  fetchSignups: api(routes.signups),
+  eraseSignup: api(routes.eraseSignup),
+  fetchAudit: api(routes.audit),
+  fetchReport: api(routes.analytics),
+  fetchReferrals: api(routes.referrals),
+  reviewReferral: api([routes.approveReferral, routes.rejectReferral]),
+  fetchWaves: api(routes.waves),
+  fetchNextUp: api(routes.nextUp),
+  startWave: api(routes.startWave, (wave) => ({ wave })),
+  inviteAgain: api(routes.inviteAgain, (wave) => ({ wave })),
+  setPace: api(routes.setPace, (pace) => ({ pace })),
+  stopPace: api(routes.stopPace),
+  fetchKeys: api(routes.apiKeys, (keys) => ({ keys })),
+  makeKey: api(routes.makeApiKey),
+  revokeKey: api(routes.revokeApiKey),
   // An update's calls share its path, told apart by method: a new draft is a POST to /updates, an edit a PUT to
-  // /updates/:id (no method here: the GETs and the DELETE below are asked first, see updatesGallery).
-  saveUpdate: api(/\/api\/admin\/updates(\/\d+)?$/, undefined, (update) => ({ update })),
-  fetchUpdates: api(/\/api\/admin\/updates$/, 'GET', (updates) => ({ updates })),
-  fetchUpdate: api(/\/api\/admin\/updates\/\d+$/, 'GET', (update) => ({ update })),
-  deleteUpdate: api(/\/api\/admin\/updates\/\d+$/, 'DELETE'),
-  fetchPreview: api(/\/api\/admin\/updates\/\d+\/preview$/),
-  sendTest: api(/\/api\/admin\/updates\/\d+\/test$/),
-  fetchAudiences: api(/\/api\/admin\/updates\/audiences$/),
-  startSend: api(/\/api\/admin\/updates\/\d+\/send$/, 'POST', (update) => ({ update })),
-  moveSend: api(/\/api\/admin\/updates\/\d+\/(pause|resume|unschedule|cancel)$/, 'POST', (update) => ({ update })),
+  // /updates/:id (two methods, so none here: the GETs and the DELETE below are asked first, see updatesGallery).
+  saveUpdate: api([routes.createUpdate, routes.editUpdate], (update) => ({ update })),
+  fetchUpdates: api(routes.updates, (updates) => ({ updates })),
+  fetchUpdate: api(routes.update, (update) => ({ update })),
+  deleteUpdate: api(routes.deleteUpdate),
+  fetchPreview: api(routes.previewUpdate),
+  sendTest: api(routes.testUpdate),
+  fetchAudiences: api(routes.audiences),
+  startSend: api(routes.sendUpdate, (update) => ({ update })),
+  moveSend: api([routes.pauseUpdate, routes.resumeUpdate, routes.unscheduleUpdate, routes.cancelUpdate], (update) => ({ update })),
   // A webhook change is one call by its kind (admin-api-client.ts applyWebhookChange): an add POSTs to /webhooks,
   // the others go to /webhooks/:id (PATCH, DELETE) or below it; only an add and a rotation read the reply, an
-  // endpoint and its secret. No method: the list's GET is asked first (see webhooksGallery).
-  applyChange: api(/\/api\/admin\/webhooks(\/\d+(\/(on|off|rotate|test))?)?$/, undefined, (output) => {
-    const { endpointId, secret } = output as ChangeDone
-    return { endpoint: { id: endpointId }, secret }
-  }),
-  fetchEndpoints: api(/\/api\/admin\/webhooks$/, 'GET'),
-  fetchDeliveries: api(/\/api\/admin\/webhooks\/\d+\/deliveries$/, 'GET'),
+  // endpoint and its secret. Several methods: the list's GET is asked first (see webhooksGallery).
+  applyChange: api(
+    [routes.addWebhook, routes.editWebhook, routes.deleteWebhook, routes.webhookOn, routes.webhookOff, routes.rotateWebhook, routes.testWebhook],
+    (output) => {
+      const { endpointId, secret } = output as ChangeDone
+      return { endpoint: { id: endpointId }, secret }
+    },
+  ),
+  fetchEndpoints: api(routes.webhooks),
+  fetchDeliveries: api(routes.webhookDeliveries),
+  fetchTeam: api(routes.team, (members) => ({ members })),
+  changeTeam: api([routes.inviteMember, routes.changeRole, routes.removeMember], (members) => ({ members })),
 }
 type Call = keyof typeof calls
 
 /** Every console call not answered otherwise: the session is signed in, the rest waits for ever. */
 async function quietConsole(page: Page) {
-  await page.route('**/api/admin/**', (route) => {
-    if (calls.checkSession.url(new URL(route.request().url()))) return json(route, 200, { email: samples.admin })
+  await page.route(`**${adminApiBase}/**`, (route) => {
+    if (calls.checkSession.url(new URL(route.request().url()))) return json(route, 200, samples.session)
   })
 }
 
@@ -432,6 +449,36 @@ export const webhooksGallery = consoleGallery(
     detail: webhooksReadyLook,
   },
 )
+
+const teamSection = (page: Page) => section(page, 'team-heading')
+
+export const teamGallery = consoleGallery(teamModel, {
+  calls: ['fetchTeam', 'changeTeam'],
+  region: (page) => teamSection(page),
+  shows: async (page, snapshot) => {
+    const team = teamSection(page)
+    if (snapshot.matches('failed')) return team.getByRole('alert').filter({ hasText: adminTeamMessages.failed }).waitFor()
+    if (snapshot.matches('confirmingRemove')) return team.getByRole('alertdialog').waitFor()
+    await busy(team, snapshot.hasTag('busy'))
+    const { error } = snapshot.context as AdminTeamSnapshot['context']
+    if (error) await team.getByRole('alert').filter({ hasText: error }).waitFor()
+  },
+  act: (page, event) => {
+    const team = teamSection(page)
+    const button = (name: string) => team.getByRole('button', { name, exact: true }).click()
+    if (event.type === 'RELOAD') return button('Try again')
+    if (event.type === 'EMAIL_CHANGED') return team.getByLabel('Email address').fill(String(event.value))
+    if (event.type === 'ROLE_CHOSEN') return team.getByLabel('Role', { exact: true }).selectOption(String(event.role))
+    if (event.type === 'INVITE') return button('Invite')
+    if (event.type === 'CHANGE_ROLE') return team.getByRole('combobox', { name: `Role of ${String(event.email)}` }).selectOption(String(event.role))
+    if (event.type === 'REMOVE') return button(`Remove ${String(event.email)}`)
+    if (event.type === 'CONFIRM') return team.getByRole('alertdialog').getByRole('button', { name: /^Remove / }).click()
+    if (event.type === 'CANCEL') return button('Keep them')
+    return unknownGesture(event)
+  },
+  // The list's looks once ready: a refusal in the server's words is pictured apart.
+  pictureKey: (snapshot) => JSON.stringify({ value: snapshot.value, refused: Boolean((snapshot.context as AdminTeamSnapshot['context']).error) }),
+})
 
 const eraseDialog = (page: Page) => page.locator('dialog[aria-labelledby="erase-heading"]')
 

@@ -42,7 +42,9 @@ export const Field = styled.div`
   flex-direction: column;
   gap: 0.25rem;
   margin-bottom: 0.75rem;
-  input { font: inherit; padding: 0.5rem 0.6rem; border: 1px solid ${theme.color.inkMuted}; border-radius: 0.4rem; max-width: 24rem; }
+  input, select { font: inherit; padding: 0.5rem 0.6rem; border: 1px solid ${theme.color.inkMuted}; border-radius: 0.4rem; max-width: 24rem; }
+  /* A choice's words may be longer than a phone is wide. */
+  select { max-width: min(24rem, 85vw); }
 `
 
 export const Status = styled.p<{ $tone?: 'error' | 'plain' }>`

@@ -8,11 +8,13 @@ import type { HeldReferral } from '../../shared/console-rows'
 import { counted, figure } from '../../shared/figures'
 import { Button, Row, Status, TableScroll } from './admin-styles'
 import { StepPager } from './step-pager'
+import { useAllows } from './permissions'
 
 const when = (iso: string) => iso.replace('T', ' ').slice(0, 16)
 const person = (firstName: string | null, email: string | null) => (email === null ? 'erased' : `${firstName} (${email})`)
 
 export function ReferralsView({ referrals }: { referrals: ActorRefFrom<typeof adminReferralsMachine> }) {
+  const mayReview = useAllows('referrals:review')
   const state = useSelector(referrals, (snapshot) => snapshot)
   const { referrals: data, message } = state.context
   const busy = state.hasTag('busy')
@@ -56,7 +58,7 @@ export function ReferralsView({ referrals }: { referrals: ActorRefFrom<typeof ad
                       <td>{person(referral.referrerFirstName, referral.referrerEmail)}</td>
                       <td>{when(referral.decidedAt)}</td>
                       <td>
-                        <Row>
+                        {mayReview && <Row>
                           <Button
                             type="button"
                             disabled={!state.can({ type: 'REVIEW', friendId: referral.friendId, firstName: referral.friendFirstName, verdict: 'APPROVE' })}
@@ -74,7 +76,7 @@ export function ReferralsView({ referrals }: { referrals: ActorRefFrom<typeof ad
                           >
                             Reject
                           </Button>
-                        </Row>
+                        </Row>}
                       </td>
                     </tr>
                   ))}

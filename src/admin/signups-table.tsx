@@ -12,6 +12,7 @@ import { counted, figure } from '../../shared/figures'
 import { csvHref } from './admin-api-client'
 import { Button, Field, Row, Status, TableScroll } from './admin-styles'
 import { SignupsPager } from './signups-pager'
+import { useAllows } from './permissions'
 
 const columns: { key: SignupSort; label: string }[] = [
   { key: 'createdAt', label: 'Signed up (UTC)' },
@@ -39,6 +40,8 @@ function statusLine(state: AdminTableSnapshot) {
 }
 
 export function SignupsTable({ table, erase }: Props) {
+  const mayExport = useAllows('people:export')
+  const mayErase = useAllows('people:erase')
   const state = useSelector(table, (snapshot) => snapshot)
   const [search, setSearch] = useState('')
   const { query, shown } = state.context
@@ -63,7 +66,7 @@ export function SignupsTable({ table, erase }: Props) {
             <input id="signup-search" type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
           </Field>
           <Field><Button type="submit">Search</Button></Field>
-          <Field><a href={csvHref(query.search)} download>{query.search ? 'Download this search as CSV' : 'Download all as CSV'}</a></Field>
+          {mayExport && <Field><a href={csvHref(query.search)} download>{query.search ? 'Download this search as CSV' : 'Download all as CSV'}</a></Field>}
         </Row>
       </form>
       <Status role="status" aria-live="polite">
@@ -104,9 +107,11 @@ export function SignupsTable({ table, erase }: Props) {
                   <td>{row.place === null ? '—' : figure(row.place)}</td>
                   <td>{figure(row.credits)}</td>
                   <td>
-                    <Button type="button" $tone="danger" aria-label={`Erase ${row.email}`} onClick={() => erase.send({ type: 'ERASE_REQUESTED', target: { id: row.id, email: row.email } })}>
-                      Erase
-                    </Button>
+                    {mayErase && (
+                      <Button type="button" $tone="danger" aria-label={`Erase ${row.email}`} onClick={() => erase.send({ type: 'ERASE_REQUESTED', target: { id: row.id, email: row.email } })}>
+                        Erase
+                      </Button>
+                    )}
                   </td>
                 </tr>
               ))}

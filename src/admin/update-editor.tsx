@@ -8,6 +8,7 @@ import { theme } from '../ui/theme'
 import { Button, Field, Row, Status } from './admin-styles'
 import { updateIds, type UpdatesPart } from './update-parts'
 import { UpdatePreviewPanel } from './update-preview'
+import { useAllows } from './permissions'
 
 const Columns = styled.div`
   display: grid;
@@ -23,6 +24,7 @@ const bodyHints = { rule: 'update-link-rule', refused: 'update-refused-link' }
 
 export function UpdateEditor({ updates, state }: UpdatesPart) {
   const { update, input, preview, refusedLink } = state.context
+  const maySend = useAllows('updates:send')
   const edit = (field: keyof UpdateInput) => (event: { target: { value: string } }) => updates.send({ type: 'EDIT', field, value: event.target.value })
   type Busy = { in: 'previewing' | 'testing'; label: string }
   const act = (type: 'PREVIEW' | 'TEST' | 'PREPARE_SEND' | 'DELETE' | 'CLOSE', label: string, busy?: Busy, tone?: 'plain' | 'danger') => {
@@ -85,7 +87,7 @@ export function UpdateEditor({ updates, state }: UpdatesPart) {
           <Button type="submit" aria-disabled={!canSave}>{state.matches('saving') ? 'Saving…' : update ? 'Save changes' : 'Save draft'}</Button>
           {update && act('PREVIEW', 'Preview', { in: 'previewing', label: 'Loading the preview…' })}
           {update && act('TEST', 'Send a test to myself', { in: 'testing', label: 'Sending the test…' })}
-          {update && act('PREPARE_SEND', 'Send to the list…')}
+          {update && maySend && act('PREPARE_SEND', 'Send to the list…')}
           {update && act('DELETE', 'Delete draft', undefined, 'danger')}
           {act('CLOSE', 'Back to the list', undefined, 'plain')}
         </Row>

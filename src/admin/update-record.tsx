@@ -9,6 +9,7 @@ import { sendMove, type UpdateSendEvent } from '../../machines/update-send-machi
 import { Button, Cards, Row } from './admin-styles'
 import { updateRecordCsvHref } from './admin-api-client'
 import { localTime, sendStateWords, updateIds, type UpdatesPart } from './update-parts'
+import { useAllows } from './permissions'
 
 type MoveEvent = 'PAUSE' | 'RESUME' | 'UNSCHEDULE' | 'CANCEL_SEND'
 const moveButtons: { event: MoveEvent; rule: UpdateSendEvent['type']; label: string; busy: string }[] = [
@@ -28,6 +29,8 @@ function sendLine(send: UpdateSend) {
 }
 
 export function UpdateRecord({ updates, state }: UpdatesPart) {
+  const maySend = useAllows('updates:send')
+  const mayExport = useAllows('people:export')
   const { update, move } = state.context
   const send = update?.send
   if (!update || !send) return null
@@ -65,7 +68,7 @@ export function UpdateRecord({ updates, state }: UpdatesPart) {
       <p>No opens and no clicks are counted: nothing in the email tells us who read it.</p>
       <Row>
         {moveButtons
-          .filter(({ rule }) => sendMove(send.state, { type: rule }) !== undefined)
+          .filter(({ rule }) => maySend && sendMove(send.state, { type: rule }) !== undefined)
           .map(({ event, label, busy }) => {
             const allowed = state.can({ type: event })
             const pressed = state.matches('moving') && move === sendMoveOf[event]
@@ -86,7 +89,7 @@ export function UpdateRecord({ updates, state }: UpdatesPart) {
         </Button>
       </Row>
       {(state.matches('confirmingCancel') || (state.matches('moving') && move === 'cancel')) && <CancelConfirm updates={updates} state={state} />}
-      <p><a href={updateRecordCsvHref(update.id)} download>Download the record as CSV</a></p>
+      {mayExport && <p><a href={updateRecordCsvHref(update.id)} download>Download the record as CSV</a></p>}
     </>
   )
 }

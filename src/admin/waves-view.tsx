@@ -9,6 +9,7 @@ import { counted, figure } from '../../shared/figures'
 import { funnelColumns, ratedFunnelColumns, type Funnel, type FunnelColumn, type WaveKind, type WavesOverview } from '../../shared/launch-rows'
 import { wavesCsvHref } from './admin-api-client'
 import { Button, Field, Row, Status, TableScroll } from './admin-styles'
+import { useAllows } from './permissions'
 
 type Waves = ActorRefFrom<typeof adminWavesMachine>
 type Part = { waves: Waves; state: AdminWavesSnapshot; overview: WavesOverview }
@@ -50,6 +51,7 @@ export function utcToLocal(utc: string, day = new Date()) {
 }
 
 export function WavesView({ waves }: { waves: Waves }) {
+  const maySend = useAllows('waves:send')
   const state = useSelector(waves, (snapshot) => snapshot)
   const { overview, message, error } = state.context
   return (
@@ -77,9 +79,9 @@ export function WavesView({ waves }: { waves: Waves }) {
               Store page or a sign-up page). Set it and restart the server before inviting anyone.
             </Status>
           )}
-          <InviteForm waves={waves} state={state} overview={overview} />
-          {(state.matches('reviewing') || state.matches('starting')) && <Preview waves={waves} state={state} />}
-          <PaceForm waves={waves} state={state} overview={overview} />
+          {maySend && <InviteForm waves={waves} state={state} overview={overview} />}
+          {maySend && (state.matches('reviewing') || state.matches('starting')) && <Preview waves={waves} state={state} />}
+          {maySend && <PaceForm waves={waves} state={state} overview={overview} />}
           <FunnelTable waves={waves} state={state} overview={overview} />
         </>
       )}
@@ -238,6 +240,8 @@ const funnelCells = (funnel: Funnel) => [
 ]
 
 function FunnelTable({ waves, state, overview }: Part) {
+  const maySend = useAllows('waves:send')
+  const mayExport = useAllows('people:export')
   return (
     <>
       <h3 id="funnel-heading">Funnel per wave</h3>
@@ -269,7 +273,7 @@ function FunnelTable({ waves, state, overview }: Part) {
                   <td>{when(wave.startedAt)}</td>
                   {funnelCells(wave.funnel)}
                   <td>
-                    {wave.funnel.expired > 0 && (
+                    {maySend && wave.funnel.expired > 0 && (
                       <Button
                         type="button"
                         $tone="plain"
@@ -295,7 +299,7 @@ function FunnelTable({ waves, state, overview }: Part) {
         </TableScroll>
       )}
       {overview.waves.length > 0 && <RatesTable overview={overview} />}
-      <p><a href={wavesCsvHref} download>Download the funnel as CSV</a></p>
+      {mayExport && <p><a href={wavesCsvHref} download>Download the funnel as CSV</a></p>}
     </>
   )
 }

@@ -5,11 +5,13 @@
 // machine's paths also check, step by step, what the team reads and which requests went out (checkWavesStep), and so
 // do the updates machine's (checkUpdatesStep: a send only after the last look, a move only where the send's own
 // machine allows it, a refusal because the update moved on fetching it again); the table's, the held referrals' and
-// the audit log's which page each request asks for, by cursor or by number; and the analytics' which range.
+// the audit log's which page each request asks for, by cursor or by number; the analytics' which range; and the
+// team's which change goes out, only after the question for a removal, and the server's words for a refusal.
 import { createActor, fromPromise, type AnyMachineSnapshot, type AnyStateMachine } from 'xstate'
 import type { AdminReferralsSnapshot } from '../../machines/admin-referrals-machine'
 import { pageCount, type AdminTableSnapshot } from '../../machines/admin-table-machine'
 import { adminUpdatesMessages, sendMoveOf, type AdminUpdatesSnapshot } from '../../machines/admin-updates-machine'
+import { adminTeamMessages, type AdminTeamSnapshot } from '../../machines/admin-team-machine'
 import { adminWavesMessages } from '../../machines/admin-waves-machine'
 import { sendMove, type UpdateSendState } from '../../machines/update-send-machine'
 import type { ReferralsReply, SignupQuery } from '../../shared/console-api'
@@ -30,6 +32,8 @@ import {
   refusedLink,
   refusedLinkMessage,
   tableModel,
+  teamModel,
+  teamSamples,
   updatesModel,
   wavesModel,
   wavesSamples,
@@ -363,7 +367,45 @@ const checkApiKeysStep: StepCheck = ({ event }, started, before, after) => {
   else if (before.context.made !== null) expect(after.context.made).toEqual(before.context.made)
 }
 
+/** A change to the team goes out as one request, with the address trimmed and the role chosen; an invalid address
+ * sends nothing and says so; a removal goes out only after CONFIRM. The reply is the team shown; a refusal is the
+ * server's words (or the console's own when it gave none), and the team is fetched again. */
+const checkTeamStep: StepCheck = ({ event }, started, before, after) => {
+  const asked = started.map((request) => [request.id, request.input])
+  const was = before.context as AdminTeamSnapshot['context']
+  const now = after.context as AdminTeamSnapshot['context']
+  switch (event.type) {
+    case 'INVITE': {
+      const valid = /^\S+@\S+\.\S+$/.test(was.email.trim())
+      expect(asked).toEqual(valid ? [['changeTeam', { kind: 'invite', email: was.email.trim(), role: was.role }]] : [])
+      if (!valid) expect(now.error).toBe(adminTeamMessages.invalidEmail)
+      break
+    }
+    case 'CHANGE_ROLE':
+      expect(asked).toEqual([['changeTeam', { kind: 'role', email: event.email, role: event.role }]])
+      break
+    case 'REMOVE':
+    case 'CANCEL':
+      expect(asked).toEqual([])
+      break
+    case 'CONFIRM':
+      expect(asked).toEqual([['changeTeam', { kind: 'remove', email: teamSamples.editor }]])
+      break
+    case 'xstate.done.actor.changeTeam':
+      expect(now.members).toEqual(event.output)
+      expect(now.message).toBe(adminTeamMessages.done(was.change!))
+      if (was.change!.kind === 'invite') expect([now.email, now.role]).toEqual(['', 'editor'])
+      expect(asked).toEqual([])
+      break
+    case 'xstate.error.actor.changeTeam':
+      expect(now.error).toBe(event.error === teamSamples.refusal ? teamSamples.refusal.message : adminTeamMessages.refused)
+      expect(asked).toEqual([['fetchTeam', undefined]])
+      break
+  }
+}
+
 const stepChecks = new Map<Model, StepCheck>([
+  [teamModel, checkTeamStep],
   [apiKeysModel, checkApiKeysStep],
   [analyticsModel, checkAnalyticsStep],
   [wavesModel, checkWavesStep],
@@ -385,6 +427,7 @@ const models: [string, Model][] = [
   ['updates', updatesModel],
   ['analytics', analyticsModel],
   ['API keys', apiKeysModel],
+  ['team', teamModel],
 ]
 
 describe.each(models)('the %s machine', (_, model) => {
@@ -395,7 +438,7 @@ describe.each(models)('the %s machine', (_, model) => {
 })
 
 describe('the console models', () => {
-  const covered = [signInWithLink, tableModel, eraseModel, summaryModel, wavesModel, referralsModel, auditModel, updatesModel, analyticsModel, apiKeysModel]
+  const covered = [signInWithLink, tableModel, eraseModel, summaryModel, wavesModel, referralsModel, auditModel, updatesModel, analyticsModel, apiKeysModel, teamModel]
   it.each(covered.map(({ machine }) => [machine.id, machine] as const))(
     '%s: every state is reached and every transition is taken',
     (_, machine) => {

@@ -9,10 +9,12 @@ import { adminSignInMachine } from '../../machines/admin-sign-in-machine'
 import { adminSummaryMachine } from '../../machines/admin-summary-machine'
 import { adminTableMachine, pageCount, type AdminTableSnapshot } from '../../machines/admin-table-machine'
 import { fewerThanFive, type AnalyticsReport, type FunnelRow } from '../../shared/analytics'
-import type { AuditReply, ReferralsReply, SignupPage } from '../../shared/console-api'
+import type { AuditReply, ReferralsReply, SessionReply, SignupPage } from '../../shared/console-api'
 import type { ConsoleSignupRow } from '../../shared/console-rows'
 import { adminUpdatesMachine, type AdminUpdatesSnapshot } from '../../machines/admin-updates-machine'
 import { adminWavesMachine } from '../../machines/admin-waves-machine'
+import { adminTeamMachine, type AdminTeamSnapshot } from '../../machines/admin-team-machine'
+import { permissions, type Role, type TeamMember } from '../../shared/team'
 import { adminWebhooksMachine, type AdminWebhooksSnapshot, type WebhookChange } from '../../machines/admin-webhooks-machine'
 import type { UpdateSendState } from '../../machines/update-send-machine'
 import type { Funnel, NextUp, Pace, WaveRow, WavesOverview } from '../../shared/launch-rows'
@@ -20,8 +22,11 @@ import { webhookEventTypes, type WebhookDeliveriesReply, type WebhookEndpointsRe
 import type { AudiencesReply, UpdateDraft, UpdatePreview, UpdateRecord, UpdateSummary } from '../../shared/update-rows'
 import { done, failed, type Model, type ModelEvent } from './admin-model'
 
+const admin = 'team@company.example'
 export const samples = {
-  admin: 'team@company.example',
+  admin,
+  /** An owner's session: every permission (shared/team.ts). */
+  session: { email: admin, role: 'owner', permissions: [...permissions] } satisfies SessionReply,
   token: 'x'.repeat(43),
   linkSent: 'If that address may sign in, a sign-in link is on its way. It works once, for 15 minutes.',
   row: { id: 7, createdAt: '2026-11-20T10:00:00.000Z', email: 'ada@example.com', firstName: 'Ada', source: 'home', status: 'pending', place: null, credits: 0, heldReferrals: 0, referredBy: null } satisfies ConsoleSignupRow,
@@ -41,11 +46,11 @@ const signInModel = (token: string | null): Model => ({
     { type: 'SIGN_OUT' },
     { type: 'SESSION_LOST' },
     done('checkSession', null),
-    done('checkSession', { email: samples.admin }),
+    done('checkSession', samples.session),
     failed('checkSession'),
     done('requestLink', { message: samples.linkSent }),
     failed('requestLink'),
-    done('verifyToken', { email: samples.admin }),
+    done('verifyToken', samples.session),
     failed('verifyToken'),
     done('signOut', undefined),
     failed('signOut'),
@@ -517,3 +522,48 @@ export const webhooksModel: Model = {
 }
 
 export const webhooksSamples = { secret: webhookSecret, refusal: webhookRefusal }
+
+const teamMember = (email: string, role: Role, fromSettings = false): TeamMember => ({
+  email,
+  role,
+  addedBy: fromSettings ? 'ADMIN_EMAILS' : samples.admin,
+  addedAt: '2026-12-01T09:00:00.000Z',
+  lastSignInAt: fromSettings ? '2026-12-05T08:30:00.000Z' : null,
+  fromSettings,
+})
+const editor = 'ed@company.example'
+/** The team's answers: the owner the settings name and an editor, then that member with another role (whatever
+ * the change, the reply is the team as it stands); and the server's refusal. */
+export const teamSamples = {
+  editor,
+  members: [teamMember(samples.admin, 'owner', true), teamMember(editor, 'editor')],
+  changed: [teamMember(samples.admin, 'owner', true), teamMember(editor, 'people')],
+  refusal: Object.assign(new Error('The last owner cannot be removed or given another role.'), { name: 'ServerMessage' }),
+}
+
+/** The team machine: an address typed (valid or not) and a role chosen, an invitation, a role changed, a removal
+ * asked about and confirmed or not; each change answered, or refused in the server's words or with none. */
+export const teamModel: Model = {
+  machine: adminTeamMachine,
+  events: [
+    { type: 'RELOAD' },
+    { type: 'EMAIL_CHANGED', value: ` ${editor} ` },
+    { type: 'EMAIL_CHANGED', value: 'not-an-email' },
+    { type: 'ROLE_CHOSEN', role: 'sender' },
+    { type: 'INVITE' },
+    { type: 'CHANGE_ROLE', email: editor, role: 'people' },
+    { type: 'REMOVE', email: editor },
+    { type: 'CONFIRM' },
+    { type: 'CANCEL' },
+    done('fetchTeam', teamSamples.members),
+    failed('fetchTeam'),
+    done('changeTeam', teamSamples.changed),
+    { type: 'xstate.error.actor.changeTeam', error: teamSamples.refusal },
+    failed('changeTeam'),
+  ],
+  // The guard reads whether the address is valid; the change asked about is what the question and the wait show.
+  serializeState: (snapshot) => {
+    const { email, change } = snapshot.context as AdminTeamSnapshot['context']
+    return JSON.stringify({ value: snapshot.value, emailValid: emailValid(email), change: change?.kind ?? null })
+  },
+}

@@ -26,6 +26,7 @@ const server = setupServer(
   http.get('*/api/admin/analytics', () => (dashboardStatus === 200 ? HttpResponse.json({ ok: true, ...analyticsSamples.report }) : HttpResponse.json({ ok: false }, { status: 401 }))),
   http.get('*/api/admin/audit', () => HttpResponse.json({ ok: true, entries: [], older: null })),
   http.get('*/api/admin/webhooks', () => HttpResponse.json({ ok: true, endpoints: [], eventTypes: [] })),
+  http.get('*/api/admin/team', () => HttpResponse.json({ ok: true, members: [] })),
   http.get('*/api/admin/signups', () =>
     dashboardStatus === 200 ? HttpResponse.json({ ok: true, ...tableSamples.onlyPage }) : HttpResponse.json({ ok: false, message: 'Please sign in.' }, { status: 401 }),
   ),
@@ -38,7 +39,7 @@ const answers: Record<string, [string, () => Response]> = {
   'xstate.error.actor.checkSession': ['/api/admin/session', () => new HttpResponse('down', { status: 502 })],
   'xstate.done.actor.requestLink': ['/api/admin/sign-in/request', () => HttpResponse.json({ ok: true, message: samples.linkSent }, { status: 202 })],
   'xstate.error.actor.requestLink': ['/api/admin/sign-in/request', () => new HttpResponse('down', { status: 502 })],
-  'xstate.done.actor.verifyToken': ['/api/admin/sign-in/verify', () => HttpResponse.json({ ok: true, email: samples.admin })],
+  'xstate.done.actor.verifyToken': ['/api/admin/sign-in/verify', () => HttpResponse.json({ ok: true, ...samples.session })],
   'xstate.error.actor.verifyToken': ['/api/admin/sign-in/verify', () => HttpResponse.json({ ok: false, message: 'refused' }, { status: 400 })],
   'xstate.done.actor.signOut': ['/api/admin/sign-out', () => HttpResponse.json({ ok: true })],
   'xstate.error.actor.signOut': ['/api/admin/sign-out', () => new HttpResponse('down', { status: 502 })],
@@ -48,7 +49,7 @@ async function perform(event: ModelEvent, user: ReturnType<typeof userEvent.setu
   if (event.type === 'xstate.done.actor.checkSession' && event.output) {
     const request = pending.find((entry) => entry.path === '/api/admin/session')!
     pending = pending.filter((entry) => entry !== request)
-    return request.answer(HttpResponse.json({ ok: true, email: samples.admin }))
+    return request.answer(HttpResponse.json({ ok: true, ...samples.session }))
   }
   const answer = answers[event.type]
   if (answer) {

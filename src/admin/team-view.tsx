@@ -1,0 +1,124 @@
+// The team (issue 46), for a member whose role manages it: every member with their role and last sign-in, the owners
+// ADMIN_EMAILS names marked as the settings' own (the console cannot remove or demote them), a role to change and
+// Remove (after a question) for the others, and the invite form. Loading, changing, confirmingRemove and failed are
+// the machine's states (machines/admin-team-machine.ts); the outcome of each change is where the keyboard goes next,
+// since the row or the button pressed may be gone.
+import { useSelector } from '@xstate/react'
+import { useEffect, useRef } from 'react'
+import styled from 'styled-components'
+import type { ActorRefFrom } from 'xstate'
+import type { adminTeamMachine } from '../../machines/admin-team-machine'
+import { isRole, roles } from '../../shared/team'
+import { theme } from '../ui/theme'
+import { Button, Field, Row, Status, TableScroll } from './admin-styles'
+import { TeamInviteForm } from './team-invite-form'
+
+const RoleChoice = styled.select`
+  font: inherit;
+  padding: 0.3rem 0.5rem;
+  border: 1px solid ${theme.color.inkMuted};
+  border-radius: 0.4rem;
+`
+
+const outcomeId = 'team-outcome'
+/** The browser side of the team machine's focus action (console-areas.tsx provides it): the machine's actions run
+ * before React draws the state they lead to, so focus waits a task. */
+export const teamViewEffects = { focusOutcome: () => setTimeout(() => document.getElementById(outcomeId)?.focus()) }
+
+type Team = ActorRefFrom<typeof adminTeamMachine>
+const when = (iso: string | null) => (iso === null ? 'Not yet' : `${iso.replace('T', ' ').slice(0, 16)} UTC`)
+
+export function TeamView({ team }: { team: Team }) {
+  const state = useSelector(team, (snapshot) => snapshot)
+  const { members, message, error, change } = state.context
+  const removing = state.matches('confirmingRemove') && change?.kind === 'remove' ? change.email : null
+  return (
+    <section aria-labelledby="team-heading" aria-busy={state.hasTag('busy')}>
+      <h2 id="team-heading">Team</h2>
+      <p>Who may sign in to this console, and what each may do. An invitation is a sign-in link to that address.</p>
+      <div id={outcomeId} tabIndex={-1}>
+        <Status role="status" aria-live="polite">{message}</Status>
+        {error && <Status role="alert" $tone="error">{error}</Status>}
+      </div>
+      {state.matches('failed') && (
+        <>
+          <Status role="alert" $tone="error">The team could not be loaded.</Status>
+          <Button type="button" onClick={() => team.send({ type: 'RELOAD' })}>Try again</Button>
+        </>
+      )}
+      {removing && <RemoveQuestion team={team} email={removing} />}
+      <h3 id="team-members-heading">Members</h3>
+      {members.length === 0 ? (
+        <p>{state.hasTag('busy') ? 'Loading the team…' : 'Nobody is on the team yet.'}</p>
+      ) : (
+        <TableScroll tabIndex={0} role="region" aria-labelledby="team-members-heading">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Address</th>
+                <th scope="col">Role</th>
+                <th scope="col">Last sign-in</th>
+                <th scope="col"><span className="visually-hidden">Actions</span></th>
+              </tr>
+            </thead>
+            <tbody>
+              {members.map((member) => (
+                <tr key={member.email}>
+                  <th scope="row">{member.email}</th>
+                  <td>
+                    {member.fromSettings ? (
+                      `${member.role}, from ADMIN_EMAILS`
+                    ) : (
+                      <RoleChoice
+                        aria-label={`Role of ${member.email}`}
+                        value={member.role}
+                        disabled={!state.can({ type: 'CHANGE_ROLE', email: member.email, role: member.role })}
+                        onChange={({ target: { value } }) => isRole(value) && team.send({ type: 'CHANGE_ROLE', email: member.email, role: value })}
+                      >
+                        {roles.map((role) => <option key={role} value={role}>{role}</option>)}
+                      </RoleChoice>
+                    )}
+                  </td>
+                  <td>{when(member.lastSignInAt)}</td>
+                  <td>
+                    {!member.fromSettings && (
+                      <Button
+                        type="button"
+                        $tone="plain"
+                        disabled={!state.can({ type: 'REMOVE', email: member.email })}
+                        aria-label={`Remove ${member.email}`}
+                        onClick={() => team.send({ type: 'REMOVE', email: member.email })}
+                      >
+                        Remove
+                      </Button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      )}
+      <TeamInviteForm team={team} />
+    </section>
+  )
+}
+
+/** The question before a removal; the keyboard goes to it. */
+function RemoveQuestion({ team, email }: { team: Team; email: string }) {
+  const question = useRef<HTMLDivElement>(null)
+  useEffect(() => question.current?.focus(), [])
+  return (
+    <div role="alertdialog" aria-labelledby="team-remove-question" tabIndex={-1} ref={question}>
+      <p id="team-remove-question">Remove {email} from the team? Their sessions end at once, and their open console is refused at its next request.</p>
+      <Row>
+        <Field>
+          <Button type="button" $tone="danger" onClick={() => team.send({ type: 'CONFIRM' })}>Remove {email}</Button>
+        </Field>
+        <Field>
+          <Button type="button" $tone="plain" onClick={() => team.send({ type: 'CANCEL' })}>Keep them</Button>
+        </Field>
+      </Row>
+    </div>
+  )
+}

@@ -1,0 +1,126 @@
+// The console as each role meets it (issue 46), at the network layer (msw): the areas a role may not use are not
+// there and ask the server for nothing, the controls it may not press are hidden, and the role is named beside
+// sign-out. An owner's Team section invites by keyboard, changes a role and removes after a question, each change
+// one request through the route table, with the outcome where the keyboard goes; a refusal is the server's words.
+import { render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { http, HttpResponse } from 'msw'
+import { setupServer } from 'msw/node'
+import { adminTeamMessages } from '../../../machines/admin-team-machine'
+import { rolePermissions, type Role, type TeamMember } from '../../../shared/team'
+import { ConsoleApp } from '../../../src/admin/console-app'
+import { roleWords } from '../../../src/admin/role-words'
+import { analyticsSamples, samples, tableSamples, teamSamples, wavesSamples } from '../../utils/admin-models'
+
+let role: Role = 'owner'
+let members: TeamMember[] = teamSamples.members
+const asked: string[] = []
+const posted: [string, unknown][] = []
+const ok = (body: object) => HttpResponse.json({ ok: true, ...body })
+const server = setupServer(
+  http.get('*/api/admin/session', () => ok({ email: samples.admin, role, permissions: rolePermissions[role] })),
+  http.get('*/api/admin/summary', () => ok(samples.summary)),
+  http.get('*/api/admin/analytics', () => ok(analyticsSamples.report)),
+  http.get('*/api/admin/waves', () => ok({ ...wavesSamples.notReady, waves: [{ ...wavesSamples.started, funnel: { ...wavesSamples.started.funnel, expired: 1 } }] })),
+  http.get('*/api/admin/updates', () => ok({ updates: [] })),
+  http.get('*/api/admin/referrals', () => ok({ held: [], heldTotal: 0, heldAfter: null, topReferrers: [] })),
+  http.get('*/api/admin/signups', () => ok(tableSamples.onlyPage)),
+  http.get('*/api/admin/api-keys', () => ok({ keys: [] })),
+  http.get('*/api/admin/webhooks', () => ok({ endpoints: [], eventTypes: [] })),
+  http.get('*/api/admin/audit', () => ok({ entries: [], older: null })),
+  http.get('*/api/admin/team', () => ok({ members })),
+  http.post('*/api/admin/team/remove', async ({ request }) => {
+    posted.push(['/team/remove', await request.json()])
+    return HttpResponse.json({ ok: false, message: 'The last owner cannot be removed or given another role.' }, { status: 409 })
+  }),
+  http.post('*/api/admin/team/:what', async ({ request, params }) => {
+    posted.push([`/team/${String(params.what)}`, await request.json()])
+    return ok({ members: teamSamples.changed })
+  }),
+  http.post('*/api/admin/team', async ({ request }) => {
+    posted.push(['/team', await request.json()])
+    members = teamSamples.members
+    return ok({ members })
+  }),
+)
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+afterAll(() => server.close())
+beforeEach(() => {
+  asked.length = 0
+  posted.length = 0
+  members = teamSamples.members
+  server.events.removeAllListeners()
+  server.events.on('request:start', ({ request }) => void asked.push(new URL(request.url).pathname.replace('/api/admin', '')))
+})
+
+const region = (name: string) => screen.getByRole('region', { name })
+
+it('shows an editor the figures, the invitations and the updates, and neither asks for nor shows the rest', async () => {
+  role = 'editor'
+  render(<ConsoleApp />)
+  expect(await screen.findByText('editor')).toBeInTheDocument()
+  expect(screen.getByText(/role:/).textContent).toBe('role: editor')
+  await within(await screen.findByRole('region', { name: 'Updates' })).findByRole('button', { name: 'Write an update' })
+  await within(region('Invitations')).findAllByRole('table')
+  for (const name of ['Signups', 'Referrals', 'API keys', 'Webhooks', 'Team', 'Audit log']) expect(screen.queryByRole('heading', { name }), name).toBeNull()
+  // The invitations' figures, without the controls that invite or the funnel's CSV.
+  expect(within(region('Invitations')).queryByRole('button', { name: /Send again to the expired/ })).toBeNull()
+  expect(within(region('Invitations')).queryByRole('form', { name: 'Invite the next people' })).toBeNull()
+  expect(screen.queryByRole('link', { name: /^Download (all|this search|the funnel|the record) as CSV$/ })).toBeNull()
+  for (const path of ['/signups', '/referrals', '/api-keys', '/webhooks', '/team', '/audit']) expect(asked, path).not.toContain(path)
+})
+
+it('shows an owner every area, the team among them, with the settings’ owner marked and no control to remove them', async () => {
+  role = 'owner'
+  render(<ConsoleApp />)
+  const team = await screen.findByRole('region', { name: 'Team' })
+  expect(await within(team).findByRole('row', { name: new RegExp(`^${samples.admin} owner, from ADMIN_EMAILS`) })).toBeInTheDocument()
+  expect(within(team).queryByRole('button', { name: `Remove ${samples.admin}` })).toBeNull()
+  expect(within(team).getByRole('combobox', { name: `Role of ${teamSamples.editor}` })).toHaveValue('editor')
+  for (const name of ['Signups', 'API keys', 'Webhooks', 'Audit log']) expect(await screen.findByRole('heading', { name })).toBeInTheDocument()
+  expect(screen.getByText(/role:/).textContent).toBe('role: owner')
+  for (const name of ['Download all as CSV', 'Download the funnel as CSV']) expect(await screen.findByRole('link', { name })).toBeInTheDocument()
+  expect(await within(region('Invitations')).findByRole('button', { name: /Send again to the expired/ })).toBeInTheDocument()
+})
+
+it('invites by keyboard, changes a role, and says a refusal in the server’s words where the removal was asked', async () => {
+  role = 'owner'
+  const user = userEvent.setup()
+  render(<ConsoleApp />)
+  const team = await screen.findByRole('region', { name: 'Team' })
+  await within(team).findByRole('row', { name: new RegExp(`^${teamSamples.editor}`) })
+
+  // An address that will not do asks nothing and says so; then Tab to the role, choose it, Enter.
+  const address = within(team).getByLabelText('Email address')
+  await user.type(address, 'not-an-address{Enter}')
+  expect(await within(team).findByRole('alert')).toHaveTextContent(adminTeamMessages.invalidEmail)
+  expect(posted).toEqual([])
+  await user.clear(address)
+  await user.type(address, ' new.person@company.example ')
+  await user.tab()
+  expect(within(team).getByLabelText('Role')).toHaveFocus()
+  await user.selectOptions(within(team).getByLabelText('Role'), roleWords.sender)
+  await user.tab()
+  expect(within(team).getByRole('button', { name: 'Invite' })).toHaveFocus()
+  await user.keyboard('{Enter}')
+  expect(await within(team).findByRole('status')).toHaveTextContent(adminTeamMessages.done({ kind: 'invite', email: 'new.person@company.example', role: 'sender' }))
+  expect(posted).toEqual([['/team', { email: 'new.person@company.example', role: 'sender' }]])
+  await waitFor(() => expect(document.getElementById('team-outcome')).toHaveFocus())
+  expect(address).toHaveValue('')
+
+  await user.selectOptions(within(team).getByRole('combobox', { name: `Role of ${teamSamples.editor}` }), 'people')
+  expect(await within(team).findByRole('status')).toHaveTextContent(`${teamSamples.editor} is now people.`)
+  expect(posted.at(-1)).toEqual(['/team/role', { email: teamSamples.editor, role: 'people' }])
+
+  // Removing asks first, with the keyboard on the question; Keep them asks nothing.
+  await user.click(within(team).getByRole('button', { name: `Remove ${teamSamples.editor}` }))
+  const question = await within(team).findByRole('alertdialog')
+  await waitFor(() => expect(question).toHaveFocus())
+  await user.click(within(question).getByRole('button', { name: 'Keep them' }))
+  expect(within(team).queryByRole('alertdialog')).toBeNull()
+  expect(posted).toHaveLength(2)
+  await user.click(within(team).getByRole('button', { name: `Remove ${teamSamples.editor}` }))
+  await user.click(within(await within(team).findByRole('alertdialog')).getByRole('button', { name: `Remove ${teamSamples.editor}` }))
+  expect(await within(team).findByRole('alert')).toHaveTextContent('The last owner cannot be removed or given another role.')
+  expect(posted.at(-1)).toEqual(['/team/remove', { email: teamSamples.editor }])
+})
