@@ -8,7 +8,9 @@ import { defaultAnalyticsRange, lastDays, reportTables, reportTopRows, type Anal
 import type { Reply } from '../../../shared/console-api'
 import { csvRow } from '../../platform/http/csv'
 import { consoleRoutes } from '../../../shared/console-routes'
-import { on, type AdminEnv, type Audit } from '../console/public'
+import type { AdminEnv } from '../../platform/console/guard'
+import { on } from '../../platform/console/console-route'
+import type { Audit } from '../../platform/console/audit'
 import { isDay, type AnalyticsReader, type AnalyticsSettings } from './analytics-report'
 
 export type AnalyticsConsoleOptions = { reader: AnalyticsReader; settings: AnalyticsSettings; audit: Audit; now: () => Date }

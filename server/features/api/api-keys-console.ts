@@ -7,7 +7,10 @@ import { apiKeyNameMax, isApiScope, type ApiKeysReply, type ApiScope, type MadeA
 import type { Reply } from '../../../shared/console-api'
 import { readFieldsBody } from '../../platform/http/read-body'
 import { consoleRoutes } from '../../../shared/console-routes'
-import { adminMessages, on, type AdminEnv, type Audit } from '../console/public'
+import type { AdminEnv } from '../../platform/console/guard'
+import { consoleMessages } from '../../platform/console/console-messages'
+import { on } from '../../platform/console/console-route'
+import type { Audit } from '../../platform/console/audit'
 import type { ApiKeys } from './api-keys'
 
 export type ApiKeysConsoleOptions = { keys: ApiKeys; audit: Audit; now: () => Date }
@@ -30,7 +33,7 @@ export function apiKeysConsoleRoutes({ keys, audit, now }: ApiKeysConsoleOptions
 
   on(routes, consoleRoutes.makeApiKey, async (c) => {
     const read = await readFieldsBody(c)
-    if (read.kind === 'too-large') return c.json({ ok: false, message: adminMessages.tooLarge }, 413)
+    if (read.kind === 'too-large') return c.json({ ok: false, message: consoleMessages.tooLarge }, 413)
     const fields = read.kind === 'fields' ? read.fields : {}
     const name = nameOf(fields.name)
     if (name === undefined) return c.json({ ok: false, message: apiKeyMessages.badName }, 400)

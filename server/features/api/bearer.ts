@@ -10,7 +10,7 @@ import type { MiddlewareHandler } from 'hono'
 import type { ApiScope } from '../../../shared/api-keys'
 import type { RateLimiter } from '../../platform/http/rate-limit'
 import type { Logger } from '../../platform/observability/logger'
-import type { Audit } from '../console/public'
+import type { Audit } from '../../platform/console/audit'
 import { apiError } from './api-errors'
 import type { ApiKeys, PresentedKey } from './api-keys'
 

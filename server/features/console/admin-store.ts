@@ -16,7 +16,6 @@
 import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely'
 import {
   partialSearchLimit,
-  type AuditAction,
   type AuditEntry,
   type ConsoleSummary,
   type SearchScope,
@@ -32,6 +31,7 @@ import type { Database } from '../../platform/database/database'
 import type { Now } from '../../platform/clock/system-clock'
 import type { Tables } from '../../platform/database/schema'
 import { storedStatuses } from '../../../shared/stored-statuses'
+import type { Audit } from '../../platform/console/audit'
 
 /** The front page's figures but the outbox's, which admin-api.ts adds. */
 export type Summary = Omit<ConsoleSummary, 'outbox'>
@@ -52,7 +52,6 @@ export interface AdminStore {
 }
 
 /** Records who did what in the console (the features' console routes audit through it too). */
-export type Audit = (actor: string, action: AuditAction, detail: string) => Promise<void>
 
 /** What the console reads of the line (features/referral/line.ts), which the composition hands in: the places of
  * a page's people (placesOf), and everyone's at once for the export (everyonesPlaces). */

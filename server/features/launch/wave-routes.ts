@@ -5,7 +5,10 @@
 // gets the waves without the addresses of the team members who started them, and who is next without theirs.
 import { Hono, type Context } from 'hono'
 import { csvRow } from '../../platform/http/csv'
-import { adminMessages, memberShown, on, seesPeople, type AdminEnv, type Audit } from '../console/public'
+import type { AdminEnv } from '../../platform/console/guard'
+import { consoleMessages } from '../../platform/console/console-messages'
+import { memberShown, on, seesPeople } from '../../platform/console/console-route'
+import type { Audit } from '../../platform/console/audit'
 import { consoleRoutes } from '../../../shared/console-routes'
 import { readFieldsBody, type Fields } from '../../platform/http/read-body'
 import { invitationRules, isTimeOfDay } from '../../../shared/rules'
@@ -45,7 +48,7 @@ export function waveRoutes(options: WaveRoutesOptions): Hono<AdminEnv> {
     const read = await readFieldsBody(c)
     return read.kind === 'too-large' ? undefined : read.kind === 'fields' ? read.fields : {}
   }
-  const tooLarge = (c: Context) => c.json({ ok: false, message: adminMessages.tooLarge }, 413)
+  const tooLarge = (c: Context) => c.json({ ok: false, message: consoleMessages.tooLarge }, 413)
 
   // Who started a wave or the pace, as the signed-in member may see them.
   const shownWave = (c: Context<AdminEnv>) => (wave: WaveRow) => ({ ...wave, startedBy: memberShown(c)(wave.startedBy) })

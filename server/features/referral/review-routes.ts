@@ -5,7 +5,10 @@
 import { Hono } from 'hono'
 import { heldPageSize, referralVerdicts, type AuditAction, type ReferralsReply, type ReferralVerdict, type Reply } from '../../../shared/console-api'
 import { consoleRoutes } from '../../../shared/console-routes'
-import { adminMessages, on, type AdminEnv, type Audit } from '../console/public'
+import type { AdminEnv } from '../../platform/console/guard'
+import { consoleMessages } from '../../platform/console/console-messages'
+import { on } from '../../platform/console/console-route'
+import type { Audit } from '../../platform/console/audit'
 import { heldCursor, readHeldCursor, type ReferralReviews } from './referral-reviews'
 
 /** How many top referrers the console lists. */
@@ -22,7 +25,7 @@ export function reviewRoutes(options: { reviews: ReferralReviews; audit: Audit; 
   on(routes, consoleRoutes.referrals, async (c) => {
     const afterParam = c.req.query('after')
     const after = afterParam === undefined ? undefined : readHeldCursor(afterParam)
-    if (afterParam !== undefined && !after) return c.json({ ok: false, message: adminMessages.badRequest }, 400)
+    if (afterParam !== undefined && !after) return c.json({ ok: false, message: consoleMessages.badRequest }, 400)
     const [page, heldTotal, topReferrers] = await Promise.all([reviews.held(heldPageSize + 1, after), reviews.heldCount(), reviews.topReferrers(topReferrerCount)])
     const held = page.slice(0, heldPageSize)
     const last = held.at(-1)
@@ -34,9 +37,9 @@ export function reviewRoutes(options: { reviews: ReferralReviews; audit: Audit; 
   for (const verdict of referralVerdicts)
     on(routes, verdictRoutes[verdict], async (c) => {
       const friendId = Number(c.req.param('friendId'))
-      if (!Number.isSafeInteger(friendId) || friendId < 1) return c.json({ ok: false, message: adminMessages.badRequest }, 400)
+      if (!Number.isSafeInteger(friendId) || friendId < 1) return c.json({ ok: false, message: consoleMessages.badRequest }, 400)
       const adminEmail = c.get('adminEmail')
-      if (!(await reviews.review(friendId, verdict, adminEmail, now()))) return c.json({ ok: false, message: adminMessages.notFound }, 404)
+      if (!(await reviews.review(friendId, verdict, adminEmail, now()))) return c.json({ ok: false, message: consoleMessages.notFound }, 404)
       // Named by the friend's id, as erasures are: the id means nothing once they are erased.
       await audit(adminEmail, reviewAudit[verdict], `referral of signup #${friendId}`)
       return c.json({ ok: true })

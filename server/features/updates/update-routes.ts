@@ -13,7 +13,10 @@ import { csvRow } from '../../platform/http/csv'
 import { paintedDark } from '../../platform/mail/email-theme'
 import { readFieldsBody } from '../../platform/http/read-body'
 import { consoleRoutes } from '../../../shared/console-routes'
-import { adminMessages, memberShown, on, type AdminEnv, type Audit } from '../console/public'
+import type { AdminEnv } from '../../platform/console/guard'
+import { consoleMessages } from '../../platform/console/console-messages'
+import { memberShown, on } from '../../platform/console/console-route'
+import type { Audit } from '../../platform/console/audit'
 import { checkUpdate, updateMessages, type CheckedUpdate } from './update-draft'
 import { renderUpdate } from './update-emails'
 import type { UpdateStore } from './update-store'
@@ -60,7 +63,7 @@ export function updateRoutes(options: UpdateRoutesOptions): Hono<AdminEnv> {
   // A save's body, checked (update-draft.ts): a refusal says why, and a link refused is named in `link`.
   async function saved(c: Context<AdminEnv>, save: (update: CheckedUpdate, by: string) => Promise<Response>) {
     const read = await readFieldsBody(c, { maxBytes: updateBodyMaxBytes })
-    if (read.kind === 'too-large') return c.json({ ok: false, message: adminMessages.tooLarge }, 413)
+    if (read.kind === 'too-large') return c.json({ ok: false, message: consoleMessages.tooLarge }, 413)
     if (read.kind === 'unreadable') return c.json(refusal('invalid', updateMessages.notText), 400)
     const checked = checkUpdate(read.fields)
     if (!checked.ok) return c.json(refusal(checked.code, checked.message, checked.link), 400)
@@ -132,7 +135,7 @@ export function updateRoutes(options: UpdateRoutesOptions): Hono<AdminEnv> {
     const id = idOf(c)
     if (id === undefined) return notFound(c)
     const read = await readFieldsBody(c)
-    if (read.kind === 'too-large') return c.json({ ok: false, message: adminMessages.tooLarge }, 413)
+    if (read.kind === 'too-large') return c.json({ ok: false, message: consoleMessages.tooLarge }, 413)
     const fields: Partial<Record<keyof SendRequest, unknown>> = read.kind === 'fields' ? read.fields : {}
     const audience = updateAudiences.find((name) => name === fields.audience)
     const at = fields.at === undefined ? undefined : typeof fields.at === 'string' ? new Date(fields.at) : new Date(Number.NaN)

@@ -8,7 +8,10 @@ import type { WebhookDeliveriesReply, WebhookEndpointRow, WebhookEndpointsReply,
 import { webhookEventTypes } from '../../../shared/webhook-rows'
 import { readFieldsBody } from '../../platform/http/read-body'
 import { consoleRoutes } from '../../../shared/console-routes'
-import { adminMessages, on, type AdminEnv, type Audit } from '../console/public'
+import type { AdminEnv } from '../../platform/console/guard'
+import { consoleMessages } from '../../platform/console/console-messages'
+import { on } from '../../platform/console/console-route'
+import type { Audit } from '../../platform/console/audit'
 import type { EndpointStore } from './endpoint-store'
 
 export type WebhookRoutesOptions = {
@@ -41,7 +44,7 @@ export function webhookRoutes(options: WebhookRoutesOptions): Hono<AdminEnv> {
 
   on(routes, consoleRoutes.addWebhook, async (c) => {
     const given = await input(c)
-    if (!given) return c.json({ ok: false, message: adminMessages.tooLarge }, 413)
+    if (!given) return c.json({ ok: false, message: consoleMessages.tooLarge }, 413)
     const by = c.get('adminEmail')
     const added = await endpoints.add(given, by, now())
     if (!added.ok) return c.json(added, 400)
@@ -53,7 +56,7 @@ export function webhookRoutes(options: WebhookRoutesOptions): Hono<AdminEnv> {
   on(routes, consoleRoutes.editWebhook, async (c) => {
     const id = idOf(c)
     const given = await input(c)
-    if (!given) return c.json({ ok: false, message: adminMessages.tooLarge }, 413)
+    if (!given) return c.json({ ok: false, message: consoleMessages.tooLarge }, 413)
     const edited = id === undefined ? undefined : await endpoints.edit(id, given)
     if (!edited) return c.json(notFound, 404)
     if (!edited.ok) return c.json(edited, 400)

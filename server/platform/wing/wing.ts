@@ -22,6 +22,7 @@ import type { Logger } from '../observability/logger'
 import type { Metrics } from '../observability/metrics'
 import type { OutboxKind } from '../outbox/outbox-kinds'
 import type { OutboxStore } from '../outbox/outbox-store'
+import type { AdminEnv } from '../console/guard'
 
 /** The settings every wing reads (server/settings.ts adds them: the server's, and the console's). */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by module augmentation
@@ -84,9 +85,8 @@ export type WingRoutes = {
   pages?: { at: string; app: Hono }[]
 }
 
-// Hono's Env is the console's own (features/console/admin-guard.ts AdminEnv), which the platform does not know.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type ConsoleRoute = (console: ConsoleTools) => Hono<any>
+/** A wing's console routes, made with the console's tools, behind the console's guard (platform/console/). */
+export type ConsoleRoute = (console: ConsoleTools) => Hono<AdminEnv>
 
 /** A wing's clock (platform/clock/every.ts), with its period. */
 export type WingClock = {

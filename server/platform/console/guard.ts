@@ -1,19 +1,22 @@
-// The console's two gates, each in one place and applied to every /api/admin route by admin-api.ts:
+// The console's two gates, each in one place and applied to every /api/admin route by the console's API
+// (features/console/admin-api.ts), every wing's console routes among them:
 // - sameOriginOnly: a state-changing request must carry an Origin naming this very host. ALLOWED_ORIGINS
 //   (which lets other sites post signups) does not apply here, and a missing Origin is refused too:
 //   every browser sends Origin on a POST, so only a non-browser omits it, and it has no business here.
 // - requireSession: the session cookie must name a live session of an address still on the team, whose role is
-//   read from the database on every request (team-store.ts), so a removal or a change of role made through any
+//   read from the database on every request (the console's team store), so a removal or a change of role made through any
 //   instance holds at the next request; anything else is 401 with no data. What the role allows is checked per
 //   route, from the route table (console-route.ts).
 import type { Context, MiddlewareHandler } from 'hono'
-import { isOriginAllowed } from '../../platform/http/origin'
-import { adminMessages } from './admin-messages'
-import type { AdminStore } from './admin-store'
-import { readSessionCookie } from './session-cookie'
-import type { TeamStore } from './team-store'
-import { hashSecret, isWellFormedSecret } from '../../platform/secrets/tokens'
+import { isOriginAllowed } from '../http/origin'
+import { hashSecret, isWellFormedSecret } from '../secrets/tokens'
 import type { Role } from '../../../shared/team'
+import { consoleMessages } from './console-messages'
+import { readSessionCookie } from './session-cookie'
+
+/** Where the guard finds a live session by its hash, and the role of the member it names (the console's stores). */
+export type Sessions = { findSession(hash: string, now: Date): Promise<{ email: string } | undefined> }
+export type Members = { roleOf(email: string): Promise<Role | undefined> }
 
 export type AdminEnv = { Variables: { adminEmail: string; sessionHash: string; role: Role } }
 
@@ -24,17 +27,17 @@ export function sameOriginOnly(requestHosts: (c: Context) => string[]): Middlewa
   return async (c, next) => {
     if (safeMethods.has(c.req.method)) return next()
     const origin = c.req.header('origin')
-    if (origin === undefined || !isOriginAllowed(origin, requestHosts(c), noOtherOrigins)) return c.json({ ok: false, message: adminMessages.crossOrigin }, 403)
+    if (origin === undefined || !isOriginAllowed(origin, requestHosts(c), noOtherOrigins)) return c.json({ ok: false, message: consoleMessages.crossOrigin }, 403)
     return next()
   }
 }
 
-export function requireSession(options: { store: AdminStore; team: TeamStore; isHttps: (c: Context) => boolean; now: () => Date }): MiddlewareHandler<AdminEnv> {
+export function requireSession(options: { store: Sessions; team: Members; isHttps: (c: Context) => boolean; now: () => Date }): MiddlewareHandler<AdminEnv> {
   return async (c, next) => {
     const secret = readSessionCookie(c, options.isHttps(c))
     const session = isWellFormedSecret(secret) ? await options.store.findSession(hashSecret(secret), options.now()) : undefined
     const role = session && (await options.team.roleOf(session.email))
-    if (!session || !role) return c.json({ ok: false, message: adminMessages.unauthorized }, 401)
+    if (!session || !role) return c.json({ ok: false, message: consoleMessages.unauthorized }, 401)
     c.set('adminEmail', session.email)
     c.set('sessionHash', hashSecret(secret!))
     c.set('role', role)

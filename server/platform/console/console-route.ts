@@ -1,14 +1,14 @@
 // Every console route is mounted through `on`, from its line of the route table (shared/console-routes.ts): the
 // table's method and path, and in front of the handler the check of the table's permission, so that no route
 // can be mounted without the permission the console's client and the tests read beside it. A missing permission is
-// 403 in words naming it; no session at all is requireSession's 401 (admin-guard.ts), checked here once more so
+// 403 in words naming it; no session at all is requireSession's 401 (guard.ts), checked here once more so
 // that a route mounted ahead of that guard is refused all the same. listmonk's route table is the model:
 // every route, its handler and its permission in one line (docs/architecture.md, "The team's console").
 import type { Context, Handler, Hono, MiddlewareHandler } from 'hono'
 import type { ConsoleRoute } from '../../../shared/console-routes'
 import { can } from '../../../shared/team'
-import type { AdminEnv } from './admin-guard'
-import { adminMessages } from './admin-messages'
+import type { AdminEnv } from './guard'
+import { consoleMessages } from './console-messages'
 
 // The checks `on` put in front of handlers, for the test that every mounted console route has one.
 const routeChecks = new WeakSet<object>()
@@ -19,8 +19,8 @@ function checkOf(route: ConsoleRoute): MiddlewareHandler<AdminEnv> {
   const check: MiddlewareHandler<AdminEnv> = async (c, next) => {
     if (permission === 'open') return next()
     const role = c.get('role')
-    if (!role) return c.json({ ok: false, message: adminMessages.unauthorized }, 401)
-    if (permission !== null && !can(role, permission)) return c.json({ ok: false, message: adminMessages.forbidden(role, permission) }, 403)
+    if (!role) return c.json({ ok: false, message: consoleMessages.unauthorized }, 401)
+    if (permission !== null && !can(role, permission)) return c.json({ ok: false, message: consoleMessages.forbidden(role, permission) }, 403)
     return next()
   }
   routeChecks.add(check)
