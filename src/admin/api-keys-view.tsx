@@ -4,8 +4,9 @@
 import { useSelector } from '@xstate/react'
 import type { ActorRefFrom } from 'xstate'
 import type { adminApiKeysMachine } from '../../machines/admin-api-keys-machine'
-import { Button, Row, Status, TableScroll } from './admin-styles'
+import { Button, Row, Status } from './admin-styles'
 import { ApiKeysForm } from './api-keys-form'
+import { TitledListTable } from './list-table'
 
 const when = (iso: string | null) => (iso === null ? '—' : iso.replace('T', ' ').slice(0, 16))
 
@@ -38,51 +39,37 @@ export function ApiKeysView({ apiKeys }: { apiKeys: ActorRefFrom<typeof adminApi
           </Row>
         </div>
       )}
-      <h3 id="api-keys-list-heading">Keys</h3>
-      {keys.length === 0 ? (
-        <p>{state.matches('loading') ? 'Loading the keys…' : 'No key has been made yet.'}</p>
-      ) : (
-        <TableScroll tabIndex={0} role="region" aria-labelledby="api-keys-list-heading">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Scopes</th>
-                <th scope="col">Starts with</th>
-                <th scope="col">Made (UTC)</th>
-                <th scope="col">Last used (UTC)</th>
-                <th scope="col">Revoked (UTC)</th>
-                <th scope="col"><span className="visually-hidden">Actions</span></th>
-              </tr>
-            </thead>
-            <tbody>
-              {keys.map((key) => (
-                <tr key={key.id}>
-                  <td>{key.name}</td>
-                  <td>{key.scopes.join(', ')}</td>
-                  <td><code>{key.prefix}…</code></td>
-                  <td>{when(key.createdAt)} by {key.createdBy}</td>
-                  <td>{when(key.lastUsedAt)}</td>
-                  <td>{when(key.revokedAt)}</td>
-                  <td>
-                    {key.revokedAt === null && (
-                      <Button
-                        type="button"
-                        $tone="plain"
-                        disabled={!state.can({ type: 'REVOKE', id: key.id, name: key.name })}
-                        aria-label={`Revoke key ${key.name}`}
-                        onClick={() => apiKeys.send({ type: 'REVOKE', id: key.id, name: key.name })}
-                      >
-                        Revoke
-                      </Button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      )}
+      <TitledListTable
+        id="api-keys-list-heading"
+        heading="Keys"
+        instead={keys.length > 0 ? null : state.matches('loading') ? 'Loading the keys…' : 'No key has been made yet.'}
+        columns={['Name', 'Scopes', 'Starts with', 'Made (UTC)', 'Last used (UTC)', 'Revoked (UTC)']}
+        actions
+      >
+        {keys.map((key) => (
+          <tr key={key.id}>
+            <td>{key.name}</td>
+            <td>{key.scopes.join(', ')}</td>
+            <td><code>{key.prefix}…</code></td>
+            <td>{when(key.createdAt)} by {key.createdBy}</td>
+            <td>{when(key.lastUsedAt)}</td>
+            <td>{when(key.revokedAt)}</td>
+            <td>
+              {key.revokedAt === null && (
+                <Button
+                  type="button"
+                  $tone="plain"
+                  disabled={!state.can({ type: 'REVOKE', id: key.id, name: key.name })}
+                  aria-label={`Revoke key ${key.name}`}
+                  onClick={() => apiKeys.send({ type: 'REVOKE', id: key.id, name: key.name })}
+                >
+                  Revoke
+                </Button>
+              )}
+            </td>
+          </tr>
+        ))}
+      </TitledListTable>
     </section>
   )
 }

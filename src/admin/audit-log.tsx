@@ -3,7 +3,8 @@
 import { useSelector } from '@xstate/react'
 import type { ActorRefFrom } from 'xstate'
 import type { adminAuditMachine } from '../../machines/admin-audit-machine'
-import { Button, Status, TableScroll } from './admin-styles'
+import { Button, Status } from './admin-styles'
+import { ListTable } from './list-table'
 import { StepPager } from './step-pager'
 
 export function AuditLog({ audit }: { audit: ActorRefFrom<typeof adminAuditMachine> }) {
@@ -18,16 +19,11 @@ export function AuditLog({ audit }: { audit: ActorRefFrom<typeof adminAuditMachi
           <Button type="button" onClick={() => audit.send({ type: 'RELOAD' })}>Try again</Button>
         </>
       )}
-      <TableScroll tabIndex={0} role="region" aria-labelledby="audit-heading">
-        <table>
-          <thead><tr><th scope="col">When (UTC)</th><th scope="col">Who</th><th scope="col">What</th><th scope="col">Detail</th></tr></thead>
-          <tbody>
-            {page.entries.map((entry, index) => (
-              <tr key={`${entry.at}-${index}`}><td>{entry.at.replace('T', ' ').slice(0, 19)}</td><td>{entry.actor}</td><td>{entry.action}</td><td>{entry.detail}</td></tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroll>
+      <ListTable labelledBy="audit-heading" columns={['When (UTC)', 'Who', 'What', 'Detail']}>
+        {page.entries.map((entry, index) => (
+          <tr key={`${entry.at}-${index}`}><td>{entry.at.replace('T', ' ').slice(0, 19)}</td><td>{entry.actor}</td><td>{entry.action}</td><td>{entry.detail}</td></tr>
+        ))}
+      </ListTable>
       {(page.older !== null || trail.length > 0) && (
         <StepPager
           label="Pages of the audit log"

@@ -6,7 +6,8 @@ import type { adminReferralsMachine } from '../../machines/admin-referrals-machi
 import type { ReferralVerdict } from '../../shared/console-api'
 import type { HeldReferral } from '../../shared/console-rows'
 import { counted, figure } from '../../shared/figures'
-import { Button, Row, Status, TableScroll } from './admin-styles'
+import { Button, Row, Status } from './admin-styles'
+import { ListTable, TitledListTable } from './list-table'
 import { StepPager } from './step-pager'
 import { useAllows } from './permissions'
 
@@ -41,48 +42,36 @@ export function ReferralsView({ referrals }: { referrals: ActorRefFrom<typeof ad
             <p>{counted(data.heldTotal, 'referral is', 'referrals are')} waiting for review, oldest first.</p>
           )}
           {data.held.length > 0 && (
-            <TableScroll tabIndex={0} role="region" aria-labelledby="held-heading">
-              <table>
-                <thead>
-                  <tr>
-                    <th scope="col">Friend</th>
-                    <th scope="col">Came through the link of</th>
-                    <th scope="col">Held since (UTC)</th>
-                    <th scope="col"><span className="visually-hidden">Actions</span></th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.held.map((referral) => (
-                    <tr key={referral.friendId}>
-                      <td>{person(referral.friendFirstName, referral.friendEmail)}</td>
-                      <td>{person(referral.referrerFirstName, referral.referrerEmail)}</td>
-                      <td>{when(referral.decidedAt)}</td>
-                      <td>
-                        {mayReview && <Row>
-                          <Button
-                            type="button"
-                            disabled={!state.can({ type: 'REVIEW', friendId: referral.friendId, firstName: referral.friendFirstName, verdict: 'APPROVE' })}
-                            aria-label={`Approve referral of ${referral.friendFirstName} (${referral.friendEmail})`}
-                            onClick={() => review(referral, 'APPROVE')}
-                          >
-                            Approve
-                          </Button>
-                          <Button
-                            type="button"
-                            $tone="plain"
-                            disabled={!state.can({ type: 'REVIEW', friendId: referral.friendId, firstName: referral.friendFirstName, verdict: 'REJECT' })}
-                            aria-label={`Reject referral of ${referral.friendFirstName} (${referral.friendEmail})`}
-                            onClick={() => review(referral, 'REJECT')}
-                          >
-                            Reject
-                          </Button>
-                        </Row>}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
+            <ListTable labelledBy="held-heading" columns={['Friend', 'Came through the link of', 'Held since (UTC)']} actions>
+              {data.held.map((referral) => (
+                <tr key={referral.friendId}>
+                  <td>{person(referral.friendFirstName, referral.friendEmail)}</td>
+                  <td>{person(referral.referrerFirstName, referral.referrerEmail)}</td>
+                  <td>{when(referral.decidedAt)}</td>
+                  <td>
+                    {mayReview && <Row>
+                      <Button
+                        type="button"
+                        disabled={!state.can({ type: 'REVIEW', friendId: referral.friendId, firstName: referral.friendFirstName, verdict: 'APPROVE' })}
+                        aria-label={`Approve referral of ${referral.friendFirstName} (${referral.friendEmail})`}
+                        onClick={() => review(referral, 'APPROVE')}
+                      >
+                        Approve
+                      </Button>
+                      <Button
+                        type="button"
+                        $tone="plain"
+                        disabled={!state.can({ type: 'REVIEW', friendId: referral.friendId, firstName: referral.friendFirstName, verdict: 'REJECT' })}
+                        aria-label={`Reject referral of ${referral.friendFirstName} (${referral.friendEmail})`}
+                        onClick={() => review(referral, 'REJECT')}
+                      >
+                        Reject
+                      </Button>
+                    </Row>}
+                  </td>
+                </tr>
+              ))}
+            </ListTable>
           )}
           {(data.heldAfter !== null || state.context.heldTrail.length > 0) && (
             <StepPager
@@ -93,31 +82,20 @@ export function ReferralsView({ referrals }: { referrals: ActorRefFrom<typeof ad
               ]}
             />
           )}
-          <h3 id="top-referrers-heading">Top referrers</h3>
-          {data.topReferrers.length === 0 ? (
-            <p>Nobody has been credited for a referral yet.</p>
-          ) : (
-            <TableScroll tabIndex={0} role="region" aria-labelledby="top-referrers-heading">
-              <table>
-                <thead>
-                  <tr>
-                    <th scope="col">Person</th>
-                    <th scope="col">Credits</th>
-                    <th scope="col">Place</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.topReferrers.map((referrer) => (
-                    <tr key={referrer.id}>
-                      <td>{person(referrer.firstName, referrer.email)}</td>
-                      <td>{figure(referrer.credits)}</td>
-                      <td>{referrer.place === null ? '—' : figure(referrer.place)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
-          )}
+          <TitledListTable
+            id="top-referrers-heading"
+            heading="Top referrers"
+            instead={data.topReferrers.length > 0 ? null : 'Nobody has been credited for a referral yet.'}
+            columns={['Person', 'Credits', 'Place']}
+          >
+            {data.topReferrers.map((referrer) => (
+              <tr key={referrer.id}>
+                <td>{person(referrer.firstName, referrer.email)}</td>
+                <td>{figure(referrer.credits)}</td>
+                <td>{referrer.place === null ? '—' : figure(referrer.place)}</td>
+              </tr>
+            ))}
+          </TitledListTable>
         </>
       )}
     </section>

@@ -10,7 +10,8 @@ import type { ActorRefFrom } from 'xstate'
 import type { adminTeamMachine } from '../../machines/admin-team-machine'
 import { isRole, roles } from '../../shared/team'
 import { theme } from '../ui/theme'
-import { Button, Field, Row, Status, TableScroll } from './admin-styles'
+import { Button, Field, Row, Status } from './admin-styles'
+import { TitledListTable } from './list-table'
 import { TeamInviteForm } from './team-invite-form'
 
 const RoleChoice = styled.select`
@@ -47,58 +48,47 @@ export function TeamView({ team }: { team: Team }) {
         </>
       )}
       {removing && <RemoveQuestion team={team} email={removing} />}
-      <h3 id="team-members-heading">Members</h3>
-      {members.length === 0 ? (
-        <p>{state.hasTag('busy') ? 'Loading the team…' : 'Nobody is on the team yet.'}</p>
-      ) : (
-        <TableScroll tabIndex={0} role="region" aria-labelledby="team-members-heading">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Address</th>
-                <th scope="col">Role</th>
-                <th scope="col">Last sign-in</th>
-                <th scope="col"><span className="visually-hidden">Actions</span></th>
-              </tr>
-            </thead>
-            <tbody>
-              {members.map((member) => (
-                <tr key={member.email}>
-                  <th scope="row">{member.email}</th>
-                  <td>
-                    {member.fromSettings ? (
-                      `${member.role}, from ADMIN_EMAILS`
-                    ) : (
-                      <RoleChoice
-                        aria-label={`Role of ${member.email}`}
-                        value={member.role}
-                        disabled={!state.can({ type: 'CHANGE_ROLE', email: member.email, role: member.role })}
-                        onChange={({ target: { value } }) => isRole(value) && team.send({ type: 'CHANGE_ROLE', email: member.email, role: value })}
-                      >
-                        {roles.map((role) => <option key={role} value={role}>{role}</option>)}
-                      </RoleChoice>
-                    )}
-                  </td>
-                  <td>{when(member.lastSignInAt)}</td>
-                  <td>
-                    {!member.fromSettings && (
-                      <Button
-                        type="button"
-                        $tone="plain"
-                        disabled={!state.can({ type: 'REMOVE', email: member.email })}
-                        aria-label={`Remove ${member.email}`}
-                        onClick={() => team.send({ type: 'REMOVE', email: member.email })}
-                      >
-                        Remove
-                      </Button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      )}
+      <TitledListTable
+        id="team-members-heading"
+        heading="Members"
+        instead={members.length > 0 ? null : state.hasTag('busy') ? 'Loading the team…' : 'Nobody is on the team yet.'}
+        columns={['Address', 'Role', 'Last sign-in']}
+        actions
+      >
+        {members.map((member) => (
+          <tr key={member.email}>
+            <th scope="row">{member.email}</th>
+            <td>
+              {member.fromSettings ? (
+                `${member.role}, from ADMIN_EMAILS`
+              ) : (
+                <RoleChoice
+                  aria-label={`Role of ${member.email}`}
+                  value={member.role}
+                  disabled={!state.can({ type: 'CHANGE_ROLE', email: member.email, role: member.role })}
+                  onChange={({ target: { value } }) => isRole(value) && team.send({ type: 'CHANGE_ROLE', email: member.email, role: value })}
+                >
+                  {roles.map((role) => <option key={role} value={role}>{role}</option>)}
+                </RoleChoice>
+              )}
+            </td>
+            <td>{when(member.lastSignInAt)}</td>
+            <td>
+              {!member.fromSettings && (
+                <Button
+                  type="button"
+                  $tone="plain"
+                  disabled={!state.can({ type: 'REMOVE', email: member.email })}
+                  aria-label={`Remove ${member.email}`}
+                  onClick={() => team.send({ type: 'REMOVE', email: member.email })}
+                >
+                  Remove
+                </Button>
+              )}
+            </td>
+          </tr>
+        ))}
+      </TitledListTable>
       <TeamInviteForm team={team} />
     </section>
   )

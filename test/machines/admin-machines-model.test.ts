@@ -7,7 +7,7 @@
 // machine allows it, a refusal because the update moved on fetching it again); the table's, the held referrals' and
 // the audit log's which page each request asks for, by cursor or by number; the analytics' which range; and the
 // team's which change goes out, only after the question for a removal, and the server's words for a refusal.
-import { createActor, fromPromise, type AnyMachineSnapshot, type AnyStateMachine } from 'xstate'
+import type { AnyMachineSnapshot } from 'xstate'
 import type { AdminReferralsSnapshot } from '../../machines/admin-referrals-machine'
 import { pageCount, type AdminTableSnapshot } from '../../machines/admin-table-machine'
 import { adminUpdatesMessages, sendMoveOf, type AdminUpdatesSnapshot } from '../../machines/admin-updates-machine'
@@ -16,7 +16,7 @@ import { adminWavesMessages } from '../../machines/admin-waves-machine'
 import { sendMove, type UpdateSendState } from '../../machines/update-send-machine'
 import type { ReferralsReply, SignupQuery } from '../../shared/console-api'
 import { maxSendsPerSecond, type UpdateAudience, type UpdateTestReply } from '../../shared/update-rows'
-import { definedTransitions, describeTransition, transitionPaths, transitionsTaken, type Model, type ModelPath, type ModelStep } from '../utils/admin-model'
+import { definedTransitions, describeTransition, transitionPaths, transitionsTaken, type Model } from '../utils/admin-model'
 import {
   analyticsModel,
   apiKeysModel,
@@ -39,52 +39,7 @@ import {
   wavesSamples,
   wrongStateMessage,
 } from '../utils/admin-models'
-
-type Pending = { id: string; input: unknown; resolve: (value: unknown) => void; reject: (error: unknown) => void; signal: AbortSignal; settled?: boolean }
-/** A check run after each step, given the requests that step started and the snapshots either side of it. */
-type StepCheck = (step: ModelStep, started: Pending[], before: AnyMachineSnapshot, after: AnyMachineSnapshot) => void
-
-async function replay(machine: AnyStateMachine, input: unknown, path: ModelPath, check?: StepCheck) {
-  const pending = new Map<string, Pending[]>()
-  const all: Pending[] = []
-  const actors = Object.fromEntries(
-    Object.keys(machine.implementations.actors).map((id) => [
-      id,
-      fromPromise(
-        ({ input, signal }) =>
-          new Promise((resolve, reject) => {
-            const request = { id, input, resolve, reject, signal }
-            all.push(request)
-            pending.set(id, [...(pending.get(id) ?? []), request])
-          }),
-      ),
-    ]),
-  )
-  const actor = createActor(machine.provide({ actors }), { input }).start()
-  for (const step of path.steps) {
-    const { event, state: expected } = step
-    const before = actor.getSnapshot()
-    const requestsBefore = all.length
-    const outcome = /^xstate\.(done|error)\.actor\.(\w+)$/.exec(event.type)
-    if (outcome) {
-      const request = pending.get(outcome[2]!)?.at(-1)
-      expect(request, `a ${outcome[2]} request is running`).toBeDefined()
-      request!.settled = true
-      if (outcome[1] === 'done') request!.resolve(event.output)
-      else request!.reject(event.error)
-    } else actor.send(event)
-    await new Promise((resolve) => setTimeout(resolve, 0))
-    const snapshot = actor.getSnapshot()
-    expect(snapshot.value).toEqual(expected.value)
-    expect(snapshot.hasTag('busy')).toBe(expected.hasTag('busy'))
-    expect(snapshot.context).toEqual(expected.context)
-    // A request whose state was left before it settled is aborted (its fetch with it).
-    for (const requests of pending.values())
-      for (const request of requests.slice(0, -1)) if (!request.settled) expect(request.signal.aborted).toBe(true)
-    check?.(step, all.slice(requestsBefore), before, snapshot)
-  }
-  actor.stop()
-}
+import { replayAdminPath, type StepCheck } from '../utils/replay-admin-model'
 
 /** What the waves machine must say and ask for after each step, in the words the team reads. */
 const checkWavesStep: StepCheck = ({ event }, started, before, after) => {
@@ -433,7 +388,7 @@ const models: [string, Model][] = [
 describe.each(models)('the %s machine', (_, model) => {
   const paths = transitionPaths(model)
   it.each(paths.map((path) => [path.name, path] as const))('%s', async (_name, path) => {
-    await replay(model.machine, model.input, path, stepChecks.get(model))
+    await replayAdminPath(model.machine, model.input, path, stepChecks.get(model))
   })
 })
 

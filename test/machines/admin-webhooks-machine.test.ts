@@ -3,15 +3,13 @@
 // replayed on a real actor whose requests are promises this test settles, and after every step the actor must be
 // where the graph says, with what the team reads and which request went out checked step by step. The guard suite
 // keeps the model honest: every state reached, every transition taken, every request aborted when its state is left.
-import { createActor, fromPromise } from 'xstate'
 import { describe, expect, it } from 'vitest'
 import { adminWebhooksMachine, adminWebhooksMessages, type AdminWebhooksSnapshot } from '../../machines/admin-webhooks-machine'
-import { definedTransitions, describeTransition, transitionPaths, transitionsTaken, type ModelPath, type ModelStep } from '../utils/admin-model'
+import { definedTransitions, describeTransition, transitionPaths, transitionsTaken, type ModelStep } from '../utils/admin-model'
 import { webhooksModel as model, webhooksSamples } from '../utils/admin-models'
+import { replayAdminPath, type Pending } from '../utils/replay-admin-model'
 
 const { secret, refusal } = webhooksSamples
-
-type Pending = { id: string; input: unknown; resolve: (value: unknown) => void; reject: (error: unknown) => void; signal: AbortSignal; settled?: boolean }
 
 /** What the team reads and what went out after each step. */
 function checkStep({ event }: ModelStep, started: Pending[], before: AdminWebhooksSnapshot, after: AdminWebhooksSnapshot) {
@@ -49,51 +47,11 @@ function checkStep({ event }: ModelStep, started: Pending[], before: AdminWebhoo
   }
 }
 
-async function replay(path: ModelPath) {
-  const pending = new Map<string, Pending[]>()
-  const all: Pending[] = []
-  const actors = Object.fromEntries(
-    Object.keys(adminWebhooksMachine.implementations.actors).map((id) => [
-      id,
-      fromPromise(
-        ({ input, signal }) =>
-          new Promise((resolve, reject) => {
-            const request = { id, input, resolve, reject, signal }
-            all.push(request)
-            pending.set(id, [...(pending.get(id) ?? []), request])
-          }),
-      ),
-    ]),
-  )
-  const actor = createActor(adminWebhooksMachine.provide({ actors })).start()
-  for (const step of path.steps) {
-    const { event, state: expected } = step
-    const before = actor.getSnapshot()
-    const requestsBefore = all.length
-    const outcome = /^xstate\.(done|error)\.actor\.(\w+)$/.exec(event.type)
-    if (outcome) {
-      const request = pending.get(outcome[2]!)?.at(-1)
-      expect(request, `a ${outcome[2]} request is running`).toBeDefined()
-      request!.settled = true
-      if (outcome[1] === 'done') request!.resolve(event.output)
-      else request!.reject(event.error)
-    } else actor.send(event as Parameters<typeof actor.send>[0])
-    await new Promise((resolve) => setTimeout(resolve, 0))
-    const snapshot = actor.getSnapshot()
-    expect(snapshot.value).toEqual(expected.value)
-    expect(snapshot.hasTag('busy')).toBe(expected.hasTag('busy'))
-    expect(snapshot.context).toEqual(expected.context)
-    for (const requests of pending.values()) for (const request of requests.slice(0, -1)) if (!request.settled) expect(request.signal.aborted).toBe(true)
-    checkStep(step, all.slice(requestsBefore), before, snapshot)
-  }
-  actor.stop()
-}
-
 const paths = transitionPaths(model)
 
 describe('the webhooks machine', () => {
   it.each(paths.map((path) => [path.name, path] as const))('%s', async (_name, path) => {
-    await replay(path)
+    await replayAdminPath(adminWebhooksMachine, undefined, path, checkStep)
   })
 
   it('reaches every state and takes every transition', () => {

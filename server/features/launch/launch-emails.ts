@@ -7,7 +7,7 @@ import { expiresOnWords, inWords, reminderAfterMs } from '../../../shared/rules'
 import type { Database } from '../../platform/database/database'
 import { listEmail, tokenLink, withUnsubscribe, type EmailLinks } from '../../platform/mail/list-email'
 import type { OutgoingMail } from '../../platform/mail/mailer'
-import type { OutboxKind, QueuedEmail, Recipient } from '../../platform/outbox/outbox-kinds'
+import { subjectsOf, type OutboxKind, type QueuedEmail, type Recipient } from '../../platform/outbox/outbox-kinds'
 import { issueLinkTokens } from '../../platform/secrets/link-tokens'
 import { addresseesOf, type Addressee } from '../consent/public'
 import { InvitationEmail, invitationSubject, type InvitationLinkProps } from './invitation-email'
@@ -63,14 +63,11 @@ export function launchEmailKinds(database: Database, links: EmailLinks, lifetime
   const { db } = database
   async function load(entries: readonly QueuedEmail[]): Promise<(Invited | undefined)[]> {
     const people = await addresseesOf(db, entries)
-    const invitationIds = entries.flatMap((entry) => (entry.subjectId === null ? [] : [entry.subjectId]))
-    const invitations =
-      invitationIds.length === 0
-        ? []
-        : await db.selectFrom('invitations').select(['id', 'expires_at', 'claimed_at', 'expired_at', 'unsubscribed_at', 'erased_at']).where('id', 'in', invitationIds).execute()
-    return entries.map((entry, index) => {
-      const person = people[index]
-      const invitation = invitations.find((row) => row.id === entry.subjectId)
+    const invitations = await subjectsOf(entries, (ids) =>
+      db.selectFrom('invitations').select(['id', 'expires_at', 'claimed_at', 'expired_at', 'unsubscribed_at', 'erased_at']).where('id', 'in', ids).execute(),
+    )
+    return people.map((person, index) => {
+      const invitation = invitations[index]
       return (
         person && {
           ...person,

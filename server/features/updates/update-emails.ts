@@ -13,7 +13,7 @@ import { listEmail, unsubscribeTokenPurposes, withUnsubscribe, type EmailLinks }
 import type { OutgoingMail } from '../../platform/mail/mailer'
 import { issueLinkTokens } from '../../platform/secrets/link-tokens'
 import { renderEmail, type RenderedEmail } from '../../platform/mail/render-email'
-import type { OutboxKind, QueuedEmail, Recipient } from '../../platform/outbox/outbox-kinds'
+import { subjectsOf, type OutboxKind, type QueuedEmail, type Recipient } from '../../platform/outbox/outbox-kinds'
 import { UpdateEmail } from './update-email'
 import { markdownToEmailHtml } from './update-markdown'
 import { updateKind, type RecipientState } from './update-sends'
@@ -66,21 +66,16 @@ export function updateTestEmailKind(database: Database): OutboxKind<Test> {
   return {
     name: updateTestKind,
     async load(entries: readonly QueuedEmail[]) {
-      const ids = entries.flatMap((entry) => (entry.subjectId === null ? [] : [entry.subjectId]))
-      const rows =
-        ids.length === 0
-          ? []
-          : await db
-              .selectFrom('update_tests')
-              .innerJoin('updates', 'updates.id', 'update_tests.update_id')
-              .select(['update_tests.id', 'update_tests.sent_to', 'updates.subject', 'updates.preheader', 'updates.body'])
-              .where('update_tests.id', 'in', ids)
-              .execute()
-      return entries.map((entry) => {
-        const row = rows.find((candidate) => candidate.id === entry.subjectId)
-        // A team address on ADMIN_EMAILS: its owner has shown they read it, so it has a budget of its own.
-        return row && { address: row.sent_to, vouched: true, update: { subject: row.subject, preheader: row.preheader, body: row.body } }
-      })
+      const tests = await subjectsOf(entries, (ids) =>
+        db
+          .selectFrom('update_tests')
+          .innerJoin('updates', 'updates.id', 'update_tests.update_id')
+          .select(['update_tests.id', 'update_tests.sent_to', 'updates.subject', 'updates.preheader', 'updates.body'])
+          .where('update_tests.id', 'in', ids)
+          .execute(),
+      )
+      // A team address on ADMIN_EMAILS: its owner has shown they read it, so it has a budget of its own.
+      return tests.map((row) => row && { address: row.sent_to, vouched: true, update: { subject: row.subject, preheader: row.preheader, body: row.body } })
     },
     sends: () => true,
     render: async (test) => testMail(test.address, test.update),
@@ -104,31 +99,28 @@ export function updateEmailKind(database: Database, links: EmailLinks): OutboxKi
   return {
     name: updateKind,
     async load(entries: readonly QueuedEmail[]) {
-      const ids = entries.flatMap((entry) => (entry.subjectId === null ? [] : [entry.subjectId]))
-      const rows =
-        ids.length === 0
-          ? []
-          : await db
-              .selectFrom('update_recipients')
-              .innerJoin('signups', 'signups.id', 'update_recipients.signup_id')
-              .innerJoin('updates', 'updates.id', 'update_recipients.update_id')
-              .select([
-                'update_recipients.id',
-                'update_recipients.state',
-                'signups.id as person',
-                'signups.email',
-                'signups.status',
-                'signups.news_given_at',
-                'signups.news_withdrawn_at',
-                'updates.subject',
-                'updates.preheader',
-                'updates.body',
-              ])
-              .where('update_recipients.id', 'in', ids)
-              .execute()
-      return entries.map((entry) => {
-        const row = rows.find((candidate) => Number(candidate.id) === entry.subjectId)
-        return (
+      const recipients = await subjectsOf(entries, (ids) =>
+        db
+          .selectFrom('update_recipients')
+          .innerJoin('signups', 'signups.id', 'update_recipients.signup_id')
+          .innerJoin('updates', 'updates.id', 'update_recipients.update_id')
+          .select([
+            'update_recipients.id',
+            'update_recipients.state',
+            'signups.id as person',
+            'signups.email',
+            'signups.status',
+            'signups.news_given_at',
+            'signups.news_withdrawn_at',
+            'updates.subject',
+            'updates.preheader',
+            'updates.body',
+          ])
+          .where('update_recipients.id', 'in', ids)
+          .execute(),
+      )
+      return recipients.map(
+        (row) =>
           row && {
             // Only people who confirmed their address and asked for news are taken into an audience.
             address: row.email,
@@ -138,9 +130,8 @@ export function updateEmailKind(database: Database, links: EmailLinks): OutboxKi
             state: row.state,
             holdsNews: holdsNews(row),
             update: { subject: row.subject, preheader: row.preheader, body: row.body },
-          }
-        )
-      })
+          },
+      )
     },
     sends: (reader) => reader.state === 'queued' && reader.holdsNews,
     async begin(reader, now) {

@@ -37,6 +37,18 @@ export type OutboxKind<T extends Recipient = Recipient> = {
   release?(email: T): Promise<void>
 }
 
+/** For a kind's load: each entry's subject (the row its subjectId names), in the entries' order, or undefined where
+ * it names none or the row is gone; one query for the batch, given the ids. The query is not run for a batch with
+ * no subject, since `in ()` is no SQL. Ids are compared as numbers, as a driver may hand an id back as a string. */
+export async function subjectsOf<Row extends { id: number | string }>(
+  entries: readonly QueuedEmail[],
+  read: (ids: number[]) => Promise<Row[]>,
+): Promise<(Row | undefined)[]> {
+  const ids = entries.flatMap((entry) => (entry.subjectId === null ? [] : [entry.subjectId]))
+  const rows = ids.length === 0 ? [] : await read(ids)
+  return entries.map((entry) => rows.find((row) => Number(row.id) === entry.subjectId))
+}
+
 export type OutboxKinds = {
   /** Adds the kinds; a name registered twice is refused, so two features cannot share one by mistake. */
   register(...kinds: OutboxKind[]): OutboxKinds

@@ -5,26 +5,15 @@
 // cached on an instance: each request reads the member from the database.
 import { adminApiBase } from '../../../../shared/console-api'
 import { silentLogger } from '../../../../server/platform/observability/logger'
-import { startPostgres, type TestPostgres } from '../../../utils/postgres'
+import { postgresForFile } from '../../../utils/postgres-for-file'
 import { adminEmail, startAdminServer, type AdminTestServer } from '../../admin-harness'
 
-let cluster: TestPostgres
-const servers: AdminTestServer[] = []
-
-beforeAll(async () => {
-  cluster = await startPostgres()
-}, 60_000)
-afterAll(async () => {
-  await Promise.all(servers.map((server) => server.close().catch(() => {})))
-  cluster?.destroy()
-})
+const postgres = postgresForFile()
 
 it('refuses a member removed through one instance at their next request on the other', async () => {
-  const databaseUrl = await cluster.createDatabase()
-  const a = await startAdminServer({ databaseUrl, adminEmails: adminEmail, log: silentLogger })
-  servers.push(a)
-  const b = await startAdminServer({ databaseUrl, adminEmails: adminEmail, log: silentLogger })
-  servers.push(b)
+  const databaseUrl = await postgres.cluster.createDatabase()
+  const a = postgres.keep(await startAdminServer({ databaseUrl, adminEmails: adminEmail, log: silentLogger }))
+  const b = postgres.keep(await startAdminServer({ databaseUrl, adminEmails: adminEmail, log: silentLogger }))
   const owner = await a.signIn()
   const member = await a.joinTeam(owner, 'pat@company.example', 'people')
   const on = (server: AdminTestServer, path: string, cookie: string, body?: unknown) =>

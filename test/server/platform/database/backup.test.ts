@@ -5,8 +5,8 @@
 // confirms; the restored server sends each email the copy had pending once and none it had sent; the copy
 // carries no console session. Then the refusals, each one line without a secret. On SQLite, and on
 // PostgreSQL with WAITLIST_TEST_ENGINE=postgres (npm run test:server:postgres).
-import { spawn, spawnSync } from 'node:child_process'
-import { chmodSync, copyFileSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { chmodSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { chooseTool, findPostgresTool } from '../../../../scripts/postgres-tools'
@@ -15,43 +15,18 @@ import { until } from '../../../utils/until'
 import { openStore } from '../../../utils/open-store'
 import { freshDatabase, queryDatabase, testEngine, validSignup } from '../../harness'
 import { processFixture } from '../../process-fixture'
+import { restoreBackup, runScript, type ScriptRun } from '../../operator-scripts'
 import { killGroup, repoRoot, startServerProcess } from '../../processes'
 
 const fixture = processFixture()
 
-type Run = { code: number | null; stdout: string; stderr: string }
-
 /** The script as an operator runs it, from `cwd` (where ./data/backups/ is), with `env` over this process's. */
-function runBackup(env: Record<string, string>, args: string[] = [], cwd = repoRoot): Promise<Run> {
-  return new Promise((resolve) => {
-    const child = spawn(join(repoRoot, 'node_modules/.bin/tsx'), [join(repoRoot, 'scripts/backup-waitlist.ts'), ...args], { cwd, env: { ...process.env, ...env } })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (chunk) => (stdout += chunk))
-    child.stderr.on('data', (chunk) => (stderr += chunk))
-    child.on('close', (code) => resolve({ code, stdout, stderr }))
-  })
-}
+const runBackup = (env: Record<string, string>, args: string[] = [], cwd = repoRoot) => runScript('backup-waitlist.ts', env, args, cwd)
 
 const folder = (name: string) => {
   const path = join(fixture.temp.dir, name)
   mkdirSync(path, { recursive: true })
   return path
-}
-
-/** The restore of docs/operations.md: the file in place of the database (SQLite), or psql into an empty database. */
-async function restore(backupFile: string): Promise<string> {
-  if (testEngine === 'sqlite') {
-    const file = join(folder('restored'), 'waitlist.db')
-    copyFileSync(backupFile, file)
-    return `file:${file}`
-  }
-  const databaseUrl = await freshDatabase(fixture.temp.dir)
-  const psql = findPostgresTool('psql').path
-  const restored = spawnSync(psql, ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '--single-transaction', '-f', backupFile, databaseUrl], { encoding: 'utf8' })
-  expect(restored.stderr).toBe('')
-  expect(restored.status).toBe(0)
-  return databaseUrl
 }
 
 const signUp = async (origin: string, email: string) => {
@@ -106,7 +81,7 @@ it(`restores from a backup taken during a burst every acknowledged signup, worki
   const acknowledged = new Set<string>(early)
   let acknowledgedBefore = new Set<string>()
   let acknowledgedDuring = 0
-  let backup: Promise<Run> | undefined
+  let backup: Promise<ScriptRun> | undefined
   let backupStartedAt = 0
   let ended = false
   let next = 0
@@ -141,7 +116,7 @@ it(`restores from a backup taken during a burst every acknowledged signup, worki
   killGroup(live.child, 'SIGTERM')
   await live.exited
 
-  const restoredUrl = await restore(written)
+  const restoredUrl = await restoreBackup(written, fixture.temp.dir)
   const restoredEmails = (await queryDatabase(restoredUrl, 'SELECT email FROM signups')).map((row) => String(row.email))
   const missing = [...acknowledgedBefore].filter((email) => !restoredEmails.includes(email))
   expect(missing).toEqual([])
@@ -196,7 +171,7 @@ it(`restores from a backup taken during a burst every acknowledged signup, worki
 
 // Each refusal is a process of its own (a second or two each, many more on a busy machine), run side by side.
 describe.concurrent('refusals: one line naming the problem, no secret, nothing written', { timeout: 60_000 }, () => {
-  const expectRefusal = (run: Run, pattern: RegExp) => {
+  const expectRefusal = (run: ScriptRun, pattern: RegExp) => {
     expect(run.code).toBe(1)
     expect(run.stdout).toBe('')
     expect(run.stderr).toMatch(/^No backup made: [^\n]+\n$/)

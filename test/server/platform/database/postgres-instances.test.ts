@@ -3,51 +3,41 @@
 // count for all of them, a database that goes away turns into a plain 503 (never an ok for an unstored
 // signup) and the instances recover by themselves, and start-up failures are one clear line.
 import pg from 'pg'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { messages } from '../../../../shared/messages'
 import { silentLogger } from '../../../../server/platform/observability/logger'
 import { featureMigrations } from '../../../../server/feature-migrations'
 import { openDatabase } from '../../../../server/platform/database/open'
 import { openStore } from '../../../utils/open-store'
-import { freePort, startPostgres, type TestPostgres } from '../../../utils/postgres'
-import { startTestServer, validSignup, type TestServer } from '../../harness'
+import { freePort } from '../../../utils/postgres'
+import { postgresForFile } from '../../../utils/postgres-for-file'
+import { startTestServer, validSignup } from '../../harness'
 import { failingStart } from '../../processes'
 
-let cluster: TestPostgres
-const servers: TestServer[] = []
-
-beforeAll(async () => {
-  cluster = await startPostgres()
-}, 60_000)
-afterAll(async () => {
-  await Promise.all(servers.map((server) => server.close().catch(() => {})))
-  cluster?.destroy()
-})
+const postgres = postgresForFile()
 
 async function instancesOn(databaseUrl: string, count: number, rateLimit = { max: 1_000_000, windowMs: 60_000 }) {
-  const started = await Promise.all(Array.from({ length: count }, async () => startTestServer({ database: await openDatabase(databaseUrl, { migrations: featureMigrations }), rateLimit, log: silentLogger })))
-  servers.push(...started)
-  return started
+  return Promise.all(Array.from({ length: count }, async () => postgres.keep(await startTestServer({ database: await openDatabase(databaseUrl, { migrations: featureMigrations }), rateLimit, log: silentLogger }))))
 }
 
 const body = (email: string) => ({ ...validSignup, email })
 
 it('counts one rate limit for all instances', async () => {
-  const [a, b] = await instancesOn(await cluster.createDatabase(), 2, { max: 3, windowMs: 60_000 })
+  const [a, b] = await instancesOn(await postgres.cluster.createDatabase(), 2, { max: 3, windowMs: 60_000 })
   const statuses = []
   for (let index = 0; index < 6; index++) statuses.push((await (index % 2 ? a! : b!).post(body(`limit-${index}@example.com`))).status)
   expect(statuses).toEqual([200, 200, 200, 429, 429, 429])
 })
 
 it('answers 503 while the database is down, acknowledges only what it stored, and recovers by itself', async () => {
-  const url = await cluster.createDatabase()
+  const url = await postgres.cluster.createDatabase()
   const [server] = await instancesOn(url, 1)
   expect((await server!.post(body('before@example.com'))).status).toBe(200)
-  cluster.stop()
+  postgres.cluster.stop()
   const during = await server!.post(body('during@example.com'))
   expect(during.status).toBe(503)
   expect(await during.text()).toBe(messages.databaseUnavailable)
-  cluster.start()
+  postgres.cluster.start()
   // The pool replaces its dropped connections on the next request: no restart of the endpoint.
   await expect.poll(async () => (await server!.post(body('after@example.com'))).status, { timeout: 10_000 }).toBe(200)
   const client = new pg.Client({ connectionString: url })
@@ -58,14 +48,14 @@ it('answers 503 while the database is down, acknowledges only what it stored, an
 })
 
 it('keeps limiting in memory while the database is unreachable', async () => {
-  const store = await openStore(await cluster.createDatabase())
+  const store = await openStore(await postgres.cluster.createDatabase())
   const limiter = store.rateLimiter({ max: 2, windowMs: 60_000 })
-  cluster.stop()
+  postgres.cluster.stop()
   try {
     const verdicts = [await limiter.hit('10.0.0.1'), await limiter.hit('10.0.0.1'), await limiter.hit('10.0.0.1')]
     expect(verdicts.map((verdict) => verdict.allowed)).toEqual([true, true, false])
   } finally {
-    cluster.start()
+    postgres.cluster.start()
     await store.close().catch(() => {})
   }
 })
@@ -87,7 +77,7 @@ it('refuses to start with one clear line when the database cannot be reached', a
 })
 
 it('refuses to start with one clear line when a migration fails', async () => {
-  const url = await cluster.createDatabase()
+  const url = await postgres.cluster.createDatabase()
   const client = new pg.Client({ connectionString: url })
   await client.connect()
   await client.query('CREATE TABLE signups (something_else TEXT)') // a table of another application in the way

@@ -7,11 +7,10 @@
 // nothing; `npm run waitlist:go-live -- --erasures-from <the old database>` erases Ann again and releases it, and the
 // server then sends Bob's email and webhook, and nothing of Ann's. On SQLite, and on PostgreSQL with
 // WAITLIST_TEST_ENGINE=postgres (npm run test:server:postgres).
-import { spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { copyFileSync, mkdirSync } from 'node:fs'
+import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, it } from 'vitest'
 import { findPostgresTool } from '../../../../scripts/postgres-tools'
@@ -21,20 +20,10 @@ import { startInbox } from '../../../utils/smtp-inbox'
 import { until } from '../../../utils/until'
 import { freshDatabase, queryDatabase, testEngine } from '../../harness'
 import { processFixture } from '../../process-fixture'
-import { killGroup, repoRoot, startServerProcess } from '../../processes'
+import { restoreBackup, runScript } from '../../operator-scripts'
+import { killGroup, startServerProcess } from '../../processes'
 
 const fixture = processFixture()
-
-type Run = { code: number | null; stdout: string; stderr: string }
-function runScript(script: string, env: Record<string, string>, args: string[] = []): Promise<Run> {
-  return new Promise((resolve) => {
-    const child = spawn(join(repoRoot, 'node_modules/.bin/tsx'), [join(repoRoot, 'scripts', script), ...args], { cwd: fixture.temp.dir, env: { ...process.env, ...env } })
-    let [stdout, stderr] = ['', '']
-    child.stdout.on('data', (chunk) => (stdout += chunk))
-    child.stderr.on('data', (chunk) => (stderr += chunk))
-    child.on('close', (code) => resolve({ code, stdout, stderr }))
-  })
-}
 
 const folder = (name: string) => {
   const path = join(fixture.temp.dir, name)
@@ -42,18 +31,6 @@ const folder = (name: string) => {
   return path
 }
 const count = async (url: string, from: string) => Number((await queryDatabase(url, `SELECT count(*) AS n FROM ${from}`))[0]!.n)
-
-async function restore(backupFile: string): Promise<string> {
-  if (testEngine === 'sqlite') {
-    const file = join(folder('restored'), 'waitlist.db')
-    copyFileSync(backupFile, file)
-    return `file:${file}`
-  }
-  const url = await freshDatabase(fixture.temp.dir)
-  const restored = spawnSync(findPostgresTool('psql').path, ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '--single-transaction', '-f', backupFile, url], { encoding: 'utf8' })
-  expect(restored.stderr).toBe('')
-  return url
-}
 
 /** A webhook receiver on this machine that keeps every body it is sent. */
 async function startReceiver() {
@@ -112,14 +89,14 @@ it(`holds a restored backup until go-live, with no analytics salt, and re-applie
     device: 'desktop',
   })
 
-  const backup = await runScript('backup-waitlist.ts', { DATABASE_URL: liveUrl }, [folder('backups') + '/'])
+  const backup = await runScript('backup-waitlist.ts', { DATABASE_URL: liveUrl }, [folder('backups') + '/'], fixture.temp.dir)
   expect(backup.stderr).toBe('')
   const written = /^Wrote (\S+):/.exec(backup.stdout)![1]!
   // After the backup, Ann is erased on the live database.
   expect(await live.consent.eraseById(ann, new Date())).toBe(true)
   await live.close()
 
-  const restoredUrl = await restore(written)
+  const restoredUrl = await restoreBackup(written, fixture.temp.dir)
   // Case 5: the copy keeps the raw page views but not the salt that would name their visitors.
   expect(await count(restoredUrl, 'analytics_views')).toBe(1)
   const saltsInCopy = await count(restoredUrl, 'analytics_salts')
@@ -147,10 +124,10 @@ it(`holds a restored backup until go-live, with no analytics salt, and re-applie
     const heldFigures = `${inbox.mails.length} emails and ${receiver.bodies.length} webhook calls while held`
 
     // The owner's word, naming the old database: it holds Ann's erasure.
-    const refused = await runScript('go-live-waitlist.ts', { DATABASE_URL: restoredUrl })
+    const refused = await runScript('go-live-waitlist.ts', { DATABASE_URL: restoredUrl }, [], fixture.temp.dir)
     expect(refused.code).toBe(1)
     expect(refused.stderr).toMatch(/^Not live: name the copy that holds the erasures made since the backup: --erasures-from/)
-    const goLive = await runScript('go-live-waitlist.ts', { DATABASE_URL: restoredUrl }, ['--erasures-from', liveUrl])
+    const goLive = await runScript('go-live-waitlist.ts', { DATABASE_URL: restoredUrl }, ['--erasures-from', liveUrl], fixture.temp.dir)
     expect(goLive.stderr).toBe('')
     expect(goLive.stdout).toMatch(/^Live: .* sends from now on; 1 person erased since the backup erased again \(1 erased address read from .*\)/)
 
