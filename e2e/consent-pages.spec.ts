@@ -9,6 +9,7 @@ import { erasePage, tokenPages, type TokenAction } from '../src/content/consent-
 import { expectNoAxeViolations } from './support/axe'
 import { mailtoSiteUrl, stubEndpoint } from './support/ports'
 import { appInControl, visit } from './support/site'
+import { openWithScriptsHeldBack } from './support/scripts-held-back'
 import { stubRequests } from './support/waitlist'
 import { consentScenarios, stubEmail, stubToken, stubScenarios } from './support/waitlist-stub'
 
@@ -192,19 +193,6 @@ test.describe('without JavaScript', () => {
 })
 
 test.describe('at first paint, before the scripts arrive', () => {
-  async function openWithScriptsHeldBack(page: Page, path: string) {
-    await page.route(/\.js(\?.*)?$/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 3_000))
-      await route.continue().catch(() => {})
-    })
-    await page.goto(path)
-    await page.evaluate(() => ((window as { __firstDocument?: boolean }).__firstDocument = true))
-    return {
-      expectActedEarly: async () => expect(await page.locator('html[data-app="ready"]').count()).toBe(0),
-      sameDocument: () => page.evaluate(() => (window as { __firstDocument?: boolean }).__firstDocument === true),
-    }
-  }
-
   for (const entry of tokenPageList) {
     test(`${entry.path}: a double tap before the scripts arrive sends the token once, without leaving the page`, async ({ page }) => {
       const token = stubToken(consentScenarios.ok)
