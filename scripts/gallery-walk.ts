@@ -3,7 +3,8 @@
 // context that changes what the visitor sees (a form's message), so a form gets one picture per distinct
 // message. The snapshots are recomputed along each path with pure transitions, as test/utils/admin-model.ts
 // does, because the graph keys states without most of their context.
-import { __unsafe_getAllOwnEventDescriptors as ownEventTypes, getInitialSnapshot, getNextSnapshot, type AnyMachineSnapshot, type EventObject } from 'xstate'
+import { getInitialSnapshot, getNextSnapshot, type AnyMachineSnapshot, type EventObject } from 'xstate'
+import { handledEvents } from '../test/utils/handled-events'
 import { getShortestPaths } from '@xstate/graph'
 import type { GalleryMachine, GalleryVariant, ModelEvent } from './gallery-types'
 
@@ -57,7 +58,7 @@ export function shotsOf(gallery: GalleryMachine): Shot[] {
       input: variant.input,
       serializeState: gallery.serializeState,
       // Only the events the state handles, so that no path is padded with events the machine ignores.
-      events: (snapshot: AnyMachineSnapshot) => gallery.events.filter((event) => ownEventTypes(snapshot).includes(event.type)) as EventObject[],
+      events: (snapshot: AnyMachineSnapshot) => gallery.events.filter((event) => handledEvents(snapshot).includes(event.type)) as EventObject[],
       limit: 2_000,
     }
     // Shortest first, so that of two paths to one picture the shorter is kept.

@@ -3,7 +3,6 @@
 // so every state is reached and every transition taken. An invoked request's outcome is an event of the graph
 // (`xstate.done.actor.<id>` with an output, `xstate.error.actor.<id>`); each replay turns it into a real one.
 import {
-  __unsafe_getAllOwnEventDescriptors as ownEventTypes,
   getInitialSnapshot,
   getNextSnapshot,
   type AnyMachineSnapshot,
@@ -11,6 +10,7 @@ import {
   type AnyTransitionDefinition,
   type EventObject,
 } from 'xstate'
+import { handledEvents } from './handled-events'
 import { getAdjacencyMap, getShortestPaths } from '@xstate/graph'
 
 export type ModelEvent = EventObject & Record<string, unknown>
@@ -85,7 +85,7 @@ export function transitionPaths(model: Model): ModelPath[] {
   const options = {
     input: model.input,
     serializeState: model.serializeState,
-    events: (snapshot: AnyMachineSnapshot) => (model.offerEveryEvent ? model.events : model.events.filter((event) => ownEventTypes(snapshot).includes(event.type))),
+    events: (snapshot: AnyMachineSnapshot) => (model.offerEveryEvent ? model.events : model.events.filter((event) => handledEvents(snapshot).includes(event.type))),
     limit: 1_000,
   }
   const shortest = new Map(getShortestPaths(model.machine, options).map((path) => [model.serializeState(path.state as AnyMachineSnapshot), path]))

@@ -4,11 +4,11 @@
 // taken. The request's outcomes and the 15 s time-out are events of the graph; each replay turns them
 // into a real outcome (a stub actor, an HTTP answer, fake timers).
 import {
-  __unsafe_getAllOwnEventDescriptors as ownEventTypes,
   getInitialSnapshot,
   getNextSnapshot,
   type EventFromLogic,
 } from 'xstate'
+import { handledEvents } from './handled-events'
 import { getAdjacencyMap, getShortestPaths, type TraversalOptions } from '@xstate/graph'
 import {
   waitlistMachine,
@@ -69,7 +69,7 @@ const traversal = (input: WaitlistInput): TraversalOptions<WaitlistSnapshot, Mac
   serializeState,
   // Only the events the current state handles (its own and its ancestors'), so no edge is a no-op by omission.
   events: (snapshot: WaitlistSnapshot) =>
-    sampleEvents.filter((event) => ownEventTypes(snapshot).includes(event.type)) as MachineEvent[],
+    sampleEvents.filter((event) => handledEvents(snapshot).includes(event.type)) as MachineEvent[],
   limit: 1_000,
 })
 
