@@ -6,7 +6,7 @@
 // The held referrals come a page at a time, oldest first, by keyset (issue 35): NEXT_HELD follows the cursor the
 // page ended with, PREVIOUS_HELD steps back along the cursors followed, and every fetch asks for the page on screen
 // again. A page that reviews have emptied steps back by itself, so the team is never left on a blank page.
-import { assign, fromPromise, setup, type DoneActorEvent, type SnapshotFrom } from 'xstate'
+import { assertEvent, assign, fromPromise, setup, type DoneActorEvent, type SnapshotFrom } from 'xstate'
 import { serverWords } from './server-words'
 import type { ReferralsReply, ReferralVerdict } from '../shared/console-api'
 import { currentCursor, followed, steppedBack, type CursorTrail } from './cursor-trail'
@@ -33,7 +33,10 @@ export const adminReferralsMachine = setup({
   },
   actions: {
     showReferrals: assign(({ event }) => (event.type === 'xstate.done.actor.fetchReferrals' ? { referrals: event.output } : {})),
-    setReview: assign(({ event }) => (event.type === 'REVIEW' ? { review: { friendId: event.friendId, firstName: event.firstName, verdict: event.verdict }, message: '' } : {})),
+    setReview: assign(({ event }) => {
+      assertEvent(event, 'REVIEW')
+      return { review: { friendId: event.friendId, firstName: event.firstName, verdict: event.verdict }, message: '' }
+    }),
     showReviewed: assign(({ context }) => ({ message: context.review ? adminReferralsMessages.reviewed(context.review) : '', review: null })),
     showReviewFailed: assign(({ context, event }) => ({ message: context.review ? serverWords(event, adminReferralsMessages.reviewFailed(context.review)) : '', review: null })),
     followHeld: assign(({ context }) => ({ heldTrail: followed(context.heldTrail, context.referrals?.heldAfter ?? null), message: '' })),

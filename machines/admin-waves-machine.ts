@@ -6,7 +6,7 @@
 // then the new head of the line, which is shown instead.
 // Setting or stopping the pace and sending a wave's expired invitations again are one request each. Every change
 // ends in `loading`, whether it went through or not: the figures have moved, or the refusal came from stale ones.
-import { assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent, type SnapshotFrom } from 'xstate'
+import { assertEvent, assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent, type SnapshotFrom } from 'xstate'
 import { counted } from '../shared/figures'
 import { askWaveCount, noFunnel, nobodyWaiting, type NextUp, type Pace, type PaceRequest, type WaveRefusal, type WaveRequest, type WaveRow, type WavesOverview } from '../shared/launch-rows'
 import { invitationRules, isTimeOfDay } from '../shared/rules'
@@ -94,7 +94,10 @@ export const adminWavesMachine = setup({
   },
   actions: {
     showOverview: assign(({ event }) => (event.type === 'xstate.done.actor.fetchWaves' ? { overview: event.output } : {})),
-    setCount: assign(({ event }) => (event.type === 'PREVIEW' ? { count: event.count, nextUp: null, ...quiet } : {})),
+    setCount: assign(({ event }) => {
+      assertEvent(event, 'PREVIEW')
+      return { count: event.count, nextUp: null, ...quiet }
+    }),
     refuseCount: assign(({ context }) => refused(adminWavesMessages.badCount(mostToInvite(context.overview)))),
     // The preview's count of who is waiting is newer than the overview's: the count guard goes by it.
     showNextUp: assign(({ context, event }) => {
@@ -108,12 +111,18 @@ export const adminWavesMachine = setup({
     ),
     showListChanged: assign({ nextUp: null, ...refused(adminWavesMessages.listChanged) }),
     showChangeFailed: assign(({ event }) => ({ nextUp: null, ...refused(serverWords(event, adminWavesMessages.changeFailed)) })),
-    setPaceAsked: assign(({ event }) => (event.type === 'SET_PACE' ? { paceAsked: { perDay: event.perDay, atUtc: event.atUtc }, ...quiet } : {})),
+    setPaceAsked: assign(({ event }) => {
+      assertEvent(event, 'SET_PACE')
+      return { paceAsked: { perDay: event.perDay, atUtc: event.atUtc }, ...quiet }
+    }),
     refusePace: assign(refused(adminWavesMessages.badPace)),
     showPaceSet: assign(({ event }) => (event.type === 'xstate.done.actor.setPace' ? said(adminWavesMessages.paceSet(event.output)) : {})),
     clearMessages: assign(quiet),
     showPaceStopped: assign(said(adminWavesMessages.paceStopped)),
-    setAgain: assign(({ event }) => (event.type === 'AGAIN' ? { againWaveId: event.waveId, ...quiet } : {})),
+    setAgain: assign(({ event }) => {
+      assertEvent(event, 'AGAIN')
+      return { againWaveId: event.waveId, ...quiet }
+    }),
     showSentAgain: assign(({ event }) => (event.type === 'xstate.done.actor.inviteAgain' ? said(adminWavesMessages.sentAgain(event.output)) : {})),
     /** Moves focus to the preview's heading once it shows (the view provides it). */
     focusPreview: () => {},

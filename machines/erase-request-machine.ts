@@ -4,7 +4,7 @@
 // The server gives every valid address the same reply (it never says whether an address is listed), and
 // the form shows that reply as it is. `mailtoFallback` replaces the request when the site has no endpoint.
 // What it implements like the other request forms (status lines, the reply, the email guards) is request-form.ts.
-import { assign, not, setup, type DoneActorEvent, type OutputFrom, type SnapshotFrom } from 'xstate'
+import { assertEvent, assign, not, setup, type DoneActorEvent, type OutputFrom, type SnapshotFrom } from 'xstate'
 import { requestTimeoutMs } from '../shared/rules'
 import { buildEraseMailto } from './erase-mailto'
 import { isEmailValid, isEndpointConfigured, replyLine, requestToBeProvided, statusLines } from './request-form'
@@ -35,7 +35,10 @@ export const eraseRequestMachine = setup({
     tags: 'busy'
   },
   actions: {
-    setEmail: assign(({ event }) => (event.type === 'EMAIL_CHANGED' ? { email: event.value } : {})),
+    setEmail: assign(({ event }) => {
+      assertEvent(event, 'EMAIL_CHANGED')
+      return { email: event.value }
+    }),
     trimEmail: assign(({ context }) => ({ email: context.email.trim() })),
     showInvalidEmail: assign(statusLines.invalidEmail),
     showSubmitting: assign(statusLines.submitting),

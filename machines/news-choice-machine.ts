@@ -7,7 +7,7 @@
 // request (tagged `busy`, the 15 s `submitTimeout` aborts it). A choice that worked is `answered`: the server's
 // words, and the other choice offered with the token the answer handed on. A spent or unknown token is `refused`
 // (no button: pressing again cannot help); a request that did not get through is `failure` (the button stays).
-import { assign, not, setup, type DoneActorEvent, type OutputFrom, type SnapshotFrom } from 'xstate'
+import { assertEvent, assign, not, setup, type DoneActorEvent, type OutputFrom, type SnapshotFrom } from 'xstate'
 import type { NewsChoice } from '../shared/email-purposes'
 import { requestTimeoutMs } from '../shared/rules'
 import { hasToken, isEndpointConfigured, linkHasToken, replyAnswered, replyLine, replyOf, replyWorked, requestToBeProvided, statusLines } from './request-form'
@@ -45,7 +45,10 @@ export const newsChoiceMachine = setup({
     tags: 'busy' | 'actionable'
   },
   actions: {
-    setToken: assign(({ event }) => (event.type === 'LINK_READ' ? { token: event.token.trim() } : {})),
+    setToken: assign(({ event }) => {
+      assertEvent(event, 'LINK_READ')
+      return { token: event.token.trim() }
+    }),
     showSubmitting: assign(statusLines.submitting),
     showReply: assign(({ event }) => replyLine(resultOf(event))),
     // The answer's token acts next, for the other choice. Without one (a server that gave none) the spent token

@@ -12,7 +12,7 @@
 // buttons: one stops the purpose of the email the link came in, the other every email (`SUBMIT` with `scope`).
 // What it implements like the other request forms (status lines, the reply, the request's stand-in) is
 // request-form.ts.
-import { assign, not, setup, type DoneActorEvent, type OutputFrom, type SnapshotFrom } from 'xstate'
+import { assertEvent, assign, not, setup, type DoneActorEvent, type OutputFrom, type SnapshotFrom } from 'xstate'
 import type { UnsubscribeScope } from '../shared/email-purposes'
 import { requestTimeoutMs } from '../shared/rules'
 import { hasToken, isEndpointConfigured, linkHasToken, replyAnswered, replyLine, replyOf, replyWorked, requestToBeProvided, statusLines } from './request-form'
@@ -62,9 +62,15 @@ export const tokenActionMachine = setup({
     tags: 'busy' | 'actionable'
   },
   actions: {
-    setToken: assign(({ event }) => (event.type === 'LINK_READ' ? { token: event.token.trim() } : {})),
+    setToken: assign(({ event }) => {
+      assertEvent(event, 'LINK_READ')
+      return { token: event.token.trim() }
+    }),
     // Not assertEvent: every xstate export the site uses lands in the libraries every page loads first.
-    setScope: assign(({ event }) => (event.type === 'SUBMIT' ? { scope: event.scope ?? 'purpose' } : {})),
+    setScope: assign(({ event }) => {
+      assertEvent(event, 'SUBMIT')
+      return { scope: event.scope ?? 'purpose' }
+    }),
     showSubmitting: assign(statusLines.submitting),
     showReply: assign(({ event }) => {
       const reply = resultOf(event)

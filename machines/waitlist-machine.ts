@@ -5,7 +5,7 @@
 // fields stay editable in every state; each SUBMIT decides afresh from whatever state the form is in.
 // Leaving `submitting` (the 15 s `submitTimeout`) stops the request actor, which aborts its fetch. What it
 // implements like the other request forms (status lines, the reply, the email guards) is request-form.ts.
-import { assign, not, setup, type DoneActorEvent, type OutputFrom, type SnapshotFrom } from 'xstate'
+import { assertEvent, assign, not, setup, type DoneActorEvent, type OutputFrom, type SnapshotFrom } from 'xstate'
 import { requestTimeoutMs } from '../shared/rules'
 import type { SignupConsent, SignupRequest } from '../shared/signup'
 import { buildWaitlistMailto } from './waitlist-mailto'
@@ -63,8 +63,14 @@ export const waitlistMachine = setup({
     tags: 'busy'
   },
   actions: {
-    setFirstName: assign(({ event }) => (event.type === 'FIRST_NAME_CHANGED' ? { firstName: event.value } : {})),
-    setEmail: assign(({ event }) => (event.type === 'EMAIL_CHANGED' ? { email: event.value } : {})),
+    setFirstName: assign(({ event }) => {
+      assertEvent(event, 'FIRST_NAME_CHANGED')
+      return { firstName: event.value }
+    }),
+    setEmail: assign(({ event }) => {
+      assertEvent(event, 'EMAIL_CHANGED')
+      return { email: event.value }
+    }),
     trimFields: assign(({ context }) => ({ firstName: context.firstName.trim(), email: context.email.trim() })),
     showInvalidEmail: assign(statusLines.invalidEmail),
     showSubmitting: assign(statusLines.submitting),
