@@ -10,8 +10,7 @@ import { analyticsRanges, lastDays, reportTables, shownCount, type AnalyticsRepo
 import type { Engine } from '../../platform/database/contract'
 import type { Database } from '../../platform/database/database'
 import { activationTable } from '../api/public'
-import type { Dimension } from './analytics-store'
-import { keptValue } from './dimension-values'
+import { keptValue, type Dimension } from './dimension-values'
 
 type Counts = { visitors: number; views: number; signups: number }
 type Steps = { confirmed: number; invited: number; claimed: number; activated: number }

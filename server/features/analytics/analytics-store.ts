@@ -34,10 +34,6 @@ import { boundValues, keptValue } from './dimension-values'
 /** A page view as the beacon gives it: its row but for the day and the visitor, which the request gives. */
 export type View = Omit<Selectable<Tables['analytics_views']>, 'id' | 'day' | 'visitor'>
 
-/** The dimensions a day's counts are kept by. A visitor's source, campaign, referrer, landing page and device are
- * those of their first view of the day; `page` counts every page they viewed. */
-export const dimensions = ['all', 'source', 'campaign', 'referrer', 'landing', 'page', 'device'] as const
-export type Dimension = (typeof dimensions)[number]
 
 export type AnalyticsStore = {
   /** The visitor hash of the day, for a request's IP address and User-Agent on this site. */

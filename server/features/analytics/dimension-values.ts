@@ -11,6 +11,11 @@ import { otherValues, redactedValue, valuesKeptPerDay } from '../../../shared/an
 
 export { otherValues, redactedValue, valuesKeptPerDay }
 
+/** The dimensions a day's counts are kept by. A visitor's source, campaign, referrer, landing page and device are
+ * those of their first view of the day; `page` counts every page they viewed. */
+export const dimensions = ['all', 'source', 'campaign', 'referrer', 'landing', 'page', 'device'] as const
+export type Dimension = (typeof dimensions)[number]
+
 // An address: something@something.something, also as a link encodes it (%40).
 const emailLike = /[^\s@]+(@|%40)[^\s@]+\.[^\s@]+/i
 // A phone number: 9 or more digits in one run of digits and the separators phones are written with (a date has 8),
