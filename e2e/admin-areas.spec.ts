@@ -77,7 +77,12 @@ test('an owner visits every area by its link, at both widths in both schemes, ea
       await menu.press('Enter')
       await expect(menu).toHaveAttribute('aria-expanded', 'true')
       await expect(nav.getByRole('link', { name: 'People' })).toHaveAttribute('href', '/admin/people')
-      await menu.press('Enter')
+      // Tab walks into it; Escape closes it, back on the button.
+      await page.keyboard.press('Tab')
+      await expect(nav.getByRole('link', { name: 'Overview' })).toBeFocused()
+      await page.keyboard.press('Escape')
+      await expect(menu).toHaveAttribute('aria-expanded', 'false')
+      await expect(menu).toBeFocused()
     }
   }
 })

@@ -1,8 +1,8 @@
 // The console's navigation: the areas the member's role opens, as links, the current one marked (aria-current,
 // which the router's Link sets on the active one). On a wide screen it is a sidebar; on a phone a Menu button
-// discloses it (aria-expanded), and it closes again once an area is chosen.
+// discloses it (aria-expanded), and it closes again once an area is chosen, or on Escape (back on the button).
 import { Link, useRouterState } from '@tanstack/react-router'
-import { useState } from 'react'
+import { useRef, useState, type KeyboardEvent } from 'react'
 import styled from 'styled-components'
 import type { Permission } from '../../shared/team'
 import { theme } from '../ui/theme'
@@ -26,9 +26,15 @@ export function ConsoleNav({ permissions }: { permissions: readonly Permission[]
   const pathname = useRouterState({ select: (state) => state.location.pathname })
   const [openAt, setOpenAt] = useState<string | null>(null)
   const open = openAt === pathname
+  const menu = useRef<HTMLButtonElement>(null)
+  const closeOnEscape = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !open) return
+    setOpenAt(null)
+    menu.current?.focus()
+  }
   return (
-    <Nav aria-label="Console areas">
-      <Button type="button" $tone="plain" aria-expanded={open} aria-controls="console-areas" onClick={() => setOpenAt(open ? null : pathname)}>
+    <Nav aria-label="Console areas" onKeyDown={closeOnEscape}>
+      <Button ref={menu} type="button" $tone="plain" aria-expanded={open} aria-controls="console-areas" onClick={() => setOpenAt(open ? null : pathname)}>
         Menu
       </Button>
       <ul id="console-areas" data-open={open}>
