@@ -117,10 +117,18 @@ it('loads an area’s own data only, and says so when an address is no area', as
   await waitFor(() => expect(asked).toEqual(['/session', '/team', '/audit']))
   cleanup()
   openConsole('owner', '/admin/no-such-area')
-  expect(await screen.findByRole('heading', { name: 'Nothing here' })).toBeInTheDocument()
+  await waitFor(() => expect(screen.getByRole('heading', { name: 'Nothing here' })).toHaveFocus())
   await user.click(screen.getByRole('link', { name: 'Go to the Overview' }))
   expect(await screen.findByRole('heading', { name: 'Totals' })).toBeInTheDocument()
   expect(window.location.pathname).toMatch(/^\/admin\/?$/)
+  // A person's page needs a person's number.
+  cleanup()
+  openConsole('owner', '/admin/people/not-a-number')
+  await waitFor(() => expect(screen.getByRole('heading', { name: 'Nothing here' })).toHaveFocus())
+  cleanup()
+  openConsole('owner', '/admin/people/12')
+  await waitFor(() => expect(screen.getByRole('heading', { name: 'Person #12' })).toHaveFocus())
+  expect(document.title).toBe('Person 12 · Waitlist console')
 })
 
 it('shows an owner every area, the team among them, with the settings’ owner marked and no control to remove them', async () => {
