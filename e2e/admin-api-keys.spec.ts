@@ -9,7 +9,7 @@ import { adminApiKeysMessages } from '../machines/admin-api-keys-machine'
 import { apiV1Base } from '../shared/api-keys'
 import { consentVersion } from '../src/content/consent-wording'
 import { expectNoAxeViolations } from './support/axe'
-import { signInThroughMailedLink, startConsoleServer, type ConsoleServer } from './support/console-walk'
+import { openArea, signInThroughMailedLink, startConsoleServer, type ConsoleServer } from './support/console-walk'
 import { expect, test } from './support/fixtures'
 
 const admin = 'team@company.example'
@@ -63,6 +63,7 @@ test('the team makes an API key, sees it once, a server uses it, and once revoke
 
   await test.step('the team member signs in through the mailed link', async () => {
     await signInThroughMailedLink(page, walk!, admin)
+    await openArea(page, 'Integrations')
   })
 
   const section = page.getByRole('region', { name: 'API keys', exact: true })
@@ -110,8 +111,9 @@ test('the team makes an API key, sees it once, a server uses it, and once revoke
     expect(refused.status).toBe(401)
     expect(refused.body).toEqual((await lookUp(`wlk_${'A'.repeat(43)}`)).body)
     expect(refused.body.error.code).toBe('unauthorized')
+    await axeInBothSchemes(page, 'the console after the revocation')
+    await openArea(page, 'Audit')
     const audit = page.getByRole('region', { name: 'Audit log', exact: true }).first()
     for (const action of ['make-api-key', 'use-api-key', 'revoke-api-key']) await expect(audit.getByRole('cell', { name: action, exact: true })).toBeVisible()
-    await axeInBothSchemes(page, 'the console after the revocation')
   })
 })

@@ -14,7 +14,7 @@ import { consoleRoutes, pathOf } from '../shared/console-routes'
 import { linkIn } from '../test/utils/smtp-inbox'
 import { roleWords } from '../src/admin/role-words'
 import { axeInBothSchemes } from './support/axe'
-import { signInThroughMailedLink, startConsoleServer, type ConsoleServer } from './support/console-walk'
+import { openArea, signInThroughMailedLink, startConsoleServer, type ConsoleServer } from './support/console-walk'
 import { expect, test } from './support/fixtures'
 
 const owner = 'owner@company.example'
@@ -39,8 +39,11 @@ test('an owner invites an editor, who writes and tests but cannot send, export o
   await signInThroughMailedLink(page, server, owner)
   await expect(page.getByText('role: owner')).toBeVisible()
   // What the editor will not see, the owner does.
+  await openArea(page, 'People')
   await expect(page.getByRole('link', { name: 'Download all as CSV' })).toBeVisible()
+  await openArea(page, 'Integrations')
   await expect(page.getByRole('heading', { name: 'API keys', exact: true })).toBeVisible()
+  await openArea(page, 'Team')
 
   // The owner's team: themselves, from the settings, with no control that could remove or demote them.
   const team = section(page, 'Team')
@@ -69,6 +72,7 @@ test('an owner invites an editor, who writes and tests but cannot send, export o
   await expect(editorPage.getByText('role: editor')).toBeVisible()
 
   // They write an update, save it and test it on themselves.
+  await openArea(editorPage, 'Updates')
   const updates = section(editorPage, 'Updates')
   await updates.getByRole('button', { name: 'Write an update' }).click()
   await updates.getByRole('textbox', { name: 'Subject' }).fill('A word from the editor')
@@ -85,6 +89,8 @@ test('an owner invites an editor, who writes and tests but cannot send, export o
   await expect(editorPage.getByRole('link', { name: /^Download (all|this search|the funnel|the record) as CSV$/ })).toHaveCount(0)
   for (const heading of ['Signups', 'API keys', 'Team', 'Audit log', 'Webhooks'])
     await expect(editorPage.getByRole('heading', { name: heading, exact: true })).toHaveCount(0)
+  const areas = editorPage.getByRole('navigation', { name: 'Console areas' })
+  for (const area of ['People', 'Referrals', 'Integrations', 'Team', 'Audit']) await expect(areas.getByRole('link', { name: area, exact: true })).toHaveCount(0)
   await axeInBothSchemes(editorPage, 'the editor’s console')
 
   // The server does not rely on the hiding: the send route itself refuses them, in words.

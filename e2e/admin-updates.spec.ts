@@ -17,7 +17,7 @@ import { updateLinkRule, type UpdatePreview } from '../shared/update-rows'
 import { newsChoiceCopy, tokenPages } from '../src/content/consent-pages'
 import type { Inbox } from '../test/utils/smtp-inbox'
 import { axeInBothSchemes, expectNoAxeViolations } from './support/axe'
-import { signInThroughMailedLink, startConsoleServer, type ConsoleServer } from './support/console-walk'
+import { openArea, signInThroughMailedLink, startConsoleServer, type ConsoleServer } from './support/console-walk'
 import { expect, test } from './support/fixtures'
 import { host } from './support/ports'
 import { listen, type RunningServer } from './support/static-server'
@@ -120,6 +120,7 @@ test('the team writes, previews, tests and sends an update to a segment, pauses,
 
   await test.step('the team member signs in through the mailed link and invites the next two in a wave', async () => {
     await signInThroughMailedLink(page, walk!, admin)
+    await openArea(page, 'Invitations')
     const invitations = page.getByRole('region', { name: 'Invitations', exact: true })
     await invitations.getByRole('spinbutton', { name: 'Invite the next people' }).fill('2')
     await invitations.getByRole('button', { name: 'See who is next' }).click()
@@ -132,6 +133,7 @@ test('the team writes, previews, tests and sends an update to a segment, pauses,
 
   const section = updatesSection(page)
   await test.step('writes an update: an http: link is refused and named beside the body, then mended and saved', async () => {
+    await openArea(page, 'Updates')
     await expect(section.getByRole('heading', { name: 'Updates', level: 2 })).toBeVisible()
     await expect(section.getByText('No update has been written yet.')).toBeVisible()
     await section.getByRole('button', { name: 'Write an update' }).click()

@@ -14,7 +14,7 @@ import { messages } from '../shared/messages'
 import { tokenPages } from '../src/content/consent-pages'
 import type { Inbox } from '../test/utils/smtp-inbox'
 import { axeAtBothWidths, expectNoAxeViolations } from './support/axe'
-import { signInThroughMailedLink, startConsoleServer, type ConsoleServer } from './support/console-walk'
+import { openArea, signInThroughMailedLink, startConsoleServer, type ConsoleServer } from './support/console-walk'
 import { expect, test } from './support/fixtures'
 import { host } from './support/ports'
 import { listen, type RunningServer } from './support/static-server'
@@ -131,6 +131,7 @@ test('the team invites the next people in waves; an invitee claims once and land
   const panel = invitationsPanel(page)
   await test.step('the team member signs in through the mailed link and finds the Invitations panel', async () => {
     await signInThroughMailedLink(page, walk!, admin, 10_000)
+    await openArea(page, 'Invitations')
     await expect(panel.getByRole('heading', { name: 'Invitations', level: 2 })).toBeVisible()
     await expect(waitingLine(panel, 4)).toBeVisible()
     await expect(panel.getByText('No wave has been started yet.')).toBeVisible()
@@ -214,7 +215,7 @@ test('the team invites the next people in waves; an invitee claims once and land
     const second = await context.newPage()
     const secondErrors = watchErrors(second)
     const secondPanel = invitationsPanel(second)
-    await second.goto(`${origin}/admin/`)
+    await second.goto(`${origin}/admin/invitations`)
     await expect(waitingLine(secondPanel, 2)).toBeVisible()
     await countField(secondPanel).fill('1')
     await secondPanel.getByRole('button', { name: 'See who is next' }).click()

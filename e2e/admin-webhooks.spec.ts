@@ -7,7 +7,7 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http'
 import { Webhook } from 'standardwebhooks'
 import { axeInBothSchemes } from './support/axe'
-import { signInThroughMailedLink, startConsoleServer, type ConsoleServer } from './support/console-walk'
+import { openArea, signInThroughMailedLink, startConsoleServer, type ConsoleServer } from './support/console-walk'
 import { expect, test } from './support/fixtures'
 import { host } from './support/ports'
 import { listen, type RunningServer } from './support/static-server'
@@ -51,6 +51,7 @@ test('the team adds an endpoint, sees its secret once, sends a test and finds it
 
   await test.step('signs in through the mailed link', async () => {
     await signInThroughMailedLink(page, walk!, admin)
+    await openArea(page, 'Integrations')
   })
 
   const section = page.getByRole('region', { name: 'Webhooks', exact: true })

@@ -16,7 +16,7 @@ import { referralCodeAlphabet, referralCodeLength, shareLinkOf } from '../shared
 import { tokenPages } from '../src/content/consent-pages'
 import type { Inbox } from '../test/utils/smtp-inbox'
 import { axeInBothSchemes } from './support/axe'
-import { signInThroughMailedLink, startConsoleServer, type ConsoleServer } from './support/console-walk'
+import { openArea, signInThroughMailedLink, startConsoleServer, type ConsoleServer } from './support/console-walk'
 import { expect, test } from './support/fixtures'
 import { appInControl } from './support/site'
 import { waitlistForm } from './support/waitlist'
@@ -166,6 +166,7 @@ test('the console shows where signups come from: the visit, its source and campa
   const section = analyticsSection(page)
   await test.step('the team member signs in through the mailed link and finds the section', async () => {
     await signInThroughMailedLink(page, walk!, admin)
+    await openArea(page, 'Sources')
     await expect(section.getByRole('heading', { name: 'Where signups come from', level: 2 })).toBeVisible()
     await expect(section.getByRole('status')).toHaveText(/^Showing the last 30 days: \d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d \(UTC\)\.$/)
     await expect(section.getByRole('button', { name: 'Last 30 days' })).toHaveAttribute('aria-pressed', 'true')

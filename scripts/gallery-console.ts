@@ -1,6 +1,6 @@
 // The console's machines in the gallery. Each walks the graph of its model-based tests (test/utils/admin-models.ts:
 // the same sample answers and state keys) and pictures its own section of the signed-in console, on the build's
-// /admin/ page. The console's calls to /api/admin are answered in the browser: the pictured machine's own calls as
+// page of the area that shows it (/admin/people for the table, issue 47). The console's calls to /api/admin are answered in the browser: the pictured machine's own calls as
 // its path says (a done event is a 200 with its output as JSON, an error a 409 with the server's message or a
 // 500), the session as signed in, and every other section's calls never, so those sections stay loading and
 // nothing but the pictured machine moves.
@@ -13,6 +13,7 @@ import { adminWebhooksMessages, type AdminWebhooksSnapshot, type ChangeDone, typ
 import { analyticsModel, apiKeysModel, auditModel, eraseModel, referralsModel, samples, wavesModel, signInWithLink, signInWithoutLink, summaryModel, tableModel, tableSamples, teamModel, updatesModel, webhooksModel } from '../test/utils/admin-models'
 import type { Model } from '../test/utils/admin-model'
 import { adminApiBase } from '../shared/console-api'
+import type { AreaPath } from '../src/admin/area-list'
 import { consoleRoutes, type ConsoleRoute } from '../shared/console-routes'
 import { json } from './gallery-network'
 import type { Driver, GalleryMachine, ModelEvent } from './gallery-types'
@@ -108,6 +109,8 @@ const section = (page: Page, heading: string) => page.locator(`section[aria-labe
 function consoleGallery(
   model: Model,
   options: {
+    /** The address of the area that shows the machine (src/admin/area-list.ts), which the picture opens. */
+    area: AreaPath
     calls: Call[]
     region: (page: Page, snapshot: AnyMachineSnapshot) => Locator
     shows: (page: Page, snapshot: AnyMachineSnapshot) => Promise<unknown>
@@ -124,7 +127,7 @@ function consoleGallery(
   return {
     machine: model.machine,
     variants: [{ name: '', site: 'endpoint', input: model.input }],
-    url: '/admin/',
+    url: `/admin${options.area}`,
     ready: 'h1',
     prepare: async (page) => {
       await quietConsole(page)
@@ -151,6 +154,7 @@ function consoleGallery(
 const busy = (locator: Locator, value: boolean) => locator.and(locator.page().locator(`[aria-busy="${String(value)}"]`)).waitFor()
 
 export const summaryGallery = consoleGallery(summaryModel, {
+  area: '/',
   calls: ['fetchSummary'],
   region: (page, snapshot) => (snapshot.matches('loading') ? page.getByText('Loading the figures…') : section(page, 'totals-heading')),
   shows: async (page, snapshot) => {
@@ -162,6 +166,7 @@ export const summaryGallery = consoleGallery(summaryModel, {
 })
 
 export const auditGallery = consoleGallery(auditModel, {
+  area: '/audit',
   calls: ['fetchAudit'],
   region: (page) => section(page, 'audit-heading'),
   shows: async (page, snapshot) => {
@@ -179,6 +184,7 @@ export const auditGallery = consoleGallery(auditModel, {
 })
 
 export const analyticsGallery = consoleGallery(analyticsModel, {
+  area: '/sources',
   calls: ['fetchReport'],
   region: (page) => section(page, 'analytics-heading'),
   shows: async (page, snapshot) => {
@@ -197,6 +203,7 @@ export const analyticsGallery = consoleGallery(analyticsModel, {
 const tableStatus = (page: Page) => section(page, 'signups-heading').getByRole('status')
 
 export const tableGallery = consoleGallery(tableModel, {
+  area: '/people',
   calls: ['fetchSignups'],
   region: (page) => section(page, 'signups-heading'),
   shows: async (page, snapshot) => {
@@ -226,6 +233,7 @@ export const tableGallery = consoleGallery(tableModel, {
 })
 
 export const referralsGallery = consoleGallery(referralsModel, {
+  area: '/referrals',
   calls: ['fetchReferrals', 'reviewReferral'],
   region: (page) => section(page, 'referrals-heading'),
   shows: async (page, snapshot) => {
@@ -244,6 +252,7 @@ export const referralsGallery = consoleGallery(referralsModel, {
 })
 
 export const wavesGallery = consoleGallery(wavesModel, {
+  area: '/invitations',
   calls: ['fetchWaves', 'fetchNextUp', 'startWave', 'inviteAgain', 'setPace', 'stopPace'],
   region: (page) => section(page, 'waves-heading'),
   shows: async (page, snapshot) => {
@@ -281,6 +290,7 @@ const apiKeysSection = (page: Page) => section(page, 'api-keys-heading')
 const revokeQuestion = (page: Page) => apiKeysSection(page).getByRole('alertdialog')
 
 export const apiKeysGallery = consoleGallery(apiKeysModel, {
+  area: '/integrations',
   calls: ['fetchKeys', 'makeKey', 'revokeKey'],
   region: (page) => apiKeysSection(page),
   shows: async (page, snapshot) => {
@@ -323,6 +333,7 @@ const updatesBusyWords: Record<string, string | RegExp> = {
 const recordOf = (snapshot: AnyMachineSnapshot) => (snapshot.matches('watching') ? (snapshot.context as AdminUpdatesSnapshot['context']).update?.send?.state : undefined)
 
 export const updatesGallery = consoleGallery(updatesModel, {
+  area: '/updates',
   // saveUpdate first: Playwright asks the newest route first, so the GETs and the DELETE on an update's path are
   // held by their own calls and only a POST or a PUT falls through to it.
   calls: ['saveUpdate', 'fetchUpdates', 'fetchUpdate', 'deleteUpdate', 'fetchPreview', 'sendTest', 'fetchAudiences', 'startSend', 'moveSend'],
@@ -409,6 +420,7 @@ export const webhooksGallery = consoleGallery(
     ),
   },
   {
+    area: '/integrations',
     // applyChange first: Playwright asks the newest route first, so the GETs of the list and of a log are held by
     // their own calls and only a change falls through to it.
     calls: ['applyChange', 'fetchEndpoints', 'fetchDeliveries'],
@@ -453,6 +465,7 @@ export const webhooksGallery = consoleGallery(
 const teamSection = (page: Page) => section(page, 'team-heading')
 
 export const teamGallery = consoleGallery(teamModel, {
+  area: '/team',
   calls: ['fetchTeam', 'changeTeam'],
   region: (page) => teamSection(page),
   shows: async (page, snapshot) => {
@@ -483,6 +496,7 @@ export const teamGallery = consoleGallery(teamModel, {
 const eraseDialog = (page: Page) => page.locator('dialog[aria-labelledby="erase-heading"]')
 
 export const eraseGallery = consoleGallery(eraseModel, {
+  area: '/people',
   calls: ['eraseSignup'],
   // The table shows a page with Ada on it, whose Erase button starts the machine.
   prepare: async (page) => {
@@ -519,6 +533,7 @@ const signInShows: Record<string, (page: Page, snapshot: AnyMachineSnapshot) => 
 }
 
 const signInGallery: Parameters<typeof consoleGallery>[1] = {
+  area: '/',
   calls: ['checkSession', 'requestLink', 'verifyToken', 'signOut'],
   // The sign-in screen whole; once signed in, the console's bar (who is signed in, and Sign out).
   region: (page) => page.locator('h1').locator('xpath=..'),

@@ -1,7 +1,8 @@
 // What every walk through the team's console starts with: the whole server over the suite's build (npm-start.ts
 // servedSite) on a free port, with an in-process SMTP inbox and a database folder of its own for each run, so runs
 // side by side never share one; and a team member on ADMIN_EMAILS signing in through the mailed link, as the
-// console asks them to. Each walk adds the settings of its own (a rate, INVITE_URL, WEBHOOKS_ALLOW_PRIVATE…).
+// console asks them to. Each walk adds the settings of its own (a rate, INVITE_URL, WEBHOOKS_ALLOW_PRIVATE…), and
+// goes to the area it tests by its link (openArea), as a member finds it.
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -52,4 +53,18 @@ export async function signInThroughMailedLink(page: Page, { origin, inbox }: Con
   await page.goto(linkIn(await inbox.next(admin, mailWithinMs)))
   await page.getByRole('button', { name: 'Sign in', exact: true }).click()
   await expect(page.getByText(`Signed in as ${admin}`)).toBeVisible()
+}
+
+/** Goes to an area of the console as a member does: its link in the sidebar, or through the Menu on a phone; resolves
+ * once the area is the current one and its address is in the address bar. */
+export async function openArea(page: Page, name: string) {
+  const nav = page.getByRole('navigation', { name: 'Console areas' })
+  const menu = nav.getByRole('button', { name: 'Menu' })
+  if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) === 'false') await menu.click()
+  const link = nav.getByRole('link', { name, exact: true })
+  const href = await link.getAttribute('href')
+  await link.click()
+  // On a phone the menu closes once an area is chosen: the link is there, hidden.
+  await expect(nav.getByRole('link', { name, exact: true, includeHidden: true })).toHaveAttribute('aria-current', 'page')
+  await expect(page).toHaveURL((url) => url.pathname === href)
 }

@@ -1,8 +1,10 @@
 // A static host for the built site, as small as the suite needs: /about answers about/index.html, a file
-// answers itself, and any other path answers 404.html with status 404 (what static hosts do).
+// answers itself, a console area's address (/admin/people) the console's page, and any other path answers
+// 404.html with status 404 (what static hosts do).
 import { createServer, type Server } from 'node:http'
 import { readFile, stat } from 'node:fs/promises'
 import { extname, join, resolve, sep } from 'node:path'
+import { consolePageFile, isConsoleAreaPath } from '../../shared/console-pages'
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -68,7 +70,8 @@ export function startStaticServer({ root, port, host = '127.0.0.1' }: { root: st
         return
       }
       const { pathname } = new URL(request.url ?? '/', 'http://localhost')
-      const file = await fileFor(base, pathname)
+      // A console area's address is the console's page (its router shows the area), as `npm start` answers it.
+      const file = (await fileFor(base, pathname)) ?? (isConsoleAreaPath(pathname) ? await fileFor(base, `/${consolePageFile}`) : undefined)
       const path = file ?? join(base, '404.html')
       const body = await readFile(path)
       response.writeHead(file ? 200 : 404, {

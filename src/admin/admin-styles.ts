@@ -62,7 +62,10 @@ export const Cards = styled.dl`
   dd { margin: 0; font-size: 1.8rem; font-weight: 700; }
 `
 
+// position: relative keeps what is visually hidden inside (an "Actions" header, a caption: position absolute)
+// inside the scroll box; without it, it was placed against the page and widened it (1,397 px at 1280).
 export const TableScroll = styled.div`
+  position: relative;
   overflow-x: auto;
   table { border-collapse: collapse; width: 100%; min-width: 36rem; }
   th, td { text-align: left; padding: 0.45rem 0.6rem; border-bottom: 1px solid ${theme.color.line}; }

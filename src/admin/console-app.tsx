@@ -1,33 +1,56 @@
-// The console: the sign-in machine decides whether the sign-in screen or the dashboard is shown.
-import { useActorRef, useSelector } from '@xstate/react'
-import { useEffect } from 'react'
+// The console: the sign-in machine says whether the member is signed in; the router (console-router.tsx) shows the
+// sign-in screen or the area the address names. A used sign-in link leaves the address for the page the member was
+// signing in from (return-path.ts), or the Overview.
+import { RouterProvider } from '@tanstack/react-router'
+import { useActorRef } from '@xstate/react'
+import { useEffect, useState } from 'react'
 import { fromPromise } from 'xstate'
 import { adminSignInMachine } from '../../machines/admin-sign-in-machine'
 import { GlobalStyle } from '../ui/global-style'
 import * as api from './admin-api-client'
-import { Dashboard } from './dashboard'
-import { SignInScreen } from './sign-in-screen'
+import type { Permission } from '../../shared/team'
+import { opens } from './area-list'
+import { consoleBasepath, createConsoleRouter, type ConsoleRouter } from './console-router'
+import { keepReturnPath, takeReturnPath } from './return-path'
+import { SignInContext } from './sign-in-context'
 
-export const signInMachineForBrowser = adminSignInMachine.provide({
-  actors: {
-    checkSession: fromPromise(() => api.checkSession()),
-    requestLink: fromPromise(({ input }) => api.requestLink(input.email)),
-    verifyToken: fromPromise(({ input }) => api.verifyToken(input.token)),
-    signOut: fromPromise(() => api.signOut()),
-  },
-  actions: {
-    forgetLinkInAddress: () => window.history.replaceState(null, '', '/admin/'),
-  },
-})
+const signInMachineFor = (router: ConsoleRouter) =>
+  adminSignInMachine.provide({
+    actors: {
+      checkSession: fromPromise(() => api.checkSession()),
+      requestLink: fromPromise(({ input }) => {
+        keepReturnPath(window.location.pathname + window.location.search)
+        return api.requestLink(input.email)
+      }),
+      verifyToken: fromPromise(({ input }) => api.verifyToken(input.token)),
+      signOut: fromPromise(() => api.signOut()),
+    },
+    actions: {
+      forgetLinkInAddress: () => router.history.replace(takeReturnPath() ?? `${consoleBasepath}/`),
+    },
+  })
 
 export function ConsoleApp() {
-  const signIn = useActorRef(signInMachineForBrowser, { input: { token: api.tokenInAddress(window.location.hash) } })
-  const signedIn = useSelector(signIn, (state) => state.matches('signedIn') || state.matches('signingOut'))
+  const [{ router, machine, session }] = useState(() => {
+    const session = { permissions: [] as readonly Permission[] }
+    const router = createConsoleRouter({ opens: (area) => opens(area, session.permissions) })
+    return { router, machine: signInMachineFor(router), session }
+  })
+  const signIn = useActorRef(machine, { input: { token: api.tokenInAddress(window.location.hash) } })
   useEffect(() => api.whenSessionLost(() => signIn.send({ type: 'SESSION_LOST' })), [signIn])
+  // A sign-in (or sign-out) changes which areas open: the router loads the current one again.
+  useEffect(() => {
+    const subscription = signIn.subscribe(({ context }) => {
+      if (context.permissions === session.permissions) return
+      session.permissions = context.permissions
+      void router.invalidate()
+    })
+    return () => subscription.unsubscribe()
+  }, [signIn, router, session])
   return (
-    <>
+    <SignInContext.Provider value={signIn}>
       <GlobalStyle />
-      {signedIn ? <Dashboard signIn={signIn} /> : <SignInScreen signIn={signIn} />}
-    </>
+      <RouterProvider router={router} />
+    </SignInContext.Provider>
   )
 }

@@ -1,10 +1,12 @@
-// Serves the prerendered site (dist/) for `npm start`: /about is dist/about/index.html, unknown paths get
-// dist/404.html with status 404. Every HTML page carries a CSP naming the hashes of its own inline scripts, and
+// Serves the prerendered site (dist/) for `npm start`: /about is dist/about/index.html, every console area's
+// address (/admin/people) the console's page (shared/console-pages.ts), unknown paths get dist/404.html with
+// status 404. Every HTML page carries a CSP naming the hashes of its own inline scripts, and
 // the pages with an email link's token in their address a referrer policy that keeps it there.
 import { readdir, readFile, stat } from 'node:fs/promises'
 import { extname, join, resolve, sep } from 'node:path'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
+import { consolePageFile, isConsoleAreaPath } from '../../../shared/console-pages'
 import { carriesToken, inlineScriptHashes, securityHeaders } from './security-headers'
 
 const contentTypes: Record<string, string> = {
@@ -107,7 +109,8 @@ export function createStaticSite(root: string): StaticSite {
   })()
 
   return async function serve(request) {
-    const found = await findFile(base, new URL(request.url).pathname, load)
+    const { pathname } = new URL(request.url)
+    const found = (await findFile(base, pathname, load)) ?? (isConsoleAreaPath(pathname) ? await load(join(base, consolePageFile)) : undefined)
     if (found) {
       if (request.headers.get('if-none-match') === found.headers.ETag)
         return new Response(null, { status: 304, headers: found.headers })

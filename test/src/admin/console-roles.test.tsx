@@ -1,8 +1,8 @@
 // The console as each role meets it (issue 46), at the network layer (msw): the areas a role may not use are not
-// there and ask the server for nothing, the controls it may not press are hidden, and the role is named beside
-// sign-out. An owner's Team section invites by keyboard, changes a role and removes after a question, each change
+// in its navigation, say so in words at their address and ask the server for nothing, each area asks for its own
+// data only (issue 47), the controls a role may not press are hidden, and the role is named beside sign-out. An owner's Team section invites by keyboard, changes a role and removes after a question, each change
 // one request through the route table, with the outcome where the keyboard goes; a refusal is the server's words.
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
@@ -54,14 +54,41 @@ beforeEach(() => {
 })
 
 const region = (name: string) => screen.getByRole('region', { name })
+const nav = () => screen.getByRole('navigation', { name: 'Console areas' })
+/** Opens the console at an address, as a member whose role is `as`. */
+function openConsole(as: Role, path = '/admin/') {
+  role = as
+  window.history.replaceState(null, '', path)
+  render(<ConsoleApp />)
+}
+type User = ReturnType<typeof userEvent.setup>
+/** The navigation's links, the menu opened first (jsdom applies no media query: the console is as on a phone). */
+async function areaLinks(user: User) {
+  const menu = within(await screen.findByRole('navigation', { name: 'Console areas' })).getByRole('button', { name: 'Menu' })
+  if (menu.getAttribute('aria-expanded') === 'false') await user.click(menu)
+  return within(nav()).getAllByRole('link')
+}
+/** Goes to an area the way a member does: its link in the navigation, through the menu. */
+async function goTo(user: User, area: string) {
+  await user.click((await areaLinks(user)).find((link) => link.textContent === area)!)
+  await waitFor(() => expect(within(nav()).getByRole('link', { name: area, hidden: true })).toHaveAttribute('aria-current', 'page'))
+}
 
 it('shows an editor the figures, the invitations and the updates, and neither asks for nor shows the rest', async () => {
-  role = 'editor'
-  render(<ConsoleApp />)
+  const user = userEvent.setup()
+  openConsole('editor')
   expect(await screen.findByText('editor')).toBeInTheDocument()
   expect(screen.getByText(/role:/).textContent).toBe('role: editor')
+  expect((await areaLinks(user)).map((link) => link.textContent)).toEqual([
+    'Overview',
+    'Sources',
+    'Invitations',
+    'Updates',
+  ])
+  await goTo(user, 'Updates')
   await within(await screen.findByRole('region', { name: 'Updates' })).findByRole('button', { name: 'Write an update' })
-  await within(region('Invitations')).findAllByRole('table')
+  await goTo(user, 'Invitations')
+  await within(await screen.findByRole('region', { name: 'Invitations' })).findAllByRole('table')
   for (const name of ['Signups', 'Referrals', 'API keys', 'Webhooks', 'Team', 'Audit log']) expect(screen.queryByRole('heading', { name }), name).toBeNull()
   // The invitations' figures, without the controls that invite or the funnel's CSV.
   expect(within(region('Invitations')).queryByRole('button', { name: /Send again to the expired/ })).toBeNull()
@@ -70,23 +97,76 @@ it('shows an editor the figures, the invitations and the updates, and neither as
   for (const path of ['/signups', '/referrals', '/api-keys', '/webhooks', '/team', '/audit']) expect(asked, path).not.toContain(path)
 })
 
+it('says in words, at an area’s address, that the role cannot use it and who can, and asks the server nothing for it', async () => {
+  openConsole('editor', '/admin/people')
+  const closed = await screen.findByRole('region', { name: 'People' })
+  expect(closed).toHaveTextContent('Your role, editor, cannot use People. The roles that can use it are owner and people; ask an owner of the team if you need it.')
+  await waitFor(() => expect(within(closed).getByRole('heading', { name: 'People' })).toHaveFocus())
+  expect(document.title).toBe('People · Waitlist console')
+  expect(within(nav()).queryByRole('link', { name: 'People', hidden: true })).toBeNull()
+  expect(asked).toEqual(['/session'])
+})
+
+it('loads an area’s own data only, and says so when an address is no area', async () => {
+  const user = userEvent.setup()
+  openConsole('owner', '/admin/team')
+  await within(await screen.findByRole('region', { name: 'Team' })).findByRole('row', { name: new RegExp(`^${samples.admin}`) })
+  expect(asked).toEqual(['/session', '/team'])
+  await goTo(user, 'Audit')
+  await screen.findByRole('heading', { name: 'Audit log' })
+  await waitFor(() => expect(asked).toEqual(['/session', '/team', '/audit']))
+  cleanup()
+  openConsole('owner', '/admin/no-such-area')
+  await waitFor(() => expect(screen.getByRole('heading', { name: 'Nothing here' })).toHaveFocus())
+  await user.click(screen.getByRole('link', { name: 'Go to the Overview' }))
+  expect(await screen.findByRole('heading', { name: 'Totals' })).toBeInTheDocument()
+  expect(window.location.pathname).toMatch(/^\/admin\/?$/)
+  // A person's page needs a person's number.
+  cleanup()
+  openConsole('owner', '/admin/people/not-a-number')
+  await waitFor(() => expect(screen.getByRole('heading', { name: 'Nothing here' })).toHaveFocus())
+  cleanup()
+  openConsole('owner', '/admin/people/12')
+  await waitFor(() => expect(screen.getByRole('heading', { name: 'Person #12' })).toHaveFocus())
+  expect(document.title).toBe('Person 12 · Waitlist console')
+})
+
 it('shows an owner every area, the team among them, with the settings’ owner marked and no control to remove them', async () => {
-  role = 'owner'
-  render(<ConsoleApp />)
+  const user = userEvent.setup()
+  openConsole('owner')
+  expect((await areaLinks(user)).map((link) => link.textContent)).toEqual([
+    'Overview',
+    'People',
+    'Sources',
+    'Referrals',
+    'Invitations',
+    'Updates',
+    'Integrations',
+    'Team',
+    'Audit',
+  ])
+  await goTo(user, 'Team')
   const team = await screen.findByRole('region', { name: 'Team' })
   expect(await within(team).findByRole('row', { name: new RegExp(`^${samples.admin} owner, from ADMIN_EMAILS`) })).toBeInTheDocument()
   expect(within(team).queryByRole('button', { name: `Remove ${samples.admin}` })).toBeNull()
   expect(within(team).getByRole('combobox', { name: `Role of ${teamSamples.editor}` })).toHaveValue('editor')
-  for (const name of ['Signups', 'API keys', 'Webhooks', 'Audit log']) expect(await screen.findByRole('heading', { name })).toBeInTheDocument()
   expect(screen.getByText(/role:/).textContent).toBe('role: owner')
-  for (const name of ['Download all as CSV', 'Download the funnel as CSV']) expect(await screen.findByRole('link', { name })).toBeInTheDocument()
+  const areaHeadings = { People: ['Signups'], Integrations: ['API keys', 'Webhooks'], Audit: ['Audit log'] }
+  for (const [area, headings] of Object.entries(areaHeadings)) {
+    await goTo(user, area)
+    for (const name of headings) expect(await screen.findByRole('heading', { name }), name).toBeInTheDocument()
+  }
+  await goTo(user, 'People')
+  expect(await screen.findByRole('link', { name: 'Download all as CSV' })).toBeInTheDocument()
+  await goTo(user, 'Invitations')
+  expect(await screen.findByRole('link', { name: 'Download the funnel as CSV' })).toBeInTheDocument()
   expect(await within(region('Invitations')).findByRole('button', { name: /Send again to the expired/ })).toBeInTheDocument()
 })
 
 it('invites by keyboard, changes a role, and says a refusal in the server’s words where the removal was asked', async () => {
-  role = 'owner'
   const user = userEvent.setup()
-  render(<ConsoleApp />)
+  openConsole('owner')
+  await goTo(user, 'Team')
   const team = await screen.findByRole('region', { name: 'Team' })
   await within(team).findByRole('row', { name: new RegExp(`^${teamSamples.editor}`) })
 

@@ -74,9 +74,10 @@ async function perform(event: ModelEvent, user: ReturnType<typeof userEvent.setu
     case 'SIGN_OUT':
       return user.click(screen.getByRole('button', { name: 'Sign out' }))
     case 'SESSION_LOST':
-      // The session ends on the server; the next thing the person does meets a 401.
+      // The session ends on the server; the next thing the person does (opening People) meets a 401.
       dashboardStatus = 401
-      return user.click(screen.getByRole('button', { name: 'Search' }))
+      await user.click(screen.getByRole('button', { name: 'Menu' }))
+      return user.click(screen.getByRole('link', { name: 'People' }))
   }
   throw new Error(`no gesture for ${event.type}`)
 }

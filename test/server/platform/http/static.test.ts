@@ -135,6 +135,25 @@ describe('static site', () => {
       expect((await fetch(`${server.origin}${url}`)).headers.get('referrer-policy'), url).toBe('strict-origin-when-cross-origin')
   })
 
+  it('answers every console area’s address with the console’s page, and a missing console file with 404', async () => {
+    await mkdir(join(dist, 'admin', 'sign-in'), { recursive: true })
+    await writeFile(join(dist, 'admin', 'index.html'), page('Waitlist console'))
+    await writeFile(join(dist, 'admin', 'sign-in', 'index.html'), page('Sign in'))
+    for (const path of ['/admin/people', '/admin/people/12', '/admin/people/', '/admin/integrations']) {
+      const response = await fetch(`${server.origin}${path}`)
+      expect(response.status, path).toBe(200)
+      expect(response.headers.get('content-type'), path).toBe('text/html; charset=utf-8')
+      expect(response.headers.get('content-security-policy'), path).toContain("script-src 'self'; ")
+      expect(await response.text(), path).toContain('<h1>Waitlist console</h1>')
+    }
+    expect(await (await fetch(`${server.origin}/admin/sign-in`)).text()).toContain('<h1>Sign in</h1>')
+    for (const path of ['/admin/assets/missing.js', '/admin/favicon.svg', '/admin/../secret.txt']) {
+      const missing = await rawGet(path)
+      expect(missing.status, path).toBe(404)
+      expect(missing.body, path).not.toContain('Waitlist console')
+    }
+  })
+
   it('answers unknown paths with 404.html and status 404', async () => {
     const missing = await fetch(`${server.origin}/no/such/page`)
     expect(missing.status).toBe(404)

@@ -1,0 +1,109 @@
+// The console's route tree (issue 47), one file, as the site's (src/router.tsx): an area per address under /admin/,
+// each its own chunk that loads when its page is opened. The root shows the sign-in screen until the member is
+// signed in, then the shell (console-shell.tsx) with the area in its main region, and owns the not-found page.
+// An area the role does not open shows, at its address, who can open it; its chunk is not loaded and nothing is
+// asked of the server. The member's role is known only once signed in: the console then has the router load again.
+import {
+  createBrowserHistory,
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  Navigate,
+  notFound,
+  Outlet,
+  type RouteComponent,
+  type RouterHistory,
+} from '@tanstack/react-router'
+import { useSelector } from '@xstate/react'
+import { useEffect } from 'react'
+import { areaAt, opens, titleOf, type Area, type AreaPath } from './area-list'
+import { ClosedArea, NoSuchArea } from './area-notices'
+import { ConsoleShell } from './console-shell'
+import { SignInScreen } from './sign-in-screen'
+import { useSignIn } from './sign-in-context'
+
+/** Whether the signed-in member's role opens an area (none before sign-in). */
+type ConsoleContext = { opens: (area: Area) => boolean }
+
+const rootRoute = createRootRouteWithContext<ConsoleContext>()({
+  component: ConsoleRoot,
+  notFoundComponent: NoSuchArea,
+})
+
+function ConsoleRoot() {
+  const signIn = useSignIn()
+  const signedIn = useSelector(signIn, (state) => state.matches('signedIn') || state.matches('signingOut'))
+  useEffect(() => {
+    if (!signedIn) document.title = titleOf('Sign in')
+  }, [signedIn])
+  if (!signedIn) return <SignInScreen signIn={signIn} />
+  return (
+    <ConsoleShell signIn={signIn}>
+      <Outlet />
+    </ConsoleShell>
+  )
+}
+
+type LazyPage = ReturnType<typeof lazyRouteComponent>
+
+/** The area's page when the member's role opens it, else the words that say who can. */
+function gated(path: AreaPath, Page: LazyPage): RouteComponent {
+  const area = areaAt(path)
+  return function Gate() {
+    const signIn = useSignIn()
+    const { permissions, role } = useSelector(signIn, (state) => state.context)
+    if (!opens(area, permissions)) return <ClosedArea area={area} role={role} />
+    // The route's loader has its chunk in, except just after sign-in, when the area may be shown before the router
+    // has loaded again: it waits for its chunk here (Suspense), as lazyRouteComponent does without React's use().
+    if (Page.preload) throw Page.preload()
+    return <Page />
+  }
+}
+
+/** The router loads an open area's chunk before it shows the area, as the site's pages; a closed one's never. */
+const loadIfOpen = (path: AreaPath, Page: LazyPage, context: ConsoleContext) => (context.opens(areaAt(path)) ? Page.preload?.() : undefined)
+
+const areaRoute = (path: AreaPath, Page: LazyPage) =>
+  createRoute({ getParentRoute: () => rootRoute, path, loader: ({ context }) => loadIfOpen(path, Page, context), component: gated(path, Page), wrapInSuspense: true })
+
+const routes = [
+  areaRoute('/', lazyRouteComponent(() => import('./areas/overview-area'), 'OverviewArea')),
+  areaRoute('/people', lazyRouteComponent(() => import('./areas/people-area'), 'PeopleArea')),
+  areaRoute('/sources', lazyRouteComponent(() => import('./areas/sources-area'), 'SourcesArea')),
+  areaRoute('/referrals', lazyRouteComponent(() => import('./areas/referrals-area'), 'ReferralsArea')),
+  areaRoute('/invitations', lazyRouteComponent(() => import('./areas/invitations-area'), 'InvitationsArea')),
+  areaRoute('/updates', lazyRouteComponent(() => import('./areas/updates-area'), 'UpdatesArea')),
+  areaRoute('/integrations', lazyRouteComponent(() => import('./areas/integrations-area'), 'IntegrationsArea')),
+  areaRoute('/team', lazyRouteComponent(() => import('./areas/team-area'), 'TeamArea')),
+  areaRoute('/audit', lazyRouteComponent(() => import('./areas/audit-area'), 'AuditArea')),
+]
+const PersonArea = lazyRouteComponent(() => import('./areas/person-area'), 'PersonArea')
+const personRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/people/$personId',
+  loader: ({ params, context }) => {
+    if (!/^[1-9]\d*$/.test(params.personId)) throw notFound()
+    return loadIfOpen('/people', PersonArea, context)
+  },
+  component: gated('/people', PersonArea),
+  wrapInSuspense: true,
+})
+// Where a sign-in link lands (/admin/sign-in#token=…): the root shows the sign-in screen there; once signed in (a
+// session already open in this browser), the Overview.
+const signInRoute = createRoute({ getParentRoute: () => rootRoute, path: '/sign-in', component: () => <Navigate to="/" replace /> })
+
+const routeTree = rootRoute.addChildren([...routes, personRoute, signInRoute])
+
+export const consoleBasepath = '/admin'
+
+export function createConsoleRouter(context: ConsoleContext, history: RouterHistory = createBrowserHistory()) {
+  return createRouter({
+    routeTree,
+    basepath: consoleBasepath,
+    history,
+    context,
+    defaultPendingComponent: () => <p role="status">Loading…</p>,
+  })
+}
+export type ConsoleRouter = ReturnType<typeof createConsoleRouter>
