@@ -181,8 +181,8 @@ describe('the held referrals, a page at a time (issue 35)', () => {
 
 it('the signups table shows each person’s place and credits', async () => {
   const rows: ConsoleSignupRow[] = [
-    { id: 1, createdAt: '2026-11-20T10:00:00.000Z', email: 'rita@example.com', firstName: 'Rita', source: 'home', status: 'confirmed', place: 21, credits: 4, heldReferrals: 0, referredBy: null },
-    { id: 2, createdAt: '2026-11-21T10:00:00.000Z', email: 'nell@example.com', firstName: 'Nell', source: 'home', status: 'pending', place: null, credits: 0, heldReferrals: 0, referredBy: 'k7m2p9qx' },
+    { id: 1, createdAt: '2026-11-20T10:00:00.000Z', email: 'rita@example.com', firstName: 'Rita', source: 'home', status: 'confirmed', place: 21, credits: 4, heldReferrals: 0, referredBy: null, referrer: null, utmCampaign: null, utmSource: null, referrerOrigin: null },
+    { id: 2, createdAt: '2026-11-21T10:00:00.000Z', email: 'nell@example.com', firstName: 'Nell', source: 'home', status: 'pending', place: null, credits: 0, heldReferrals: 0, referredBy: 'k7m2p9qx', referrer: { id: 1, email: 'rita@example.com' }, utmCampaign: 'launch-week', utmSource: null, referrerOrigin: null },
   ]
   const page: SignupPage = { rows, total: 2, page: 1, cursors: { before: null, after: null }, scope: { kind: 'everyone' } }
   const table = createActor(adminTableMachine.provide({ actors: { fetchSignups: fromPromise(async () => page) } })).start()
