@@ -8,7 +8,6 @@ import { useEffect, useMemo, useRef } from 'react'
 import { fromPromise } from 'xstate'
 import { adminApiKeysMachine } from '../../machines/admin-api-keys-machine'
 import { adminAuditMachine } from '../../machines/admin-audit-machine'
-import { adminEraseMachine } from '../../machines/admin-erase-machine'
 import { adminReferralsMachine } from '../../machines/admin-referrals-machine'
 import { adminSummaryMachine } from '../../machines/admin-summary-machine'
 import { adminTableMachine } from '../../machines/admin-table-machine'
@@ -18,7 +17,6 @@ import { adminWavesMachine } from '../../machines/admin-waves-machine'
 import * as api from './admin-api-client'
 import { ApiKeysView } from './api-keys-view'
 import { AuditLog } from './audit-log'
-import { EraseDialog } from './erase-dialog'
 import { ReferralsView } from './referrals-view'
 import { SignupsTable } from './signups-table'
 import { SummaryView } from './summary-view'
@@ -46,7 +44,6 @@ const useShown = (reloads: Reloads, area: Area, actor: Receiver) => useEffect(()
 const summaryMachine = adminSummaryMachine.provide({ actors: { fetchSummary: fromPromise(({ signal }) => api.fetchSummary(signal)) } })
 const auditMachine = adminAuditMachine.provide({ actors: { fetchAudit: fromPromise(({ input, signal }) => api.fetchAudit(input.before, signal)) } })
 const tableMachine = adminTableMachine.provide({ actors: { fetchSignups: fromPromise(({ input, signal }) => api.fetchSignups(input, signal)) } })
-const eraseMachine = adminEraseMachine.provide({ actors: { eraseSignup: fromPromise(({ input }) => api.eraseSignup(input.id)) } })
 const referralsMachine = adminReferralsMachine.provide({
   actors: {
     fetchReferrals: fromPromise(({ input, signal }) => api.fetchReferrals(input.after, signal)),
@@ -109,13 +106,8 @@ export function AuditArea({ reloads }: AreaProps) {
 export function PeopleArea({ reloads }: AreaProps) {
   const table = useActorRef(tableMachine)
   useShown(reloads, 'table', table)
-  const erase = useActorRef(eraseMachine.provide({ actions: { announceErased: () => reloads.reload('summary', 'audit', 'table', 'referrals', 'waves') } }))
-  return (
-    <>
-      <SignupsTable table={table} erase={erase} />
-      <EraseDialog erase={erase} />
-    </>
-  )
+  // Erasing is on each person's page now (person-page.tsx, issue 47).
+  return <SignupsTable table={table} />
 }
 
 export function ReferralsArea({ reloads }: AreaProps) {

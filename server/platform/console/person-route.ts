@@ -35,7 +35,8 @@ export const personRoute =
       const id = Number(c.req.param('id'))
       if (!Number.isSafeInteger(id) || id < 1) return c.json({ ok: false, message: consoleMessages.badRequest }, 400)
       const person = await recordOf(id)
-      if (!person) return c.json({ ok: false, message: consoleMessages.notFound }, 404)
+      // The code tells the console's page "no such person" from a failure (src/admin/admin-api-client.ts).
+      if (!person) return c.json({ ok: false, message: consoleMessages.notFound, code: 'not-found' }, 404)
       return c.json({ ok: true, person } satisfies Reply<PersonReply>)
     })
     return api

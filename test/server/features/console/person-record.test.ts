@@ -104,7 +104,7 @@ it('answers everything held about one person, each wing its part, and refuses a 
   expect(await getJson(`/api/admin/people/${ann.id}`, viewer)).toEqual({ status: 403, body: { ok: false, message: 'Your role, viewer, does not allow seeing the people on the list. An owner can change your role.' } })
 
   // An unknown id, and Bob once erased: 404 in words; Ann's record no longer lists him.
-  const notFound = { status: 404, body: { ok: false, message: 'No such signup (it may have been erased already).' } }
+  const notFound = { status: 404, body: { ok: false, message: 'No such signup (it may have been erased already).', code: 'not-found' } }
   expect(await getJson('/api/admin/people/999999')).toEqual(notFound)
   expect((await server.request(`/api/admin/signups/${bob.id}/erase`, { method: 'POST', cookie, body: '{}' })).status).toBe(200)
   expect(await getJson(`/api/admin/people/${bob.id}`)).toEqual(notFound)
