@@ -1,6 +1,6 @@
 // A person's facts as a definition list (issue 47): who they are and how they stand, how they came, their consent
 // and their place in line, each time in the console's one format (console-time.ts). What is not known says so.
-import type { ReactNode } from 'react'
+import { Fragment, type ReactNode } from 'react'
 import styled from 'styled-components'
 import type { PersonRecord } from '../../shared/person-record'
 import { figure } from '../../shared/figures'
@@ -55,10 +55,10 @@ export function PersonFacts({ person }: { person: PersonRecord }) {
   return (
     <List>
       {facts.map(([term, value]) => (
-        <div key={term} style={{ display: 'contents' }}>
+        <Fragment key={term}>
           <dt>{term}</dt>
           <dd>{value}</dd>
-        </div>
+        </Fragment>
       ))}
     </List>
   )
