@@ -37,7 +37,7 @@ export function PersonFacts({ person }: { person: PersonRecord }) {
     ['Signed up', consoleTime(signup.createdAt)],
     ['First name', signup.firstName || '—'],
     ['Status', signup.status],
-    ['Confirmation sent', consoleTimeOr(consent.confirmationQueuedAt, 'Not sent')],
+    ['Confirmation email queued', consoleTimeOr(consent.confirmationQueuedAt, 'Never')],
     ['Confirmed', consoleTimeOr(consent.confirmedAt, 'Not yet')],
     ['Unsubscribed', consoleTimeOr(consent.unsubscribedAt, 'No')],
     ['Place in line', line.place === null ? 'Not in line' : figure(line.place)],
