@@ -1,7 +1,7 @@
 // @vitest-environment node
 // A page per person (issue 47): everything held about one person, collected from every wing, as the console reads
 // it (GET /api/admin/people/:id, people:read). People are made through the real routes: a signup with a campaign and
-// the consent wording's version, its emailed confirmation link, a friend through the share link, and a webhook
+// the consent wording's version, its emailed confirmation link, a friend through the share link, a wave, and a webhook
 // endpoint that hears the confirmation. A role without people:read is refused in words; an unknown or erased id is
 // 404 in words. On SQLite here, and on PostgreSQL in `npm run test:server:postgres`.
 import { afterEach, expect, it } from 'vitest'
@@ -89,6 +89,22 @@ it('answers everything held about one person, each wing its part, and refuses a 
   expect(record.activation).toBeNull()
   // Nothing of an email's body or a webhook's payload.
   expect(JSON.stringify(record)).not.toMatch(/token|whsec_|https?:\/\/127\.0\.0\.1:\d+\/waitlist/)
+
+  // A wave invites Ann (first in line): her invitation, and its emails, join her record.
+  const next = (await getJson('/api/admin/waves/next?count=1')).body as { people: { id: number }[] }
+  expect(next.people.map((person) => person.id)).toEqual([ann.id])
+  expect((await server.request('/api/admin/waves', { method: 'POST', cookie, body: JSON.stringify({ count: 1, firstId: ann.id }) })).status).toBe(200)
+  await until(async () => (await recordOf(ann.id)).invitations[0]?.deliveredAt != null, 10_000, 'Ann’s invitation delivered')
+  const invited = await recordOf(ann.id)
+  expect(invited.invitations).toEqual([
+    { waveId: expect.any(Number), invitedAt: expect.any(String), expiresAt: expect.any(String), deliveredAt: expect.any(String), remindedAt: null, claimedAt: null, expiredAt: null },
+  ])
+  expect(invited.signup.status).toBe('invited')
+  expect(invited.line.place).toBeNull() // she left the line for her invitation
+  // The invitation went; its reminder waits for its day.
+  const kinds = invited.emails.map(({ kind, status }) => ({ kind, status }))
+  expect(kinds).toHaveLength(4)
+  expect(kinds).toEqual(expect.arrayContaining([{ kind: 'invite', status: 'sent' }, { kind: 'reminder', status: 'waiting' }]))
 
   // Bob's side: who brought him, as an address and an id to link to; the table says so too, with the campaign.
   const bobRecord = await recordOf(bob.id)
