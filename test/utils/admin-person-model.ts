@@ -1,5 +1,5 @@
 // The person machine (machines/admin-person-machine.ts) as a model of the console's (admin-model.ts), and the
-// record its samples answer with: Ann, who came from a campaign, confirmed, brought Bob, was sent two emails and
+// record its samples answer with: Ada, who came from a campaign, confirmed, brought Bob, was sent two emails and
 // named by one webhook delivery; with nothing of an invitation or an activation yet.
 import { adminPersonMachine, type AdminPersonSnapshot } from '../../machines/admin-person-machine'
 import type { PersonRecord } from '../../shared/person-record'
@@ -8,8 +8,8 @@ import { done, failed, type Model } from './admin-model'
 export const personSample = {
   signup: {
     id: 7,
-    email: 'ann@example.com',
-    firstName: 'Ann',
+    email: 'ada@example.com',
+    firstName: 'Ada',
     createdAt: '2026-12-01T21:43:09.120Z',
     status: 'confirmed',
     source: 'stride-marketing-site',

@@ -49,7 +49,7 @@ const uiAssertions = {
     expect(screen.getByText(personMessages.loading)).toHaveAttribute('role', 'status')
   },
   loaded: () => {
-    expect(heading()).toHaveTextContent('ann@example.com')
+    expect(heading()).toHaveTextContent('ada@example.com')
     backToPeople()
     expect(fact('Signed up')).toHaveTextContent('2026-12-01 21:43 UTC')
     expect(fact('Confirmed')).toHaveTextContent('2026-12-01 21:50 UTC')
@@ -65,7 +65,7 @@ const uiAssertions = {
     expect(emails.map((row) => row.textContent)).toEqual(['welcomeSent2026-12-01 21:50 UTC2026-12-01 21:50 UTC', 'confirmSent2026-12-01 21:43 UTC2026-12-01 21:43 UTC'])
     expect(within(screen.getByRole('region', { name: 'Webhook deliveries' })).getByRole('cell', { name: 'https://hooks.example.com/stride' })).toBeInTheDocument()
     expect(screen.getByText('Not invited yet.')).toBeInTheDocument()
-    expect(screen.getByRole('button', { name: 'Erase ann@example.com' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Erase ada@example.com' })).toBeInTheDocument()
   },
   notFound: () => {
     expect(heading()).toHaveTextContent('No such person')
@@ -80,11 +80,11 @@ const uiAssertions = {
   erased: () => {
     expect(heading()).toHaveTextContent('Erased')
     expect(heading()).toHaveFocus()
-    expect(screen.getByText('ann@example.com has been erased from the waitlist.')).toHaveAttribute('role', 'status')
+    expect(screen.getByText('ada@example.com has been erased from the waitlist.')).toHaveAttribute('role', 'status')
     backToPeople()
     // Nothing of them stays on screen but who it was.
     expect(screen.queryByText('k7m2p9qx')).toBeNull()
-    expect(screen.queryByRole('button', { name: /^Erase ann/ })).toBeNull()
+    expect(screen.queryByRole('button', { name: /^Erase ada/ })).toBeNull()
   },
 } satisfies Record<AdminPersonStateName, (snapshot: AnyMachineSnapshot) => void>
 
@@ -94,10 +94,10 @@ async function perform(ui: Ui, event: ModelEvent) {
       return ui.user.click(screen.getByRole('button', { name: 'Try again' }))
     case 'ERASED': {
       // The team's gesture: Erase, then the question's "Erase for good"; the erasure goes through.
-      await ui.user.click(screen.getByRole('button', { name: 'Erase ann@example.com' }))
-      const question = screen.getByRole('dialog', { name: 'Erase ann@example.com?' })
+      await ui.user.click(screen.getByRole('button', { name: 'Erase ada@example.com' }))
+      const question = screen.getByRole('dialog', { name: 'Erase ada@example.com?' })
       await ui.user.click(within(question).getByRole('button', { name: 'Erase for good' }))
-      expect(ui.erasures.map((request) => request.input)).toEqual([{ id: 7, email: 'ann@example.com' }])
+      expect(ui.erasures.map((request) => request.input)).toEqual([{ id: 7, email: 'ada@example.com' }])
       return act(async () => ui.erasures.at(-1)!.resolve())
     }
     case 'xstate.done.actor.fetchPerson':
@@ -149,7 +149,7 @@ describe('a person’s page as the router mounts it', () => {
         <PersonPage personId={7} />
       </PermissionsProvider>,
     )
-    expect(await screen.findByRole('heading', { name: 'ann@example.com' })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: 'ada@example.com' })).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: /Erase/ })).toBeNull()
   })
 })
