@@ -155,7 +155,12 @@ test('a team member signs in through the mailed link, sees the figures, finds a 
   expect(allCsv.map((line) => line.split(',')[1]).sort()).toEqual([...shownEmails].sort())
   expect(allCsv.find((line) => line.includes('formula@'))).toContain(",'=1+2,")
 
-  // Erase one person, after confirming.
+  // --- The erase flow (issue 47, a page per person): Erase left the table's rows for the person's own page, which
+  // their address in the table leads to; erased there, after confirming, the page says so and leads back to People.
+  await table.getByRole('link', { name: 'erase.me@example.net', exact: true }).click()
+  await expect(page.getByRole('heading', { name: 'erase.me@example.net' })).toBeVisible()
+  await expect(page.getByRole('term').filter({ hasText: 'Consent wording' })).toBeVisible()
+  await axeAtBothWidths(page, 'person page')
   await page.getByRole('button', { name: 'Erase erase.me@example.net' }).click()
   const dialog = page.getByRole('dialog', { name: 'Erase erase.me@example.net?' })
   await expect(dialog).toBeVisible()
@@ -163,7 +168,11 @@ test('a team member signs in through the mailed link, sees the figures, finds a 
   await dialog.getByRole('button', { name: 'Erase for good' }).click()
   await expect(page.getByText('erase.me@example.net has been erased from the waitlist.')).toBeVisible()
   await expect(dialog).toBeHidden()
+  await expect(page.getByRole('heading', { name: 'Erased' })).toBeFocused()
+  await page.getByRole('link', { name: 'Back to People' }).click()
+  await expect(table.getByRole('row')).toHaveCount(4)
   await expect(table.getByRole('cell', { name: 'erase.me@example.net', exact: true })).toHaveCount(0)
+  // --- End of the erase flow (issue 47).
   const [after] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download all as CSV' }).click()])
   expect(await readFile((await after.path())!, 'utf8')).not.toContain('erase.me')
   await openArea(page, 'Overview')

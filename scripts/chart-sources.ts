@@ -3,6 +3,7 @@ import { adminApiKeysMachine } from '../machines/admin-api-keys-machine'
 import { adminWebhooksMachine } from '../machines/admin-webhooks-machine'
 import { adminAuditMachine } from '../machines/admin-audit-machine'
 import { adminEraseMachine } from '../machines/admin-erase-machine'
+import { adminPersonMachine } from '../machines/admin-person-machine'
 import { adminReferralsMachine } from '../machines/admin-referrals-machine'
 import { adminSignInMachine } from '../machines/admin-sign-in-machine'
 import { adminSummaryMachine } from '../machines/admin-summary-machine'
@@ -75,6 +76,10 @@ export const chartSources: ChartSource[] = [
   {
     machine: adminEraseMachine,
     summary: 'Erasing one person from the console: nothing happens until the confirmation, then one request.',
+  },
+  {
+    machine: adminPersonMachine,
+    summary: 'One person’s page in the console: their record loading, shown, not found or failed (with a retry), and erased from the page.',
   },
   {
     machine: adminSummaryMachine,

@@ -10,8 +10,9 @@ import { adminAnalyticsMessages } from '../machines/admin-analytics-machine'
 import { adminUpdatesMessages, recordPollMs, type AdminUpdatesSnapshot } from '../machines/admin-updates-machine'
 import { adminTeamMessages, type AdminTeamSnapshot } from '../machines/admin-team-machine'
 import { adminWebhooksMessages, type AdminWebhooksSnapshot, type ChangeDone, type WebhookChange } from '../machines/admin-webhooks-machine'
-import { analyticsModel, apiKeysModel, auditModel, eraseModel, referralsModel, samples, wavesModel, signInWithLink, signInWithoutLink, summaryModel, tableModel, tableSamples, teamModel, updatesModel, webhooksModel } from '../test/utils/admin-models'
+import { analyticsModel, apiKeysModel, auditModel, eraseModel, referralsModel, samples, wavesModel, signInWithLink, signInWithoutLink, summaryModel, tableModel, teamModel, updatesModel, webhooksModel } from '../test/utils/admin-models'
 import type { Model } from '../test/utils/admin-model'
+import { personModel, personSample } from '../test/utils/admin-person-model'
 import { adminApiBase } from '../shared/console-api'
 import type { AreaPath } from '../src/admin/area-list'
 import { consoleRoutes, type ConsoleRoute } from '../shared/console-routes'
@@ -38,6 +39,7 @@ const calls = {
   signOut: api(routes.signOut),
   fetchSummary: api(routes.summary),
   fetchSignups: api(routes.signups),
+  fetchPerson: api(routes.person, (person) => ({ person })),
   eraseSignup: api(routes.eraseSignup),
   fetchAudit: api(routes.audit),
   fetchReport: api(routes.analytics),
@@ -95,6 +97,8 @@ async function answerCall(driver: Driver, event: ModelEvent): Promise<boolean> {
   if (match[1] === 'done') {
     // The session check reads "not signed in" from a 401 (admin-api-client.ts checkSession).
     if (event.output === null && match[2] === 'checkSession') await json(route, 401, {})
+    // No such person reads as the server's 404 (admin-api-client.ts fetchPerson).
+    else if (event.output === null && match[2] === 'fetchPerson') await json(route, 404, { message: 'No such signup (it may have been erased already).', code: 'not-found' })
     else await json(route, 200, calls[match[2] as Call]?.reply?.(event.output) ?? event.output ?? {})
     return true
   }
@@ -118,6 +122,8 @@ function consoleGallery(
     /** Sample events no gesture causes here (another section asks for them): left out of the walk. */
     withoutEvents?: string[]
     prepare?: (page: Page) => Promise<void>
+    /** The page the machine lives on when it is not the area's own (a person's page). */
+    url?: string
     leftOut?: Record<string, string>
     /** When a state looks different by more than its value (the record of a send, by where the send stands). */
     pictureKey?: (snapshot: AnyMachineSnapshot) => string
@@ -127,7 +133,7 @@ function consoleGallery(
   return {
     machine: model.machine,
     variants: [{ name: '', site: 'endpoint', input: model.input }],
-    url: `/admin${options.area}`,
+    url: options.url ?? `/admin${options.area}`,
     ready: 'h1',
     prepare: async (page) => {
       await quietConsole(page)
@@ -495,20 +501,24 @@ export const teamGallery = consoleGallery(teamModel, {
 
 const eraseDialog = (page: Page) => page.locator('dialog[aria-labelledby="erase-heading"]')
 
+/** A person's page (issue 47): Ada's, whose record the person machine's samples hold. */
+const personUrl = `/admin/people/${personSample.signup.id}`
+
 export const eraseGallery = consoleGallery(eraseModel, {
   area: '/people',
   calls: ['eraseSignup'],
-  // The table shows a page with Ada on it, whose Erase button starts the machine.
+  url: personUrl,
+  // Ada's page, whose Erase button starts the machine (issue 47: Erase is on a person's page, not the table's rows).
   prepare: async (page) => {
     await page.route(
-      (url) => calls.fetchSignups.url(url),
-      (route) => json(route, 200, tableSamples.onlyPage),
+      (url) => calls.fetchPerson.url(url),
+      (route) => json(route, 200, { person: personSample }),
     )
   },
   region: (page, snapshot) =>
-    snapshot.matches('idle') ? section(page, 'signups-heading') : snapshot.matches('erased') ? page.getByRole('status').filter({ hasText: String(snapshot.context.message) }) : eraseDialog(page),
+    snapshot.matches('idle') ? section(page, 'person-heading') : snapshot.matches('erased') ? page.getByRole('status').filter({ hasText: String(snapshot.context.message) }) : eraseDialog(page),
   shows: async (page, snapshot) => {
-    if (snapshot.matches('idle')) return section(page, 'signups-heading').getByRole('table').waitFor()
+    if (snapshot.matches('idle')) return page.getByRole('button', { name: `Erase ${samples.row.email}` }).waitFor()
     if (snapshot.matches('erased')) return page.getByRole('status').filter({ hasText: String(snapshot.context.message) }).waitFor()
     if (snapshot.matches('failed')) return eraseDialog(page).getByRole('alert').waitFor()
     await busy(eraseDialog(page), snapshot.matches('erasing')).catch(() => eraseDialog(page).waitFor())
@@ -517,6 +527,36 @@ export const eraseGallery = consoleGallery(eraseModel, {
     if (event.type === 'ERASE_REQUESTED') return page.getByRole('button', { name: `Erase ${samples.row.email}` }).click()
     if (event.type === 'CONFIRM') return eraseDialog(page).getByRole('button', { name: /Erase/ }).first().click()
     if (event.type === 'CANCEL') return eraseDialog(page).getByRole('button', { name: 'Cancel' }).click()
+    return unknownGesture(event)
+  },
+})
+
+/** A person's page in each state of its machine; an erasure from it goes through at once (the erase machine's own
+ * states are pictured by eraseGallery). */
+export const personGallery = consoleGallery(personModel, {
+  area: '/people',
+  calls: ['fetchPerson'],
+  url: personUrl,
+  prepare: async (page) => {
+    await page.route(
+      (url) => calls.eraseSignup.url(url),
+      (route) => json(route, 200, {}),
+    )
+  },
+  region: (page) => section(page, 'person-heading'),
+  shows: async (page, snapshot) => {
+    if (snapshot.matches('loading')) return busy(section(page, 'person-heading'), true)
+    if (snapshot.matches('loaded')) return page.getByRole('heading', { name: personSample.signup.email }).waitFor()
+    if (snapshot.matches('notFound')) return page.getByRole('heading', { name: 'No such person' }).waitFor()
+    if (snapshot.matches('failed')) return section(page, 'person-heading').getByRole('alert').waitFor()
+    return page.getByRole('heading', { name: 'Erased' }).waitFor()
+  },
+  act: async (page, event) => {
+    if (event.type === 'RETRY') return page.getByRole('button', { name: 'Try again' }).click()
+    if (event.type === 'ERASED') {
+      await page.getByRole('button', { name: `Erase ${personSample.signup.email}` }).click()
+      return eraseDialog(page).getByRole('button', { name: 'Erase for good' }).click()
+    }
     return unknownGesture(event)
   },
 })

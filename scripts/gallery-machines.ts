@@ -2,7 +2,7 @@
 // view lives on, the region to picture, how each event of its graph is caused) in a module beside this one; a
 // console section's entry is a few lines with consoleGallery() in gallery-console.ts.
 import { eraseRequestGallery, headerGallery, menuGallery, newsChoiceGallery, tokenActionGallery, waitlistGallery } from './gallery-visitor'
-import { adminSignInGallery, analyticsGallery, apiKeysGallery, auditGallery, eraseGallery, referralsGallery, summaryGallery, tableGallery, teamGallery, updatesGallery, wavesGallery, webhooksGallery } from './gallery-console'
+import { adminSignInGallery, analyticsGallery, apiKeysGallery, auditGallery, eraseGallery, personGallery, referralsGallery, summaryGallery, tableGallery, teamGallery, updatesGallery, wavesGallery, webhooksGallery } from './gallery-console'
 import type { GalleryMachine } from './gallery-types'
 
 export const galleryMachines: GalleryMachine[] = [
@@ -15,6 +15,7 @@ export const galleryMachines: GalleryMachine[] = [
   adminSignInGallery,
   tableGallery,
   eraseGallery,
+  personGallery,
   summaryGallery,
   auditGallery,
   analyticsGallery,

@@ -16,7 +16,9 @@ import type { Mailer } from './platform/mail/mailer'
 import { createLogger, type Logger } from './platform/observability/logger'
 import type { Metrics } from './platform/observability/metrics'
 import { startOutboxSender, type OutboxSender, type OutboxSenderOverrides } from './platform/outbox/outbox-sender'
+import { outboxPerson } from './platform/outbox/outbox-person'
 import { outboxStore } from './platform/outbox/outbox-store'
+import { personRecordOf, personRoute } from './platform/console/person-route'
 import { retention, retentionTables } from './platform/retention/retention'
 import { startRetentionSchedule, type RetentionSchedule } from './platform/retention/retention-schedule'
 import { buildWings, wingClocks } from './platform/wing/build-wings'
@@ -67,6 +69,8 @@ export function compose(options: CompositionOptions) {
   const context = { database, config, admin, now, log, metrics, mailer, budget, outbox, poke, limits: options.limits ?? {}, overrides: options.overrides ?? {} }
   const { ports, parts } = buildWings(wings, context)
   const clocks = wingClocks(parts)
+  // Everything held about one person: the outbox's part, and each wing's (shared/person-record.ts).
+  const personRecord = personRecordOf(database.reads, [outboxPerson, ...parts.flatMap((wing) => (wing.personRecord ? [wing.personRecord] : []))])
 
   // Observability: what the metrics read on each scrape.
   metrics?.watchOutbox((at) => outbox.stats(at), now)
@@ -74,7 +78,7 @@ export function compose(options: CompositionOptions) {
   const { allowedOrigins, trustedProxies, publicSiteUrl } = config
   const app = createApp({
     routes: parts.flatMap((wing) => (wing.routes ? [wing.routes] : [])),
-    consoleRoutes: parts.flatMap((wing) => wing.consoleRoutes ?? []),
+    consoleRoutes: [...parts.flatMap((wing) => wing.consoleRoutes ?? []), personRoute(personRecord)],
     ...{ allowedOrigins, trustedProxies, publicSiteUrl, clientAddress: options.clientAddress, site: options.site, log, metrics, now },
     rateLimiter: database.rateLimiter,
     healthCheck: healthCheck(database, log),
@@ -85,6 +89,8 @@ export function compose(options: CompositionOptions) {
     app,
     /** What the wings offer (the stores among them), and the outbox, for the hosts and tests that read or seed them. */
     stores: { ...ports, outbox },
+    /** Everything held about one person, from every wing (platform/console/person-route.ts), or undefined. */
+    personRecord,
     /** Pokes the background senders: something was queued outside a route that says so (a test's own publish). */
     poke,
     /** Starts the outbox sender: emails leave from the outbox in the background, so that signups never wait

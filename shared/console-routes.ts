@@ -6,6 +6,7 @@ import type { AnalyticsReport } from './analytics'
 import type { ApiKeysReply, MadeApiKey, MakeApiKey } from './api-keys'
 import type { AuditReply, ConsoleSummary, ReferralsReply, SessionReply, SignInRequested, SignupPage } from './console-api'
 import type { NextUp, Pace, PaceRequest, WaveRequest, WaveRow, WavesOverview } from './launch-rows'
+import type { PersonReply } from './person-record'
 import type { Permission, TeamInvite, TeamRemoval, TeamReply, TeamRoleChange } from './team'
 import type { AudiencesReply, SendRequest, UpdateInput, UpdatePreview, UpdateReply, UpdatesReply, UpdateTestReply } from './update-rows'
 import type { WebhookDeliveriesReply, WebhookEndpointsReply, WebhookSecretReply } from './webhook-rows'
@@ -43,6 +44,8 @@ export const consoleRoutes = {
   signups: route<void, SignupPage>()('GET', '/signups', 'people:read'),
   signupsCsv: route<void, Csv>()('GET', '/signups.csv', 'people:export'),
   eraseSignup: route<Ok, void>()('POST', '/signups/:id/erase', 'people:erase'),
+  /** Everything held about one person (shared/person-record.ts). */
+  person: route<void, PersonReply>()('GET', '/people/:id', 'people:read'),
   audit: route<void, AuditReply>()('GET', '/audit', 'audit:read'),
 
   // Referrals held for review.

@@ -1,5 +1,6 @@
 // What the console's API sends about people (server/features/console/admin-api.ts) and its machines read
 // (machines/admin-*.ts): one description for both sides.
+import type { PersonLink } from './person-record'
 import type { StoredStatus } from './stored-statuses'
 
 /** One person in the console's signups table. */
@@ -16,8 +17,21 @@ export type ConsoleSignupRow = {
   credits: number
   /** Friends whose referral waits for the team. */
   heldReferrals: number
-  /** The code of the share link they came through (never whose it is). */
+  /** The code of the share link they came through. */
   referredBy: string | null
+  /** Whose that link is, so the console can link to them (null when none, or once they are erased). */
+  referrer: PersonLink | null
+  /** What their landing carried: the campaign, the campaign's source, the referring site's origin (each null when
+   * it carried none). */
+  utmCampaign: string | null
+  utmSource: string | null
+  referrerOrigin: string | null
+}
+
+/** How a person came, in the table's words: the campaign if any, else the campaign's source, else the site that
+ * sent them (its host), else "direct". */
+export function campaignOrSource(row: Pick<ConsoleSignupRow, 'utmCampaign' | 'utmSource' | 'referrerOrigin'>): string {
+  return row.utmCampaign ?? row.utmSource ?? (row.referrerOrigin === null ? 'direct' : row.referrerOrigin.replace(/^https?:\/\//, ''))
 }
 
 /** A referral waiting for the team: who confirmed through whose link, and when it was held. The referrer is null

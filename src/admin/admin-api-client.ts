@@ -9,6 +9,7 @@ import type { MakeApiKey } from '../../shared/api-keys'
 import { adminApiBase, type ReferralVerdict, type SessionReply, type SignupPage, type SignupQuery } from '../../shared/console-api'
 import { consoleRoutes, pathOf, type ConsoleRoute } from '../../shared/console-routes'
 import type { PaceRequest, WaveRequest } from '../../shared/launch-rows'
+import type { PersonRecord } from '../../shared/person-record'
 import type { TeamMember } from '../../shared/team'
 import type { SendRequest, UpdateInput, UpdateReply } from '../../shared/update-rows'
 import type { SendMoveName } from '../../machines/admin-updates-machine'
@@ -104,6 +105,15 @@ export const fetchSignups = async ({ search, sort, direction, page, pageSize, af
   return reply
 }
 export const eraseSignup = (id: number) => call(routes.eraseSignup, { params: { id }, json: {} })
+/** One person's record (issue 47), or null when the server holds no such person (404, code 'not-found'). */
+export const fetchPerson = (id: number, signal: AbortSignal): Promise<PersonRecord | null> =>
+  call(routes.person, { params: { id }, signal }).then(
+    ({ person }) => person,
+    (error: unknown) => {
+      if (error instanceof ServerMessage && error.code === 'not-found') return null
+      throw error
+    },
+  )
 /** A page of the held referrals (the first without a cursor), with the top referrers. */
 export const fetchReferrals = (after: string | null, signal: AbortSignal) => call(routes.referrals, { query: { after: after ?? undefined }, signal })
 const verdictRoutes = { APPROVE: routes.approveReferral, REJECT: routes.rejectReferral } as const satisfies Record<ReferralVerdict, ConsoleRoute>

@@ -1,27 +1,50 @@
 // The signups table: server-side search, sorting and paging (by keyset, with jumps: signups-pager.tsx), the CSV of
-// the current search, each person's place in line and referral credits, and an Erase button per person. Loading,
-// empty and failed are the table machine's states. A search for part of an address or a name looks through the
-// newest people only (partialSearchLimit): the count says so in words, and how to search everyone.
+// the current search, and each person in the columns a person reads (issue 47): how they came (campaign or source),
+// who referred them (an address that links to that person's page), status and place. Each address links to its
+// person's page, where Erase is. Loading, empty and failed are the table machine's states. A search for part of an
+// address or a name looks through the newest people only (partialSearchLimit): the count says so in words, and how
+// to search everyone.
+//
+// On a phone (under 600 px) each row is stacked, each value under its column's name: seven columns cannot be made
+// compact enough for 320 px without cutting addresses, and a box that scrolls sideways hid Status and Place.
 import { useSelector } from '@xstate/react'
 import { useState } from 'react'
+import styled from 'styled-components'
 import type { ActorRefFrom } from 'xstate'
-import type { adminEraseMachine } from '../../machines/admin-erase-machine'
 import { pageCount, type adminTableMachine, type AdminTableSnapshot } from '../../machines/admin-table-machine'
 import type { SearchScope, SignupSort } from '../../shared/console-api'
+import { campaignOrSource } from '../../shared/console-rows'
 import { counted, figure } from '../../shared/figures'
 import { csvHref } from './admin-api-client'
 import { Button, Field, Row, Status, TableScroll } from './admin-styles'
+import { consoleTime } from './console-time'
+import { personHref } from './person-facts'
 import { SignupsPager } from './signups-pager'
 import { useAllows } from './permissions'
 
-const columns: { key: SignupSort; label: string }[] = [
-  { key: 'createdAt', label: 'Signed up (UTC)' },
+/** The columns a person sorts by. */
+const sortable: { key: SignupSort; label: string }[] = [
+  { key: 'createdAt', label: 'Signed up' },
   { key: 'email', label: 'Email' },
   { key: 'firstName', label: 'First name' },
-  { key: 'source', label: 'Source' },
 ]
+const sortLabels: Record<SignupSort, string> = { createdAt: 'Signed up', email: 'Email', firstName: 'First name', source: 'signup form' }
+/** The columns after them. */
+const others = ['Campaign or source', 'Referred by', 'Status', 'Place'] as const
 
-type Props = { table: ActorRefFrom<typeof adminTableMachine>; erase: ActorRefFrom<typeof adminEraseMachine> }
+/** Under 600 px, each row a block of its values, each under its column's name (data-label). */
+const Stacked = styled(TableScroll)`
+  position: relative;
+  @media (max-width: 37.5rem) {
+    table { min-width: 0; }
+    thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
+    tr { display: block; padding: 0.5rem 0; border-bottom: 1px solid currentColor; }
+    td { display: grid; grid-template-columns: 8.5rem 1fr; gap: 0.75rem; border: 0; padding: 0.15rem 0.25rem; overflow-wrap: anywhere; }
+    td::before { content: attr(data-label); font-weight: 700; }
+  }
+`
+
+type Props = { table: ActorRefFrom<typeof adminTableMachine> }
 
 /** What a search looked through, when it was not everyone: "Searched the newest 100,000 of 1,000,000 people. …" */
 export const scopeWords = (scope: SearchScope) =>
@@ -39,9 +62,8 @@ function statusLine(state: AdminTableSnapshot) {
   return ''
 }
 
-export function SignupsTable({ table, erase }: Props) {
+export function SignupsTable({ table }: Props) {
   const mayExport = useAllows('people:export')
-  const mayErase = useAllows('people:erase')
   const state = useSelector(table, (snapshot) => snapshot)
   const [search, setSearch] = useState('')
   const { query, shown } = state.context
@@ -80,44 +102,34 @@ export function SignupsTable({ table, erase }: Props) {
         </>
       )}
       {showRows && (
-        <TableScroll tabIndex={0} role="region" aria-labelledby="signups-heading">
+        <Stacked tabIndex={0} role="region" aria-labelledby="signups-heading">
           <table aria-busy={busy}>
-            <caption className="visually-hidden">Signups, sorted by {columns.find((column) => column.key === query.sort)?.label}</caption>
+            <caption className="visually-hidden">Signups, sorted by {sortLabels[query.sort]}</caption>
             <thead>
               <tr>
-                {columns.map((column) => (
+                {sortable.map((column) => (
                   <th key={column.key} scope="col" aria-sort={query.sort === column.key ? (query.direction === 'asc' ? 'ascending' : 'descending') : undefined}>
                     <button type="button" onClick={() => table.send({ type: 'SORT', sort: column.key })}>{column.label}</button>
                   </th>
                 ))}
-                <th scope="col">Status</th>
-                <th scope="col">Place</th>
-                <th scope="col">Credits</th>
-                <th scope="col"><span className="visually-hidden">Actions</span></th>
+                {others.map((label) => <th key={label} scope="col">{label}</th>)}
               </tr>
             </thead>
             <tbody>
               {rows.map((row) => (
                 <tr key={row.id}>
-                  <td>{row.createdAt.replace('T', ' ').slice(0, 16)}</td>
-                  <td>{row.email}</td>
-                  <td>{row.firstName}</td>
-                  <td>{row.source}</td>
-                  <td>{row.status || '—'}</td>
-                  <td>{row.place === null ? '—' : figure(row.place)}</td>
-                  <td>{figure(row.credits)}</td>
-                  <td>
-                    {mayErase && (
-                      <Button type="button" $tone="danger" aria-label={`Erase ${row.email}`} onClick={() => erase.send({ type: 'ERASE_REQUESTED', target: { id: row.id, email: row.email } })}>
-                        Erase
-                      </Button>
-                    )}
-                  </td>
+                  <td data-label="Signed up">{consoleTime(row.createdAt)}</td>
+                  <td data-label="Email"><a href={personHref(row.id)}>{row.email}</a></td>
+                  <td data-label="First name">{row.firstName}</td>
+                  <td data-label="Campaign or source">{campaignOrSource(row)}</td>
+                  <td data-label="Referred by">{row.referrer ? <a href={personHref(row.referrer.id)}>{row.referrer.email}</a> : '—'}</td>
+                  <td data-label="Status">{row.status || '—'}</td>
+                  <td data-label="Place">{row.place === null ? '—' : figure(row.place)}</td>
                 </tr>
               ))}
             </tbody>
           </table>
-        </TableScroll>
+        </Stacked>
       )}
       {showRows && pageCount(state.context) > 1 && <SignupsPager table={table} />}
     </section>

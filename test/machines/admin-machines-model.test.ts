@@ -39,6 +39,7 @@ import {
   wavesSamples,
   wrongStateMessage,
 } from '../utils/admin-models'
+import { personModel, personSample } from '../utils/admin-person-model'
 import { replayAdminPath, type StepCheck } from '../utils/replay-admin-model'
 
 /** What the waves machine must say and ask for after each step, in the words the team reads. */
@@ -359,7 +360,16 @@ const checkTeamStep: StepCheck = ({ event }, started, before, after) => {
   }
 }
 
+/** The person's record is asked for by the page's id, once on opening and once per retry; a 404 (null) keeps no
+ * record; an erasure keeps only who it was. */
+const checkPersonStep: StepCheck = ({ event }, started, before, after) => {
+  expect(started.map((request) => [request.id, request.input])).toEqual(after.matches('loading') && event.type === 'RETRY' ? [['fetchPerson', { personId: personSample.signup.id }]] : [])
+  if (event.type === 'xstate.done.actor.fetchPerson') expect(after.context.person).toEqual(event.output)
+  if (event.type === 'ERASED') expect(after.context).toMatchObject({ person: null, erasedEmail: before.context.person.signup.email })
+}
+
 const stepChecks = new Map<Model, StepCheck>([
+  [personModel, checkPersonStep],
   [teamModel, checkTeamStep],
   [apiKeysModel, checkApiKeysStep],
   [analyticsModel, checkAnalyticsStep],
@@ -383,6 +393,7 @@ const models: [string, Model][] = [
   ['analytics', analyticsModel],
   ['API keys', apiKeysModel],
   ['team', teamModel],
+  ['person', personModel],
 ]
 
 describe.each(models)('the %s machine', (_, model) => {
@@ -393,7 +404,7 @@ describe.each(models)('the %s machine', (_, model) => {
 })
 
 describe('the console models', () => {
-  const covered = [signInWithLink, tableModel, eraseModel, summaryModel, wavesModel, referralsModel, auditModel, updatesModel, analyticsModel, apiKeysModel, teamModel]
+  const covered = [signInWithLink, tableModel, eraseModel, summaryModel, wavesModel, referralsModel, auditModel, updatesModel, analyticsModel, apiKeysModel, teamModel, personModel]
   it.each(covered.map(({ machine }) => [machine.id, machine] as const))(
     '%s: every state is reached and every transition is taken',
     (_, machine) => {

@@ -29,7 +29,7 @@ export const samples = {
   session: { email: admin, role: 'owner', permissions: [...permissions] } satisfies SessionReply,
   token: 'x'.repeat(43),
   linkSent: 'If that address may sign in, a sign-in link is on its way. It works once, for 15 minutes.',
-  row: { id: 7, createdAt: '2026-11-20T10:00:00.000Z', email: 'ada@example.com', firstName: 'Ada', source: 'home', status: 'pending', place: null, credits: 0, heldReferrals: 0, referredBy: null } satisfies ConsoleSignupRow,
+  row: { id: 7, createdAt: '2026-11-20T10:00:00.000Z', email: 'ada@example.com', firstName: 'Ada', source: 'home', status: 'pending', place: null, credits: 0, heldReferrals: 0, referredBy: null, referrer: null, utmCampaign: null, utmSource: null, referrerOrigin: null } satisfies ConsoleSignupRow,
   summary: { totals: { all: 3, pending: 2, confirmed: 1, invited: 0, claimed: 0, expired: 0, unsubscribed: 0 }, outbox: { waiting: 2, oldestSeconds: 4 }, perDay: [{ day: '2026-11-22', count: 3 }], bySource: [{ source: 'home', count: 3 }], referrals: { perDay: [{ day: '2026-11-22', count: 1 }], credited: 1, held: 0, refused: 0 } },
 }
 

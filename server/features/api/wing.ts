@@ -7,6 +7,7 @@ import type { TransactionEvents } from '../../platform/events/transaction-events
 import { apiHeaders } from '../../platform/http/api-guard'
 import type { Wing } from '../../platform/wing/wing'
 import type { ActivationEvents } from './activation-events'
+import { activationPerson } from './activation-person'
 import { activations, type Activations } from './activations'
 import { activationsFollowConsent } from './activations-follow-consent'
 import { apiKeys, type ApiKeys } from './api-keys'
@@ -55,6 +56,7 @@ export const apiWing: Wing = {
         return { api: [{ at: apiV1Base, app: new Hono().use(apiHeaders).route('/', v1) }] }
       },
       consoleRoutes: [({ audit, now: at }) => apiKeysConsoleRoutes({ keys, audit, now: at })],
+      personRecord: activationPerson,
     }
   },
 }

@@ -3,6 +3,7 @@
 // unsubscribed, erased) and names none of its followers; they subscribe from their own wings.
 import type { Wing } from '../../platform/wing/wing'
 import { consentEmailKinds } from './consent-emails'
+import { consentPerson } from './consent-person'
 import type { ConsentEvents } from './consent-events'
 import { consentRoutes, defaultConsentRateLimit } from './consent-routes'
 import { consentStore, type ConsentStore } from './consent-store'
@@ -48,6 +49,7 @@ export const consentWing: Wing = {
           },
         ],
       }),
+      personRecord: consentPerson,
     }
   },
 }

@@ -299,14 +299,20 @@ export function adminStore(database: Database, line: LinePlaces, now: Now): Admi
           ? []
           : reads
               .selectFrom('signups')
-              .select(['id', 'created_at', 'email', 'first_name', 'source', 'status', 'confirm_seq', 'referral_credits', 'referred_by'])
+              .select(['id', 'created_at', 'email', 'first_name', 'source', 'status', 'confirm_seq', 'referral_credits', 'referred_by', 'utm_campaign', 'utm_source', 'referrer_origin'])
               .where('id', 'in', ids)
               .execute(),
         heldOf(ids),
       ])
       const byId = new Map(rows.map((row) => [row.id, row]))
       const inOrder = ids.flatMap((id) => byId.get(id) ?? [])
-      const places = await line.placesOf(inOrder)
+      // Whose link each came through, by the unique index on the codes: a page's few, read at once.
+      const codes = [...new Set(inOrder.flatMap((row) => (row.referred_by === null ? [] : [row.referred_by])))]
+      const [places, referrers] = await Promise.all([
+        line.placesOf(inOrder),
+        codes.length === 0 ? [] : reads.selectFrom('signups').select(['id', 'email', 'referral_code']).where('referral_code', 'in', codes).execute(),
+      ])
+      const referrerOf = new Map(referrers.map((referrer) => [referrer.referral_code, { id: Number(referrer.id), email: referrer.email }]))
       return {
         rows: inOrder.map((row) => ({
           id: row.id,
@@ -319,6 +325,10 @@ export function adminStore(database: Database, line: LinePlaces, now: Now): Admi
           credits: Number(row.referral_credits),
           heldReferrals: held.get(row.id) ?? 0,
           referredBy: row.referred_by,
+          referrer: (row.referred_by !== null && referrerOf.get(row.referred_by)) || null,
+          utmCampaign: row.utm_campaign,
+          utmSource: row.utm_source,
+          referrerOrigin: row.referrer_origin,
         })),
         total,
         page: shown,

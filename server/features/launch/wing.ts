@@ -12,6 +12,7 @@ import { inviteRoutes } from './invite-routes'
 import { launchEmailKinds } from './launch-emails'
 import type { LaunchEvents } from './launch-events'
 import { startLaunchTicker } from './launch-ticker'
+import { launchPerson } from './launch-person'
 import { launchMigrations } from './migrations'
 import { waveRoutes } from './wave-routes'
 
@@ -36,6 +37,7 @@ export const launchWing: Wing = {
       // An invitation's page reads; its button claims, with the link's token.
       routes: () => ({ pages: [{ at: '/', app: inviteRoutes({ invitations: invited, inviteUrl: config.invitations.url, siteUrl: admin.publicUrl, now }) }] }),
       consoleRoutes: [({ audit, now: at }) => waveRoutes({ invitations: invited, ready: config.invitations.url !== undefined, audit, now: at })],
+      personRecord: launchPerson,
       clocks: [{ name: 'launch', everyMs: 30_000, start: ({ everyMs }) => startLaunchTicker({ invitations: invited, everyMs, onWave: poke, log, now }) }],
     }
   },

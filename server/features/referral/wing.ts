@@ -6,6 +6,7 @@ import type { Wing } from '../../platform/wing/wing'
 import { line, type Line } from './line'
 import { lineFollowsConsent } from './line-follows-consent'
 import { referralMigrations } from './migrations'
+import { referralPerson } from './referral-person'
 import { placeRoutes } from './place-routes'
 import { welcomeEmailKind } from './referral-emails'
 import type { ReferralEvents } from './referral-events'
@@ -46,6 +47,7 @@ export const referralWing: Wing = {
           },
         ],
       }),
+      personRecord: referralPerson(placeInLine),
       consoleRoutes: [({ audit, now: at }) => reviewRoutes({ reviews: referralReviews(database, placeInLine), audit, now: at })],
     }
   },

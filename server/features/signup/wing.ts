@@ -5,6 +5,7 @@ import { defaultRateLimit } from '../../platform/http/rate-limit'
 import type { Wing } from '../../platform/wing/wing'
 import { countedSignups } from './counted-signups'
 import { signupMigrations } from './migrations'
+import { signupPerson } from './signup-person'
 import { signupRoutes, waitlistPath } from './signup-routes'
 import { signupStore, type Signups } from './signup-store'
 
@@ -28,6 +29,7 @@ export const signupWing: Wing = {
           },
         ],
       }),
+      personRecord: signupPerson,
       settled: () => signups.settled(),
     }
   },

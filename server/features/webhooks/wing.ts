@@ -10,6 +10,7 @@ import { webhookMigrations } from './migrations'
 import { webhookDeliverer, type DeliverySettings } from './webhook-deliverer'
 import { clearOldBodies } from './webhook-outbox'
 import { webhookRoutes } from './webhook-routes'
+import { webhooksPerson } from './webhooks-person'
 import { webhooksFollowActivations, webhooksFollowConsent, webhooksFollowLaunch, webhooksFollowReferrals } from './webhooks-follow'
 
 declare module '../../platform/wing/wing' {
@@ -31,6 +32,7 @@ export const webhooksWing: Wing = {
       offers: { webhookEndpoints: endpoints },
       follows: { consent: webhooksFollowConsent, launch: webhooksFollowLaunch, referral: webhooksFollowReferrals, activation: webhooksFollowActivations },
       consoleRoutes: [({ audit, now: at }) => webhookRoutes({ endpoints, audit, now: at, onQueued: poke })],
+      personRecord: webhooksPerson,
       clocks: [
         {
           name: 'webhooks',

@@ -9,7 +9,7 @@
 // follows, subscribed in the list's order, which is the order the subscribers take their locks in.
 import type { Hono, MiddlewareHandler } from 'hono'
 import type { Clock } from '../clock/every'
-import type { Database } from '../database/database'
+import type { Database, Db } from '../database/database'
 import type { Migrations } from '../database/migrate'
 import type { Subscriber, TransactionEvents } from '../events/transaction-events'
 import type { OriginCheck } from '../http/api-guard'
@@ -23,6 +23,7 @@ import type { Metrics } from '../observability/metrics'
 import type { OutboxKind } from '../outbox/outbox-kinds'
 import type { OutboxStore } from '../outbox/outbox-store'
 import type { AdminEnv } from '../console/guard'
+import type { PersonRecordPart } from '../../../shared/person-record'
 
 /** The settings every wing reads (server/settings.ts adds them: the server's, and the console's). */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by module augmentation
@@ -97,12 +98,19 @@ export type WingClock = {
   start(clock: { everyMs: number }): Clock
 }
 
+/** What a wing holds about one person (shared/person-record.ts): its own parts of their record, read through `db`,
+ * or nothing when it holds no such person. The platform collects every wing's (platform/console/person-route.ts),
+ * for the console's page per person and, later, the person's own export (issue 51), so both cover the same data. */
+export type PersonRecordReader = (db: Db, personId: number) => Promise<PersonRecordPart>
+
 /** What a built wing runs: its routes, its console routes, what it follows, its clocks, and how it stops. */
 export type WingParts = {
   offers?: Partial<Ports>
   follows?: { [Name in keyof WingEvents]?: Subscriber<WingEvents[Name]> }
   routes?: (http: WingHttp) => WingRoutes
   consoleRoutes?: ConsoleRoute[]
+  /** Its parts of a person's record (PersonRecordReader). */
+  personRecord?: PersonRecordReader
   clocks?: WingClock[]
   /** After the clocks and the sender, before the work after the replies ends. */
   stop?: () => void

@@ -4,7 +4,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { createActor, fromPromise } from 'xstate'
-import { adminEraseMachine } from '../../../machines/admin-erase-machine'
 import { adminReferralsMachine, type ReferralReview } from '../../../machines/admin-referrals-machine'
 import { adminTableMachine } from '../../../machines/admin-table-machine'
 import type { ReferralsReply, SignupPage } from '../../../shared/console-api'
@@ -179,24 +178,30 @@ describe('the held referrals, a page at a time (issue 35)', () => {
   })
 })
 
-it('the signups table shows each person’s place and credits', async () => {
+it('the signups table shows each person’s place, how they came and who referred them, each address a link to that person’s page (issue 47)', async () => {
   const rows: ConsoleSignupRow[] = [
-    { id: 1, createdAt: '2026-11-20T10:00:00.000Z', email: 'rita@example.com', firstName: 'Rita', source: 'home', status: 'confirmed', place: 21, credits: 4, heldReferrals: 0, referredBy: null },
-    { id: 2, createdAt: '2026-11-21T10:00:00.000Z', email: 'nell@example.com', firstName: 'Nell', source: 'home', status: 'pending', place: null, credits: 0, heldReferrals: 0, referredBy: 'k7m2p9qx' },
+    { id: 1, createdAt: '2026-11-20T10:00:00.000Z', email: 'rita@example.com', firstName: 'Rita', source: 'home', status: 'confirmed', place: 21, credits: 4, heldReferrals: 0, referredBy: null, referrer: null, utmCampaign: null, utmSource: null, referrerOrigin: null },
+    { id: 2, createdAt: '2026-11-21T10:00:00.000Z', email: 'nell@example.com', firstName: 'Nell', source: 'home', status: 'pending', place: null, credits: 0, heldReferrals: 0, referredBy: 'k7m2p9qx', referrer: { id: 1, email: 'rita@example.com' }, utmCampaign: 'launch-week', utmSource: null, referrerOrigin: null },
   ]
   const page: SignupPage = { rows, total: 2, page: 1, cursors: { before: null, after: null }, scope: { kind: 'everyone' } }
   const table = createActor(adminTableMachine.provide({ actors: { fetchSignups: fromPromise(async () => page) } })).start()
-  const erase = createActor(adminEraseMachine).start()
-  render(<SignupsTable table={table} erase={erase} />)
+  render(<SignupsTable table={table} />)
   const region = await screen.findByRole('region', { name: 'Signups' })
   const headers = within(region).getAllByRole('columnheader').map((header) => header.textContent)
-  expect(headers).toEqual(expect.arrayContaining(['Place', 'Credits']))
+  expect(headers).toEqual(['Signed up', 'Email', 'First name', 'Campaign or source', 'Referred by', 'Status', 'Place'])
   const [, rita, nell] = within(region).getAllByRole('row')
-  const cell = (row: HTMLElement, header: string) => within(row).getAllByRole('cell')[headers.indexOf(header)]
+  const cell = (row: HTMLElement, header: string) => within(row).getAllByRole('cell')[headers.indexOf(header)]!
+  expect(cell(rita!, 'Signed up')).toHaveTextContent('2026-11-20 10:00 UTC')
   expect(cell(rita!, 'Place')).toHaveTextContent('21')
-  expect(cell(rita!, 'Credits')).toHaveTextContent('4')
+  expect(cell(rita!, 'Campaign or source')).toHaveTextContent('direct')
+  expect(cell(rita!, 'Referred by')).toHaveTextContent('—')
   expect(cell(nell!, 'Place')).toHaveTextContent('—')
-  expect(cell(nell!, 'Credits')).toHaveTextContent('0')
+  expect(cell(nell!, 'Campaign or source')).toHaveTextContent('launch-week')
+  // Who referred her is an address, not a code, and it leads to that person's page; so does each row's address.
+  expect(within(cell(nell!, 'Referred by')).getByRole('link', { name: 'rita@example.com' })).toHaveAttribute('href', '/admin/people/1')
+  expect(within(cell(nell!, 'Email')).getByRole('link', { name: 'nell@example.com' })).toHaveAttribute('href', '/admin/people/2')
+  expect(within(region).queryByText('k7m2p9qx')).not.toBeInTheDocument()
+  // Erase is on the person's page, not on the rows.
+  expect(within(region).queryByRole('button', { name: /Erase/ })).not.toBeInTheDocument()
   table.stop()
-  erase.stop()
 })

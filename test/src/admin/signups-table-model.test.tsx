@@ -6,7 +6,6 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { createActor, fromPromise, getInitialSnapshot, type AnyMachineSnapshot } from 'xstate'
-import { adminEraseMachine } from '../../../machines/admin-erase-machine'
 import { adminTableMachine, pageCount, type AdminTableEvent, type AdminTableStateName } from '../../../machines/admin-table-machine'
 import type { SignupPage, SignupQuery } from '../../../shared/console-api'
 import { SignupsTable } from '../../../src/admin/signups-table'
@@ -23,9 +22,8 @@ function renderTable() {
       actors: { fetchSignups: fromPromise<SignupPage, SignupQuery>(({ input }) => new Promise((resolve, reject) => void pending.push({ input, resolve, reject }))) },
     }),
   ).start()
-  const erase = createActor(adminEraseMachine).start()
-  render(<SignupsTable table={table} erase={erase} />)
-  return { table, erase, pending, user: userEvent.setup() }
+  render(<SignupsTable table={table} />)
+  return { table, pending, user: userEvent.setup() }
 }
 type Ui = ReturnType<typeof renderTable>
 
@@ -120,7 +118,6 @@ async function replay(path: ModelPath) {
     before = expected
   }
   ui.table.stop()
-  ui.erase.stop()
 }
 
 describe('the signups table: every generated path replayed in the UI', () => {

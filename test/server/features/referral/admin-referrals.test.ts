@@ -3,7 +3,8 @@
 // referrals held for looking like a farm are listed with who is who, and approving one moves the referrer up
 // as the line says while rejecting one leaves them; each is decided once, by a signed-in team member, and
 // audited. The list and the CSV show each person's place, credits, held referrals and the code they came
-// through, never whose code it is. People are set up as in line.test.ts: they confirm by their emailed token.
+// through; the list also whose code it is (issue 47: the table names the referrer, linking to them), the CSV never.
+// People are set up as in line.test.ts: they confirm by their emailed token.
 import { hashSecret, newSecret } from '../../../../server/platform/secrets/tokens'
 import { noConsentRecord } from '../../../../server/features/signup/validate'
 import { canonicalAddress } from '../../../../shared/mailbox'
@@ -127,7 +128,7 @@ describe.each([sqliteEngine(), postgresEngine()])('referrals in the console on $
   it('shows each person’s place, credits, held referrals and the code they came through in the list', async () => {
     expect(await rowOf('rita@example.com')).toMatchObject({ firstName: 'Rita', place: ahead + 1 - credited * boost, credits: credited, heldReferrals: 2, referredBy: null })
     expect(await rowOf('p0@example.com')).toMatchObject({ place: 1, credits: 0, heldReferrals: 0, referredBy: null })
-    expect(await rowOf(emailOf(rejected!))).toMatchObject({ place: ahead + 1 + friends.length, credits: 0, heldReferrals: 0, referredBy: ritaCode })
+    expect(await rowOf(emailOf(rejected!))).toMatchObject({ place: ahead + 1 + friends.length, credits: 0, heldReferrals: 0, referredBy: ritaCode, referrer: { id: await idOf('rita@example.com'), email: 'rita@example.com' } })
     // Not confirmed yet: no place.
     await join('newcomer@example.com', 'Nell', { ref: ritaCode })
     expect(await rowOf('newcomer@example.com')).toMatchObject({ place: null, credits: 0, referredBy: ritaCode })

@@ -1,0 +1,63 @@
+// One person's page (issue 47), in the person machine's states: loading, their record (facts, then lists), no such
+// person, a failure with a retry, and erased. Erase is here, not on every row of the table, behind its question
+// (erase-dialog.tsx), for a member whose role may erase; once it is done the page keeps nothing of them but who it
+// was, moves the keyboard to its heading, and leads back to People.
+import { useSelector } from '@xstate/react'
+import { useEffect, useRef } from 'react'
+import type { ActorRefFrom } from 'xstate'
+import type { adminEraseMachine } from '../../machines/admin-erase-machine'
+import type { adminPersonMachine } from '../../machines/admin-person-machine'
+import { Button, Row, Status } from './admin-styles'
+import { EraseDialog } from './erase-dialog'
+import { peopleHref, PersonFacts } from './person-facts'
+import { PersonTables } from './person-tables'
+import { useAllows } from './permissions'
+
+type Props = { person: ActorRefFrom<typeof adminPersonMachine>; erase: ActorRefFrom<typeof adminEraseMachine> }
+
+export const personMessages = {
+  loading: 'Loading this person…',
+  failed: 'This person’s record could not be loaded.',
+  notFound: (id: number) => `Nobody on the list has the number ${id}. They may have been erased.`,
+} as const
+
+export function PersonView({ person, erase }: Props) {
+  const state = useSelector(person, (snapshot) => snapshot)
+  const mayErase = useAllows('people:erase')
+  const heading = useRef<HTMLHeadingElement>(null)
+  const erased = state.matches('erased')
+  // The Erase button is gone with the record: the keyboard goes to the heading that says what happened.
+  useEffect(() => {
+    if (erased) heading.current?.focus()
+  }, [erased])
+  const { personId, person: record } = state.context
+  const title = record ? record.signup.email : erased ? 'Erased' : state.matches('notFound') ? 'No such person' : `Person #${personId}`
+  return (
+    <section aria-labelledby="person-heading" aria-busy={state.hasTag('busy')}>
+      <p><a href={peopleHref}>Back to People</a></p>
+      <h2 id="person-heading" tabIndex={-1} ref={heading}>{title}</h2>
+      {state.hasTag('busy') && <Status role="status">{personMessages.loading}</Status>}
+      {state.matches('notFound') && <p>{personMessages.notFound(personId)}</p>}
+      {state.matches('failed') && (
+        <>
+          <Status role="alert" $tone="error">{personMessages.failed}</Status>
+          <Button type="button" disabled={!state.can({ type: 'RETRY' })} onClick={() => person.send({ type: 'RETRY' })}>Try again</Button>
+        </>
+      )}
+      {record && (
+        <>
+          <PersonFacts person={record} />
+          {mayErase && (
+            <Row>
+              <Button type="button" $tone="danger" aria-label={`Erase ${record.signup.email}`} onClick={() => erase.send({ type: 'ERASE_REQUESTED', target: { id: record.signup.id, email: record.signup.email } })}>
+                Erase
+              </Button>
+            </Row>
+          )}
+          <PersonTables person={record} />
+        </>
+      )}
+      <EraseDialog erase={erase} />
+    </section>
+  )
+}
