@@ -20,6 +20,7 @@ import { outboxStore } from './platform/outbox/outbox-store'
 import { retention, retentionTables } from './platform/retention/retention'
 import { startRetentionSchedule, type RetentionSchedule } from './platform/retention/retention-schedule'
 import { buildWings, wingClocks } from './platform/wing/build-wings'
+import { liveSettings } from './platform/settings/live-settings'
 import type { WingLimits, WingOverrides, WingSettings } from './platform/wing/wing'
 import { wings } from './wings'
 
@@ -64,7 +65,9 @@ export function compose(options: CompositionOptions) {
     sender?.poke()
     clocks.poke()
   }
-  const context = { database, config, admin, now, log, metrics, mailer, budget, outbox, poke, limits: options.limits ?? {}, overrides: options.overrides ?? {} }
+  // The settings the console changes with no restart (platform/settings/), one reader for every wing.
+  const settings = liveSettings(database, now)
+  const context = { database, config, admin, now, log, metrics, mailer, budget, outbox, settings, poke, limits: options.limits ?? {}, overrides: options.overrides ?? {} }
   const { ports, parts } = buildWings(wings, context)
   const clocks = wingClocks(parts)
 
