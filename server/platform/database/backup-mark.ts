@@ -13,5 +13,3 @@ export async function lastBackupAt(db: Kysely<Tables>): Promise<string | undefin
   return (await db.selectFrom('consent_settings').select('value').where('key', '=', backupMadeKey).executeTakeFirst())?.value
 }
 
-/** The SQL that records a backup made at `takenAt`, on either engine (a parameter each: key, value). */
-export const recordBackupStatement = 'INSERT INTO consent_settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value'

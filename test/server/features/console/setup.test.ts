@@ -114,7 +114,7 @@ describe('the checklist with everything set in the environment', () => {
     expect(text).not.toMatch(/smtps?:\/\//)
     const reply: SetupReply = JSON.parse(text)
     expect(reply.items.filter((item) => !item.done).map((item) => item.name)).toEqual(['backup'])
-    expect(itemsOf(reply).INVITE_URL.says).toBe('INVITE_URL is set in the environment.')
+    expect(itemsOf(reply).INVITE_URL?.says).toBe('INVITE_URL is set in the environment.')
     expect(reply.inviteUrl).toEqual({ url: 'https://testflight.apple.com/join/FromEnv', from: 'environment' })
     const refused = await server.request('/api/admin/settings/invite-url', { method: 'PUT', cookie, body: JSON.stringify({ url: 'https://example.com/join' }) })
     expect(refused.status).toBe(409)
