@@ -5,8 +5,15 @@
 import type { ShownCount } from '../../shared/analytics'
 import { figure } from '../../shared/figures'
 import type { OverviewFunnel } from '../../machines/admin-summary-machine'
+import styled from 'styled-components'
 import { TableScroll } from './admin-styles'
 import { ShareBar } from './share-bar'
+
+// Three columns wrap on a phone rather than scroll; where they still cannot fit, the box scrolls and takes the focus.
+const Scroll = styled(TableScroll)`
+  table { min-width: 0; }
+  caption { text-align: left; padding-bottom: 0.35rem; }
+`
 
 type Step = { name: string; definition: string; value: ShownCount | null }
 
@@ -25,7 +32,7 @@ export function FunnelTable({ funnel, signups }: { funnel: OverviewFunnel; signu
   ]
   const max = Math.max(...steps.map((step) => numeric(step.value)))
   return (
-    <TableScroll>
+    <Scroll tabIndex={0} role="region" aria-label="Funnel from visit to activation">
       <table>
         <caption>From visit to activation, the last {days} days (UTC)</caption>
         <thead>
@@ -48,7 +55,7 @@ export function FunnelTable({ funnel, signups }: { funnel: OverviewFunnel; signu
           ))}
         </tbody>
       </table>
-    </TableScroll>
+    </Scroll>
   )
 }
 
@@ -60,7 +67,7 @@ export function SourcesTable({ funnel }: { funnel: OverviewFunnel }) {
   if (funnel.sources.length === 0) return <p>No signup came through a counted visit in these days.</p>
   const max = Math.max(...funnel.sources.map((row) => numeric(row.signups)))
   return (
-    <TableScroll>
+    <Scroll tabIndex={0} role="region" aria-label="Signups by source">
       <table>
         <caption>Signups by source, the last {funnel.days} days (UTC), the most first</caption>
         <thead>
@@ -81,6 +88,6 @@ export function SourcesTable({ funnel }: { funnel: OverviewFunnel }) {
           ))}
         </tbody>
       </table>
-    </TableScroll>
+    </Scroll>
   )
 }

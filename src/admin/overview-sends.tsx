@@ -10,7 +10,7 @@ export function OverviewSends({ outbox, waves }: Pick<AdminSummary, 'outbox' | '
   return (
     <>
       <OutboxHealth outbox={outbox} />
-      {waves === null ? (
+      {!waves ? (
         <p>The invitations could not be read.</p>
       ) : (
         <ul>
