@@ -125,7 +125,9 @@ test('a team member signs in through the mailed link, sees the figures, finds a 
   await expect(page.getByRole('definition').nth(1)).toHaveText('4') // pending: nobody has confirmed yet
   await expect(page.getByText(/^4 signups in the last 90 days; the busiest day was \d{4}-\d\d-\d\d with 2\. 0 confirmed signups came through a referral\.$/)).toBeVisible()
   await expect(page.getByRole('img', { name: /4 signups in the last 90 days/ })).toBeVisible()
-  await expect(page.getByRole('row', { name: 'stride-marketing-site 4' })).toBeVisible()
+  // The Overview (issue 47): each total with its definition, and the funnel of the last 30 days.
+  await expect(page.getByRole('term').first()).toHaveText(/^All signupsEveryone on the list now/)
+  await expect(page.getByRole('table', { name: /^From visit to activation, the last 30 days/ })).toBeVisible()
   await axeAtBothWidths(page, 'overview')
   await openArea(page, 'People')
   await expect(page.getByRole('status').filter({ hasText: /4 signups, page 1 of 1/ })).toBeVisible()

@@ -5,12 +5,12 @@
 // beacon and whose beacon sent by hand is not counted; one who lands from a launch campaign, moves through the site
 // by its links, joins on the form and confirms from the email; one who opens a share link. None of them is left a
 // cookie or anything in storage. Then the team member signs in through the mailed link and reads the section: the
-// visit, the source "launch" with its signup and confirmation, the campaign, the landing page, "fewer than 5" for
-// every count under 5, another range chosen from the keyboard, a table downloaded as CSV, and axe clean in both
-// colour schemes at both widths.
+// visit, the source "launch" with its signup and confirmation, the campaign, the landing page, every count exact (an
+// owner sees the people), another range chosen from the keyboard, a table downloaded as CSV, exact and to share
+// outside (counts under 5 left empty), and axe clean in both colour schemes at both widths.
 import { readFile } from 'node:fs/promises'
 import type { Browser, BrowserContext, Locator, Page, Response } from '@playwright/test'
-import { analyticsPath, fewerThanFive } from '../shared/analytics'
+import { analyticsPath } from '../shared/analytics'
 import { messages } from '../shared/messages'
 import { referralCodeAlphabet, referralCodeLength, shareLinkOf } from '../shared/referral-code'
 import { tokenPages } from '../src/content/consent-pages'
@@ -172,15 +172,15 @@ test('the console shows where signups come from: the visit, its source and campa
     await expect(section.getByRole('button', { name: 'Last 30 days' })).toHaveAttribute('aria-pressed', 'true')
   })
 
-  await test.step('sees the visits, the source "launch" with its signup and confirmation, the campaign and the landing page, in words under 5', async () => {
+  await test.step('sees the visits, the source "launch" with its signup and confirmation, the campaign and the landing page, exact, as an owner sees the people', async () => {
     const sources = reportTable(section, tables.sources)
     // The endpoint answers a beacon at once and keeps its view with the next batch, and joins a signup to its visit
     // after it answered the signup: a person refreshes until the figures are in.
     await expect(async () => {
       await section.getByRole('button', { name: 'Refresh' }).click()
       await expect(section).toHaveAttribute('aria-busy', 'false')
-      await expect(rowOf(sources, 'launch').getByRole('cell')).toHaveText([fewerThanFive, fewerThanFive, notKnown, fewerThanFive, '0', '0', '0'], { timeout: 2_000 })
-      await expect(rowOf(sources, 'referral (a share link)').getByRole('cell')).toHaveText([fewerThanFive, '0', notKnown, '0', '0', '0', '0'], { timeout: 2_000 })
+      await expect(rowOf(sources, 'launch').getByRole('cell')).toHaveText(['1', '1', '100.0%', '1', '0', '0', '0'], { timeout: 2_000 })
+      await expect(rowOf(sources, 'referral (a share link)').getByRole('cell')).toHaveText(['1', '0', '0.0%', '0', '0', '0', '0'], { timeout: 2_000 })
     }).toPass({ timeout: 30_000 })
     // Two visitors, no more: the one with Global Privacy Control is nowhere.
     await expect(sources.getByRole('rowheader')).toHaveText(['launch', 'referral (a share link)'])
@@ -189,20 +189,20 @@ test('the console shows where signups come from: the visit, its source and campa
     const today = /to (\d{4}-\d\d-\d\d) \(UTC\)/.exec((await section.getByRole('status').textContent()) ?? '')![1]!
     const days = reportTable(section, tables.days)
     await expect(days.getByRole('rowheader')).toHaveText([today])
-    await expect(rowOf(days, today).getByRole('cell')).toHaveText([fewerThanFive, fewerThanFive, notKnown, fewerThanFive, '0', '0', '0'])
+    await expect(rowOf(days, today).getByRole('cell')).toHaveText(['2', '1', '50.0%', '1', '0', '0', '0'])
     const campaigns = reportTable(section, tables.campaigns)
     await expect(campaigns.getByRole('rowheader')).toHaveText(['none', 'nov'])
-    await expect(rowOf(campaigns, 'nov').getByRole('cell')).toHaveText([fewerThanFive, fewerThanFive, notKnown, fewerThanFive, '0', '0', '0'])
+    await expect(rowOf(campaigns, 'nov').getByRole('cell')).toHaveText(['1', '1', '100.0%', '1', '0', '0', '0'])
     // Both landed on the home page; a signup keeps no landing page, so its later steps are not known there.
     const landings = reportTable(section, tables.landings)
     await expect(landings.getByRole('rowheader')).toHaveText(['/'])
-    await expect(rowOf(landings, '/').getByRole('cell')).toHaveText([fewerThanFive, fewerThanFive, notKnown, notKnown, notKnown, notKnown, notKnown])
+    await expect(rowOf(landings, '/').getByRole('cell')).toHaveText(['2', '1', '50.0%', notKnown, notKnown, notKnown, notKnown])
     await expect(section.getByText('A signup does not record the page its visit landed on')).toBeVisible()
     const pages = reportTable(section, tables.pages)
     await expect(pages.getByRole('rowheader')).toHaveText(['/', '/about', '/waitlist/confirm'])
-    await expect(rowOf(pages, '/').getByRole('cell')).toHaveText([fewerThanFive, fewerThanFive])
+    await expect(rowOf(pages, '/').getByRole('cell')).toHaveText(['2', /^\d+$/])
     await expect(reportTable(section, tables.referrers).getByRole('rowheader')).toHaveText([/^none /])
-    await expect(rowOf(reportTable(section, tables.devices), 'desktop').getByRole('cell')).toHaveText([fewerThanFive, fewerThanFive, notKnown])
+    await expect(rowOf(reportTable(section, tables.devices), 'desktop').getByRole('cell')).toHaveText(['2', '1', '50.0%'])
     await expect(section.getByText(/^Counting visits is off/)).toHaveCount(0)
     await axeInBothSchemes(page, 'the section with the visits')
   })
@@ -216,17 +216,20 @@ test('the console shows where signups come from: the visit, its source and campa
     await expect(seven).toHaveAttribute('aria-pressed', 'true')
     await expect(section.getByRole('status')).toHaveText(/^Showing the last 7 days: /)
     await expect(seven).toBeFocused()
-    await expect(rowOf(reportTable(section, tables.sources), 'launch').getByRole('cell')).toHaveText([fewerThanFive, fewerThanFive, notKnown, fewerThanFive, '0', '0', '0'])
+    await expect(rowOf(reportTable(section, tables.sources), 'launch').getByRole('cell')).toHaveText(['1', '1', '100.0%', '1', '0', '0', '0'])
   })
 
-  await test.step('downloads the sources as CSV: the same rows, in words under 5', async () => {
-    const download = page.waitForEvent('download')
-    await section.getByRole('link', { name: 'Download sources as CSV' }).click()
-    const rows = (await readFile((await (await download).path())!, 'utf8')).trim().split(/\r?\n/)
-    expect(rows[0]).toBe('source,visitors,views,signups,confirmed,invited,claimed,activated')
-    expect(rows.slice(1)).toEqual([
-      expect.stringMatching(/^launch,fewer than 5,fewer than 5,fewer than 5,fewer than 5,0,0,0$/),
-      expect.stringMatching(/^referral,fewer than 5,fewer than 5,0,0,0,0,0$/),
-    ])
+  await test.step('downloads the sources as CSV, exact, and again to share outside: counts under 5 left empty, numbers only', async () => {
+    const csvOf = async (link: Locator) => {
+      const download = page.waitForEvent('download')
+      await link.click()
+      return (await readFile((await (await download).path())!, 'utf8')).trim().split(/\r?\n/)
+    }
+    const rows = await csvOf(section.getByRole('link', { name: 'Download sources as CSV' }))
+    expect(rows[0]).toBe('source,visitors,views,signups,confirmed,invited,claimed,activated,masked')
+    expect(rows.slice(1)).toEqual([expect.stringMatching(/^launch,1,\d+,1,1,0,0,0,$/), expect.stringMatching(/^referral,1,\d+,0,0,0,0,0,$/)])
+    // Each table has its own; the sources' is the second, after the days'.
+    const outside = await csvOf(section.getByRole('link', { name: 'as CSV to share outside the team (counts under 5 left empty)' }).nth(1))
+    expect(outside.slice(1)).toEqual(['launch,,,,,0,0,0,visitors views signups confirmed', 'referral,,,0,0,0,0,0,visitors views'])
   })
 })

@@ -14,6 +14,7 @@ import { scrubSecrets } from '../server/platform/secrets/redact-url'
 import { describeDatabase, isSqliteUrl } from '../server/platform/database/database-url'
 import { BackupError } from './backup-common'
 import { backupPostgres } from './backup-postgres'
+import { recordBackup } from './backup-record'
 import { backupSqlite, checkSqliteSource } from './backup-sqlite'
 
 const defaultFolder = 'data/backups'
@@ -90,6 +91,10 @@ try {
   partial = undefined
   const seconds = ((performance.now() - started) / 1000).toFixed(2)
   process.stdout.write(`Wrote ${target}: ${signups} signups from ${describeDatabase(databaseUrl)}, ${sizeOf(statSync(target).size)} in ${seconds} s.\n`)
+  // The console's setup checklist reads when the last backup began (backup-record.ts); the copy stands either way.
+  await recordBackup(databaseUrl, takenAt).catch((error: unknown) =>
+    process.stderr.write(`The backup is complete, but its time could not be recorded for the console: ${scrubSecrets(error instanceof Error ? error.message : String(error), [process.env.DATABASE_URL])}\n`),
+  )
 } catch (error) {
   if (partial) rmSync(partial, { force: true })
   refuse(error instanceof Error ? error.message : String(error))

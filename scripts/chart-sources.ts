@@ -7,6 +7,7 @@ import { adminPersonMachine } from '../machines/admin-person-machine'
 import { adminReferralsMachine } from '../machines/admin-referrals-machine'
 import { adminSignInMachine } from '../machines/admin-sign-in-machine'
 import { adminSummaryMachine } from '../machines/admin-summary-machine'
+import { adminInviteUrlMachine } from '../machines/admin-invite-url-machine'
 import { adminTableMachine } from '../machines/admin-table-machine'
 import { adminUpdatesMachine } from '../machines/admin-updates-machine'
 import { adminTeamMachine } from '../machines/admin-team-machine'
@@ -83,7 +84,11 @@ export const chartSources: ChartSource[] = [
   },
   {
     machine: adminSummaryMachine,
-    summary: 'The console’s figures (totals, 90 days, sources): loading, then ready or failed.',
+    summary: 'The Overview’s figures (totals, trend, funnel, sends, setup, 90 days): loading, then ready or failed.',
+  },
+  {
+    machine: adminInviteUrlMachine,
+    summary: 'An owner sets the invitation link (INVITE_URL) on the Overview, with no restart: editing, then saving.',
   },
   {
     machine: adminAuditMachine,

@@ -32,4 +32,5 @@ export const machinesNotInGallery: Record<string, string> = {
   signupConsent: 'No view: the server keeps it in the database (server/features/consent/).',
   referralCredit: 'No view: the server decides it when a friend confirms (server/features/referral/).',
   updateSend: 'No view of its own: the console shows its moves inside the updates section (adminUpdates).',
+  adminInviteUrl: 'Pictured inside the Overview (adminSummary ready, with the form); its saving state lasts one request.',
 }

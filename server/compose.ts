@@ -22,6 +22,7 @@ import { personRecordOf, personRoute } from './platform/console/person-route'
 import { retention, retentionTables } from './platform/retention/retention'
 import { startRetentionSchedule, type RetentionSchedule } from './platform/retention/retention-schedule'
 import { buildWings, wingClocks } from './platform/wing/build-wings'
+import { liveSettings } from './platform/settings/live-settings'
 import type { WingLimits, WingOverrides, WingSettings } from './platform/wing/wing'
 import { wings } from './wings'
 
@@ -66,7 +67,9 @@ export function compose(options: CompositionOptions) {
     sender?.poke()
     clocks.poke()
   }
-  const context = { database, config, admin, now, log, metrics, mailer, budget, outbox, poke, limits: options.limits ?? {}, overrides: options.overrides ?? {} }
+  // The settings the console changes with no restart (platform/settings/), one reader for every wing.
+  const settings = liveSettings(database, now)
+  const context = { database, config, admin, now, log, metrics, mailer, budget, outbox, settings, poke, limits: options.limits ?? {}, overrides: options.overrides ?? {} }
   const { ports, parts } = buildWings(wings, context)
   const clocks = wingClocks(parts)
   // Everything held about one person: the outbox's part, and each wing's (shared/person-record.ts).

@@ -9,6 +9,7 @@ import { parseAllowedOrigins, type AllowedOrigins } from './platform/http/origin
 import { defaultRateLimit } from './platform/http/rate-limit'
 import { redactUrl } from './platform/secrets/redact-url'
 import { invitationRules, referralRules } from '../shared/rules'
+import { inviteUrlOf } from '../shared/setup'
 import { isPostgresUrl, isSqliteUrl, sqliteUrlProblem } from './platform/database/database-url'
 
 export type ServerConfig = {
@@ -210,13 +211,8 @@ function siteUrl(name: string, raw: string | undefined, problems: string[]): str
 function inviteUrl(raw: string | undefined, problems: string[]): string | undefined {
   const value = raw?.trim()
   if (!value) return undefined
-  try {
-    const url = new URL(value)
-    const local = url.hostname === 'localhost' || url.hostname === '127.0.0.1' || url.hostname === '[::1]'
-    if (url.protocol === 'https:' || (url.protocol === 'http:' && local)) return url.href
-  } catch {
-    // reported below
-  }
+  const url = inviteUrlOf(value)
+  if (url) return url
   problems.push(`INVITE_URL must be an https address such as https://testflight.apple.com/join/AbCdEfGh, not ${quoted(redactUrl(raw ?? ''))}`)
   return undefined
 }

@@ -35,11 +35,14 @@ export const valuesKeptPerDay = 1000
 /** The largest beacon body the endpoint reads, in bytes: the fields above with room to spare. */
 export const visitBeaconMaxBytes = 2048
 
-/** A count in the console's tables: a number, or the words for one under 5 (1 to 4), which is never shown as such, so
- * that no row of a table points at a person. Zero is zero. */
+/** A count in the console's tables: a number, or, for a reader who may not see the people (shared/team.ts
+ * people:read) and in an export made for outside, the words for one under 5 (1 to 4), so that no row points at a
+ * person the reader could not see anyway. Zero is zero. A member who may see the people reads every count exact:
+ * the people table shows each person's campaign already (docs/architecture.md, "Where signups come from"). */
 export type ShownCount = number | typeof fewerThanFive
 export const fewerThanFive = 'fewer than 5'
-export const shownCount = (n: number): ShownCount => (n > 0 && n < 5 ? fewerThanFive : n)
+export const isMasked = (n: number) => n > 0 && n < 5
+export const shownCount = (n: number): ShownCount => (isMasked(n) ? fewerThanFive : n)
 
 /** One row of a table: a day, or a source, a campaign, a landing page, a page, a referring site or a device class.
  * `visitors` are distinct visitors (by the day's hash, counted per day), `views` page views, `signups` the visitors
@@ -75,6 +78,10 @@ export const reportTopRows = 50
 export type AnalyticsReport = {
   from: string
   to: string
+  /** Whether the counts are exact (a reader with people:read), or those from 1 to 4 are shown as "fewer than 5". */
+  exact: boolean
+  /** The whole range in one row: the days' sums (visitors counted once a day). */
+  total: FunnelRow
   enabled: boolean
   rawDays: number
   countEverySeconds: number
@@ -92,3 +99,13 @@ const dayOf = (date: Date) => date.toISOString().slice(0, 10)
 
 /** The UTC days of the last `days` days, today included, as the console's API takes them (from and to, YYYY-MM-DD). */
 export const lastDays = (days: number, now: Date) => ({ from: dayOf(new Date(now.getTime() - (days - 1) * dayMs)), to: dayOf(now) })
+
+const countColumns = ['visitors', 'views', 'signups', 'confirmed', 'invited', 'claimed', 'activated'] as const
+/** A row as a reader who may not see the people reads it: every count from 1 to 4 as "fewer than 5". */
+export function maskedRow(row: FunnelRow): FunnelRow {
+  const masked = (value: ShownCount | null) => (typeof value === 'number' ? shownCount(value) : value)
+  return { ...row, ...Object.fromEntries(countColumns.map((column) => [column, masked(row[column])])) } as FunnelRow
+}
+
+/** Where the site says how visits are counted (the privacy policy's section), which the console's line links to. */
+export const countingVisitsPath = '/legal#counting-visits'

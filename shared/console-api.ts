@@ -103,6 +103,8 @@ export type AuditAction =
   | 'invite-member'
   | 'change-role'
   | 'remove-member'
+  // A setting the console changes with no restart (issue 47): the invitation link.
+  | 'change-setting'
 export type AuditEntry = { at: string; actor: string; action: AuditAction; detail: string }
 
 // The console's long lists (issue 35), paged on the server by keyset: each reply carries the cursor of the page

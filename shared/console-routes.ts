@@ -7,6 +7,7 @@ import type { ApiKeysReply, MadeApiKey, MakeApiKey } from './api-keys'
 import type { AuditReply, ConsoleSummary, ReferralsReply, SessionReply, SignInRequested, SignupPage } from './console-api'
 import type { NextUp, Pace, PaceRequest, WaveRequest, WaveRow, WavesOverview } from './launch-rows'
 import type { PersonReply } from './person-record'
+import type { InviteUrlChange, InviteUrlSetting, SetupReply } from './setup'
 import type { Permission, TeamInvite, TeamRemoval, TeamReply, TeamRoleChange } from './team'
 import type { AudiencesReply, SendRequest, UpdateInput, UpdatePreview, UpdateReply, UpdatesReply, UpdateTestReply } from './update-rows'
 import type { WebhookDeliveriesReply, WebhookEndpointsReply, WebhookSecretReply } from './webhook-rows'
@@ -47,6 +48,12 @@ export const consoleRoutes = {
   /** Everything held about one person (shared/person-record.ts). */
   person: route<void, PersonReply>()('GET', '/people/:id', 'people:read'),
   audit: route<void, AuditReply>()('GET', '/audit', 'audit:read'),
+
+  // The setup checklist: whether each setting a launch needs is set, never a secret's value. figures:read, as the
+  // Overview it sits on: every role sees what is missing, and who can fix it is named by the item.
+  setup: route<void, SetupReply>()('GET', '/setup', 'figures:read'),
+  // The invitation link (INVITE_URL), changed with no restart: owners only (shared/team.ts settings:manage).
+  setInviteUrl: route<InviteUrlChange, InviteUrlSetting>()('PUT', '/settings/invite-url', 'settings:manage'),
 
   // Referrals held for review.
   referrals: route<void, ReferralsReply>()('GET', '/referrals', 'people:read'),

@@ -28,6 +28,9 @@ export const permissions = [
   'team:manage',
   /** The audit log: who did what, when. */
   'audit:read',
+  /** The settings the console may change with no restart (the invitation link, INVITE_URL): a wrong one sends
+   * every invited person to the wrong place, so owners only. */
+  'settings:manage',
 ] as const
 export type Permission = (typeof permissions)[number]
 

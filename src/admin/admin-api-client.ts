@@ -4,7 +4,7 @@
 // gone: `onSessionLost` tells the sign-in machine. A reply with a message becomes an error carrying it, and its
 // code when it has one (a 409 'list-changed' is a refusal the waves machine answers differently from the rest), and
 // the link it names when it names one (an update's refused link).
-import type { ReportTable } from '../../shared/analytics'
+import { lastDays, type FunnelRow, type ReportTable } from '../../shared/analytics'
 import type { MakeApiKey } from '../../shared/api-keys'
 import { adminApiBase, type ReferralVerdict, type SessionReply, type SignupPage, type SignupQuery } from '../../shared/console-api'
 import { consoleRoutes, pathOf, type ConsoleRoute } from '../../shared/console-routes'
@@ -13,6 +13,7 @@ import type { PersonRecord } from '../../shared/person-record'
 import type { TeamMember } from '../../shared/team'
 import type { SendRequest, UpdateInput, UpdateReply } from '../../shared/update-rows'
 import type { SendMoveName } from '../../machines/admin-updates-machine'
+import type { AdminSummary } from '../../machines/admin-summary-machine'
 import type { TeamChange } from '../../machines/admin-team-machine'
 import type { ChangeDone, WebhookChange } from '../../machines/admin-webhooks-machine'
 
@@ -75,7 +76,36 @@ export const checkSession = async (): Promise<SessionReply | null> => {
 export const requestLink = (email: string) => call(routes.signInRequest, { json: { email } })
 export const verifyToken = (token: string) => call(routes.signInVerify, { json: { token }, allow401: true })
 export const signOut = () => call(routes.signOut, { json: {} })
-export const fetchSummary = (signal: AbortSignal) => call(routes.summary, { signal })
+/** The sources with the most signups first, the first few, any with none left out. */
+const topBySignups = (rows: FunnelRow[]) => {
+  const signups = (row: FunnelRow) => (typeof row.signups === 'number' ? row.signups : 1)
+  return rows.filter((row) => row.signups !== 0).sort((a, b) => signups(b) - signups(a)).slice(0, 5)
+}
+/** Days of the Overview's funnel and trend. */
+export const overviewDays = 30
+/** The Overview's figures: the summary, which must come, and the setup checklist, the last days' funnel and the
+ * waves, each null when it could not be read (machines/admin-summary-machine.ts). */
+export async function fetchSummary(signal: AbortSignal): Promise<AdminSummary> {
+  const optional = <T,>(answer: Promise<T>): Promise<T | null> =>
+    answer.catch((error: unknown) => {
+      if (signal.aborted) throw error
+      return null
+    })
+  const [summary, setup, report, waves] = await Promise.all([
+    call(routes.summary, { signal }),
+    optional(call(routes.setup, { signal })),
+    optional(call(routes.analytics, { query: lastDays(overviewDays, new Date()), signal })),
+    optional(call(routes.waves, { signal })),
+  ])
+  return {
+    ...summary,
+    setup,
+    funnel: report && { days: overviewDays, enabled: report.enabled, exact: report.exact, total: report.total, sources: topBySignups(report.sources) },
+    waves: waves && { waves: waves.waves, pace: waves.pace, ready: waves.ready, waiting: waves.waiting },
+  }
+}
+/** An owner sets the invitation link (INVITE_URL), or clears it with null. */
+export const setInviteUrl = (url: string | null) => call(routes.setInviteUrl, { json: { url } })
 
 /** Whether a reply has the shape of a SignupPage: rows, counts, both cursors and the search's scope. */
 export function isSignupPage(reply: unknown): reply is SignupPage {
@@ -159,7 +189,8 @@ export const updateRecordCsvHref = (id: number) => hrefOf(routes.updateRecordCsv
 // The days are named one by one: a report passed as the range would otherwise put all of itself in the address.
 type DayRange = { from: string; to: string }
 export const fetchAnalytics = ({ from, to }: DayRange, signal: AbortSignal) => call(routes.analytics, { query: { from, to }, signal })
-export const analyticsCsvHref = (table: ReportTable, { from, to }: DayRange) => hrefOf(routes.analyticsCsv, {}, { table, from, to })
+export const analyticsCsvHref = (table: ReportTable, { from, to }: DayRange, forOutside = false) =>
+  hrefOf(routes.analyticsCsv, {}, { table, from, to, for: forOutside ? 'outside' : undefined })
 
 // API keys (issue 33): the list, making one (the only reply that carries the key), revoking one.
 export const fetchApiKeys = (signal: AbortSignal) => call(routes.apiKeys, { signal }).then(({ keys }) => keys)

@@ -1,13 +1,15 @@
 // The tables of "Where signups come from" (issue 32), one component for all of them: each a real <table> with a
-// caption and scope'd headers, under its own heading, with its CSV. A count arrives as a number, as "fewer than 5"
-// (1 to 4, which the server never shows as such, so that no row points at a person), or as null where the signups'
-// own record cannot say (a signup keeps no landing page, page or device): null is drawn as "—" and read as "not
-// known". The share of visitors who signed up is worked out only where both counts are numbers.
+// caption and scope'd headers, under its own heading, with its CSV (and, to share beyond the team, one with counts
+// under 5 hidden). A count arrives as a number, as "fewer than 5" (1 to 4, for a role that does not see the people),
+// or as null where the signups' own record cannot say (a signup keeps no landing page, page or device): null is
+// drawn as "—" and read as "not known". The share of visitors who signed up is worked out only where both counts are
+// numbers. The visitors (signups where a table has no visitors) carry a bar of the row's share (share-bar.tsx).
 import styled from 'styled-components'
 import type { AnalyticsReport, FunnelRow, ReportTable, ShownCount } from '../../shared/analytics'
 import { figure } from '../../shared/figures'
 import { analyticsCsvHref } from './admin-api-client'
 import { TableScroll } from './admin-styles'
+import { ShareBar } from './share-bar'
 
 type Column = 'visitors' | 'views' | 'signups' | 'conversion' | 'confirmed' | 'invited' | 'claimed' | 'activated'
 const columnLabels: Record<Column, string> = {
@@ -15,7 +17,7 @@ const columnLabels: Record<Column, string> = {
   views: 'Page views',
   signups: 'Signups',
   conversion: 'Visitors who signed up',
-  confirmed: 'Confirmed',
+  confirmed: 'Ever confirmed',
   invited: 'Invited',
   claimed: 'Claimed',
   activated: 'Activated',
@@ -86,10 +88,14 @@ export const conversionOf = ({ visitors, signups }: Pick<FunnelRow, 'visitors' |
 // A row's key is what a visit brought (a utm_source may say anything, "constructor" too): only the spec's own words.
 const keyOf = ({ keyWords }: TableSpec, key: string) => (keyWords && Object.hasOwn(keyWords, key) ? keyWords[key] : key)
 const cell = (row: FunnelRow, column: Column) => (column === 'conversion' ? (conversionOf(row) ?? notKnown) : count(row[column]))
+const numberOf = (value: ShownCount | null) => (typeof value === 'number' ? value : 0)
 
 export function AnalyticsTable({ spec, report }: { spec: TableSpec; report: AnalyticsReport }) {
   const rows = report[spec.table]
   const id = `analytics-${spec.table}`
+  // The column that carries the bars: the visitors, or the first count where a table has none.
+  const barred = spec.columns.find((column): column is Exclude<Column, 'conversion'> => column !== 'conversion') ?? 'visitors'
+  const max = Math.max(0, ...rows.map((row) => numberOf(row[barred])))
   // The server sends a long table's top rows only (shared/analytics.ts reportTopRows); the CSV has every row.
   const cut = report.rows[spec.table] > rows.length ? `The ${figure(rows.length)} with the most visitors are shown, of ${figure(report.rows[spec.table])}. ` : ''
   return (
@@ -113,7 +119,12 @@ export function AnalyticsTable({ spec, report }: { spec: TableSpec; report: Anal
                 {rows.map((row) => (
                   <tr key={row.key}>
                     <th scope="row">{keyOf(spec, row.key)}</th>
-                    {spec.columns.map((column) => <td key={column}>{cell(row, column)}</td>)}
+                    {spec.columns.map((column) => (
+                      <td key={column}>
+                        {cell(row, column)}
+                        {column === barred && <ShareBar value={numberOf(row[column])} max={max} />}
+                      </td>
+                    ))}
                   </tr>
                 ))}
               </tbody>
@@ -125,6 +136,14 @@ export function AnalyticsTable({ spec, report }: { spec: TableSpec; report: Anal
               Download {cut ? 'all ' : ''}
               {spec.heading.toLowerCase()} as CSV
             </a>
+            {report.exact && (
+              <>
+                {' '}or{' '}
+                <a href={analyticsCsvHref(spec.table, report, true)} download>
+                  as CSV to share outside the team (counts under 5 left empty)
+                </a>
+              </>
+            )}
           </p>
         </>
       )}

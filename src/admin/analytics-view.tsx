@@ -8,7 +8,7 @@ import { useSelector } from '@xstate/react'
 import styled from 'styled-components'
 import type { ActorRefFrom } from 'xstate'
 import { adminAnalyticsMessages, type adminAnalyticsMachine } from '../../machines/admin-analytics-machine'
-import { analyticsRanges, fewerThanFive } from '../../shared/analytics'
+import { analyticsRanges, countingVisitsPath, fewerThanFive } from '../../shared/analytics'
 import { Button, Row, Status } from './admin-styles'
 import { AnalyticsTable, analyticsTables } from './analytics-tables'
 
@@ -52,7 +52,7 @@ export function AnalyticsView({ analytics }: { analytics: Analytics }) {
       </Row>
       <Status role="status" aria-live="polite">{live}</Status>
       {failed && <Status role="alert" $tone="error">{adminAnalyticsMessages.failed}</Status>}
-      <HowCounted rawDays={report?.rawDays} />
+      <HowCounted exact={report?.exact} rawDays={report?.rawDays} />
       {report?.countedAt && !failed && <p>{countedNote(report.countedAt, report.countEverySeconds)}</p>}
       {report && !failed && (
         <>
@@ -68,15 +68,14 @@ export function AnalyticsView({ analytics }: { analytics: Analytics }) {
 export const countedNote = (countedAt: string, everySeconds: number) =>
   `Today’s figures are as counted at ${countedAt.slice(11, 19)} UTC; today is counted again every ${everySeconds === 60 ? 'minute' : `${everySeconds} seconds`}.`
 
-/** How a visit is counted: the facts of docs/architecture.md, "Where signups come from", as the team needs them. */
-function HowCounted({ rawDays }: { rawDays: number | undefined }) {
+/** Who reads exact counts, in one line, with the link to how visits are counted (the privacy policy's section). */
+function HowCounted({ exact, rawDays }: { exact: boolean | undefined; rawDays: number | undefined }) {
   return (
     <p>
-      How it is counted: with no cookie and nothing stored on the visitor’s device. A visitor is a hash of the day’s random salt, this site, the IP
-      address and the User-Agent; the salt is destroyed after its day, so one person on two days is two visitors, and neither the address nor the
-      User-Agent is kept. Browsers that send Global Privacy Control or Do Not Track, crawlers and headless browsers are not counted. A signup is
-      joined to its visit by the same hash, never to the person. Any count from 1 to 4 is shown as “{fewerThanFive}”, so that no row points at a
-      person. Days are UTC{rawDays === undefined ? '' : `; raw page views are kept ${rawDays} ${rawDays === 1 ? 'day' : 'days'}, then only the daily counts`}.
+      {exact === false
+        ? `Counts from 1 to 4 show as “${fewerThanFive}”: your role does not see the people. `
+        : 'Counts are exact, as your role sees the people; a viewer, and a CSV for outside, see 1 to 4 as “fewer than 5”. '}
+      Days are UTC{rawDays === undefined ? '' : `, raw views kept ${rawDays} ${rawDays === 1 ? 'day' : 'days'}`}. <a href={countingVisitsPath}>How visits are counted</a>
     </p>
   )
 }

@@ -1,14 +1,18 @@
-// Totals, the outbox, the 90-day chart (with referrals) and signups by source: the summary machine's states as the team sees them.
+// The Overview (issue 47), what a launch team checks each morning: the totals, each with its definition, and the
+// trend; the funnel from visit to activation; what is being sent; the setup checklist; and the 90-day chart. The
+// summary machine's states as the team sees them; a part the server could not give says so in its place.
 import { useSelector } from '@xstate/react'
 import type { ActorRefFrom } from 'xstate'
 import type { adminSummaryMachine } from '../../machines/admin-summary-machine'
-import { figure as count } from '../../shared/figures'
-import { Button, Cards, Status } from './admin-styles'
-import { OutboxHealth } from './outbox-health'
+import { Button, Status } from './admin-styles'
+import { FunnelTable, SourcesTable } from './overview-funnel'
+import { signupsIn } from './overview-figures'
+import { OverviewSends } from './overview-sends'
+import { OverviewTotals } from './overview-totals'
+import { SetupChecklist } from './setup-checklist'
 import { SignupsChart } from './signups-chart'
 
-
-export function SummaryView({ summary }: { summary: ActorRefFrom<typeof adminSummaryMachine> }) {
+export function SummaryView({ summary, today = new Date() }: { summary: ActorRefFrom<typeof adminSummaryMachine>; today?: Date }) {
   const state = useSelector(summary, (snapshot) => snapshot)
   const data = state.context.summary
   if (state.matches('failed'))
@@ -20,39 +24,33 @@ export function SummaryView({ summary }: { summary: ActorRefFrom<typeof adminSum
       </section>
     )
   if (!data) return <p role="status">Loading the figures…</p>
-  const { totals } = data
+  const reload = () => summary.send({ type: 'RELOAD' })
   return (
     <>
       <section aria-labelledby="totals-heading" aria-busy={state.hasTag('busy')}>
         <h2 id="totals-heading">Totals</h2>
-        <Cards>
-          <div><dt>All signups</dt><dd>{count(totals.all)}</dd></div>
-          <div><dt>Pending</dt><dd>{count(totals.pending)}</dd></div>
-          <div><dt>Confirmed</dt><dd>{count(totals.confirmed)}</dd></div>
-          {/* The launch's statuses (issue 22): shown once anyone has been invited. */}
-          {totals.invited + totals.claimed + totals.expired > 0 && (
-            <>
-              <div><dt>Invited</dt><dd>{count(totals.invited)}</dd></div>
-              <div><dt>Claimed</dt><dd>{count(totals.claimed)}</dd></div>
-              <div><dt>Invitation expired</dt><dd>{count(totals.expired)}</dd></div>
-            </>
-          )}
-          <div><dt>Unsubscribed</dt><dd>{count(totals.unsubscribed)}</dd></div>
-        </Cards>
-        <OutboxHealth outbox={data.outbox} />
+        <OverviewTotals totals={data.totals} perDay={data.perDay} today={today} />
       </section>
-      <SignupsChart perDay={data.perDay} referrals={data.referrals} />
-      <section aria-labelledby="sources-heading">
-        <h2 id="sources-heading">Signups by source page</h2>
-        {data.bySource.length === 0 ? (
-          <p>No signups yet.</p>
+      <section aria-labelledby="funnel-heading">
+        <h2 id="funnel-heading">Funnel</h2>
+        {data.funnel ? (
+          <>
+            <FunnelTable funnel={data.funnel} signups={signupsIn(data.perDay, today, data.funnel.days)} />
+            <SourcesTable funnel={data.funnel} />
+          </>
         ) : (
-          <table>
-            <thead><tr><th scope="col">Source</th><th scope="col">Signups</th></tr></thead>
-            <tbody>{data.bySource.map((row) => <tr key={row.source}><td>{row.source}</td><td>{count(row.count)}</td></tr>)}</tbody>
-          </table>
+          <p>The funnel could not be read.</p>
         )}
       </section>
+      <section aria-labelledby="sends-heading">
+        <h2 id="sends-heading">Sending now</h2>
+        <OverviewSends outbox={data.outbox} waves={data.waves} />
+      </section>
+      <section aria-labelledby="setup-heading">
+        <h2 id="setup-heading">Setup</h2>
+        <SetupChecklist setup={data.setup} onSaved={reload} />
+      </section>
+      <SignupsChart perDay={data.perDay} referrals={data.referrals} />
     </>
   )
 }

@@ -23,6 +23,7 @@ import {
   apiKeysSamples,
   auditModel,
   eraseModel,
+  inviteUrlModel,
   noneExpiredMessage,
   referralsModel,
   signInWithLink,
@@ -386,6 +387,7 @@ const models: [string, Model][] = [
   ['table', tableModel],
   ['erase', eraseModel],
   ['summary', summaryModel],
+  ['invitation link', inviteUrlModel],
   ['waves', wavesModel],
   ['referrals', referralsModel],
   ['audit', auditModel],
@@ -404,7 +406,7 @@ describe.each(models)('the %s machine', (_, model) => {
 })
 
 describe('the console models', () => {
-  const covered = [signInWithLink, tableModel, eraseModel, summaryModel, wavesModel, referralsModel, auditModel, updatesModel, analyticsModel, apiKeysModel, teamModel, personModel]
+  const covered = [signInWithLink, tableModel, eraseModel, summaryModel, inviteUrlModel, wavesModel, referralsModel, auditModel, updatesModel, analyticsModel, apiKeysModel, teamModel, personModel]
   it.each(covered.map(({ machine }) => [machine.id, machine] as const))(
     '%s: every state is reached and every transition is taken',
     (_, machine) => {

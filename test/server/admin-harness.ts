@@ -36,7 +36,9 @@ export type AdminTestServer = {
   close: () => Promise<void>
 }
 
-type AdminServerOptions = Partial<Pick<ServerConfig, 'allowedOrigins' | 'trustedProxies' | 'analytics'>> & {
+type AdminServerOptions = Partial<Pick<ServerConfig, 'allowedOrigins' | 'trustedProxies' | 'analytics' | 'publicSiteUrl'>> & {
+  /** Whether SMTP_URL and MAIL_FROM are set, as the setup checklist reads them. */
+  mailSet?: { smtpUrl: boolean; mailFrom: boolean }
   /** INVITE_URL. */
   inviteUrl?: string
   signInRateLimit?: { max: number; windowMs: number }
@@ -61,10 +63,11 @@ export async function startAdminServer(options: AdminServerOptions = {}): Promis
   const server = await listen({ fetch: (request, env) => composition.app.fetch(request, env) }, { port: 0, host: '127.0.0.1' })
   const origin = `http://127.0.0.1:${server.port}`
   const { composition, stores: store } = composeForTests(database, {
-    config: { allowedOrigins: options.allowedOrigins, trustedProxies: options.trustedProxies, analytics: options.analytics, rateLimit: { max: 1_000_000, windowMs: 60_000 } },
+    config: { allowedOrigins: options.allowedOrigins, trustedProxies: options.trustedProxies, analytics: options.analytics, publicSiteUrl: options.publicSiteUrl, rateLimit: { max: 1_000_000, windowMs: 60_000 } },
     invitations: { url: options.inviteUrl },
     adminEmails: options.adminEmails ?? `${adminEmail}, Second@Company.example`,
     publicUrl: origin,
+    mailSet: options.mailSet,
     mailer: createMailer({ smtpUrl: inbox.url, mailFrom: 'console@company.example', mailDir: temp.dir }),
     log: options.log,
     now: () => new Date(Date.now() + clock.offsetMs),

@@ -6,7 +6,8 @@ import { adminAuditMachine, type AdminAuditSnapshot } from '../../machines/admin
 import { adminEraseMachine } from '../../machines/admin-erase-machine'
 import { adminReferralsMachine, type AdminReferralsSnapshot } from '../../machines/admin-referrals-machine'
 import { adminSignInMachine } from '../../machines/admin-sign-in-machine'
-import { adminSummaryMachine } from '../../machines/admin-summary-machine'
+import { adminSummaryMachine, type AdminSummary } from '../../machines/admin-summary-machine'
+import { adminInviteUrlMachine } from '../../machines/admin-invite-url-machine'
 import { adminTableMachine, pageCount, type AdminTableSnapshot } from '../../machines/admin-table-machine'
 import { fewerThanFive, type AnalyticsReport, type FunnelRow } from '../../shared/analytics'
 import type { AuditReply, ReferralsReply, SessionReply, SignupPage } from '../../shared/console-api'
@@ -30,7 +31,28 @@ export const samples = {
   token: 'x'.repeat(43),
   linkSent: 'If that address may sign in, a sign-in link is on its way. It works once, for 15 minutes.',
   row: { id: 7, createdAt: '2026-11-20T10:00:00.000Z', email: 'ada@example.com', firstName: 'Ada', source: 'home', status: 'pending', place: null, credits: 0, heldReferrals: 0, referredBy: null, referrer: null, utmCampaign: null, utmSource: null, referrerOrigin: null } satisfies ConsoleSignupRow,
-  summary: { totals: { all: 3, pending: 2, confirmed: 1, invited: 0, claimed: 0, expired: 0, unsubscribed: 0 }, outbox: { waiting: 2, oldestSeconds: 4 }, perDay: [{ day: '2026-11-22', count: 3 }], bySource: [{ source: 'home', count: 3 }], referrals: { perDay: [{ day: '2026-11-22', count: 1 }], credited: 1, held: 0, refused: 0 } },
+  summary: {
+    totals: { all: 3, pending: 2, confirmed: 1, invited: 0, claimed: 0, expired: 0, unsubscribed: 0 },
+    outbox: { waiting: 2, oldestSeconds: 4 },
+    perDay: [{ day: '2026-11-22', count: 3 }],
+    bySource: [{ source: 'home', count: 3 }],
+    referrals: { perDay: [{ day: '2026-11-22', count: 1 }], credited: 1, held: 0, refused: 0 },
+    setup: {
+      items: [
+        { name: 'SMTP_URL', label: 'Mail server', done: true, says: 'SMTP_URL is set: emails go out through your mail server.' },
+        { name: 'INVITE_URL', label: 'Invitation link', done: false, says: 'Set the invitation link (INVITE_URL) in Settings below, or in the environment: until then waves are refused.' },
+      ],
+      inviteUrl: { url: null, from: null },
+    },
+    funnel: {
+      days: 30,
+      enabled: true,
+      exact: true,
+      total: { key: '', visitors: 40, views: 52, signups: 3, confirmed: 1, invited: 0, claimed: 0, activated: 0 },
+      sources: [{ key: 'launch', visitors: 30, views: 40, signups: 2, confirmed: 1, invited: 0, claimed: 0, activated: 0 }],
+    },
+    waves: { waves: [], pace: null, ready: false, waiting: 1 },
+  } satisfies AdminSummary,
 }
 
 const emailValid = (email: string) => /^\S+@\S+\.\S+$/.test(email.trim())
@@ -159,6 +181,19 @@ export const eraseModel: Model = {
   serializeState: (snapshot) => JSON.stringify(snapshot.value),
 }
 
+export const inviteUrlModel: Model = {
+  machine: adminInviteUrlMachine,
+  input: { url: null },
+  events: [
+    { type: 'URL_CHANGED', value: 'https://testflight.apple.com/join/Stride01' },
+    { type: 'URL_CHANGED', value: '' },
+    { type: 'SAVE' },
+    done('saveInviteUrl', { url: 'https://testflight.apple.com/join/Stride01', from: 'console' }),
+    failed('saveInviteUrl'),
+  ],
+  serializeState: (snapshot) => JSON.stringify({ value: snapshot.value, url: (snapshot.context as { url: string }).url !== '' }),
+}
+
 export const summaryModel: Model = {
   machine: adminSummaryMachine,
   events: [{ type: 'RELOAD' }, done('fetchSummary', samples.summary), failed('fetchSummary')],
@@ -181,6 +216,9 @@ export const analyticsSamples = {
   report: {
     from: '2026-10-29',
     to: '2026-11-27',
+    // As a viewer reads it: counts from 1 to 4 hidden.
+    exact: false,
+    total: row('', 160, 12),
     enabled: true,
     rawDays: 2,
     countEverySeconds: 60,

@@ -46,6 +46,8 @@ export type TestCompositionOptions = {
   adminEmails?: string
   /** The site's public address: the base of sign-in links, the emails' links and share links. */
   publicUrl?: string
+  /** Whether SMTP_URL and MAIL_FROM are set, as the setup checklist reads them (admin-config.ts). */
+  mailSet?: { smtpUrl: boolean; mailFrom: boolean }
   /** Without one, the emails are kept in memory; the composition closes it at the end. */
   mailer?: Mailer
   log?: Logger
@@ -66,7 +68,7 @@ export function composeForTests(database: Database, options: TestCompositionOpti
   const composition = compose({
     database,
     config,
-    admin: { adminEmails: parseAdminEmails(options.adminEmails), publicUrl: options.publicUrl ?? config.publicSiteUrl ?? 'http://127.0.0.1:3000' },
+    admin: { adminEmails: parseAdminEmails(options.adminEmails), publicUrl: options.publicUrl ?? config.publicSiteUrl ?? 'http://127.0.0.1:3000', mailSet: options.mailSet },
     mailer,
     log: options.log,
     metrics: options.metrics,

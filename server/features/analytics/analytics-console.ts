@@ -2,14 +2,28 @@
 // per day and the tables of sources, campaigns, landing pages, pages, referring sites and devices over a range of
 // UTC days (the last 30 by default), each table cut to its top rows, and any one of them whole as CSV. A download is
 // audited. Both need only figures:read: no address reaches them, since a visit's value that looks like one is
-// never kept (dimension-values.ts).
+// never kept (dimension-values.ts). A member who may see the people (people:read) reads every count exact: the
+// people table shows them each person's campaign already. Anyone else, and a CSV asked for with ?for=outside (to
+// share beyond the team), gets each count from 1 to 4 hidden: as "fewer than 5" in the console, as an empty cell
+// in the CSV, whose `masked` column says which cells were left empty, so that the number columns stay numbers.
 import { Hono, type Context } from 'hono'
-import { defaultAnalyticsRange, lastDays, reportTables, reportTopRows, type AnalyticsReport, type FunnelRow, type ReportTable } from '../../../shared/analytics'
+import {
+  defaultAnalyticsRange,
+  isMasked,
+  lastDays,
+  maskedRow,
+  reportTables,
+  reportTopRows,
+  type AnalyticsReport,
+  type FunnelRow,
+  type ReportTable,
+  type ShownCount,
+} from '../../../shared/analytics'
 import type { Reply } from '../../../shared/console-api'
 import { csvRow } from '../../platform/http/csv'
 import { consoleRoutes } from '../../../shared/console-routes'
 import type { AdminEnv } from '../../platform/console/guard'
-import { on } from '../../platform/console/console-route'
+import { on, seesPeople } from '../../platform/console/console-route'
 import type { Audit } from '../../platform/console/audit'
 import { isDay, type AnalyticsReader, type AnalyticsSettings } from './analytics-report'
 
@@ -21,6 +35,14 @@ export const analyticsMessages = {
 } as const
 
 const dayMs = 86_400_000
+
+/** The report as a member who may not see the people reads it. */
+const masked = (report: AnalyticsReport): AnalyticsReport => ({
+  ...report,
+  exact: false,
+  total: maskedRow(report.total),
+  ...Object.fromEntries(reportTables.map((name) => [name, report[name].map(maskedRow)])),
+})
 
 export function analyticsConsoleRoutes(options: AnalyticsConsoleOptions): Hono<AdminEnv> {
   const { reader, now } = options
@@ -35,7 +57,8 @@ export function analyticsConsoleRoutes(options: AnalyticsConsoleOptions): Hono<A
   on(routes, consoleRoutes.analytics, async (c) => {
     const range = rangeOf(c)
     if (!range) return c.json({ ok: false, message: analyticsMessages.badRange }, 400)
-    return c.json({ ok: true, ...(await reader.report(range.from, range.to, options.settings, { top: reportTopRows })) } satisfies Reply<AnalyticsReport>)
+    const report = await reader.report(range.from, range.to, options.settings, { top: reportTopRows })
+    return c.json({ ok: true, ...(seesPeople(c) ? report : masked(report)) } satisfies Reply<AnalyticsReport>)
   })
 
   on(routes, consoleRoutes.analyticsCsv, async (c) => {
@@ -44,13 +67,17 @@ export function analyticsConsoleRoutes(options: AnalyticsConsoleOptions): Hono<A
     const name = reportTables.find((table) => table === c.req.query('table'))
     if (!name) return c.json({ ok: false, message: analyticsMessages.badTable }, 400)
     const report = await reader.report(range.from, range.to, options.settings)
-    await options.audit(c.get('adminEmail'), 'export', `analytics: ${name}, ${range.from} to ${range.to}`)
+    const exact = seesPeople(c) && c.req.query('for') !== 'outside'
+    await options.audit(c.get('adminEmail'), 'export', `analytics: ${name}, ${range.from} to ${range.to}${exact ? '' : ', counts under 5 hidden'}`)
     const columns = ['visitors', 'views', 'signups', 'confirmed', 'invited', 'claimed', 'activated'] as const
-    const cell = (value: FunnelRow[(typeof columns)[number]]) => (value === null ? '' : String(value))
+    const hidden = (value: ShownCount | null) => !exact && typeof value === 'number' && isMasked(value)
+    const cell = (value: ShownCount | null) => (value === null || hidden(value) ? '' : String(value))
     c.header('Content-Type', 'text/csv; charset=utf-8')
-    c.header('Content-Disposition', `attachment; filename="analytics-${name}-${range.from}-${range.to}.csv"`)
-    const rows = (report[name as ReportTable] as FunnelRow[]).map((row) => csvRow([row.key, ...columns.map((column) => cell(row[column]))]))
-    return c.body([csvRow([name === 'days' ? 'day' : name.replace(/s$/, ''), ...columns]), ...rows].join(''))
+    c.header('Content-Disposition', `attachment; filename="analytics-${name}-${range.from}-${range.to}${exact ? '' : '-masked'}.csv"`)
+    const rows = (report[name as ReportTable] as FunnelRow[]).map((row) =>
+      csvRow([row.key, ...columns.map((column) => cell(row[column])), columns.filter((column) => hidden(row[column])).join(' ')]),
+    )
+    return c.body([csvRow([name === 'days' ? 'day' : name.replace(/s$/, ''), ...columns, 'masked']), ...rows].join(''))
   })
   return routes
 }

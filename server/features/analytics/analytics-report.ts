@@ -4,9 +4,10 @@
 // from their daily counts (analytics_daily), summed once per range and kept, since a rolled-up day never changes;
 // the day not rolled up yet (today) from its counts so far (analytics_partial), which the analytics' clock makes by
 // the same statement the roll-up keeps (dayCounts). A table's row over several days adds each day's visitors: a
-// visitor is one per day. Every count under 5 is shown as words (shared/analytics.ts shownCount).
+// visitor is one per day. The counts are exact: the console's route masks those under 5 for a reader who may not see
+// the people (analytics-console.ts).
 import { sql, type RawBuilder } from 'kysely'
-import { analyticsRanges, lastDays, reportTables, shownCount, type AnalyticsReport, type FunnelRow, type ReportTable } from '../../../shared/analytics'
+import { analyticsRanges, lastDays, reportTables, type AnalyticsReport, type FunnelRow, type ReportTable } from '../../../shared/analytics'
 import type { Engine } from '../../platform/database/contract'
 import type { Database } from '../../platform/database/database'
 import { activationTable } from '../api/public'
@@ -52,7 +53,7 @@ export type AnalyticsSettings = { enabled: boolean; rawDays: number; countEveryS
 export type ReportOptions = { top?: number }
 
 export type AnalyticsReader = {
-  /** The range's report as of the last count: read once after each count, then served from memory. */
+  /** The range's report as of the last count, every count exact: read once after each count, then served from memory. */
   report(from: string, to: string, settings: AnalyticsSettings, options?: ReportOptions): Promise<AnalyticsReport>
   /** After each count (the analytics' clock): reads the console's ranges ending today (shared/analytics.ts
    * analyticsRanges) anew, ahead of the team's look, and forgets every other range read before it. */
@@ -62,7 +63,7 @@ export type AnalyticsReader = {
 type Summed = { dimension: Dimension; value: string; visitors: number; views: number; signups: number }
 type StepRow = { day: string; source: string; campaign: string } & Steps
 /** A report with its tables whole and in order, before the settings and the cut. */
-type Full = Pick<AnalyticsReport, 'from' | 'to' | 'countedAt' | 'rows'> & Record<ReportTable, FunnelRow[]>
+type Full = Pick<AnalyticsReport, 'from' | 'to' | 'countedAt' | 'rows' | 'total'> & Record<ReportTable, FunnelRow[]>
 
 /** How many finished ranges' sums an instance keeps: the console's three, and a few chosen by hand. */
 const keptSums = 12
@@ -166,20 +167,13 @@ export function analyticsReader(database: Database): AnalyticsReader {
     const shown = (name: ReportTable): FunnelRow[] => {
       const entries = [...table(name).entries()]
       entries.sort(name === 'days' ? ([a], [b]) => a.localeCompare(b) : ([a, x], [b, y]) => y.visitors - x.visitors || a.localeCompare(b))
-      return entries.map(([key, row]) => ({
-        key,
-        visitors: shownCount(row.visitors),
-        views: shownCount(row.views),
-        signups: shownCount(row.signups),
-        confirmed: withSteps.has(name) ? shownCount(row.confirmed ?? 0) : null,
-        invited: withSteps.has(name) ? shownCount(row.invited ?? 0) : null,
-        claimed: withSteps.has(name) ? shownCount(row.claimed ?? 0) : null,
-        activated: withSteps.has(name) ? shownCount(row.activated ?? 0) : null,
-      }))
+      return entries.map(([key, row]) => funnelRow(key, row, withSteps.has(name)))
     }
     const whole = Object.fromEntries(reportTables.map((name) => [name, shown(name)])) as Record<ReportTable, FunnelRow[]>
     const rowCounts = Object.fromEntries(reportTables.map((name) => [name, whole[name].length])) as Record<ReportTable, number>
-    return { from, to, countedAt, rows: rowCounts, ...whole }
+    const sum = new Map<string, Counts & Partial<Steps>>()
+    for (const [, row] of table('days')) add(sum, '', row)
+    return { from, to, countedAt, rows: rowCounts, total: funnelRow('', sum.get('') ?? { visitors: 0, views: 0, signups: 0 }, true), ...whole }
   }
 
   // The reports as of the last count, by range: the console's three are read by `refresh` after each count and
@@ -204,7 +198,7 @@ export function analyticsReader(database: Database): AnalyticsReader {
       const full = await kept(from, to)
       const cut = (rows: FunnelRow[], name: ReportTable) => (name === 'days' || options.top === undefined ? rows : rows.slice(0, options.top))
       const tables = Object.fromEntries(reportTables.map((name) => [name, cut(full[name], name)])) as Record<ReportTable, FunnelRow[]>
-      return { ...full, ...settings, ...tables }
+      return { ...full, ...settings, ...tables, exact: true }
     },
     async refresh(now) {
       const ranges = analyticsRanges.map((days) => lastDays(days, now))
@@ -219,6 +213,17 @@ export function analyticsReader(database: Database): AnalyticsReader {
     },
   }
 }
+
+const funnelRow = (key: string, row: Counts & Partial<Steps>, withSteps: boolean): FunnelRow => ({
+  key,
+  visitors: row.visitors,
+  views: row.views,
+  signups: row.signups,
+  confirmed: withSteps ? (row.confirmed ?? 0) : null,
+  invited: withSteps ? (row.invited ?? 0) : null,
+  claimed: withSteps ? (row.claimed ?? 0) : null,
+  activated: withSteps ? (row.activated ?? 0) : null,
+})
 
 /** Whether `text` is a UTC day as the report takes it. */
 export const isDay = (text: unknown): text is string => typeof text === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(`${text}T00:00:00Z`))

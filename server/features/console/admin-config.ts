@@ -4,7 +4,12 @@
 import { ConfigError } from '../../platform/config-error'
 import { parseAdminEmails, type AdminEmails } from './admin-emails'
 
-export type AdminConfig = { adminEmails: AdminEmails; publicUrl: string }
+export type AdminConfig = {
+  adminEmails: AdminEmails
+  publicUrl: string
+  /** Whether SMTP_URL and MAIL_FROM are set (the setup checklist says so, and never their values); unset when not told. */
+  mailSet?: { smtpUrl: boolean; mailFrom: boolean }
+}
 
 export function readAdminConfig(env: Record<string, string | undefined>, server: { host: string; port: number; publicSiteUrl: string | undefined }): AdminConfig {
   const shownHost = server.host === '0.0.0.0' || server.host === '::' ? 'localhost' : server.host
@@ -12,6 +17,7 @@ export function readAdminConfig(env: Record<string, string | undefined>, server:
   if (adminEmails.invalidPlaces.length > 0) throw new ConfigError([invalidEntries(adminEmails)])
   return {
     adminEmails,
+    mailSet: { smtpUrl: Boolean(env.SMTP_URL?.trim()), mailFrom: Boolean(env.MAIL_FROM?.trim()) },
     publicUrl: server.publicSiteUrl ?? `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${server.port}`,
   }
 }

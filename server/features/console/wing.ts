@@ -11,6 +11,7 @@ import type { Audit } from '../../platform/console/audit'
 import { adminStore, type AdminStore } from './admin-store'
 import { consoleMigrations } from './migrations'
 import { createSignInMailer } from './sign-in-mail'
+import { setupRoutes } from './setup-routes'
 import { teamStore } from './team-store'
 
 type Limit = { max: number; windowMs: number }
@@ -30,24 +31,33 @@ declare module '../../platform/wing/wing' {
 
 export const consoleWing: Wing = {
   migrations: consoleMigrations,
-  build({ database, admin: settings, now, log, mailer, budget, outbox, ports, limits }) {
+  build({ database, admin: settings, config, now, log, mailer, budget, outbox, ports, limits }) {
     const admin = adminStore(database, ports.line, now)
     const signInMailer = createSignInMailer({ mailer, budget, log, now, checkMs: limits.signInCheckMs })
     const audit: Audit = (actor, action, detail) => admin.audit(actor, action, detail)
     return {
       offers: { admin },
       routes: ({ originCheck, facts, rateLimiter, consoleRoutes }) => {
+        // The team, with ADMIN_EMAILS's owners (team-store.ts).
+        const team = teamStore(database, settings.adminEmails, now)
+        const setup = setupRoutes({
+          mail: settings.mailSet ?? { smtpUrl: false, mailFrom: false },
+          publicSiteUrl: config.publicSiteUrl,
+          inviteUrl: () => ports.inviteUrl.read(),
+          team,
+          database,
+          now,
+        })
         const options = {
           store: admin,
-          // The team, with ADMIN_EMAILS's owners (team-store.ts).
-          team: teamStore(database, settings.adminEmails, now),
+          team,
           publicUrl: settings.publicUrl,
           sendSignInLink: signInMailer,
           eraseSignup: (id: number, at: Date) => ports.consent.eraseById(id, at),
           outboxStats: (at: Date) => outbox.stats(at),
           signInRateLimit: limits.signIn,
           now,
-          routes: consoleRoutes.map((make) => make({ audit, now })),
+          routes: [setup, ...consoleRoutes.map((make) => make({ audit, now }))],
         }
         // The console's API passes the API's origin check too, and is never readable by another origin.
         return { api: [{ at: adminApiBase, app: new Hono().use(apiHeaders, originCheck()).route('/', adminApi(options, { ...facts, rateLimiter })) }] }

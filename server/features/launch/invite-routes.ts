@@ -17,8 +17,8 @@ import { invitePageCsp, renderInvitation, renderInvitationClaimed, renderInvitat
 
 export type InviteRoutesOptions = {
   invitations: Pick<Invitations, 'invitationOf' | 'claimWithCode'>
-  /** INVITE_URL: where a claimed invitation goes on to; undefined until the company sets it. */
-  inviteUrl: string | undefined
+  /** INVITE_URL, read at each use: where a claimed invitation goes on to; undefined until the company sets it. */
+  inviteUrl: () => Promise<string | undefined>
   /** The site's public address, for the page's links; the request's own origin without it. */
   siteUrl: string | undefined
   now: () => Date
@@ -37,7 +37,7 @@ export function inviteRoutes(options: InviteRoutesOptions): Hono {
 
   routes.get(invitePagePath, async (c) => {
     const site = siteOf(c.req.url)
-    if (!options.inviteUrl) return c.html(renderInvitationClosed(site), 503, headers)
+    if (!(await options.inviteUrl())) return c.html(renderInvitationClosed(site), 503, headers)
     const token = c.req.query('token')
     const invitation = isWellFormedSecret(token) ? await options.invitations.invitationOf(hashSecret(token), now()) : undefined
     return invitation ? c.html(renderInvitation(invitation, token!, site), 200, headers) : c.html(renderInvitationNotWorking(site), 404, headers)
@@ -46,13 +46,14 @@ export function inviteRoutes(options: InviteRoutesOptions): Hono {
   // A token is 43 characters: the button's form is a few dozen bytes, far under the reader's 2 KB.
   routes.post(invitePagePath, async (c) => {
     const site = siteOf(c.req.url)
-    if (!options.inviteUrl) return c.html(renderInvitationClosed(site), 503, headers)
+    const inviteUrl = await options.inviteUrl()
+    if (!inviteUrl) return c.html(renderInvitationClosed(site), 503, headers)
     const form = await readFieldsBody(c, { forms: true })
     if (form.kind === 'too-large') return c.html(renderInvitationNotWorking(site), 413, headers)
     const token = form.kind === 'fields' ? form.fields.token : undefined
     const claimed = isWellFormedSecret(token) ? await options.invitations.claimWithCode(hashSecret(token), now()) : undefined
     if (!claimed) return c.html(renderInvitationNotWorking(site), 404, headers)
-    return c.html(renderInvitationClaimed(claimed, options.inviteUrl, site), 200, headers)
+    return c.html(renderInvitationClaimed(claimed, inviteUrl, site), 200, headers)
   })
   return routes
 }

@@ -14,11 +14,12 @@ import { readFieldsBody, type Fields } from '../../platform/http/read-body'
 import { invitationRules, isTimeOfDay } from '../../../shared/rules'
 import { askWaveCount, funnelColumns, nobodyWaiting, ratedFunnelColumns, type Pace, type WaveRefusal, type WaveRequest, type WaveRow, type PaceRequest } from '../../../shared/launch-rows'
 import type { Invitations } from './invitations'
+import { inviteUrlMessages } from '../../../shared/setup'
 
 export type WaveRoutesOptions = {
   invitations: Invitations
-  /** INVITE_URL is set: without it there is nowhere to send people, so waves and paces are refused. */
-  ready: boolean
+  /** INVITE_URL, read at each use: without it there is nowhere to send people, so waves and paces are refused. */
+  inviteUrl: () => Promise<string | undefined>
   audit: Audit
   now: () => Date
 }
@@ -29,7 +30,7 @@ export const waveMessages = {
   listChanged: 'The list changed since you looked (another wave took those people): here is who is next now.',
   nobody: nobodyWaiting,
   noneExpired: 'That wave has no expired invitations to send again.',
-  notReady: 'Invitations need INVITE_URL, the address a claimed invitation goes on to. Set it and restart.',
+  notReady: inviteUrlMessages.missing,
   noPace: 'No pace is set.',
 } as const
 
@@ -41,7 +42,8 @@ const wholeNumber = (value: unknown, max: number) => (Number.isSafeInteger(value
 export function waveRoutes(options: WaveRoutesOptions): Hono<AdminEnv> {
   const { invitations, now } = options
   const routes = new Hono<AdminEnv>()
-  const refuseUnlessReady = () => (options.ready ? undefined : refusal('not-ready', waveMessages.notReady))
+  const ready = async () => (await options.inviteUrl()) !== undefined
+  const refuseUnlessReady = async () => ((await ready()) ? undefined : refusal('not-ready', waveMessages.notReady))
   // A body is a small JSON object; anything else (`null`, a list, no JSON) has none of the fields, and is
   // refused as a wrong number would be. Undefined when it is too large.
   const body = async (c: Context): Promise<Fields | undefined> => {
@@ -55,7 +57,7 @@ export function waveRoutes(options: WaveRoutesOptions): Hono<AdminEnv> {
   const shownPace = (c: Context<AdminEnv>, pace: Pace | null) => pace && { ...pace, startedBy: memberShown(c)(pace.startedBy) }
 
   on(routes, consoleRoutes.waves, async (c) => {
-    const overview = await invitations.overview(options.ready)
+    const overview = await invitations.overview(await ready())
     return c.json({ ok: true, ...overview, waves: overview.waves.map(shownWave(c)), pace: shownPace(c, overview.pace) })
   })
 
@@ -68,7 +70,7 @@ export function waveRoutes(options: WaveRoutesOptions): Hono<AdminEnv> {
   })
 
   on(routes, consoleRoutes.startWave, async (c) => {
-    const notReady = refuseUnlessReady()
+    const notReady = await refuseUnlessReady()
     if (notReady) return c.json(notReady, 503)
     const fields = await body(c)
     if (!fields) return tooLarge(c)
@@ -87,7 +89,7 @@ export function waveRoutes(options: WaveRoutesOptions): Hono<AdminEnv> {
   })
 
   on(routes, consoleRoutes.inviteAgain, async (c) => {
-    const notReady = refuseUnlessReady()
+    const notReady = await refuseUnlessReady()
     if (notReady) return c.json(notReady, 503)
     const waveId = wholeNumber(Number(c.req.param('id')), Number.MAX_SAFE_INTEGER)
     if (waveId === undefined) return c.json({ ok: false, message: waveMessages.noneExpired }, 404)
@@ -99,7 +101,7 @@ export function waveRoutes(options: WaveRoutesOptions): Hono<AdminEnv> {
   })
 
   on(routes, consoleRoutes.setPace, async (c) => {
-    const notReady = refuseUnlessReady()
+    const notReady = await refuseUnlessReady()
     if (notReady) return c.json(notReady, 503)
     const fields = await body(c)
     if (!fields) return tooLarge(c)
@@ -119,7 +121,7 @@ export function waveRoutes(options: WaveRoutesOptions): Hono<AdminEnv> {
   })
 
   on(routes, consoleRoutes.wavesCsv, async (c) => {
-    const overview = await invitations.overview(options.ready)
+    const overview = await invitations.overview(await ready())
     await options.audit(c.get('adminEmail'), 'export', 'invitation funnel')
     const rows = [
       csvRow(['wave', 'kind', 'started_by', 'started_at', ...funnelColumns, ...ratedFunnelColumns.map((column) => `${column}_rate`)]),

@@ -9,6 +9,7 @@ import { heldInvitation } from './held-invitation'
 import { invitations, type Invitations } from './invitations'
 import { invitationsFollowConsent } from './invitations-follow-consent'
 import { inviteRoutes } from './invite-routes'
+import { inviteUrl, inviteUrlRoutes, type InviteUrl } from './invite-url'
 import { launchEmailKinds } from './launch-emails'
 import type { LaunchEvents } from './launch-events'
 import { startLaunchTicker } from './launch-ticker'
@@ -20,6 +21,7 @@ declare module '../../platform/wing/wing' {
   interface Ports {
     invitations: Invitations
     heldInvitation: HeldInvitationOf
+    inviteUrl: InviteUrl
   }
   interface WingEvents {
     launch: LaunchEvents
@@ -29,14 +31,18 @@ declare module '../../platform/wing/wing' {
 export const launchWing: Wing = {
   migrations: launchMigrations,
   emailKinds: (database, { links, config }) => launchEmailKinds(database, links, config?.invitations.lifetimeMs ?? invitationRules.lifetimeMs),
-  build({ database, config, admin, now, log, ports, events, poke }) {
+  build({ database, config, admin, now, log, ports, events, poke, settings }) {
     const invited = invitations(database, ports.line, config.invitations, events.of('launch'))
+    const link = inviteUrl(settings, config.invitations.url)
     return {
-      offers: { invitations: invited, heldInvitation },
+      offers: { invitations: invited, heldInvitation, inviteUrl: link },
       follows: { consent: invitationsFollowConsent },
       // An invitation's page reads; its button claims, with the link's token.
-      routes: () => ({ pages: [{ at: '/', app: inviteRoutes({ invitations: invited, inviteUrl: config.invitations.url, siteUrl: admin.publicUrl, now }) }] }),
-      consoleRoutes: [({ audit, now: at }) => waveRoutes({ invitations: invited, ready: config.invitations.url !== undefined, audit, now: at })],
+      routes: () => ({ pages: [{ at: '/', app: inviteRoutes({ invitations: invited, inviteUrl: link.url, siteUrl: admin.publicUrl, now }) }] }),
+      consoleRoutes: [
+        ({ audit, now: at }) => waveRoutes({ invitations: invited, inviteUrl: link.url, audit, now: at }),
+        ({ audit }) => inviteUrlRoutes({ settings, link, audit }),
+      ],
       personRecord: launchPerson,
       clocks: [{ name: 'launch', everyMs: 30_000, start: ({ everyMs }) => startLaunchTicker({ invitations: invited, everyMs, onWave: poke, log, now }) }],
     }

@@ -18,7 +18,7 @@ export type PlaceRoutesOptions = {
   /** The site's public address, for the share link and the page's links; the request's own origin without it. */
   siteUrl: string | undefined
   /** INVITE_URL: someone who claimed their invitation finds the way on to early access here again. */
-  inviteUrl?: string
+  inviteUrl: () => Promise<string | undefined>
   now: () => Date
 }
 
@@ -39,7 +39,7 @@ export function placeRoutes(options: PlaceRoutesOptions): Hono {
     const siteUrl = options.siteUrl ?? new URL(c.req.url).origin
     if (!you) return c.html(renderLinkNotWorking(siteUrl), 404, pageHeaders(siteUrl))
     const news = await options.offerNewsChoice(you.signupId, at)
-    return c.html(renderYourPlace(you, siteUrl, { inviteUrl: options.inviteUrl, news }), 200, pageHeaders(siteUrl))
+    return c.html(renderYourPlace(you, siteUrl, { inviteUrl: await options.inviteUrl(), news }), 200, pageHeaders(siteUrl))
   })
   return routes
 }

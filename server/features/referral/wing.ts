@@ -41,7 +41,8 @@ export const referralWing: Wing = {
               yourPlace: placeInLine.yourPlace,
               offerNewsChoice: (signupId, at) => ports.consent.offerNewsChoice(signupId, at),
               siteUrl: admin.publicUrl,
-              inviteUrl: config.invitations.url,
+              // The launch's link, offered after this wing is built and read at each request (launch/invite-url.ts).
+              inviteUrl: () => ports.inviteUrl.url(),
               now,
             }),
           },

@@ -102,11 +102,13 @@ export function endpointUrlProblem(text: string, allowPrivate: boolean): string 
   } catch {
     return 'Give the address as a full URL, such as https://hooks.example.com/waitlist.'
   }
-  if (url.protocol !== 'https:' && !(allowPrivate && url.protocol === 'http:')) return 'Only https: addresses are accepted.'
+  if (url.protocol !== 'https:' && !(allowPrivate && url.protocol === 'http:')) return allowPrivate
+      ? 'Only https: and http: addresses are accepted.'
+      : 'Only https: addresses are accepted. To try a local http: endpoint, set WEBHOOKS_ALLOW_PRIVATE=true in the environment and restart (never in production).'
   if (url.username || url.password) return 'Leave the user name and password out of the address: sign the requests with the secret instead.'
   if (text.length > 2000) return 'The address is too long.'
   const host = url.hostname.replace(/^\[|\]$/g, '')
   if (!allowPrivate && (isIP(host) ? isForbiddenAddress(host) : host === 'localhost' || host.endsWith('.localhost')))
-    return 'That address is on this machine or a private network: webhooks go to public addresses only.'
+    return 'That address is on this machine or a private network: webhooks go to public addresses only. To try one locally, set WEBHOOKS_ALLOW_PRIVATE=true in the environment and restart (never in production).'
   return undefined
 }

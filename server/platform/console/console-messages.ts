@@ -17,6 +17,7 @@ export const permissionWords: Record<Permission, string> = {
   'webhooks:manage': 'managing webhooks',
   'team:manage': 'managing the team',
   'audit:read': 'reading the audit log',
+  'settings:manage': 'changing settings',
 }
 
 export const consoleMessages = {

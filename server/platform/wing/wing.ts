@@ -24,6 +24,7 @@ import type { OutboxKind } from '../outbox/outbox-kinds'
 import type { OutboxStore } from '../outbox/outbox-store'
 import type { AdminEnv } from '../console/guard'
 import type { PersonRecordPart } from '../../../shared/person-record'
+import type { LiveSettings } from '../settings/live-settings'
 
 /** The settings every wing reads (server/settings.ts adds them: the server's, and the console's). */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by module augmentation
@@ -58,6 +59,8 @@ export type WingContext = WingSettings & {
   budget: MailboxBudget
   /** The outbox every wing's emails wait in (platform/outbox/). */
   outbox: OutboxStore
+  /** The settings the console may change with no restart, the environment's winning (platform/settings/). */
+  settings: LiveSettings
   ports: Ports
   events: EventBuses
   limits: Partial<WingLimits>

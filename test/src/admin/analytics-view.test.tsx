@@ -7,7 +7,7 @@ import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { createActor, fromPromise } from 'xstate'
 import { adminAnalyticsMachine } from '../../../machines/admin-analytics-machine'
-import { fewerThanFive, lastDays, type AnalyticsRange, type AnalyticsReport } from '../../../shared/analytics'
+import { fewerThanFive, lastDays, type AnalyticsRange, type AnalyticsReport, type FunnelRow } from '../../../shared/analytics'
 import { analyticsOffNote, AnalyticsView } from '../../../src/admin/analytics-view'
 import { conversionOf, landingNote } from '../../../src/admin/analytics-tables'
 import { analyticsSamples } from '../../utils/admin-models'
@@ -27,6 +27,7 @@ function start(answer: Answer = async () => sample) {
 const section = () => screen.getByRole('region', { name: 'Where signups come from' })
 const table = (name: RegExp) => within(section()).getByRole('table', { name })
 /** A table's rows as the cells' text, the header row first. */
+const row = (key: string, visitors: number, signups: number): FunnelRow => ({ key, visitors, views: visitors, signups, confirmed: 0, invited: 0, claimed: 0, activated: 0 })
 const rowsOf = (name: RegExp) => within(table(name)).getAllByRole('row').map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent))
 
 describe('where signups come from', () => {
@@ -38,7 +39,7 @@ describe('where signups come from', () => {
     expect(screen.getByRole('button', { name: 'Last 7 days' })).toHaveAttribute('aria-pressed', 'false')
 
     expect(rowsOf(/^Each day’s visitors/)).toEqual([
-      ['Day (UTC)', 'Visitors', 'Signups', 'Visitors who signed up', 'Confirmed', 'Invited', 'Claimed', 'Activated'],
+      ['Day (UTC)', 'Visitors', 'Signups', 'Visitors who signed up', 'Ever confirmed', 'Invited', 'Claimed', 'Activated'],
       ['2026-11-26', '120', '9', '7.5%', '0', '0', '0', '0'],
       // Fewer than 5 is said as such, and no share is worked out from it.
       ['2026-11-27', '40', fewerThanFive, '—not known', '0', '0', '0', '0'],
@@ -73,8 +74,29 @@ describe('where signups come from', () => {
         `/api/admin/analytics.csv?table=${name}&from=2026-10-29&to=2026-11-27`,
       ]),
     )
-    expect(screen.getByText(/^How it is counted: with no cookie/)).toHaveTextContent('raw page views are kept 2 days, then only the daily counts.')
+    // A viewer's report: one line says why counts under 5 are words, and links to how visits are counted; no CSV
+    // for outside, since theirs is one already.
+    const line = screen.getByText(/^Counts from 1 to 4 show as “fewer than 5”: your role does not see the people\./)
+    expect(line).toHaveTextContent('Days are UTC, raw views kept 2 days.')
+    expect(within(line).getByRole('link', { name: 'How visits are counted' })).toHaveAttribute('href', '/legal#counting-visits')
+    expect(within(section()).queryByRole('link', { name: /to share outside the team/ })).not.toBeInTheDocument()
     expect(screen.queryByText(analyticsOffNote)).not.toBeInTheDocument()
+    actor.stop()
+  })
+
+  it('shows a member who sees the people exact counts, a bar of each row’s share beside its number, and a CSV to share outside', async () => {
+    const exact: AnalyticsReport = { ...sample, exact: true, sources: [row('launch', 100, 8), row('direct', 50, 3), row('referral', 2, 0)] }
+    const { actor } = start(async () => exact)
+    await screen.findByText(/^Counts are exact, as your role sees the people/)
+    expect(rowsOf(/^Where visits came from/).slice(1).map((cells) => cells.slice(0, 3))).toEqual([
+      ['launch', '100', '8'],
+      ['direct (no campaign, share link or other site)', '50', '3'],
+      ['referral (a share link)', '2', '0'],
+    ])
+    // The bar is beside the number, hidden from screen readers, its length the row's share of the largest.
+    const bars = [...table(/^Where visits came from/).querySelectorAll('[data-share]')]
+    expect(bars.map((bar) => [bar.getAttribute('aria-hidden'), bar.getAttribute('data-share')])).toEqual([['true', '100'], ['true', '50'], ['true', '2']])
+    expect(within(section()).getAllByRole('link', { name: /to share outside the team/ })[1]).toHaveAttribute('href', '/api/admin/analytics.csv?table=sources&from=2026-10-29&to=2026-11-27&for=outside')
     actor.stop()
   })
 
@@ -132,7 +154,7 @@ describe('where signups come from', () => {
     expect(analyticsOffNote).toMatch(/ANALYTICS=off/)
     expect(within(section()).getAllByText('Nothing in these days.')).toHaveLength(7)
     expect(within(section()).queryByRole('table')).not.toBeInTheDocument()
-    expect(within(section()).queryByRole('link')).not.toBeInTheDocument()
+    expect(within(section()).queryAllByRole('link').map((link) => link.textContent)).toEqual(['How visits are counted'])
     actor.stop()
   })
 

@@ -20,6 +20,7 @@ const ok = (body: object) => HttpResponse.json({ ok: true, ...body })
 const server = setupServer(
   http.get('*/api/admin/session', () => ok({ email: samples.admin, role, permissions: rolePermissions[role] })),
   http.get('*/api/admin/summary', () => ok(samples.summary)),
+  http.get('*/api/admin/setup', () => ok(samples.summary.setup)),
   http.get('*/api/admin/analytics', () => ok(analyticsSamples.report)),
   http.get('*/api/admin/waves', () => ok({ ...wavesSamples.notReady, waves: [{ ...wavesSamples.started, funnel: { ...wavesSamples.started.funnel, expired: 1 } }] })),
   http.get('*/api/admin/updates', () => ok({ updates: [] })),

@@ -21,6 +21,7 @@ const server = setupServer(
   http.post('*/api/admin/sign-out', hold),
   // The dashboard's own reads answer at once (401 when the model says the session is lost).
   http.get('*/api/admin/summary', () => (dashboardStatus === 200 ? HttpResponse.json({ ok: true, ...samples.summary }) : HttpResponse.json({ ok: false }, { status: 401 }))),
+  http.get('*/api/admin/setup', () => (dashboardStatus === 200 ? HttpResponse.json({ ok: true, ...samples.summary.setup }) : HttpResponse.json({ ok: false }, { status: 401 }))),
   http.get('*/api/admin/referrals', () => (dashboardStatus === 200 ? HttpResponse.json({ ok: true, held: [], heldTotal: 0, heldAfter: null, topReferrers: [] }) : HttpResponse.json({ ok: false }, { status: 401 }))),
   http.get('*/api/admin/waves', () => (dashboardStatus === 200 ? HttpResponse.json({ ok: true, ...wavesSamples.notReady }) : HttpResponse.json({ ok: false }, { status: 401 }))),
   http.get('*/api/admin/analytics', () => (dashboardStatus === 200 ? HttpResponse.json({ ok: true, ...analyticsSamples.report }) : HttpResponse.json({ ok: false }, { status: 401 }))),

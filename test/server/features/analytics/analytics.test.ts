@@ -38,8 +38,8 @@ describe.each([sqliteEngine(), postgresEngine()])('visits on $engine', (engine: 
   const db = () => server.store.database.db
   const views = () => db().selectFrom('analytics_views').selectAll().orderBy('id').execute()
   const now = () => new Date(Date.now() + server.clock.offsetMs)
-  const report = async (from: string, to: string): Promise<AnalyticsReport> => {
-    const response = await server.request(`/api/admin/analytics?from=${from}&to=${to}`, { cookie })
+  const report = async (from: string, to: string, as = cookie): Promise<AnalyticsReport> => {
+    const response = await server.request(`/api/admin/analytics?from=${from}&to=${to}`, { cookie: as })
     expect(response.status).toBe(200)
     return response.json()
   }
@@ -94,7 +94,7 @@ describe.each([sqliteEngine(), postgresEngine()])('visits on $engine', (engine: 
     await db().deleteFrom('analytics_views').where('page', '=', '/after-the-refusals').execute()
   })
 
-  it('joins a signup to its visit, shows the funnel per day and per source with counts under 5 in words, and keeps no IP address or User-Agent', async () => {
+  it('joins a signup to its visit, shows the funnel per day and per source, exact to a member who sees the people and under 5 in words to a viewer, and keeps no IP address or User-Agent', async () => {
     // Six more visitors from the launch campaign, five of whom sign up in the same visit (and one who never visited).
     for (let n = 10; n < 16; n++) expect((await beacon({ page: '/', utmSource: 'launch' }, {}, chrome(n))).status).toBe(204)
     for (let n = 10; n < 15; n++) expect((await signUp(`visitor.${n}@example.com`, chrome(n))).status).toBe(200)
@@ -111,13 +111,32 @@ describe.each([sqliteEngine(), postgresEngine()])('visits on $engine', (engine: 
     // never visited (a signup of its own, with no visit to join: not among the visitors' signups).
     expect(row(shown.days, today())).toEqual({ key: today(), visitors: 8, views: 9, signups: 5, confirmed: 5, invited: 0, claimed: 0, activated: 0 })
     expect(row(shown.sources, 'launch')).toMatchObject({ visitors: 7, signups: 5, confirmed: 5 })
-    expect(row(shown.sources, 'referral')).toMatchObject({ visitors: fewerThanFive, signups: 0 })
+    // The owner may see the people (people:read): every count exact, the one visitor by a share link too.
+    expect(shown.exact).toBe(true)
+    expect(row(shown.sources, 'referral')).toMatchObject({ visitors: 1, signups: 0 })
     expect(row(shown.landings, '/')).toMatchObject({ visitors: 8, signups: 5, confirmed: null })
-    expect(row(shown.pages, '/coach')).toMatchObject({ visitors: fewerThanFive, views: fewerThanFive })
+    expect(row(shown.pages, '/coach')).toMatchObject({ visitors: 1, views: 1 })
     expect(row(shown.devices, 'desktop')).toMatchObject({ visitors: 7 })
-    const csv = await (await server.request(`/api/admin/analytics.csv?table=sources&from=${today()}&to=${today()}`, { cookie })).text()
-    expect(csv.split('\r\n')[0]).toBe('source,visitors,views,signups,confirmed,invited,claimed,activated')
-    expect(csv).toContain('launch,7,8,5,5,0,0,0')
+    expect(shown.total).toEqual({ key: '', visitors: 8, views: 9, signups: 5, confirmed: 5, invited: 0, claimed: 0, activated: 0 })
+    // A viewer may not see the people: counts from 1 to 4 in words, the rest as they are.
+    const viewer = await server.joinTeam(cookie, 'vic@company.example', 'viewer')
+    const masked = await report(today(), today(), viewer)
+    expect(masked.exact).toBe(false)
+    expect(row(masked.sources, 'referral')).toMatchObject({ visitors: fewerThanFive, views: fewerThanFive, signups: 0 })
+    expect(row(masked.pages, '/coach')).toMatchObject({ visitors: fewerThanFive, views: fewerThanFive })
+    expect(row(masked.sources, 'launch')).toMatchObject({ visitors: 7, signups: 5, confirmed: 5 })
+    // The CSV's number columns hold numbers only: exact for the owner; for the viewer, and for an export the owner
+    // makes to share outside, a hidden count is an empty cell, and the masked column names it.
+    const csvOf = async (as: string, query = '') => (await (await server.request(`/api/admin/analytics.csv?table=sources&from=${today()}&to=${today()}${query}`, { cookie: as })).text()).split('\r\n')
+    const exactCsv = await csvOf(cookie)
+    expect(exactCsv[0]).toBe('source,visitors,views,signups,confirmed,invited,claimed,activated,masked')
+    expect(exactCsv).toContain('launch,7,8,5,5,0,0,0,')
+    expect(exactCsv).toContain('referral,1,1,0,0,0,0,0,')
+    for (const lines of [await csvOf(viewer), await csvOf(cookie, '&for=outside')]) {
+      expect(lines).toContain('launch,7,8,5,5,0,0,0,')
+      expect(lines).toContain('referral,,,0,0,0,0,0,visitors views')
+      expect(lines.join('\n')).not.toContain(fewerThanFive)
+    }
 
     // Nothing anywhere holds the address or the User-Agent: every table, every log line.
     const tables = ['analytics_views', 'analytics_conversions', 'analytics_daily', 'signups', 'outbox', 'admin_audit'] as const
@@ -155,9 +174,9 @@ describe.each([sqliteEngine(), postgresEngine()])('visits on $engine', (engine: 
     expect(recounted.countedAt! >= counted.countedAt!).toBe(true)
     expect(row(recounted.days, today())!.visitors).toBe((row(counted.days, today())!.visitors as number) + 2)
     expect(recounted.rows.pages).toBe(counted.rows.pages + 52)
-    expect(row(recounted.sources, 'launch')!.invited).toBe(fewerThanFive)
+    expect(row(recounted.sources, 'launch')!.invited).toBe(1)
     expect(row(counted.sources, 'launch')!.invited).toBe(0)
-    expect([row(recounted.days, today())!.activated, row(counted.days, today())!.activated]).toEqual([fewerThanFive, 0])
+    expect([row(recounted.days, today())!.activated, row(counted.days, today())!.activated]).toEqual([1, 0])
     expect(row(recounted.landings, '/')!.activated).toBeNull()
     expect(recounted.pages).toHaveLength(reportTopRows)
     expect(recounted.rows.days).toBe(1)

@@ -135,6 +135,9 @@ describe('at save time, without allow-private', () => {
     expect(endpointUrlProblem('https://hooks.example.com/waitlist', false)).toBeUndefined()
     for (const url of ['http://hooks.example.com/', 'https://127.0.0.1/', 'https://[::1]/', 'https://10.0.0.1/', 'https://169.254.169.254/', 'https://localhost/', 'https://user:pw@hooks.example.com/', 'hooks.example.com', 'ftp://hooks.example.com/'])
       expect(endpointUrlProblem(url, false), url).toBeDefined()
+    // Each refusal a local try meets names the setting that allows it.
+    expect(endpointUrlProblem('http://127.0.0.1:8080/hooks', false)).toMatch(/WEBHOOKS_ALLOW_PRIVATE=true/)
+    expect(endpointUrlProblem('https://localhost/hooks', false)).toMatch(/WEBHOOKS_ALLOW_PRIVATE=true/)
     // With it, a local receiver over http.
     expect(endpointUrlProblem('http://127.0.0.1:8080/hooks', true)).toBeUndefined()
 

@@ -5,6 +5,7 @@
 // confirms; the restored server sends each email the copy had pending once and none it had sent; the copy
 // carries no console session. Then the refusals, each one line without a secret. On SQLite, and on
 // PostgreSQL with WAITLIST_TEST_ENGINE=postgres (npm run test:server:postgres).
+import { backupMadeKey } from '../../../../server/platform/database/backup-mark'
 import { spawnSync } from 'node:child_process'
 import { chmodSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -112,6 +113,9 @@ it(`restores from a backup taken during a burst every acknowledged signup, worki
   const written = /^Wrote (\S+):/.exec(run.stdout)![1]!
   expect(written.startsWith(join(fixture.temp.dir, 'operator', 'data', 'backups', 'waitlist-'))).toBe(true)
   expect(statSync(written).mode & 0o777).toBe(0o600)
+  // The live database records when its last backup began, for the console's setup checklist (backup-mark.ts).
+  const [recorded] = await queryDatabase(liveUrl, `SELECT value FROM consent_settings WHERE key = '${backupMadeKey}'`)
+  expect(Date.parse(String(recorded?.value))).toBeGreaterThanOrEqual(backupStartedAt - 1000)
   // The disaster: the live server and its database are gone.
   killGroup(live.child, 'SIGTERM')
   await live.exited
