@@ -31,4 +31,5 @@ export const machinesNotInGallery: Record<string, string> = {
   signupConsent: 'No view: the server keeps it in the database (server/features/consent/).',
   referralCredit: 'No view: the server decides it when a friend confirms (server/features/referral/).',
   updateSend: 'No view of its own: the console shows its moves inside the updates section (adminUpdates).',
+  copy: 'No view of its own: its button sits beside a new secret in the webhooks and API keys sections, pictured there; what it says after a press needs the browser’s clipboard.',
 }
