@@ -50,7 +50,8 @@ async function axeInBothSchemes(page: Page, label: string) {
   }
 }
 
-test('the team makes an API key, sees it once, a server uses it, and once revoked the same call is refused', async ({ page }) => {
+test('the team makes an API key, sees it once, a server uses it, and once revoked the same call is refused', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
   test.setTimeout(120_000)
   await test.step('a person joins the list', async () => {
     const joined = await fetch(`${origin}/api/waitlist`, {
@@ -83,6 +84,10 @@ test('the team makes an API key, sees it once, a server uses it, and once revoke
     await expect(made.getByRole('heading')).toBeFocused()
     key = (await made.locator('code').textContent()) ?? ''
     expect(key).toMatch(/^wlk_[\w-]{43}$/)
+    // One press copies it, and the page says so (issue 47).
+    await made.getByRole('button', { name: 'Copy the API key' }).click()
+    await expect(made.getByRole('status')).toHaveText('Copied.')
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key)
     const row = section.getByRole('row', { name: new RegExp(keyName) })
     await expect(row).toContainText('people:read')
     await expect(row).toContainText(`${key.slice(0, 12)}…`)
@@ -105,8 +110,9 @@ test('the team makes an API key, sees it once, a server uses it, and once revoke
     const row = section.getByRole('row', { name: new RegExp(keyName) })
     await expect(row.getByRole('button', { name: `Revoke key ${keyName}` })).toHaveCount(0)
     // Revoked and last used both show a time now (the list was fetched again after the revocation).
-    await expect(row.getByRole('cell').nth(4)).toHaveText(/^\d{4}-\d\d-\d\d \d\d:\d\d$/)
-    await expect(row.getByRole('cell').nth(5)).toHaveText(/^\d{4}-\d\d-\d\d \d\d:\d\d$/)
+    // In the console's one way of writing a time (issue 47).
+    await expect(row.getByRole('cell').nth(4)).toHaveText(/^\d{4}-\d\d-\d\d \d\d:\d\d UTC$/)
+    await expect(row.getByRole('cell').nth(5)).toHaveText(/^\d{4}-\d\d-\d\d \d\d:\d\d UTC$/)
     const refused = await lookUp(key)
     expect(refused.status).toBe(401)
     expect(refused.body).toEqual((await lookUp(`wlk_${'A'.repeat(43)}`)).body)

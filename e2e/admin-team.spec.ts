@@ -91,7 +91,9 @@ test('an owner invites an editor, who writes and tests but cannot send, export o
     await expect(editorPage.getByRole('heading', { name: heading, exact: true })).toHaveCount(0)
   const areas = editorPage.getByRole('navigation', { name: 'Console areas' })
   for (const area of ['People', 'Referrals', 'Integrations', 'Team', 'Audit']) await expect(areas.getByRole('link', { name: area, exact: true })).toHaveCount(0)
-  await axeInBothSchemes(editorPage, 'the editor’s console')
+  // The saved draft's preview stands beside the editor now (issue 47): axe runs as a script in every frame it checks,
+  // and the preview's sandboxed frames run none, so they are left out here as in admin-updates.spec.ts.
+  await axeInBothSchemes(editorPage, 'the editor’s console', { exclude: ['iframe[sandbox]'] })
 
   // The server does not rely on the hiding: the send route itself refuses them, in words.
   const id = Number(/\d+/.exec((await draft.textContent()) ?? '')![0])

@@ -159,6 +159,12 @@ test('the team writes, previews, tests and sends an update to a segment, pauses,
   })
 
   await test.step('previews it in light and dark side by side, and the plain text', async () => {
+    // The saved draft's preview is there without a press, beside the editor at 1280 px (issue 47).
+    const beside = section.getByRole('region', { name: 'Preview', exact: true })
+    await expect(beside).toBeVisible()
+    const editor = await section.getByRole('form', { name: /^Draft #\d+$/ }).boundingBox()
+    const shown = await beside.boundingBox()
+    expect(shown!.x).toBeGreaterThanOrEqual(editor!.x + editor!.width)
     await section.getByRole('button', { name: 'Preview', exact: true }).click()
     await expect(section.getByRole('heading', { name: 'Preview', exact: true })).toBeFocused()
     for (const title of ['The update in a light inbox', 'The update in a dark inbox']) {

@@ -168,13 +168,33 @@ test('the team invites the next people in waves; an invitee claims once and land
   await test.step('the first invitee opens the emailed link in their own browser, claims, and the link is used up', async () => {
     const claimLink = /https?:\/\/\S+\/waitlist\/invite\?token=[\w-]{43}/.exec((await invitationTo(ada)).text ?? '')![0]
     const own = await browser.newContext()
+    await own.grantPermissions(['clipboard-read', 'clipboard-write'])
     const invitee = await own.newPage()
     const errors = watchErrors(invitee)
+    // The site's own look, light and dark, to hold the invitation's pages to (issue 47).
+    const looks = async () => {
+      const read = () => invitee.evaluate(() => ({ font: getComputedStyle(document.body).fontFamily, ink: getComputedStyle(document.body).color, surface: getComputedStyle(document.body).backgroundColor }))
+      await invitee.emulateMedia({ colorScheme: 'light' })
+      const light = await read()
+      await invitee.emulateMedia({ colorScheme: 'dark' })
+      const dark = await read()
+      await invitee.emulateMedia({ colorScheme: 'light' })
+      return { light, dark }
+    }
+    await invitee.goto(new URL('/', claimLink).href)
+    const siteLooks = await looks()
+    expect(siteLooks.light.surface).not.toBe(siteLooks.dark.surface)
     const ready = invitee.getByRole('heading', { level: 1, name: `${ada.firstName}, your early access to ${brand.coachName} is ready` })
     const claim = invitee.getByRole('button', { name: 'Claim my early access' })
     await invitee.goto(claimLink)
     await expect(ready).toBeVisible()
     await expect(claim).toBeVisible()
+    // The site's header, type and palettes in both schemes: the brand in a banner landmark leads to the site.
+    await expect(invitee.getByRole('banner').getByRole('link', { name: brand.companyName })).toHaveAttribute('href', /^https?:\/\/[^/]+\/?$/)
+    expect(await looks()).toEqual(siteLooks)
+    await invitee.emulateMedia({ colorScheme: 'dark' })
+    await expectNoAxeViolations(invitee, 'the invitation page, dark')
+    await invitee.emulateMedia({ colorScheme: 'light' })
     await expectNoAxeViolations(invitee, 'the invitation page')
     // Opening the page (as a mail scanner would) claims nothing: it reads the same again.
     await invitee.reload()
@@ -184,7 +204,13 @@ test('the team invites the next people in waves; an invitee claims once and land
     await claim.click()
     // The claimed page: the activation code the app will ask for, shown this once, then the way on.
     await expect(invitee.getByRole('heading', { level: 1, name: 'Your early access is claimed' })).toBeVisible()
-    await expect(invitee.getByText(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){3}$/)).toBeVisible()
+    const code = invitee.getByText(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){3}$/)
+    await expect(code).toBeVisible()
+    expect(await looks()).toEqual(siteLooks)
+    // One press copies the code, and the page says so (issue 47).
+    await invitee.getByRole('button', { name: 'Copy the code' }).click()
+    await expect(invitee.getByRole('status')).toHaveText('Copied.')
+    expect(await invitee.evaluate(() => navigator.clipboard.readText())).toBe(((await code.textContent()) ?? '').trim())
     await expectNoAxeViolations(invitee, 'the claimed invitation')
     await invitee.getByRole('link', { name: `Get ${brand.coachName}` }).click()
     await expect(invitee).toHaveURL(inviteUrl)

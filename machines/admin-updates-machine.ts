@@ -7,7 +7,9 @@
 // seconds while it is scheduled or sending; which of Pause, Resume, Unschedule and Cancel it offers is the server's
 // own rule (sendMove in update-send-machine.ts). A refusal because the update moved meanwhile (409 wrong-state:
 // another tab, a colleague, the send finishing) fetches it again (`opening`) and shows where it stands now; one
-// that says the update is gone (404) goes back to the list.
+// that says the update is gone (404) goes back to the list. The preview of a draft is fetched by itself when it is
+// opened and after each save (`refreshingPreview`, in the background, the editor working), so it stands beside the
+// editor without a press (issue 47); words typed since are the editor's until saved, and the view says so.
 import { assertEvent, assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent, type SnapshotFrom } from 'xstate'
 import { counted, figure } from '../shared/figures'
 import {
@@ -153,6 +155,17 @@ const moves = {
 const gone = { guard: 'isNotFound', target: 'loading', actions: ['forgetUpdate', 'showGone', 'focusList'] } as const
 const movedMeanwhile = { guard: 'isWrongState', target: 'opening', actions: 'showServerWords' } as const
 
+/** What the team may do in the editor, whether or not its preview is being fetched in the background. */
+const editing = {
+  EDIT: { actions: 'setField' },
+  SAVE: { guard: 'hasUnsavedWords', target: 'saving', actions: 'clearMessages' },
+  PREVIEW: { guard: 'isSavedDraft', target: 'previewing', actions: 'clearMessages' },
+  TEST: { guard: 'isSavedDraft', target: 'testing', actions: 'clearMessages' },
+  PREPARE_SEND: { guard: 'isSavedDraft', target: 'counting', actions: 'clearMessages' },
+  DELETE: { guard: 'isStoredDraft', target: 'confirmingDelete', actions: ['clearMessages', 'focusConfirm'] },
+  CLOSE: moves.CLOSE,
+} as const
+
 export const adminUpdatesMachine = setup({
   types: {} as { context: Context; events: Event; tags: 'busy' },
   actors: {
@@ -190,8 +203,8 @@ export const adminUpdatesMachine = setup({
       return was === now || words[now] === null ? {} : said(words[now])
     }),
     showUpdate: assign(({ event }) => (assertEvent(event, ['xstate.done.actor.fetchUpdate', 'xstate.done.actor.moveSend']), opened(event.output))),
-    // Words typed since the preview make it stale: it goes until it is asked for again.
-    setField: assign(({ context, event }) => (assertEvent(event, 'EDIT'), { input: { ...context.input, [event.field]: event.value }, preview: null })),
+    // The preview stays, as the saved draft's: the next save fetches it again, and the view says it is older than the words.
+    setField: assign(({ context, event }) => (assertEvent(event, 'EDIT'), { input: { ...context.input, [event.field]: event.value } })),
     clearMessages: assign(said('')),
     showSaved: assign(({ event }) => (assertEvent(event, 'xstate.done.actor.saveUpdate'), { ...opened(event.output), ...said(adminUpdatesMessages.saved) })),
     showSaveRefused: assign(({ event }) => {
@@ -200,6 +213,8 @@ export const adminUpdatesMachine = setup({
       return refused(serverWords(event, adminUpdatesMessages.saveFailed), link)
     }),
     showPreview: assign(({ event }) => (assertEvent(event, 'xstate.done.actor.fetchPreview'), { preview: event.output, ...said('') })),
+    // A preview fetched by itself leaves what was said (“Saved.”) as it was.
+    showFreshPreview: assign(({ event }) => (assertEvent(event, 'xstate.done.actor.fetchPreview'), { preview: event.output })),
     showPreviewFailed: assign(({ event }) => refused(serverWords(event, adminUpdatesMessages.previewFailed))),
     showTestSent: assign(({ event }) => {
       assertEvent(event, 'xstate.done.actor.sendTest')
@@ -319,7 +334,7 @@ export const adminUpdatesMachine = setup({
         src: 'fetchUpdate',
         input: ({ context }) => ({ id: context.openId! }),
         onDone: [
-          { guard: 'isDraft', target: 'writing', actions: ['showUpdate', 'focusEditor'] },
+          { guard: 'isDraft', target: 'refreshingPreview', actions: ['showUpdate', 'focusEditor'] },
           { target: 'watching', actions: ['showUpdate', 'focusRecord'] },
         ],
         onError: [gone, { target: 'loading', actions: ['forgetUpdate', 'showOpenFailed', 'focusList'] }],
@@ -327,15 +342,18 @@ export const adminUpdatesMachine = setup({
     },
     writing: {
       description:
-        'The editor: subject, preheader and the body in Markdown, with the link rule beside it and a refused link named; Save, then Preview (light and dark side by side, and the text), Send a test to myself, Send… and Delete, once nothing is unsaved.',
-      on: {
-        EDIT: { actions: 'setField' },
-        SAVE: { guard: 'hasUnsavedWords', target: 'saving', actions: 'clearMessages' },
-        PREVIEW: { guard: 'isSavedDraft', target: 'previewing', actions: 'clearMessages' },
-        TEST: { guard: 'isSavedDraft', target: 'testing', actions: 'clearMessages' },
-        PREPARE_SEND: { guard: 'isSavedDraft', target: 'counting', actions: 'clearMessages' },
-        DELETE: { guard: 'isStoredDraft', target: 'confirmingDelete', actions: ['clearMessages', 'focusConfirm'] },
-        CLOSE: moves.CLOSE,
+        'The editor: subject, preheader and the body in Markdown, with the link rule beside it and a refused link named, and the saved draft’s preview beside it (light and dark, and the text); Save, Preview again, Send a test to myself, Send… and Delete, once nothing is unsaved.',
+      on: editing,
+    },
+    refreshingPreview: {
+      description: 'The saved draft’s preview fetched by itself after the draft was opened or saved; the editor and its buttons work meanwhile, and any of them ends the fetch.',
+      on: editing,
+      invoke: {
+        id: 'fetchPreview',
+        src: 'fetchPreview',
+        input: ({ context }) => ({ id: context.update!.id }),
+        onDone: { target: 'writing', actions: 'showFreshPreview' },
+        onError: [gone, { target: 'writing', actions: 'showPreviewFailed' }],
       },
     },
     saving: {
@@ -345,7 +363,7 @@ export const adminUpdatesMachine = setup({
         id: 'saveUpdate',
         src: 'saveUpdate',
         input: ({ context }) => ({ id: context.update?.id ?? null, input: context.input }),
-        onDone: { target: 'writing', actions: ['showSaved', 'announceChange'] },
+        onDone: { target: 'refreshingPreview', actions: ['showSaved', 'announceChange'] },
         onError: [gone, movedMeanwhile, { target: 'writing', actions: 'showSaveRefused' }],
       },
     },

@@ -4,6 +4,10 @@
 // word. A secret comes back from an add or a rotation only: it is kept in context until the team says they have
 // copied it (DISMISS_SECRET) or makes another change, and never fetched again. The log is a state of its own
 // (`loadingLog`) under the same list; a test opens its endpoint's log, and Refresh (RELOAD_LOG) reads it again.
+// While a delivery on the page shown still waits to be sent, `ready` reads the page again after `deliveryPoll`
+// (`pollingLog`, in the background, buttons working: the team's own press wins and ends the read), so "Waiting to be
+// sent" turns into what happened without a press; the log closed or nothing waiting, it stops. An add the server
+// took gives a blank add form (`addForm` counts them), so the same URL is not sent twice by a second press.
 import { assertEvent, assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent, type SnapshotFrom } from 'xstate'
 import type { WebhookDeliveriesReply, WebhookEndpointsReply } from '../shared/webhook-rows'
 
@@ -35,7 +39,16 @@ type Context = {
   logWanted: { endpointId: number; before: string | null } | null
   /** What the server said of the last refused change. */
   error: string | null
+  /** Whether the change on its way is an add. */
+  adding: boolean
+  /** Which blank add form is on screen: a new one after each add the server took. */
+  addForm: number
 }
+
+/** How often an open log with a delivery still waiting is read again. */
+export const deliveryPollMs = 2_000
+/** Whether a page of the log shows a delivery still waiting to be sent (or to be tried again). */
+export const hasWaitingDelivery = (page: WebhookDeliveriesReply) => page.deliveries.some((delivery) => delivery.status === 'pending')
 
 export const adminWebhooksMessages = {
   failed: 'The webhooks could not be loaded.',
@@ -45,6 +58,16 @@ export const adminWebhooksMessages = {
 
 const notProvided = () => Promise.reject(new Error('The view provides this request.'))
 const messageOf = (error: unknown) => (error instanceof Error && error.name === 'ServerMessage' ? error.message : adminWebhooksMessages.refused)
+
+/** What the team may do from the list, whether or not a read of the log runs in the background. */
+const teamMoves = {
+  RELOAD: 'loading',
+  CHANGE: { target: 'changing', actions: 'startChange' },
+  DISMISS_SECRET: { actions: 'forgetSecret' },
+  OPEN_LOG: { target: 'loadingLog', actions: 'wantLog' },
+  RELOAD_LOG: { guard: 'hasLog', target: 'loadingLog', actions: 'wantSameLog' },
+  OLDER_LOG: { guard: 'hasOlder', target: 'loadingLog', actions: 'wantOlderLog' },
+} as const
 
 export const adminWebhooksMachine = setup({
   types: {} as {
@@ -57,6 +80,7 @@ export const adminWebhooksMachine = setup({
       | ErrorActorEvent<unknown, 'applyChange'>
     tags: 'busy'
   },
+  delays: { deliveryPoll: deliveryPollMs },
   actors: {
     fetchEndpoints: fromPromise<WebhookEndpointsReply>(notProvided),
     applyChange: fromPromise<ChangeDone, WebhookChange>(notProvided),
@@ -65,7 +89,8 @@ export const adminWebhooksMachine = setup({
   actions: {
     showList: assign(({ event }) => (assertEvent(event, 'xstate.done.actor.fetchEndpoints'), { list: event.output })),
     // Another change hides a secret still on screen: it belongs to the moment it was made.
-    startChange: assign({ secret: null, error: null }),
+    startChange: assign(({ event }) => (assertEvent(event, 'CHANGE'), { secret: null, error: null, adding: event.change.kind === 'add' })),
+    blankAddForm: assign(({ context }) => ({ addForm: context.addForm + 1 })),
     keepSecret: assign(({ event }) => {
       assertEvent(event, 'xstate.done.actor.applyChange')
       const { endpointId, secret } = event.output
@@ -88,10 +113,12 @@ export const adminWebhooksMachine = setup({
     wasTest: ({ event }) => event.type === 'xstate.done.actor.applyChange' && event.output.tested,
     hasOlder: ({ context }) => context.log?.page.older != null,
     hasLog: ({ context }) => context.log !== null,
+    wasAdd: ({ context }) => context.adding,
+    isLogWaiting: ({ context }) => context.log !== null && hasWaitingDelivery(context.log.page),
   },
 }).createMachine({
   id: 'adminWebhooks',
-  context: { list: null, secret: null, log: null, logWanted: null, error: null },
+  context: { list: null, secret: null, log: null, logWanted: null, error: null, adding: false, addForm: 0 },
   initial: 'loading',
   states: {
     loading: {
@@ -105,14 +132,19 @@ export const adminWebhooksMachine = setup({
     },
     ready: {
       description: 'The endpoints, each with its events, whether it is on (and the note when it was turned off), and its buttons; the add form; a new secret once, until dismissed; a log when one is open.',
-      on: {
-        RELOAD: 'loading',
-        CHANGE: { target: 'changing', actions: 'startChange' },
-        DISMISS_SECRET: { actions: 'forgetSecret' },
-        OPEN_LOG: { target: 'loadingLog', actions: 'wantLog' },
-        RELOAD_LOG: { guard: 'hasLog', target: 'loadingLog', actions: 'wantSameLog' },
-        OLDER_LOG: { guard: 'hasOlder', target: 'loadingLog', actions: 'wantOlderLog' },
-        CLOSE_LOG: { actions: 'closeLog' },
+      after: { deliveryPoll: { guard: 'isLogWaiting', target: 'pollingLog', actions: 'wantSameLog' } },
+      on: { ...teamMoves, CLOSE_LOG: { actions: 'closeLog' } },
+    },
+    pollingLog: {
+      description: 'Reading the open log page again in the background, because a delivery on it was waiting; everything stays on screen and every button works.',
+      // Closing the log leaves too, so that the read's answer cannot open it again.
+      on: { ...teamMoves, CLOSE_LOG: { target: 'ready', actions: 'closeLog' } },
+      invoke: {
+        id: 'fetchDeliveries',
+        src: 'fetchDeliveries',
+        input: ({ context }) => ({ id: context.logWanted?.endpointId ?? 0, before: context.logWanted?.before ?? null }),
+        onDone: { target: 'ready', actions: 'showLog' },
+        onError: { target: 'ready', actions: 'showLogFailure' },
       },
     },
     changing: {
@@ -124,6 +156,7 @@ export const adminWebhooksMachine = setup({
         input: ({ event }) => (assertEvent(event, 'CHANGE'), event.change),
         onDone: [
           { guard: 'wasTest', target: 'loadingLog', actions: 'wantTestedLog' },
+          { guard: 'wasAdd', target: 'loading', actions: ['keepSecret', 'blankAddForm'] },
           { target: 'loading', actions: 'keepSecret' },
         ],
         onError: { target: 'ready', actions: 'showRefusal' },

@@ -12,6 +12,7 @@ import { adminTableMachine } from '../machines/admin-table-machine'
 import { adminUpdatesMachine } from '../machines/admin-updates-machine'
 import { adminTeamMachine } from '../machines/admin-team-machine'
 import { adminWavesMachine } from '../machines/admin-waves-machine'
+import { copyMachine } from '../machines/copy-machine'
 import { eraseRequestMachine } from '../machines/erase-request-machine'
 import { headerMachine } from '../machines/header-machine'
 import { menuMachine } from '../machines/menu-machine'
@@ -118,6 +119,10 @@ export const chartSources: ChartSource[] = [
     machine: adminApiKeysMachine,
     summary:
       'The console’s API keys (issue 33): the keys, loading then ready or failed. Making a key needs a name and a scope; the key made is shown until the team says it is copied, whatever else happens. Revoking asks first; each change fetches the list again.',
+  },
+  {
+    machine: copyMachine,
+    summary: 'A Copy button beside a secret shown once (a webhook’s signing secret, an API key): one press asks the clipboard once, and the live region says it was copied, or how to copy by hand where the browser refuses.',
   },
   {
     machine: adminWebhooksMachine,

@@ -33,4 +33,5 @@ export const machinesNotInGallery: Record<string, string> = {
   referralCredit: 'No view: the server decides it when a friend confirms (server/features/referral/).',
   updateSend: 'No view of its own: the console shows its moves inside the updates section (adminUpdates).',
   adminInviteUrl: 'Pictured inside the Overview (adminSummary ready, with the form); its saving state lasts one request.',
+  copy: 'No view of its own: its button sits beside a new secret in the webhooks and API keys sections, pictured there; what it says after a press needs the browser’s clipboard.',
 }

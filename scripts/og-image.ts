@@ -5,7 +5,7 @@ import { chromium } from '@playwright/test'
 import { chromiumLaunchOptions } from '../test/utils/chromium'
 import { brand } from '../shared/brand'
 import { coachConversation, hero } from '../src/content/home'
-import { logoSvg } from '../src/ui/logo-drawing'
+import { logoSvg } from '../shared/logo-drawing'
 import { palettes } from '../src/ui/theme'
 
 const c = palettes.light

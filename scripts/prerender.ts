@@ -9,7 +9,7 @@ import type { Manifest } from '@tanstack/react-router'
 import type { RenderedPage } from '../src/entry-server'
 import { headersFileFor } from '../server/platform/http/security-headers'
 import { brand } from '../shared/brand'
-import { logoFile, logoSvg } from '../src/ui/logo-drawing'
+import { logoFile, logoSvg } from '../shared/logo-drawing'
 import { compileInlineScripts, type InlineScripts } from './inline-scripts'
 
 interface ViteManifestChunk {

@@ -66,12 +66,13 @@ export type WebhookDeliveryRow = {
 export type WebhookEndpointsReply = { endpoints: WebhookEndpointRow[]; eventTypes: typeof webhookEventTypes }
 /** POST /webhooks and POST /webhooks/:id/rotate: the secret, shown this once. */
 export type WebhookSecretReply = { endpoint: WebhookEndpointRow; secret: string }
-/** GET /webhooks/:id/deliveries: a page, newest first; `older` is the cursor of the next page (null: none). */
-export type WebhookDeliveriesReply = { deliveries: WebhookDeliveryRow[]; older: string | null }
+/** GET /webhooks/:id/deliveries: a page, newest first; `older` is the cursor of the next page (null: none); `lookedAt`
+ * is the server's time of the read, which the console shows as when it last looked. */
+export type WebhookDeliveriesReply = { deliveries: WebhookDeliveryRow[]; older: string | null; lookedAt: string }
 /** POST /webhooks and PATCH /webhooks/:id: what the team sends. */
 export type WebhookEndpointInput = { url: string; events: string[] }
 
 export const deliveryPageSize = 25
 
 /** The refusals the console shows in words. */
-export type WebhookRefusal = 'bad-url' | 'no-events' | 'not-found'
+export type WebhookRefusal = 'bad-url' | 'no-events' | 'same-url' | 'not-found'

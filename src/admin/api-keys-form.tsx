@@ -7,6 +7,7 @@ import type { ActorRefFrom } from 'xstate'
 import type { adminApiKeysMachine } from '../../machines/admin-api-keys-machine'
 import { apiKeyNameMax, apiScopes, type ApiScope } from '../../shared/api-keys'
 import { Button, Field, Row } from './admin-styles'
+import { CopyButton } from './copy-button'
 
 const Choices = styled.fieldset`
   border: 0;
@@ -48,6 +49,7 @@ export function ApiKeysForm({ apiKeys }: { apiKeys: ActorRefFrom<typeof adminApi
           </h3>
           <p>This is the only time it is shown. Keep it where the server that uses it keeps its secrets.</p>
           <Secret>{made.secret}</Secret>
+          <CopyButton text={made.secret} label="Copy the API key" />
           <Button type="button" onClick={() => apiKeys.send({ type: 'DISMISS' })}>
             I have copied it
           </Button>

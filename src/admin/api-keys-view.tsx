@@ -7,8 +7,9 @@ import type { adminApiKeysMachine } from '../../machines/admin-api-keys-machine'
 import { Button, Row, Status } from './admin-styles'
 import { ApiKeysForm } from './api-keys-form'
 import { TitledListTable } from './list-table'
+import { consoleTime } from './console-time'
 
-const when = (iso: string | null) => (iso === null ? '—' : iso.replace('T', ' ').slice(0, 16))
+const when = (iso: string | null) => (iso === null ? '—' : consoleTime(iso))
 
 export function ApiKeysView({ apiKeys }: { apiKeys: ActorRefFrom<typeof adminApiKeysMachine> }) {
   const state = useSelector(apiKeys, (snapshot) => snapshot)
@@ -43,7 +44,7 @@ export function ApiKeysView({ apiKeys }: { apiKeys: ActorRefFrom<typeof adminApi
         id="api-keys-list-heading"
         heading="Keys"
         instead={keys.length > 0 ? null : state.matches('loading') ? 'Loading the keys…' : 'No key has been made yet.'}
-        columns={['Name', 'Scopes', 'Starts with', 'Made (UTC)', 'Last used (UTC)', 'Revoked (UTC)']}
+        columns={['Name', 'Scopes', 'Starts with', 'Made', 'Last used', 'Revoked']}
         actions
       >
         {keys.map((key) => (

@@ -6,6 +6,7 @@ import type { adminAuditMachine } from '../../machines/admin-audit-machine'
 import { Button, Status } from './admin-styles'
 import { ListTable } from './list-table'
 import { StepPager } from './step-pager'
+import { consoleTime } from './console-time'
 
 export function AuditLog({ audit }: { audit: ActorRefFrom<typeof adminAuditMachine> }) {
   const state = useSelector(audit, (snapshot) => snapshot)
@@ -19,9 +20,9 @@ export function AuditLog({ audit }: { audit: ActorRefFrom<typeof adminAuditMachi
           <Button type="button" onClick={() => audit.send({ type: 'RELOAD' })}>Try again</Button>
         </>
       )}
-      <ListTable labelledBy="audit-heading" columns={['When (UTC)', 'Who', 'What', 'Detail']}>
+      <ListTable labelledBy="audit-heading" columns={['When', 'Who', 'What', 'Detail']}>
         {page.entries.map((entry, index) => (
-          <tr key={`${entry.at}-${index}`}><td>{entry.at.replace('T', ' ').slice(0, 19)}</td><td>{entry.actor}</td><td>{entry.action}</td><td>{entry.detail}</td></tr>
+          <tr key={`${entry.at}-${index}`}><td>{consoleTime(entry.at)}</td><td>{entry.actor}</td><td>{entry.action}</td><td>{entry.detail}</td></tr>
         ))}
       </ListTable>
       {(page.older !== null || trail.length > 0) && (

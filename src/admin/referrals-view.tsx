@@ -10,8 +10,8 @@ import { Button, Row, Status } from './admin-styles'
 import { ListTable, TitledListTable } from './list-table'
 import { StepPager } from './step-pager'
 import { useAllows } from './permissions'
+import { consoleTime } from './console-time'
 
-const when = (iso: string) => iso.replace('T', ' ').slice(0, 16)
 const person = (firstName: string | null, email: string | null) => (email === null ? 'erased' : `${firstName} (${email})`)
 
 export function ReferralsView({ referrals }: { referrals: ActorRefFrom<typeof adminReferralsMachine> }) {
@@ -42,12 +42,12 @@ export function ReferralsView({ referrals }: { referrals: ActorRefFrom<typeof ad
             <p>{counted(data.heldTotal, 'referral is', 'referrals are')} waiting for review, oldest first.</p>
           )}
           {data.held.length > 0 && (
-            <ListTable labelledBy="held-heading" columns={['Friend', 'Came through the link of', 'Held since (UTC)']} actions>
+            <ListTable labelledBy="held-heading" columns={['Friend', 'Came through the link of', 'Held since']} actions>
               {data.held.map((referral) => (
                 <tr key={referral.friendId}>
                   <td>{person(referral.friendFirstName, referral.friendEmail)}</td>
                   <td>{person(referral.referrerFirstName, referral.referrerEmail)}</td>
-                  <td>{when(referral.decidedAt)}</td>
+                  <td>{consoleTime(referral.decidedAt)}</td>
                   <td>
                     {mayReview && <Row>
                       <Button

@@ -13,6 +13,7 @@ import { theme } from '../ui/theme'
 import { Button, Field, Row, Status } from './admin-styles'
 import { TitledListTable } from './list-table'
 import { TeamInviteForm } from './team-invite-form'
+import { consoleTime } from './console-time'
 
 const RoleChoice = styled.select`
   font: inherit;
@@ -27,7 +28,7 @@ const outcomeId = 'team-outcome'
 export const teamViewEffects = { focusOutcome: () => setTimeout(() => document.getElementById(outcomeId)?.focus()) }
 
 type Team = ActorRefFrom<typeof adminTeamMachine>
-const when = (iso: string | null) => (iso === null ? 'Not yet' : `${iso.replace('T', ' ').slice(0, 16)} UTC`)
+const when = (iso: string | null) => (iso === null ? 'Not yet' : consoleTime(iso))
 
 export function TeamView({ team }: { team: Team }) {
   const state = useSelector(team, (snapshot) => snapshot)

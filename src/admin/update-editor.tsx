@@ -10,11 +10,22 @@ import { updateIds, type UpdatesPart } from './update-parts'
 import { UpdatePreviewPanel } from './update-preview'
 import { useAllows } from './permissions'
 
+// On a wide screen the saved draft's preview stands beside the editor; on a narrower one, below it (issue 47). Each
+// half is a container, so the editor lays out by the room it has rather than by the window's width.
+const Workbench = styled.div`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr);
+  gap: 1.5rem 2rem;
+  align-items: start;
+  @media (min-width: 75rem) { grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); }
+  & > * { container-type: inline-size; min-width: 0; }
+`
+
 const Columns = styled.div`
   display: grid;
   grid-template-columns: minmax(0, 2fr) minmax(12rem, 1fr);
   gap: 0 1.5rem;
-  @media (max-width: 48rem) { grid-template-columns: minmax(0, 1fr); }
+  @container (max-width: 40rem) { grid-template-columns: minmax(0, 1fr); }
   input, textarea { width: 100%; max-width: none; box-sizing: border-box; }
   textarea { font: inherit; padding: 0.5rem 0.6rem; border: 1px solid ${theme.color.inkMuted}; border-radius: 0.4rem; min-height: 14rem; }
   aside { border-left: 3px solid ${theme.color.line}; padding-left: 1rem; color: ${theme.color.ink}; }
@@ -38,9 +49,9 @@ export function UpdateEditor({ updates, state }: UpdatesPart) {
   // Words typed while a request runs would be lost to its answer: the fields wait for it.
   const readOnly = !state.can({ type: 'EDIT', field: 'subject', value: '' })
   const canSave = state.can({ type: 'SAVE' })
-  const unsaved = state.matches('writing') && update !== null && canSave
+  const unsaved = (state.matches('writing') || state.matches('refreshingPreview')) && update !== null && canSave
   return (
-    <>
+    <Workbench>
       <form aria-labelledby="update-editor-heading" noValidate onSubmit={(event) => (event.preventDefault(), canSave && updates.send({ type: 'SAVE' }))}>
         <h3 id="update-editor-heading">{update ? `Draft #${update.id}` : 'A new update'}</h3>
         <Columns>
@@ -93,9 +104,15 @@ export function UpdateEditor({ updates, state }: UpdatesPart) {
         </Row>
         {unsaved && <p>Save your changes to preview, test or send them.</p>}
       </form>
+      <div>
+        {preview ? (
+          <UpdatePreviewPanel preview={preview} stale={unsaved} />
+        ) : (
+          update && <p>{state.matches('refreshingPreview') ? 'Loading the preview…' : 'The preview shows here once the draft is saved.'}</p>
+        )}
+      </div>
       {(state.matches('confirmingDelete') || state.matches('deleting')) && <DeleteConfirm updates={updates} state={state} />}
-      {preview && <UpdatePreviewPanel preview={preview} />}
-    </>
+    </Workbench>
   )
 }
 

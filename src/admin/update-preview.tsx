@@ -27,10 +27,12 @@ const Text = styled.pre`
   color: ${theme.color.ink};
 `
 
-export function UpdatePreviewPanel({ preview }: { preview: UpdatePreview }) {
+/** `stale`: words were typed since the draft was saved, and the preview is of the saved draft. */
+export function UpdatePreviewPanel({ preview, stale = false }: { preview: UpdatePreview; stale?: boolean }) {
   return (
     <div role="region" aria-labelledby={updateIds.preview}>
       <h3 id={updateIds.preview} tabIndex={-1}>Preview</h3>
+      {stale && <p>This is the saved draft. Save to see your changes here.</p>}
       <dl>
         <dt>Subject</dt>
         <dd>{preview.subject}</dd>

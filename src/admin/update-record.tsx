@@ -10,6 +10,7 @@ import { Button, Cards, Row } from './admin-styles'
 import { updateRecordCsvHref } from './admin-api-client'
 import { localTime, sendStateWords, updateIds, type UpdatesPart } from './update-parts'
 import { useAllows } from './permissions'
+import { consoleTime } from './console-time'
 
 type MoveEvent = 'PAUSE' | 'RESUME' | 'UNSCHEDULE' | 'CANCEL_SEND'
 const moveButtons: { event: MoveEvent; rule: UpdateSendEvent['type']; label: string; busy: string }[] = [
@@ -22,9 +23,9 @@ const moveButtons: { event: MoveEvent; rule: UpdateSendEvent['type']; label: str
 function sendLine(send: UpdateSend) {
   const rate = `${figure(send.perSecond)} a second`
   const to = `“${audienceWords[send.audience]}”`
-  if (send.state === 'scheduled') return `To ${to}, from ${localTime(send.sendAt)} your time, at ${rate}; asked by ${send.requestedBy}.`
-  const started = send.startedAt ? `started ${localTime(send.startedAt)} your time` : 'not started'
-  const ended = send.endedAt ? `, ended ${localTime(send.endedAt)}` : ''
+  if (send.state === 'scheduled') return `To ${to}, from ${consoleTime(send.sendAt)} (${localTime(send.sendAt)} your time), at ${rate}; asked by ${send.requestedBy}.`
+  const started = send.startedAt ? `started ${consoleTime(send.startedAt)}` : 'not started'
+  const ended = send.endedAt ? `, ended ${consoleTime(send.endedAt)}` : ''
   return `To ${to}, at ${rate}; ${started}${ended}; asked by ${send.requestedBy}.`
 }
 

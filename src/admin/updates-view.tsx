@@ -6,9 +6,10 @@ import type { AdminUpdatesStateName } from '../../machines/admin-updates-machine
 import type { UpdateSummary } from '../../shared/update-rows'
 import { Button, Status, TableScroll } from './admin-styles'
 import { UpdateEditor } from './update-editor'
-import { localTime, sendStateWords, updateIds, type Updates, type UpdatesPart } from './update-parts'
+import { sendStateWords, updateIds, type Updates, type UpdatesPart } from './update-parts'
 import { UpdateRecord } from './update-record'
 import { UpdateSendForm } from './update-send-form'
+import { consoleTime } from './console-time'
 
 // The machine's actions run before React draws the state they lead to: focus waits a task for the element to exist.
 const focusSoon = (id: string) => setTimeout(() => document.getElementById(id)?.focus())
@@ -100,7 +101,7 @@ function ListRow({ update, updates, state }: UpdatesPart & { update: UpdateSumma
       </th>
       <td>{sendStateWords[update.state]}</td>
       <td>{update.updatedBy}</td>
-      <td>{localTime(update.updatedAt)}</td>
+      <td>{consoleTime(update.updatedAt)}</td>
     </tr>
   )
 }

@@ -10,6 +10,7 @@ import { funnelColumns, ratedFunnelColumns, type Funnel, type FunnelColumn, type
 import { wavesCsvHref } from './admin-api-client'
 import { Button, Field, Row, Status, TableScroll } from './admin-styles'
 import { useAllows } from './permissions'
+import { consoleTime } from './console-time'
 
 type Waves = ActorRefFrom<typeof adminWavesMachine>
 type Part = { waves: Waves; state: AdminWavesSnapshot; overview: WavesOverview }
@@ -25,7 +26,6 @@ export const wavesViewEffects = {
 }
 
 const people = (count: number) => counted(count, 'person', 'people')
-const when = (iso: string) => iso.replace('T', ' ').slice(0, 16)
 const pad = (value: number) => String(value).padStart(2, '0')
 const hoursAndMinutes = (time: string) => {
   const [hours, minutes] = time.split(':').map(Number)
@@ -158,11 +158,11 @@ function paceLine({ pace, paceEnded }: WavesOverview) {
   if (pace) {
     const lastRun = pace.lastRunDay ? `; last run on ${pace.lastRunDay}` : ''
     const at = `${utcToLocal(pace.atUtc)} your time (${pace.atUtc} UTC)`
-    return `Now: ${people(pace.perDay)} a day at ${at}, set by ${pace.startedBy} on ${when(pace.startedAt)} UTC${lastRun}.`
+    return `Now: ${people(pace.perDay)} a day at ${at}, set by ${pace.startedBy} on ${consoleTime(pace.startedAt)}${lastRun}.`
   }
   if (!paceEnded) return 'No pace is set.'
   const ended = paceEnded.reason === 'stopped' ? 'was stopped' : 'ended when nobody was left waiting'
-  return `No pace is set. The last one ${ended} on ${when(paceEnded.at)} UTC.`
+  return `No pace is set. The last one ${ended} on ${consoleTime(paceEnded.at)}.`
 }
 
 function PaceForm({ waves, state, overview }: Part) {
@@ -258,7 +258,7 @@ function FunnelTable({ waves, state, overview }: Part) {
                 <th scope="col">Wave</th>
                 <th scope="col">How started</th>
                 <th scope="col">By</th>
-                <th scope="col">When (UTC)</th>
+                <th scope="col">When</th>
                 {funnelColumns.map((key) => <th key={key} scope="col">{funnelLabels[key]}</th>)}
                 <th scope="col">Claim rate</th>
                 <th scope="col"><span className="visually-hidden">Actions</span></th>
@@ -270,7 +270,7 @@ function FunnelTable({ waves, state, overview }: Part) {
                   <th scope="row">#{wave.id}</th>
                   <td>{kinds[wave.kind]}</td>
                   <td>{wave.startedBy}</td>
-                  <td>{when(wave.startedAt)}</td>
+                  <td>{consoleTime(wave.startedAt)}</td>
                   {funnelCells(wave.funnel)}
                   <td>
                     {maySend && wave.funnel.expired > 0 && (

@@ -1,11 +1,14 @@
 // One endpoint's delivery log, newest first, a page at a time: each delivery's event, status, attempts, last and
-// next attempt, the receiver's reply, and the body while it is kept (7 days).
+// next attempt, the receiver's reply, and the body while it is kept (7 days). While one waits to be sent, the machine
+// reads the page again every few seconds; the line above the table says when it last looked.
+import { deliveryPollMs, hasWaitingDelivery } from '../../machines/admin-webhooks-machine'
 import { deliveryStatuses, type DeliveryStatus } from '../../shared/webhook-rows'
 import { Button, Pager, TableScroll } from './admin-styles'
 import type { WebhooksPart } from './webhooks-view'
+import { consoleTime } from './console-time'
 
 const statusWords: Record<DeliveryStatus, string> = { pending: 'Waiting to be sent', delivered: 'Delivered', failed: 'Given up', cancelled: 'Cancelled (erased)' }
-const time = (iso: string | null) => (iso === null ? '' : new Date(iso).toLocaleString())
+const time = (iso: string | null) => (iso === null ? '' : consoleTime(iso))
 
 export function WebhooksLog({ webhooks, state }: WebhooksPart) {
   const { log, list } = state.context
@@ -19,6 +22,10 @@ export function WebhooksLog({ webhooks, state }: WebhooksPart) {
         <Button type="button" $tone="plain" aria-disabled={!state.can({ type: 'OLDER_LOG' })} onClick={() => webhooks.send({ type: 'OLDER_LOG' })}>Older deliveries</Button>
         <Button type="button" $tone="plain" onClick={() => webhooks.send({ type: 'CLOSE_LOG' })}>Close the log</Button>
       </Pager>
+      <p>
+        Last looked {consoleTime(log.page.lookedAt)}.
+        {hasWaitingDelivery(log.page) && ` A delivery is waiting: the log looks again every ${deliveryPollMs / 1000} seconds.`}
+      </p>
       {log.page.deliveries.length === 0 ? (
         <p>Nothing has been sent to it yet.</p>
       ) : (

@@ -6,8 +6,10 @@ import type { ActorRefFrom } from 'xstate'
 import type { adminWebhooksMachine, AdminWebhooksSnapshot, WebhookChange } from '../../machines/admin-webhooks-machine'
 import type { WebhookEndpointRow } from '../../shared/webhook-rows'
 import { Button, Status, TableScroll } from './admin-styles'
+import { CopyButton } from './copy-button'
 import { EventsForm, WebhookAddForm } from './webhooks-form'
 import { WebhooksLog } from './webhooks-log'
+import { consoleTime } from './console-time'
 
 export type Webhooks = ActorRefFrom<typeof adminWebhooksMachine>
 export type WebhooksPart = { webhooks: Webhooks; state: AdminWebhooksSnapshot }
@@ -31,6 +33,7 @@ export function WebhooksView({ webhooks }: { webhooks: Webhooks }) {
           <p>
             The signing secret of endpoint #{secret.endpointId}, shown this once. Copy it into the receiver now: <code>{secret.secret}</code>
           </p>
+          <CopyButton text={secret.secret} label="Copy the signing secret" />
           <Button type="button" $tone="plain" onClick={() => webhooks.send({ type: 'DISMISS_SECRET' })}>I have copied it</Button>
         </div>
       )}
@@ -49,7 +52,8 @@ export function WebhooksView({ webhooks }: { webhooks: Webhooks }) {
           </table>
         </TableScroll>
       )}
-      <WebhookAddForm webhooks={webhooks} state={state} />
+      {/* A new blank form after each add the server took (the machine counts them), so a second press adds nothing. */}
+      <WebhookAddForm key={state.context.addForm} webhooks={webhooks} state={state} />
       <WebhooksLog webhooks={webhooks} state={state} />
     </section>
   )
@@ -73,7 +77,7 @@ function EndpointRow({ endpoint, webhooks, state }: WebhooksPart & { endpoint: W
       <td>
         {endpoint.enabled ? 'On' : 'Off'}
         {endpoint.off && <p>{endpoint.off.note}</p>}
-        {endpoint.previousSecretUntil && <p>The old secret signs too until {new Date(endpoint.previousSecretUntil).toLocaleString()}.</p>}
+        {endpoint.previousSecretUntil && <p>The old secret signs too until {consoleTime(endpoint.previousSecretUntil)}.</p>}
       </td>
       <td>
         {button('test', 'Send a test')}{' '}

@@ -3,7 +3,7 @@
 // SoftwareApplication for the coach waits until the app has a release. Only the server writes it (into each
 // page's head), so it is built by a function: nothing here runs, or ships, in the browser's bundle.
 import { brand } from '../../shared/brand'
-import { logoFile } from '../ui/logo-drawing'
+import { logoFile } from '../../shared/logo-drawing'
 import { footerCopy } from './navigation'
 
 export function structuredData() {

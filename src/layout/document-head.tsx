@@ -1,7 +1,7 @@
 import { HeadContent } from '@tanstack/react-router'
 import { structuredDataJson } from '../content/structured-data'
 import { globalCss } from '../ui/global-css'
-import { faviconHref } from '../ui/logo-drawing'
+import { faviconHref } from '../../shared/logo-drawing'
 import { palettes } from '../ui/theme'
 
 // The page's head, written by the server only (src/entry-server.tsx renders it into index.html's

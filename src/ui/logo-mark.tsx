@@ -1,7 +1,7 @@
-import { logoDrawing } from './logo-drawing'
+import { logoDrawing } from '../../shared/logo-drawing'
 
 // The brand's mark beside the company name, which carries the meaning, so the mark is decorative. Its colours
-// follow the page's scheme; the favicon and the Open Graph image draw the same mark (logo-drawing.ts).
+// follow the page's scheme; the favicon and the Open Graph image draw the same mark (shared/logo-drawing.ts).
 export function LogoMark({ size = 32 }: { size?: number }) {
   const { viewBox, tile, stride, dot } = logoDrawing
   return (

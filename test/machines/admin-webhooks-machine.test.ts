@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest'
 import { adminWebhooksMachine, adminWebhooksMessages, type AdminWebhooksSnapshot } from '../../machines/admin-webhooks-machine'
 import { definedTransitions, describeTransition, transitionPaths, transitionsTaken, type ModelStep } from '../utils/admin-model'
-import { webhooksModel as model, webhooksSamples } from '../utils/admin-models'
+import { deliveryPollEvent, webhooksModel as model, webhooksSamples } from '../utils/admin-models'
 import { replayAdminPath, type Pending } from '../utils/replay-admin-model'
 
 const { secret, refusal } = webhooksSamples
@@ -19,6 +19,11 @@ function checkStep({ event }: ModelStep, started: Pending[], before: AdminWebhoo
       // One request for the change, and the secret on screen hidden: it belongs to the moment it was made.
       expect(requests).toEqual([['applyChange', event.change]])
       expect(after.context.secret).toBeNull()
+      break
+    case 'CLOSE_LOG':
+      // Closed, the log is not read again, even by a read under way.
+      expect(after.context.log).toBeNull()
+      expect(after.matches('ready') || after.matches('loadingLog') || after.matches('changing') || after.matches('loading') || after.matches('failed')).toBe(true)
       break
     case 'OPEN_LOG':
       expect(requests).toEqual([['fetchDeliveries', { id: 1, before: null }]])
@@ -35,8 +40,19 @@ function checkStep({ event }: ModelStep, started: Pending[], before: AdminWebhoo
       if (output.tested) expect(requests).toEqual([['fetchDeliveries', { id: 1, before: null }]])
       else expect(requests).toEqual([['fetchEndpoints', undefined]])
       if (!output.tested) expect(after.context.secret).toEqual(output.secret ? { endpointId: 1, secret } : null)
+      // An add the server took gives a blank add form; no other change does.
+      expect(after.context.addForm).toBe(before.context.addForm + (before.context.adding && !output.tested ? 1 : 0))
       break
     }
+    case deliveryPollEvent.type:
+      // A delivery on the open page still waits: the same page is read again, in the background (nothing waits).
+      // Nothing waits (or no log is open): the time passes and nothing is read.
+      if (before.context.log?.page.deliveries.some((delivery) => delivery.status === 'pending')) {
+        expect(requests).toEqual([['fetchDeliveries', { id: 1, before: before.context.log.before }]])
+        expect(after.value).toBe('pollingLog')
+        expect(after.hasTag('busy')).toBe(false)
+      } else expect(requests).toEqual([])
+      break
     case 'xstate.error.actor.applyChange':
       expect(after.context.error).toBe(refusal.message)
       expect(requests).toEqual([])

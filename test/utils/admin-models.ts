@@ -16,7 +16,7 @@ import { adminUpdatesMachine, type AdminUpdatesSnapshot } from '../../machines/a
 import { adminWavesMachine } from '../../machines/admin-waves-machine'
 import { adminTeamMachine, type AdminTeamSnapshot } from '../../machines/admin-team-machine'
 import { permissions, type Role, type TeamMember } from '../../shared/team'
-import { adminWebhooksMachine, type AdminWebhooksSnapshot, type WebhookChange } from '../../machines/admin-webhooks-machine'
+import { adminWebhooksMachine, hasWaitingDelivery, type AdminWebhooksSnapshot, type WebhookChange } from '../../machines/admin-webhooks-machine'
 import type { UpdateSendState } from '../../machines/update-send-machine'
 import type { Funnel, NextUp, Pace, WaveRow, WavesOverview } from '../../shared/launch-rows'
 import { webhookEventTypes, type WebhookDeliveriesReply, type WebhookEndpointsReply } from '../../shared/webhook-rows'
@@ -520,8 +520,12 @@ const webhookDelivery = (id: number) => ({
   error: null,
   body: '{}',
 })
-const newestDeliveries: WebhookDeliveriesReply = { deliveries: [webhookDelivery(30), webhookDelivery(29)], older: '29' }
-const oldestDeliveries: WebhookDeliveriesReply = { deliveries: [webhookDelivery(3)], older: null }
+const lookedAt = '2026-11-27T15:00:05.000Z'
+const newestDeliveries: WebhookDeliveriesReply = { deliveries: [webhookDelivery(30), webhookDelivery(29)], older: '29', lookedAt }
+const oldestDeliveries: WebhookDeliveriesReply = { deliveries: [webhookDelivery(3)], older: null, lookedAt }
+/** A page with a delivery still waiting to be sent: the machine reads it again after deliveryPoll. */
+const waitingDeliveries: WebhookDeliveriesReply = { deliveries: [{ ...webhookDelivery(31), status: 'pending', attempts: 0, lastAttemptAt: null, replyStatus: null, replyExcerpt: null }], older: '31', lookedAt }
+export const deliveryPollEvent: ModelEvent = { type: 'xstate.after.deliveryPoll.adminWebhooks.ready' }
 const webhookSecret = 'whsec_c2VjcmV0c2VjcmV0c2VjcmV0c2VjcmV0c2Vj'
 const webhookRefusal = Object.assign(new Error('Only https: addresses are accepted.'), { name: 'ServerMessage' })
 
@@ -550,12 +554,16 @@ export const webhooksModel: Model = {
     { type: 'xstate.error.actor.applyChange', error: webhookRefusal },
     done('fetchDeliveries', newestDeliveries),
     done('fetchDeliveries', oldestDeliveries),
+    done('fetchDeliveries', waitingDeliveries),
     failed('fetchDeliveries'),
+    deliveryPollEvent,
   ],
-  // The guards read whether a log is open and has older pages; the secret and the refusal show as the team reads them.
+  // The guards read whether a log is open, has older pages or a delivery waiting, and whether the change on its way
+  // is an add; the secret and the refusal show as the team reads them.
   serializeState: (snapshot) => {
-    const { log, secret, error } = snapshot.context as AdminWebhooksSnapshot['context']
-    return JSON.stringify({ value: snapshot.value, log: log !== null, older: log?.page.older ?? null, secret: secret !== null, error })
+    const { log, secret, error, adding } = snapshot.context as AdminWebhooksSnapshot['context']
+    const waiting = log !== null && hasWaitingDelivery(log.page)
+    return JSON.stringify({ value: snapshot.value, log: log !== null, older: log?.page.older ?? null, waiting, secret: secret !== null, error, adding })
   },
 }
 

@@ -1,40 +1,54 @@
 // The page behind an invitation's link (issue 22), rendered here on the server like the "your place" page
 // (server/features/referral/place-page.tsx), and with the same care: never indexed or cached, its address (which holds
-// the token) never sent on as a Referer, the emails' palettes in both schemes. Opening it changes nothing,
+// the token) never sent on as a Referer, the site's header, type and palettes in both schemes
+// (platform/http/private-page.tsx). Opening it changes nothing,
 // since mail scanners open every link: its one button posts the token back to the endpoint, which claims the
 // invitation and answers with the page of the claimed invitation: the activation code the app will ask for at its
-// first start (activation-code.ts), shown this once, and the link on to INVITE_URL. A plain form, so it needs no
-// script and has none.
+// first start (activation-code.ts), shown this once, with a Copy button, and the link on to INVITE_URL. A plain form,
+// so it needs no script; the claimed page's one script only adds the Copy button where the browser can copy.
 import { brand, mailto } from '../../../shared/brand'
 import { consentPages, invitePagePath } from '../../../shared/consent-paths'
 import { activationCodeLifetimeMs } from '../../../shared/api-keys'
 import { expiresOnWords, inWords } from '../../../shared/rules'
 import { cspHash, PrivatePage, privatePageStyle, renderPage, siteLink } from '../../platform/http/private-page'
-import { emailPalettes } from '../../platform/mail/email-theme'
-
-const { light, dark } = emailPalettes
 // The button keeps a transparent border so that it still has an edge where the system repaints colours
 // (Windows' forced colours), and its focus ring stands off it, so the ring shows against the page, not the button.
 const style = [
   ...privatePageStyle,
   `form{margin:1.5rem 0}`,
   `button{font:inherit;font-weight:600;max-width:100%;padding:.75rem 1.25rem;border:2px solid transparent;border-radius:.5rem;cursor:pointer}`,
-  `button{background:${light.button};color:${light.onButton}}`,
+  `button{background:var(--color-brand);color:var(--color-on-brand)}`,
+  `button.copy{padding:.5rem 1rem;background:var(--color-surface);color:var(--color-brand);border-color:var(--color-brand)}`,
+  `[hidden]{display:none!important}`,
   // The code reads as it is typed: large, monospaced, one group of four never broken across lines.
   `.code{font:600 1.5rem/1.4 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;letter-spacing:.08em;white-space:nowrap;margin:1rem 0}`,
   `a.next{display:inline-block;font-weight:600;padding:.75rem 1.25rem;border:2px solid transparent;border-radius:.5rem;text-decoration:none}`,
-  `a.next{background:${light.button};color:${light.onButton}}`,
-  `a:focus-visible,button:focus-visible{outline:3px solid ${light.link};outline-offset:2px}`,
-  `@media (prefers-color-scheme:dark){body{background:${dark.background};color:${dark.ink}}.muted{color:${dark.inkMuted}}a{color:${dark.link}}` +
-    `button,a.next{background:${dark.button};color:${dark.onButton}}a:focus-visible,button:focus-visible{outline-color:${dark.link}}}`,
+  `a.next{background:var(--color-brand);color:var(--color-on-brand)}`,
 ].join('\n')
 
-/** The pages' own policy: their inline style by its hash, no script at all, nothing else loaded, no framing. The
+/** Which element the claimed page's Copy button copies from, and where it says what happened. */
+const codeIds = { code: 'activation-code', said: 'activation-code-said', copy: 'activation-code-copy' } as const
+export const codeCopyWords = { copied: 'Copied.', refused: 'Your browser did not allow copying: select the code and copy it.' } as const
+
+// Shows the Copy button only where the browser can copy, and says what happened in the polite status line.
+const script = `(() => {
+  const code = document.getElementById('${codeIds.code}');
+  const said = document.getElementById('${codeIds.said}');
+  const copy = document.getElementById('${codeIds.copy}');
+  if (!navigator.clipboard) return;
+  copy.hidden = false;
+  copy.addEventListener('click', () => navigator.clipboard.writeText(code.textContent).then(
+    () => { said.textContent = ${JSON.stringify(codeCopyWords.copied)}; },
+    () => { said.textContent = ${JSON.stringify(codeCopyWords.refused)}; }));
+})();`
+
+/** The pages' own policy: their inline style and the claimed page's one script by their hashes, nothing else
+ * loaded, no framing. The
  * form posts to this endpoint only, which answers with a page of its own (the claimed page, with its link on to
  * INVITE_URL), never a redirect: so form-action is 'self' and nothing else. The page has no script and takes no
  * input that could aim the form elsewhere. */
 export function invitePageCsp(): string {
-  return ["default-src 'none'", `style-src ${cspHash(style)}`, "script-src 'none'", "base-uri 'none'", "form-action 'self'", "frame-ancestors 'none'"].join('; ')
+  return ["default-src 'none'", `style-src ${cspHash(style)}`, `script-src ${cspHash(script)}`, "base-uri 'none'", "form-action 'self'", "frame-ancestors 'none'"].join('; ')
 }
 
 /** An open invitation, as its page shows it: the day it ends, never a duration, which would be out of date the
@@ -44,7 +58,7 @@ export type InvitationView = { firstName: string; expiresAt: Date; lifetime?: ne
 function InvitationPage({ you, token, siteUrl }: { you: InvitationView; token: string; siteUrl: string }) {
   const title = `Your early access to ${brand.coachName} is ready`
   return (
-    <PrivatePage style={style} title={title}>
+    <PrivatePage style={style} siteUrl={siteUrl} title={title}>
       <p className="muted">{`${brand.companyName} early access`}</p>
       <h1>{you.firstName ? `${you.firstName}, your early access to ${brand.coachName} is ready` : title}</h1>
       <p>
@@ -78,11 +92,19 @@ export type ClaimedView = { code: string; expiresAt: Date }
 // the way on is a link to INVITE_URL rather than a redirect, since a redirect would take the code away unseen.
 function InvitationClaimed({ claimed, inviteUrl, siteUrl }: { claimed: ClaimedView; inviteUrl: string; siteUrl: string }) {
   return (
-    <PrivatePage style={style} title="Your early access is claimed">
+    <PrivatePage style={style} siteUrl={siteUrl} title="Your early access is claimed">
       <p className="muted">{`${brand.companyName} early access`}</p>
       <h1>Your early access is claimed</h1>
       <p>When {brand.coachName} starts for the first time, it asks for your activation code. Here it is:</p>
-      <p className="code">{claimed.code}</p>
+      <p className="code" id={codeIds.code}>
+        {claimed.code}
+      </p>
+      <p>
+        <button type="button" className="copy" id={codeIds.copy} aria-describedby={codeIds.said} hidden>
+          Copy the code
+        </button>
+      </p>
+      <p id={codeIds.said} role="status" className="muted" />
       <p>
         Write it down or copy it now: this page is the only place it is shown. It works once, for {inWords(activationCodeLifetimeMs)} (until{' '}
         {expiresOnWords(claimed.expiresAt)}).
@@ -95,6 +117,7 @@ function InvitationClaimed({ claimed, inviteUrl, siteUrl }: { claimed: ClaimedVi
       <p className="muted">
         If you lose the code, write to <a href={mailto()}>{brand.contactEmail}</a>. <a href={siteUrl}>{`Go to ${brand.companyName}`}</a>
       </p>
+      <script dangerouslySetInnerHTML={{ __html: script }} />
     </PrivatePage>
   )
 }
@@ -103,7 +126,7 @@ function InvitationClaimed({ claimed, inviteUrl, siteUrl }: { claimed: ClaimedVi
 // it tells nobody whether a person is listed or what became of them.
 function InvitationNotWorking({ siteUrl }: { siteUrl: string }) {
   return (
-    <PrivatePage style={style} title="This invitation link doesn't work">
+    <PrivatePage style={style} siteUrl={siteUrl} title="This invitation link doesn't work">
       <h1>This invitation link doesn't work</h1>
       <p>It has been used already, or the invitation has expired, or the link is incomplete.</p>
       <p>If you've already claimed your early access, carry on from the page the link sent you to.</p>
@@ -120,7 +143,7 @@ function InvitationNotWorking({ siteUrl }: { siteUrl: string }) {
 // While INVITE_URL is not set there is nowhere to send anyone, so the claim waits and the link keeps working.
 function InvitationClosed({ siteUrl }: { siteUrl: string }) {
   return (
-    <PrivatePage style={style} title="Invitations are not open yet">
+    <PrivatePage style={style} siteUrl={siteUrl} title="Invitations are not open yet">
       <h1>Invitations are not open yet</h1>
       <p>Nothing has changed and your link has not been used up: please try it again later.</p>
       <p>

@@ -3,29 +3,23 @@
 // confirmed through it, news and updates (given or taken back with a plain form), and how to stop emails or be
 // erased. Its one script only adds a Copy button and the
 // phone's share sheet (Web Share API) to what is already there. Never indexed, never cached, never sends its
-// address (which holds the token) on as a Referer. Colours are the emails' (the site's palettes, which the
-// server may not import from src/), with the dark one for a dark scheme.
+// address (which holds the token) on as a Referer. It wears the site's header, type and palettes in both schemes
+// (platform/http/private-page.tsx).
 import { brand } from '../../../shared/brand'
 import { consentApi, consentPages } from '../../../shared/consent-paths'
 import { newsConsentWording } from '../../../shared/email-purposes'
 import { shareLinkOf } from '../../../shared/referral-code'
 import { cspHash, PrivatePage, privatePageStyle, renderPage } from '../../platform/http/private-page'
-import { emailPalettes } from '../../platform/mail/email-theme'
 import type { NewsChoiceOffer } from '../consent/public'
 import type { YourPlace } from './line'
 import { invitationWords } from '../launch/public'
 
-const { light, dark } = emailPalettes
 const style = [
   ...privatePageStyle,
-  `a:focus-visible,button:focus-visible,input:focus-visible{outline:3px solid ${light.link};outline-offset:2px}`,
   `.share{display:flex;flex-wrap:wrap;gap:.5rem;margin:.5rem 0 1.5rem}`,
-  `.share input{flex:1 1 16rem;font:inherit;padding:.5rem;border:1px solid ${light.inkMuted};border-radius:.375rem;background:transparent;color:inherit}`,
-  `.share button,.news button{font:inherit;padding:.5rem 1rem;border:2px solid transparent;border-radius:.375rem;background:${light.button};color:${light.onButton};cursor:pointer}`,
+  `.share input{flex:1 1 16rem;font:inherit;padding:.5rem;border:1px solid var(--color-input-border);border-radius:.375rem;background:transparent;color:inherit}`,
+  `.share button,.news button{font:inherit;padding:.5rem 1rem;border:2px solid transparent;border-radius:.375rem;background:var(--color-brand);color:var(--color-on-brand);cursor:pointer}`,
   `[hidden]{display:none!important}`,
-  `@media (prefers-color-scheme:dark){body{background:${dark.background};color:${dark.ink}}.muted{color:${dark.inkMuted}}a{color:${dark.link}}` +
-    `.share button,.news button{background:${dark.button};color:${dark.onButton}}.share input{border-color:${dark.inkMuted}}` +
-    `a:focus-visible,button:focus-visible,input:focus-visible{outline-color:${dark.link}}}`,
 ].join('\n')
 
 // Shows the two buttons only where they work, and says what happened in the polite status line.
@@ -88,7 +82,7 @@ function YourPlacePage({ you, siteUrl, inviteUrl, news }: { you: YourPlace; site
       ? 'No friends have confirmed through your link yet.'
       : `${count(you.friendsConfirmed)} ${you.friendsConfirmed === 1 ? 'friend has' : 'friends have'} confirmed through your link.`
   return (
-    <PrivatePage style={style} title={you.invitation ? 'Your early access' : 'Your place in line'}>
+    <PrivatePage style={style} siteUrl={siteUrl} title={you.invitation ? 'Your early access' : 'Your place in line'}>
       <p className="muted">{`${brand.companyName} early access`}</p>
       {you.invitation ? (
         <>
@@ -154,7 +148,7 @@ const unsubscribedSentences = {
 
 function LinkNotWorking({ siteUrl }: { siteUrl: string }) {
   return (
-    <PrivatePage style={style} title="This link doesn't work">
+    <PrivatePage style={style} siteUrl={siteUrl} title="This link doesn't work">
       <h1>This link doesn't work</h1>
       <p>
         It may be incomplete, or older than a year. Your place in line is kept either way. If you've just been erased from the list, the link ended with it.

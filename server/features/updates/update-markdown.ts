@@ -8,11 +8,11 @@
 //   a bare domain is left as words;
 // - no image: an image in an email is fetched from its server when the email is opened, which is an open pixel
 //   by another name (docs/product-rules.md, "Updates to the list").
-// As in every email here (platform/mail/email-layout.tsx UrlLink), a reader sees where each link goes: a link
-// whose words are not its address is followed by the address, itself a link, in brackets. The plain text says the
-// same once (render-email.ts: the words' link is marked data-address-follows). Each tag the email shows gets the
-// layout's inline style and the theme's class, so the dark sheet repaints it.
-import markdownIt, { type StateCore, type Token } from 'markdown-it'
+// A link shows its words alone in the HTML, its address in the link (issue 47: the address repeated after every
+// link's words made an update hard to read); the plain text gives the address after the words
+// (platform/mail/render-email.ts). Each tag the email shows gets the layout's inline style and the theme's class, so
+// the dark sheet repaints it.
+import markdownIt, { type Token } from 'markdown-it'
 import { linkStyle, paragraphStyle, smallStyle } from '../../platform/mail/email-layout'
 import { emailClass, emailPalettes } from '../../platform/mail/email-theme'
 
@@ -87,52 +87,20 @@ const looks: Record<string, (token: Token) => { className: string; style: string
   table_open: () => ({ className: emailClass.ink, style: css({ ...paragraphStyle, borderCollapse: 'collapse' }) }),
 }
 
-type TokenClass = StateCore['Token']
-
-function dress(tokens: Token[], NewToken: TokenClass): void {
+function dress(tokens: Token[]): void {
   for (const token of tokens) {
     const look = looks[token.type]?.(token)
     if (look) {
       token.attrSet('class', look.className)
       token.attrSet('style', look.style)
     }
-    if (token.children) {
-      dress(token.children, NewToken)
-      token.children = withAddresses(token.children, NewToken)
-    }
+    if (token.children) dress(token.children)
   }
-}
-
-/** The address a reader reads for a link: an email address without its mailto:. */
-const shownAddress = (href: string) => href.replace(/^mailto:/i, '')
-
-/** Each link whose words are not its address, followed by ` (address)`, the address a link of its own. */
-function withAddresses(children: Token[], NewToken: TokenClass): Token[] {
-  const text = (content: string) => Object.assign(new NewToken('text', '', 0), { content })
-  const out: Token[] = []
-  let open: { token: Token; words: string } | undefined
-  for (const child of children) {
-    out.push(child)
-    if (child.type === 'link_open') open = { token: child, words: '' }
-    else if (open && child.type === 'link_close') {
-      const href = String(open.token.attrGet('href') ?? '')
-      const address = shownAddress(href)
-      if (open.words !== address && open.words !== href) {
-        open.token.attrSet('data-address-follows', 'true')
-        const link = new NewToken('link_open', 'a', 1)
-        link.attrs = (open.token.attrs ?? []).filter(([name]) => name !== 'data-address-follows')
-        out.push(text(' ('), link, text(address), new NewToken('link_close', 'a', -1), text(')'))
-      }
-      open = undefined
-    } else if (open) open.words += child.type === 'text' || child.type === 'code_inline' ? child.content : child.type === 'softbreak' ? '\n' : ''
-  }
-  return out
 }
 
 // Run after markdown-it's own rules, linkify's included, so every link is seen (a core rule is how markdown-it's
 // plugins change what it parsed).
-renderer.core.ruler.push('email_looks', (state) => dress(state.tokens, state.Token))
+renderer.core.ruler.push('email_looks', (state) => dress(state.tokens))
 
-/** The body as the email's HTML: escaped text, allowed links with their addresses shown, each tag dressed for
- * both schemes. */
+/** The body as the email's HTML: escaped text, allowed links by their words, each tag dressed for both schemes. */
 export const markdownToEmailHtml = (markdown: string): string => renderer.render(markdown)

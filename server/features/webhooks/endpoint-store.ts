@@ -13,7 +13,10 @@ import { newWebhookSecret } from './webhook-secrets'
 export const previousSecretValidMs = 24 * 3_600_000
 
 export type EndpointInput = { url: string; events: readonly string[] }
-export type Checked = { ok: true; url: string; events: (typeof webhookEventTypes)[number][] } | { ok: false; code: 'bad-url' | 'no-events'; message: string }
+export type Checked = { ok: true; url: string; events: (typeof webhookEventTypes)[number][] } | { ok: false; code: 'bad-url' | 'no-events' | 'same-url'; message: string }
+
+/** An address added twice would get every event twice. */
+export const sameUrlMessage = (id: number) => `That URL is already endpoint #${id}. Change its events there instead of adding it again.`
 
 export type EndpointStore = {
   list(): Promise<WebhookEndpointRow[]>
@@ -73,6 +76,9 @@ export function endpointStore(database: Database, options: { allowPrivate: boole
     async add(input, by, now) {
       const checked = checkEndpoint(input, options.allowPrivate)
       if (!checked.ok) return checked
+      // The URL as checkEndpoint wrote it, so that a trailing slash or a capital in the host is the same address.
+      const same = await db.selectFrom('webhook_endpoints').select('id').where('url', '=', checked.url).executeTakeFirst()
+      if (same) return { ok: false, code: 'same-url', message: sameUrlMessage(Number(same.id)) }
       const secret = newWebhookSecret()
       const { id } = await db
         .insertInto('webhook_endpoints')

@@ -108,7 +108,7 @@ export function webhookRoutes(options: WebhookRoutesOptions): Hono<AdminEnv> {
     if (cursor !== undefined && !(Number.isSafeInteger(cursor) && cursor >= 1)) return c.json(notFound, 404)
     const page = id === undefined ? undefined : await endpoints.deliveries(id, cursor)
     if (!page) return c.json(notFound, 404)
-    return c.json({ ok: true, ...page } satisfies Reply<WebhookDeliveriesReply>)
+    return c.json({ ok: true, ...page, lookedAt: now().toISOString() } satisfies Reply<WebhookDeliveriesReply>)
   })
 
   return routes

@@ -1,7 +1,9 @@
 // One React Email component gives both parts of an email: the HTML, and the plain text converted from that
 // same HTML the way render(…, { plainText: true }) converts it (html-to-text with React Email's selectors:
-// images and [data-skip-in-text] left out, a link's address written after its words). So the two parts can
-// never say different things.
+// images and [data-skip-in-text] left out, a link's address written after its words, in brackets, unless the words
+// are the address). So the two parts can never say different things. The HTML shows a link by its words alone
+// (issue 47: an address repeated after every link made an update hard to read); the plain text, which has no
+// links, gives the address.
 //
 // Two departures from render(), both for the outbox, which renders each email as it sends it:
 // - the markup comes from React's synchronous renderer, not render()'s stream: every email component here is
@@ -29,9 +31,8 @@ const toText = compile({
   selectors: [
     ...plainTextSelectors,
     { selector: 'a[data-action-link]', format: 'actionLink' },
-    // A link whose address follows it as a link of its own (an update's, features/updates/update-markdown.ts):
-    // its words alone, so the plain text gives the address once, where the HTML shows it.
-    { selector: 'a[data-address-follows]', format: 'inline' },
+    // "the notes (https://…)": the address once, after the words (an update's links, features/updates/update-markdown.ts).
+    { selector: 'a', options: { linkBrackets: ['(', ')'], hideLinkHrefIfSameAsText: true } },
   ],
   formatters: { actionLink },
 })

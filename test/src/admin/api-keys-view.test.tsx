@@ -7,6 +7,7 @@ import { createActor, fromPromise } from 'xstate'
 import { adminApiKeysMachine, adminApiKeysMessages } from '../../../machines/admin-api-keys-machine'
 import type { ApiKeyRow, MakeApiKey } from '../../../shared/api-keys'
 import { ApiKeysView } from '../../../src/admin/api-keys-view'
+import { copyMessages } from '../../../machines/copy-machine'
 
 const secret = `wlk_${'Q'.repeat(43)}`
 
@@ -58,8 +59,21 @@ it('makes a key once it has a name and a scope, shows it once, then lists it by 
   const row = await screen.findByRole('row', { name: /App backend/ })
   expect(row).toHaveTextContent('activations:write')
   expect(row).toHaveTextContent(`${secret.slice(0, 12)}…`)
+  // Made and last used, the console's one way (issue 47).
+  expect(row).toHaveTextContent('2026-11-27 15:00 UTC by team@company.example')
   await user.click(within(shown).getByRole('button', { name: 'I have copied it' }))
   expect(screen.queryByText(secret)).not.toBeInTheDocument()
+})
+
+it('copies the key made with one press, and says so in a live region', async () => {
+  const { user } = start()
+  await user.type(await screen.findByLabelText('Name (what will use it)'), 'App backend')
+  await user.click(screen.getByRole('checkbox', { name: /^activations:write/ }))
+  await user.click(screen.getByRole('button', { name: 'Make key' }))
+  const shown = await screen.findByRole('region', { name: 'The key “App backend”: copy it now' })
+  await user.click(within(shown).getByRole('button', { name: 'Copy the API key' }))
+  expect(await within(shown).findByText(copyMessages.copied)).toHaveAttribute('role', 'status')
+  expect(await navigator.clipboard.readText()).toBe(secret)
 })
 
 it('revokes a key only after the question, and says so', async () => {
@@ -73,7 +87,8 @@ it('revokes a key only after the question, and says so', async () => {
   expect(revoked).toEqual([])
   await user.click(screen.getByRole('button', { name: 'Revoke key Old server' }))
   await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Revoke “Old server”' }))
-  await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(adminApiKeysMessages.revoked('Old server')))
+  // The view's own live region (the key still on screen has its Copy button's too).
+  await waitFor(() => expect(screen.getAllByRole('status')[0]).toHaveTextContent(adminApiKeysMessages.revoked('Old server')))
   expect(revoked).toEqual([1])
   await waitFor(() => expect(screen.queryByRole('button', { name: 'Revoke key Old server' })).not.toBeInTheDocument())
 })

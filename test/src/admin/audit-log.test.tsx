@@ -46,6 +46,8 @@ it('shows the newest page, then older and newer ones by the server’s cursors',
   const { audit, asked, user } = start()
   await waitFor(() => expect(rows()).toHaveLength(50))
   expect(rows()[0]).toHaveTextContent('export #120')
+  // The console's one way of writing a time (issue 47): to the minute, in UTC, said so.
+  expect(rows()[0]).toHaveTextContent(/^2026-11-24 12:00 UTCteam@company\.example/)
   expect(pagerButton('Newer entries')).toHaveAttribute('aria-disabled', 'true')
   await user.click(pagerButton('Older entries'))
   await waitFor(() => expect(rows()[0]).toHaveTextContent('export #70'))

@@ -108,13 +108,19 @@ describe('the updates section', () => {
     const { subject, preheader, body: words } = updatesSamples.draft
     expect(requests.filter(([id]) => id === 'saveUpdate').at(-1)).toEqual(['saveUpdate', { id: null, input: { subject, preheader, body: words } }])
     expect(screen.getByRole('heading', { name: 'Draft #1' })).toBeInTheDocument()
+    // The saved draft's preview comes by itself, beside the editor (issue 47): no press, and "Saved." stays said.
+    expect(await screen.findByRole('region', { name: 'Preview' })).toHaveTextContent(updatesSamples.preview.text)
+    expect(requests.filter(([id]) => id === 'fetchPreview')).toEqual([['fetchPreview', { id: 1 }]])
+    await says('status', 'Saved.')
 
-    // Unsaved words again: the preview, the test and the send wait for them to be saved.
+    // Unsaved words again: the preview, the test and the send wait for them to be saved; the preview says it is
+    // the saved draft's.
     await user.type(screen.getByRole('textbox', { name: 'Subject' }), '!')
     expect(screen.getByText('Save your changes to preview, test or send them.')).toBeInTheDocument()
+    expect(screen.getByRole('region', { name: 'Preview' })).toHaveTextContent('This is the saved draft. Save to see your changes here.')
     expect(screen.getByRole('button', { name: 'Preview' })).toHaveAttribute('aria-disabled', 'true')
     await user.click(screen.getByRole('button', { name: 'Preview' }))
-    expect(requests.map(([id]) => id)).not.toContain('fetchPreview')
+    expect(requests.filter(([id]) => id === 'fetchPreview')).toHaveLength(1)
     actor.stop()
   })
 

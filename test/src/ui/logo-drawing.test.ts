@@ -1,4 +1,4 @@
-import { faviconHref, logoSvg } from '../../../src/ui/logo-drawing'
+import { faviconHref, logoSvg } from '../../../shared/logo-drawing'
 
 // The URL Standard's URL code points (ASCII only: the SVG is ASCII) and percent-encoded bytes: what a valid
 // URL may contain after `data:`. The Nu HTML Checker failed every page on the favicon's unencoded spaces.

@@ -243,7 +243,7 @@ describe(`/api/v1 on ${testEngine}`, () => {
         body: `token=${await inviteToken(email)}`,
       })
       expect(claimed.status).toBe(200)
-      return /<p class="code">([^<]+)<\/p>/.exec(await claimed.text())![1]!
+      return /<p class="code" id="activation-code">([^<]+)<\/p>/.exec(await claimed.text())![1]!
     }
     const fayCode = await claimedCode('fay@example.com')
     const gusCode = await claimedCode('gus@example.com')

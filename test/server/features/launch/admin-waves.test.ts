@@ -112,7 +112,7 @@ describe.each([sqliteEngine(), postgresEngine()])('invitations in the console on
     expect(claimed.status).toBe(200)
     expect(claimed.headers.get('cache-control')).toBe('no-store')
     const claimedPage = await claimed.text()
-    expect(claimedPage).toMatch(/<p class="code">[0-9A-Z]{4}(-[0-9A-Z]{4}){3}<\/p>/)
+    expect(claimedPage).toMatch(/<p class="code" id="activation-code">[0-9A-Z]{4}(-[0-9A-Z]{4}){3}<\/p>/)
     expect(claimedPage).toContain(`href="${inviteUrl}"`)
     expect(await statusOf(emailOf('Ada'))).toBe('claimed')
     const again = await claim()

@@ -1,11 +1,12 @@
 // @vitest-environment node
 // The page behind an invitation's link (issue 22), as the endpoint renders it: a plain form that posts the token
-// back to /waitlist/invite and works without a script (it has none), a policy that allows its one style by hash and
-// the redirect on to INVITE_URL, and one page, the same bytes every time, for every link that does not work.
+// back to /waitlist/invite and works without a script, a policy that allows its one style (and the claimed page's one
+// script, its Copy button) by hash, the site's header, type and palettes in both schemes (issue 47), the link on to
+// INVITE_URL, and one page, the same bytes every time, for every link that does not work.
 import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { invitePageCsp, renderInvitation, renderInvitationClaimed, renderInvitationClosed, renderInvitationNotWorking } from '../../../../server/features/launch/invite-page'
-import { emailPalettes } from '../../../../server/platform/mail/email-theme'
+import { bodyFont, cssVar, palettes } from '../../../../shared/site-palette'
 import { brand } from '../../../../shared/brand'
 import { consentPages, invitePagePath } from '../../../../shared/consent-paths'
 import { expiresOnWords, inWords } from '../../../../shared/rules'
@@ -31,11 +32,17 @@ const pages = [
 const directive = (csp: string, name: string) => csp.split('; ').find((part) => part.startsWith(`${name} `))
 
 describe.each(pages)('%s', (_, html) => {
-  it('is one page in English with one heading in its main landmark, and no script', () => {
+  it('is one page in English with one heading in its main landmark, and no script but the Copy button of the code', () => {
     expect(html).toMatch(/^<!DOCTYPE html><html lang="en">/)
     expect(html.match(/<h1[\s>]/g)).toHaveLength(1)
     expect(html).toMatch(/<main>[\s\S]*<h1>[\s\S]*<\/main>/)
-    expect(html).not.toMatch(/<script|\son[a-z]+=|javascript:/i)
+    expect(html).not.toMatch(/\son[a-z]+=|javascript:/i)
+    expect(html.match(/<script/g) ?? []).toHaveLength(html === claimed ? 1 : 0)
+  })
+
+  it("wears the site's header: a banner landmark with the brand, leading to the site", () => {
+    // A <header> outside <main> is the page's banner landmark.
+    expect(html).toMatch(new RegExp(`<body><header><div><a class="brand" href="${siteUrl}"><svg [^>]*aria-hidden="true"[\\s\\S]*?</svg>${brand.companyName}</a></div></header><main>`))
   })
 
   it('is never indexed and never sends its address on as a Referer', () => {
@@ -44,23 +51,29 @@ describe.each(pages)('%s', (_, html) => {
     expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1"/>')
   })
 
-  it("is allowed its inline style by the style's own hash, and nothing else", () => {
+  it("is allowed its inline style and script by their own hashes, and nothing else", () => {
     const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) => match[1]!)
     expect(styles).toHaveLength(1)
-    const hash = `'sha256-${createHash('sha256').update(styles[0]!, 'utf8').digest('base64')}'`
+    const hash = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`
     const csp = invitePageCsp()
-    expect(directive(csp, 'style-src')).toBe(`style-src ${hash}`)
-    expect(directive(csp, 'script-src')).toBe("script-src 'none'")
+    expect(directive(csp, 'style-src')).toBe(`style-src ${hash(styles[0]!)}`)
+    const script = /<script>([\s\S]*?)<\/script>/.exec(claimed)![1]!
+    expect(directive(csp, 'script-src')).toBe(`script-src ${hash(script)}`)
     expect(directive(csp, 'default-src')).toBe("default-src 'none'")
     expect(html).not.toMatch(/\sstyle="/)
   })
 
-  it("paints with the emails' palettes only, light and dark (their contrast is checked in email-content.test.ts)", () => {
+  it("paints with the site's type and palettes, light and dark (their contrast is the site's, checked in its tests)", () => {
     const style = /<style>([\s\S]*?)<\/style>/.exec(html)![1]!
-    const palette: string[] = [...Object.values(emailPalettes.light), ...Object.values(emailPalettes.dark)]
-    for (const [colour] of style.matchAll(/#[0-9a-f]{3,8}\b/gi)) expect(palette, colour).toContain(colour)
-    expect(style).toContain('@media (prefers-color-scheme:dark)')
-    expect(style).toMatch(/button:focus-visible\{outline:3px solid/)
+    const site: string[] = [...Object.values(palettes.light), ...Object.values(palettes.dark)]
+    for (const [colour] of style.matchAll(/#[0-9a-f]{3,8}\b/gi)) expect(site, colour).toContain(colour)
+    // Both schemes carry every colour the site's pages carry, under the same names.
+    const light = /^:root\{color-scheme:light dark;([^}]*)\}/.exec(style)![1]!
+    for (const [token, colour] of Object.entries(palettes.light)) expect(light).toContain(`${cssVar(token as keyof typeof palettes.light)}:${colour}`)
+    const dark = /@media \(prefers-color-scheme:dark\)\{:root\{([^}]*)\}\}/.exec(style)![1]!
+    for (const [token, colour] of Object.entries(palettes.dark)) expect(dark).toContain(`${cssVar(token as keyof typeof palettes.dark)}:${colour}`)
+    expect(style).toContain(`body{margin:0;font-family:${bodyFont};font-size:1.0625rem;line-height:1.6;color:var(--color-ink);background:var(--color-surface)}`)
+    expect(style).toContain(':focus-visible{outline:3px solid var(--color-focus)')
   })
 })
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // An update's email (issue 31, "Writing"), as the team's Markdown becomes it: raw HTML comes out as escaped text,
 // links are https: or mailto: only (anything else is refused at save, by name), the links a reader gets are the
-// ones written and each shows its address, the plain text carries them, the preheader leads, and nothing in it
+// ones written, each shown once by its words (the address only in the link), the plain text carries the addresses, the preheader leads, and nothing in it
 // is fetched when it is opened. The house checks every email meets are in
 // test/server/platform/mail/email-content.test.ts, which reads this email's sample too.
 import { readFileSync } from 'node:fs'
@@ -65,21 +65,23 @@ describe('links', () => {
     'or write to [the team](mailto:hello@stridehealth.example) or ada@stridehealth.example.',
   ].join('\n')
 
-  it('renders https: and mailto: links exactly as written, each followed by its address', () => {
+  it('renders https: and mailto: links exactly as written, each once, by its words: the address only in the link', () => {
     expect(checkUpdate(draft(body))).toMatchObject({ ok: true })
     const { doc } = rendered(body)
     const links = [...doc.querySelectorAll('p a')].map((anchor) => [anchor.textContent, anchor.getAttribute('href')])
     expect(links).toEqual([
       ['what changed', 'https://stridehealth.example/blog/changes?from=email&x=1'],
-      ['https://stridehealth.example/blog/changes?from=email&x=1', 'https://stridehealth.example/blog/changes?from=email&x=1'],
       ['https://stridehealth.example/about', 'https://stridehealth.example/about'],
       ['the team', 'mailto:hello@stridehealth.example'],
-      ['hello@stridehealth.example', 'mailto:hello@stridehealth.example'],
-      // The footer's contact link follows, outside the body.
       ['ada@stridehealth.example', 'mailto:ada@stridehealth.example'],
+      // The footer's contact link follows, outside the body.
       ['hello@stridehealth.example', 'mailto:hello@stridehealth.example'],
     ])
-    expect(doc.body.textContent).toContain('Read what changed (https://stridehealth.example/blog/changes?from=email&x=1)')
+    // Issue 47: the address is not repeated after the words in what the reader reads.
+    const paragraph = doc.querySelector('p a')!.closest('p')!
+    expect(paragraph.textContent).toBe('Read what changed, see https://stridehealth.example/about,\nor write to the team or ada@stridehealth.example.')
+    expect(doc.body.textContent).not.toContain('changes?from=email')
+    expect(doc.body.textContent).not.toContain('(hello@stridehealth.example)')
   })
 
   it('carries every link in the plain text, as text, once', () => {

@@ -96,6 +96,27 @@ describe('signing', () => {
   })
 })
 
+describe('the endpoints', () => {
+  it('refuses an address already added, in words that name the endpoint, and gives the log with when it was read', async () => {
+    server = await startWebhookServer()
+    const hooks = await receiver()
+    const cookie = await server.signIn()
+    const { endpoint } = await server.addEndpoint(cookie, hooks.url, ['signup.confirmed'])
+    // The same address again, its scheme in capitals (the same address once parsed): every event would go twice.
+    const again = hooks.url.replace(/^http/, 'HTTP')
+    const refused = await server.request('/api/admin/webhooks', { method: 'POST', cookie, body: JSON.stringify({ url: again, events: ['person.erased'] }) })
+    expect(refused.status).toBe(400)
+    expect(await refused.json()).toEqual({ ok: false, code: 'same-url', message: `That URL is already endpoint #${endpoint.id}. Change its events there instead of adding it again.` })
+    const listed = (await (await server.request('/api/admin/webhooks', { cookie })).json()) as WebhookEndpointsReply
+    expect(listed.endpoints.map((row) => row.url)).toEqual([endpoint.url])
+
+    const before = Date.now()
+    const log = await deliveriesOf(cookie, endpoint.id)
+    expect(Date.parse(log.lookedAt)).toBeGreaterThanOrEqual(before - 1000)
+    expect(Date.parse(log.lookedAt)).toBeLessThanOrEqual(Date.now() + 1000)
+  })
+})
+
 describe('delivery', () => {
   it('retries after a 500, then delivers the same message with the same id', async () => {
     server = await startWebhookServer()

@@ -1,7 +1,8 @@
-import { palettes } from './theme'
+import { palettes } from './site-palette'
 
 // The brand's mark, drawn once: a stride path (an S drawn as one stroke) and a dot in a rounded tile. The logo
-// beside the company name (logo-mark.tsx), the favicon and the Open Graph image all draw it from here.
+// beside the company name (src/ui/logo-mark.tsx), the header of the pages the endpoint renders
+// (server/platform/http/private-page.tsx), the favicon and the Open Graph image all draw it from here.
 export const logoDrawing = {
   viewBox: '0 0 64 64',
   tile: { width: 64, height: 64, rx: 16 },
