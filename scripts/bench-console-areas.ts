@@ -46,11 +46,36 @@ export async function firstViews(client: ConsoleClient, repeats: Repeats, timed:
   return timings
 }
 
-export type PageTiming = { name: string; ms: number[]; failed?: string; browser: string }
+export type PageTiming = { name: string; ms: number[]; failed?: string; browser: string; phases: Phases[] }
 
-/** Milliseconds from the navigation's start (the page's time origin) to the frame in which the Overview's totals
- * are on the screen. */
-async function overviewOnce(context: BrowserContext, origin: string): Promise<number> {
+/** When, in ms from the navigation's start, the page's parts were there (Resource Timing): the HTML's last byte,
+ * the last script's, the session's request and reply, the summary's, and the totals on the screen. */
+type Phases = { html: number; scripts: number; session: [number, number]; summary: [number, number]; shown: number }
+const phaseNames = ['html', 'scripts', 'session asked', 'session answered', 'summary asked', 'summary answered', 'shown'] as const
+const flat = (phases: Phases) => [phases.html, phases.scripts, ...phases.session, ...phases.summary, phases.shown]
+
+/** The median of each phase over the runs, in one line. */
+export function phasesLine(phases: Phases[]): string {
+  if (phases.length === 0) return 'no run'
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
+  return phaseNames.map((name, index) => `${name} ${median(phases.map((run) => flat(run)[index]!)).toFixed(0)}`).join(', ')
+}
+
+/** Run in the page: the HTML's last byte, the last script's, and when /session and /summary were asked and answered. */
+const phasesInPage = `(() => {
+  const resources = performance.getEntriesByType('resource')
+  const call = (path) => {
+    const entry = resources.find((resource) => new URL(resource.name).pathname === '/api/admin' + path)
+    return entry ? [entry.startTime, entry.responseEnd] : [NaN, NaN]
+  }
+  const navigation = performance.getEntriesByType('navigation')[0]
+  const scripts = resources.filter((resource) => resource.initiatorType === 'script' || resource.name.endsWith('.js')).map((resource) => resource.responseEnd)
+  return [navigation ? navigation.responseEnd : NaN, Math.max(0, ...scripts), call('/session'), call('/summary')]
+})()`
+
+/** The Overview loaded once in a new page: when its parts came, from the navigation's start (the page's time
+ * origin) to the frame in which its totals are on the screen. */
+async function overviewOnce(context: BrowserContext, origin: string): Promise<Phases> {
   const page = await context.newPage()
   try {
     await page.goto(`${origin}/admin/`, { waitUntil: 'commit', timeout: 60_000 })
@@ -62,7 +87,10 @@ async function overviewOnce(context: BrowserContext, origin: string): Promise<nu
       undefined,
       { polling: 'raf', timeout: 60_000 },
     )
-    return (await shown.jsonValue()) as number
+    const at = (await shown.jsonValue()) as number
+    // Sent as text: tsx names the functions it compiles with a helper the page does not have.
+    const [html, scripts, session, summary] = (await page.evaluate(phasesInPage)) as [number, number, [number, number], [number, number]]
+    return { html, scripts, session, summary, shown: at }
   } finally {
     await page.close()
   }
@@ -82,10 +110,14 @@ export async function overviewPage(origin: string, cookie: string, times: number
     await context.addCookies([{ name, value, url: origin }])
     return context
   }
-  const run = async (label: string, each: () => Promise<number>): Promise<PageTiming> => {
-    const timing: PageTiming = { name: `Overview in Chromium, ${label}`, ms: [], browser: described }
+  const run = async (label: string, each: () => Promise<Phases>): Promise<PageTiming> => {
+    const timing: PageTiming = { name: `Overview in Chromium, ${label}`, ms: [], browser: described, phases: [] }
     try {
-      for (let round = 0; round < times; round++) timing.ms.push(await each())
+      for (let round = 0; round < times; round++) {
+        const phases = await each()
+        timing.phases.push(phases)
+        timing.ms.push(phases.shown)
+      }
     } catch (error) {
       timing.failed = (error as Error).message.split('\n')[0]
     }

@@ -36,7 +36,7 @@ import { sleep } from '../test/utils/until'
 import { startPostgres, type TestPostgres } from '../test/utils/postgres'
 import { builtSqlite, sqliteBytes, type BuildFacts } from './bench-console-build'
 import { consoleCalls, waveStarts } from './bench-console-calls'
-import { consoleSite, firstViews, overviewPage, type PageTiming } from './bench-console-areas'
+import { consoleSite, firstViews, overviewPage, phasesLine, type PageTiming } from './bench-console-areas'
 import { callTimeoutMs, consoleClient, healthz, onBeat, timeExport } from './bench-console-measure'
 import { postgresBytes, postgresWithList } from './bench-console-postgres'
 import { beat, exportLines, goalsLine, tableHead, tableRow, type EngineReport } from './bench-console-print'
@@ -94,7 +94,7 @@ async function measure(name: string, databaseUrl: string, sizeOf: () => Promise<
     let pages: PageTiming[] = []
     try {
       pages = await overviewPage(server.origin, cookie, pageRepeats)
-      for (const page of pages) say(`  ${tableRow(page)}`)
+      for (const page of pages) say(`  ${tableRow(page)}\n    median ms from the navigation: ${phasesLine(page.phases)}`)
       say(`  (the browser: ${pages[0]?.browser})`)
     } catch (error) {
       say(`  the Overview in Chromium: not measured: ${(error as Error).message.split('\n')[0]}`)
