@@ -20,6 +20,11 @@
 //   the server's event loop and what ran in it (its EVENT_LOOP_STALL_MS lines). Every clock runs at its default
 //   period throughout, as main.ts starts them: the analytics' count, the launch's, the updates', the webhooks'
 //   deliverer and body sweep, the retention sweep and the outbox sender;
+// - (issue 47) each console area's first view: the calls src/admin/area-list.ts says it sends when it opens, sent
+//   together, after the same warm-ups and repeats as every call (bench-console-areas.ts), against 200 ms; and the
+//   Overview in Chromium, from the navigation to /admin/ with the session's cookie until its totals are shown,
+//   BENCH_PAGE_REPEATS times (default 20) on a warm cache and as many on a cold one, against 300 ms. The server
+//   serves dist/ when it holds the console (npm run build), else the console is built alone for the run;
 // and one line of the goals against the figures. A request is aborted after 60 s (the export after
 // BENCH_EXPORT_TIMEOUT_S, default 60) and printed as "> 60 s". The cache is in BENCH_CACHE_DIR (default
 // data/bench/, git-ignored). It always stops by itself, and leaves nothing running, Ctrl-C included.
@@ -31,6 +36,7 @@ import { sleep } from '../test/utils/until'
 import { startPostgres, type TestPostgres } from '../test/utils/postgres'
 import { builtSqlite, sqliteBytes, type BuildFacts } from './bench-console-build'
 import { consoleCalls, waveStarts } from './bench-console-calls'
+import { consoleSite, firstViews, overviewPage, phasesLine, type PageTiming } from './bench-console-areas'
 import { callTimeoutMs, consoleClient, healthz, onBeat, timeExport } from './bench-console-measure'
 import { postgresBytes, postgresWithList } from './bench-console-postgres'
 import { beat, exportLines, goalsLine, tableHead, tableRow, type EngineReport } from './bench-console-print'
@@ -41,6 +47,7 @@ import { benchTeardown } from './bench-teardown'
 const size = Number(process.env.BENCH_SIGNUPS ?? 1_000_000)
 const chosen = process.env.BENCH_ENGINES ?? 'both'
 const repeats = { warmups: 3, repeats: Number(process.env.BENCH_REPEATS ?? 40), budgetMs: Number(process.env.BENCH_CALL_BUDGET_S ?? 30) * 1000 }
+const pageRepeats = Number(process.env.BENCH_PAGE_REPEATS ?? 20)
 const catchUpMs = Number(process.env.BENCH_CATCHUP_S ?? 30) * 1000
 const exportTimeoutMs = Number(process.env.BENCH_EXPORT_TIMEOUT_S ?? callTimeoutMs / 1000) * 1000
 const cacheDir = process.env.BENCH_CACHE_DIR ?? join(repoRoot, 'data', 'bench')
@@ -60,12 +67,12 @@ const load = () => `load ${loadavg()
   .join(' ')}`
 
 /** Everything measured on one engine, with one server over `databaseUrl`, printed as it is measured. */
-async function measure(name: string, databaseUrl: string, sizeOf: () => Promise<string>, facts: BuildFacts): Promise<EngineReport> {
+async function measure(name: string, databaseUrl: string, sizeOf: () => Promise<string>, facts: BuildFacts, staticDir: string): Promise<EngineReport> {
   say('')
   say(`${name} (${load()} at its start)`)
   const turns = turnsFromLog()
   const spawned = Date.now()
-  const server = await startMeasuredServer(databaseUrl, join(dir, `mail-${name.split(',')[0]!.toLowerCase()}`), { EVENT_LOOP_STALL_MS: String(loggedTurnMs) }, turns.onLine)
+  const server = await startMeasuredServer(databaseUrl, join(dir, `mail-${name.split(',')[0]!.toLowerCase()}`), { EVENT_LOOP_STALL_MS: String(loggedTurnMs), STATIC_DIR: staticDir }, turns.onLine)
   const turnsSince = (from: number) => `  ${turnsLine(turns.between(from, Date.now()))}; ${load()}`
   try {
     say(`  start-up: listening ${seconds(server.listeningMs)} s after the spawn, /healthz 200 after ${seconds(server.healthyMs)} s; ${await sizeOf()}`)
@@ -75,12 +82,24 @@ async function measure(name: string, databaseUrl: string, sizeOf: () => Promise<
     say(`  start-up catch-up, the first ${seconds(catchUpMs)} s after /healthz's first 200: ${beat('GET /healthz', await catchingUp.stop())}`)
     say(`${turnsSince(spawned)} (from the spawn)`)
     const steady = Date.now()
-    const client = consoleClient(server.origin, await signIn(server.origin, databaseUrl))
+    const cookie = await signIn(server.origin, databaseUrl)
+    const client = consoleClient(server.origin, cookie)
     for (const line of tableHead()) say(`  ${line}`)
     const reading = onBeat(100, healthz(server.origin))
+    const views = await firstViews(client, repeats, (timing) => say(`  ${tableRow(timing)}`))
     const calls = await consoleCalls(client, repeats, facts.commonestDomain, (timing) => say(`  ${tableRow(timing)}`))
     const duringReads = await reading.stop()
     say(`${turnsSince(steady)} (during the console calls)`)
+    const browsing = Date.now()
+    let pages: PageTiming[] = []
+    try {
+      pages = await overviewPage(server.origin, cookie, pageRepeats)
+      for (const page of pages) say(`  ${tableRow(page)}\n    median ms from the navigation: ${phasesLine(page.phases)}`)
+      say(`  (the browser: ${pages[0]?.browser})`)
+    } catch (error) {
+      say(`  the Overview in Chromium: not measured: ${(error as Error).message.split('\n')[0]}`)
+    }
+    say(`${turnsSince(browsing)} (during the Overview in Chromium)`)
     const exporting = Date.now()
     const exported = await timeExport(client, server.pid, exportTimeoutMs, `export-${Date.now()}`, settleMs)
     for (const line of exportLines(exported)) say(`  ${line}`)
@@ -91,7 +110,7 @@ async function measure(name: string, databaseUrl: string, sizeOf: () => Promise<
     say(`  ${tableRow(waves)}`)
     const consoleHealthz = { ms: [...duringReads.ms, ...duringWaves.ms], failures: duringReads.failures + duringWaves.failures }
     say(`  during the other console calls: ${beat('GET /healthz', consoleHealthz)}; ${load()} at the end`)
-    return { name, calls: [...calls, waves], exported, consoleHealthz }
+    return { name, calls: [...calls, waves], exported, consoleHealthz, firstViews: views, overviewPage: pages }
   } catch (error) {
     throw new Error(`${(error as Error).message}\n--- the server's last lines:\n${server.tail()}`, { cause: error })
   } finally {
@@ -109,6 +128,8 @@ try {
     `The console over ${count(size)} signups; ${now.slice(0, 10)} ${now.slice(11, 16)} UTC, Node ${process.version}, ${cpus().length} CPUs ` +
       `(${cpus()[0]?.model.trim() ?? 'unknown'}), ${load()}`,
   )
+  const site = await consoleSite(dir)
+  say(`The site served: ${site.how}`)
   const sqlite = await builtSqlite(size, cacheDir, dir, say)
   const { facts } = sqlite
   say(
@@ -147,6 +168,7 @@ try {
           return `file ${megabytes(bytes.file)} + WAL ${megabytes(bytes.wal)}`
         },
         facts,
+        site.staticDir,
       ),
     )
     rmSync(file, { force: true })
@@ -156,7 +178,7 @@ try {
     const started = performance.now()
     const { url, copied } = await postgresWithList(cluster, sqlite.file, sqlite.file.replace(/\.db$/, ''), dir, say)
     say(`PostgreSQL: ${copied ? 'copied from the SQLite build' : 'the cached cluster started'} in ${seconds(performance.now() - started)} s (a throwaway cluster, fsync on; one server instance)`)
-    await measured(() => measure('PostgreSQL, 1 instance', url, async () => `database ${megabytes(await postgresBytes(url))} (pg_database_size)`, facts))
+    await measured(() => measure('PostgreSQL, 1 instance', url, async () => `database ${megabytes(await postgresBytes(url))} (pg_database_size)`, facts, site.staticDir))
   }
   say('')
   for (const report of reports) say(goalsLine(report))

@@ -1,21 +1,36 @@
 // The console's areas (issue 47), as data: each one's address under /admin/, its name in the navigation and the
 // document's title, and the permissions that open it (any one of them: Integrations holds webhooks and API keys).
 // The route tree (console-router.tsx) makes a route of each; the navigation lists those the member's role opens.
+// Each area's first view, too: the calls its machines send together when it opens (to an owner, who may make them
+// all), which `npm run bench:console` times and test/src/admin/first-view.test.tsx holds to what the area sends.
+// This module pulls in no React: the benchmark imports it.
+import { defaultAnalyticsRange, lastDays } from '../../shared/analytics'
+import { signupPageSize } from '../../shared/console-api'
+import { consoleRoutes, type ConsoleRouteName } from '../../shared/console-routes'
 import { can, roles, type Permission, type Role } from '../../shared/team'
 
-export type Area = { path: AreaPath; name: string; opensWith: readonly Permission[] }
+/** One call of a first view: a route of shared/console-routes.ts, and the query the area sends first (a function of
+ * the clock when it is dates). */
+export type FirstCall = { route: ConsoleRouteName; query?: Record<string, string | number> | ((now: Date) => Record<string, string>) }
+
+export type Area = { path: AreaPath; name: string; opensWith: readonly Permission[]; firstView: readonly FirstCall[] }
 export type AreaPath = '/' | '/people' | '/sources' | '/referrals' | '/invitations' | '/updates' | '/integrations' | '/team' | '/audit'
 
 export const areas = [
-  { path: '/', name: 'Overview', opensWith: ['figures:read'] },
-  { path: '/people', name: 'People', opensWith: ['people:read'] },
-  { path: '/sources', name: 'Sources', opensWith: ['figures:read'] },
-  { path: '/referrals', name: 'Referrals', opensWith: ['people:read'] },
-  { path: '/invitations', name: 'Invitations', opensWith: ['figures:read'] },
-  { path: '/updates', name: 'Updates', opensWith: ['updates:write'] },
-  { path: '/integrations', name: 'Integrations', opensWith: ['webhooks:manage', 'api-keys:manage'] },
-  { path: '/team', name: 'Team', opensWith: ['team:manage'] },
-  { path: '/audit', name: 'Audit', opensWith: ['audit:read'] },
+  { path: '/', name: 'Overview', opensWith: ['figures:read'], firstView: [{ route: 'summary' }] },
+  {
+    path: '/people',
+    name: 'People',
+    opensWith: ['people:read'],
+    firstView: [{ route: 'signups', query: { search: '', sort: 'createdAt', direction: 'desc', page: 1, pageSize: signupPageSize } }],
+  },
+  { path: '/sources', name: 'Sources', opensWith: ['figures:read'], firstView: [{ route: 'analytics', query: (now) => lastDays(defaultAnalyticsRange, now) }] },
+  { path: '/referrals', name: 'Referrals', opensWith: ['people:read'], firstView: [{ route: 'referrals' }] },
+  { path: '/invitations', name: 'Invitations', opensWith: ['figures:read'], firstView: [{ route: 'waves' }] },
+  { path: '/updates', name: 'Updates', opensWith: ['updates:write'], firstView: [{ route: 'updates' }] },
+  { path: '/integrations', name: 'Integrations', opensWith: ['webhooks:manage', 'api-keys:manage'], firstView: [{ route: 'webhooks' }, { route: 'apiKeys' }] },
+  { path: '/team', name: 'Team', opensWith: ['team:manage'], firstView: [{ route: 'team' }] },
+  { path: '/audit', name: 'Audit', opensWith: ['audit:read'], firstView: [{ route: 'audit' }] },
 ] as const satisfies readonly Area[]
 
 export const areaAt = (path: AreaPath): Area => areas.find((area) => area.path === path)!
@@ -35,3 +50,11 @@ export function closedWords(area: Area, role: Role | null): string {
 
 /** The document's title in an area: its name, then the console's. */
 export const titleOf = (name: string) => `${name} · Waitlist console`
+
+/** A first call's address under /api/admin, its query as URLSearchParams writes it: `/analytics?from=…&to=…`. */
+export function firstCallPath({ route, query }: FirstCall, now: Date): string {
+  const path = consoleRoutes[route].path
+  const values = typeof query === 'function' ? query(now) : (query ?? {})
+  const text = new URLSearchParams(Object.entries(values).map(([name, value]) => [name, String(value)])).toString()
+  return text ? `${path}?${text}` : path
+}
