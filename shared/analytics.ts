@@ -93,6 +93,8 @@ export type AnalyticsReport = {
 export const analyticsRanges = [7, 30, 90] as const
 export type AnalyticsRange = (typeof analyticsRanges)[number]
 export const defaultAnalyticsRange: AnalyticsRange = 30
+/** The days the console's Overview shows its funnel for. */
+export const overviewDays = 30
 
 const dayMs = 86_400_000
 const dayOf = (date: Date) => date.toISOString().slice(0, 10)

@@ -4,7 +4,7 @@
 // gone: `onSessionLost` tells the sign-in machine. A reply with a message becomes an error carrying it, and its
 // code when it has one (a 409 'list-changed' is a refusal the waves machine answers differently from the rest), and
 // the link it names when it names one (an update's refused link).
-import { lastDays, type FunnelRow, type ReportTable } from '../../shared/analytics'
+import { lastDays, overviewDays, type FunnelRow, type ReportTable } from '../../shared/analytics'
 import type { MakeApiKey } from '../../shared/api-keys'
 import { adminApiBase, type ReferralVerdict, type SessionReply, type SignupPage, type SignupQuery } from '../../shared/console-api'
 import { consoleRoutes, pathOf, type ConsoleRoute } from '../../shared/console-routes'
@@ -82,7 +82,6 @@ const topBySignups = (rows: FunnelRow[]) => {
   return rows.filter((row) => row.signups !== 0).sort((a, b) => signups(b) - signups(a)).slice(0, 5)
 }
 /** Days of the Overview's funnel and trend. */
-export const overviewDays = 30
 /** The Overview's figures: the summary, which must come, and the setup checklist, the last days' funnel and the
  * waves, each null when it could not be read (machines/admin-summary-machine.ts). */
 export async function fetchSummary(signal: AbortSignal): Promise<AdminSummary> {

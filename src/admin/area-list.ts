@@ -4,7 +4,7 @@
 // Each area's first view, too: the calls its machines send together when it opens (to an owner, who may make them
 // all), which `npm run bench:console` times and test/src/admin/first-view.test.tsx holds to what the area sends.
 // This module pulls in no React: the benchmark imports it.
-import { defaultAnalyticsRange, lastDays } from '../../shared/analytics'
+import { defaultAnalyticsRange, lastDays, overviewDays } from '../../shared/analytics'
 import { signupPageSize } from '../../shared/console-api'
 import { consoleRoutes, type ConsoleRouteName } from '../../shared/console-routes'
 import { can, roles, type Permission, type Role } from '../../shared/team'
@@ -17,7 +17,12 @@ export type Area = { path: AreaPath; name: string; opensWith: readonly Permissio
 export type AreaPath = '/' | '/people' | '/sources' | '/referrals' | '/invitations' | '/updates' | '/integrations' | '/team' | '/audit'
 
 export const areas = [
-  { path: '/', name: 'Overview', opensWith: ['figures:read'], firstView: [{ route: 'summary' }] },
+  {
+    path: '/',
+    name: 'Overview',
+    opensWith: ['figures:read'],
+    firstView: [{ route: 'summary' }, { route: 'setup' }, { route: 'analytics', query: (now) => lastDays(overviewDays, now) }, { route: 'waves' }],
+  },
   {
     path: '/people',
     name: 'People',

@@ -12,6 +12,7 @@ import { analyticsSamples, samples, tableSamples, teamSamples, wavesSamples } fr
 const replies: Record<string, object> = {
   '/session': { email: samples.admin, role: 'owner', permissions: rolePermissions.owner },
   '/summary': samples.summary,
+  '/setup': samples.summary.setup,
   '/analytics': analyticsSamples.report,
   '/waves': wavesSamples.notReady,
   '/updates': { updates: [] },
