@@ -110,6 +110,9 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes]
 }
 
+/** The folders whose files Vite names by their content's hash: the site's and the console's (vite.admin.config.ts). */
+export const hashedAssetFolders = ['/assets/', '/admin/assets/'] as const
+
 /**
  * The `_headers` file (Netlify, Cloudflare Pages) for prerendered pages. Both hosts apply every matching block,
  * and a response with two CSPs must satisfy both. So `/*` carries a CSP allowing every page's hashes (it is all
@@ -123,7 +126,7 @@ export function headersFileFor(pages: readonly { path: string; html: string }[],
 
   const blocks = [
     block('/*', securityHeaders({ scriptHashes: allHashes, https: true, connectSrc: options.connectSrc })),
-    block('/assets/*', { 'Cache-Control': 'public, max-age=31536000, immutable' }),
+    ...hashedAssetFolders.map((folder) => block(`${folder}*`, { 'Cache-Control': 'public, max-age=31536000, immutable' })),
   ]
   for (const { path, hashes } of hashesByPage) {
     const headers = {

@@ -7,7 +7,7 @@ import { extname, join, resolve, sep } from 'node:path'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import { consolePageFile, isConsoleAreaPath } from '../../../shared/console-pages'
-import { carriesToken, inlineScriptHashes, securityHeaders } from './security-headers'
+import { carriesToken, hashedAssetFolders, inlineScriptHashes, securityHeaders } from './security-headers'
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -148,8 +148,9 @@ const contentTypeOf = (path: string) => contentTypes[extname(path).toLowerCase()
 function headersFor(urlPath: string, body: Uint8Array): Record<string, string> {
   const headers: Record<string, string> = {
     'Content-Type': contentTypeOf(urlPath),
-    // Vite names everything under /assets/ by content hash, so those never change; the rest may.
-    'Cache-Control': urlPath.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+    // Vite names everything under /assets/ (the site's) and /admin/assets/ (the console's) by content hash, so those
+    // never change; the rest may.
+    'Cache-Control': hashedAssetFolders.some((folder) => urlPath.startsWith(folder)) ? 'public, max-age=31536000, immutable' : 'no-cache',
   }
   if (extname(urlPath).toLowerCase() === '.html')
     Object.assign(headers, securityHeaders({ scriptHashes: inlineScriptHashes(new TextDecoder().decode(body)), carriesToken: carriesToken(urlPath) }))

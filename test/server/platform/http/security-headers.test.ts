@@ -81,10 +81,11 @@ describe('headersFileFor', () => {
     expect(blocks['/*']?.['Content-Security-Policy']).toContain(`script-src 'self' ${hashOf('home()')} ${hashOf('notFound()')};`)
     expect(blocks['/*']?.['Content-Security-Policy']).toContain("connect-src 'self' https://api.example;")
     expect(blocks['/assets/*']).toEqual({ 'Cache-Control': 'public, max-age=31536000, immutable' })
+    expect(blocks['/admin/assets/*']).toEqual({ 'Cache-Control': 'public, max-age=31536000, immutable' })
   })
 
   it("narrows each page to its own hashes, with and without the trailing slash", () => {
-    expect(Object.keys(blocks)).toEqual(['/*', '/assets/*', '/', '/about', '/about/', '/404', '/404/', '/waitlist/confirm', '/waitlist/confirm/', '/waitlist/erase', '/waitlist/erase/'])
+    expect(Object.keys(blocks)).toEqual(['/*', '/assets/*', '/admin/assets/*', '/', '/about', '/about/', '/404', '/404/', '/waitlist/confirm', '/waitlist/confirm/', '/waitlist/erase', '/waitlist/erase/'])
     expect(blocks['/']?.['Content-Security-Policy']).toContain(`script-src 'self' ${hashOf('home()')};`)
     expect(blocks['/about']?.['Content-Security-Policy']).toContain("script-src 'self'; ")
     expect(blocks['/about/']).toEqual(blocks['/about'])

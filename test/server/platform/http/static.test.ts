@@ -139,6 +139,12 @@ describe('static site', () => {
     await mkdir(join(dist, 'admin', 'sign-in'), { recursive: true })
     await writeFile(join(dist, 'admin', 'index.html'), page('Waitlist console'))
     await writeFile(join(dist, 'admin', 'sign-in', 'index.html'), page('Sign in'))
+    // The console's scripts are named by their hash too, so a second visit fetches none of them again (issue 47).
+    await mkdir(join(dist, 'admin', 'assets'), { recursive: true })
+    await writeFile(join(dist, 'admin', 'assets', 'console-abc123.js'), 'console.log(1)')
+    const consoleAsset = await fetch(`${server.origin}/admin/assets/console-abc123.js`)
+    expect(consoleAsset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    expect((await fetch(`${server.origin}/admin/`)).headers.get('cache-control')).toBe('no-cache')
     for (const path of ['/admin/people', '/admin/people/12', '/admin/people/', '/admin/integrations']) {
       const response = await fetch(`${server.origin}${path}`)
       expect(response.status, path).toBe(200)
