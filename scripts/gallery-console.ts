@@ -10,7 +10,7 @@ import { adminAnalyticsMessages } from '../machines/admin-analytics-machine'
 import { adminUpdatesMessages, recordPollMs, type AdminUpdatesSnapshot } from '../machines/admin-updates-machine'
 import { adminTeamMessages, type AdminTeamSnapshot } from '../machines/admin-team-machine'
 import { adminWebhooksMessages, hasWaitingDelivery, type AdminWebhooksSnapshot, type ChangeDone, type WebhookChange } from '../machines/admin-webhooks-machine'
-import { analyticsModel, apiKeysModel, auditModel, eraseModel, referralsModel, samples, wavesModel, signInWithLink, signInWithoutLink, summaryModel, tableModel, teamModel, updatesModel, webhooksModel } from '../test/utils/admin-models'
+import { analyticsModel, analyticsSamples, apiKeysModel, auditModel, eraseModel, referralsModel, samples, wavesModel, signInWithLink, signInWithoutLink, summaryModel, tableModel, teamModel, updatesModel, wavesSamples, webhooksModel } from '../test/utils/admin-models'
 import type { Model } from '../test/utils/admin-model'
 import { personModel, personSample } from '../test/utils/admin-person-model'
 import { adminApiBase } from '../shared/console-api'
@@ -163,6 +163,13 @@ const busy = (locator: Locator, value: boolean) => locator.and(locator.page().lo
 export const summaryGallery = consoleGallery(summaryModel, {
   area: '/',
   calls: ['fetchSummary'],
+  // The Overview's other parts (issue 47), asked beside the figures and shown once all are in: the checklist, the
+  // 30 days' funnel and the invitations, answered at once.
+  prepare: async (page) => {
+    await page.route((url) => pattern(routes.setup).test(url.pathname), (route) => json(route, 200, samples.summary.setup))
+    await page.route((url) => calls.fetchReport.url(url), (route) => json(route, 200, analyticsSamples.report))
+    await page.route((url) => calls.fetchWaves.url(url), (route) => json(route, 200, wavesSamples.notReady))
+  },
   region: (page, snapshot) => (snapshot.matches('loading') ? page.getByText('Loading the figures…') : section(page, 'totals-heading')),
   shows: async (page, snapshot) => {
     if (snapshot.matches('loading')) return page.getByText('Loading the figures…').waitFor()
@@ -330,6 +337,7 @@ const updatesBusyWords: Record<string, string | RegExp> = {
   opening: 'Opening the update…',
   saving: 'Saving…',
   previewing: 'Loading the preview…',
+  refreshingPreview: 'Loading the preview…',
   testing: 'Sending the test…',
   counting: 'Counting who each audience holds…',
   starting: 'Starting…',
