@@ -1,7 +1,7 @@
 // Erasing one person, with a confirmation step: `confirming` names who will be erased and nothing happens
 // until CONFIRM; `erasing` sends one request; `erased` tells the team it is done (and asks the rest of the
 // console to reload); `failed` offers to try again. CANCEL backs out of any step that has not started.
-import { assign, setup, fromPromise, type SnapshotFrom } from 'xstate'
+import { assertEvent, assign, setup, fromPromise, type SnapshotFrom } from 'xstate'
 import { serverWords } from './server-words'
 
 export type EraseTarget = { id: number; email: string }
@@ -18,7 +18,10 @@ export const adminEraseMachine = setup({
     eraseSignup: fromPromise<void, EraseTarget>(async () => undefined),
   },
   actions: {
-    setTarget: assign(({ event }) => (event.type === 'ERASE_REQUESTED' ? { target: event.target, message: '' } : {})),
+    setTarget: assign(({ event }) => {
+      assertEvent(event, 'ERASE_REQUESTED')
+      return { target: event.target, message: '' }
+    }),
     showErased: assign(({ context }) => ({ message: adminEraseMessages.erased(context.target?.email ?? '') })),
     showFailed: assign(({ event }) => ({ message: serverWords(event, adminEraseMessages.failed) })),
     clear: assign({ target: null, message: '' }),

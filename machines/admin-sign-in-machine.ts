@@ -6,7 +6,7 @@
 // `signedIn` ends by signing out on the server (`signingOut`) or when any request finds the session gone.
 // The session names the member's role and what it lets them do (shared/team.ts): the console shows only that
 // (`allows`), and the server refuses the rest all the same.
-import { assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent, type SnapshotFrom } from 'xstate'
+import { assertEvent, assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent, type SnapshotFrom } from 'xstate'
 import type { SessionReply, SignInRequested } from '../shared/console-api'
 import { messages } from '../shared/messages'
 import { looksLikeEmail } from '../shared/rules'
@@ -54,7 +54,10 @@ export const adminSignInMachine = setup({
     signOut: fromPromise<void>(async () => undefined),
   },
   actions: {
-    setEmail: assign(({ event }) => (event.type === 'EMAIL_CHANGED' ? { email: event.value } : {})),
+    setEmail: assign(({ event }) => {
+      assertEvent(event, 'EMAIL_CHANGED')
+      return { email: event.value }
+    }),
     rememberSession: assign(({ event }) => {
       const session = sessionOf(event)
       return { signedInAs: session?.email ?? '', role: session?.role ?? null, permissions: session?.permissions ?? [], message: '', token: null }

@@ -6,7 +6,7 @@
 // refused at either end (no cursor), so a page deep in the list costs what the first does. FIRST_PAGE, LAST_PAGE
 // and GO_TO_PAGE jump by number alone, which the server reads from whichever end is nearer. A new search or sort
 // starts again at page 1 with no cursor.
-import { assign, fromPromise, setup, type DoneActorEvent, type SnapshotFrom } from 'xstate'
+import { assertEvent, assign, fromPromise, setup, type DoneActorEvent, type SnapshotFrom } from 'xstate'
 import { signupPageSize, type SignupPage, type SignupQuery, type SignupSort } from '../shared/console-api'
 
 export type AdminTableEvent =
@@ -42,7 +42,10 @@ export const adminTableMachine = setup({
     fetchSignups: fromPromise<SignupPage, SignupQuery>(async () => noSignups),
   },
   actions: {
-    setSearch: assign(({ context, event }) => (event.type === 'SEARCH' ? { query: { ...jumpTo(context.query, 1), search: event.search.trim() } } : {})),
+    setSearch: assign(({ context, event }) => {
+      assertEvent(event, 'SEARCH')
+      return { query: { ...jumpTo(context.query, 1), search: event.search.trim() } }
+    }),
     // Sorting by the same column again turns the order round; a new column starts with the natural order.
     setSort: assign(({ context, event }) => {
       if (event.type !== 'SORT') return {}
@@ -57,7 +60,10 @@ export const adminTableMachine = setup({
     })),
     jumpToFirst: assign(({ context }) => ({ query: jumpTo(context.query, 1) })),
     jumpToLast: assign(({ context }) => ({ query: jumpTo(context.query, pageCount(context)) })),
-    jumpToPage: assign(({ context, event }) => (event.type === 'GO_TO_PAGE' ? { query: jumpTo(context.query, event.page) } : {})),
+    jumpToPage: assign(({ context, event }) => {
+      assertEvent(event, 'GO_TO_PAGE')
+      return { query: jumpTo(context.query, event.page) }
+    }),
     showPage: assign(({ event }) => (event.type === 'xstate.done.actor.fetchSignups' ? { shown: event.output } : {})),
   },
   guards: {
