@@ -23,7 +23,7 @@ const RoleChoice = styled.select`
 `
 
 const outcomeId = 'team-outcome'
-/** The browser side of the team machine's focus action (console-areas.tsx provides it): the machine's actions run
+/** The browser side of the team machine's focus action (areas/team-area.tsx provides it): the machine's actions run
  * before React draws the state they lead to, so focus waits a task. */
 export const teamViewEffects = { focusOutcome: () => setTimeout(() => document.getElementById(outcomeId)?.focus()) }
 

@@ -14,7 +14,7 @@ import { consoleTime } from './console-time'
 // The machine's actions run before React draws the state they lead to: focus waits a task for the element to exist.
 const focusSoon = (id: string) => setTimeout(() => document.getElementById(id)?.focus())
 
-/** The browser side of the updates machine's focus actions (dashboard.tsx provides them). */
+/** The browser side of the updates machine's focus actions (areas/updates-area.tsx provides them). */
 export const updatesViewEffects = {
   focusEditor: () => focusSoon(updateIds.subject),
   focusPreview: () => focusSoon(updateIds.preview),

@@ -19,7 +19,7 @@ const ids = { count: 'wave-count', previewHeading: 'wave-preview-heading', notRe
 // The machine's actions run before React draws the state they lead to: focus waits a task for the heading to exist.
 const focusSoon = (id: string) => setTimeout(() => document.getElementById(id)?.focus())
 
-/** The browser side of the waves machine's focus actions (dashboard.tsx provides them). */
+/** The browser side of the waves machine's focus actions (areas/invitations-area.tsx provides them). */
 export const wavesViewEffects = {
   focusPreview: () => focusSoon(ids.previewHeading),
   focusCountField: () => focusSoon(ids.count),
