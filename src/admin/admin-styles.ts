@@ -72,6 +72,14 @@ export const TableScroll = styled.div`
   th button { font: inherit; font-weight: 700; background: none; border: 0; padding: 0; color: ${theme.color.brand}; cursor: pointer; }
 `
 
+/** A second line in a table's cell: who and when under what (a wave's start). */
+export const Detail = styled.span`
+  display: block;
+  font-size: 0.85rem;
+  color: ${theme.color.inkMuted};
+  overflow-wrap: anywhere;
+`
+
 export const Row = styled.div`
   display: flex;
   flex-wrap: wrap;

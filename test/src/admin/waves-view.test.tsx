@@ -116,7 +116,7 @@ describe('the invitations panel', () => {
     actor.stop()
   })
 
-  it('shows the funnel per wave and in total, with the claim rate, send-again on expired waves and the CSV', async () => {
+  it('shows the funnel per wave and in total, send-again on expired waves and the CSV', async () => {
     const waves = [
       { ...wavesSamples.started, funnel: { invited: 40, delivered: 39, reminded: 20, claimed: 10, expired: 0, unsubscribed: 1, erased: 0 } },
       { ...wavesSamples.sentAgain, id: 2, funnel: { invited: 8, delivered: 8, reminded: 8, claimed: 1, expired: 6, unsubscribed: 0, erased: 1 } },
@@ -126,8 +126,8 @@ describe('the invitations panel', () => {
     const table = await screen.findByRole('table', { name: /^Each wave’s invitations/ })
     const rows = within(table).getAllByRole('row')
     expect(rows).toHaveLength(4)
-    expect(rows[1]).toHaveTextContent(/^#4Invite the next.*40392010010\s*25\.0%$/)
-    expect(rows[3]).toHaveTextContent(/^Total4847281161122\.9%$/)
+    expect(rows[1]).toHaveTextContent(/^#4Invite the nextby .*UTC40392010010\s*$/)
+    expect(rows[3]).toHaveTextContent(/^Total48472811611\s*$/)
     expect(within(rows[1]!).queryByRole('button')).not.toBeInTheDocument()
     expect(within(rows[2]!).getByRole('button', { name: 'Send again to the expired of wave #2' })).toBeEnabled()
     // Every figure as a share of those invited, per wave and in total.
