@@ -69,6 +69,15 @@ const teamMoves = {
   OLDER_LOG: { guard: 'hasOlder', target: 'loadingLog', actions: 'wantOlderLog' },
 } as const
 
+/** Reading the log page wanted (`logWanted`), in the foreground (loadingLog) or the background (pollingLog). */
+const readingLog = {
+  id: 'fetchDeliveries',
+  src: 'fetchDeliveries',
+  input: ({ context }: { context: Context }) => ({ id: context.logWanted?.endpointId ?? 0, before: context.logWanted?.before ?? null }),
+  onDone: { target: 'ready', actions: 'showLog' },
+  onError: { target: 'ready', actions: 'showLogFailure' },
+} as const
+
 export const adminWebhooksMachine = setup({
   types: {} as {
     context: Context
@@ -139,13 +148,7 @@ export const adminWebhooksMachine = setup({
       description: 'Reading the open log page again in the background, because a delivery on it was waiting; everything stays on screen and every button works.',
       // Closing the log leaves too, so that the read's answer cannot open it again.
       on: { ...teamMoves, CLOSE_LOG: { target: 'ready', actions: 'closeLog' } },
-      invoke: {
-        id: 'fetchDeliveries',
-        src: 'fetchDeliveries',
-        input: ({ context }) => ({ id: context.logWanted?.endpointId ?? 0, before: context.logWanted?.before ?? null }),
-        onDone: { target: 'ready', actions: 'showLog' },
-        onError: { target: 'ready', actions: 'showLogFailure' },
-      },
+      invoke: readingLog,
     },
     changing: {
       description: 'One change on its way: every button waits. A test opens its endpoint log once queued.',
@@ -165,13 +168,7 @@ export const adminWebhooksMachine = setup({
     loadingLog: {
       description: 'Fetching a page of one endpoint log, newest first; the page before stays on screen.',
       tags: 'busy',
-      invoke: {
-        id: 'fetchDeliveries',
-        src: 'fetchDeliveries',
-        input: ({ context }) => ({ id: context.logWanted?.endpointId ?? 0, before: context.logWanted?.before ?? null }),
-        onDone: { target: 'ready', actions: 'showLog' },
-        onError: { target: 'ready', actions: 'showLogFailure' },
-      },
+      invoke: readingLog,
     },
   },
 })
