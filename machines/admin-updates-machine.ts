@@ -487,4 +487,4 @@ export const adminUpdatesMachine = setup({
 })
 
 export type AdminUpdatesSnapshot = SnapshotFrom<typeof adminUpdatesMachine>
-export type AdminUpdatesStateName = keyof typeof adminUpdatesMachine.root.states
+export type AdminUpdatesStateName = Extract<SnapshotFrom<typeof adminUpdatesMachine>['value'], string>

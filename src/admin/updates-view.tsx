@@ -31,6 +31,8 @@ const screens: Record<AdminUpdatesStateName, Screen> = {
   list: 'list',
   opening: 'opening',
   writing: 'editor',
+  // An opened or saved draft, its preview loading beside it: the editor works meanwhile.
+  refreshingPreview: 'editor',
   saving: 'editor',
   previewing: 'editor',
   testing: 'editor',

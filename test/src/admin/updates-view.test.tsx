@@ -20,6 +20,8 @@ type Server = {
   fetched?: () => UpdateDraft
   move?: (move: SendMoveName) => UpdateDraft
   queued?: boolean[]
+  /** The preview's answer, when the test decides when it comes. */
+  preview?: () => Promise<typeof updatesSamples.preview>
 }
 
 /** The error a refusal's event carries, as admin-api-client.ts throws it. */
@@ -42,7 +44,7 @@ function start(server: Server = {}) {
           stored = server.save ? await server.save(input.id, input.input) : { ...updatesSamples.draft, ...input.input }
           return stored
         }),
-        fetchPreview: fromPromise(async ({ input }) => (requests.push(['fetchPreview', input]), updatesSamples.preview)),
+        fetchPreview: fromPromise(async ({ input }) => (requests.push(['fetchPreview', input]), server.preview ? server.preview() : updatesSamples.preview)),
         sendTest: fromPromise(async ({ input }) => (requests.push(['sendTest', input]), { to: samples.admin, queued: server.queued?.shift() ?? true })),
         fetchAudiences: fromPromise(async () => (requests.push(['fetchAudiences', null]), updatesSamples.audiences)),
         startSend: fromPromise(async ({ input }) => {
@@ -78,6 +80,24 @@ async function writeDraft(user: ReturnType<typeof userEvent.setup>, words: strin
 }
 
 describe('the updates section', () => {
+  it('keeps the saved draft in its editor while its preview loads beside it, and shows the preview once it comes', async () => {
+    const user = userEvent.setup()
+    let answer = () => {}
+    const answered = new Promise<void>((resolve) => (answer = resolve))
+    const { actor } = start({ preview: () => answered.then(() => updatesSamples.preview) })
+    await writeDraft(user, updatesSamples.draft.body)
+    await user.click(screen.getByRole('button', { name: 'Save draft' }))
+    await waitFor(() => expect(actor.getSnapshot().matches('refreshingPreview')).toBe(true))
+    // Until the preview comes, the draft stays where the author was, editable, with the preview said to be loading.
+    expect(body()).toHaveValue(updatesSamples.draft.body)
+    expect(screen.getByRole('textbox', { name: 'Subject' })).toBeEnabled()
+    expect(screen.getByText('Loading the preview…')).toBeInTheDocument()
+    answer()
+    expect(await screen.findByTitle('The update in a light inbox')).toBeInTheDocument()
+    expect(body()).toHaveValue(updatesSamples.draft.body)
+    actor.stop()
+  })
+
   it('names a refused link beside the body, keeps the words, and saves them once mended', async () => {
     const user = userEvent.setup()
     let saves = 0
