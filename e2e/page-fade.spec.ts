@@ -95,9 +95,26 @@ function measuredHalves(oldPage: Sample[], newPage: Sample[]) {
   return { out, into }
 }
 
-test('the old page fades out, then the new page fades in, 0.3 s each as the browser draws them', async ({ page }) => {
+/** The longest time between two drawn frames while the page was neither fully shown nor fully gone. */
+const longestStall = (samples: Sample[]) =>
+  Math.max(0, ...samples.slice(1).map((s, i) => (s.opacity < 0.99 || samples[i]!.opacity < 0.99 ? s.t - samples[i]!.t : 0)))
+/** A stall this long in the middle of a fade (the other worker's browser, a build beside the suite) stops the
+ * animation's clock as well as the drawing, so the fade then lasts longer for reasons outside the page. */
+const spoilingStallMs = 100
+
+/** Visits the home page and follows About; a measurement whose frames stalled is taken again on a fresh visit, up
+ * to `tries` times, and the last one is returned whatever it holds. */
+async function measuredFade(page: Page, tries: number): Promise<ReturnType<typeof expectCleanFade>> {
   await visitWithMotion(page, '/')
-  const { oldPage, newPage, trace } = expectCleanFade(await sampleAboutNavigation(page))
+  const fade = expectCleanFade(await sampleAboutNavigation(page))
+  const stall = longestStall([...fade.oldPage, ...fade.newPage])
+  if (stall <= spoilingStallMs || tries === 1) return fade
+  console.log(`fade not measured: the browser drew no frame for ${Math.round(stall)} ms in the middle of it; measuring again`)
+  return measuredFade(page, tries - 1)
+}
+
+test('the old page fades out, then the new page fades in, 0.3 s each as the browser draws them', async ({ page }) => {
+  const { oldPage, newPage, trace } = await measuredFade(page, 3)
   // Measured from the frames, not read from the code: with the fade set to 0.6 s this fails (tried).
   const { out, into } = measuredHalves(oldPage, newPage)
   console.log(`fade measured in Chromium: out ${out.toFixed(3)} s, in ${into.toFixed(3)} s (SPEC: ${specFadeSeconds} s each)`)
