@@ -43,6 +43,7 @@ export function failingDatabase(error: Error): Database {
     poolUse: () => ({ size: 1, open: 0 }),
     checkStoredData: () => Promise.resolve({ checked: false }),
     damage: () => undefined,
+    foldLog: async () => {},
     close: () => db.destroy(),
   }
 }

@@ -106,6 +106,7 @@ export function analyticsStore(database: Database): AnalyticsStore {
     const rows = await countDay(day)
     const write = (batch: typeof rows) => db.insertInto('analytics_daily').values(batch).onConflict((conflict) => conflict.doNothing()).execute()
     await inTurns(
+      database,
       rows.filter((row) => row.dimension !== 'all'),
       500,
       write,
@@ -121,7 +122,7 @@ export function analyticsStore(database: Database): AnalyticsStore {
     const counted_at = now.toISOString()
     // A day with no view yet has nothing to show (its total's sums are null).
     const rows = (await countDay(today)).filter((row) => row.visitors > 0).map((row) => ({ ...row, counted_at }))
-    await inTurns(rows, 500, (batch) =>
+    await inTurns(database, rows, 500, (batch) =>
       db
         .insertInto('analytics_partial')
         .values(batch)
@@ -143,11 +144,11 @@ export function analyticsStore(database: Database): AnalyticsStore {
 
   // The raw views and conversions of the days before `day`, in batches; says how many views.
   async function dropBefore(day: string) {
-    const views = await removeInTurns(2000, async (size) => {
+    const views = await removeInTurns(database, 2000, async (size) => {
       const batch = (eb: ExpressionBuilder<Tables, 'analytics_views'>) => eb.selectFrom('analytics_views').select('id').where('day', '<', day).limit(size)
       return Number((await db.deleteFrom('analytics_views').where('id', 'in', batch).executeTakeFirst()).numDeletedRows)
     })
-    await removeInTurns(2000, async (size) => {
+    await removeInTurns(database, 2000, async (size) => {
       const batch = (eb: ExpressionBuilder<Tables, 'analytics_conversions'>) =>
         eb(eb.refTuple('day', 'visitor'), 'in', eb.selectFrom('analytics_conversions').select(['day', 'visitor']).where('day', '<', day).limit(size).$asTuple('day', 'visitor'))
       return Number((await db.deleteFrom('analytics_conversions').where(batch).executeTakeFirst()).numDeletedRows)

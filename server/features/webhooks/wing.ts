@@ -53,7 +53,7 @@ export const webhooksWing: Wing = {
               name: 'webhook-bodies',
               everyMs,
               // In batches of about 10 ms, the loop handed back between them (platform/database/in-turns.ts).
-              run: (at) => removeInTurns(1000, (size) => clearOldBodies(database, at, size)),
+              run: (at) => removeInTurns(database, 1000, (size) => clearOldBodies(database, at, size)),
               done: (cleared) => cleared > 0 && log.info({ cleared }, `webhooks: ${cleared} delivery bodies past their 7 days cleared`),
               failure: 'webhooks: cannot clear old delivery bodies now; will try again',
               now,

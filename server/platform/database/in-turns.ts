@@ -4,9 +4,12 @@
 // call is settled at once, and what follows it runs as a microtask. So a clock's writes of thousands of rows, even
 // in statements of 500, held /healthz and every signup for their whole length. Here each batch is sized to take
 // about `targetMs` (halved when one takes twice that, doubled when one takes half), and after each the loop gets
-// a full turn, a timer as long as the batch took: at most half the loop's time goes to the work. The retention
-// sweep paces its deletes the same way (platform/retention/retention.ts). On PostgreSQL a statement does not hold
-// the loop; the batches cost a round trip each, and keep each transaction short.
+// a full turn, a timer as long as the batch took: at most half the loop's time goes to the work. And it waits for
+// SQLite's log to be folded into the file off the loop (Database.foldLog), so that no batch crosses the main
+// connection's checkpoint backstop and folds it on the loop. The retention sweep paces its deletes the same way
+// (platform/retention/retention.ts). On PostgreSQL a statement does not hold the loop; the batches cost a round
+// trip each, and keep each transaction short.
+import type { Database } from './database'
 
 export const turnRules = {
   /** What a batch should take. */
@@ -15,26 +18,27 @@ export const turnRules = {
   firstBatch: 50,
 } as const
 
-const handBack = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+/** The pause after a batch that took `ms`: a turn of the loop as long, and the log folded. */
+export const handBack = (database: Pick<Database, 'foldLog'>, ms: number) => Promise.all([new Promise((resolve) => setTimeout(resolve, ms)), database.foldLog()])
 
 const nextSize = (size: number, tookMs: number, most: number) =>
   tookMs > 2 * turnRules.targetMs ? Math.max(turnRules.firstBatch, Math.floor(size / 2)) : tookMs < turnRules.targetMs / 2 ? Math.min(most, size * 2) : size
 
 /** Runs `write` over `rows` in batches of at most `most` rows (a statement's bound), paced as above. */
-export async function inTurns<T>(rows: readonly T[], most: number, write: (batch: T[]) => Promise<unknown>): Promise<void> {
+export async function inTurns<T>(database: Pick<Database, 'foldLog'>, rows: readonly T[], most: number, write: (batch: T[]) => Promise<unknown>): Promise<void> {
   for (let at = 0, size = Math.min(turnRules.firstBatch, most); at < rows.length;) {
     const started = performance.now()
     await write(rows.slice(at, at + size))
     at += size
     const took = performance.now() - started
     size = nextSize(size, took, most)
-    if (at < rows.length) await handBack(took)
+    if (at < rows.length) await handBack(database, took)
   }
 }
 
 /** Runs `remove(size)`, which removes at most `size` rows and says how many it did, until it removes fewer than it
  * was asked, paced as above; says how many it removed in all. */
-export async function removeInTurns(most: number, remove: (size: number) => Promise<number>): Promise<number> {
+export async function removeInTurns(database: Pick<Database, 'foldLog'>, most: number, remove: (size: number) => Promise<number>): Promise<number> {
   let removed = 0
   for (let size = Math.min(turnRules.firstBatch, most); ;) {
     const started = performance.now()
@@ -43,6 +47,6 @@ export async function removeInTurns(most: number, remove: (size: number) => Prom
     if (count < size) return removed
     const took = performance.now() - started
     size = nextSize(size, took, most)
-    await handBack(took)
+    await handBack(database, took)
   }
 }

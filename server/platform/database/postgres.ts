@@ -77,6 +77,7 @@ export async function openPostgresDatabase(
     poolUse: () => ({ size: poolSize, open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     checkStoredData: () => Promise.resolve({ checked: false }),
     damage: () => undefined,
+    foldLog: async () => {},
     close: () => (closing ??= Promise.all([reads.destroy(), db.destroy()]).then(() => {})),
   }
 }

@@ -22,28 +22,34 @@ export const checkpointRules = {
   walBytes: 1024 * 1024,
 }
 
-/** Starts the checkpoints of the file at `file` through `reads`; stop() ends them, waiting for one in hand. */
-export function checkpointsOffTheLoop(file: string, reads: Kysely<Tables>, rules = checkpointRules): { stop(): Promise<void> } {
+/** Starts the checkpoints of the file at `file` through `reads`; foldNow() runs one at once (or waits for the one in
+ * hand) for a bulk writer to wait on between its batches; stop() ends them, waiting for one in hand. */
+export function checkpointsOffTheLoop(file: string, reads: Kysely<Tables>, rules = checkpointRules): { foldNow(): Promise<void>; stop(): Promise<void> } {
   let folded = 0
   let running: Promise<void> | undefined
+  let stopped = false
+  const fold = () =>
+    (running ??= sql`PRAGMA wal_checkpoint(PASSIVE)`
+      .execute(reads)
+      .then(
+        () => {},
+        // Closing, or busy with a writer's lock: the next one tries again.
+        () => {},
+      )
+      .finally(() => (running = undefined)))
   const timer = setInterval(() => {
     if (running) return
     const wal = walState(`${file}-wal`)
     // The log's time moves at each commit; its size never shrinks (SQLite writes it again from the start).
     if (!wal || wal.bytes < rules.walBytes || wal.changedAt <= folded) return
     folded = wal.changedAt
-    running = sql`PRAGMA wal_checkpoint(PASSIVE)`
-      .execute(reads)
-      .then(
-        () => {},
-        // Closing, or busy with a writer's lock: the next second tries again.
-        () => {},
-      )
-      .finally(() => (running = undefined))
+    void fold()
   }, rules.everyMs)
   timer.unref()
   return {
+    foldNow: () => (stopped ? Promise.resolve() : fold()),
     async stop() {
+      stopped = true
       clearInterval(timer)
       await running
     },

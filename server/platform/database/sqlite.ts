@@ -106,6 +106,7 @@ export async function openSqliteDatabase(databaseUrl: string, options: { migrati
         return { checked: true, damage: found }
       })),
     damage: () => damage,
+    foldLog: () => checkpoints.foldNow(),
     // The reader first: the main connection, closing last, folds the WAL back into the file.
     close: () => (closing ??= checkpoints.stop().then(closeReads).finally(() => db.destroy())),
   }

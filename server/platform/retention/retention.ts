@@ -5,7 +5,7 @@
 // feature that keeps something for a time removes it in its own folder.
 //
 // A sweep removes in batches, one statement each, found along an index (migrations.ts, 2026-11-27-0615), and
-// after each batch waits as long as the batch took. On SQLite every statement holds the process's one connection
+// after each batch waits as long as the batch took, and for SQLite's log to be folded (in-turns.ts). On SQLite every statement holds the process's one connection
 // and its event loop (the driver is synchronous), so a batch is the longest a signup or /healthz waits behind the
 // sweep: a batch is sized to take about `batchTargetMs`, from a few rows up to `batchSize`, halved when one takes
 // twice that and doubled when one takes half. At 1,000,000 signups a fixed 500 tokens took 20–500 ms a batch
@@ -13,6 +13,7 @@
 // On PostgreSQL a batch locks its rows only, and rows another instance's sweep holds are passed over (SKIP
 // LOCKED), so every instance may sweep at once.
 import type { Database } from '../database/database'
+import { handBack } from '../database/in-turns'
 import { removeFinishedEmails } from '../outbox/outbox-store'
 import { removeEndedLinkTokens } from '../secrets/link-tokens'
 
@@ -76,7 +77,7 @@ export function retention(database: Database, options: { batchSize?: number; onB
           if (count < size) break
           const took = performance.now() - started
           size = nextSize(size, took, batchSize(table))
-          await new Promise((resolve) => setTimeout(resolve, took))
+          await handBack(database, took)
         }
       }
       return removed

@@ -7,6 +7,7 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { featureMigrations } from '../../../../server/feature-migrations'
 import { sqliteFilePath } from '../../../../server/platform/database/database-url'
+import { inTurns } from '../../../../server/platform/database/in-turns'
 import { checkpointRules } from '../../../../server/platform/database/sqlite-checkpoints'
 import { openDatabase } from '../../../../server/platform/database/open'
 import { sqliteEngine } from '../../../utils/engines'
@@ -35,6 +36,36 @@ it('folds the log from the read thread once it has grown, the main connection on
       })
     // The file itself grows only when a checkpoint copies the log's pages into it.
     await until(() => fileBytes() > before + checkpointRules.walBytes, 10_000, 'the log folded into the file')
+  } finally {
+    await database.close()
+  }
+})
+
+it('a bulk writer waits for the log to be folded between its batches, so the log starts again rather than growing to the backstop', async () => {
+  // At a million signups the retention sweep's batches, written back to back, outgrew the read thread's checkpoint
+  // each second: every 32nd batch crossed the main connection's backstop and folded 64 MB on the event loop.
+  const url = await engine.newDatabase()
+  const database = await openDatabase(url, { migrations: featureMigrations })
+  try {
+    await sql`CREATE TABLE filler (text TEXT NOT NULL)`.execute(database.db)
+    const row = 'x'.repeat(2000)
+    const batchRows = 50
+    // 16 times the log's mark in all, 100 kB a batch.
+    const rows = Array.from({ length: Math.ceil((16 * checkpointRules.walBytes) / row.length) }, () => row)
+    const walBytes = () => statSync(`${sqliteFilePath(url)}-wal`).size
+    let largest = 0
+    await inTurns(database, rows, batchRows, async (batch) => {
+      await database.db.transaction().execute(async (trx) => {
+        for (const text of batch) await sql`INSERT INTO filler (text) VALUES (${text})`.execute(trx)
+      })
+      largest = Math.max(largest, walBytes())
+    })
+    const written = rows.length * row.length
+    expect(written).toBeGreaterThanOrEqual(16 * checkpointRules.walBytes)
+    // The log never held more than a few batches: each fold let the next batch write it again from its start.
+    expect(largest).toBeLessThan(2 * checkpointRules.walBytes)
+    const { rows: counted } = await sql<{ n: number }>`SELECT count(*) AS n FROM filler`.execute(database.db)
+    expect(Number(counted[0]!.n)).toBe(rows.length)
   } finally {
     await database.close()
   }
