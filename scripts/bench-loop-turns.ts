@@ -1,4 +1,5 @@
-// What bench-loop.ts and bench-console.ts share to hold the background clocks to the event loop (issue 53):
+// What bench-loop.ts and bench-console.ts share to hold the background clocks to the event loop (issue 53), on
+// either engine:
 // - a launch day on a copy of the cached list: its newest 100,000 signups moved to today, spread over the hours so
 //   far in their order, and today's page views (bench-analytics-seed.ts seedViewsOfDay: 300,000 views by about
 //   109,000 visitors, one in 36 of them signed up), so the clocks count a busy today, as on the day it matters;
@@ -17,15 +18,16 @@ export const launchDay = { signups: 100_000, views: 300_000 }
 
 const dayOf = (date: Date) => date.toISOString().slice(0, 10)
 
-/** Makes the SQLite file at `file` a launch day as of `now` (above); says what it did, and how long it took. */
-export async function makeLaunchDay(file: string, now: Date, say: (line: string) => void): Promise<void> {
+/** Makes the list at `databaseUrl` (a SQLite file's URL, or a PostgreSQL database's) a launch day as of `now`
+ * (above); says what it did, and how long it took. */
+export async function makeLaunchDay(databaseUrl: string, now: Date, say: (line: string) => void): Promise<void> {
   const started = performance.now()
-  const database = await openDatabase(`file:${file}`, {
+  const database = await openDatabase(databaseUrl, {
     migrations: featureMigrations,
   })
   try {
-    const { db } = database
-    await sql`PRAGMA synchronous = OFF`.execute(db)
+    const { db, engine } = database
+    await (engine === 'sqlite' ? sql`PRAGMA synchronous = OFF` : sql`SET synchronous_commit = off`).execute(db)
     const today = dayOf(now)
     const midnightS = Date.parse(`${today}T00:00:00Z`) / 1000
     // Today so far, or the last hour when the run starts just after midnight.
@@ -37,10 +39,16 @@ export async function makeLaunchDay(file: string, now: Date, say: (line: string)
         }>`SELECT id FROM signups ORDER BY id DESC LIMIT 1 OFFSET ${launchDay.signups - 1}`.execute(db)
       ).rows[0]?.id ?? 0,
     )
-    const at = sql`strftime('%Y-%m-%dT%H:%M:%fZ', ${midnightS}, 'unixepoch', ((id - ${firstId}) * ${spanS / launchDay.signups}) || ' seconds')`
+    const secondsIn = sql`(id - ${firstId}) * CAST(${spanS / launchDay.signups} AS ${sql.raw(engine === 'sqlite' ? 'REAL' : 'double precision')})`
+    // Each engine's way of writing a time: SQLite's text as the stores write it, PostgreSQL's timestamptz.
+    const at =
+      engine === 'sqlite'
+        ? sql`strftime('%Y-%m-%dT%H:%M:%fZ', ${midnightS}, 'unixepoch', (${secondsIn}) || ' seconds')`
+        : sql`to_timestamp(CAST(${midnightS} AS double precision) + ${secondsIn})`
     const moved = await sql`UPDATE signups SET created_at = ${at}, confirmed_at = CASE WHEN confirmed_at IS NOT NULL THEN ${at} END WHERE id >= ${firstId}`.execute(db)
     await seedViewsOfDay(database, today, launchDay.views)
-    await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(db)
+    // As a list that has lived with its rows would be: SQLite's log folded in, PostgreSQL's dead rows cleared.
+    await (engine === 'sqlite' ? sql`PRAGMA wal_checkpoint(TRUNCATE)` : sql`VACUUM ANALYZE signups, analytics_views, analytics_conversions, signup_tallies`).execute(db)
     say(
       `Launch day ${today}: ${Number(moved.numAffectedRows).toLocaleString('en-US')} signups moved to today and ${launchDay.views.toLocaleString('en-US')} page views of today seeded, ` +
         `in ${((performance.now() - started) / 1000).toFixed(1)} s`,
