@@ -75,7 +75,10 @@ async function perform(event: ModelEvent, user: ReturnType<typeof userEvent.setu
     case 'SIGN_OUT':
       return user.click(screen.getByRole('button', { name: 'Sign out' }))
     case 'SESSION_LOST':
-      // The session ends on the server; the next thing the person does (opening People) meets a 401.
+      // The session ends on the server; the next thing the person does (opening People) meets a 401. The Overview
+      // has its figures first, as a person sees it before moving on: else its own first calls, late on a loaded
+      // machine, met the 401 and signed the person out before People could be opened.
+      await waitFor(() => expect(screen.getByRole('region', { name: 'Totals' })).toHaveAttribute('aria-busy', 'false'))
       dashboardStatus = 401
       await user.click(screen.getByRole('button', { name: 'Menu' }))
       return user.click(screen.getByRole('link', { name: 'People' }))
