@@ -16,6 +16,8 @@ import { expect, test } from './support/fixtures'
 
 const owner = 'owner@company.example'
 const editor = 'ed.editor@company.example'
+// A second owner, so that each test's sign-in stays within an address's budget of mailed links.
+const secondOwner = 'second.owner@company.example'
 let server: ConsoleServer
 
 test.describe.configure({ mode: 'serial' })
@@ -24,7 +26,7 @@ test.use({ allowedConsoleErrors: [/status of 401 \(Unauthorized\) \(http:\/\/[^/
 
 test.beforeAll(async () => {
   test.setTimeout(120_000)
-  server = await startConsoleServer('admin-areas', owner)
+  server = await startConsoleServer('admin-areas', owner, { ADMIN_EMAILS: `${owner},${secondOwner}` })
   // A few people, so that People has rows with their buttons (and its visually hidden "Actions" header).
   for (const [index, firstName] of ['Ada', 'Ben', 'Cleo'].entries()) {
     const body = JSON.stringify({ email: `person-${index}@example.com`, firstName, source: 'stride-marketing-site' })
@@ -121,6 +123,50 @@ test('a shared link to People, opened while signed out, lands on People once sig
   await expect(page).toHaveURL(`${server.origin}/admin/people`)
   await expect(page.getByRole('heading', { name: 'Signups', level: 2 })).toBeFocused()
   await context.close()
+})
+
+test('the Overview asks for its figures while the session is still on its way; People waits for it', async ({ page }) => {
+  await signInThroughMailedLink(page, server, secondOwner)
+  await expect(page.getByRole('heading', { name: 'Totals', level: 2 })).toBeFocused()
+  // The session's answer is held until the test lets it go; every request the page sends meanwhile is seen.
+  let letSessionGo = () => {}
+  const sessionHeld = new Promise<void>((resolve) => (letSessionGo = resolve))
+  await page.route(`**${adminApiBase}${consoleRoutes.session.path}`, async (route) => {
+    await sessionHeld
+    await route.continue()
+  })
+  const asked: string[] = []
+  page.on('request', (request) => asked.push(new URL(request.url()).pathname))
+  const overview = areas.find((area) => area.path === '/')!
+  const firstCalls = overview.firstView.map(({ route }) => `${adminApiBase}${consoleRoutes[route].path}`)
+
+  await page.goto(`${server.origin}/admin/`)
+  // Each of the Overview's first calls goes out with the session's held answer still to come.
+  await expect.poll(() => firstCalls.filter((call) => asked.includes(call))).toEqual(firstCalls)
+  expect(asked.some((path) => /overview-area/.test(path))).toBe(true)
+  letSessionGo()
+  await expect(page.getByRole('heading', { name: 'Totals', level: 2 })).toBeFocused()
+  await settled(page)
+  await expectNoAxeViolations(page, 'Overview, its figures asked for early')
+
+  // People is not open to every role: its chunk and its people wait for the session to say the role.
+  let letSessionGoAgain = () => {}
+  const heldAgain = new Promise<void>((resolve) => (letSessionGoAgain = resolve))
+  await page.unroute(`**${adminApiBase}${consoleRoutes.session.path}`)
+  let sessionAsked = false
+  await page.route(`**${adminApiBase}${consoleRoutes.session.path}`, async (route) => {
+    sessionAsked = true
+    await heldAgain
+    await route.continue()
+  })
+  asked.length = 0
+  // goto waits for the page's load, which comes after its scripts have run, and so after every early call.
+  await page.goto(`${server.origin}/admin/people`)
+  await expect.poll(() => sessionAsked).toBe(true)
+  expect(asked.filter((path) => path.startsWith(`${adminApiBase}/signups`) || /people-area/.test(path))).toEqual([])
+  letSessionGoAgain()
+  await expect(page.getByRole('heading', { name: 'Signups', level: 2 })).toBeFocused()
+  expect(asked.some((path) => path.startsWith(`${adminApiBase}/signups`))).toBe(true)
 })
 
 test('an editor finds no People link, and /admin/people says in words who can use it, asking the server for no one', async ({ page, browser }) => {

@@ -16,6 +16,7 @@ import type { SendMoveName } from '../../machines/admin-updates-machine'
 import type { AdminSummary } from '../../machines/admin-summary-machine'
 import type { TeamChange } from '../../machines/admin-team-machine'
 import type { ChangeDone, WebhookChange } from '../../machines/admin-webhooks-machine'
+import { takeEarly } from './early-calls'
 
 /** The server's reason, in its words (`message`, for people) and, when it sent one, its code (for the machines). */
 class ServerMessage extends Error {
@@ -51,12 +52,16 @@ const hrefOf = (route: ConsoleRoute, params?: Parameters, query?: Query) => `${a
 
 /** A request to one route of the table, by its method: `json` is sent as the body. */
 async function call<R extends ConsoleRoute>(route: R, { params, query, json, signal, allow401 }: CallOptions<R> = {}): Promise<AnswerOf<R>> {
-  const response = await fetch(hrefOf(route, params, query), {
-    credentials: 'same-origin',
-    method: route.method,
-    signal,
-    ...(json === undefined ? {} : { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(json) }),
-  })
+  const href = hrefOf(route, params, query)
+  // The session and an Overview's first view may already be on their way (early-calls.ts).
+  const response =
+    (route.method === 'GET' ? await takeEarly(href) : undefined) ??
+    (await fetch(href, {
+      credentials: 'same-origin',
+      method: route.method,
+      signal,
+      ...(json === undefined ? {} : { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(json) }),
+    }))
   const body = (await response.json().catch(() => ({}))) as { message?: string; code?: string; link?: string }
   if (response.status === 401 && !allow401) onSessionLost()
   if (!response.ok) throw body.message && response.status !== 401 ? new ServerMessage(body.message, body.code, body.link) : new Error(`HTTP ${response.status}`)

@@ -17,7 +17,7 @@ import {
 } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { useEffect } from 'react'
-import { areaAt, opens, titleOf, type Area, type AreaPath } from './area-list'
+import { areaAt, areas, opens, titleOf, type Area, type AreaPath } from './area-list'
 import { ClosedArea, NoSuchArea } from './area-notices'
 import { ConsoleShell } from './console-shell'
 import { SignInScreen } from './sign-in-screen'
@@ -67,17 +67,23 @@ const loadIfOpen = (path: AreaPath, Page: LazyPage, context: ConsoleContext) => 
 const areaRoute = (path: AreaPath, Page: LazyPage) =>
   createRoute({ getParentRoute: () => rootRoute, path, loader: ({ context }) => loadIfOpen(path, Page, context), component: gated(path, Page), wrapInSuspense: true })
 
-const routes = [
-  areaRoute('/', lazyRouteComponent(() => import('./areas/overview-area'), 'OverviewArea')),
-  areaRoute('/people', lazyRouteComponent(() => import('./areas/people-area'), 'PeopleArea')),
-  areaRoute('/sources', lazyRouteComponent(() => import('./areas/sources-area'), 'SourcesArea')),
-  areaRoute('/referrals', lazyRouteComponent(() => import('./areas/referrals-area'), 'ReferralsArea')),
-  areaRoute('/invitations', lazyRouteComponent(() => import('./areas/invitations-area'), 'InvitationsArea')),
-  areaRoute('/updates', lazyRouteComponent(() => import('./areas/updates-area'), 'UpdatesArea')),
-  areaRoute('/integrations', lazyRouteComponent(() => import('./areas/integrations-area'), 'IntegrationsArea')),
-  areaRoute('/team', lazyRouteComponent(() => import('./areas/team-area'), 'TeamArea')),
-  areaRoute('/audit', lazyRouteComponent(() => import('./areas/audit-area'), 'AuditArea')),
-]
+/** Each area's chunk, loaded when its route is (and, for an area every role opens, as the script starts:
+ * early-calls.ts). */
+const pages: Record<AreaPath, LazyPage> = {
+  '/': lazyRouteComponent(() => import('./areas/overview-area'), 'OverviewArea'),
+  '/people': lazyRouteComponent(() => import('./areas/people-area'), 'PeopleArea'),
+  '/sources': lazyRouteComponent(() => import('./areas/sources-area'), 'SourcesArea'),
+  '/referrals': lazyRouteComponent(() => import('./areas/referrals-area'), 'ReferralsArea'),
+  '/invitations': lazyRouteComponent(() => import('./areas/invitations-area'), 'InvitationsArea'),
+  '/updates': lazyRouteComponent(() => import('./areas/updates-area'), 'UpdatesArea'),
+  '/integrations': lazyRouteComponent(() => import('./areas/integrations-area'), 'IntegrationsArea'),
+  '/team': lazyRouteComponent(() => import('./areas/team-area'), 'TeamArea'),
+  '/audit': lazyRouteComponent(() => import('./areas/audit-area'), 'AuditArea'),
+}
+const routes = areas.map((area) => areaRoute(area.path, pages[area.path]))
+
+/** Starts loading an area's chunk. */
+export const preloadArea = (path: AreaPath) => void pages[path].preload?.()
 const PersonArea = lazyRouteComponent(() => import('./areas/person-area'), 'PersonArea')
 const personRoute = createRoute({
   getParentRoute: () => rootRoute,
