@@ -9,7 +9,7 @@ import pg from 'pg'
 import { dayCounts } from '../server/features/analytics/analytics-report'
 import { featureMigrations } from '../server/feature-migrations'
 import { openDatabase } from '../server/platform/database/open'
-import { sleep } from '../test/utils/until'
+import { sleep } from '../tools/until'
 import { callTimeoutMs, consoleClient, healthz, noAnswer, onBeat, type Answer, type Timing } from './bench-console-measure'
 import { dayCountsInOnePass } from './bench-analytics-seed'
 

@@ -9,8 +9,8 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { chromium, type BrowserContext } from '@playwright/test'
 import { areas, firstCallPath, type Area } from '../src/admin/area-list'
-import { repoRoot } from '../test/server/processes'
-import { chromiumLaunchOptions, findChromium } from '../test/utils/chromium'
+import { repoRoot } from '../tools/processes'
+import { chromiumLaunchOptions, findChromium } from '../tools/chromium'
 import { timeCall, type Answer, type ConsoleClient, type Repeats, type Timing } from './bench-console-measure'
 
 /** Issue 47's goals: an area's first view, the calls alone; the Overview's, in the browser with its JavaScript. */

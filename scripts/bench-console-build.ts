@@ -5,7 +5,7 @@
 // bring its database (migrateForward, timed and printed: the migrations' own cost at that size).
 //
 // The rows that carry the product's rules are made by the stores that make them in production, composed as
-// server/compose.ts composes them (test/utils/open-store.ts composeForTests): every signup by the signup store's
+// server/compose.ts composes them (tools/open-store.ts composeForTests): every signup by the signup store's
 // add (group commit, its confirmation email queued with it), every confirmation by the consent store's
 // useToken with a confirm link's token, which places the person in line and decides their referral through
 // the line (server/features/referral/line.ts: join, decide, credit). So whatever those paths keep beside the
@@ -33,7 +33,7 @@ import { openDatabase } from '../server/platform/database/open'
 import type { Tables } from '../server/platform/database/schema'
 import { hashSecret, newSecret } from '../server/platform/secrets/tokens'
 import { linkLifetimesMs, placeLinkLifetimeMs } from '../shared/rules'
-import { composeForTests } from '../test/utils/open-store'
+import { composeForTests } from '../tools/open-store'
 import { commonestDomain, peopleOf, shape, sharerPool, type Person, type Sharer } from './bench-console-people'
 
 const minute = 60_000

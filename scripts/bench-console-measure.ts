@@ -3,7 +3,7 @@
 // signup as the site's form sends it), and the export streamed and counted with the server's memory sampled.
 import { Worker } from 'node:worker_threads'
 import { rssOf } from './bench-console-server'
-import { sleep } from '../test/utils/until'
+import { sleep } from '../tools/until'
 
 /** What one call gave: each repetition's time, or why it stopped. */
 export type Timing = { name: string; ms: number[]; timedOutAfterS?: number; failed?: string; skipped?: string; note?: string }

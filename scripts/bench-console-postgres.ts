@@ -18,7 +18,7 @@ import pg from 'pg'
 import { featureMigrations } from '../server/feature-migrations'
 import { openDatabase } from '../server/platform/database/open'
 import { migrateForward } from './bench-console-build'
-import type { TestPostgres } from '../test/utils/postgres'
+import type { TestPostgres } from '../tools/postgres'
 
 const databaseName = 'bench_console'
 /** Tables of the migrations' own bookkeeping, PostgreSQL's shared rate limits (SQLite counts in memory), and the

@@ -1,4 +1,4 @@
-// The real server for bench-console.ts, as a process of its own (test/server/processes.ts: `tsx server/main.ts`
+// The real server for bench-console.ts, as a process of its own (tools/processes.ts: `tsx server/main.ts`
 // in its own process group, which the benchmark's teardown kills): how long it takes to answer /healthz, how
 // much memory it holds (/proc/<pid>/status VmRSS of the node process tsx starts), and a console session got as
 // `npm run admin:link` gets one (scripts/admin-link.ts prints a sign-in link; the link's page posts its token to
@@ -7,8 +7,8 @@ import { execFile } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { promisify } from 'node:util'
 import { join } from 'node:path'
-import { repoRoot, startServerProcess, type ServerProcess } from '../test/server/processes'
-import { sleep } from '../test/utils/until'
+import { repoRoot, startServerProcess, type ServerProcess } from '../tools/processes'
+import { sleep } from '../tools/until'
 
 export const adminEmail = 'bench@company.example'
 

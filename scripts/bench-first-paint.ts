@@ -9,7 +9,7 @@
 import { execFileSync } from 'node:child_process'
 import { serve } from '@hono/node-server'
 import { chromium, type CDPSession } from '@playwright/test'
-import { chromiumLaunchOptions } from '../test/utils/chromium'
+import { chromiumLaunchOptions } from '../tools/chromium'
 import { benchSite } from './bench-site'
 
 const runs = Number(process.env.BENCH_RUNS ?? 5)

@@ -13,9 +13,9 @@ import pg from 'pg'
 import { SMTPServer } from 'smtp-server'
 import { bucketSize } from '../server/features/referral/line'
 import type { Database } from '../server/platform/database/database'
-import { killGroup, startServerProcess, type ServerProcess } from '../test/server/processes'
-import { startPostgres, type TestPostgres } from '../test/utils/postgres'
-import { sleep } from '../test/utils/until'
+import { killGroup, startServerProcess, type ServerProcess } from '../tools/processes'
+import { startPostgres, type TestPostgres } from '../tools/postgres'
+import { sleep } from '../tools/until'
 import { benchTeardown } from './bench-teardown'
 
 export const count = (n: number) => n.toLocaleString('en-US')

@@ -1,5 +1,5 @@
 // `npm run bench:slow-smtp`: a benchmark with real timings, not a test. Does a slow mail server get each email
-// once? A real SMTP server in this process (test/utils/slow-smtp.ts) answers MAIL FROM, RCPT TO and the end of
+// once? A real SMTP server in this process (tools/slow-smtp.ts) answers MAIL FROM, RCPT TO and the end of
 // DATA only after a delay, and delivers a message it got whole even when the client has hung up by then (RFC
 // 1047, the worst case for doubles). The real endpoint (server/main.ts, a process of its own on a SQLite file,
 // with its default timeouts and lease) takes signups over HTTP and sends their confirmations through it. Two
@@ -11,11 +11,13 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createClient } from '@libsql/client'
-import { killGroup, startServerProcess, type ServerProcess } from '../test/server/processes'
-import { validSignup } from '../test/server/harness'
-import { startSlowSmtp, type SlowDelays, type SlowStep } from '../test/utils/slow-smtp'
-import { sleep } from '../test/utils/until'
+import { killGroup, startServerProcess, type ServerProcess } from '../tools/processes'
+import { startSlowSmtp, type SlowDelays, type SlowStep } from '../tools/slow-smtp'
+import { sleep } from '../tools/until'
 import { benchTeardown } from './bench-teardown'
+
+/** The form's fields as the tests post them (test/server/harness.ts validSignup); each signup its own email. */
+const signup = { firstName: 'Ann', source: 'stride-marketing-site' }
 
 type Scenario = { name: string; signups: number; delays: SlowDelays; limitMs: number }
 const steps: SlowStep[] = ['mailFrom', 'rcptTo', 'dataEnd']
@@ -43,7 +45,7 @@ async function run(scenario: Scenario, index: number): Promise<string> {
   const addresses = Array.from({ length: scenario.signups }, (_, n) => `slow-${scenario.name}-${n}@bench.example`)
   const started = performance.now()
   for (const email of addresses) {
-    const reply = await fetch(`${server.origin}/api/waitlist`, { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: JSON.stringify({ ...validSignup, email }) })
+    const reply = await fetch(`${server.origin}/api/waitlist`, { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: JSON.stringify({ ...signup, email }) })
     if (reply.status !== 200) throw new Error(`the signup of ${email} got ${reply.status}: ${await reply.text()}`)
   }
   const database = createClient({ url: databaseUrl })

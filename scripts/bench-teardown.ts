@@ -1,8 +1,8 @@
 // What a benchmark leaves behind, removed at its end or at Ctrl-C: the server processes it started, its SMTP
 // sink, its PostgreSQL cluster (if it has started one by then) and its temp folder.
 import { rmSync } from 'node:fs'
-import { stopAll } from '../test/server/processes'
-import type { TestPostgres } from '../test/utils/postgres'
+import { stopAll } from '../tools/processes'
+import type { TestPostgres } from '../tools/postgres'
 
 /** How long after Ctrl-C the clean-up starts: see below. */
 const afterSignalMs = 100

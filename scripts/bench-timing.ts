@@ -17,8 +17,8 @@ import { mkdtempSync } from 'node:fs'
 import { cpus, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { defaultSignInRateLimit } from '../server/features/console/sign-in-routes'
-import { killGroup, startServerProcess, type ServerProcess } from '../test/server/processes'
-import { startPostgres, type TestPostgres } from '../test/utils/postgres'
+import { killGroup, startServerProcess, type ServerProcess } from '../tools/processes'
+import { startPostgres, type TestPostgres } from '../tools/postgres'
 import { benchTeardown } from './bench-teardown'
 
 const pairs = Number(process.env.BENCH_PAIRS ?? 200)

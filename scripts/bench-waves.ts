@@ -13,8 +13,8 @@ import { outboxDefaults } from '../server/platform/outbox/outbox-sender'
 import { openDatabase } from '../server/platform/database/open'
 import { featureMigrations } from '../server/feature-migrations'
 import { invitationRules } from '../shared/rules'
-import { stopAll } from '../test/server/processes'
-import { composeForTests } from '../test/utils/open-store'
+import { stopAll } from '../tools/processes'
+import { composeForTests } from '../tools/open-store'
 import { count, databaseReader, killFirst, runSetups, seedConfirmed, shares, startCountingSink, startInstance, waitFor, type Instance } from './bench-sending'
 
 const people = 10_000

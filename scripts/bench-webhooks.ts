@@ -29,7 +29,7 @@ import { deliveryRules } from '../server/features/webhooks/webhook-deliverer'
 import { listen, socketAddress } from '../server/platform/http/node-server'
 import { openDatabase } from '../server/platform/database/open'
 import { silentLogger } from '../server/platform/observability/logger'
-import { composeForTests } from '../test/utils/open-store'
+import { composeForTests } from '../tools/open-store'
 import { postSignups, signupBody } from './bench-signups'
 
 const whole = (name: string, fallback: number) => {

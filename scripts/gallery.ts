@@ -5,14 +5,14 @@
 //   npm run gallery -- --update   copies the pictures into gallery/baseline/ (commit them on purpose)
 //   npm run gallery -- --check    compares them with gallery/baseline/, writes dist-gallery/diff.html, fails on a change
 //   npm run gallery -- --only waitlist,menu   only those machines (by machine id)
-// CHROME_PATH picks the browser (test/utils/chromium.ts).
+// CHROME_PATH picks the browser (tools/chromium.ts).
 import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises'
 import { existsSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { chromium, type Browser } from '@playwright/test'
 import type { RunningServer } from '../e2e/support/static-server'
-import { chromiumLaunchOptions } from '../test/utils/chromium'
+import { chromiumLaunchOptions } from '../tools/chromium'
 import { comparePictures } from './gallery-compare'
 import { galleryMachines, machinesNotInGallery } from './gallery-machines'
 import { renderDiffPage, renderGalleryPage, type Check } from './gallery-page'

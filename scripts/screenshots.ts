@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { chromium } from '@playwright/test'
-import { chromiumLaunchOptions } from '../test/utils/chromium'
+import { chromiumLaunchOptions } from '../tools/chromium'
 import { startStaticServer } from '../e2e/support/static-server'
 import { pagePaths } from '../src/head'
 

@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { createClient } from '@libsql/client'
 import pg from 'pg'
 import { afterAll } from 'vitest'
-import { startPostgres, type TestPostgres } from '../utils/postgres'
+import { startPostgres, type TestPostgres } from '../../tools/postgres'
 import { createServer } from 'node:net'
 import type { ServerConfig } from '../../server/config'
 import type { Database } from '../../server/platform/database/database'
@@ -20,7 +20,7 @@ import { afterRepliesSettled } from '../../server/platform/http/after-reply'
 import { createMailer } from '../../server/platform/mail/mailer'
 import { listen, socketAddress } from '../../server/platform/http/node-server'
 import type { Logger } from '../../server/platform/observability/logger'
-import { composeForTests, type Stores } from '../utils/open-store'
+import { composeForTests, type Stores } from '../../tools/open-store'
 import type { Selectable } from 'kysely'
 import type { Tables } from '../../server/platform/database/schema'
 
@@ -129,7 +129,7 @@ export type TestServerOptions = Partial<Pick<ServerConfig, 'allowedOrigins' | 't
   site?: (request: Request) => Promise<Response>
 }
 
-/** The server as the tests' composition (test/utils/open-store.ts) builds it, on 127.0.0.1. */
+/** The server as the tests' composition (tools/open-store.ts) builds it, on 127.0.0.1. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const temp = await makeTempDir()
   const databaseUrl = await freshDatabase(temp.dir)

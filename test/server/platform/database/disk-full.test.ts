@@ -19,7 +19,7 @@ import { outcomePath } from '../../../../shared/outcome-codes'
 import { checkpointRules } from '../../../../server/platform/database/sqlite-checkpoints'
 import { freePort, freshDatabase, testEngine, validSignup } from '../../harness'
 import { processFixture } from '../../process-fixture'
-import { startServerProcess } from '../../processes'
+import { startServerProcess } from '../../../../tools/processes'
 
 const fixture = processFixture()
 /** Room for the schema and a few signups' worth of write-ahead log, and less than the log the read thread starts

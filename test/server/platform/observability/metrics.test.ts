@@ -5,9 +5,9 @@
 // 127.0.0.1, and never on the public port, which serves /metrics only to METRICS_TOKEN's bearer.
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { until } from '../../../utils/until'
+import { until } from '../../../../tools/until'
 import { freePort, freshDatabase, testEngine, validSignup } from '../../harness'
-import { startServerProcess, type ServerProcess } from '../../processes'
+import { startServerProcess, type ServerProcess } from '../../../../tools/processes'
 import { processFixture } from '../../process-fixture'
 
 const fixture = processFixture()

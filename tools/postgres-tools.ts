@@ -1,5 +1,5 @@
 // Where PostgreSQL's own programs are on this machine, for the operator's scripts (pg_dump for
-// `npm run waitlist:backup`) and the tests' throwaway clusters (test/utils/postgres.ts), which look in the same
+// `npm run waitlist:backup`) and the tests' throwaway clusters (tools/postgres.ts), which look in the same
 // places: PG_BIN (a folder without the program is an error, never a silent fallback), `pg_config --bindir`
 // (Homebrew, most packages), Debian's /usr/lib/postgresql/<version>/bin (newest first), then PATH.
 import { execFileSync } from 'node:child_process'

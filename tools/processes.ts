@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-export const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
+export const repoRoot = fileURLToPath(new URL('..', import.meta.url))
 const children = new Set<ChildProcess>()
 
 export type ServerProcess = { child: ChildProcess; origin: string; exited: Promise<number | null>; output: () => string }

@@ -80,7 +80,7 @@ function isExecutable(path: string): boolean {
   }
 }
 
-const projectRoot = fileURLToPath(new URL('../..', import.meta.url))
+const projectRoot = fileURLToPath(new URL('..', import.meta.url))
 const require = createRequire(import.meta.url)
 
 /** The folder of the installed @sparticuz/chromium package and its version. */
