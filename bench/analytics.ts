@@ -1,6 +1,6 @@
 // `npm run bench:analytics`: a benchmark, not a test (issue 32, "Measured"). Counting visits, against the real server
 // (server/main.ts, a process of its own, TRUST_PROXY=1 as behind a load balancer), on SQLite and on PostgreSQL (a
-// throwaway cluster with fsync on). It prints, with the date, the machine and `uptime` at each part:
+// throwaway cluster with fsync on). It prints, with the date, the machine and its load average at each part:
 // 1. beacon ingest: POST /api/analytics/visit as fast as the server answers (bench/analytics/beacons.ts, a process
 //    of its own, BENCH_CONNECTIONS (32) connections with BENCH_PIPELINING (4) requests in flight on each, for
 //    BENCH_SECONDS after a 2 s warm-up), each visitor an address of their own (the beacon's limit is 300 a minute per
@@ -20,9 +20,9 @@
 // of signup loads), BENCH_DAYS (90), BENCH_VIEWS_PER_DAY (111,111) and BENCH_SIGNUPS (100,000) shorten a run (4–6
 // minutes with the seed cached, 2 more to seed it); BENCH_CACHE_DIR moves the cache. It always stops by itself and
 // leaves nothing running, Ctrl-C included.
-import { execFileSync, spawn } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
-import { cpus, tmpdir } from 'node:os'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
 import { repoRoot, stopAll } from '../tools/processes'
@@ -32,27 +32,29 @@ import { postgresCopy, seededCopy } from './analytics/cache'
 import { visitorOf } from './analytics/traffic'
 import type { BeaconLoad, BeaconResult } from './analytics/beacons'
 import { cpuMsOf, startMeasuredServer, type MeasuredServer } from './console/server'
+import { startSinkProcess } from './harness/mail-sink'
+import { loadAverage, printHeader } from './harness/print'
+import { listOf, positiveNumber, text, wholeNumber } from './harness/settings'
 import { benchTeardown } from './harness/teardown'
 
-const env = process.env
-const seconds = Number(env.BENCH_SECONDS ?? 10)
-const connections = Number(env.BENCH_CONNECTIONS ?? 32)
-const pipelining = Number(env.BENCH_PIPELINING ?? 4)
-const parts = (env.BENCH_PARTS ?? 'ingest,funnel,signups').split(',').map((part) => part.trim())
-const engines = (env.BENCH_ENGINES ?? 'sqlite,postgres').split(',').map((engine) => engine.trim()) as Engine[]
-const rounds = Number(env.BENCH_ROUNDS ?? 2)
-const shape = { days: Number(env.BENCH_DAYS ?? 90), viewsPerDay: Number(env.BENCH_VIEWS_PER_DAY ?? 111_111), signups: Number(env.BENCH_SIGNUPS ?? 100_000) }
-const cacheDir = env.BENCH_CACHE_DIR ?? join(repoRoot, 'data', 'bench')
+const seconds = wholeNumber('BENCH_SECONDS', 10)
+const connections = wholeNumber('BENCH_CONNECTIONS', 32)
+const pipelining = wholeNumber('BENCH_PIPELINING', 4)
+const parts: string[] = listOf('BENCH_PARTS', ['ingest', 'funnel', 'signups'])
+const engines: Engine[] = listOf('BENCH_ENGINES', ['sqlite', 'postgres'])
+const rounds = wholeNumber('BENCH_ROUNDS', 2)
+const shape = { days: wholeNumber('BENCH_DAYS', 90), viewsPerDay: wholeNumber('BENCH_VIEWS_PER_DAY', 111_111), signups: wholeNumber('BENCH_SIGNUPS', 100_000) }
+const callBudgetS = positiveNumber('BENCH_CALL_BUDGET_S', 20)
+const cacheDir = text('BENCH_CACHE_DIR', join(repoRoot, 'data', 'bench'))
 const goals = { ingestPerSecond: 5000, funnelP99Ms: 200, signupsKept: 0.9, beaconsPerSecond: 500 }
 
 const dir = mkdtempSync(join(tmpdir(), 'waitlist-bench-analytics-'))
 let cluster: TestPostgres | undefined
-// Signups' confirmations go to an SMTP server that drops them, in a process of its own (bench/timing.ts's sink).
-let sink: ReturnType<typeof spawn> | undefined
-const cleanUp = benchTeardown({ smtp: { close: () => void sink?.kill() }, cluster: () => cluster, dir })
+// Signups' confirmations go to an SMTP server that drops them, in a process of its own (mail-sink.ts startSinkProcess).
+let sink: { url: string; close: () => void } | undefined
+const cleanUp = benchTeardown({ smtp: { close: () => sink?.close() }, cluster: () => cluster, dir })
 const say = (line: string) => console.log(line)
 const count = (n: number) => Math.round(n).toLocaleString('en-US')
-const uptime = () => execFileSync('uptime', { encoding: 'utf8' }).trim()
 const engineName = (engine: Engine) => (engine === 'sqlite' ? 'SQLite' : 'PostgreSQL')
 const megabytes = (bytes: number) => (bytes / 1e6).toLocaleString('en-US', { maximumFractionDigits: 1, minimumFractionDigits: 1 })
 const verdicts: string[] = []
@@ -136,10 +138,10 @@ async function funnel(engine: Engine, seed: Awaited<ReturnType<typeof seededCopy
   const copying = performance.now()
   const databaseUrl = engine === 'sqlite' ? `file:${seed.file}` : await postgresCopy(() => databaseFor('postgres', 'funnel'), seed.file, say)
   const copied = engine === 'sqlite' ? '' : `, the seed copied from SQLite in ${((performance.now() - copying) / 1000).toFixed(0)} s`
-  say(`  ${engineName(engine)}${copied} (${uptime()})`)
+  say(`  ${engineName(engine)}${copied} (${loadAverage()})`)
   const run: FunnelRun = await withServer(databaseUrl, `funnel-${engine}`, {}, async (server) => {
     const cookie = await signInByMail(server.origin, join(dir, `mail-funnel-${engine}`))
-    return timeFunnel(server.origin, cookie, now, Number(env.BENCH_CALL_BUDGET_S ?? 20) * 1000, say)
+    return timeFunnel(server.origin, cookie, now, callBudgetS * 1000, say)
   })
   const beat = run.healthz.ms
   say(`  /healthz every 100 ms meanwhile: n=${beat.length} p50 ${percentile(beat, 0.5).toFixed(1)} p99 ${percentile(beat, 0.99).toFixed(0)} max ${percentile(beat, 1).toFixed(0)} ms${run.healthz.failures ? ` (${run.healthz.failures} failed)` : ''}`)
@@ -184,9 +186,8 @@ async function signupRound(round: number, withBeacons: boolean, smtpUrl: string)
 }
 
 async function signupsBesideBeacons() {
-  sink = spawn(join(repoRoot, 'node_modules/.bin/tsx'), [join(repoRoot, 'bench/harness/smtp-sink.ts')], { stdio: ['ignore', 'pipe', 'inherit'] })
-  const port = await new Promise<string>((resolve) => sink!.stdout!.once('data', (chunk: Buffer) => resolve(chunk.toString().trim())))
-  const smtpUrl = `smtp://127.0.0.1:${port}`
+  sink = await startSinkProcess()
+  const smtpUrl = sink.url
   const alone: number[] = []
   const beside: number[] = []
   for (let round = 0; round < rounds; round++) {
@@ -221,16 +222,15 @@ function storageLines() {
 
 try {
   const now = new Date()
-  say(`bench:analytics ${now.toISOString().slice(0, 16).replace('T', ' ')} UTC, Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}`)
-  say(`uptime: ${uptime()}`)
+  printHeader('bench:analytics', now)
   if (parts.includes('ingest')) {
     say('')
-    say(`1. Beacon ingest: POST /api/analytics/visit, ${connections} connections × ${pipelining} in flight, ${seconds} s after a 2 s warm-up, a new address every 3 beacons (${uptime()})`)
+    say(`1. Beacon ingest: POST /api/analytics/visit, ${connections} connections × ${pipelining} in flight, ${seconds} s after a 2 s warm-up, a new address every 3 beacons (${loadAverage()})`)
     for (const engine of engines) await ingest(engine)
   }
   if (parts.includes('funnel')) {
     say('')
-    say(`2. The console's funnel over ${shape.days} days, each call until ${Number(env.BENCH_CALL_BUDGET_S ?? 20)} s are spent (${uptime()})`)
+    say(`2. The console's funnel over ${shape.days} days, each call until ${callBudgetS} s are spent (${loadAverage()})`)
     const seed = await seededCopy(shape, cacheDir, dir, now, say)
     const { facts } = seed
     say(
@@ -246,12 +246,12 @@ try {
   }
   if (parts.includes('signups')) {
     say('')
-    say(`4. New signups/s (autocannon, 50 connections, ${seconds} s, fresh SQLite each) alone and with ${goals.beaconsPerSecond} beacons/s (${uptime()})`)
+    say(`4. New signups/s (autocannon, 50 connections, ${seconds} s, fresh SQLite each) alone and with ${goals.beaconsPerSecond} beacons/s (${loadAverage()})`)
     await signupsBesideBeacons()
   }
   say('')
   for (const line of verdicts) say(line)
-  say(`uptime: ${uptime()}`)
+  say(`${loadAverage()} at the end`)
 } finally {
   cleanUp()
 }

@@ -29,7 +29,7 @@
 // BENCH_EXPORT_TIMEOUT_S, default 60) and printed as "> 60 s". The cache is in BENCH_CACHE_DIR (default
 // data/bench/, git-ignored). It always stops by itself, and leaves nothing running, Ctrl-C included.
 import { closeSync, copyFileSync, fsyncSync, openSync, mkdtempSync, rmSync } from 'node:fs'
-import { cpus, loadavg, tmpdir } from 'node:os'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { repoRoot, stopAll } from '../tools/processes'
 import { sleep } from '../tools/until'
@@ -42,38 +42,34 @@ import { postgresBytes, postgresWithList } from './console/postgres'
 import { beat, exportLines, goalsLine, tableHead, tableRow, type EngineReport } from './console/print'
 import { loggedTurnMs, makeLaunchDay, turnsFromLog, turnsLine } from './loop-turns'
 import { signIn, startMeasuredServer } from './console/server'
+import { count, loadAverage, printHeader } from './harness/print'
+import { oneOf, positiveNumber, text, wholeNumber } from './harness/settings'
 import { benchTeardown } from './harness/teardown'
 
-const size = Number(process.env.BENCH_SIGNUPS ?? 1_000_000)
-const chosen = process.env.BENCH_ENGINES ?? 'both'
-const repeats = { warmups: 3, repeats: Number(process.env.BENCH_REPEATS ?? 40), budgetMs: Number(process.env.BENCH_CALL_BUDGET_S ?? 30) * 1000 }
-const pageRepeats = Number(process.env.BENCH_PAGE_REPEATS ?? 20)
-const catchUpMs = Number(process.env.BENCH_CATCHUP_S ?? 30) * 1000
-const exportTimeoutMs = Number(process.env.BENCH_EXPORT_TIMEOUT_S ?? callTimeoutMs / 1000) * 1000
-const cacheDir = process.env.BENCH_CACHE_DIR ?? join(repoRoot, 'data', 'bench')
+const size = wholeNumber('BENCH_SIGNUPS', 1_000_000, { min: 1000 })
+const chosen = oneOf('BENCH_ENGINES', 'both', ['sqlite', 'postgres', 'both'])
+const repeats = { warmups: 3, repeats: wholeNumber('BENCH_REPEATS', 40), budgetMs: positiveNumber('BENCH_CALL_BUDGET_S', 30) * 1000 }
+const pageRepeats = wholeNumber('BENCH_PAGE_REPEATS', 20)
+const catchUpMs = positiveNumber('BENCH_CATCHUP_S', 30) * 1000
+const exportTimeoutMs = positiveNumber('BENCH_EXPORT_TIMEOUT_S', callTimeoutMs / 1000) * 1000
+const cacheDir = text('BENCH_CACHE_DIR', join(repoRoot, 'data', 'bench'))
 // An aborted export may go on in the server for minutes: the waves wait for it (at most this long).
 const settleMs = 10 * 60_000
-if (!Number.isInteger(size) || size < 1000) throw new Error(`BENCH_SIGNUPS must be a whole number from 1000 up, not ${process.env.BENCH_SIGNUPS}`)
-if (!['sqlite', 'postgres', 'both'].includes(chosen)) throw new Error(`BENCH_ENGINES must be sqlite, postgres or both, not ${chosen}`)
 
 const dir = mkdtempSync(join(tmpdir(), 'waitlist-bench-console-'))
 let cluster: TestPostgres | undefined
 // No SMTP server to close: the server writes its emails to files in `dir`.
-const cleanUp = benchTeardown({ smtp: { close: () => {} }, cluster: () => cluster, dir })
+const cleanUp = benchTeardown({ cluster: () => cluster, dir })
 const say = (line: string) => console.log(line)
-const count = (n: number) => n.toLocaleString('en-US')
-const load = () => `load ${loadavg()
-  .map((average) => average.toFixed(2))
-  .join(' ')}`
 
 /** Everything measured on one engine, with one server over `databaseUrl`, printed as it is measured. */
 async function measure(name: string, databaseUrl: string, sizeOf: () => Promise<string>, facts: BuildFacts, staticDir: string): Promise<EngineReport> {
   say('')
-  say(`${name} (${load()} at its start)`)
+  say(`${name} (${loadAverage()} at its start)`)
   const turns = turnsFromLog()
   const spawned = Date.now()
   const server = await startMeasuredServer(databaseUrl, join(dir, `mail-${name.split(',')[0]!.toLowerCase()}`), { EVENT_LOOP_STALL_MS: String(loggedTurnMs), STATIC_DIR: staticDir }, turns.onLine)
-  const turnsSince = (from: number) => `  ${turnsLine(turns.between(from, Date.now()))}; ${load()}`
+  const turnsSince = (from: number) => `  ${turnsLine(turns.between(from, Date.now()))}; ${loadAverage()}`
   try {
     say(`  start-up: listening ${seconds(server.listeningMs)} s after the spawn, /healthz 200 after ${seconds(server.healthyMs)} s; ${await sizeOf()}`)
     // The start-up catch-up (each clock's first run, the retention sweep, the file's check), apart from the steady state.
@@ -109,7 +105,7 @@ async function measure(name: string, databaseUrl: string, sizeOf: () => Promise<
     const duringWaves = await starting.stop()
     say(`  ${tableRow(waves)}`)
     const consoleHealthz = { ms: [...duringReads.ms, ...duringWaves.ms], failures: duringReads.failures + duringWaves.failures }
-    say(`  during the other console calls: ${beat('GET /healthz', consoleHealthz)}; ${load()} at the end`)
+    say(`  during the other console calls: ${beat('GET /healthz', consoleHealthz)}; ${loadAverage()} at the end`)
     return { name, calls: [...calls, waves], exported, consoleHealthz, firstViews: views, overviewPage: pages }
   } catch (error) {
     throw new Error(`${(error as Error).message}\n--- the server's last lines:\n${server.tail()}`, { cause: error })
@@ -123,11 +119,7 @@ const seconds = (ms: number) => (ms / 1000).toFixed(1)
 const megabytes = (bytes: number) => `${(bytes / 1e6).toLocaleString('en-US', { maximumFractionDigits: 1, minimumFractionDigits: 1 })} MB`
 
 try {
-  const now = new Date().toISOString()
-  say(
-    `The console over ${count(size)} signups; ${now.slice(0, 10)} ${now.slice(11, 16)} UTC, Node ${process.version}, ${cpus().length} CPUs ` +
-      `(${cpus()[0]?.model.trim() ?? 'unknown'}), ${load()}`,
-  )
+  printHeader(`The console over ${count(size)} signups`)
   const site = await consoleSite(dir)
   say(`The site served: ${site.how}`)
   const sqlite = await builtSqlite(size, cacheDir, dir, say)

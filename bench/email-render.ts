@@ -4,10 +4,11 @@
 // BENCH_RUNS times each (default 101), and prints the median, the 90th percentile and the slowest, with a verdict
 // against 50 ms at the median, which leaves room for a loaded machine and still catches a render grown to a
 // tenth of a second. Figures: docs/performance.md.
-import { cpus } from 'node:os'
 import { emailSamples } from '../scripts/email-samples'
+import { printHeader } from './harness/print'
+import { wholeNumber } from './harness/settings'
 
-const runs = Number(process.env.BENCH_RUNS ?? 101)
+const runs = wholeNumber('BENCH_RUNS', 101)
 const medianBoundMs = 50
 const warmUps = 5
 
@@ -23,7 +24,7 @@ const rows = emailSamples.map(({ component, build }) => {
   return { component, median: percentile(times, 0.5), p90: percentile(times, 0.9), max: times.at(-1)! }
 })
 
-console.log(`Every email built ${runs} times after ${warmUps} warm-ups, Node ${process.version}, ${cpus().length} CPUs`)
+printHeader(`Every email built ${runs} times after ${warmUps} warm-ups`)
 const cells = [['email', 'median ms', 'p90 ms', 'max ms'], ...rows.map((row) => [row.component, row.median.toFixed(2), row.p90.toFixed(2), row.max.toFixed(2)])]
 const widths = cells[0]!.map((_, column) => Math.max(...cells.map((row) => row[column]!.length)))
 const line = (row: string[]) => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ')

@@ -8,12 +8,10 @@
 // BENCH_CONNECTIONS (default 50) adjust the run, BENCH_DRAIN_SECONDS the wait for the outbox; BENCH_SETUPS (e.g.
 // "sqlite" or "postgres-1,postgres-2") runs only those setups. It always stops by itself.
 import { mkdtempSync } from 'node:fs'
-import type { AddressInfo } from 'node:net'
-import { cpus, tmpdir } from 'node:os'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createClient } from '@libsql/client'
 import pg from 'pg'
-import { SMTPServer } from 'smtp-server'
 import { startServerProcess, stopAll, type ServerProcess } from '../tools/processes'
 import { composeForTests } from '../tools/open-store'
 import { startPostgres } from '../tools/postgres'
@@ -21,20 +19,24 @@ import { sql } from 'kysely'
 import { bucketSize } from '../server/features/referral/line'
 import { openDatabase } from '../server/platform/database/open'
 import { featureMigrations } from '../server/feature-migrations'
-import { benchTeardown } from './harness/teardown'
+import { databaseReader } from './harness/database'
+import { startCountingSink } from './harness/mail-sink'
+import { printHeader } from './harness/print'
+import { listOf, wholeNumber } from './harness/settings'
 import { postSignups, signupBody } from './harness/signups'
+import { benchTeardown } from './harness/teardown'
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 10)
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 50)
+const seconds = wholeNumber('BENCH_SECONDS', 10)
+const connections = wholeNumber('BENCH_CONNECTIONS', 50)
+const drainSeconds = wholeNumber('BENCH_DRAIN_SECONDS', 180)
+const lineSize = wholeNumber('BENCH_LINE_SIZE', 1_000_000)
+const chosen: string[] = listOf('BENCH_SETUPS', ['sqlite', 'postgres-1', 'postgres-2'])
 const dir = mkdtempSync(join(tmpdir(), 'waitlist-bench-'))
 const cluster = await startPostgres({ durable: true })
 // Every new signup queues a confirmation email, delivered by each instance's outbox sender while the load
-// runs, as in production: to a real SMTP server in this process that accepts and drops them.
-const smtp = new SMTPServer({ authOptional: true, disabledCommands: ['STARTTLS'], disableReverseLookup: true, logger: false, onData: (stream, _session, done) => stream.resume().once('end', () => done()) })
-// A sender killed with its instance mid-message is no fault of the sink's.
-smtp.on('error', () => {})
-await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve))
-const smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`
+// runs, as in production: to a real SMTP server in this process that accepts them and counts none.
+const smtp = await startCountingSink(() => false)
+const smtpUrl = smtp.url
 
 type Row = { setup: string; load: string; perSecond: number; p50: number; p99: number; errors: number }
 let run = 0
@@ -49,34 +51,20 @@ async function load(instances: ServerProcess[], name: string, bodyFor: (index: n
   return { load: name, ...result }
 }
 
-const drainSeconds = Number(process.env.BENCH_DRAIN_SECONDS ?? 180)
-
 /** Waits (at most BENCH_DRAIN_SECONDS, default 180) until the instances' outbox senders have sent every email the last load
  * queued, so that the next load is measured on its own and not while they send the last one's; says how long
  * that took. */
 async function outboxDrained(databaseUrl: string): Promise<string> {
-  const unfinished = 'SELECT count(*) AS n FROM outbox WHERE finished_at IS NULL'
-  let count: () => Promise<number>
-  let close: () => Promise<void>
-  if (databaseUrl.startsWith('file:')) {
-    const client = createClient({ url: databaseUrl })
-    count = async () => Number((await client.execute(unfinished)).rows[0]!.n)
-    close = async () => client.close()
-  } else {
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 })
-    count = async () => Number((await pool.query<{ n: string }>(unfinished)).rows[0]!.n)
-    close = () => pool.end()
-  }
+  const reader = databaseReader(databaseUrl)
+  const count = () => reader.count('SELECT count(*) AS n FROM outbox WHERE finished_at IS NULL')
   const started = performance.now()
   const queued = await count()
   while ((await count()) > 0 && performance.now() - started < drainSeconds * 1000) await new Promise((resolve) => setTimeout(resolve, 250))
   const left = await count()
-  await close()
+  await reader.close()
   const took = (performance.now() - started) / 1000
   return `${queued} emails were waiting after the load; ${left === 0 ? `all sent in ${took.toFixed(1)} s` : `${left} still waiting after ${took.toFixed(0)} s`}`
 }
-
-const lineSize = Number(process.env.BENCH_LINE_SIZE ?? 1_000_000)
 
 /** A place looked up (server/features/referral/line.ts placeOf) in a line of BENCH_LINE_SIZE (default 1,000,000)
  * confirmed people, some of them moved up by credits, for 2,000 people drawn at random: the time of each. */
@@ -202,9 +190,8 @@ function verdicts(rows: Row[]) {
 const cleanUp = benchTeardown({ smtp, cluster: () => cluster, dir })
 
 try {
-  console.log(`POST /api/waitlist with autocannon, ${connections} connections, ${seconds} s per load, Node ${process.version}, ${cpus().length} CPUs`)
+  printHeader(`POST /api/waitlist with autocannon, ${connections} connections, ${seconds} s per load`)
   console.log('SQLite: WAL + synchronous=FULL. PostgreSQL: a local cluster with fsync on, synchronous_commit on.')
-  const chosen = (process.env.BENCH_SETUPS ?? 'sqlite,postgres-1,postgres-2').split(',').map((name) => name.trim())
   const setups: [string, () => Promise<Row[]>][] = [
     ['sqlite', () => setup('SQLite, 1 instance', `file:${join(dir, 'waitlist.db')}`, 1)],
     ['postgres-1', async () => setup('PostgreSQL, 1 instance', await cluster.createDatabase(), 1)],

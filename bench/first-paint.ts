@@ -10,9 +10,11 @@ import { execFileSync } from 'node:child_process'
 import { serve } from '@hono/node-server'
 import { chromium, type CDPSession } from '@playwright/test'
 import { chromiumLaunchOptions } from '../tools/chromium'
+import { printHeader } from './harness/print'
+import { wholeNumber } from './harness/settings'
 import { benchSite } from './harness/site'
 
-const runs = Number(process.env.BENCH_RUNS ?? 5)
+const runs = wholeNumber('BENCH_RUNS', 5)
 const profiles = [
   { name: 'desktop, no throttling', cpu: 1, network: undefined },
   { name: 'phone: 4× CPU, slow 4G', cpu: 4, network: { latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 } },
@@ -24,6 +26,7 @@ const hosts = [
   { name: 'uncompressed', acceptEncoding: 'identity' },
 ] as const
 
+printHeader('First paint to the app in control, / at 390 px')
 execFileSync('npm', ['run', 'build'], { stdio: 'ignore', env: { ...process.env, VITE_WAITLIST_ENDPOINT: '/api/waitlist' } })
 const site = benchSite('dist')
 const server = await new Promise<{ origin: string; close: () => void }>((resolve) => {

@@ -15,11 +15,14 @@ import { pagePaths } from '../src/head'
 import { makeNoJsCopy } from './harness/no-js-copy'
 import { htmlFileFor } from '../scripts/prerender'
 import { upFrontScripts } from '../scripts/up-front-scripts'
+import { printHeader } from './harness/print'
+import { listOf, wholeNumber } from './harness/settings'
 import { benchSite } from './harness/site'
 
-const runsPerPage = Number(process.env.BENCH_RUNS ?? 5)
+const runsPerPage = wholeNumber('BENCH_RUNS', 5)
 // BENCH_ROUTES=/,/about measures only those routes (a shorter run).
-const routesToMeasure = process.env.BENCH_ROUTES ? pagePaths.filter((path) => process.env.BENCH_ROUTES!.split(',').includes(path)) : pagePaths
+const chosenRoutes: string[] = listOf('BENCH_ROUTES', pagePaths)
+const routesToMeasure = pagePaths.filter((path) => chosenRoutes.includes(path))
 // Issue #10's budgets: every category 100, CLS 0, LCP within 1.05× of the no-JS copy, TBT within 10 ms of
 // it, and at most 140 KB gzip of JS loaded by / without any interaction.
 const targets = { performance: 100, otherCategories: 100, cls: 0, tbtOverNoJsMs: 10, lcpRatio: 1.05, upFrontJsKb: 140 }
@@ -89,6 +92,7 @@ function medianFigures(runs: RunFigures[]): RunFigures {
 }
 
 async function main() {
+  printHeader(`Lighthouse, ${runsPerPage} runs per page`)
   console.log('Building the site…')
   execFileSync('npm', ['run', 'build'], { stdio: 'ignore', env: { ...process.env, VITE_WAITLIST_ENDPOINT: '/api/waitlist' } })
   const work = await mkdtemp(join(tmpdir(), 'bench-'))

@@ -16,11 +16,15 @@ import { chromium, type Browser } from '@playwright/test'
 import { chromiumLaunchOptions } from '../tools/chromium'
 import { pagePaths } from '../src/head'
 import { makeNoJsCopy } from './harness/no-js-copy'
+import { printHeader } from './harness/print'
+import { flag, listOf, wholeNumber } from './harness/settings'
 import { benchSite } from './harness/site'
 
-const runs = Number(process.env.BENCH_RUNS ?? 3)
-const routes = process.env.BENCH_ROUTES ? pagePaths.filter((path) => process.env.BENCH_ROUTES!.split(',').includes(path)) : pagePaths
-const detail = process.env.BENCH_DETAIL === '1'
+const runs = wholeNumber('BENCH_RUNS', 3)
+const chosenRoutes: string[] = listOf('BENCH_ROUTES', pagePaths)
+const routes = pagePaths.filter((path) => chosenRoutes.includes(path))
+const detail = flag('BENCH_DETAIL')
+const build = !flag('BENCH_NO_BUILD')
 const settleMs = 1500
 
 interface Task {
@@ -127,7 +131,8 @@ const blocking = (tasks: Task[]) => tasks.reduce((sum, task) => sum + Math.max(0
 const longest = (tasks: Task[]) => tasks.reduce((max, task) => Math.max(max, task.duration), 0)
 
 async function main() {
-  if (process.env.BENCH_NO_BUILD !== '1') {
+  printHeader(`Long tasks, CPU 4× slower, ${runs} runs per page`)
+  if (build) {
     console.log('Building the site…')
     execFileSync('npm', ['run', 'build'], { stdio: 'ignore', env: { ...process.env, VITE_WAITLIST_ENDPOINT: '/api/waitlist' } })
   }

@@ -14,10 +14,14 @@ import { createClient } from '@libsql/client'
 import { killGroup, startServerProcess, type ServerProcess } from '../tools/processes'
 import { startSlowSmtp, type SlowDelays, type SlowStep } from '../tools/slow-smtp'
 import { sleep } from '../tools/until'
+import { printHeader } from './harness/print'
+import { listOf } from './harness/settings'
 import { benchTeardown } from './harness/teardown'
 
 /** The form's fields as the tests post them (test/server/harness.ts validSignup); each signup its own email. */
 const signup = { firstName: 'Ann', source: 'stride-marketing-site' }
+
+const chosen: string[] = listOf('BENCH_SCENARIOS', ['11-16', '120'])
 
 type Scenario = { name: string; signups: number; delays: SlowDelays; limitMs: number }
 const steps: SlowStep[] = ['mailFrom', 'rcptTo', 'dataEnd']
@@ -30,12 +34,11 @@ const scenarios = ([
     limitMs: 4 * 60_000,
   },
   { name: '120', signups: 1, delays: () => 120_000, limitMs: 8 * 60_000 },
-] satisfies Scenario[]).filter((scenario) => !process.env.BENCH_SCENARIOS || process.env.BENCH_SCENARIOS.split(',').includes(scenario.name))
-if (scenarios.length === 0) throw new Error(`BENCH_SCENARIOS names no scenario: use "11-16", "120" or both, not ${process.env.BENCH_SCENARIOS}`)
+] satisfies Scenario[]).filter((scenario) => chosen.includes(scenario.name))
 
 const dir = mkdtempSync(join(tmpdir(), 'waitlist-bench-slow-smtp-'))
 const smtps = await Promise.all(scenarios.map((scenario) => startSlowSmtp(scenario.delays)))
-const cleanUp = benchTeardown({ smtp: { close: () => smtps.forEach((smtp) => void smtp.close()) }, cluster: () => undefined, dir })
+const cleanUp = benchTeardown({ smtp: { close: () => smtps.forEach((smtp) => void smtp.close()) }, dir })
 const minutes = (ms: number) => `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`
 
 async function run(scenario: Scenario, index: number): Promise<string> {
@@ -76,7 +79,7 @@ async function run(scenario: Scenario, index: number): Promise<string> {
 }
 
 try {
-  console.log(`Slow SMTP: ${scenarios.map((scenario) => `${scenario.name} s (up to ${scenario.limitMs / 60_000} min)`).join(' and ')}, run side by side; the endpoint with its defaults, on SQLite`)
+  printHeader(`Slow SMTP: ${scenarios.map((scenario) => `${scenario.name} s (up to ${scenario.limitMs / 60_000} min)`).join(' and ')}, run side by side; the endpoint with its defaults, on SQLite`)
   for (const report of await Promise.all(scenarios.map(run))) console.log(`\n${report}`)
 } finally {
   cleanUp()

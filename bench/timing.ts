@@ -11,21 +11,22 @@
 // instead of the code being measured. The rows marked "again" ask for one listed address over and over (every
 // counted request is its second or later) against a new unlisted address each time: the later requests for
 // one address must not be cheaper (a cache, a limiter's count, work skipped or deferred) than a first.
-import { spawn } from 'node:child_process'
-import { once } from 'node:events'
 import { mkdtempSync } from 'node:fs'
-import { cpus, tmpdir } from 'node:os'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { defaultSignInRateLimit } from '../server/features/console/sign-in-routes'
 import { killGroup, startServerProcess, type ServerProcess } from '../tools/processes'
 import { startPostgres, type TestPostgres } from '../tools/postgres'
+import { startSinkProcess } from './harness/mail-sink'
+import { printHeader } from './harness/print'
+import { wholeNumber } from './harness/settings'
 import { benchTeardown } from './harness/teardown'
 
-const pairs = Number(process.env.BENCH_PAIRS ?? 200)
+const pairs = wholeNumber('BENCH_PAIRS', 200)
 // A pause before each request, so each one is timed on its own, not behind the work the one before it left
 // for after its reply (a queued email, a repeat's re-check), which the code does after replying on purpose.
 // BENCH_GAP_MS=0 times them back to back, which also shows whether that later work gives anything away.
-const gapMs = Number(process.env.BENCH_GAP_MS ?? 20)
+const gapMs = wholeNumber('BENCH_GAP_MS', 20, { min: 0 })
 const pause = () => new Promise((resolve) => setTimeout(resolve, gapMs))
 const warmUp = 30
 const listedSignups = 20
@@ -37,9 +38,9 @@ const bound = 1.3 / Math.sqrt(pairs)
 const dir = mkdtempSync(join(tmpdir(), 'waitlist-timing-'))
 
 // Confirmation, erasure and sign-in emails go out as in production, to an SMTP server that drops them, in a
-// process of its own (bench/harness/smtp-sink.ts), so that receiving them takes nothing from the loop timing requests.
-const sink = spawn(join(import.meta.dirname, '../node_modules/.bin/tsx'), [join(import.meta.dirname, 'harness/smtp-sink.ts')], { stdio: ['ignore', 'pipe', 'inherit'] })
-const smtp = { close: () => void sink.kill() }
+// process of its own (bench/harness/mail-sink.ts startSinkProcess), so that receiving them takes nothing from the
+// loop timing requests.
+const smtp = await startSinkProcess()
 let cluster: TestPostgres | undefined
 let sent = 0
 /** A client address no request has used yet: the per-client limits count each request as a new visitor. */
@@ -166,14 +167,12 @@ const cleanUp = benchTeardown({ smtp, cluster: () => cluster, dir })
 
 try {
   const started = performance.now()
-  const cpu = cpus()
-  console.log(`Reply timing, listed vs unlisted: ${new Date().toISOString()}, ${cpu[0]?.model ?? 'unknown CPU'} × ${cpu.length}, Node ${process.version}`)
+  printHeader('Reply timing, listed vs unlisted')
   console.log(
     `${pairs} interleaved pairs per request (${warmUp} warm-up pairs first), sequential, ${gapMs} ms apart, one keep-alive connection. ` +
       `Pass: listed slower in 50 % ± ${(bound * 100).toFixed(1)} % of pairs and ratio of medians (listed/unlisted) within 0.90–1.10.`,
   )
-  const [port] = (await once(sink.stdout, 'data')) as [Buffer]
-  const smtpUrl = `smtp://127.0.0.1:${Number(port.toString())}`
+  const smtpUrl = smtp.url
   const all: { engine: string; row: Row }[] = []
   const sqlite = 'SQLite (WAL, synchronous=FULL)'
   const sqliteRows = await measureEngine(sqlite, `file:${join(dir, 'waitlist.db')}`, smtpUrl)

@@ -6,7 +6,7 @@
 // console's API. The audience is taken in that request (server/features/updates/update-sends.ts takeAudience); the
 // instances' clocks pace the emails and their outbox senders send them. Once 40 % have arrived an instance is killed
 // with kill -9: SQLite's one instance is started again at once; on PostgreSQL the other carries on and a
-// replacement joins 5 s later (bench/harness/sending.ts killFirst).
+// replacement joins 5 s later (bench/harness/instances.ts killFirst).
 //
 // It prints: how long the audience took to snapshot (the send request, and the send's started_at); the emails a
 // second against the configured rate, steady (from 5 to 20 % of the audience: past the start, before anything else
@@ -29,19 +29,20 @@ import { outboxDefaults } from '../server/platform/outbox/outbox-sender'
 import type { UpdateDraft } from '../shared/update-rows'
 import { stopAll } from '../tools/processes'
 import { linkIn } from '../tools/smtp-inbox'
-import { count, databaseReader, killFirst, runSetups, seedConfirmed, shares, startCountingSink, startInstance, waitFor, type Instance } from './harness/sending'
+import { databaseReader, seedConfirmed } from './harness/database'
+import { killFirst, startInstance, waitFor, type Instance } from './harness/instances'
+import { shares, startCountingSink } from './harness/mail-sink'
+import { count } from './harness/print'
+import { flag, wholeNumber } from './harness/settings'
+import { runSetups } from './harness/setups'
 import { postSignups, signupBody, type SignupLoad } from './harness/signups'
 
-const whole = (name: string, fallback: number) => {
-  const value = Number(process.env[name] ?? fallback)
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number above 0, not ${process.env[name]}`)
-  return value
-}
-const people = whole('BENCH_UPDATE_PEOPLE', 10_000)
+const people = wholeNumber('BENCH_UPDATE_PEOPLE', 10_000)
 // The console takes whole emails a second (shared/update-rows.ts maxSendsPerSecond).
-const rate = whole('BENCH_UPDATE_RATE', 50)
-const signupConnections = whole('BENCH_SIGNUP_CONNECTIONS', 2)
-const signupSeconds = whole('BENCH_SIGNUP_SECONDS', 10)
+const rate = wholeNumber('BENCH_UPDATE_RATE', 50)
+const signupConnections = wholeNumber('BENCH_SIGNUP_CONNECTIONS', 2)
+const signupSeconds = wholeNumber('BENCH_SIGNUP_SECONDS', 10)
+const detail = flag('BENCH_DETAIL')
 // The stretch from 5 to 20 % of the audience is the steady one (past the start, before anything else runs); the
 // signups run from 20 %, the kill comes at 40 %.
 const steadyFrom = Math.round(people * 0.05)
@@ -266,7 +267,7 @@ async function setup(name: string, databaseUrl: string, instanceCount: 1 | 2): P
           `; recorded sent but not received: ${sentUnreceived.length}; in the audience with no row: ${unrecorded.length}`,
         `  sent by: ${shares(received)}`,
         `  load average (1 minute): ${loadAtSend.toFixed(2)} at the send, ${loadRange} sampled every 5 s`,
-        ...(process.env.BENCH_DETAIL ? [`  arrivals in each 10 s from the send request: ${tenSeconds(arrivals, asked).join(' ')}`] : []),
+        ...(detail ? [`  arrivals in each 10 s from the send request: ${tenSeconds(arrivals, asked).join(' ')}`] : []),
         ...checks.map(([text, ok]) => `  ${ok ? 'pass' : 'FAIL'}  ${text}`),
       ].join('\n'),
     )

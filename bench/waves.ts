@@ -15,12 +15,16 @@ import { featureMigrations } from '../server/feature-migrations'
 import { invitationRules } from '../shared/rules'
 import { stopAll } from '../tools/processes'
 import { composeForTests } from '../tools/open-store'
-import { count, databaseReader, killFirst, runSetups, seedConfirmed, shares, startCountingSink, startInstance, waitFor, type Instance } from './harness/sending'
+import { databaseReader, seedConfirmed } from './harness/database'
+import { killFirst, startInstance, waitFor, type Instance } from './harness/instances'
+import { shares, startCountingSink } from './harness/mail-sink'
+import { count } from './harness/print'
+import { wholeNumber } from './harness/settings'
+import { runSetups } from './harness/setups'
 
 const people = 10_000
-const rate = Number(process.env.BENCH_INVITE_RATE ?? 250)
 // The server takes whole emails a second (server/config.ts INVITE_SEND_RATE).
-if (!Number.isInteger(rate) || rate < 1) throw new Error(`BENCH_INVITE_RATE must be a whole number of emails a second, not ${process.env.BENCH_INVITE_RATE}`)
+const rate = wholeNumber('BENCH_INVITE_RATE', 250)
 const killAt = Math.round(people * 0.4)
 const setupTimeoutMs = 10 * 60_000
 const addressOf = (index: number) => `wave-${index}@bench.example`

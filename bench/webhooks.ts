@@ -18,11 +18,10 @@
 // waiting for a recorded retry: must be 0), given up (all eight attempts failed, recorded in the log), pending at the
 // end, duplicates by webhook-id (at least once), the p50 and p99 delay from event to accepted delivery, and
 // the signup endpoint's throughput while the deliveries run, against before, as a ratio; with the date, the machine
-// and `uptime`.
-import { execFileSync } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+// and its load.
+import { mkdtempSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
-import { cpus, tmpdir } from 'node:os'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { featureMigrations } from '../server/feature-migrations'
 import { deliveryRules } from '../server/features/webhooks/webhook-deliverer'
@@ -30,25 +29,20 @@ import { listen, socketAddress } from '../server/platform/http/node-server'
 import { openDatabase } from '../server/platform/database/open'
 import { silentLogger } from '../server/platform/observability/logger'
 import { composeForTests } from '../tools/open-store'
+import { loadAverage, printHeader } from './harness/print'
+import { wholeNumber } from './harness/settings'
 import { postSignups, signupBody } from './harness/signups'
+import { benchTeardown } from './harness/teardown'
 
-const whole = (name: string, fallback: number) => {
-  const value = Number(process.env[name] ?? fallback)
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number above 0, not ${process.env[name]}`)
-  return value
-}
-const events = whole('BENCH_WEBHOOK_EVENTS', 10_000)
-const seconds = whole('BENCH_WEBHOOK_SECONDS', 200)
-const scale = whole('BENCH_WEBHOOK_TIME_SCALE', 60)
-const tailMs = whole('BENCH_WEBHOOK_TAIL_SECONDS', 600) * 1000
+const events = wholeNumber('BENCH_WEBHOOK_EVENTS', 10_000)
+const seconds = wholeNumber('BENCH_WEBHOOK_SECONDS', 200)
+const scale = wholeNumber('BENCH_WEBHOOK_TIME_SCALE', 60)
+const tailMs = wholeNumber('BENCH_WEBHOOK_TAIL_SECONDS', 600) * 1000
 const downMs = 60_000
 const downFromMs = (seconds * 1000) / 2 - downMs / 2
 const failShare = 0.3
 
-const started = new Date().toISOString()
-console.log(
-  `bench:webhooks; ${started.slice(0, 10)} ${started.slice(11, 16)} UTC, Node ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model.trim() ?? 'unknown'}); ${execFileSync('uptime').toString().trim()}`,
-)
+printHeader('bench:webhooks')
 console.log(`${events} events over ${seconds} s; the receiver fails ${failShare * 100} % at random and is down from ${downFromMs / 1000} s to ${(downFromMs + downMs) / 1000} s; retries at 1/${scale} of the specification's schedule`)
 
 // The receiver: every request kept by webhook-id, 30 % refused at random, and not listening while down.
@@ -73,6 +67,7 @@ await listenReceiver(0)
 const receiverPort = (receiver.address() as { port: number }).port
 
 const dir = mkdtempSync(join(tmpdir(), 'waitlist-bench-webhooks-'))
+const cleanUp = benchTeardown({ dir })
 const database = await openDatabase(`file:${join(dir, 'waitlist.db')}`, { migrations: featureMigrations })
 const server = await listen({ fetch: (request, env) => composition.app.fetch(request, env) }, { port: 0, host: '127.0.0.1' })
 const origin = `http://127.0.0.1:${server.port}`
@@ -134,7 +129,7 @@ try {
   const shown = (ms: number) => (ms === Infinity ? `more than ${tookS.toFixed(0)} s (still waiting)` : `${(ms / 1000).toFixed(2)} s`)
   console.log(`delay from event to delivery, over every event: p50 ${shown(at(0.5))}, p90 ${shown(at(0.9))}, p99 ${shown(at(0.99))}, max ${shown(at(1))}; attempts ${attempts} (${requests} reached the receiver); ${pending === 0 ? 'all finished' : 'stopped'} ${tookS.toFixed(0)} s after the first event`)
   console.log(`signups: ${before.perSecond.toFixed(0)} req/s before, ${during.perSecond.toFixed(0)} req/s while delivering: ratio ${(during.perSecond / before.perSecond).toFixed(2)} (p99 ${before.p99} ms, ${during.p99} ms; errors ${before.errors + during.errors})`)
-  console.log(`uptime after: ${execFileSync('uptime').toString().trim()}`)
+  console.log(`${loadAverage()} after`)
   process.exitCode = lost === 0 ? 0 : 1
 } finally {
   await clocks.stop()
@@ -142,5 +137,5 @@ try {
   await stores.close()
   receiver.closeAllConnections()
   await new Promise((resolve) => receiver.close(resolve))
-  rmSync(dir, { recursive: true, force: true })
+  cleanUp()
 }
