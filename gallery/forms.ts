@@ -7,8 +7,8 @@ import { messages } from '../shared/messages'
 import { requestTimeoutMs } from '../shared/rules'
 import { API_ERROR_MESSAGE, HTTP_ERROR_MESSAGE, NETWORK_ISSUE_MESSAGE, NO_MESSAGE_FALLBACK } from '../machines/waitlist-messages'
 import type { EndpointReply } from '../machines/request-form'
-import { json, text } from './gallery-network'
-import type { Driver, ModelEvent } from './gallery-types'
+import { json, text } from './network'
+import type { Driver, ModelEvent } from './types'
 
 export interface FormReply {
   reply: EndpointReply

@@ -1,8 +1,8 @@
 // The person machine (machines/admin-person-machine.ts) as a model of the console's (admin-model.ts), and the
 // record its samples answer with: Ada, who came from a campaign, confirmed, brought Bob, was sent two emails and
 // named by one webhook delivery; with nothing of an invitation or an activation yet.
-import { adminPersonMachine, type AdminPersonSnapshot } from '../../machines/admin-person-machine'
-import type { PersonRecord } from '../../shared/person-record'
+import { adminPersonMachine, type AdminPersonSnapshot } from '../machines/admin-person-machine'
+import type { PersonRecord } from '../shared/person-record'
 import { done, failed, type Model } from './admin-model'
 
 export const personSample = {

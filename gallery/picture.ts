@@ -3,9 +3,9 @@
 // the page's clock fixed at one instant (which also lets a path run past the 15 s time-out at once), fonts
 // loaded and two frames painted before each picture.
 import type { Browser, Page } from '@playwright/test'
-import { holdRequests } from './gallery-network'
-import type { Driver, GalleryMachine, HeldRequests } from './gallery-types'
-import type { Shot } from './gallery-walk'
+import { holdRequests } from './network'
+import type { Driver, GalleryMachine, HeldRequests } from './types'
+import type { Shot } from './walk'
 
 export const widths = [390, 1280] as const
 export const schemes = ['light', 'dark'] as const

@@ -1,9 +1,9 @@
 // @vitest-environment node
-// The gallery (npm run gallery, scripts/gallery-machines.ts) pictures every state of every machine in its list,
+// The gallery (npm run gallery, gallery/machines.ts) pictures every state of every machine in its list,
 // or names it with a reason: a new state without a picture fails here, without starting a browser.
 import { describe, expect, it } from 'vitest'
-import { galleryMachines } from '../../scripts/gallery-machines'
-import { leafStates, shotsOf, unaccounted } from '../../scripts/gallery-walk'
+import { galleryMachines } from '../../gallery/machines'
+import { leafStates, shotsOf, unaccounted } from '../../gallery/walk'
 
 describe.each(galleryMachines.map((gallery) => [gallery.machine.id, gallery] as const))('the gallery of %s', (_id, gallery) => {
   it('pictures every state, or says why not', () => {
@@ -26,7 +26,7 @@ describe.each(galleryMachines.map((gallery) => [gallery.machine.id, gallery] as 
 describe('the list of machines', () => {
   it('names every machine of docs/state-charts.md: in the gallery, or not with a reason', async () => {
     const { chartSources } = await import('../../scripts/chart-sources')
-    const { machinesNotInGallery } = await import('../../scripts/gallery-machines')
+    const { machinesNotInGallery } = await import('../../gallery/machines')
     const pictured = galleryMachines.map((gallery) => gallery.machine.id)
     for (const { machine } of chartSources) expect([...pictured, ...Object.keys(machinesNotInGallery)]).toContain(machine.id)
     for (const id of Object.keys(machinesNotInGallery)) expect(pictured).not.toContain(id)

@@ -1,5 +1,5 @@
-// `npm run gallery`: every state of every machine in scripts/gallery-machines.ts, as the visitor sees it. For each
-// state key the graph reaches (gallery-walk.ts), the real view is driven there in Chromium (real machine, answers
+// `npm run gallery`: every state of every machine in gallery/machines.ts, as the visitor sees it. For each
+// state key the graph reaches (walk.ts), the real view is driven there in Chromium (real machine, answers
 // given at the network boundary) and its region pictured at 390 and 1280 px, light and dark, into
 // dist-gallery/pictures/; dist-gallery/index.html shows them beside each machine's chart (open it from disk).
 //   npm run gallery -- --update   copies the pictures into gallery/baseline/ (commit them on purpose)
@@ -13,13 +13,13 @@ import { parseArgs } from 'node:util'
 import { chromium, type Browser } from '@playwright/test'
 import type { RunningServer } from '../e2e/support/static-server'
 import { chromiumLaunchOptions } from '../tools/chromium'
-import { comparePictures } from './gallery-compare'
-import { galleryMachines, machinesNotInGallery } from './gallery-machines'
-import { renderDiffPage, renderGalleryPage, type Check } from './gallery-page'
-import { pictureName, pictureMachine, schemes, widthsOf } from './gallery-picture'
-import { ensureBuild, serveBuild, stopBuilds } from './gallery-site'
-import type { SiteBuild } from './gallery-types'
-import { leafStates, shotsOf, type Shot } from './gallery-walk'
+import { comparePictures } from './compare'
+import { galleryMachines, machinesNotInGallery } from './machines'
+import { renderDiffPage, renderGalleryPage, type Check } from './page'
+import { pictureName, pictureMachine, schemes, widthsOf } from './picture'
+import { ensureBuild, serveBuild, stopBuilds } from './site'
+import type { SiteBuild } from './types'
+import { leafStates, shotsOf, type Shot } from './walk'
 
 const outDir = 'dist-gallery'
 const picturesDir = join(outDir, 'pictures')

@@ -1,4 +1,4 @@
-// The console's machines in the gallery. Each walks the graph of its model-based tests (test/utils/admin-models.ts:
+// The console's machines in the gallery. Each walks the graph of its model-based tests (tools/admin-models.ts:
 // the same sample answers and state keys) and pictures its own section of the signed-in console, on the build's
 // page of the area that shows it (/admin/people for the table, issue 47). The console's calls to /api/admin are answered in the browser: the pictured machine's own calls as
 // its path says (a done event is a 200 with its output as JSON, an error a 409 with the server's message or a
@@ -10,15 +10,15 @@ import { adminAnalyticsMessages } from '../machines/admin-analytics-machine'
 import { adminUpdatesMessages, recordPollMs, type AdminUpdatesSnapshot } from '../machines/admin-updates-machine'
 import { adminTeamMessages, type AdminTeamSnapshot } from '../machines/admin-team-machine'
 import { adminWebhooksMessages, hasWaitingDelivery, type AdminWebhooksSnapshot, type ChangeDone, type WebhookChange } from '../machines/admin-webhooks-machine'
-import { analyticsModel, analyticsSamples, apiKeysModel, auditModel, eraseModel, referralsModel, samples, wavesModel, signInWithLink, signInWithoutLink, summaryModel, tableModel, teamModel, updatesModel, wavesSamples, webhooksModel } from '../test/utils/admin-models'
-import type { Model } from '../test/utils/admin-model'
-import { personModel, personSample } from '../test/utils/admin-person-model'
+import { analyticsModel, analyticsSamples, apiKeysModel, auditModel, eraseModel, referralsModel, samples, wavesModel, signInWithLink, signInWithoutLink, summaryModel, tableModel, teamModel, updatesModel, wavesSamples, webhooksModel } from '../tools/admin-models'
+import type { Model } from '../tools/admin-model'
+import { personModel, personSample } from '../tools/admin-person-model'
 import { adminApiBase } from '../shared/console-api'
 import type { AreaPath } from '../src/admin/area-list'
 import type { WebhookDeliveriesReply } from '../shared/webhook-rows'
 import { consoleRoutes, type ConsoleRoute } from '../shared/console-routes'
-import { json } from './gallery-network'
-import type { Driver, GalleryMachine, ModelEvent } from './gallery-types'
+import { json } from './network'
+import type { Driver, GalleryMachine, ModelEvent } from './types'
 
 const routes = consoleRoutes
 /** A route's address as a pattern: the table's `:id`s are numbers. */

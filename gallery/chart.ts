@@ -3,7 +3,7 @@
 // from its Mermaid lines), so the two cannot disagree. States are laid out in columns by their distance from
 // the initial state; each box links to that state's pictures; an arrow's events show on hover.
 import type { AnyStateMachine } from 'xstate'
-import { renderMachineChart } from './state-charts'
+import { renderMachineChart } from '../scripts/state-charts'
 
 export interface ChartEdge {
   from: string

@@ -16,7 +16,7 @@ export interface GalleryVariant {
   site: SiteBuild
 }
 
-/** Requests to one URL pattern held until the path says how they end (see gallery-network.ts). */
+/** Requests to one URL pattern held until the path says how they end (see network.ts). */
 export interface HeldRequests {
   /** The oldest request not answered yet, waiting for it to arrive. */
   next: () => Promise<Route>

@@ -1,10 +1,10 @@
 // dist-gallery/index.html and dist-gallery/diff.html: static pages with relative links to the pictures, so a
 // designer opens them from disk with no server. Not part of the site (nothing here is built or prerendered).
-import { chartSources } from './chart-sources'
-import { renderChart } from './gallery-chart'
-import { pictureName, schemes, widthsOf } from './gallery-picture'
-import type { GalleryMachine } from './gallery-types'
-import { describeEvent, leafStates, type Shot } from './gallery-walk'
+import { chartSources } from '../scripts/chart-sources'
+import { renderChart } from './chart'
+import { pictureName, schemes, widthsOf } from './picture'
+import type { GalleryMachine } from './types'
+import { describeEvent, leafStates, type Shot } from './walk'
 
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 const anchorOf = (machineId: string, state: string) => `${machineId}--${state.replace(/\./g, '-')}`

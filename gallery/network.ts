@@ -2,7 +2,7 @@
 // the path's next event says how they end, so a state such as "submitting" stays on screen as long as the
 // picture needs, and every answer is exactly the one the graph asked for. No server behind them.
 import type { Page, Route } from '@playwright/test'
-import type { HeldRequests } from './gallery-types'
+import type { HeldRequests } from './types'
 
 /** `method`, when given, leaves requests of other methods to the routes registered before (a GET and a POST to
  * one path are two calls). */

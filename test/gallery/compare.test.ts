@@ -1,9 +1,9 @@
 // @vitest-environment node
-// The gallery's review check (scripts/gallery-compare.ts): the same picture passes, a changed colour fails with
+// The gallery's review check (gallery/compare.ts): the same picture passes, a changed colour fails with
 // the count of changed pixels and a diff picture, a change of size fails, and noise below the tolerance passes.
 import { PNG } from 'pngjs'
 import { describe, expect, it } from 'vitest'
-import { comparePictures, tolerance } from '../../scripts/gallery-compare'
+import { comparePictures, tolerance } from '../../gallery/compare'
 
 /** A 60×20 white picture with a 40×8 "status line" of one colour, as PNG bytes. */
 function picture(lineColour: [number, number, number], { width = 60, height = 20, specks = 0 } = {}): Buffer {

@@ -6,7 +6,7 @@ import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:f
 import { join } from 'node:path'
 import { freePort } from '../e2e/support/ports'
 import { startStaticServer, type RunningServer } from '../e2e/support/static-server'
-import type { SiteBuild } from './gallery-types'
+import type { SiteBuild } from './types'
 
 export const buildRoot = 'dist-gallery/.build'
 const sources = ['src', 'machines', 'shared', 'public', 'index.html', 'vite.config.ts', 'vite.admin.config.ts', 'scripts/prerender.ts', 'package.json']

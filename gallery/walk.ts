@@ -1,12 +1,12 @@
 // Which pictures the gallery takes, from the machines alone (no browser): for each machine of the list and each
 // of its variants, the graph API's shortest path to every state key. A machine's key is its state plus the
 // context that changes what the visitor sees (a form's message), so a form gets one picture per distinct
-// message. The snapshots are recomputed along each path with pure transitions, as test/utils/admin-model.ts
+// message. The snapshots are recomputed along each path with pure transitions, as tools/admin-model.ts
 // does, because the graph keys states without most of their context.
 import { getInitialSnapshot, getNextSnapshot, type AnyMachineSnapshot, type EventObject } from 'xstate'
-import { handledEvents } from '../test/utils/handled-events'
+import { handledEvents } from '../tools/handled-events'
 import { getShortestPaths } from '@xstate/graph'
-import type { GalleryMachine, GalleryVariant, ModelEvent } from './gallery-types'
+import type { GalleryMachine, GalleryVariant, ModelEvent } from './types'
 
 export interface Shot {
   machineId: string
