@@ -14,6 +14,7 @@ import { analyticsModel, analyticsSamples, apiKeysModel, auditModel, eraseModel,
 import type { Model } from '../tools/admin-model'
 import { personModel, personSample } from '../tools/admin-person-model'
 import { adminApiBase } from '../shared/console-api'
+import { consoleAddress } from '../shared/console-pages'
 import type { AreaPath } from '../src/admin/area-list'
 import type { WebhookDeliveriesReply } from '../shared/webhook-rows'
 import { consoleRoutes, type ConsoleRoute } from '../shared/console-routes'
@@ -134,7 +135,7 @@ function consoleGallery(
   return {
     machine: model.machine,
     variants: [{ name: '', site: 'endpoint', input: model.input }],
-    url: options.url ?? `/admin${options.area}`,
+    url: options.url ?? consoleAddress(options.area),
     ready: 'h1',
     prepare: async (page) => {
       await quietConsole(page)
@@ -516,7 +517,7 @@ export const teamGallery = consoleGallery(teamModel, {
 const eraseDialog = (page: Page) => page.locator('dialog[aria-labelledby="erase-heading"]')
 
 /** A person's page (issue 47): Ada's, whose record the person machine's samples hold. */
-const personUrl = `/admin/people/${personSample.signup.id}`
+const personUrl = consoleAddress(`/people/${personSample.signup.id}`)
 
 export const eraseGallery = consoleGallery(eraseModel, {
   area: '/people',
@@ -614,7 +615,7 @@ export const adminSignInGallery: GalleryMachine = (() => {
     ],
     url: (_steps, variant) => {
       const { token } = variant.input as { token: string | null }
-      return token === null ? '/admin/' : `/admin/#token=${token}`
+      return token === null ? consoleAddress('/') : `${consoleAddress('/')}#token=${token}`
     },
   }
 })()
