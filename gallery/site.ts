@@ -4,8 +4,8 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { freePort } from '../e2e/support/ports'
-import { startStaticServer, type RunningServer } from '../e2e/support/static-server'
+import { freePort } from '../tools/ports'
+import { startStaticServer, type RunningServer } from '../tools/static-server'
 import type { SiteBuild } from './types'
 
 export const buildRoot = 'dist-gallery/.build'

@@ -8,7 +8,7 @@ import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { chromium } from '@playwright/test'
 import { chromiumLaunchOptions } from '../tools/chromium'
-import { startStaticServer } from '../e2e/support/static-server'
+import { startStaticServer } from '../tools/static-server'
 import { pagePaths } from '../src/head'
 
 const siteDir = 'dist-screenshots'

@@ -8,11 +8,11 @@
 import { execFileSync, spawnSync } from 'node:child_process'
 import { chmodSync, chownSync, cpSync, existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
+import { freePort } from './ports'
 import { debianBinDirs, pgConfigBindir } from './postgres-tools'
 
 export type TestPostgres = {
@@ -142,17 +142,6 @@ function asPostgresUser(bin: string): { uid: number; gid: number; bin: string } 
     }
   }
   return { ...ids, bin: join(copy, 'bin') }
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
 }
 
 /**

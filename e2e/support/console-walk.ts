@@ -10,7 +10,8 @@ import type { Page } from '@playwright/test'
 import { linkIn, startInbox, type Inbox } from '../../tools/smtp-inbox'
 import { expect } from './fixtures'
 import { servedSite } from './npm-start'
-import { freePort, host } from './ports'
+import { host } from './ports'
+import { freePort } from '../../tools/ports'
 
 export type ConsoleServer = {
   origin: string

@@ -9,7 +9,6 @@ import { createClient } from '@libsql/client'
 import pg from 'pg'
 import { afterAll } from 'vitest'
 import { startPostgres, type TestPostgres } from '../../tools/postgres'
-import { createServer } from 'node:net'
 import type { ServerConfig } from '../../server/config'
 import type { Database } from '../../server/platform/database/database'
 import { featureMigrations } from '../../server/feature-migrations'
@@ -103,18 +102,6 @@ export type TestServer = {
   /** The outbox sender, when started with `mail`. */
   sender: OutboxSender | undefined
   close: () => Promise<void>
-}
-
-/** A port that was free a moment ago (for servers that must know their address before they listen). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
 }
 
 export type TestServerOptions = Partial<Pick<ServerConfig, 'allowedOrigins' | 'trustedProxies' | 'rateLimit' | 'publicSiteUrl'>> & {

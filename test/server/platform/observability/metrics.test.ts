@@ -6,7 +6,8 @@
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { until } from '../../../../tools/until'
-import { freePort, freshDatabase, testEngine, validSignup } from '../../harness'
+import { freshDatabase, testEngine, validSignup } from '../../harness'
+import { freePort } from '../../../../tools/ports'
 import { startServerProcess, type ServerProcess } from '../../../../tools/processes'
 import { processFixture } from '../../process-fixture'
 

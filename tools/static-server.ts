@@ -4,7 +4,7 @@
 import { createServer, type Server } from 'node:http'
 import { readFile, stat } from 'node:fs/promises'
 import { extname, join, resolve, sep } from 'node:path'
-import { consolePageFile, isConsoleAreaPath } from '../../shared/console-pages'
+import { consolePageFile, isConsoleAreaPath } from '../shared/console-pages'
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
