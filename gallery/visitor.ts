@@ -15,7 +15,7 @@ import { erasePage, newsChoiceCopy, tokenPages } from '../src/content/consent-pa
 import { accepted, answerRequest, doneEvents, failureReplies, formKey, formPicture } from './forms'
 import { json, text } from './network'
 import type { Driver, GalleryMachine, ModelEvent } from './types'
-import { scrollPageTo } from './scroll'
+import { scrollWindowTo } from '../tools/scroll'
 
 const samples = { firstName: 'Ada', validEmail: 'ada@example.com', invalidEmail: 'ada@example' }
 const signupEndpoint = '**/api/waitlist'
@@ -171,7 +171,7 @@ export const headerGallery: GalleryMachine = {
     { type: 'SCROLLED', y: 600 },
   ],
   serializeState: (snapshot) => JSON.stringify(snapshot.value),
-  act: async ({ page }, event) => scrollPageTo(page, Number(event.y)),
+  act: async ({ page }, event) => scrollWindowTo(page, Number(event.y)),
   shows: async ({ page }, snapshot) => {
     await page.locator(`header[data-look="${snapshot.matches('solid') ? 'solid' : 'transparent'}"], [data-look="${snapshot.matches('solid') ? 'solid' : 'transparent'}"]`).first().waitFor()
   },

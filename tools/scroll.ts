@@ -1,8 +1,9 @@
 import type { Page } from '@playwright/test'
 
-/** Scrolls the window and waits until the page has handled the scroll event (as e2e/support/site.ts does,
- * without Playwright Test's expect, which this script does not run under). */
-export async function scrollPageTo(page: Page, y: number) {
+/** Scrolls the window and waits until the page has handled the scroll event: for the browser tests
+ * (e2e/support/site.ts, which then checks where the page is) and the gallery, which does not run under
+ * Playwright Test's expect. */
+export async function scrollWindowTo(page: Page, y: number) {
   await page.evaluate(
     (top) =>
       new Promise<void>((resolve) => {
