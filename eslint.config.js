@@ -90,6 +90,17 @@ export default tseslint.config(
     message: 'The platform knows no feature: a feature hands it what it needs, or subscribes to what it offers.',
   }),
   {
+    // What runs beside the product (tools/, bench/, gallery/, scripts/) never reaches into the suites' helpers:
+    // what the tests share with a benchmark, the gallery or a script lives in tools/ (docs/architecture.md).
+    files: ['tools/**/*.{ts,tsx}', 'bench/**/*.ts', 'gallery/**/*.ts', 'scripts/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(\\.\\./)+(test|e2e)(/|$)', message: 'Only the suites import from test/ and e2e/: put what both need in tools/.' }] },
+      ],
+    },
+  },
+  {
     files: ['shared/**/*.ts'],
     rules: {
       'no-restricted-imports': [

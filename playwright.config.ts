@@ -1,9 +1,9 @@
 import { defineConfig } from '@playwright/test'
 import { siteUrl } from './e2e/support/ports'
-import { chromiumLaunchOptions, findChromium } from './test/utils/chromium'
+import { chromiumLaunchOptions, findChromium } from './tools/chromium'
 
 // The browser suite: the built, prerendered site in Chromium (CHROME_PATH, else an installed one, else the
-// npm package's build: test/utils/chromium.ts), served by the suite's own static hosts with a real local
+// npm package's build: tools/chromium.ts), served by the suite's own static hosts with a real local
 // waitlist endpoint (e2e/support/global-setup.ts starts them, teardown stops them).
 // The runner names its browser in one line; `npm test` named it at its start already, and workers stay quiet.
 if (process.env.TEST_WORKER_INDEX === undefined && process.env.npm_lifecycle_event !== 'test') {

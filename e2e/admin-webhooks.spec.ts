@@ -10,7 +10,7 @@ import { axeInBothSchemes } from './support/axe'
 import { openArea, signInThroughMailedLink, startConsoleServer, type ConsoleServer } from './support/console-walk'
 import { expect, test } from './support/fixtures'
 import { host } from './support/ports'
-import { listen, type RunningServer } from './support/static-server'
+import { listen, type RunningServer } from '../tools/static-server'
 
 const admin = 'team@company.example'
 

@@ -8,7 +8,7 @@ import pg from 'pg'
 import { redactUrl } from '../server/platform/secrets/redact-url'
 import { holdStatement } from '../server/platform/database/held'
 import { BackupError, tablesLeftEmpty } from './backup-common'
-import { findPostgresTool } from './postgres-tools'
+import { findPostgresTool } from '../tools/postgres-tools'
 
 type About = { number: number; version: string; schema: string | null; outbox: boolean; snapshot: string }
 

@@ -2,7 +2,7 @@
 // and SVG composition in the site's own palette, logo mark and copy, screenshotted by Chromium. Run it
 // after a change of brand, palette or hero copy, and commit the PNG. CHROME_PATH picks the browser.
 import { chromium } from '@playwright/test'
-import { chromiumLaunchOptions } from '../test/utils/chromium'
+import { chromiumLaunchOptions } from '../tools/chromium'
 import { brand } from '../shared/brand'
 import { coachConversation, hero } from '../src/content/home'
 import { logoSvg } from '../shared/logo-drawing'

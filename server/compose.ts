@@ -1,5 +1,5 @@
 // The one composition of the server: every wing of the list (wings.ts) built over one open database and the
-// settings, and the app that serves them. `npm start` (main.ts), every test (test/utils/open-store.ts) and the
+// settings, and the app that serves them. `npm start` (main.ts), every test (tools/open-store.ts) and the
 // README's serverless example (aws-lambda.ts) build the server here, so none can wire it differently. It names no
 // feature: each wing declares what it runs (platform/wing/wing.ts). The host brings what is its own (the mailer,
 // the logger, the metrics, the clock, the client's address, the site) and starts the background work when it

@@ -154,7 +154,7 @@ async function main() {
     if (damage) log.error(damage)
     else if (checked) log.info(`The database's quick check passed in ${((performance.now() - checking) / 1000).toFixed(1)} s`)
   })
-  // The site's address last: it says the start is complete (test/server/processes.ts waits for it).
+  // The site's address last: it says the start is complete (tools/processes.ts waits for it).
   if (metricsServer) log.info(`Metrics on http://${shownHost(metricsHost)}:${metricsServer.port}/metrics${metricsToken ? ' (with the bearer token)' : ''}`)
   if (metricsToken) log.info(`Metrics also at /metrics on the site's port, for the bearer of METRICS_TOKEN only`)
   log.info(`Emails go to ${mailer.destination}`)

@@ -3,6 +3,13 @@
 // page and the built files (/admin/assets/…, anything with a dot in its last segment) are not areas: a host serves
 // them as files, and a missing file stays a 404.
 
+/** Where the console lives: its router's basepath (src/admin/console-router.tsx), under which each area's path
+ * (src/admin/area-list.ts) is an address. */
+export const consoleBasepath = '/admin'
+
+/** The address of a path of the console's router: `/` → `/admin/`, `/people/12` → `/admin/people/12`. */
+export const consoleAddress = (path: string) => `${consoleBasepath}${path}`
+
 /** The console's page, under the site's root, which answers every area's address. */
 export const consolePageFile = 'admin/index.html'
 

@@ -7,10 +7,11 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
-import { linkIn, startInbox, type Inbox } from '../../test/utils/smtp-inbox'
+import { linkIn, startInbox, type Inbox } from '../../tools/smtp-inbox'
 import { expect } from './fixtures'
 import { servedSite } from './npm-start'
-import { freePort, host } from './ports'
+import { host } from './ports'
+import { freePort } from '../../tools/ports'
 
 export type ConsoleServer = {
   origin: string

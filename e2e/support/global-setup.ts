@@ -6,7 +6,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { mailtoSiteDir, mailtoSitePort, serverSiteDir, siteDir, sitePort, stubEndpoint, stubPort } from './ports'
-import { startStaticServer } from './static-server'
+import { startStaticServer } from '../../tools/static-server'
 import { startWaitlistStub } from './waitlist-stub'
 import { setRunningServers, stopRunningServers } from './running-servers'
 

@@ -1,8 +1,6 @@
 // Where the suite's own servers listen: loopback only, fixed ports, because the stub endpoint's URL is
 // baked into the site at build time. E2E_PORT_BASE moves the whole block (base … base + 9), so two
 // checkouts can run the suite side by side.
-import { createServer, type AddressInfo } from 'node:net'
-
 const host = '127.0.0.1'
 const base = Number(process.env.E2E_PORT_BASE ?? 4599)
 
@@ -27,13 +25,3 @@ export const mailtoSiteDir = '.e2e/site-mailto'
 export const serverSiteDir = '.e2e/site-server'
 
 export { host }
-
-/** A port nobody is listening on now, for a spec's own `npm start`, which must be told its port before it starts
- * (each run takes its own, so runs side by side never share a server). */
-export async function freePort(): Promise<number> {
-  const probe = createServer()
-  await new Promise<void>((resolve) => probe.listen(0, host, resolve))
-  const { port } = probe.address() as AddressInfo
-  await new Promise((resolve) => probe.close(resolve))
-  return port
-}

@@ -1,5 +1,6 @@
 // Helpers every spec uses to meet the site the way a visitor does.
 import { expect, type Page } from '@playwright/test'
+import { scrollWindowTo } from '../../tools/scroll'
 
 /** Opens a path the way a visitor does: the test acts as soon as the page is there, without waiting for the
  * app's scripts (what a visitor does before they run is kept and replayed; see scripts/prerender.ts). */
@@ -14,16 +15,8 @@ export async function appInControl(page: Page) {
   await expect(page.locator('html[data-app="ready"]')).toHaveCount(1, { timeout: 15_000 })
 }
 
-/** Scrolls the window and waits until the page has handled the scroll event. */
+/** Scrolls the window, waits until the page has handled the scroll event, and checks where it is. */
 export async function scrollPageTo(page: Page, y: number) {
-  await page.evaluate(
-    (top) =>
-      new Promise<void>((resolve) => {
-        if (Math.round(window.scrollY) === top) return resolve()
-        window.addEventListener('scroll', () => requestAnimationFrame(() => requestAnimationFrame(() => resolve())), { once: true })
-        window.scrollTo({ top, behavior: 'instant' })
-      }),
-    y,
-  )
+  await scrollWindowTo(page, y)
   expect(Math.round(await page.evaluate(() => window.scrollY))).toBe(y)
 }

@@ -7,7 +7,7 @@ import { createServer, type IncomingHttpHeaders } from 'node:http'
 import { randomUUID } from 'node:crypto'
 import { analyticsPath } from '../../shared/analytics'
 import { messages } from '../../shared/messages'
-import { listen } from './static-server'
+import { listen } from '../../tools/static-server'
 
 export const stubScenarios = {
   /** 200 {ok:true}. */

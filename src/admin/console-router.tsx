@@ -17,6 +17,7 @@ import {
 } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { useEffect } from 'react'
+import { consoleBasepath } from '../../shared/console-pages'
 import { areaAt, areas, opens, titleOf, type Area, type AreaPath } from './area-list'
 import { ClosedArea, NoSuchArea } from './area-notices'
 import { ConsoleShell } from './console-shell'
@@ -100,8 +101,6 @@ const personRoute = createRoute({
 const signInRoute = createRoute({ getParentRoute: () => rootRoute, path: '/sign-in', component: () => <Navigate to="/" replace /> })
 
 const routeTree = rootRoute.addChildren([...routes, personRoute, signInRoute])
-
-export const consoleBasepath = '/admin'
 
 export function createConsoleRouter(context: ConsoleContext, history: RouterHistory = createBrowserHistory()) {
   return createRouter({

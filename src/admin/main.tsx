@@ -4,7 +4,8 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { ConsoleApp } from './console-app'
-import { consoleBasepath, preloadArea } from './console-router'
+import { consoleBasepath } from '../../shared/console-pages'
+import { preloadArea } from './console-router'
 import { callEarly } from './early-calls'
 
 callEarly(window.location.pathname, consoleBasepath, preloadArea)

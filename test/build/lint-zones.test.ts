@@ -3,7 +3,7 @@
 // API with the project's config: an import from one feature into another's files, from the platform into a
 // feature, from either into the composition, or from compose.ts into any feature (the list of wings, wings.ts,
 // imports their manifests) fails the lint (so npm test); the imports each layer may make pass; and today's server
-// holds the zones.
+// holds the zones. Beside it, tools/, bench/, gallery/ and scripts/ never import the suites' helpers (test/, e2e/).
 import { fileURLToPath } from 'node:url'
 import { ESLint } from 'eslint'
 import { beforeAll, expect, it } from 'vitest'
@@ -38,6 +38,11 @@ it.each([
   ['the composition', 'a feature', "import { consentStore } from './features/consent/consent-store'", 'server/compose.ts', 'The composition names no feature'],
   ['the composition', "even a feature's wing", "import { consentWing } from './features/consent/wing'", 'server/app.ts', 'The composition names no feature'],
   ['the list of wings', "a wing's other files", "import { line } from './features/referral/line'", 'server/wings.ts', "The list of wings imports each wing's manifest"],
+  ['a benchmark', "the tests' helpers", "import { validSignup } from '../test/server/harness'", 'bench/x.ts', 'Only the suites import from test/ and e2e/'],
+  ["a benchmark's part", "the tests' helpers", "import { memoryMailer } from '../../test/utils/memory-mailer'", 'bench/console/x.ts', 'Only the suites import from test/ and e2e/'],
+  ['the gallery', "the browser tests' helpers", "import { siteUrl } from '../e2e/support/ports'", 'gallery/x.ts', 'Only the suites import from test/ and e2e/'],
+  ['a script', "the tests' helpers", "import { until } from '../test/utils/until'", 'scripts/x.ts', 'Only the suites import from test/ and e2e/'],
+  ['tools/', "the tests' helpers", "import { freshDatabase } from '../test/server/harness'", 'tools/x.ts', 'Only the suites import from test/ and e2e/'],
 ])('%s never imports %s', async (_layer, _what, code, filePath, message) => {
   expect(await zoneErrors(code, filePath)).toEqual([expect.stringContaining(message)])
 })
@@ -66,6 +71,12 @@ it.each([
 ])('%s', async (_, filePath, imports) => {
   expect(await zoneErrors(imports.join('\n'), filePath)).toEqual([])
 })
+
+it('holds on tools/, bench/, gallery/ and scripts/ as they are', async () => {
+  const results = await eslint.lintFiles(['tools', 'bench', 'gallery', 'scripts'])
+  const broken = results.flatMap((result) => result.messages.filter((message) => message.ruleId === 'no-restricted-imports').map((message) => `${result.filePath}:${message.line} ${message.message}`))
+  expect(broken).toEqual([])
+}, 120_000)
 
 it('holds on the server as it is', async () => {
   const results = await eslint.lintFiles(['server'])

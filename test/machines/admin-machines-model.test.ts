@@ -1,5 +1,5 @@
 // Model-based tests of the console's machines at machine level: every path generated from each graph
-// (test/utils/admin-model.ts) is replayed on a real actor whose requests are real promises this test settles,
+// (tools/admin-model.ts) is replayed on a real actor whose requests are real promises this test settles,
 // and after every step the actor must be where the graph says. Guard tests keep the models honest: every state
 // reached, every transition the machine defines taken, every request aborted when its state is left. The waves
 // machine's paths also check, step by step, what the team reads and which requests went out (checkWavesStep), and so
@@ -16,7 +16,7 @@ import { adminWavesMessages } from '../../machines/admin-waves-machine'
 import { sendMove, type UpdateSendState } from '../../machines/update-send-machine'
 import type { ReferralsReply, SignupQuery } from '../../shared/console-api'
 import { maxSendsPerSecond, type UpdateAudience, type UpdateTestReply } from '../../shared/update-rows'
-import { definedTransitions, describeTransition, transitionPaths, transitionsTaken, type Model } from '../utils/admin-model'
+import { definedTransitions, describeTransition, transitionPaths, transitionsTaken, type Model } from '../../tools/admin-model'
 import {
   analyticsModel,
   apiKeysModel,
@@ -39,8 +39,8 @@ import {
   wavesModel,
   wavesSamples,
   wrongStateMessage,
-} from '../utils/admin-models'
-import { personModel, personSample } from '../utils/admin-person-model'
+} from '../../tools/admin-models'
+import { personModel, personSample } from '../../tools/admin-person-model'
 import { replayAdminPath, type StepCheck } from '../utils/replay-admin-model'
 
 /** What the waves machine must say and ask for after each step, in the words the team reads. */

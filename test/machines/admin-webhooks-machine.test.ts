@@ -1,12 +1,12 @@
 // Model-based tests of the console's webhooks machine (machines/admin-webhooks-machine.ts), as the other console
-// machines' (admin-machines-model.test.ts): every path generated from its graph (test/utils/admin-model.ts) is
+// machines' (admin-machines-model.test.ts): every path generated from its graph (tools/admin-model.ts) is
 // replayed on a real actor whose requests are promises this test settles, and after every step the actor must be
 // where the graph says, with what the team reads and which request went out checked step by step. The guard suite
 // keeps the model honest: every state reached, every transition taken, every request aborted when its state is left.
 import { describe, expect, it } from 'vitest'
 import { adminWebhooksMachine, adminWebhooksMessages, type AdminWebhooksSnapshot } from '../../machines/admin-webhooks-machine'
-import { definedTransitions, describeTransition, transitionPaths, transitionsTaken, type ModelStep } from '../utils/admin-model'
-import { deliveryPollEvent, webhooksModel as model, webhooksSamples } from '../utils/admin-models'
+import { definedTransitions, describeTransition, transitionPaths, transitionsTaken, type ModelStep } from '../../tools/admin-model'
+import { deliveryPollEvent, webhooksModel as model, webhooksSamples } from '../../tools/admin-models'
 import { replayAdminPath, type Pending } from '../utils/replay-admin-model'
 
 const { secret, refusal } = webhooksSamples

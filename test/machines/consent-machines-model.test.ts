@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { eraseRequestMachine } from '../../machines/erase-request-machine'
 import { newsChoiceMachine } from '../../machines/news-choice-machine'
 import { tokenActionMachine } from '../../machines/token-action-machine'
-import { definedTransitions, describeTransition, transitionPaths, transitionsTaken, type Model, type ModelPath } from '../utils/admin-model'
+import { definedTransitions, describeTransition, transitionPaths, transitionsTaken, type Model, type ModelPath } from '../../tools/admin-model'
 import { ERASE_TIMEOUT, NEWS_TIMEOUT, TOKEN_TIMEOUT, eraseModels, newsModels, tokenModels } from '../utils/consent-models'
 import { replayOnActor } from '../utils/replay-on-actor'
 

@@ -4,7 +4,7 @@
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { makeTempDir, readRows, validSignup } from './harness'
-import { killGroup, startServerProcess, stopAll } from './processes'
+import { killGroup, startServerProcess, stopAll } from '../../tools/processes'
 
 let temp: Awaited<ReturnType<typeof makeTempDir>>
 let databaseUrl: string

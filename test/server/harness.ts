@@ -8,8 +8,7 @@ import { join } from 'node:path'
 import { createClient } from '@libsql/client'
 import pg from 'pg'
 import { afterAll } from 'vitest'
-import { startPostgres, type TestPostgres } from '../utils/postgres'
-import { createServer } from 'node:net'
+import { startPostgres, type TestPostgres } from '../../tools/postgres'
 import type { ServerConfig } from '../../server/config'
 import type { Database } from '../../server/platform/database/database'
 import { featureMigrations } from '../../server/feature-migrations'
@@ -20,7 +19,7 @@ import { afterRepliesSettled } from '../../server/platform/http/after-reply'
 import { createMailer } from '../../server/platform/mail/mailer'
 import { listen, socketAddress } from '../../server/platform/http/node-server'
 import type { Logger } from '../../server/platform/observability/logger'
-import { composeForTests, type Stores } from '../utils/open-store'
+import { composeForTests, type Stores } from '../../tools/open-store'
 import type { Selectable } from 'kysely'
 import type { Tables } from '../../server/platform/database/schema'
 
@@ -105,18 +104,6 @@ export type TestServer = {
   close: () => Promise<void>
 }
 
-/** A port that was free a moment ago (for servers that must know their address before they listen). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
-}
-
 export type TestServerOptions = Partial<Pick<ServerConfig, 'allowedOrigins' | 'trustedProxies' | 'rateLimit' | 'publicSiteUrl'>> & {
   /** Over this database rather than a fresh one (several instances on one PostgreSQL; a failing database). */
   database?: Database
@@ -129,7 +116,7 @@ export type TestServerOptions = Partial<Pick<ServerConfig, 'allowedOrigins' | 't
   site?: (request: Request) => Promise<Response>
 }
 
-/** The server as the tests' composition (test/utils/open-store.ts) builds it, on 127.0.0.1. */
+/** The server as the tests' composition (tools/open-store.ts) builds it, on 127.0.0.1. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const temp = await makeTempDir()
   const databaseUrl = await freshDatabase(temp.dir)

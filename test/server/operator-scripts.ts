@@ -5,9 +5,9 @@ import { spawn, spawnSync } from 'node:child_process'
 import { copyFileSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect } from 'vitest'
-import { findPostgresTool } from '../../scripts/postgres-tools'
+import { findPostgresTool } from '../../tools/postgres-tools'
 import { freshDatabase, testEngine } from './harness'
-import { repoRoot } from './processes'
+import { repoRoot } from '../../tools/processes'
 
 export type ScriptRun = { code: number | null; stdout: string; stderr: string }
 

@@ -2,9 +2,9 @@
 // receive the emails, and a folder for the databases. Made before the suite, and after it every server
 // process is stopped and both are removed.
 import { afterAll, beforeAll } from 'vitest'
-import { startInbox, type Inbox } from '../utils/smtp-inbox'
+import { startInbox, type Inbox } from '../../tools/smtp-inbox'
 import { makeTempDir } from './harness'
-import { stopAll } from './processes'
+import { stopAll } from '../../tools/processes'
 
 export type ProcessFixture = { inbox: Inbox; temp: Awaited<ReturnType<typeof makeTempDir>> }
 

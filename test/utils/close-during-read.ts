@@ -4,7 +4,7 @@
 import { featureMigrations } from '../../server/feature-migrations'
 import { openDatabase } from '../../server/platform/database/open'
 import { longSqliteRead, threadCount } from './long-sqlite-read'
-import { until } from './until'
+import { until } from '../../tools/until'
 
 const database = await openDatabase(process.env.DATABASE_URL ?? '', { migrations: featureMigrations })
 const before = threadCount()

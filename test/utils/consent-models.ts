@@ -5,7 +5,7 @@ import { isValidEmail } from '../../machines/waitlist-messages'
 import { eraseRequestMachine } from '../../machines/erase-request-machine'
 import { newsChoiceMachine } from '../../machines/news-choice-machine'
 import { tokenActionMachine } from '../../machines/token-action-machine'
-import { done, failed, type Model, type ModelEvent } from './admin-model'
+import { done, failed, type Model, type ModelEvent } from '../../tools/admin-model'
 
 export const samples = {
   token: 'tok_' + 'x'.repeat(39),

@@ -10,7 +10,7 @@ import type { Engine } from '../../server/platform/database/contract'
 import type { Database } from '../../server/platform/database/database'
 import { openDatabase } from '../../server/platform/database/open'
 import { featureMigrations } from '../../server/feature-migrations'
-import { startPostgres, type TestPostgres } from './postgres'
+import { startPostgres, type TestPostgres } from '../../tools/postgres'
 
 export type EngineUnderTest = {
   engine: Engine

@@ -4,8 +4,8 @@
 import { join } from 'node:path'
 import { expect, it } from 'vitest'
 import { sql } from 'kysely'
-import { keptCountsAgainstRows } from './kept-counts'
-import { openStore } from './open-store'
+import { keptCountsAgainstRows } from '../../tools/kept-counts'
+import { openStore } from '../../tools/open-store'
 import { makeTempDir } from '../server/harness'
 import { canonicalAddress } from '../../shared/mailbox'
 

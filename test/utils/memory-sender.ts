@@ -7,8 +7,8 @@ import type { OutboxStore } from '../../server/platform/outbox/outbox-store'
 import type { OutboxSender } from '../../server/platform/outbox/outbox-sender'
 import type { OutgoingMail } from '../../server/platform/mail/mailer'
 import { makeTempDir } from '../server/harness'
-import { memoryMailer } from './memory-mailer'
-import { openStore, type Stores } from './open-store'
+import { memoryMailer } from '../../tools/memory-mailer'
+import { openStore, type Stores } from '../../tools/open-store'
 
 export type MemorySender = { store: Stores; sender: OutboxSender; sent: OutgoingMail[] }
 

@@ -5,7 +5,7 @@
 // Call it at the top level of a test file: it registers a describe block of its own.
 import { describe, expect, it } from 'vitest'
 import type { AnyStateMachine } from 'xstate'
-import { definedTransitions, describeTransition, transitionsTaken, type ModelPath } from './admin-model'
+import { definedTransitions, describeTransition, transitionsTaken, type ModelPath } from '../../tools/admin-model'
 
 export interface ModelGuards {
   machine: AnyStateMachine

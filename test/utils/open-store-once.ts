@@ -1,6 +1,6 @@
 // Run as its own process by the store contract suite: opens (and so migrates) DATABASE_URL, adds one signup,
 // closes. Several at once stand for instances starting together.
-import { openStore } from './open-store'
+import { openStore } from '../../tools/open-store'
 import { canonicalAddress } from '../../shared/mailbox'
 
 const url = process.env.DATABASE_URL ?? ''

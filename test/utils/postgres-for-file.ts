@@ -2,7 +2,7 @@
 // instances on one database need: the cluster starts before the file's tests, and after them every server kept
 // closes before the cluster goes, even when a test failed midway and never closed its own.
 import { afterAll, beforeAll } from 'vitest'
-import { startPostgres, type TestPostgres } from './postgres'
+import { startPostgres, type TestPostgres } from '../../tools/postgres'
 
 type Closable = { close: () => Promise<unknown> }
 

@@ -1,10 +1,10 @@
-// Replays a console machine's model path (test/utils/admin-model.ts) on a real actor, as every console machine's
+// Replays a console machine's model path (tools/admin-model.ts) on a real actor, as every console machine's
 // model test does: each request actor becomes a promise the path settles (`xstate.done.actor.<id>` resolves the
 // latest of that id, `xstate.error.actor.<id>` rejects it), and after every step the actor must be where the graph
 // says, a request whose state was left before it settled must be aborted, and the test's own check runs.
 import { expect } from 'vitest'
 import { createActor, fromPromise, type AnyMachineSnapshot, type AnyStateMachine } from 'xstate'
-import type { ModelPath, ModelStep } from './admin-model'
+import type { ModelPath, ModelStep } from '../../tools/admin-model'
 
 /** One request the machine started: its actor's id and input, and how the path settles it. */
 export type Pending = { id: string; input: unknown; resolve: (value: unknown) => void; reject: (error: unknown) => void; signal: AbortSignal; settled?: boolean }

@@ -1,4 +1,4 @@
-// Replays a model path (test/utils/admin-model.ts, waitlist-model.ts) on a real actor of its machine: a stub
+// Replays a model path (tools/admin-model.ts, waitlist-model.ts) on a real actor of its machine: a stub
 // request actor stands in for the network, settling when the path says the request is done or failed, and
 // fake timers stand in for the 15 s `after`. After every step the actor must be where the graph says.
 // Call it with vi.useFakeTimers() in force.

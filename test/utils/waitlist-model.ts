@@ -8,7 +8,7 @@ import {
   getNextSnapshot,
   type EventFromLogic,
 } from 'xstate'
-import { handledEvents } from './handled-events'
+import { handledEvents } from '../../tools/handled-events'
 import { getAdjacencyMap, getShortestPaths, type TraversalOptions } from '@xstate/graph'
 import {
   waitlistMachine,
@@ -18,7 +18,7 @@ import {
   type WaitlistStateName,
 } from '../../machines/waitlist-machine'
 import type { RequestReply } from '../../machines/request-form'
-import { definedTransitions as transitionsOf, transitionsTaken as transitionsTakenBy } from './admin-model'
+import { definedTransitions as transitionsOf, transitionsTaken as transitionsTakenBy } from '../../tools/admin-model'
 import { isValidEmail } from '../../machines/waitlist-messages'
 
 export const REQUEST_DONE = 'xstate.done.actor.submitSignup'
@@ -138,4 +138,4 @@ export const definedTransitions = () => transitionsOf(waitlistMachine)
 /** The transitions of the machine a path's last step takes, as the machine itself selects them. */
 export const transitionsTaken = (path: ModelPath) => transitionsTakenBy(waitlistMachine, path)
 
-export { describeTransition } from './admin-model'
+export { describeTransition } from '../../tools/admin-model'

@@ -3,7 +3,7 @@
 // until the test releases them (a receiver that never answers, for as long as the test needs one).
 import { createServer, type IncomingHttpHeaders } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { until } from './until'
+import { until } from '../../tools/until'
 
 export type Received = { headers: IncomingHttpHeaders; body: string; at: number }
 export type Answer = { status: number; headers?: Record<string, string>; body?: string }

@@ -10,7 +10,7 @@ import { adminAnalyticsMachine } from '../../../machines/admin-analytics-machine
 import { fewerThanFive, lastDays, type AnalyticsRange, type AnalyticsReport, type FunnelRow } from '../../../shared/analytics'
 import { analyticsOffNote, AnalyticsView } from '../../../src/admin/analytics-view'
 import { conversionOf, landingNote } from '../../../src/admin/analytics-tables'
-import { analyticsSamples } from '../../utils/admin-models'
+import { analyticsSamples } from '../../../tools/admin-models'
 
 type Answer = (days: AnalyticsRange) => Promise<AnalyticsReport>
 const sample = analyticsSamples.report

@@ -10,7 +10,7 @@ import { adminTeamMessages } from '../../../machines/admin-team-machine'
 import { rolePermissions, type Role, type TeamMember } from '../../../shared/team'
 import { ConsoleApp } from '../../../src/admin/console-app'
 import { roleWords } from '../../../src/admin/role-words'
-import { analyticsSamples, samples, tableSamples, teamSamples, wavesSamples } from '../../utils/admin-models'
+import { analyticsSamples, samples, tableSamples, teamSamples, wavesSamples } from '../../../tools/admin-models'
 
 let role: Role = 'owner'
 let members: TeamMember[] = teamSamples.members

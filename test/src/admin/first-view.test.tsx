@@ -7,7 +7,7 @@ import { setupServer } from 'msw/node'
 import { rolePermissions } from '../../../shared/team'
 import { areas, firstCallPath, titleOf } from '../../../src/admin/area-list'
 import { ConsoleApp } from '../../../src/admin/console-app'
-import { analyticsSamples, samples, tableSamples, teamSamples, wavesSamples } from '../../utils/admin-models'
+import { analyticsSamples, samples, tableSamples, teamSamples, wavesSamples } from '../../../tools/admin-models'
 
 const replies: Record<string, object> = {
   '/session': { email: samples.admin, role: 'owner', permissions: rolePermissions.owner },

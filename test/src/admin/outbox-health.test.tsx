@@ -5,7 +5,7 @@ import { createActor, fromPromise } from 'xstate'
 import { adminSummaryMachine, type AdminSummary } from '../../../machines/admin-summary-machine'
 import { outboxHealth } from '../../../src/admin/outbox-health'
 import { SummaryView } from '../../../src/admin/summary-view'
-import { samples } from '../../utils/admin-models'
+import { samples } from '../../../tools/admin-models'
 
 describe('the outbox in words', () => {
   it.each([

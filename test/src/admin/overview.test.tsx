@@ -14,7 +14,7 @@ import { inviteUrlMessages } from '../../../shared/setup'
 import { PermissionsProvider } from '../../../src/admin/permissions'
 import { SummaryView } from '../../../src/admin/summary-view'
 import { signupTrend } from '../../../src/admin/overview-figures'
-import { samples } from '../../utils/admin-models'
+import { samples } from '../../../tools/admin-models'
 
 const sample = samples.summary as AdminSummary
 const today = new Date('2026-11-27T12:00:00Z')

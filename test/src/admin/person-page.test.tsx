@@ -1,5 +1,5 @@
 // A person's page (issue 47) in each of its states, as the team meets them: every path of the person machine's graph
-// (test/utils/admin-person-model.ts) is replayed against the real view, gesture by gesture (Try again, and Erase
+// (tools/admin-person-model.ts) is replayed against the real view, gesture by gesture (Try again, and Erase
 // behind its question), the server's answers given when the test decides; after every step the screen must show the
 // state the graph says. Then the page as the router mounts it, over the console's real client: a 404 reads as "no
 // such person", and a member who may not erase sees no Erase.
@@ -11,8 +11,8 @@ import { adminPersonMachine, type AdminPersonStateName, type FetchedPerson } fro
 import { PermissionsProvider } from '../../../src/admin/permissions'
 import { PersonPage } from '../../../src/admin/person-page'
 import { personMessages, PersonView } from '../../../src/admin/person-view'
-import { transitionPaths, type ModelEvent, type ModelPath } from '../../utils/admin-model'
-import { personModel, personSample } from '../../utils/admin-person-model'
+import { transitionPaths, type ModelEvent, type ModelPath } from '../../../tools/admin-model'
+import { personModel, personSample } from '../../../tools/admin-person-model'
 import { describeModelGuards } from '../../utils/model-guards'
 
 // jsdom has no modal dialogs: open and close as the browser would, by the `open` attribute.

@@ -6,7 +6,7 @@ import { adminSummaryMachine, type AdminSummary } from '../../../machines/admin-
 import { niceTicks } from '../../../src/admin/chart-scale'
 import { referralFigures, SignupsChart } from '../../../src/admin/signups-chart'
 import { SummaryView } from '../../../src/admin/summary-view'
-import { samples } from '../../utils/admin-models'
+import { samples } from '../../../tools/admin-models'
 
 const perDay = [
   { day: '2026-11-20', count: 4 },

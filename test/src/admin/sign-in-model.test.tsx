@@ -7,8 +7,8 @@ import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { ConsoleApp } from '../../../src/admin/console-app'
-import { transitionPaths, type ModelEvent, type ModelPath } from '../../utils/admin-model'
-import { analyticsSamples, samples, signInWithLink, signInWithoutLink, tableSamples, wavesSamples } from '../../utils/admin-models'
+import { transitionPaths, type ModelEvent, type ModelPath } from '../../../tools/admin-model'
+import { analyticsSamples, samples, signInWithLink, signInWithoutLink, tableSamples, wavesSamples } from '../../../tools/admin-models'
 
 type Pending = { path: string; answer: (response: Response) => void }
 let pending: Pending[] = []

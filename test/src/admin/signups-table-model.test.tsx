@@ -1,5 +1,5 @@
 // Model-based UI tests of the signups table (issue 35): every path of the table machine's graph
-// (test/utils/admin-models.ts tableModel) is replayed against the real view, gesture by gesture: searching,
+// (tools/admin-models.ts tableModel) is replayed against the real view, gesture by gesture: searching,
 // sorting by a column, the pager's First, Previous, Next and Last, "go to page", and the server's answers, given at
 // the actor's boundary when the test decides. After every step the screen must show the state the graph says the
 // machine is in, and the pager's buttons must say what the machine answers (state.can): one UI assertion per state.
@@ -9,8 +9,8 @@ import { createActor, fromPromise, getInitialSnapshot, type AnyMachineSnapshot }
 import { adminTableMachine, pageCount, type AdminTableEvent, type AdminTableStateName } from '../../../machines/admin-table-machine'
 import type { SignupPage, SignupQuery } from '../../../shared/console-api'
 import { SignupsTable } from '../../../src/admin/signups-table'
-import { transitionPaths, type ModelEvent, type ModelPath } from '../../utils/admin-model'
-import { tableModel } from '../../utils/admin-models'
+import { transitionPaths, type ModelEvent, type ModelPath } from '../../../tools/admin-model'
+import { tableModel } from '../../../tools/admin-models'
 import { describeModelGuards } from '../../utils/model-guards'
 
 type Pending = { input: SignupQuery; resolve: (page: SignupPage) => void; reject: (error: Error) => void }

@@ -7,7 +7,7 @@ import { createActor, fromPromise } from 'xstate'
 import { adminTableMachine } from '../../../machines/admin-table-machine'
 import type { SearchScope, SignupPage, SignupQuery } from '../../../shared/console-api'
 import { scopeWords, SignupsTable } from '../../../src/admin/signups-table'
-import { samples } from '../../utils/admin-models'
+import { samples } from '../../../tools/admin-models'
 
 const million = 1_000_000
 const everyone: SearchScope = { kind: 'everyone' }

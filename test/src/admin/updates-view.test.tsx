@@ -11,8 +11,8 @@ import { adminUpdatesMachine, recordPollMs, type SendMoveName } from '../../../m
 import type { SendRequest, UpdateDraft, UpdateInput } from '../../../shared/update-rows'
 import { UpdatesView, updatesViewEffects } from '../../../src/admin/updates-view'
 import { localToIso } from '../../../src/admin/update-send-form'
-import type { ModelEvent } from '../../utils/admin-model'
-import { refusedBy, refusedLink, refusedLinkMessage, samples, updatesSamples, wrongStateMessage } from '../../utils/admin-models'
+import type { ModelEvent } from '../../../tools/admin-model'
+import { refusedBy, refusedLink, refusedLinkMessage, samples, updatesSamples, wrongStateMessage } from '../../../tools/admin-models'
 
 type Server = {
   updates?: UpdateDraft[]

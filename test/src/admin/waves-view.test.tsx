@@ -8,7 +8,7 @@ import { createActor, fromPromise } from 'xstate'
 import { adminWavesMachine } from '../../../machines/admin-waves-machine'
 import type { NextUp, WaveRequest, WavesOverview } from '../../../shared/launch-rows'
 import { localToUtc, utcToLocal, WavesView, wavesViewEffects } from '../../../src/admin/waves-view'
-import { listChangedMessage, wavesSamples } from '../../utils/admin-models'
+import { listChangedMessage, wavesSamples } from '../../../tools/admin-models'
 
 const person = (id: number, place: number) => ({ id, place, firstName: `P${id}`, email: `p${id}@example.com` })
 const firstUp: NextUp = { people: [person(11, 1), person(12, 2)], count: 60, waiting: 80 }

@@ -10,7 +10,7 @@ import { consentVersion } from '../../../../src/content/consent-wording'
 import { analyticsPath, fewerThanFive, reportTopRows, type AnalyticsReport, type FunnelRow } from '../../../../shared/analytics'
 import { postgresEngine, sqliteEngine, type EngineUnderTest } from '../../../utils/engines'
 import { logLines } from '../../../utils/log-lines'
-import { until } from '../../../utils/until'
+import { until } from '../../../../tools/until'
 import { startAdminServer, type AdminTestServer } from '../../admin-harness'
 
 const chrome = (n: number) => `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.${n}.0 Safari/537.36`

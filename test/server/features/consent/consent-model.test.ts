@@ -12,9 +12,9 @@
 // launch ticker's sweep once the invitation's end has passed.
 import { transition, type AnyMachineSnapshot } from 'xstate'
 import { signupConsentMachine, RESEND_AFTER_MS, type ConsentEvent } from '../../../../machines/signup-consent-machine'
-import { openStore } from '../../../utils/open-store'
+import { openStore } from '../../../../tools/open-store'
 import { canonicalAddress } from '../../../../shared/mailbox'
-import { definedTransitions, describeTransition, transitionPaths, transitionsTaken, type Model, type ModelPath } from '../../../utils/admin-model'
+import { definedTransitions, describeTransition, transitionPaths, transitionsTaken, type Model, type ModelPath } from '../../../../tools/admin-model'
 import { postgresEngine, sqliteEngine, type EngineUnderTest } from '../../../utils/engines'
 import { saveLinkTokens } from '../../../../server/platform/secrets/link-tokens'
 

@@ -7,7 +7,7 @@ import type { ParsedMail } from 'mailparser'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { brand } from '../../../../shared/brand'
 import { messages } from '../../../../shared/messages'
-import { rawHeader, startInbox, type Inbox } from '../../../utils/smtp-inbox'
+import { rawHeader, startInbox, type Inbox } from '../../../../tools/smtp-inbox'
 import { queryDatabase, startTestServer, validSignup, type TestServer } from '../../harness'
 
 let inbox: Inbox

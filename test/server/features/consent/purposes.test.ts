@@ -14,7 +14,7 @@ import { issueLinkTokens } from '../../../../server/platform/secrets/link-tokens
 import { newsConsentVersion, newsConsentWording } from '../../../../shared/email-purposes'
 import { messages } from '../../../../shared/messages'
 import { pageText } from '../../../utils/page-text'
-import { rawHeader, startInbox, type Inbox } from '../../../utils/smtp-inbox'
+import { rawHeader, startInbox, type Inbox } from '../../../../tools/smtp-inbox'
 import { queryDatabase, startTestServer, validSignup, type TestServer } from '../../harness'
 
 let inbox: Inbox

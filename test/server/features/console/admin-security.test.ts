@@ -5,7 +5,7 @@ import { request } from 'node:http'
 import { postgresEngine, sqliteEngine, type EngineUnderTest } from '../../../utils/engines'
 import { startAdminServer as startOn, adminEmail, type AdminTestServer } from '../../admin-harness'
 import { newSecret } from '../../../../server/platform/secrets/tokens'
-import { linkIn } from '../../../utils/smtp-inbox'
+import { linkIn } from '../../../../tools/smtp-inbox'
 import { permissions } from '../../../../shared/team'
 
 const dataRoutes = ['/api/admin/session', '/api/admin/summary', '/api/admin/signups', '/api/admin/signups?search=ann', '/api/admin/signups.csv', '/api/admin/audit']

@@ -17,7 +17,7 @@ import { openDatabase } from '../../../../server/platform/database/open'
 import { saveLinkTokens } from '../../../../server/platform/secrets/link-tokens'
 import { hashSecret, newSecret } from '../../../../server/platform/secrets/tokens'
 import { noConsentRecord } from '../../../../server/features/signup/validate'
-import { composeForTests } from '../../../utils/open-store'
+import { composeForTests } from '../../../../tools/open-store'
 import { adminEmail, startAdminServer, type AdminTestServer } from '../../admin-harness'
 import { makeTempDir, validSignup } from '../../harness'
 

@@ -11,7 +11,7 @@ import { adminApiBase } from '../../../../shared/console-api'
 import { inWords, linkLifetimesMs } from '../../../../shared/rules'
 import { rolePermissions, type TeamMember } from '../../../../shared/team'
 import { sqliteEngine } from '../../../utils/engines'
-import { linkIn, type ReceivedMail } from '../../../utils/smtp-inbox'
+import { linkIn, type ReceivedMail } from '../../../../tools/smtp-inbox'
 import { adminEmail, startAdminServer, type AdminTestServer } from '../../admin-harness'
 
 const engine = sqliteEngine()

@@ -4,7 +4,7 @@
 // repairs them, from a database as the earlier release left it, on both engines.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { postgresEngine, sqliteEngine, type EngineUnderTest } from '../../../utils/engines'
-import { openStore } from '../../../utils/open-store'
+import { openStore } from '../../../../tools/open-store'
 
 const day = 24 * 60 * 60_000
 

@@ -14,7 +14,7 @@ import { transactionEvents } from '../../../../server/platform/events/transactio
 import { noConsentRecord } from '../../../../server/features/signup/validate'
 import { canonicalAddress } from '../../../../shared/mailbox'
 import { referralRules } from '../../../../shared/rules'
-import { openStore, type Stores } from '../../../utils/open-store'
+import { openStore, type Stores } from '../../../../tools/open-store'
 import { postgresEngine, sqliteEngine, type EngineUnderTest } from '../../../utils/engines'
 import { validSignup } from '../../harness'
 import { saveLinkTokens } from '../../../../server/platform/secrets/link-tokens'

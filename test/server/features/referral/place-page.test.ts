@@ -11,7 +11,7 @@ import { invitationSubject } from '../../../../server/features/launch/invitation
 import { messages } from '../../../../shared/messages'
 import { referralRules } from '../../../../shared/rules'
 import { pageText } from '../../../utils/page-text'
-import { rawHeader, startInbox, type Inbox } from '../../../utils/smtp-inbox'
+import { rawHeader, startInbox, type Inbox } from '../../../../tools/smtp-inbox'
 import { queryDatabase, startTestServer, validSignup, type TestServer } from '../../harness'
 
 let inbox: Inbox

@@ -16,7 +16,7 @@ import { referralReviews } from '../../../../server/features/referral/referral-r
 import { messages } from '../../../../shared/messages'
 import { referralRules } from '../../../../shared/rules'
 import { pageText } from '../../../utils/page-text'
-import { startInbox, type Inbox } from '../../../utils/smtp-inbox'
+import { startInbox, type Inbox } from '../../../../tools/smtp-inbox'
 import { startTestServer, validSignup, type TestServer } from '../../harness'
 import { saveLinkTokens } from '../../../../server/platform/secrets/link-tokens'
 

@@ -11,7 +11,7 @@ import { placePagePath } from '../../../../shared/consent-paths'
 import { shareLinkOf } from '../../../../shared/referral-code'
 import type { StoredStatus } from '../../../../shared/stored-statuses'
 import { memorySenders } from '../../../utils/memory-sender'
-import type { Stores } from '../../../utils/open-store'
+import type { Stores } from '../../../../tools/open-store'
 import { validSignup } from '../../harness'
 
 // The place page is the endpoint's own, the share link the site's: two addresses, so the test tells them apart.

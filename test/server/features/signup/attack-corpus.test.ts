@@ -8,7 +8,7 @@ import { mailboxBudget } from '../../../../server/platform/mail/mailbox-budget'
 import { inboxKey } from '../../../../shared/mail-providers'
 import { canonicalAddress } from '../../../../shared/mailbox'
 import { messages } from '../../../../shared/messages'
-import { startInbox, type Inbox, type ReceivedMail } from '../../../utils/smtp-inbox'
+import { startInbox, type Inbox, type ReceivedMail } from '../../../../tools/smtp-inbox'
 import { queryDatabase, startTestServer, validSignup, type TestServer } from '../../harness'
 
 let inbox: Inbox

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signupMigrations } from '../../../../server/features/signup/migrations'
 import { postgresEngine, sqliteEngine, type EngineUnderTest } from '../../../utils/engines'
-import { openStore, type Stores } from '../../../utils/open-store'
+import { openStore, type Stores } from '../../../../tools/open-store'
 
 const neverReused = Object.keys(signupMigrations).find((name) => name.endsWith('-signup-ids-never-reused'))!
 

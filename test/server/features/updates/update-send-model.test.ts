@@ -11,7 +11,7 @@
 import { transition, type AnyMachineSnapshot } from 'xstate'
 import { updateSendMachine, type UpdateSendEvent } from '../../../../machines/update-send-machine'
 import { updateKind } from '../../../../server/features/updates/update-sends'
-import { definedTransitions, describeTransition, transitionPaths, transitionsTaken, type Model, type ModelPath } from '../../../utils/admin-model'
+import { definedTransitions, describeTransition, transitionPaths, transitionsTaken, type Model, type ModelPath } from '../../../../tools/admin-model'
 import { postgresEngine, sqliteEngine, type EngineUnderTest } from '../../../utils/engines'
 import { startAdminServer, type AdminTestServer } from '../../admin-harness'
 

@@ -14,12 +14,12 @@ import { hashSecret, newSecret } from '../../../../server/platform/secrets/token
 import type { StoredStatus } from '../../../../shared/stored-statuses'
 import type { UpdateAudience, UpdateDraft, UpdateRecord } from '../../../../shared/update-rows'
 import { postgresEngine, sqliteEngine, type EngineUnderTest } from '../../../utils/engines'
-import { rawHeader } from '../../../utils/smtp-inbox'
-import { until } from '../../../utils/until'
+import { rawHeader } from '../../../../tools/smtp-inbox'
+import { until } from '../../../../tools/until'
 import { adminEmail, startAdminServer, type AdminTestServer } from '../../admin-harness'
 import { tmpdir } from 'node:os'
 import { createMailer } from '../../../../server/platform/mail/mailer'
-import { openStore } from '../../../utils/open-store'
+import { openStore } from '../../../../tools/open-store'
 
 type Person = { email: string; status: StoredStatus; news: 'held' | 'none' | 'withdrawn' }
 

@@ -6,7 +6,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { consentApi } from '../../../../shared/consent-paths'
 import { postgresEngine, sqliteEngine, type EngineUnderTest } from '../../../utils/engines'
-import { until } from '../../../utils/until'
+import { until } from '../../../../tools/until'
 import { receiversPerTest, startWebhookServer, type WebhookServer } from './webhook-harness'
 
 describe.each([sqliteEngine(), postgresEngine()])('a slow receiver on $engine', (engine: EngineUnderTest) => {

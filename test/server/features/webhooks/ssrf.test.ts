@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { endpointUrlProblem, isForbiddenAddress, type Resolve } from '../../../../server/features/webhooks/address-guard'
 import { postWebhook } from '../../../../server/features/webhooks/webhook-post'
 import type { WebhookDeliveriesReply } from '../../../../shared/webhook-rows'
-import { until } from '../../../utils/until'
+import { until } from '../../../../tools/until'
 import { startReceiver, type Receiver } from '../../../utils/webhook-receiver'
 import { startWebhookServer, type WebhookServer } from './webhook-harness'
 

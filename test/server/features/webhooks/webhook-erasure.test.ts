@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { consentApi } from '../../../../shared/consent-paths'
 import { deliveryRules } from '../../../../server/features/webhooks/webhook-deliverer'
 import { postgresEngine, sqliteEngine, type EngineUnderTest } from '../../../utils/engines'
-import { until } from '../../../utils/until'
+import { until } from '../../../../tools/until'
 import type { Receiver } from '../../../utils/webhook-receiver'
 import { receiversPerTest, startWebhookServer, type WebhookServer } from './webhook-harness'
 

@@ -1,4 +1,4 @@
-// The webhook tests' server: the composition as `npm start` builds it (test/utils/open-store.ts), on a fresh
+// The webhook tests' server: the composition as `npm start` builds it (tools/open-store.ts), on a fresh
 // database of the engine under test (test/server/harness.ts), with real email to the in-process inbox (the
 // confirmation, invitation and erasure links come from there), the console signed in by its mailed link, the
 // outbox sender and the clocks running (the webhooks' deliverer among them), and a clock the test can move.
@@ -12,8 +12,8 @@ import { createMailer } from '../../../../server/platform/mail/mailer'
 import type { Composition } from '../../../../server/compose'
 import { startReceiver, type Receiver } from '../../../utils/webhook-receiver'
 import type { WebhookEndpointRow } from '../../../../shared/webhook-rows'
-import { composeForTests, type Stores } from '../../../utils/open-store'
-import { linkIn, startInbox, type Inbox } from '../../../utils/smtp-inbox'
+import { composeForTests, type Stores } from '../../../../tools/open-store'
+import { linkIn, startInbox, type Inbox } from '../../../../tools/smtp-inbox'
 import { freshDatabase, makeTempDir, validSignup } from '../../harness'
 
 export const teamEmail = 'team@company.example'

@@ -13,8 +13,8 @@ import { deliveryRules } from '../../../../server/features/webhooks/webhook-deli
 import { clearOldBodies, deliveryBodyKeptMs } from '../../../../server/features/webhooks/webhook-outbox'
 import { previousSecretValidMs } from '../../../../server/features/webhooks/endpoint-store'
 import { webhookHeaders } from '../../../../server/features/webhooks/webhook-secrets'
-import { rawHeader } from '../../../utils/smtp-inbox'
-import { until } from '../../../utils/until'
+import { rawHeader } from '../../../../tools/smtp-inbox'
+import { until } from '../../../../tools/until'
 import type { Received } from '../../../utils/webhook-receiver'
 import { receiversPerTest, startWebhookServer, type WebhookServer } from './webhook-harness'
 

@@ -11,7 +11,7 @@ import { inTurns } from '../../../../server/platform/database/in-turns'
 import { checkpointRules } from '../../../../server/platform/database/sqlite-checkpoints'
 import { openDatabase } from '../../../../server/platform/database/open'
 import { sqliteEngine } from '../../../utils/engines'
-import { until } from '../../../utils/until'
+import { until } from '../../../../tools/until'
 
 const engine = sqliteEngine()
 beforeAll(() => engine.setup(), 60_000)

@@ -17,9 +17,10 @@ import { consentApi } from '../../../../shared/consent-paths'
 import { messages } from '../../../../shared/messages'
 import { outcomePath } from '../../../../shared/outcome-codes'
 import { checkpointRules } from '../../../../server/platform/database/sqlite-checkpoints'
-import { freePort, freshDatabase, testEngine, validSignup } from '../../harness'
+import { freshDatabase, testEngine, validSignup } from '../../harness'
+import { freePort } from '../../../../tools/ports'
 import { processFixture } from '../../process-fixture'
-import { startServerProcess } from '../../processes'
+import { startServerProcess } from '../../../../tools/processes'
 
 const fixture = processFixture()
 /** Room for the schema and a few signups' worth of write-ahead log, and less than the log the read thread starts

@@ -12,7 +12,7 @@ import type { Engine } from '../../../../server/platform/database/contract'
 import { postgresEngine, sqliteEngine, type EngineUnderTest } from '../../../utils/engines'
 import { featureMigrations } from '../../../../server/feature-migrations'
 import { platformMigrations } from '../../../../server/platform/database/migrations'
-import { openStore } from '../../../utils/open-store'
+import { openStore } from '../../../../tools/open-store'
 import { rowsOf, schemaOf } from '../../../utils/schema-of'
 
 /** The versions of the runner before that the dumps hold: its last, and the last before the line and referrals. */

@@ -6,9 +6,9 @@
 import pg from 'pg'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { messages } from '../../../../shared/messages'
-import { startPostgres, type TestPostgres } from '../../../utils/postgres'
+import { startPostgres, type TestPostgres } from '../../../../tools/postgres'
 import { validSignup } from '../../harness'
-import { killGroup, startServerProcess, stopAll, type ServerProcess } from '../../processes'
+import { killGroup, startServerProcess, stopAll, type ServerProcess } from '../../../../tools/processes'
 
 let cluster: TestPostgres
 let databaseUrl: string

@@ -8,11 +8,11 @@ import { messages } from '../../../../shared/messages'
 import { silentLogger } from '../../../../server/platform/observability/logger'
 import { featureMigrations } from '../../../../server/feature-migrations'
 import { openDatabase } from '../../../../server/platform/database/open'
-import { openStore } from '../../../utils/open-store'
-import { freePort } from '../../../utils/postgres'
+import { openStore } from '../../../../tools/open-store'
+import { freePort } from '../../../../tools/ports'
 import { postgresForFile } from '../../../utils/postgres-for-file'
 import { startTestServer, validSignup } from '../../harness'
-import { failingStart } from '../../processes'
+import { failingStart } from '../../../../tools/processes'
 
 const postgres = postgresForFile()
 

@@ -17,8 +17,8 @@ import { openDatabase, type OpenOptions } from '../../../../server/platform/data
 import { canonicalAddress } from '../../../../shared/mailbox'
 import { postgresEngine, sqliteEngine, type EngineUnderTest } from '../../../utils/engines'
 import { longSqliteRead, longSqliteReadCount, threadCount } from '../../../utils/long-sqlite-read'
-import { openStore } from '../../../utils/open-store'
-import { until } from '../../../utils/until'
+import { openStore } from '../../../../tools/open-store'
+import { until } from '../../../../tools/until'
 import { validSignup } from '../../harness'
 
 const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url))

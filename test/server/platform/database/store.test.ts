@@ -4,7 +4,7 @@
 import { join, resolve } from 'node:path'
 import { createClient } from '@libsql/client'
 import { afterEach, beforeEach, expect, it } from 'vitest'
-import { openStore } from '../../../utils/open-store'
+import { openStore } from '../../../../tools/open-store'
 import { sqliteFilePath } from '../../../../server/platform/database/database-url'
 import { featureMigrations } from '../../../../server/feature-migrations'
 import { platformMigrations } from '../../../../server/platform/database/migrations'

@@ -8,10 +8,10 @@ import { afterAll, expect, it } from 'vitest'
 import { mailboxBudget } from '../../../../server/platform/mail/mailbox-budget'
 import { inboxKey } from '../../../../shared/mail-providers'
 import { canonicalAddress } from '../../../../shared/mailbox'
-import { startInbox, type Inbox } from '../../../utils/smtp-inbox'
+import { startInbox, type Inbox } from '../../../../tools/smtp-inbox'
 import { makeTempDir, queryDatabase, validSignup } from '../../harness'
-import { startServerProcess, stopAll } from '../../processes'
-import { until } from '../../../utils/until'
+import { startServerProcess, stopAll } from '../../../../tools/processes'
+import { until } from '../../../../tools/until'
 
 let inbox: Inbox | undefined
 let temp: Awaited<ReturnType<typeof makeTempDir>> | undefined

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { createMailer } from '../../../../server/platform/mail/mailer'
 import { mailboxBudget, mailboxBudgetOver, OverBudgetError } from '../../../../server/platform/mail/mailbox-budget'
 import { createRateLimiter } from '../../../../server/platform/http/rate-limit'
-import { startInbox, type Inbox } from '../../../utils/smtp-inbox'
+import { startInbox, type Inbox } from '../../../../tools/smtp-inbox'
 import { makeTempDir } from '../../harness'
 
 let inbox: Inbox

@@ -7,7 +7,7 @@ import { simpleParser } from 'mailparser'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createMailer, NotOneMailboxError, type OutgoingMail } from '../../../../server/platform/mail/mailer'
 import { brand } from '../../../../shared/brand'
-import { startInbox } from '../../../utils/smtp-inbox'
+import { startInbox } from '../../../../tools/smtp-inbox'
 import { makeTempDir } from '../../harness'
 
 let temp: Awaited<ReturnType<typeof makeTempDir>> | undefined

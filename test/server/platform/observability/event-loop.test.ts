@@ -15,7 +15,7 @@ import { eventLoopRules, markRunning, watchEventLoop, type EventLoopWatch } from
 import { createLogger } from '../../../../server/platform/observability/logger'
 import { createMetrics } from '../../../../server/platform/observability/metrics'
 import { observeRequests } from '../../../../server/platform/observability/observe-requests'
-import { until } from '../../../utils/until'
+import { until } from '../../../../tools/until'
 
 /** Holds the event loop for `ms`, as a synchronous statement on SQLite's one connection would. */
 function holdTheLoop(ms: number) {

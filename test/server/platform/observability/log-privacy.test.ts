@@ -10,9 +10,10 @@
 import { join } from 'node:path'
 import type { ParsedMail } from 'mailparser'
 import { expect, it } from 'vitest'
-import { linkIn, rawHeader } from '../../../utils/smtp-inbox'
-import { freePort, freshDatabase, validSignup } from '../../harness'
-import { killGroup, startServerProcess, type ServerProcess } from '../../processes'
+import { linkIn, rawHeader } from '../../../../tools/smtp-inbox'
+import { freshDatabase, validSignup } from '../../harness'
+import { freePort } from '../../../../tools/ports'
+import { killGroup, startServerProcess, type ServerProcess } from '../../../../tools/processes'
 import { processFixture } from '../../process-fixture'
 
 const fixture = processFixture()

@@ -5,9 +5,10 @@
 // 127.0.0.1, and never on the public port, which serves /metrics only to METRICS_TOKEN's bearer.
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { until } from '../../../utils/until'
-import { freePort, freshDatabase, testEngine, validSignup } from '../../harness'
-import { startServerProcess, type ServerProcess } from '../../processes'
+import { until } from '../../../../tools/until'
+import { freshDatabase, testEngine, validSignup } from '../../harness'
+import { freePort } from '../../../../tools/ports'
+import { startServerProcess, type ServerProcess } from '../../../../tools/processes'
 import { processFixture } from '../../process-fixture'
 
 const fixture = processFixture()

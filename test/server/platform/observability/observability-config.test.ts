@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { readConfig } from '../../../../server/config'
 import { ConfigError } from '../../../../server/platform/config-error'
 import { makeTempDir } from '../../harness'
-import { failingStart, stopAll } from '../../processes'
+import { failingStart, stopAll } from '../../../../tools/processes'
 
 const problemsOf = (env: Record<string, string>) => {
   try {

@@ -13,10 +13,11 @@
 import { join } from 'node:path'
 import type { ParsedMail } from 'mailparser'
 import { afterAll, expect, it } from 'vitest'
-import { startInbox, type Inbox } from '../../../utils/smtp-inbox'
-import { freePort, makeTempDir, queryDatabase, validSignup } from '../../harness'
-import { killGroup, startServerProcess, stopAll, type ServerProcess } from '../../processes'
-import { until } from '../../../utils/until'
+import { startInbox, type Inbox } from '../../../../tools/smtp-inbox'
+import { makeTempDir, queryDatabase, validSignup } from '../../harness'
+import { freePort } from '../../../../tools/ports'
+import { killGroup, startServerProcess, stopAll, type ServerProcess } from '../../../../tools/processes'
+import { until } from '../../../../tools/until'
 
 const inboxes: Inbox[] = []
 let temp: Awaited<ReturnType<typeof makeTempDir>> | undefined

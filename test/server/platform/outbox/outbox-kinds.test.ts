@@ -15,7 +15,7 @@ import { enqueue } from '../../../../server/platform/outbox/outbox-queue'
 import { startOutboxSender, type OutboxSender } from '../../../../server/platform/outbox/outbox-sender'
 import { outboxStore } from '../../../../server/platform/outbox/outbox-store'
 import { postgresEngine, sqliteEngine, type EngineUnderTest } from '../../../utils/engines'
-import { openStore, type Stores } from '../../../utils/open-store'
+import { openStore, type Stores } from '../../../../tools/open-store'
 import { validSignup } from '../../harness'
 
 type Note = Recipient & { entryId: number; noteId: number; body: string; withdrawn: boolean }

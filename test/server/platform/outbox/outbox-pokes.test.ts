@@ -5,7 +5,7 @@
 import { expect, it } from 'vitest'
 import type { OutboxStore } from '../../../../server/platform/outbox/outbox-store'
 import { memorySenders } from '../../../utils/memory-sender'
-import { until } from '../../../utils/until'
+import { until } from '../../../../tools/until'
 import { validSignup } from '../../harness'
 
 const startSender = memorySenders()

@@ -9,10 +9,10 @@ import { startOutboxSender } from '../../../../server/platform/outbox/outbox-sen
 import { outboxStore } from '../../../../server/platform/outbox/outbox-store'
 import { createMailer } from '../../../../server/platform/mail/mailer'
 import { logLines } from '../../../utils/log-lines'
-import { openStore } from '../../../utils/open-store'
+import { openStore } from '../../../../tools/open-store'
 import { sqliteEngine } from '../../../utils/engines'
 import { validSignup } from '../../harness'
-import { until } from '../../../utils/until'
+import { until } from '../../../../tools/until'
 import { systemClock } from '../../../../server/platform/clock/system-clock'
 
 const engine = sqliteEngine()

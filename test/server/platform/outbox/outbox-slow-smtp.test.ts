@@ -5,7 +5,7 @@
 // the retry over a second connection while the first still went on.
 //
 // Here the same, scaled down: the mailer's and the sender's timeouts are options, and a real SMTP server
-// (test/utils/slow-smtp.ts) is slow at the three steps by amounts proportional to them. The server delivers a
+// (tools/slow-smtp.ts) is slow at the three steps by amounts proportional to them. The server delivers a
 // message whose end of DATA it received even when the client has hung up by the time it is done (RFC 1047),
 // the worst case for doubles. Runs on SQLite with one sender, and on PostgreSQL (npm run test:server:postgres)
 // with two senders sharing the outbox, whose leases are much shorter than a send.
@@ -14,9 +14,9 @@ import { emailKinds } from '../../../../server/email-kinds'
 import { startOutboxSender, type OutboxSender, type OutboxSenderOptions } from '../../../../server/platform/outbox/outbox-sender'
 import { outboxStore } from '../../../../server/platform/outbox/outbox-store'
 import { createMailer, type Mailer, type SmtpTimeouts } from '../../../../server/platform/mail/mailer'
-import { openStore, type Stores } from '../../../utils/open-store'
-import { startSlowSmtp, type SlowDelays, type SlowSmtp } from '../../../utils/slow-smtp'
-import { until } from '../../../utils/until'
+import { openStore, type Stores } from '../../../../tools/open-store'
+import { startSlowSmtp, type SlowDelays, type SlowSmtp } from '../../../../tools/slow-smtp'
+import { until } from '../../../../tools/until'
 import { freshDatabase, makeTempDir, queryDatabase, testEngine, validSignup } from '../../harness'
 import { systemClock } from '../../../../server/platform/clock/system-clock'
 

@@ -22,8 +22,8 @@ import { featureMigrations } from '../../../../server/feature-migrations'
 import { canonicalAddress } from '../../../../shared/mailbox'
 import { postgresEngine, sqliteEngine, type EngineUnderTest } from '../../../utils/engines'
 import { logLines } from '../../../utils/log-lines'
-import { memoryMailer } from '../../../utils/memory-mailer'
-import { composeForTests, type Stores } from '../../../utils/open-store'
+import { memoryMailer } from '../../../../tools/memory-mailer'
+import { composeForTests, type Stores } from '../../../../tools/open-store'
 import { validSignup } from '../../harness'
 
 const minute = 60_000

@@ -1,0 +1,143 @@
+// Each console area's first view for bench/console.ts (issue 47): the calls src/admin/area-list.ts declares it
+// sends when it opens (firstView), sent together as the browser sends them, timed from the first sent to the last
+// answered; and the Overview in Chromium, from the navigation to /admin/ with the session's cookie until its totals
+// are on the screen, its JavaScript included. The server serves the built console: dist/ when it holds one
+// (dist/admin/index.html), else the console built alone (vite.admin.config.ts) into the benchmark's folder.
+import { execFile } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { chromium, type BrowserContext } from '@playwright/test'
+import { areas, firstCallPath, type Area } from '../../src/admin/area-list'
+import { repoRoot } from '../../tools/processes'
+import { chromiumLaunchOptions, findChromium } from '../../tools/chromium'
+import { timeCall, type Answer, type ConsoleClient, type Repeats, type Timing } from './measure'
+
+/** Issue 47's goals: an area's first view, the calls alone; the Overview's, in the browser with its JavaScript. */
+export const firstViewGoals = { callsP99Ms: 200, overviewPageP99Ms: 300 }
+
+/** A built site with the console in it, and how it was got. */
+export async function consoleSite(dir: string): Promise<{ staticDir: string; how: string }> {
+  const dist = join(repoRoot, 'dist')
+  if (existsSync(join(dist, 'admin', 'index.html'))) return { staticDir: dist, how: 'dist/, as built (npm run build)' }
+  const staticDir = join(dir, 'site')
+  const started = performance.now()
+  await promisify(execFile)(join(repoRoot, 'node_modules/.bin/vite'), ['build', '-c', 'vite.admin.config.ts'], { cwd: repoRoot, env: { ...process.env, SITE_OUT_DIR: staticDir } })
+  return { staticDir, how: `the console alone, built now in ${((performance.now() - started) / 1000).toFixed(1)} s (no dist/admin/: npm run build makes it)` }
+}
+
+/** The area's name in the table, with the routes of its first view. */
+const named = (area: Area) => `first view: ${area.name} (${area.firstView.map((call) => call.route).join(' + ')})`
+
+/** Every area's first view, each timed in turn (warm-ups, repeats and budget as every call), told to `timed`. */
+export async function firstViews(client: ConsoleClient, repeats: Repeats, timed: (timing: Timing) => void): Promise<Timing[]> {
+  const timings: Timing[] = []
+  for (const area of areas) {
+    const together = async (): Promise<Answer> => {
+      const now = new Date()
+      const answers = await Promise.all(area.firstView.map((call) => client.get(firstCallPath(call, now))))
+      return answers.find((answer) => answer.status !== 200) ?? { status: 200, text: '' }
+    }
+    const goal = area.path === '/' ? `goal p99 ≤ ${firstViewGoals.callsP99Ms} ms (the page, JS included: ${firstViewGoals.overviewPageP99Ms} ms)` : `goal p99 ≤ ${firstViewGoals.callsP99Ms} ms`
+    const timing = await timeCall(named(area), together, repeats)
+    timings.push(timing.failed || timing.timedOutAfterS !== undefined ? timing : { ...timing, note: goal })
+    timed(timings.at(-1)!)
+  }
+  return timings
+}
+
+export type PageTiming = { name: string; ms: number[]; failed?: string; browser: string; phases: Phases[] }
+
+/** When, in ms from the navigation's start, the page's parts were there (Resource Timing): the HTML's last byte,
+ * the last script's, the session's request and reply, the summary's, and the totals on the screen. */
+type Phases = { html: number; scripts: number; session: [number, number]; summary: [number, number]; shown: number }
+const phaseNames = ['html', 'scripts', 'session asked', 'session answered', 'summary asked', 'summary answered', 'shown'] as const
+const flat = (phases: Phases) => [phases.html, phases.scripts, ...phases.session, ...phases.summary, phases.shown]
+
+/** The median of each phase over the runs, in one line. */
+export function phasesLine(phases: Phases[]): string {
+  if (phases.length === 0) return 'no run'
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
+  return phaseNames.map((name, index) => `${name} ${median(phases.map((run) => flat(run)[index]!)).toFixed(0)}`).join(', ')
+}
+
+/** Run in the page: the HTML's last byte, the last script's, and when /session and /summary were asked and answered. */
+const phasesInPage = `(() => {
+  const resources = performance.getEntriesByType('resource')
+  const call = (path) => {
+    const entry = resources.find((resource) => new URL(resource.name).pathname === '/api/admin' + path)
+    return entry ? [entry.startTime, entry.responseEnd] : [NaN, NaN]
+  }
+  const navigation = performance.getEntriesByType('navigation')[0]
+  const scripts = resources.filter((resource) => resource.initiatorType === 'script' || resource.name.endsWith('.js')).map((resource) => resource.responseEnd)
+  return [navigation ? navigation.responseEnd : NaN, Math.max(0, ...scripts), call('/session'), call('/summary')]
+})()`
+
+/** The Overview loaded once in a new page: when its parts came, from the navigation's start (the page's time
+ * origin) to the frame in which its totals are on the screen. */
+async function overviewOnce(context: BrowserContext, origin: string): Promise<Phases> {
+  const page = await context.newPage()
+  try {
+    await page.goto(`${origin}/admin/`, { waitUntil: 'commit', timeout: 60_000 })
+    const shown = await page.waitForFunction(
+      () => {
+        const figure = document.querySelector('section[aria-labelledby="totals-heading"] dd')
+        return figure?.checkVisibility() ? performance.now() : false
+      },
+      undefined,
+      { polling: 'raf', timeout: 60_000 },
+    )
+    const at = (await shown.jsonValue()) as number
+    // Sent as text: tsx names the functions it compiles with a helper the page does not have.
+    const [html, scripts, session, summary] = (await page.evaluate(phasesInPage)) as [number, number, [number, number], [number, number]]
+    return { html, scripts, session, summary, shown: at }
+  } finally {
+    await page.close()
+  }
+}
+
+/**
+ * The Overview in Chromium, `times` times on a warm cache (one browser context, one page load before them: the
+ * console's files from the HTTP cache, revalidated as the server's headers say) and `times` on a cold one (a
+ * fresh context each time: nothing cached). The signed-in session's cookie is set in each context before.
+ */
+export async function overviewPage(origin: string, cookie: string, times: number): Promise<PageTiming[]> {
+  const browser = await chromium.launch(await chromiumLaunchOptions())
+  const described = (await findChromium()).description
+  const [name, value] = [cookie.slice(0, cookie.indexOf('=')), cookie.slice(cookie.indexOf('=') + 1)]
+  const signedIn = async () => {
+    const context = await browser.newContext()
+    await context.addCookies([{ name, value, url: origin }])
+    return context
+  }
+  const run = async (label: string, each: () => Promise<Phases>): Promise<PageTiming> => {
+    const timing: PageTiming = { name: `Overview in Chromium, ${label}`, ms: [], browser: described, phases: [] }
+    try {
+      for (let round = 0; round < times; round++) {
+        const phases = await each()
+        timing.phases.push(phases)
+        timing.ms.push(phases.shown)
+      }
+    } catch (error) {
+      timing.failed = (error as Error).message.split('\n')[0]
+    }
+    return timing
+  }
+  try {
+    const warmContext = await signedIn()
+    await overviewOnce(warmContext, origin)
+    const warm = await run('warm cache (navigation to totals shown)', () => overviewOnce(warmContext, origin))
+    await warmContext.close()
+    const cold = await run('cold cache (navigation to totals shown)', async () => {
+      const context = await signedIn()
+      try {
+        return await overviewOnce(context, origin)
+      } finally {
+        await context.close()
+      }
+    })
+    return [warm, cold]
+  } finally {
+    await browser.close()
+  }
+}

@@ -1,0 +1,72 @@
+// Drives one path of a machine's graph in a fresh page and pictures the region its last state changes, in the
+// light and the dark colour scheme. Deterministic on purpose: reduced motion, no caret, animations stopped,
+// the page's clock fixed at one instant (which also lets a path run past the 15 s time-out at once), fonts
+// loaded and two frames painted before each picture.
+import type { Browser, Page } from '@playwright/test'
+import { holdRequests } from './network'
+import type { Driver, GalleryMachine, HeldRequests } from './types'
+import type { Shot } from './walk'
+
+export const widths = [390, 1280] as const
+export const schemes = ['light', 'dark'] as const
+export type Scheme = (typeof schemes)[number]
+
+/** The instant every pictured page lives at (a console's "3 days ago" reads the same every run). */
+export const galleryNow = new Date('2026-11-20T10:00:00Z')
+
+export const widthsOf = (gallery: GalleryMachine): number[] => gallery.widths ?? [...widths]
+
+export const pictureName = (shot: Shot, width: number, scheme: Scheme) => `${shot.slug}-${width}-${scheme}.png`
+
+async function painted(page: Page) {
+  await page.evaluate(async () => {
+    await document.fonts.ready
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
+  })
+}
+
+/** The path is driven once, at the first width; the page is then resized for the other (the machine's state does
+ * not depend on the width, and one page load per state keeps the whole run within its few minutes). */
+export async function pictureMachine(browser: Browser, origin: string, gallery: GalleryMachine, shot: Shot): Promise<{ width: number; scheme: Scheme; png: Buffer }[]> {
+  const [firstWidth] = widthsOf(gallery)
+  const context = await browser.newContext({ viewport: { width: firstWidth!, height: 900 }, colorScheme: 'light', reducedMotion: 'reduce', timezoneId: 'UTC', locale: 'en-US', baseURL: origin })
+  try {
+    const page = await context.newPage()
+    await page.clock.install({ time: galleryNow })
+    const held = new Map<string, HeldRequests>()
+    await gallery.prepare?.(page)
+    // Registered after `prepare`, so that they are asked first (Playwright tries the newest route first).
+    for (const pattern of gallery.hold ?? []) held.set(pattern, await holdRequests(page, pattern))
+    for (const [name, { url, method }] of Object.entries(gallery.holdMatching ?? {})) held.set(name, await holdRequests(page, url, method))
+    const driver: Driver = {
+      page,
+      held: (pattern) => {
+        const requests = held.get(pattern)
+        if (!requests) throw new Error(`${gallery.machine.id} answers ${pattern} but does not hold it`)
+        return requests
+      },
+    }
+    const url = typeof gallery.url === 'string' ? gallery.url : gallery.url(shot.steps, shot.variant)
+    await page.goto(url)
+    // Gestures are the app's from here: wait until it is in control (after hydration).
+    await page.locator(gallery.ready ?? 'html[data-app="ready"]').first().waitFor({ state: 'attached', timeout: 15_000 })
+    for (const step of shot.steps) await gallery.act(driver, step.event, step.state)
+    const pictures: { width: number; scheme: Scheme; png: Buffer }[] = []
+    for (const width of widthsOf(gallery)) {
+      await page.setViewportSize({ width, height: 900 })
+      await gallery.shows(driver, shot.final)
+      const region = gallery.region(page, shot.final)
+      for (const scheme of schemes) {
+        await page.emulateMedia({ colorScheme: scheme })
+        await painted(page)
+        const options = { caret: 'hide' } as const
+        pictures.push({ width, scheme, png: 'screenshot' in region ? await region.screenshot(options) : await page.screenshot({ ...options, clip: region }) })
+      }
+    }
+    return pictures
+  } catch (error) {
+    throw new Error(`${gallery.machine.id}, ${shot.slug}: ${(error as Error).message}`)
+  } finally {
+    await context.close()
+  }
+}

@@ -1,0 +1,74 @@
+// The endpoint as a real process (`tsx server/main.ts`), for tests that kill it: each is its own process
+// group, so a signal reaches tsx and the node process it starts. `stopAll()` kills whatever is left.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+export const repoRoot = fileURLToPath(new URL('..', import.meta.url))
+const children = new Set<ChildProcess>()
+
+export type ServerProcess = { child: ChildProcess; origin: string; exited: Promise<number | null>; output: () => string }
+
+export function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
+  try {
+    process.kill(-child.pid!, signal)
+  } catch {
+    // already gone
+  }
+}
+
+export function stopAll() {
+  for (const child of children) killGroup(child, 'SIGKILL')
+}
+
+/** `fileSizeLimitKiB`: no file the server writes may grow past this (bash's `ulimit -f`), as on a full disk:
+ * a write past it comes back short (Node ignores SIGXFSZ), which SQLite answers with SQLITE_FULL.
+ * `startTimeoutMs`: how long the start may take (20 s unless said; a benchmark's large database takes longer). */
+export type ServerProcessOptions = { fileSizeLimitKiB?: number; startTimeoutMs?: number }
+
+function spawnServer(env: Record<string, string>, { fileSizeLimitKiB }: ServerProcessOptions = {}) {
+  const tsx = join(repoRoot, 'node_modules/.bin/tsx')
+  const [command, args] =
+    fileSizeLimitKiB === undefined ? [tsx, ['server/main.ts']] : ['bash', ['-c', `ulimit -f ${fileSizeLimitKiB} && exec "$0" "$@"`, tsx, 'server/main.ts']]
+  const child = spawn(command, args, {
+    cwd: repoRoot,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', RATE_LIMIT_MAX: '1000000', STATIC_DIR: join(repoRoot, 'no-site-here'), ...env },
+  })
+  children.add(child)
+  let output = ''
+  child.stdout!.on('data', (chunk) => (output += chunk))
+  child.stderr!.on('data', (chunk) => (output += chunk))
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve)).finally(() => children.delete(child))
+  return { child, exited, output: () => output }
+}
+
+/** Starts the endpoint and resolves with its origin once it listens. */
+export function startServerProcess(env: Record<string, string>, options: ServerProcessOptions = {}): Promise<ServerProcess> {
+  const server = spawnServer(env, options)
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${server.output()}`)), options.startTimeoutMs ?? 20_000)
+    void server.exited.then(() => reject(new Error(`server exited at start:\n${server.output()}`)))
+    server.child.stdout!.on('data', () => {
+      // The start-up line naming the site's address (a metrics port, if any, is named before it).
+      const port = /waitlist on http:\/\/127\.0\.0\.1:(\d+)/.exec(server.output())?.[1]
+      if (port) {
+        clearTimeout(timer)
+        resolve({ ...server, origin: `http://127.0.0.1:${port}` })
+      }
+    })
+  })
+}
+
+/** Runs the endpoint expecting it to refuse to start; resolves with its exit code and everything it printed. */
+/** `printedToExitMs`: from its first line to its exit, which leaves out how long the process took to start. */
+export async function failingStart(env: Record<string, string>): Promise<{ code: number | null; output: string; printedToExitMs: number }> {
+  const server = spawnServer(env)
+  let firstPrinted: number | undefined
+  const onFirst = () => (firstPrinted ??= performance.now())
+  server.child.stdout!.once('data', onFirst)
+  server.child.stderr!.once('data', onFirst)
+  const code = await server.exited
+  return { code, output: server.output(), printedToExitMs: performance.now() - (firstPrinted ?? performance.now()) }
+}
