@@ -37,6 +37,10 @@ export interface ConsentStore {
    * useToken's); news and updates stopped keeps its record, with when it was taken back. Undefined when the token
    * is unknown, expired or used, or it stops nothing the person still held. */
   unsubscribe(tokenHash: string, scope: UnsubscribeScope, now: Date): Promise<Unsubscribed | undefined>
+  /** A complaint (the suppression list's `suppressed`, features/consent/consent-follows-suppression.ts): the person
+   * with this address, if any, is unsubscribed from every purpose they hold, in the caller's transaction, which took
+   * the locks of unsubscribed and newsStopped. */
+  unsubscribeEverywhere(trx: Db, emailNormalized: string, now: Date): Promise<void>
   /** A token of a day that chooses news and updates for a confirmed person (the confirmation's reply hands it to
    * the confirmed page; the "your place" page carries one in its form), and whether they hold it now. */
   offerNewsChoice(signupId: number, now: Date): Promise<NewsChoiceOffer>
@@ -137,6 +141,10 @@ export function consentStore(database: Database, events: ConsentEventBus, heldIn
 
   return {
     unsubscribe,
+    async unsubscribeEverywhere(trx, emailNormalized, now) {
+      const signup = await trx.selectFrom('signups').select('id').where('email_normalized', '=', emailNormalized).executeTakeFirst()
+      if (signup) await stopPurposes(trx, signup.id, () => true, now)
+    },
     async offerNewsChoice(signupId, now) {
       const signup = await db.selectFrom('signups').select(['news_given_at', 'news_withdrawn_at']).where('id', '=', signupId).executeTakeFirst()
       return { token: await issueNewsChoiceToken(db, signupId, now), holdsNews: signup?.news_given_at != null && signup.news_withdrawn_at === null }
