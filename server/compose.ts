@@ -22,6 +22,8 @@ import { personRecordOf, personRoute } from './platform/console/person-route'
 import { retention, retentionTables } from './platform/retention/retention'
 import { startRetentionSchedule, type RetentionSchedule } from './platform/retention/retention-schedule'
 import { buildWings, wingClocks } from './platform/wing/build-wings'
+import { suppressionGate } from './platform/suppression/outbox-gate'
+import { suppressionStore } from './platform/suppression/suppression-store'
 import { liveSettings } from './platform/settings/live-settings'
 import type { WingLimits, WingOverrides, WingSettings } from './platform/wing/wing'
 import { wings } from './wings'
@@ -69,8 +71,11 @@ export function compose(options: CompositionOptions) {
   }
   // The settings the console changes with no restart (platform/settings/), one reader for every wing.
   const settings = liveSettings(database, now)
-  const context = { database, config, admin, now, log, metrics, mailer, budget, outbox, settings, poke, limits: options.limits ?? {}, overrides: options.overrides ?? {} }
-  const { ports, parts } = buildWings(wings, context)
+  // The suppression list every email passes (platform/suppression/); it publishes on the wings' bus, made with them
+  // (asked only once an address is recorded, long after the wings are built).
+  const suppressions = suppressionStore(database, { events: () => events.of('suppression'), softBounces: config.bounces.softBounces })
+  const context = { database, config, admin, now, log, metrics, mailer, budget, outbox, suppressions, settings, poke, limits: options.limits ?? {}, overrides: options.overrides ?? {} }
+  const { ports, parts, events } = buildWings(wings, context)
   const clocks = wingClocks(parts)
   // Everything held about one person: the outbox's part, and each wing's (shared/person-record.ts).
   const personRecord = personRecordOf(database.reads, [outboxPerson, ...parts.flatMap((wing) => (wing.personRecord ? [wing.personRecord] : []))])
@@ -91,7 +96,7 @@ export function compose(options: CompositionOptions) {
   return {
     app,
     /** What the wings offer (the stores among them), and the outbox, for the hosts and tests that read or seed them. */
-    stores: { ...ports, outbox },
+    stores: { ...ports, outbox, suppressions },
     /** Everything held about one person, from every wing (platform/console/person-route.ts), or undefined. */
     personRecord,
     /** Pokes the background senders: something was queued outside a route that says so (a test's own publish). */
@@ -103,7 +108,8 @@ export function compose(options: CompositionOptions) {
       // On SQLite this process is the only sender: leases left by a killed predecessor end now.
       if (database.engine === 'sqlite') await outbox.releaseLeases()
       const kinds = emailKinds(database, { links: links ?? { siteUrl: admin.publicUrl, apiUrl: config.publicApiUrl ?? admin.publicUrl }, config, admin })
-      return (sender = startOutboxSender({ outbox: wrapOutbox?.(outbox) ?? outbox, kinds, mailer, budget, log, onAttempt: metrics?.countOutboxSends(kinds.names()), now, ...senderOverrides }))
+      const suppression = suppressionGate(database, suppressions)
+      return (sender = startOutboxSender({ outbox: wrapOutbox?.(outbox) ?? outbox, kinds, mailer, budget, log, onAttempt: metrics?.countOutboxSends(kinds.names()), now, suppression, ...senderOverrides }))
     },
     /** Starts every wing's clock, each at its period (the launch's, the updates' pace, the analytics' count, the
      * webhooks' deliveries), and gives back what stops them, in the list's order. */

@@ -8,6 +8,8 @@ import { logLevels, type LogLevel } from './platform/observability/logger'
 import { parseAllowedOrigins, type AllowedOrigins } from './platform/http/origin'
 import { defaultRateLimit } from './platform/http/rate-limit'
 import { redactUrl } from './platform/secrets/redact-url'
+import { softBounceDefaults } from './platform/suppression/suppression-store'
+import { createPublicKey } from 'node:crypto'
 import { invitationRules, referralRules } from '../shared/rules'
 import { inviteUrlOf } from '../shared/setup'
 import { isPostgresUrl, isSqliteUrl, sqliteUrlProblem } from './platform/database/database-url'
@@ -39,12 +41,29 @@ export type ServerConfig = {
   /** Webhooks (server/features/webhooks/): with WEBHOOKS_ALLOW_PRIVATE=true, endpoints may be http: and on this
    * machine or a private network, for trying them locally; never in production. */
   webhooks: { allowPrivate: boolean }
+  /** Bounces and complaints (platform/suppression/, features/bounces/): SOFT_BOUNCE_LIMIT soft bounces within
+   * SOFT_BOUNCE_DAYS suppress an address; each provider's webhook is open only with its secret set. */
+  bounces: BounceSettings
   /** The lowest level of log line written (LOG_LEVEL). */
   logLevel: LogLevel
   /** Where GET /metrics is served: a port of its own (METRICS_PORT, METRICS_HOST), the public port behind a
    * bearer token (METRICS_TOKEN), both, or (neither set) nowhere. A turn of the event loop longer than
    * EVENT_LOOP_STALL_MS is logged, naming what ran, and counted (platform/observability/event-loop.ts). */
   metrics: { port: number | undefined; host: string; token: string | undefined; stallMs: number }
+}
+
+/** The suppression list's thresholds and the providers' webhook secrets (docs/suppression.md). Each provider's route
+ * answers 404 until its secret is set. */
+export type BounceSettings = {
+  softBounces: { limit: number; windowMs: number }
+  /** SES_SNS_TOPIC_ARNS: the SNS topics whose messages are taken (anyone can make a topic that AWS signs). */
+  sesTopicArns: string[]
+  /** POSTMARK_WEBHOOK_AUTH: the user:password Postmark's webhook URL carries (basic auth). */
+  postmarkAuth: { user: string; password: string } | undefined
+  /** SENDGRID_WEBHOOK_PUBLIC_KEY: the signed event webhook's verification key, base64 as SendGrid shows it. */
+  sendgridPublicKey: string | undefined
+  /** MAILGUN_WEBHOOK_SIGNING_KEY: Mailgun's HTTP webhook signing key. */
+  mailgunSigningKey: string | undefined
 }
 
 export const defaultDatabaseUrl = 'file:./data/waitlist.db'
@@ -94,6 +113,16 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
       countEverySeconds: integer('ANALYTICS_COUNT_SECONDS', 60, 1, 3600),
     },
     webhooks: { allowPrivate: trueFalse('WEBHOOKS_ALLOW_PRIVATE', env.WEBHOOKS_ALLOW_PRIVATE, problems) },
+    bounces: {
+      softBounces: {
+        limit: integer('SOFT_BOUNCE_LIMIT', softBounceDefaults.limit, 1, 100),
+        windowMs: integer('SOFT_BOUNCE_DAYS', softBounceDefaults.windowMs / 86_400_000, 1, 365) * 86_400_000,
+      },
+      sesTopicArns: topicArns(env.SES_SNS_TOPIC_ARNS, problems),
+      postmarkAuth: basicAuth(env.POSTMARK_WEBHOOK_AUTH, problems),
+      sendgridPublicKey: sendgridKey(env.SENDGRID_WEBHOOK_PUBLIC_KEY, problems),
+      mailgunSigningKey: env.MAILGUN_WEBHOOK_SIGNING_KEY?.trim() || undefined,
+    },
     logLevel: logLevel(env.LOG_LEVEL, problems),
     metrics: {
       port: env.METRICS_PORT?.trim() ? integer('METRICS_PORT', 0, 0, 65535) : undefined,
@@ -214,5 +243,38 @@ function inviteUrl(raw: string | undefined, problems: string[]): string | undefi
   const url = inviteUrlOf(value)
   if (url) return url
   problems.push(`INVITE_URL must be an https address such as https://testflight.apple.com/join/AbCdEfGh, not ${quoted(redactUrl(raw ?? ''))}`)
+  return undefined
+}
+
+// SES_SNS_TOPIC_ARNS: a comma-separated list of SNS topic ARNs (arn:aws:sns:<region>:<account>:<name>).
+function topicArns(raw: string | undefined, problems: string[]): string[] {
+  const arns = (raw ?? '').split(',').map((arn) => arn.trim()).filter(Boolean)
+  const wrong = arns.filter((arn) => !/^arn:aws(?:-[a-z]+)*:sns:[a-z0-9-]+:\d{12}:[A-Za-z0-9_-]{1,256}$/.test(arn))
+  if (wrong.length > 0) problems.push(`SES_SNS_TOPIC_ARNS must be SNS topic ARNs such as arn:aws:sns:us-east-1:123456789012:ses-bounces, separated by commas, not ${wrong.map(quoted).join(', ')}`)
+  return arns.filter((arn) => !wrong.includes(arn))
+}
+
+// POSTMARK_WEBHOOK_AUTH: user:password, as written in the webhook's URL (https://user:password@host/...). Never quoted back.
+function basicAuth(raw: string | undefined, problems: string[]): { user: string; password: string } | undefined {
+  const value = raw?.trim()
+  if (!value) return undefined
+  const colon = value.indexOf(':')
+  if (colon > 0 && colon < value.length - 1) return { user: value.slice(0, colon), password: value.slice(colon + 1) }
+  problems.push('POSTMARK_WEBHOOK_AUTH must be user:password, the credentials written in the webhook URL you give Postmark')
+  return undefined
+}
+
+// SENDGRID_WEBHOOK_PUBLIC_KEY: the base64 public key SendGrid's Mail Settings show for the signed event webhook (an
+// EC P-256 key, DER SubjectPublicKeyInfo).
+function sendgridKey(raw: string | undefined, problems: string[]): string | undefined {
+  const value = raw?.trim()
+  if (!value) return undefined
+  try {
+    const key = createPublicKey({ key: Buffer.from(value, 'base64'), format: 'der', type: 'spki' })
+    if (key.asymmetricKeyType === 'ec' && key.asymmetricKeyDetails?.namedCurve === 'prime256v1') return value
+  } catch {
+    // reported below
+  }
+  problems.push("SENDGRID_WEBHOOK_PUBLIC_KEY must be the signed event webhook's verification key, as SendGrid shows it (base64, an EC P-256 key)")
   return undefined
 }

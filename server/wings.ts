@@ -3,6 +3,7 @@
 // locks in this order too: the line before the invitations, the webhooks last of all.
 import { analyticsWing } from './features/analytics/wing'
 import { apiWing } from './features/api/wing'
+import { bouncesWing } from './features/bounces/wing'
 import { consentWing } from './features/consent/wing'
 import { consoleWing } from './features/console/wing'
 import { launchWing } from './features/launch/wing'
@@ -21,5 +22,6 @@ export const wings: readonly Wing[] = [
   updatesWing,
   analyticsWing,
   apiWing,
+  bouncesWing,
   webhooksWing,
 ]

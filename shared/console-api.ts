@@ -105,6 +105,9 @@ export type AuditAction =
   | 'remove-member'
   // A setting the console changes with no restart (issue 47): the invitation link.
   | 'change-setting'
+  // The suppression list (issue 49): an address put on it by hand, or lifted off it.
+  | 'suppress'
+  | 'lift-suppression'
 export type AuditEntry = { at: string; actor: string; action: AuditAction; detail: string }
 
 // The console's long lists (issue 35), paged on the server by keyset: each reply carries the cursor of the page

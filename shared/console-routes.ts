@@ -9,6 +9,7 @@ import type { NextUp, Pace, PaceRequest, WaveRequest, WaveRow, WavesOverview } f
 import type { PersonReply } from './person-record'
 import type { InviteUrlChange, InviteUrlSetting, SetupReply } from './setup'
 import type { Permission, TeamInvite, TeamRemoval, TeamReply, TeamRoleChange } from './team'
+import type { SuppressionsReply } from './suppression'
 import type { AudiencesReply, SendRequest, UpdateInput, UpdatePreview, UpdateReply, UpdatesReply, UpdateTestReply } from './update-rows'
 import type { WebhookDeliveriesReply, WebhookEndpointsReply, WebhookSecretReply } from './webhook-rows'
 
@@ -48,6 +49,12 @@ export const consoleRoutes = {
   /** Everything held about one person (shared/person-record.ts). */
   person: route<void, PersonReply>()('GET', '/people/:id', 'people:read'),
   audit: route<void, AuditReply>()('GET', '/audit', 'audit:read'),
+
+  // The suppression list (issue 49): its entries with their reasons (addresses: people:read), and lifting one off it
+  // or putting one on it by hand, audited.
+  suppressions: route<void, SuppressionsReply>()('GET', '/suppressions', 'people:read'),
+  suppress: route<{ email: string; words?: string }, Ok>()('POST', '/suppressions', 'suppressions:manage'),
+  liftSuppression: route<{ email: string }, Ok>()('POST', '/suppressions/lift', 'suppressions:manage'),
 
   // The setup checklist: whether each setting a launch needs is set, never a secret's value. figures:read, as the
   // Overview it sits on: every role sees what is missing, and who can fix it is named by the item.

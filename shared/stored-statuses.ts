@@ -18,8 +18,9 @@ export const isStoredStatus = (value: unknown): value is StoredStatus => storedS
 export const referralOutcomes = ['credited', 'held', 'selfReferral', 'relay', 'overDailyCap', 'noReferrer', 'rejected', 'withdrawn'] as const
 export type ReferralOutcome = (typeof referralOutcomes)[number]
 
-/** How an email in the outbox ended: sent, skipped (no longer due to anyone) or failed for good. */
-export const outboxOutcomes = ['sent', 'skipped', 'failed'] as const
+/** How an email in the outbox ended: sent, skipped (no longer due to anyone), failed for good, or suppressed (its
+ * address is on the suppression list: server/platform/suppression/, never sent and never retried). */
+export const outboxOutcomes = ['sent', 'skipped', 'failed', 'suppressed'] as const
 export type OutboxOutcome = (typeof outboxOutcomes)[number]
 
 /** Where an update's sending stands: the states of machines/update-send-machine.ts (a draft has no sending row). */

@@ -12,6 +12,9 @@ export const permissions = [
   'people:export',
   /** Erasing one person as their own confirmed request would. */
   'people:erase',
+  /** Lifting an address off the suppression list (it may bounce again, or its owner complain again), or putting one
+   * on it by hand. Reading the list is people:read: it shows addresses. */
+  'suppressions:manage',
   /** Approving or rejecting a held referral. */
   'referrals:review',
   /** Writing, previewing and testing updates (the test goes to the writer's own address only). */
@@ -44,7 +47,7 @@ export type Role = (typeof roles)[number]
  */
 export const rolePermissions: Record<Role, readonly Permission[]> = {
   owner: permissions,
-  people: ['figures:read', 'people:read', 'people:export', 'people:erase', 'referrals:review', 'audit:read'],
+  people: ['figures:read', 'people:read', 'people:export', 'people:erase', 'suppressions:manage', 'referrals:review', 'audit:read'],
   sender: ['figures:read', 'updates:write', 'updates:send', 'waves:send'],
   editor: ['figures:read', 'updates:write'],
   viewer: ['figures:read'],

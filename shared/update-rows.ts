@@ -26,13 +26,14 @@ export const audienceWords: Record<UpdateAudience, string> = {
 }
 
 /** Why a person's email of an update did not go. */
-export const skipReasons = ['unsubscribed', 'erased', 'cancelled', 'unknown'] as const
+export const skipReasons = ['unsubscribed', 'erased', 'cancelled', 'unknown', 'suppressed'] as const
 export type SkipReason = (typeof skipReasons)[number]
 export const skipReasonWords: Record<SkipReason, string> = {
   unsubscribed: 'unsubscribed from news and updates before their turn',
   erased: 'erased before their turn',
   cancelled: 'the send was cancelled before their turn',
   unknown: 'the instance sending it stopped mid-send, so it may or may not have arrived: not sent again',
+  suppressed: 'their address is suppressed (it bounced, or its owner marked our email as spam): not sent',
 }
 
 /** What became of an update's emails, counted: `audience` people were taken when it started; each is still to

@@ -12,6 +12,7 @@ export const webhookEventTypes = [
   'person.unsubscribed',
   'person.erased',
   'person.activated',
+  'person.suppressed',
 ] as const
 export type WebhookEventType = (typeof webhookEventTypes)[number] | 'webhook.test'
 export const isWebhookEventType = (value: unknown): value is (typeof webhookEventTypes)[number] => webhookEventTypes.some((type) => type === value)
@@ -24,6 +25,7 @@ export const webhookEventWords: Record<(typeof webhookEventTypes)[number], strin
   'person.unsubscribed': 'A person unsubscribed',
   'person.erased': 'A person was erased (carries their address, so copies can erase too)',
   'person.activated': 'A person installed the app and signed in',
+  'person.suppressed': 'A person\'s address went on the suppression list (a bounce, a complaint, or the team)',
 }
 
 /** Where a delivery stands. */

@@ -322,7 +322,7 @@ export const wavesModel: Model = {
   },
 }
 
-const noneSkipped = { unsubscribed: 0, erased: 0, cancelled: 0, unknown: 0 }
+const noneSkipped = { unsubscribed: 0, erased: 0, cancelled: 0, unknown: 0, suppressed: 0 }
 const record = (audience: number, sent: number): UpdateRecord => ({ audience, toGo: audience - sent, sent, refused: 0, skipped: noneSkipped, unsubscribed: 0 })
 const draft: UpdateDraft = {
   id: 1,

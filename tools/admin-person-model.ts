@@ -42,6 +42,7 @@ export const personSample = {
   deliveries: [
     { endpointId: 2, endpointUrl: 'https://hooks.example.com/stride', event: 'signup.confirmed', status: 'delivered', createdAt: '2026-12-01T21:50:00.000Z', finishedAt: '2026-12-01T21:50:01.000Z' },
   ],
+  suppression: null,
 } satisfies PersonRecord
 
 export const personModel: Model = {

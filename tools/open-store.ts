@@ -59,6 +59,8 @@ export type TestCompositionOptions = {
   limits?: Parameters<typeof compose>[0]['limits']
   /** A test's changes to the webhooks' delivery (features/webhooks/wing.ts). */
   webhookDelivery?: NonNullable<Parameters<typeof compose>[0]['overrides']>['webhookDelivery']
+  /** A test's SNS (features/bounces/wing.ts): the signing certificate and the subscription's confirmation. */
+  sns?: NonNullable<Parameters<typeof compose>[0]['overrides']>['sns']
 }
 
 export function composeForTests(database: Database, options: TestCompositionOptions = {}): { composition: Composition; stores: Stores } {
@@ -76,7 +78,7 @@ export function composeForTests(database: Database, options: TestCompositionOpti
     clientAddress: options.clientAddress,
     site: options.site,
     limits: options.limits,
-    overrides: { webhookDelivery: options.webhookDelivery },
+    overrides: { webhookDelivery: options.webhookDelivery, sns: options.sns },
   })
   const { signups, ...offered } = composition.stores
   const stores: Stores = {

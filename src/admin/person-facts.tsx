@@ -6,7 +6,7 @@ import type { PersonRecord } from '../../shared/person-record'
 import { figure } from '../../shared/figures'
 import { theme } from '../ui/theme'
 import { consoleTime, consoleTimeOr } from './console-time'
-import { activationWords } from './person-words'
+import { activationWords, suppressionWords } from './person-words'
 
 /** Where a person's page is (the console's router shows it). */
 export const personHref = (id: number) => `/admin/people/${id}`
@@ -51,6 +51,7 @@ export function PersonFacts({ person }: { person: PersonRecord }) {
     ['Consent wording', consent.version === null ? 'Not recorded (an older form)' : `version ${consent.version}`],
     ['News and updates', consent.news.givenAt === null ? 'Not chosen' : `Chosen ${consoleTime(consent.news.givenAt)}${consent.news.version ? ` (wording ${consent.news.version})` : ''}${consent.news.withdrawnAt ? `, taken back ${consoleTime(consent.news.withdrawnAt)}` : ''}`],
     ['Activated', activation === null ? 'Not yet' : `${consoleTime(activation.activatedAt)}, ${activationWords[activation.via]}`],
+    ['Email', person.suppression === null ? 'Not suppressed' : suppressionWords(person.suppression, consoleTime(person.suppression.suppressedAt))],
   ]
   return (
     <List>

@@ -42,12 +42,15 @@ export function consentEmailKinds(database: Database, links: EmailLinks): Outbox
   return [
     {
       name: 'confirm',
+      // A new signup asked for it: it goes even to a suppressed address (platform/suppression/outbox-gate.ts).
+      answersOwnRequest: true,
       load,
       sends: (person) => person.status === 'pending',
       render: async (person, now) => confirmationEmail(recipient(person), links, await issueLinkTokens(db, person.id, now, withUnsubscribe({ confirm: linkLifetimesMs.confirm }))),
     },
     {
       name: 'erase',
+      answersOwnRequest: true,
       load,
       sends: () => true,
       render: async (person, now) => erasureEmail(recipient(person), links, await issueLinkTokens(db, person.id, now, withUnsubscribe({ erase: linkLifetimesMs.erase }))),

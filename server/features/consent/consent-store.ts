@@ -4,13 +4,14 @@
 // (consent-rules.ts). Changes that must hold together run in one transaction; on PostgreSQL, where several
 // instances share the tables, the rows they depend on are locked first (Database.lockRows). Emails are queued in
 // the outbox (platform/outbox/outbox-queue.ts) inside the same transactions.
-import { createHmac, randomInt } from 'node:crypto'
+import { randomInt } from 'node:crypto'
 import { newsConsentVersion, type EmailPurpose, type NewsChoice, type UnsubscribeScope } from '../../../shared/email-purposes'
 import { linkLifetimesMs, resendAfterMs } from '../../../shared/rules'
 import { isStoredStatus, type ConsentStatus } from '../../../shared/stored-statuses'
 import type { Database, Db } from '../../platform/database/database'
 import { emailPurposeOfToken, unsubscribeTokenPurposes } from '../../platform/mail/list-email'
 import { dropQueued, enqueue, isQueued } from '../../platform/outbox/outbox-queue'
+import { addressHash } from '../../platform/secrets/address-hash'
 import { issueLinkTokens, takeLinkToken, takeLinkTokenOf } from '../../platform/secrets/link-tokens'
 import type { ConsentEventBus, HeldInvitationOf } from './consent-events'
 import { consentMove } from './consent-rules'
@@ -36,6 +37,10 @@ export interface ConsentStore {
    * useToken's); news and updates stopped keeps its record, with when it was taken back. Undefined when the token
    * is unknown, expired or used, or it stops nothing the person still held. */
   unsubscribe(tokenHash: string, scope: UnsubscribeScope, now: Date): Promise<Unsubscribed | undefined>
+  /** A complaint (the suppression list's `suppressed`, features/consent/consent-follows-suppression.ts): the person
+   * with this address, if any, is unsubscribed from every purpose they hold, in the caller's transaction, which took
+   * the locks of unsubscribed and newsStopped. */
+  unsubscribeEverywhere(trx: Db, emailNormalized: string, now: Date): Promise<void>
   /** A token of a day that chooses news and updates for a confirmed person (the confirmation's reply hands it to
    * the confirmed page; the "your place" page carries one in its form), and whether they hold it now. */
   offerNewsChoice(signupId: number, now: Date): Promise<NewsChoiceOffer>
@@ -57,7 +62,7 @@ export interface ConsentStore {
 
 /** The salted hash an erasure leaves: HMAC-SHA256 keyed by the database's own random salt, so the list of
  * hashes alone cannot be checked against a list of addresses. */
-export const erasedEmailHash = (salt: string, emailNormalized: string) => createHmac('sha256', salt).update(emailNormalized, 'utf8').digest('hex')
+export const erasedEmailHash = (salt: string, emailNormalized: string) => addressHash(salt, emailNormalized)
 
 /** The hashes an erasure of this signup's address may have left: its canonical address, and the key the
  * older rule gave what was typed (features/signup/canonical-addresses.ts). */
@@ -100,31 +105,35 @@ export function consentStore(database: Database, events: ConsentEventBus, heldIn
       const token = await takeLinkTokenOf(trx, Object.values(unsubscribeTokenPurposes), tokenHash, now)
       const from = token && emailPurposeOfToken(token.purpose)
       if (!token || !from) return undefined
-      const signupId = token.personId
-      const signup = await lockRows(trx.selectFrom('signups').select(['status', 'news_given_at', 'news_withdrawn_at']).where('id', '=', signupId)).executeTakeFirst()
-      if (!signup || !isStoredStatus(signup.status)) return undefined
-      const stops = (purpose: EmailPurpose) => scope === 'all' || from === purpose
-      const move = stops('earlyAccess') ? consentMove(signup.status, { type: 'UNSUBSCRIBE' }) : undefined
-      const heldNews = signup.news_given_at !== null && signup.news_withdrawn_at === null
-      const stopsNews = heldNews && stops('news')
-      if (!move && !stopsNews) return undefined
-      const updated = await trx
-        .updateTable('signups')
-        .set({ ...(move && { status: move.status, unsubscribed_at: iso(now) }), ...(stopsNews && { news_withdrawn_at: iso(now) }) })
-        .where('id', '=', signupId)
-        .where('status', '=', signup.status)
-        .executeTakeFirst()
-      if (updated.numUpdatedRows !== 1n) return undefined
-      if (move) {
-        await trx.deleteFrom('consent_tokens').where('signup_id', '=', signupId).where('purpose', '=', 'confirm').execute()
-        await events.publish(trx, 'unsubscribed', { signupId, now })
-      }
-      if (stopsNews) await events.publish(trx, 'newsStopped', { signupId, now })
-      const stopped: EmailPurpose[] = [...(move ? (['earlyAccess'] as const) : []), ...(stopsNews ? (['news'] as const) : [])]
-      const earlyAccessHeld = (move?.status ?? signup.status) !== 'unsubscribed'
-      const stillHeld: EmailPurpose[] = [...(earlyAccessHeld ? (['earlyAccess'] as const) : []), ...(heldNews && !stopsNews ? (['news'] as const) : [])]
-      return { signupId, stopped, stillHeld }
+      return stopPurposes(trx, token.personId, (purpose) => scope === 'all' || from === purpose, now)
     })
+  }
+
+  // Stops the purposes `stops` names that the person holds, in the caller's transaction (which took the locks of
+  // unsubscribed and newsStopped): undefined when it stopped nothing.
+  async function stopPurposes(trx: Db, signupId: number, stops: (purpose: EmailPurpose) => boolean, now: Date): Promise<Unsubscribed | undefined> {
+    const signup = await lockRows(trx.selectFrom('signups').select(['status', 'news_given_at', 'news_withdrawn_at']).where('id', '=', signupId)).executeTakeFirst()
+    if (!signup || !isStoredStatus(signup.status)) return undefined
+    const move = stops('earlyAccess') ? consentMove(signup.status, { type: 'UNSUBSCRIBE' }) : undefined
+    const heldNews = signup.news_given_at !== null && signup.news_withdrawn_at === null
+    const stopsNews = heldNews && stops('news')
+    if (!move && !stopsNews) return undefined
+    const updated = await trx
+      .updateTable('signups')
+      .set({ ...(move && { status: move.status, unsubscribed_at: iso(now) }), ...(stopsNews && { news_withdrawn_at: iso(now) }) })
+      .where('id', '=', signupId)
+      .where('status', '=', signup.status)
+      .executeTakeFirst()
+    if (updated.numUpdatedRows !== 1n) return undefined
+    if (move) {
+      await trx.deleteFrom('consent_tokens').where('signup_id', '=', signupId).where('purpose', '=', 'confirm').execute()
+      await events.publish(trx, 'unsubscribed', { signupId, now })
+    }
+    if (stopsNews) await events.publish(trx, 'newsStopped', { signupId, now })
+    const stopped: EmailPurpose[] = [...(move ? (['earlyAccess'] as const) : []), ...(stopsNews ? (['news'] as const) : [])]
+    const earlyAccessHeld = (move?.status ?? signup.status) !== 'unsubscribed'
+    const stillHeld: EmailPurpose[] = [...(earlyAccessHeld ? (['earlyAccess'] as const) : []), ...(heldNews && !stopsNews ? (['news'] as const) : [])]
+    return { signupId, stopped, stillHeld }
   }
 
   const issueNewsChoiceToken = async (trx: Db, signupId: number, now: Date) =>
@@ -132,6 +141,10 @@ export function consentStore(database: Database, events: ConsentEventBus, heldIn
 
   return {
     unsubscribe,
+    async unsubscribeEverywhere(trx, emailNormalized, now) {
+      const signup = await trx.selectFrom('signups').select('id').where('email_normalized', '=', emailNormalized).executeTakeFirst()
+      if (signup) await stopPurposes(trx, signup.id, () => true, now)
+    },
     async offerNewsChoice(signupId, now) {
       const signup = await db.selectFrom('signups').select(['news_given_at', 'news_withdrawn_at']).where('id', '=', signupId).executeTakeFirst()
       return { token: await issueNewsChoiceToken(db, signupId, now), holdsNews: signup?.news_given_at != null && signup.news_withdrawn_at === null }

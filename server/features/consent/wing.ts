@@ -3,6 +3,7 @@
 // unsubscribed, erased) and names none of its followers; they subscribe from their own wings.
 import type { Wing } from '../../platform/wing/wing'
 import { consentEmailKinds } from './consent-emails'
+import { consentFollowsSuppression } from './consent-follows-suppression'
 import { consentPerson } from './consent-person'
 import type { ConsentEvents } from './consent-events'
 import { consentRoutes, defaultConsentRateLimit } from './consent-routes'
@@ -32,6 +33,7 @@ export const consentWing: Wing = {
     const consent = metrics ? countedConsent(store, metrics) : store
     return {
       offers: { consent },
+      follows: { suppression: consentFollowsSuppression(store, events.of('consent')) },
       routes: ({ clientKey, originCheck, publicSiteUrl, rateLimiter }) => ({
         api: [
           {

@@ -164,6 +164,10 @@ export function updateEmailKind(database: Database, links: EmailLinks): OutboxKi
       await trx.updateTable('update_recipients').set({ state: 'sent', at: now.toISOString() }).where('id', '=', reader.recipientId).execute()
     },
     async ended(trx, reader, outcome, now) {
+      if (outcome === 'suppressed') {
+        await trx.updateTable('update_recipients').set({ state: 'skipped', reason: 'suppressed', at: now.toISOString() }).where('id', '=', reader.recipientId).where('state', 'in', ['queued', 'sending']).execute()
+        return
+      }
       if (outcome === 'failed') {
         await trx.updateTable('update_recipients').set({ state: 'refused', at: now.toISOString() }).where('id', '=', reader.recipientId).where('state', 'in', ['queued', 'sending']).execute()
         return

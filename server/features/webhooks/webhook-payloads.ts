@@ -3,6 +3,7 @@
 // an edit of this one. Each is minimal: ids, and a name or an address only where the receiver needs them to act
 // (an invitation to let someone in, a confirmation to add them to a copy, an erasure to erase that copy).
 import type { WebhookEventType } from '../../../shared/webhook-rows'
+import type { SuppressionReason, SuppressionSource } from '../../../shared/suppression'
 
 export const payloadVersion = 1
 
@@ -18,6 +19,8 @@ export type WebhookData = {
   /** The address only: what a downstream copy needs to find and erase the person, and nothing else. */
   'person.erased': { person: { email: string } }
   'person.activated': { person: Person; invitation: { id: number } | null }
+  /** Why and from where: no address, no provider's words (the console shows those to the team). */
+  'person.suppressed': { person: Person; suppression: { reason: SuppressionReason; source: SuppressionSource } }
   'webhook.test': { message: string }
 }
 

@@ -7,6 +7,7 @@ import type { ConsentSubscriber } from '../consent/public'
 import type { LaunchSubscriber } from '../launch/public'
 import type { ReferralSubscriber } from '../referral/public'
 import type { Db } from '../../platform/database/database'
+import type { SuppressionSubscriber } from '../../platform/suppression/suppression-events'
 import { forgetPerson, queueEvents } from './webhook-outbox'
 
 const personOf = async (trx: Db, signupId: number) =>
@@ -75,5 +76,16 @@ export const webhooksFollowActivations: ActivationSubscriber = {
       queueEvents(trx, [{ type: 'person.activated', data: { person: { id: signupId }, invitation: invitationId === null ? null : { id: invitationId } }, signupId }], now).then(
         () => undefined,
       ),
+  },
+}
+
+// A suppressed address that is a person's: `person.suppressed`, with the reason and the source. An address that is
+// no one's (erased, or never listed: a provider's report of an old address) names no person, and is not sent.
+export const webhooksFollowSuppression: SuppressionSubscriber = {
+  suppressed: {
+    handle: async (trx, { address, reason, source, now }) => {
+      const person = await trx.selectFrom('signups').select('id').where('email_normalized', '=', address).executeTakeFirst()
+      if (person) await queueEvents(trx, [{ type: 'person.suppressed', data: { person: { id: person.id }, suppression: { reason, source } }, signupId: person.id }], now)
+    },
   },
 }

@@ -11,7 +11,7 @@ import { webhookDeliverer, type DeliverySettings } from './webhook-deliverer'
 import { clearOldBodies } from './webhook-outbox'
 import { webhookRoutes } from './webhook-routes'
 import { webhooksPerson } from './webhooks-person'
-import { webhooksFollowActivations, webhooksFollowConsent, webhooksFollowLaunch, webhooksFollowReferrals } from './webhooks-follow'
+import { webhooksFollowActivations, webhooksFollowConsent, webhooksFollowLaunch, webhooksFollowReferrals, webhooksFollowSuppression } from './webhooks-follow'
 
 declare module '../../platform/wing/wing' {
   interface Ports {
@@ -30,7 +30,7 @@ export const webhooksWing: Wing = {
     const endpoints = endpointStore(database, { allowPrivate: config.webhooks.allowPrivate })
     return {
       offers: { webhookEndpoints: endpoints },
-      follows: { consent: webhooksFollowConsent, launch: webhooksFollowLaunch, referral: webhooksFollowReferrals, activation: webhooksFollowActivations },
+      follows: { consent: webhooksFollowConsent, launch: webhooksFollowLaunch, referral: webhooksFollowReferrals, activation: webhooksFollowActivations, suppression: webhooksFollowSuppression },
       consoleRoutes: [({ audit, now: at }) => webhookRoutes({ endpoints, audit, now: at, onQueued: poke })],
       personRecord: webhooksPerson,
       clocks: [

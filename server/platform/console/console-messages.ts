@@ -9,6 +9,7 @@ export const permissionWords: Record<Permission, string> = {
   'people:read': 'seeing the people on the list',
   'people:export': 'exporting people',
   'people:erase': 'erasing people',
+  'suppressions:manage': 'lifting or adding suppressed addresses',
   'referrals:review': 'reviewing referrals',
   'updates:write': 'writing updates',
   'updates:send': 'sending updates',

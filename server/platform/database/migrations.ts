@@ -82,4 +82,23 @@ export const platformMigrations: Migrations = {
   '2026-11-27-0615-retention-indexes': {
     up: stepsPerEngine({ sqlite: retentionIndexes, postgres: retentionIndexes }),
   },
+  // The suppression list (issue 49, platform/suppression/): a new table, additive; no existing row moves, since
+  // nothing was suppressed before it. Listed newest first along its index of the suppressed rows only.
+  '2026-12-06-0830-suppressions': {
+    up: stepsWithColumnTypes(({ time }) => [
+      `CREATE TABLE suppressions (
+      address_hash TEXT PRIMARY KEY,
+      address TEXT NULL,
+      reason TEXT NULL,
+      source TEXT NULL,
+      words TEXT NULL,
+      suppressed_at ${time} NULL,
+      soft_bounces TEXT NOT NULL DEFAULT '',
+      lifted_at ${time} NULL,
+      lifted_by TEXT NULL
+    )`,
+      `CREATE INDEX suppressions_listed ON suppressions (suppressed_at, address_hash) WHERE suppressed_at IS NOT NULL`,
+      `CREATE INDEX suppressions_address ON suppressions (address) WHERE address IS NOT NULL`,
+    ]),
+  },
 }

@@ -8,6 +8,7 @@
 // every table, typed where it is owned, and this file names no feature.
 import type { Generated } from 'kysely'
 import type { OutboxOutcome } from '../../../shared/stored-statuses'
+import type { SuppressionReason, SuppressionSource } from '../../../shared/suppression'
 
 export interface Tables {
   outbox: OutboxTable
@@ -15,6 +16,25 @@ export interface Tables {
   consent_tokens: { token_hash: string; purpose: string; signup_id: number; expires_at: string }
   /** The database's own settings, such as the erasure salt (database.ts); the name is older than the platform. */
   consent_settings: { key: string; value: string }
+  suppressions: SuppressionsTable
+}
+
+/** The suppression list (platform/suppression/): one row per mailbox that bounced, complained or was suppressed by
+ * hand, keyed by the keyed hash of its canonical address, so an erasure can take the address and keep the row. A row
+ * with `suppressed_at` null is not suppressed: it counts soft bounces, or was lifted. */
+export interface SuppressionsTable {
+  address_hash: string
+  /** The canonical address (shared/mailbox.ts); null once its owner was erased. */
+  address: string | null
+  reason: SuppressionReason | null
+  source: SuppressionSource | null
+  /** The mail server's or provider's own words, trimmed (shared/suppression.ts providerWordsMaxLength). */
+  words: string | null
+  suppressed_at: string | null
+  /** The soft bounces still inside the window (SOFT_BOUNCE_DAYS): their instants, ISO 8601, space-separated. */
+  soft_bounces: Generated<string>
+  lifted_at: string | null
+  lifted_by: string | null
 }
 
 /** The outbox (platform/outbox/): one row per email, for one person, of a kind a feature registered. */

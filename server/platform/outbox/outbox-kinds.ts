@@ -25,8 +25,12 @@ export type OutboxKind<T extends Recipient = Recipient> = {
   render(email: T, now: Date): Promise<OutgoingMail>
   /** What its delivery records, in the transaction that marks it sent. */
   delivered?(trx: Db, email: T, now: Date): Promise<void>
-  /** What it records when it ends without going (skipped, or failed for good), in the transaction that marks it. */
-  ended?(trx: Db, email: T, outcome: 'skipped' | 'failed', now: Date): Promise<void>
+  /** What it records when it ends without going (skipped, failed for good, or stopped by the suppression list), in
+   * the transaction that marks it. */
+  ended?(trx: Db, email: T, outcome: 'skipped' | 'failed' | 'suppressed', now: Date): Promise<void>
+  /** Its email answers its owner's own request (a new signup's confirmation, an erasure's link): one queued after
+   * the address was suppressed still goes (platform/suppression/outbox-gate.ts says why). */
+  readonly answersOwnRequest?: boolean
   /** For a kind that must never reach anyone twice (at most once, where the outbox is at least once): called once
    * the inbox's budget allows the email and before anything is sent, it writes (and commits) that the send has
    * begun, and says whether it may: false when a send of it already began (an instance stopped mid-send, so it

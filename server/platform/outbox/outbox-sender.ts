@@ -15,6 +15,7 @@ import { DeliveryUnknownError, NotOneMailboxError, smtpTimeouts, type Mailer, ty
 import type { Db } from '../database/database'
 import type { OutboxKind, OutboxKinds, QueuedEmail, Recipient } from './outbox-kinds'
 import type { OutboxStore } from './outbox-store'
+import { bounceOf, refusalWords, type SuppressionGate } from '../suppression/outbox-gate'
 
 export type OutboxSenderOptions = {
   outbox: OutboxStore
@@ -43,10 +44,15 @@ export type OutboxSenderOptions = {
   log?: Pick<Logger, 'warn' | 'error'>
   /** Told the outcome of every attempt, for the metrics (platform/observability/metrics.ts). */
   onAttempt?: (kind: string, outcome: SendOutcome) => void
+  /** The suppression list (platform/suppression/outbox-gate.ts): asked before each send, told of each bounce. */
+  suppression?: SuppressionGate
 }
 
 /** A test's changes to a sender: a short poll, a wrapper that counts the outbox's calls. */
 export type OutboxSenderOverrides = Omit<Partial<OutboxSenderOptions>, 'outbox' | 'kinds'> & { outbox?: (outbox: OutboxStore) => OutboxStore }
+
+/** How a send ended without an error: sent, skipped (no longer due), or suppressed (its address is on the list). */
+type Delivered = 'sent' | 'skipped' | 'suppressed'
 
 /** A claimed entry with its kind, if one is registered by that name, and what the kind read for it. */
 type Claimed = QueuedEmail & { registered: OutboxKind | undefined; email: Recipient | undefined }
@@ -106,10 +112,12 @@ export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
   // must reach nobody twice marks the send begun before it goes (OutboxKind begin), once the budget allows it: an
   // entry whose send already began (its instance stopped mid-send) is skipped, never sent again; one known not to
   // have gone (refused, cut before its end of DATA) has the mark taken back, so its retry may go.
-  async function deliver(entry: Claimed, signal: AbortSignal): Promise<'sent' | 'skipped'> {
+  async function deliver(entry: Claimed, signal: AbortSignal): Promise<Delivered> {
     const { registered: kind, email } = entry
     if (!kind) throw new Error(`outbox: no kind is registered as ${entry.kind}`)
     if (!email || !kind.sends(email, now())) return 'skipped'
+    // The one rule every kind passes: an address on the suppression list gets nothing more (outbox-gate.ts).
+    if (await options.suppression?.stops(entry, email, kind)) return 'suppressed'
     let begun = 'no' as 'no' | 'yes' | 'refused'
     try {
       await mail(kind.name, email, signal, async () => {
@@ -130,7 +138,7 @@ export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
   }
 
   // What the entry's kind records of its outcome, written with the mark, in its transaction (outbox-store.ts finish).
-  function recordOf(entry: Claimed, outcome: 'sent' | 'skipped' | 'failed', at: Date): ((trx: Db) => Promise<void>) | undefined {
+  function recordOf(entry: Claimed, outcome: Delivered | 'failed', at: Date): ((trx: Db) => Promise<void>) | undefined {
     const { registered: kind, email } = entry
     if (!kind || !email) return undefined
     if (outcome === 'sent') return kind.delivered && ((trx) => kind.delivered!(trx, email, at))
@@ -155,7 +163,7 @@ export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
   // of it is gone (an entry another instance has claimed since is left to it), then every quarter lease. The
   // send is stopped (its connection closed) when its budget is up, when the sender stops, or when the lease is
   // lost: taken over, or not renewed for three quarters of it (the database does not answer).
-  async function send(entry: Claimed, claimedUntil: Date): Promise<{ outcome: 'sent' | 'skipped' } | { error: unknown; lost: boolean } | undefined> {
+  async function send(entry: Claimed, claimedUntil: Date): Promise<{ outcome: Delivered } | { error: unknown; lost: boolean } | undefined> {
     let heldUntil = claimedUntil
     const renewed = () => new Date(now().getTime() + settings.leaseMs)
     if (heldUntil.getTime() - now().getTime() < (settings.leaseMs * 3) / 4) {
@@ -201,6 +209,13 @@ export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
     }
   }
 
+  // A refusal of the recipient is a bounce the suppression list counts (outbox-gate.ts bounceOf), recorded before the
+  // entry is finished: should the process die between the two, the entry's retry meets the list.
+  async function bounced(entry: Claimed, error: unknown): Promise<void> {
+    const kind = bounceOf(error)
+    if (kind && entry.email) await options.suppression?.bounced(entry.email, kind, refusalWords(error), now())
+  }
+
   async function drain(): Promise<void> {
     for (let first = true; ; first = false) {
       const claimedAt = now().getTime()
@@ -227,7 +242,7 @@ export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
         if ('outcome' in result) {
           const at = now()
           await options.outbox.finish(entry.id, at, result.outcome, undefined, recordOf(entry, result.outcome, at))
-          counted(entry, result.outcome)
+          counted(entry, result.outcome === 'suppressed' ? 'skipped' : result.outcome)
           continue
         }
         const error = result.error
@@ -246,10 +261,12 @@ export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
           // Nothing a retry could change: the stored address is not one mailbox (left by the older rule), or
           // the mail server refused it for good.
           log.error(about, `outbox: email #${entry.id} refused for good, not retried: ${reason}`)
+          await bounced(entry, error)
           await options.outbox.finish(entry.id, now(), 'failed', reason, recordOf(entry, 'failed', now()))
           counted(entry, 'failed')
         } else if (entry.attempts >= settings.maxAttempts) {
           log.error(about, `outbox: giving up on email #${entry.id} after ${entry.attempts} attempts: ${reason}`)
+          await bounced(entry, error)
           await options.outbox.finish(entry.id, now(), 'failed', reason, recordOf(entry, 'failed', now()))
           counted(entry, 'failed')
         } else if (error instanceof DeliveryUnknownError) {

@@ -5,6 +5,7 @@
 import { sql } from 'kysely'
 import type { Database, Db } from '../database/database'
 import type { QueuedEmail } from './outbox-kinds'
+import type { OutboxOutcome } from '../../../shared/stored-statuses'
 
 /** How the outbox stands: what the metrics (platform/observability/metrics.ts) and the console's front page show. */
 export type OutboxStats = {
@@ -23,7 +24,7 @@ export interface OutboxStore {
   claim(now: Date, limit: number, leaseMs: number): Promise<QueuedEmail[]>
   /** Marks the entry finished; `recorded` (its kind's record of the outcome: a delivery, a skip) runs in the same
    * transaction, so the two are written together or not at all. */
-  finish(id: number, now: Date, outcome: 'sent' | 'skipped' | 'failed', error?: string, recorded?: (trx: Db) => Promise<void>): Promise<void>
+  finish(id: number, now: Date, outcome: OutboxOutcome, error?: string, recorded?: (trx: Db) => Promise<void>): Promise<void>
   /** Gives the entry back, to be tried again at `at`. */
   retry(id: number, at: Date, error: string): Promise<void>
   /** Moves the end of the entry's lease from `heldUntil` to `until`, if it still ends at `heldUntil` (nobody has

@@ -25,6 +25,7 @@ import type { OutboxStore } from '../outbox/outbox-store'
 import type { AdminEnv } from '../console/guard'
 import type { PersonRecordPart } from '../../../shared/person-record'
 import type { LiveSettings } from '../settings/live-settings'
+import type { SuppressionStore } from '../suppression/suppression-store'
 
 /** The settings every wing reads (server/settings.ts adds them: the server's, and the console's). */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by module augmentation
@@ -59,6 +60,8 @@ export type WingContext = WingSettings & {
   budget: MailboxBudget
   /** The outbox every wing's emails wait in (platform/outbox/). */
   outbox: OutboxStore
+  /** The suppression list every email passes (platform/suppression/): the bounces' wing records into it. */
+  suppressions: SuppressionStore
   /** The settings the console may change with no restart, the environment's winning (platform/settings/). */
   settings: LiveSettings
   ports: Ports

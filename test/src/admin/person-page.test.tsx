@@ -58,6 +58,7 @@ const uiAssertions = {
     expect(fact('Referred by')).toHaveTextContent('Nobody')
     expect(fact('Campaign')).toHaveTextContent('launch-week')
     expect(fact('Consent wording')).toHaveTextContent('version 2026-11-01')
+    expect(fact('Email')).toHaveTextContent('Not suppressed')
     const referred = screen.getByRole('region', { name: 'Whom they referred' })
     expect(within(referred).getByRole('link', { name: 'bob@example.com' })).toHaveAttribute('href', '/admin/people/8')
     expect(within(referred).getByRole('cell', { name: 'Credited' })).toBeInTheDocument()

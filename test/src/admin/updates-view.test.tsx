@@ -223,7 +223,7 @@ describe('the updates section', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true })
     try {
       const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
-      const skipped = { unsubscribed: 1, erased: 0, cancelled: 0, unknown: 0 }
+      const skipped = { unsubscribed: 1, erased: 0, cancelled: 0, unknown: 0, suppressed: 0 }
       const sending = { ...updatesSamples.sending, send: { ...updatesSamples.sending.send!, record: { ...updatesSamples.sending.send!.record, skipped } } }
       const later = { ...sending, send: { ...sending.send, record: { ...sending.send.record, sent: 2, toGo: 0 } } }
       const fetched = [sending, later]

@@ -30,7 +30,7 @@ const record = (counts: Partial<Omit<UpdateRecord, 'skipped'>> & { skipped?: Par
   refused: 0,
   unsubscribed: 0,
   ...counts,
-  skipped: { unsubscribed: 0, erased: 0, cancelled: 0, unknown: 0, ...counts.skipped },
+  skipped: { unsubscribed: 0, erased: 0, cancelled: 0, unknown: 0, suppressed: 0, ...counts.skipped },
 })
 
 describe.each([sqliteEngine(), postgresEngine()])('sending an update on $engine', (engine: EngineUnderTest) => {
