@@ -8,8 +8,8 @@ import { createMailer } from '../../../../server/platform/mail/mailer'
 import { silentLogger } from '../../../../server/platform/observability/logger'
 import { canonicalAddress } from '../../../../shared/mailbox'
 import { postgresEngine, sqliteEngine, type EngineUnderTest } from '../../../utils/engines'
-import { openStore } from '../../../utils/open-store'
-import { until } from '../../../utils/until'
+import { openStore } from '../../../../tools/open-store'
+import { until } from '../../../../tools/until'
 import { validSignup } from '../../harness'
 
 const atRcpt: Record<string, number> = { 'gone@example.com': 550, 'full@example.com': 452 }

@@ -6,8 +6,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { canonicalAddress } from '../../../../shared/mailbox'
 import { postgresEngine, sqliteEngine, type EngineUnderTest } from '../../../utils/engines'
-import { memoryMailer } from '../../../utils/memory-mailer'
-import { openStore, type Stores } from '../../../utils/open-store'
+import { memoryMailer } from '../../../../tools/memory-mailer'
+import { openStore, type Stores } from '../../../../tools/open-store'
 import { validSignup } from '../../harness'
 
 const day = 86_400_000
