@@ -135,8 +135,15 @@ test.afterAll(async () => {
 // --- Starting on the Overview, and reaching an area.
 
 const clicksKey = 'growth-jobs-clicks'
-/** Looks checked on the Overview already: it is the same screen at the start of every walk of a look. */
-const overviewChecked = new Set<string>()
+/** The first screens axe has checked, by look and area: the Overview starts every walk of a look, and two jobs each
+ * start in People and in Integrations. */
+const firstScreensChecked = new Set<string>()
+async function checkFirstScreen(page: Page, look: Look, area: AreaName | 'Overview', scope?: AxeScope) {
+  const key = `${area} at ${named(look)}`
+  if (firstScreensChecked.has(key)) return
+  await expectNoAxeViolations(page, key, scope)
+  firstScreensChecked.add(key)
+}
 /** Pages that count their clicks already (one listener each). */
 const counting = new WeakSet<Page>()
 
@@ -152,14 +159,11 @@ async function startOnOverview(page: Page, look: Look) {
       addEventListener('click', (event) => event.isTrusted && sessionStorage.setItem(key, String(Number(sessionStorage.getItem(key) ?? 0) + 1)), true)
     }, clicksKey)
     counting.add(page)
-  }
-  await page.goto(`${server.origin}/admin/`)
+    await page.goto(`${server.origin}/admin/`)
+  } else await openArea(page, 'Overview') // back from the last walk's area, as a person goes
   await expect(page.getByRole('heading', { name: 'Totals', level: 2 })).toBeVisible()
   await areaSettled(page)
-  if (!overviewChecked.has(named(look))) {
-    await expectNoAxeViolations(page, `the Overview at ${named(look)}`)
-    overviewChecked.add(named(look))
-  }
+  await checkFirstScreen(page, look, 'Overview')
   await page.evaluate((key) => sessionStorage.setItem(key, '0'), clicksKey)
 }
 
@@ -183,7 +187,8 @@ async function reach(page: Page, name: AreaName) {
 // --- The jobs.
 
 type Walk = { page: Page; look: Look; index: number; label: string }
-type Job = { name: string; area: AreaName; firstScreen: (page: Page) => Locator; axe?: AxeScope; walk: (walk: Walk) => Promise<void> }
+/** A job: its area, what its first screen shows once it is there whole (for axe), and the walk from there. */
+type Job = { name: string; area: AreaName; firstScreen: (page: Page) => Promise<void>; axe?: AxeScope; walk: (walk: Walk) => Promise<void> }
 
 const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true })
 /** A row of a table by its row header, exactly. */
@@ -195,20 +200,23 @@ const jobs: Job[] = [
   {
     name: 'how many signed up and from where',
     area: 'Sources',
-    firstScreen: (page) => region(page, 'Where signups come from'),
-    walk: async ({ page, label }) => {
+    // The launch's row of Sources: the endpoint keeps a visit with its next batch and counts today every second, so a
+    // person refreshes until it is in (it is, by the time a walk gets here, but the count has its own clock).
+    firstScreen: async (page) => {
       const section = region(page, 'Where signups come from')
-      const sources = section.getByRole('table', { name: /^Where visits came from/ })
-      // The endpoint keeps a visit with its next batch and counts today every second: a person refreshes until the
-      // launch's figures are in (they are, by the time a walk gets here, but the count has its own clock).
+      const launch = rowOf(section.getByRole('table', { name: /^Where visits came from/ }), 'launch')
       await expect(async () => {
+        if ((await launch.count()) > 0) return
         await section.getByRole('button', { name: 'Refresh' }).click()
         await expect(section).toHaveAttribute('aria-busy', 'false')
-        // Visitors, signups, the share who signed up, ever confirmed, invited, claimed, activated.
-        await expect(rowOf(sources, 'launch').getByRole('cell')).toHaveText(['3', '3', '100.0%', '0', '0', '0', '0'], { timeout: 2_000 })
+        await expect(launch).toHaveCount(1, { timeout: 2_000 })
       }).toPass({ timeout: 20_000 })
+    },
+    walk: async ({ page }) => {
+      const section = region(page, 'Where signups come from')
+      // Visitors, signups, the share who signed up, ever confirmed, invited, claimed, activated.
+      await expect(rowOf(section.getByRole('table', { name: /^Where visits came from/ }), 'launch').getByRole('cell')).toHaveText(['3', '3', '100.0%', '0', '0', '0', '0'])
       await expect(rowOf(section.getByRole('table', { name: /^Visits and signups by the campaign/ }), 'spring').getByRole('cell').nth(1)).toHaveText('3')
-      await expectNoAxeViolations(page, `Sources with the launch's figures, ${label}`)
       // And how many signed up in all: the Overview's first figure, one click back.
       await openArea(page, 'Overview')
       await expect(figureOf(page.getByRole('main'), /^All signups/)).toHaveText(String(onList()))
@@ -217,7 +225,7 @@ const jobs: Job[] = [
   {
     name: 'find a person and erase them',
     area: 'People',
-    firstScreen: (page) => page.getByRole('table', { name: /^Signups, sorted by/ }),
+    firstScreen: (page) => expect(page.getByRole('table', { name: /^Signups, sorted by/ })).toBeVisible(),
     walk: async ({ page, index, label }) => {
       const { email } = toErase[index]!
       const search = page.getByRole('searchbox', { name: 'Search by email or name' })
@@ -226,7 +234,6 @@ const jobs: Job[] = [
       await search.fill(part)
       await search.press('Enter')
       await expect(status(`1 signup matching “${part}”, page 1 of 1.`)).toBeVisible()
-      await expectNoAxeViolations(page, `People, one found, ${label}`)
       await page.getByRole('table', { name: /^Signups, sorted by/ }).getByRole('link', { name: email, exact: true }).click()
       await expect(page.getByRole('heading', { name: email })).toBeVisible()
       expect(new URL(page.url()).pathname).toMatch(/^\/admin\/people\/\d+$/)
@@ -253,7 +260,7 @@ const jobs: Job[] = [
   {
     name: 'write, preview, test and send an update',
     area: 'Updates',
-    firstScreen: (page) => region(page, 'Updates'),
+    firstScreen: (page) => expect(region(page, 'Updates')).toBeVisible(),
     axe: { exclude: ['iframe[sandbox]'] },
     walk: async ({ page, label }) => {
       const section = region(page, 'Updates')
@@ -298,7 +305,7 @@ const jobs: Job[] = [
   {
     name: 'start a wave',
     area: 'Invitations',
-    firstScreen: (page) => region(page, 'Invitations'),
+    firstScreen: (page) => expect(region(page, 'Invitations')).toBeVisible(),
     walk: async ({ page, label }) => {
       const panel = region(page, 'Invitations')
       const count = panel.getByRole('spinbutton', { name: 'Invite the next people' })
@@ -319,7 +326,7 @@ const jobs: Job[] = [
   {
     name: 'add a webhook and see a delivery',
     area: 'Integrations',
-    firstScreen: (page) => region(page, 'Webhooks'),
+    firstScreen: (page) => expect(region(page, 'Webhooks')).toBeVisible(),
     walk: async ({ page, index, label }) => {
       const section = region(page, 'Webhooks')
       const url = `${receiver.url}/${index + 1}`
@@ -345,7 +352,7 @@ const jobs: Job[] = [
   {
     name: 'make an API key',
     area: 'Integrations',
-    firstScreen: (page) => region(page, 'API keys'),
+    firstScreen: (page) => expect(region(page, 'API keys')).toBeVisible(),
     walk: async ({ page, label }) => {
       const section = region(page, 'API keys')
       const name = `App backend (${label})`
@@ -367,7 +374,7 @@ const jobs: Job[] = [
   {
     name: 'export',
     area: 'People',
-    firstScreen: (page) => page.getByRole('table', { name: /^Signups, sorted by/ }),
+    firstScreen: (page) => expect(page.getByRole('table', { name: /^Signups, sorted by/ })).toBeVisible(),
     walk: async ({ page, label }) => {
       const table = page.getByRole('table', { name: /^Signups, sorted by/ })
       await expect(page.getByRole('main').getByRole('status').filter({ hasText: `${onList()} signups, page 1 of 1.` })).toBeVisible()
@@ -392,8 +399,8 @@ for (const [index, look] of walkedLooks.entries()) {
       test.setTimeout(60_000)
       await startOnOverview(page, look)
       await reach(page, job.area)
-      await expect(job.firstScreen(page)).toBeVisible()
-      await expectNoAxeViolations(page, `${job.area} at ${named(look)}`, job.axe)
+      await job.firstScreen(page)
+      await checkFirstScreen(page, look, job.area, job.axe)
       await job.walk({ page, look, index, label: named(look) })
     })
   }
@@ -402,15 +409,12 @@ for (const [index, look] of walkedLooks.entries()) {
 for (const look of reachedLooks) {
   test(`every job's area is at most 2 clicks from the Overview, and axe clean, at ${named(look)}`, async ({ page }) => {
     test.setTimeout(60_000)
-    // Two jobs share People, two Integrations: each area's first screen is checked once.
-    const checked = new Set<AreaName>()
     for (const job of jobs) {
       await test.step(job.name, async () => {
         await startOnOverview(page, look)
         await reach(page, job.area)
-        await expect(job.firstScreen(page)).toBeVisible()
-        if (!checked.has(job.area)) await expectNoAxeViolations(page, `${job.area} at ${named(look)}`, job.axe)
-        checked.add(job.area)
+        await job.firstScreen(page)
+        await checkFirstScreen(page, look, job.area, job.axe)
       })
     }
   })
