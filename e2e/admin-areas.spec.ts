@@ -11,7 +11,7 @@ import { adminApiBase } from '../shared/console-api'
 import { consoleRoutes, pathOf } from '../shared/console-routes'
 import { linkIn } from '../tools/smtp-inbox'
 import { expectNoAxeViolations } from './support/axe'
-import { openArea, signInThroughMailedLink, startConsoleServer, type ConsoleServer } from './support/console-walk'
+import { areaSettled, openArea, signInThroughMailedLink, startConsoleServer, type ConsoleServer } from './support/console-walk'
 import { expect, test } from './support/fixtures'
 
 const owner = 'owner@company.example'
@@ -38,11 +38,6 @@ test.afterAll(async () => server?.stop())
 
 const path = (area: (typeof areas)[number]) => `/admin${area.path === '/' ? '/' : area.path}`
 const areaHeading = (page: Page) => page.getByRole('main').getByRole('heading', { level: 2 }).first()
-/** Waits until the area has its data: nothing in it is busy or loading. */
-async function settled(page: Page) {
-  await expect(page.getByRole('main').locator('[aria-busy="true"]')).toHaveCount(0)
-  await expect(page.getByRole('main').getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0)
-}
 
 test('an owner visits every area by its link, at both widths in both schemes, each at its own address with its heading focused', async ({ page }) => {
   test.setTimeout(240_000)
@@ -68,7 +63,7 @@ test('an owner visits every area by its link, at both widths in both schemes, ea
       await expect(page).toHaveTitle(`${area.name} · Waitlist console`)
       await expect(nav.getByRole('link', { name: area.name, exact: true, includeHidden: true })).toHaveAttribute('aria-current', 'page')
       await expect(nav.locator('[aria-current="page"]')).toHaveCount(1)
-      await settled(page)
+      await areaSettled(page)
       await expectNoAxeViolations(page, `${area.name} at ${width} px, ${colorScheme}`)
     }
     if (width < 800) {
@@ -204,7 +199,7 @@ test('no area makes the document wider than the window, at 320, 390, 1280 and 19
     await page.setViewportSize({ width, height: 800 })
     for (const area of areas) {
       await openArea(page, area.name)
-      await settled(page)
+      await areaSettled(page)
       const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }))
       expect(scrollWidth, `${area.name} at ${width} px`).toBeLessThanOrEqual(innerWidth)
     }

@@ -2,7 +2,8 @@
 // servedSite) on a free port, with an in-process SMTP inbox and a database folder of its own for each run, so runs
 // side by side never share one; and a team member on ADMIN_EMAILS signing in through the mailed link, as the
 // console asks them to. Each walk adds the settings of its own (a rate, INVITE_URL, WEBHOOKS_ALLOW_PRIVATE…), and
-// goes to the area it tests by its link (openArea), as a member finds it.
+// goes to the area it tests by its link (openArea), as a member finds it, and waits until the area has its data
+// (areaSettled) before it reads or checks it.
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -68,4 +69,10 @@ export async function openArea(page: Page, name: string) {
   // On a phone the menu closes once an area is chosen: the link is there, hidden.
   await expect(nav.getByRole('link', { name, exact: true, includeHidden: true })).toHaveAttribute('aria-current', 'page')
   await expect(page).toHaveURL((url) => url.pathname === href)
+}
+
+/** Waits until the area has its data: nothing in it is busy or loading. */
+export async function areaSettled(page: Page) {
+  await expect(page.getByRole('main').locator('[aria-busy="true"]')).toHaveCount(0)
+  await expect(page.getByRole('main').getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0)
 }
