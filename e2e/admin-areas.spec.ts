@@ -141,7 +141,7 @@ test('the Overview asks for its figures while the session is still on its way; P
   expect(asked.some((path) => /overview-area/.test(path))).toBe(true)
   letSessionGo()
   await expect(page.getByRole('heading', { name: 'Totals', level: 2 })).toBeFocused()
-  await settled(page)
+  await areaSettled(page)
   await expectNoAxeViolations(page, 'Overview, its figures asked for early')
 
   // People is not open to every role: its chunk and its people wait for the session to say the role.
