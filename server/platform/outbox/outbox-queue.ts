@@ -60,7 +60,30 @@ export async function lastDueAt(trx: Db, kind: string): Promise<Date | undefined
   return last?.at ? new Date(last.at) : undefined
 }
 
-/** Takes away every email queued for the person (an erasure). */
-export async function dropQueued(trx: Db, personId: number): Promise<void> {
-  await trx.deleteFrom('outbox').where('signup_id', '=', personId).execute()
+/** Takes away every email of the people, queued or finished (an erasure; a merge of two rows of one person). */
+export async function dropQueued(trx: Db, people: number | readonly number[]): Promise<void> {
+  const ids = typeof people === 'number' ? [people] : people
+  if (ids.length === 0) return
+  await trx.deleteFrom('outbox').where('signup_id', 'in', ids).execute()
+}
+
+/** What a change takes back of what it queued: the emails of `kind` for the person, or about those subjects. */
+export type Withdrawal = { kind: string; personId?: number; subjectIds?: readonly number[] }
+
+/** Takes back the emails of the withdrawal that are still queued and that no sender holds at `now` (one leased
+ * goes on: a kind that must not go any more finds so when it begins, outbox-kinds.ts begin), and says the
+ * subjects of those taken back. A feature withdraws through this, never by deleting outbox rows itself. */
+export async function withdrawQueued(trx: Db, withdrawal: Withdrawal, now: Date): Promise<number[]> {
+  const { kind, personId, subjectIds } = withdrawal
+  if (subjectIds?.length === 0) return []
+  const withdrawn = await trx
+    .deleteFrom('outbox')
+    .where('kind', '=', kind)
+    .where('finished_at', 'is', null)
+    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now.toISOString())]))
+    .$if(personId !== undefined, (query) => query.where('signup_id', '=', personId!))
+    .$if(subjectIds !== undefined, (query) => query.where('invitation_id', 'in', subjectIds!))
+    .returning('invitation_id')
+    .execute()
+  return withdrawn.flatMap((row) => (row.invitation_id === null ? [] : [Number(row.invitation_id)]))
 }
