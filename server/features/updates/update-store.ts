@@ -12,10 +12,6 @@ import type { UpdateSends } from './update-sends'
 /** The most drafts the console lists: a handful are ever open at once, so one page of them is all of them. */
 export const draftListLimit = 200
 
-/** A test goes to a team member, who is nobody on the list: its outbox entry names signup 0, which no signup ever is
- * (ids start at 1), so no erasure takes it away, and the test's kind reads its address from update_tests. */
-const nobodyOnTheList = 0
-
 export type UpdateStore = {
   list(): Promise<UpdateSummary[]>
   read(id: number): Promise<UpdateDraft | undefined>
@@ -104,7 +100,9 @@ export function updateStore(database: Database, sends: UpdateSends): UpdateStore
           .values({ update_id: id, sent_to: to, asked_at: now.toISOString() })
           .returning('id')
           .executeTakeFirstOrThrow()
-        await enqueue(trx, { kind: updateTestKind, personId: nobodyOnTheList, subjectId: test.id, at: now })
+        // A test goes to a team member, who is nobody on the list: its entry names no person, so no erasure takes
+        // it away, and its subject is the update_tests row, which names the draft and the address (update-emails.ts).
+        await enqueue(trx, { kind: updateTestKind, subjectId: test.id, at: now })
         return 'queued'
       }),
   }
