@@ -80,8 +80,10 @@ export function compose(options: CompositionOptions) {
   // Everything held about one person: the outbox's part, and each wing's (shared/person-record.ts).
   const personRecord = personRecordOf(database.reads, [outboxPerson, ...parts.flatMap((wing) => (wing.personRecord ? [wing.personRecord] : []))])
 
-  // Observability: what the metrics read on each scrape.
+  // Observability: what the metrics read on each scrape, and /healthz asks: the outbox, and each wing's queue beside it.
+  const queues = parts.flatMap((wing) => (wing.queue ? [wing.queue] : []))
   metrics?.watchOutbox((at) => outbox.stats(at), now)
+  for (const queue of queues) metrics?.watchQueue(queue, now)
   metrics?.watchPool(() => database.poolUse())
   const { allowedOrigins, trustedProxies, publicSiteUrl } = config
   const app = createApp({
@@ -89,7 +91,7 @@ export function compose(options: CompositionOptions) {
     consoleRoutes: [...parts.flatMap((wing) => wing.consoleRoutes ?? []), personRoute(personRecord)],
     ...{ allowedOrigins, trustedProxies, publicSiteUrl, clientAddress: options.clientAddress, site: options.site, log, metrics, now },
     rateLimiter: database.rateLimiter,
-    healthCheck: healthCheck(database, log),
+    healthCheck: healthCheck(database, log, queues),
     metricsToken: config.metrics.token,
     classifyStoreError: database.classify,
   })

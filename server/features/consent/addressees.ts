@@ -3,19 +3,12 @@
 // through this.
 import type { StoredStatus } from '../../../shared/stored-statuses'
 import type { Db } from '../../platform/database/database'
-import type { QueuedEmail } from '../../platform/outbox/outbox-kinds'
+import { peopleOf, type QueuedEmail } from '../../platform/outbox/outbox-kinds'
 
 export type Addressee = { id: number; address: string; firstName: string; status: StoredStatus }
 
 /** For each entry, in order, its person, or undefined when they were erased since it was queued. */
 export async function addresseesOf(db: Db, entries: readonly QueuedEmail[]): Promise<(Addressee | undefined)[]> {
-  const people = await db
-    .selectFrom('signups')
-    .select(['id', 'email', 'first_name', 'status'])
-    .where('id', 'in', entries.map((entry) => entry.personId))
-    .execute()
-  return entries.map((entry) => {
-    const person = people.find((row) => row.id === entry.personId)
-    return person && { id: person.id, address: person.email, firstName: person.first_name, status: person.status }
-  })
+  const people = await peopleOf(entries, (ids) => db.selectFrom('signups').select(['id', 'email', 'first_name', 'status']).where('id', 'in', ids).execute())
+  return people.map((person) => person && { id: person.id, address: person.email, firstName: person.first_name, status: person.status })
 }

@@ -25,7 +25,7 @@ export async function heldInvitation(db: Db, signupId: number, now: Date): Promi
  * its reminder goes on its day and it expires at its end; its email goes now if it never reached them (they
  * left before its turn), and never twice. Ended while they were away, it is marked expired, as the sweep skipped
  * it, so the team can send it again. A claimed one needs nothing. */
-export async function takeBackInvitation(trx: Db, signupId: number, held: Held, now: Date): Promise<void> {
+export async function takeBackInvitation(trx: Db, signupId: number, held: Held, now: Date, invites: InviteQueue = outboxInvites): Promise<void> {
   const at = now.toISOString()
   if (held.stands === 'ended') {
     await trx.updateTable('invitations').set({ expired_at: at }).where('id', '=', held.id).where('claimed_at', 'is', null).where('expired_at', 'is', null).execute()
@@ -34,12 +34,24 @@ export async function takeBackInvitation(trx: Db, signupId: number, held: Held, 
   if (held.stands !== 'open') return
   const invitation = await trx.updateTable('invitations').set({ unsubscribed_at: null }).where('id', '=', held.id).returning('delivered_at').executeTakeFirstOrThrow()
   if (invitation.delivered_at !== null) return
-  if (!(await isQueued(trx, { kind: 'invite', subjectId: held.id }))) await enqueue(trx, { kind: 'invite', personId: signupId, subjectId: held.id, at: now })
+  if (!(await invites.isQueued(trx, held.id))) await invites.enqueue(trx, signupId, held.id, now)
+}
+
+/** How an invitation's email is queued: through the outbox, or as a migration wrote it in the outbox of its day
+ * (migrations.ts), so that a migration does what it did when it was written. */
+export type InviteQueue = {
+  isQueued(trx: Db, invitationId: number): Promise<boolean>
+  enqueue(trx: Db, signupId: number, invitationId: number, at: Date): Promise<void>
+}
+
+const outboxInvites: InviteQueue = {
+  isQueued: (trx, invitationId) => isQueued(trx, { kind: 'invite', subjectId: invitationId }),
+  enqueue: (trx, signupId, invitationId, at) => enqueue(trx, { kind: 'invite', personId: signupId, subjectId: invitationId, at }),
 }
 
 /** People who came back before the rule above existed were left `confirmed` with no place and a dead link (not
  * next to invite, never expired): each returns to their invitation as a confirmation would return them now. */
-export async function returnTheStranded(trx: Db, now: Date): Promise<void> {
+export async function returnTheStranded(trx: Db, now: Date, invites: InviteQueue = outboxInvites): Promise<void> {
   const stranded = await trx
     .selectFrom('signups')
     .select('id')
@@ -51,7 +63,7 @@ export async function returnTheStranded(trx: Db, now: Date): Promise<void> {
   for (const { id } of stranded) {
     const held = await heldInvitation(trx, id, now)
     if (!held) continue
-    await takeBackInvitation(trx, id, held, now)
+    await takeBackInvitation(trx, id, held, now, invites)
     await trx
       .updateTable('signups')
       .set({ status: held.stands === 'open' ? 'invited' : held.stands === 'claimed' ? 'claimed' : 'expired' })

@@ -5,10 +5,10 @@
 // set, until stopped or the list is empty. An outbox email about an invitation names it, so its delivery is
 // recorded on it. Append, never edit: a database that has run a migration never runs it again
 // (platform/database/migrate.ts).
-import type { Kysely } from 'kysely'
+import { sql, type Kysely } from 'kysely'
 import { stepsWithColumnTypes, type ColumnTypes, type MigrationStep, type Migrations } from '../../platform/database/migrate'
 import type { Tables } from '../../platform/database/schema'
-import { returnTheStranded } from './held-invitation'
+import { returnTheStranded, type InviteQueue } from './held-invitation'
 import { systemClock } from '../../platform/clock/system-clock'
 
 const launchTables = ({ id, ref, time }: ColumnTypes): MigrationStep[] => [
@@ -46,10 +46,19 @@ const launchTables = ({ id, ref, time }: ColumnTypes): MigrationStep[] => [
   `CREATE INDEX outbox_next ON outbox (next_attempt_at, id) WHERE finished_at IS NULL`,
 ]
 
+// The outbox as it was when that migration was written, its subject in `invitation_id`: the platform's migration
+// 2026-12-06-0900-outbox-subjects, which runs after it, moves the row on to `subject_id`.
+const invitesOf20261126: InviteQueue = {
+  isQueued: async (trx, invitationId) =>
+    (await sql`SELECT id FROM outbox WHERE kind = 'invite' AND invitation_id = ${invitationId} AND finished_at IS NULL`.execute(trx)).rows.length > 0,
+  enqueue: async (trx, signupId, invitationId, at) =>
+    void (await sql`INSERT INTO outbox (kind, signup_id, invitation_id, created_at, next_attempt_at) VALUES ('invite', ${signupId}, ${invitationId}, ${at.toISOString()}, ${at.toISOString()})`.execute(trx)),
+}
+
 /** Those who came back after unsubscribing while invited, before a confirmation returned them to their
  * invitation, return to it now (held-invitation.ts). A migration runs when the database opens, before the
  * composition hands out its clock, and once: it reads the system's clock, the moment of the upgrade. */
-export const returnStrandedInvitees = (trx: Kysely<Tables>) => returnTheStranded(trx, systemClock())
+export const returnStrandedInvitees = (trx: Kysely<Tables>) => returnTheStranded(trx, systemClock(), invitesOf20261126)
 
 export const launchMigrations: Migrations = {
   // Invitations in waves: waves, invitations, the daily pace, and which outbox emails belong to an invitation.

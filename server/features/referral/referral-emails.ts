@@ -8,7 +8,7 @@ import { inWords, placeLinkLifetimeMs } from '../../../shared/rules'
 import type { Database } from '../../platform/database/database'
 import { listEmail, tokenLink, withUnsubscribe, type EmailLinks } from '../../platform/mail/list-email'
 import type { OutgoingMail } from '../../platform/mail/mailer'
-import type { OutboxKind, Recipient } from '../../platform/outbox/outbox-kinds'
+import { peopleOf, type OutboxKind, type Recipient } from '../../platform/outbox/outbox-kinds'
 import { issueLinkTokens } from '../../platform/secrets/link-tokens'
 import { WelcomeEmail, welcomeSubject } from './welcome-email'
 
@@ -41,16 +41,11 @@ export function welcomeEmailKind(database: Database, links: EmailLinks, boostPla
   return {
     name: 'welcome',
     async load(entries) {
-      const people = await db
-        .selectFrom('signups')
-        .select(['id', 'email', 'first_name', 'status', 'referral_code'])
-        .where('id', 'in', entries.map((entry) => entry.personId))
-        .execute()
-      return entries.map((entry) => {
-        const person = people.find((row) => row.id === entry.personId)
-        // Sent only once its owner confirmed the address, so counted as theirs (sends).
-        return person && { id: person.id, address: person.email, vouched: true, firstName: person.first_name, status: person.status, referralCode: person.referral_code }
-      })
+      const people = await peopleOf(entries, (ids) =>
+        db.selectFrom('signups').select(['id', 'email', 'first_name', 'status', 'referral_code']).where('id', 'in', ids).execute(),
+      )
+      // Sent only once its owner confirmed the address, so counted as theirs (sends).
+      return people.map((person) => person && { id: person.id, address: person.email, vouched: true, firstName: person.first_name, status: person.status, referralCode: person.referral_code })
     },
     sends: (person) => person.status === 'confirmed' && person.referralCode !== null,
     render: async (person, now) =>

@@ -5,6 +5,7 @@
 import type { Kysely } from 'kysely'
 import { canonicalAddress } from '../../../shared/mailbox'
 import type { Tables } from '../../platform/database/schema'
+import { dropQueued } from '../../platform/outbox/outbox-queue'
 import type { StoredStatus } from '../../../shared/stored-statuses'
 
 export type StoredAddressRow<T> = { id: number; email: string; status: StoredStatus; confirmedAt: T | null; unsubscribedAt: T | null }
@@ -63,7 +64,7 @@ export async function moveToCanonicalAddresses(transaction: Kysely<Tables>): Pro
   )
   if (plan.deletes.length > 0) {
     await transaction.deleteFrom('consent_tokens').where('signup_id', 'in', plan.deletes).execute()
-    await transaction.deleteFrom('outbox').where('signup_id', 'in', plan.deletes).execute()
+    await dropQueued(transaction, plan.deletes)
     await transaction.deleteFrom('signups').where('id', 'in', plan.deletes).execute()
   }
   for (const row of plan.updates)

@@ -27,7 +27,7 @@ import {
   updateAudiences,
 } from '../../../shared/update-rows'
 import type { Database, Db } from '../../platform/database/database'
-import { enqueue } from '../../platform/outbox/outbox-queue'
+import { enqueue, withdrawQueued } from '../../platform/outbox/outbox-queue'
 import { recordOf } from '../../../shared/record-of'
 import type { StoredStatus } from '../../../shared/stored-statuses'
 
@@ -138,22 +138,11 @@ export function updateSends(database: Database): UpdateSends {
 
   // The emails queued but not yet taken by a sender go back to waiting; those a sender holds (leased) go on.
   async function withdrawWaiting(trx: Db, updateId: number, now: Date) {
-    const withdrawn = await trx
-      .deleteFrom('outbox')
-      .where('kind', '=', updateKind)
-      .where('finished_at', 'is', null)
-      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', iso(now))]))
-      .where('invitation_id', 'in', (eb) => eb.selectFrom('update_recipients').select('id').where('update_id', '=', updateId).where('state', '=', 'queued'))
-      .returning('invitation_id')
-      .execute()
-    const ids = withdrawn.map((row) => row.invitation_id).filter((id): id is number => id !== null)
-    for (let from = 0; from < ids.length; from += 1000)
-      await trx
-        .updateTable('update_recipients')
-        .set({ state: 'waiting' })
-        .where('id', 'in', ids.slice(from, from + 1000))
-        .where('state', '=', 'queued')
-        .execute()
+    const queued = await trx.selectFrom('update_recipients').select('id').where('update_id', '=', updateId).where('state', '=', 'queued').execute()
+    for (let from = 0; from < queued.length; from += 1000) {
+      const ids = await withdrawQueued(trx, { kind: updateKind, subjectIds: queued.slice(from, from + 1000).map((row) => Number(row.id)) }, now)
+      if (ids.length > 0) await trx.updateTable('update_recipients').set({ state: 'waiting' }).where('id', 'in', ids).where('state', '=', 'queued').execute()
+    }
   }
 
   // Does what the machine's move names, in order, then stores the state it reached.

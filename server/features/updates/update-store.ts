@@ -4,17 +4,13 @@
 // scheduled or sent, its words are the ones its audience gets, and its record stays.
 import type { UpdateDraft, UpdateSummary } from '../../../shared/update-rows'
 import type { Database } from '../../platform/database/database'
-import { enqueue } from '../../platform/outbox/outbox-queue'
+import { enqueue, isQueued } from '../../platform/outbox/outbox-queue'
 import type { CheckedUpdate } from './update-draft'
 import { updateTestKind } from './update-emails'
 import type { UpdateSends } from './update-sends'
 
 /** The most drafts the console lists: a handful are ever open at once, so one page of them is all of them. */
 export const draftListLimit = 200
-
-/** A test goes to a team member, who is nobody on the list: its outbox entry names signup 0, which no signup ever is
- * (ids start at 1), so no erasure takes it away, and the test's kind reads its address from update_tests. */
-const nobodyOnTheList = 0
 
 export type UpdateStore = {
   list(): Promise<UpdateSummary[]>
@@ -95,21 +91,18 @@ export function updateStore(database: Database, sends: UpdateSends): UpdateStore
         if (!found) return 'not-found'
         // One test per draft and address waits at a time: asks that come meanwhile are answered by it, as the
         // budget asks of every email (platform/mail/mailbox-budget.ts), so clicks never grow a queue.
-        const waiting = await trx
-          .selectFrom('update_tests')
-          .innerJoin('outbox', (join) => join.onRef('outbox.invitation_id', '=', 'update_tests.id').on('outbox.kind', '=', updateTestKind))
-          .select('update_tests.id')
-          .where('update_tests.update_id', '=', id)
-          .where('update_tests.sent_to', '=', to)
-          .where('outbox.finished_at', 'is', null)
-          .executeTakeFirst()
+        // A test is queued only when none waits, so only the newest to that address can be waiting.
+        const last = await trx.selectFrom('update_tests').select('id').where('update_id', '=', id).where('sent_to', '=', to).orderBy('id', 'desc').executeTakeFirst()
+        const waiting = last !== undefined && (await isQueued(trx, { kind: updateTestKind, subjectId: Number(last.id) }))
         if (waiting) return 'waiting'
         const test = await trx
           .insertInto('update_tests')
           .values({ update_id: id, sent_to: to, asked_at: now.toISOString() })
           .returning('id')
           .executeTakeFirstOrThrow()
-        await enqueue(trx, { kind: updateTestKind, personId: nobodyOnTheList, subjectId: test.id, at: now })
+        // A test goes to a team member, who is nobody on the list: its entry names no person, so no erasure takes
+        // it away, and its subject is the update_tests row, which names the draft and the address (update-emails.ts).
+        await enqueue(trx, { kind: updateTestKind, subjectId: test.id, at: now })
         return 'queued'
       }),
   }

@@ -5,6 +5,7 @@
 // An erased person's rows keep their counts and nothing of them.
 import type { ConsentSubscriber } from '../consent/public'
 import type { Db } from '../../platform/database/database'
+import { withdrawQueued } from '../../platform/outbox/outbox-queue'
 import type { SkipReason } from '../../../shared/update-rows'
 import { updateKind } from './update-sends'
 
@@ -16,13 +17,7 @@ async function skipWaiting(trx: Db, signupId: number, reason: SkipReason, now: D
     .where('state', 'in', ['waiting', 'queued'])
     .execute()
   // A sender that holds one (leased) finds it skipped when it begins (update-emails.ts begin).
-  await trx
-    .deleteFrom('outbox')
-    .where('kind', '=', updateKind)
-    .where('signup_id', '=', signupId)
-    .where('finished_at', 'is', null)
-    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now.toISOString())]))
-    .execute()
+  await withdrawQueued(trx, { kind: updateKind, personId: signupId }, now)
 }
 
 export const updatesFollowConsent: ConsentSubscriber = {

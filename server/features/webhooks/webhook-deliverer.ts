@@ -10,7 +10,9 @@
 // have failed for a day is turned off with a note the console shows. A delivery is sent at least once: twice
 // only if its instance died between the post and the record (the lease then ends, and another takes it), which
 // is why the receiver dedupes by webhook-id.
+import type { ExpressionBuilder } from 'kysely'
 import type { Database } from '../../platform/database/database'
+import type { Tables } from '../../platform/database/schema'
 import type { Logger } from '../../platform/observability/logger'
 import type { Resolve } from './address-guard'
 import { postWebhook, type PostResult } from './webhook-post'
@@ -34,6 +36,14 @@ export const deliveryRules = {
 
 export const failingNote = (since: string) => `Turned off: every delivery failed for a day, since ${since}. Turn it back on once the receiver answers again.`
 
+/** A delivery the deliverer takes once it is due: its endpoint is on, or it is a test (the team may be trying the
+ * receiver before turning it on). One that waits for its endpoint to be turned on is held, not due. */
+export const deliverable = (eb: ExpressionBuilder<Tables, 'webhook_deliveries'>) =>
+  eb.or([eb('type', '=', 'webhook.test'), eb('endpoint_id', 'in', eb.selectFrom('webhook_endpoints').select('id').where('enabled', '=', 1))])
+
+/** How a post ended: delivered (a 2xx), retry (failed, tried again on the schedule), failed (given up). */
+export type PostOutcome = 'delivered' | 'retry' | 'failed'
+
 export type DeliverySettings = {
   allowPrivate: boolean
   /** A test's resolver, run through the address guard as DNS would be. */
@@ -45,6 +55,8 @@ export type DeliverySettings = {
   now: () => Date
   /** Another schedule (bench:webhooks runs the specification's, compressed, to finish in minutes). */
   retryAfterMs?: readonly number[]
+  /** Told how each post ended, once recorded, for the metrics (delivery-watch.ts countPosts). */
+  onPosted?: (outcome: PostOutcome) => void
 }
 
 export type Deliverer = {
@@ -63,15 +75,14 @@ export function webhookDeliverer(database: Database, settings: DeliverySettings)
   const lanes = new Map<number, Promise<void>>()
   let stopped = false
 
-  /** The deliveries due now: their lease over or never taken, and their endpoint on (a test goes to an endpoint that
-   * is off too: the team may be trying the receiver before turning it on). */
+  /** The deliveries due now: their lease over or never taken, and deliverable. */
   const due = (now: Date) =>
     db
       .selectFrom('webhook_deliveries')
       .where('finished_at', 'is', null)
       .where('next_attempt_at', '<=', iso(now))
       .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', iso(now))]))
-      .where((eb) => eb.or([eb('type', '=', 'webhook.test'), eb('endpoint_id', 'in', eb.selectFrom('webhook_endpoints').select('id').where('enabled', '=', 1))]))
+      .where(deliverable)
 
   async function claim(now: Date, endpointId: number) {
     const claimable = due(now).select('id').where('endpoint_id', '=', endpointId).orderBy('next_attempt_at').orderBy('id').limit(perEndpoint)
@@ -122,6 +133,7 @@ export function webhookDeliverer(database: Database, settings: DeliverySettings)
         settings.log?.warn({ endpoint: delivery.endpoint_id }, 'webhooks: an endpoint failed for a day and is turned off')
       } else if (endpoint.failing_since === null) await trx.updateTable('webhook_endpoints').set({ failing_since: since }).where('id', '=', delivery.endpoint_id).execute()
     })
+    settings.onPosted?.(result.ok ? 'delivered' : givenUp ? 'failed' : 'retry')
   }
 
   async function deliver(delivery: Claimed, now: Date): Promise<boolean> {

@@ -5,6 +5,7 @@
 import { every, type Clock } from '../../platform/clock/every'
 import { removeInTurns } from '../../platform/database/in-turns'
 import type { Wing } from '../../platform/wing/wing'
+import { countPosts, watchedDeliveries } from './delivery-watch'
 import { endpointStore, type EndpointStore } from './endpoint-store'
 import { webhookMigrations } from './migrations'
 import { webhookDeliverer, type DeliverySettings } from './webhook-deliverer'
@@ -26,20 +27,22 @@ declare module '../../platform/wing/wing' {
 
 export const webhooksWing: Wing = {
   migrations: webhookMigrations,
-  build({ database, config, now, log, overrides, poke }) {
+  build({ database, config, now, log, metrics, overrides, poke }) {
     const endpoints = endpointStore(database, { allowPrivate: config.webhooks.allowPrivate })
+    const onPosted = metrics && countPosts(metrics)
     return {
       offers: { webhookEndpoints: endpoints },
       follows: { consent: webhooksFollowConsent, launch: webhooksFollowLaunch, referral: webhooksFollowReferrals, activation: webhooksFollowActivations, suppression: webhooksFollowSuppression },
       consoleRoutes: [({ audit, now: at }) => webhookRoutes({ endpoints, audit, now: at, onQueued: poke })],
       personRecord: webhooksPerson,
+      queue: watchedDeliveries(database),
       clocks: [
         {
           name: 'webhooks',
           everyMs: 1000,
           poked: true,
           start: ({ everyMs }): Clock => {
-            const deliverer = webhookDeliverer(database, { allowPrivate: config.webhooks.allowPrivate, log, now, ...overrides.webhookDelivery })
+            const deliverer = webhookDeliverer(database, { allowPrivate: config.webhooks.allowPrivate, log, now, onPosted, ...overrides.webhookDelivery })
             const clock = every({ name: 'webhooks', everyMs, run: () => deliverer.deliverDue(), done: () => undefined, failure: 'webhooks: cannot deliver now; will try again', now, log })
             // The deliverer's lanes run on after each run of its clock: their posts in flight end with it.
             return { poke: clock.poke, stop: async () => (await clock.stop(), await deliverer.stop()) }

@@ -1,10 +1,11 @@
 // What GET /healthz asks the database (server/platform/http/healthz.ts answers it): does it take a write, and is the outbox
-// draining? The write is one upsert of one settings row, never a signup; the outbox question reads only the
+// draining, and each wing's queue beside it (the webhooks')? The write is one upsert of one settings row, never a signup; the outbox question reads only the
 // outbox. Both go through the stores' own connection (or pool), so a stuck pool, or a SQLite file held by
 // another process, fails the check as it would fail a signup.
 import { silentLogger, type Logger } from '../observability/logger'
 import type { Database } from './database'
 import type { HealthCheckFn, HealthVerdict } from './health-check'
+import type { WatchedQueue } from '../observability/watched-queue'
 import { heldSince } from './held'
 
 /** An email still unfinished this long after it was queued means mail is not flowing: the sender's first six
@@ -18,7 +19,7 @@ export const healthTimeoutMs = 3000
  * on SQLite that wait holds the process's one connection, so it is kept short. */
 const healthLockWaitMs = 1000
 
-export function healthCheck(database: Database, logger: Pick<Logger, 'warn'> = silentLogger): HealthCheckFn {
+export function healthCheck(database: Database, logger: Pick<Logger, 'warn'> = silentLogger, queues: readonly WatchedQueue[] = []): HealthCheckFn {
   const { db } = database
   // A load balancer asks every few seconds: say what went wrong once, not at every poll.
   let said = ''
@@ -55,9 +56,19 @@ export function healthCheck(database: Database, logger: Pick<Logger, 'warn'> = s
       .where('created_at', '<', database.instant(new Date(now.getTime() - outboxStallMs).toISOString()))
       .limit(1)
       .executeTakeFirst()
-    if (stalled) log(`healthz: an email has waited in the outbox for more than ${outboxStallMs / 60_000} minutes`)
-    else said = ''
-    return stalled ? 'outbox' : 'ok'
+    if (stalled) {
+      log(`healthz: an email has waited in the outbox for more than ${outboxStallMs / 60_000} minutes`)
+      return 'outbox'
+    }
+    // Each wing's queue beside the outbox (the webhooks' deliveries) says whether it stalls, in its own word.
+    for (const queue of queues) {
+      const line = await queue.stalled(now)
+      if (line === undefined) continue
+      log(`healthz: ${line}`)
+      return queue.name
+    }
+    said = ''
+    return 'ok'
   }
   return (now) =>
     new Promise<HealthVerdict>((resolve) => {

@@ -33,6 +33,38 @@ const retentionIndexes = [
   `CREATE INDEX outbox_finished ON outbox (finished_at) WHERE finished_at IS NOT NULL`,
 ]
 
+// The outbox's entries name what they are about as a subject (`subject_id`, the row its kind reads: an invitation,
+// an update's recipient, a test), no longer as `invitation_id`, a name from when only invitations had one; and an
+// entry names a person only when it is for someone on the list (a test of an update goes to a team member, and
+// named signup 0 before). SQLite cannot drop a NOT NULL, so there the table is built anew, every row copied with
+// its id (the lease, the attempts, the outcome as they were) and its indexes made again; PostgreSQL changes it in
+// place. `invitation_id` stays, no longer written, so that nothing is taken away.
+const outboxSubjects = [
+  `CREATE TABLE outbox_moved (
+      id INTEGER PRIMARY KEY,
+      kind TEXT NOT NULL,
+      signup_id INTEGER NULL,
+      created_at TEXT NOT NULL,
+      next_attempt_at TEXT NOT NULL,
+      attempts INTEGER NOT NULL DEFAULT 0,
+      claimed_until TEXT NULL,
+      finished_at TEXT NULL,
+      outcome TEXT NULL,
+      last_error TEXT NULL,
+      invitation_id INTEGER NULL,
+      subject_id INTEGER NULL
+    )`,
+  `INSERT INTO outbox_moved (id, kind, signup_id, created_at, next_attempt_at, attempts, claimed_until, finished_at, outcome, last_error, invitation_id, subject_id)
+    SELECT id, kind, NULLIF(signup_id, 0), created_at, next_attempt_at, attempts, claimed_until, finished_at, outcome, last_error, invitation_id, invitation_id FROM outbox`,
+  `DROP TABLE outbox`,
+  `ALTER TABLE outbox_moved RENAME TO outbox`,
+  `CREATE INDEX outbox_due ON outbox (next_attempt_at) WHERE finished_at IS NULL`,
+  `CREATE INDEX outbox_signup ON outbox (signup_id)`,
+  `CREATE INDEX outbox_unfinished ON outbox (id) WHERE finished_at IS NULL`,
+  `CREATE INDEX outbox_finished ON outbox (finished_at) WHERE finished_at IS NOT NULL`,
+  `CREATE INDEX outbox_next ON outbox (next_attempt_at, id) WHERE finished_at IS NULL`,
+]
+
 export const platformMigrations: Migrations = {
   // Rate-limit counters shared by every instance (rate-limiter-flexible's layout; PostgreSQL only, SQLite
   // counts in memory). UNLOGGED: no WAL, so counting costs no flush; the table is emptied after a crash,
@@ -100,5 +132,17 @@ export const platformMigrations: Migrations = {
       `CREATE INDEX suppressions_listed ON suppressions (suppressed_at, address_hash) WHERE suppressed_at IS NOT NULL`,
       `CREATE INDEX suppressions_address ON suppressions (address) WHERE address IS NOT NULL`,
     ]),
+  },
+  // An outbox entry's subject under its own name, and a person only when it has one (outboxSubjects says why).
+  '2026-12-06-0900-outbox-subjects': {
+    up: stepsPerEngine({
+      sqlite: outboxSubjects,
+      postgres: [
+        `ALTER TABLE outbox ADD COLUMN subject_id BIGINT NULL`,
+        `UPDATE outbox SET subject_id = invitation_id WHERE invitation_id IS NOT NULL`,
+        `ALTER TABLE outbox ALTER COLUMN signup_id DROP NOT NULL`,
+        `UPDATE outbox SET signup_id = NULL WHERE signup_id = 0`,
+      ],
+    }),
   },
 }

@@ -41,7 +41,9 @@ export interface SuppressionsTable {
 export interface OutboxTable {
   id: Generated<number>
   kind: string
-  signup_id: number
+  /** The person it is for, when it is for someone on the list (whose erasure takes it away); NULL for nobody on
+   * the list (a test of an update, to a team member). */
+  signup_id: number | null
   created_at: string
   next_attempt_at: string
   attempts: Generated<number>
@@ -49,7 +51,8 @@ export interface OutboxTable {
   finished_at: string | null
   outcome: OutboxOutcome | null
   last_error: string | null
-  /** The row a kind's email is about, when the person is not enough (outbox-queue.ts's subjectId); the name
-   * is older than the platform. */
-  invitation_id: Generated<number | null>
+  /** The row a kind's email is about, when the person is not enough (outbox-queue.ts's subjectId): which table it
+   * is in is the kind's to know (an invitation, an update's recipient, a test). Before 2026-12-06 it was
+   * `invitation_id`, which stays in the table, no longer written. */
+  subject_id: Generated<number | null>
 }

@@ -8,6 +8,7 @@
 // metrics are never served to the public (metrics-server.ts): on a port of their own, or behind a token.
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
 import type { OutboxStats } from '../outbox/outbox-store'
+import type { WatchedQueue } from './watched-queue'
 import type { PoolUse } from '../database/database'
 import type { EventLoopWatch, Stall } from './event-loop'
 
@@ -19,10 +20,12 @@ export type SendOutcome = 'sent' | 'skipped' | 'over_budget' | 'retry' | 'failed
 const sendOutcomes: SendOutcome[] = ['sent', 'skipped', 'over_budget', 'retry', 'failed']
 /** A reply takes milliseconds; the 15 s the visitor's form waits is the far end. */
 const latencyBuckets = [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 15]
-/** Scrapes within this long of a read of the outbox share it, as /healthz's polls share its check. */
+/** Scrapes within this long of a read of the outbox (or of a wing's queue) share it, as /healthz's polls share its check. */
 const outboxReadShareMs = 1000
 
 export type Metrics = ReturnType<typeof createMetrics>
+
+const ageSeconds = (now: () => Date, since: Date | undefined) => (since ? Math.max(0, now().getTime() - since.getTime()) / 1000 : 0)
 
 export function createMetrics() {
   const registry = new Registry()
@@ -49,6 +52,28 @@ export function createMetrics() {
     buckets: latencyBuckets,
     registers,
   })
+
+  // A queue's gauges, read at each scrape from one read that scrapes within outboxReadShareMs share.
+  function queueGauges<Stats>(read: (now: Date) => Promise<Stats>, now: () => Date, gauges: [name: string, help: string, value: (read: Stats) => number][]) {
+    let last: { at: number; stats: Promise<Stats | undefined> } | undefined
+    const stats = () => {
+      const at = now().getTime()
+      if (!last || at - last.at >= outboxReadShareMs) last = { at, stats: read(new Date(at)).catch(() => undefined) }
+      return last.stats
+    }
+    // The database not answering shows as NaN: no number at all, rather than a queue that looks empty.
+    for (const [name, help, value] of gauges)
+      new Gauge({
+        name,
+        help,
+        registers,
+        async collect() {
+          const read = await stats()
+          this.set(read ? value(read) : Number.NaN)
+        },
+      })
+  }
+
   // Every series at 0 from the start, so that a rate over the first increment is not lost.
 
   return {
@@ -67,28 +92,24 @@ export function createMetrics() {
     },
     /** The outbox's gauges, read from the store at each scrape (one read shared by all four). */
     watchOutbox(read: (now: Date) => Promise<OutboxStats>, now: () => Date) {
-      let last: { at: number; stats: Promise<OutboxStats | undefined> } | undefined
-      const stats = () => {
-        const at = now().getTime()
-        if (!last || at - last.at >= outboxReadShareMs) last = { at, stats: read(new Date(at)).catch(() => undefined) }
-        return last.stats
-      }
-      const ageSeconds = (since: Date | undefined) => (since ? Math.max(0, now().getTime() - since.getTime()) / 1000 : 0)
-      // The database not answering shows as NaN: no number at all, rather than an outbox that looks empty.
-      const gauge = (name: string, help: string, value: (read: OutboxStats) => number) =>
-        new Gauge({
-          name,
-          help,
-          registers,
-          async collect() {
-            const read = await stats()
-            this.set(read ? value(read) : Number.NaN)
-          },
-        })
-      gauge('waitlist_outbox_waiting', 'Emails in the outbox not finished yet: due now, or waiting out a retry.', (read) => read.waiting)
-      gauge('waitlist_outbox_due', 'Emails due now: nothing but the sender stands between them and their send.', (read) => read.due)
-      gauge('waitlist_outbox_oldest_due_age_seconds', 'How long ago the oldest email due now was queued (0 when none is due).', (read) => ageSeconds(read.oldestDueQueuedAt))
-      gauge('waitlist_outbox_oldest_waiting_age_seconds', 'How long ago the oldest unfinished email was queued (0 when none waits).', (read) => ageSeconds(read.oldestQueuedAt))
+      queueGauges(read, now, [
+        ['waitlist_outbox_waiting', 'Emails in the outbox not finished yet: due now, or waiting out a retry.', (read) => read.waiting],
+        ['waitlist_outbox_due', 'Emails due now: nothing but the sender stands between them and their send.', (read) => read.due],
+        ['waitlist_outbox_oldest_due_age_seconds', 'How long ago the oldest email due now was queued (0 when none is due).', (read) => ageSeconds(now, read.oldestDueQueuedAt)],
+        ['waitlist_outbox_oldest_waiting_age_seconds', 'How long ago the oldest unfinished email was queued (0 when none waits).', (read) => ageSeconds(now, read.oldestQueuedAt)],
+      ])
+    },
+    /** A wing's queue beside the outbox (watched-queue.ts), in the outbox's gauges under its own name, and how
+     * many of what it sends to fail now; read at each scrape (one read shared by all five). */
+    watchQueue(queue: WatchedQueue, now: () => Date) {
+      const { name, words } = queue
+      queueGauges((at) => queue.stats(at), now, [
+        [`waitlist_${name}_waiting`, `${words.items} not finished yet: due now, or waiting out a retry.`, (read) => read.waiting],
+        [`waitlist_${name}_due`, `${words.items} due now: nothing but the deliverer stands between them and their send.`, (read) => read.due],
+        [`waitlist_${name}_oldest_due_age_seconds`, `How long ago the oldest of the ${words.items.toLowerCase()} due now was queued (0 when none is due).`, (read) => ageSeconds(now, read.oldestDueQueuedAt)],
+        [`waitlist_${name}_oldest_waiting_age_seconds`, `How long ago the oldest of the unfinished ${words.items.toLowerCase()} was queued (0 when none waits).`, (read) => ageSeconds(now, read.oldestQueuedAt)],
+        [`waitlist_${name}_failing`, words.failing, (read) => read.failing],
+      ])
     },
     /** The event loop's delay (Node's monitorEventLoopDelay, through the watch: event-loop.ts) since the last scrape,
      * read and reset at each scrape; and the turns over the watch's limit, counted by what ran in them. Returns

@@ -5,8 +5,9 @@
 import type { Db } from '../database/database'
 import type { OutgoingMail } from '../mail/mailer'
 
-/** An entry as the sender claims it: what it is, whom it is for, and the row it is about (outbox-queue.ts). */
-export type QueuedEmail = { id: number; kind: string; attempts: number; personId: number; subjectId: number | null }
+/** An entry as the sender claims it: what it is, whom on the list it is for (null for nobody on the list), and
+ * the row it is about (outbox-queue.ts). */
+export type QueuedEmail = { id: number; kind: string; attempts: number; personId: number | null; subjectId: number | null }
 
 /** Who receives an email: one canonical address, and whether its owner vouched for it (confirmed it, or took a
  * link from it), so that the per-inbox budget counts it on its own (platform/mail/mailbox-budget.ts). */
@@ -51,6 +52,17 @@ export async function subjectsOf<Row extends { id: number | string }>(
   const ids = entries.flatMap((entry) => (entry.subjectId === null ? [] : [entry.subjectId]))
   const rows = ids.length === 0 ? [] : await read(ids)
   return entries.map((entry) => rows.find((row) => Number(row.id) === entry.subjectId))
+}
+
+/** For a kind's load: each entry's person (the row its personId names), in the entries' order, or undefined where it
+ * names none or they are gone (erased); one query for the batch, not run when no entry names anyone. */
+export async function peopleOf<Row extends { id: number | string }>(
+  entries: readonly QueuedEmail[],
+  read: (ids: number[]) => Promise<Row[]>,
+): Promise<(Row | undefined)[]> {
+  const ids = entries.flatMap((entry) => (entry.personId === null ? [] : [entry.personId]))
+  const rows = ids.length === 0 ? [] : await read(ids)
+  return entries.map((entry) => rows.find((row) => Number(row.id) === entry.personId))
 }
 
 export type OutboxKinds = {

@@ -1,20 +1,20 @@
 // The outbox as the features see it: an email is queued inside the transaction of the change that calls for it
 // (a signup, a confirmation, a wave), so it exists if and only if that change does, and the sender
 // (outbox-sender.ts) delivers it later. The outbox's columns are written here only. An entry names its person
-// (the signups row it is for, whose erasure takes it away) and, for a kind that needs one, the row it is about
-// (an invitation); each kind reads the rest when it is sent.
+// when it is for someone on the list (the signups row, whose erasure takes it away) and, for a kind that needs
+// one, its subject: the row it is about (an invitation, an update's recipient, a test), which the kind reads
+// when it is sent. A feature takes back what it queued through withdrawQueued, never by deleting outbox rows.
 import { sql, type RawBuilder } from 'kysely'
 import type { Db } from '../database/database'
 
-export type NewEmail = {
-  /** A kind a feature registers (outbox-kinds.ts). */
-  kind: string
-  personId: number
-  /** The row the kind's email is about, when the person is not enough (the outbox's invitation_id). */
-  subjectId?: number
-  /** When it is due; it counts as waiting only from then (outbox-store.ts stats). */
-  at: Date
-}
+/** An email to queue: of a kind a feature registers (outbox-kinds.ts), due `at` (it counts as waiting only from
+ * then: outbox-store.ts stats), for a person on the list, or about a subject, or both. */
+export type NewEmail = { kind: string; at: Date } & (
+  | { personId: number; subjectId?: number }
+  /** For nobody on the list (a test of an update, to a team member): no erasure takes it away, and its kind
+   * finds the address through its subject. */
+  | { personId?: undefined; subjectId: number }
+)
 
 /** Queues the emails in the caller's transaction, in one statement. */
 export async function enqueue(trx: Db, emails: NewEmail | readonly NewEmail[]): Promise<void> {
@@ -25,8 +25,8 @@ export async function enqueue(trx: Db, emails: NewEmail | readonly NewEmail[]): 
     .values(
       rows.map((email) => ({
         kind: email.kind,
-        signup_id: email.personId,
-        invitation_id: email.subjectId ?? null,
+        signup_id: email.personId ?? null,
+        subject_id: email.subjectId ?? null,
         created_at: email.at.toISOString(),
         next_attempt_at: email.at.toISOString(),
       })),
@@ -48,7 +48,7 @@ export async function isQueued(trx: Db, match: { kind: string; personId?: number
     .select('id')
     .where('kind', '=', match.kind)
     .$if(match.personId !== undefined, (query) => query.where('signup_id', '=', match.personId!))
-    .$if(match.subjectId !== undefined, (query) => query.where('invitation_id', '=', match.subjectId!))
+    .$if(match.subjectId !== undefined, (query) => query.where('subject_id', '=', match.subjectId!))
     .where((eb) => (since ? eb.or([eb('created_at', '>', since.toISOString()), eb('finished_at', 'is', null)]) : eb('finished_at', 'is', null)))
     .executeTakeFirst()
   return found !== undefined
@@ -60,7 +60,30 @@ export async function lastDueAt(trx: Db, kind: string): Promise<Date | undefined
   return last?.at ? new Date(last.at) : undefined
 }
 
-/** Takes away every email queued for the person (an erasure). */
-export async function dropQueued(trx: Db, personId: number): Promise<void> {
-  await trx.deleteFrom('outbox').where('signup_id', '=', personId).execute()
+/** Takes away every email of the people, queued or finished (an erasure; a merge of two rows of one person). */
+export async function dropQueued(trx: Db, people: number | readonly number[]): Promise<void> {
+  const ids = typeof people === 'number' ? [people] : people
+  if (ids.length === 0) return
+  await trx.deleteFrom('outbox').where('signup_id', 'in', ids).execute()
+}
+
+/** What a change takes back of what it queued: the emails of `kind` for the person, or about those subjects. */
+export type Withdrawal = { kind: string; personId?: number; subjectIds?: readonly number[] }
+
+/** Takes back the emails of the withdrawal that are still queued and that no sender holds at `now` (one leased
+ * goes on: a kind that must not go any more finds so when it begins, outbox-kinds.ts begin), and says the
+ * subjects of those taken back. A feature withdraws through this, never by deleting outbox rows itself. */
+export async function withdrawQueued(trx: Db, withdrawal: Withdrawal, now: Date): Promise<number[]> {
+  const { kind, personId, subjectIds } = withdrawal
+  if (subjectIds?.length === 0) return []
+  const withdrawn = await trx
+    .deleteFrom('outbox')
+    .where('kind', '=', kind)
+    .where('finished_at', 'is', null)
+    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now.toISOString())]))
+    .$if(personId !== undefined, (query) => query.where('signup_id', '=', personId!))
+    .$if(subjectIds !== undefined, (query) => query.where('subject_id', 'in', subjectIds!))
+    .returning('subject_id')
+    .execute()
+  return withdrawn.flatMap((row) => (row.subject_id === null ? [] : [Number(row.subject_id)]))
 }

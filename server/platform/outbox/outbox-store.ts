@@ -57,11 +57,11 @@ export function outboxStore(database: Database): OutboxStore {
         .updateTable('outbox')
         .set((eb) => ({ claimed_until: iso(new Date(now.getTime() + leaseMs)), attempts: eb('attempts', '+', 1) }))
         .where('id', 'in', lockRows(due, { skipLocked: true }))
-        .returning(['id', 'kind', 'signup_id', 'attempts', 'invitation_id'])
+        .returning(['id', 'kind', 'signup_id', 'attempts', 'subject_id'])
         .execute()
       return claimed
         .sort((a, b) => a.id - b.id)
-        .map((entry) => ({ id: entry.id, kind: entry.kind, attempts: entry.attempts, personId: entry.signup_id, subjectId: entry.invitation_id }))
+        .map((entry) => ({ id: entry.id, kind: entry.kind, attempts: entry.attempts, personId: entry.signup_id, subjectId: entry.subject_id }))
     },
     async finish(id, now, outcome, error, recorded) {
       const finish = (db: Db) => db.updateTable('outbox').set({ finished_at: iso(now), outcome, last_error: error ?? null, claimed_until: null }).where('id', '=', id).execute()

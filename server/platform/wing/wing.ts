@@ -20,6 +20,7 @@ import type { MailboxBudget } from '../mail/mailbox-budget'
 import type { Mailer } from '../mail/mailer'
 import type { Logger } from '../observability/logger'
 import type { Metrics } from '../observability/metrics'
+import type { WatchedQueue } from '../observability/watched-queue'
 import type { OutboxKind } from '../outbox/outbox-kinds'
 import type { OutboxStore } from '../outbox/outbox-store'
 import type { AdminEnv } from '../console/guard'
@@ -118,6 +119,8 @@ export type WingParts = {
   /** Its parts of a person's record (PersonRecordReader). */
   personRecord?: PersonRecordReader
   clocks?: WingClock[]
+  /** Its queue beside the outbox (the webhooks' deliveries), watched as the outbox is: in the metrics and /healthz. */
+  queue?: WatchedQueue
   /** After the clocks and the sender, before the work after the replies ends. */
   stop?: () => void
   /** After the work after the replies. */

@@ -69,8 +69,8 @@ describe.each([sqliteEngine(), postgresEngine()])('stranded invitees on $engine'
       expect(of(ids.unsent).unsubscribed_at).toBeNull()
       expect(of(ids.ended).expired_at).not.toBeNull()
       // The invitation that never reached its person is queued, once; nobody else is mailed.
-      const outbox = await store.database.db.selectFrom('outbox').select(['kind', 'signup_id', 'invitation_id']).execute()
-      expect(outbox.map((row) => ({ kind: row.kind, signup: Number(row.signup_id), invitation: Number(row.invitation_id) }))).toEqual([
+      const outbox = await store.database.db.selectFrom('outbox').select(['kind', 'signup_id', 'subject_id']).execute()
+      expect(outbox.map((row) => ({ kind: row.kind, signup: Number(row.signup_id), invitation: Number(row.subject_id) }))).toEqual([
         { kind: 'invite', signup: ids.unsent, invitation: unsent },
       ])
     } finally {

@@ -64,7 +64,7 @@ describe.each([sqliteEngine(), postgresEngine()])('an update’s sending on $eng
       db
         .selectFrom('outbox')
         .select('outbox.id')
-        .innerJoin('update_recipients', 'update_recipients.id', 'outbox.invitation_id')
+        .innerJoin('update_recipients', 'update_recipients.id', 'outbox.subject_id')
         .where('outbox.kind', '=', updateKind)
         .where('outbox.finished_at', 'is', null)
         .where('update_recipients.update_id', '=', id)

@@ -1,12 +1,13 @@
 // @vitest-environment node
 // GET /healthz on both engines (WAITLIST_TEST_ENGINE=postgres runs it on PostgreSQL): 200 only when the
-// database takes a write and no email has sat unfinished in the outbox past the bound; otherwise 503 and one
-// word. Never rate limited, never cached, never a signup read or written.
+// database takes a write, no email has sat unfinished in the outbox past the bound and no webhook delivery has
+// waited due and untaken past its own; otherwise 503 and one word. Never rate limited, never cached, never a signup read or written.
 import { createClient } from '@libsql/client'
 import pg from 'pg'
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { healthCheckShareMs } from '../../../../server/platform/http/healthz'
 import { outboxStallMs } from '../../../../server/platform/database/health'
+import { deliveryStallMs } from '../../../../server/features/webhooks/delivery-watch'
 import { queryDatabase, startTestServer, testEngine, validSignup, type TestServer } from '../../harness'
 
 let server: TestServer
@@ -75,6 +76,38 @@ it(`answers 503 "outbox" when an email has waited unfinished for more than ${out
   expect(await stalled.text()).toBe('outbox\n')
   // Finished (sent, skipped or failed) entries are mail that flowed, however old.
   await queryDatabase(server.databaseUrl, 'UPDATE outbox SET finished_at = $1', [new Date().toISOString()])
+  pastShareWindow()
+  expect((await healthz()).status).toBe(200)
+})
+
+it(`answers 503 "webhooks" when a webhook delivery has been due, untaken, for more than ${deliveryStallMs / 60_000} minutes`, async () => {
+  const at = (ms: number) => new Date(Date.now() + ms).toISOString()
+  const endpoint = async (enabled: number, url: string) => {
+    await queryDatabase(
+      server.databaseUrl,
+      'INSERT INTO webhook_endpoints (url, events, secret, enabled, created_at, created_by) VALUES ($1, $2, $3, $4, $5, $6)',
+      [url, '["signup.confirmed"]', 'whsec_test', enabled, at(0), 'team@company.example'],
+    )
+    return Number((await queryDatabase(server.databaseUrl, 'SELECT id FROM webhook_endpoints WHERE url = $1', [url]))[0]!.id)
+  }
+  const deliver = (endpointId: number, dueMs: number) =>
+    queryDatabase(
+      server.databaseUrl,
+      "INSERT INTO webhook_deliveries (endpoint_id, webhook_id, type, erasure, body, created_at, next_attempt_at, status) VALUES ($1, 'msg_1', 'signup.confirmed', 0, '{}', $2, $3, 'pending')",
+      [endpointId, at(-dueMs - 60_000), at(-dueMs)],
+    )
+  const on = await endpoint(1, 'https://on.example/hook')
+  const off = await endpoint(0, 'https://off.example/hook')
+  await deliver(on, deliveryStallMs - 60_000) // due, but not yet for long
+  await deliver(off, deliveryStallMs + 60_000) // held until its endpoint is turned on again: not due
+  expect((await healthz()).status).toBe(200)
+  await deliver(on, deliveryStallMs + 60_000)
+  pastShareWindow()
+  const stalled = await healthz()
+  expect(stalled.status).toBe(503)
+  expect(await stalled.text()).toBe('webhooks\n')
+  // A delivery that ended (delivered, or given up) is the queue flowing, however old.
+  await queryDatabase(server.databaseUrl, "UPDATE webhook_deliveries SET finished_at = $1, status = 'failed'", [at(0)])
   pastShareWindow()
   expect((await healthz()).status).toBe(200)
 })

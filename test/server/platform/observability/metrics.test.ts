@@ -63,6 +63,9 @@ describe('on a port of its own (METRICS_PORT)', () => {
     const before = await scrape()
     expect(sample(before, 'waitlist_signups_total{outcome="added"}')).toBe(0)
     expect(sample(before, 'waitlist_outbox_waiting')).toBe(0)
+    // The webhooks' deliveries in the outbox's gauges, under their own name (features/webhooks/delivery-watch.ts).
+    for (const gauge of ['waiting', 'due', 'oldest_due_age_seconds', 'oldest_waiting_age_seconds', 'failing']) expect(sample(before, `waitlist_webhooks_${gauge}`), gauge).toBe(0)
+    for (const outcome of ['delivered', 'retry', 'failed']) expect(sample(before, `waitlist_webhooks_posts_total{outcome="${outcome}"}`), outcome).toBe(0)
     // Every kind of email the features register is counted from 0, the launch's too.
     for (const kind of ['confirm', 'erase', 'welcome', 'invite', 'reminder']) expect(sample(before, `waitlist_outbox_sends_total{kind="${kind}",outcome="sent"}`), kind).toBe(0)
 

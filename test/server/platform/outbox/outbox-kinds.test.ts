@@ -90,7 +90,7 @@ describe.each([sqliteEngine(), postgresEngine()])('a kind of email registered by
       (await metrics.outboxSends.get()).values.find((sample) => sample.labels.kind === kind && sample.labels.outcome === outcome)?.value
     const noteRows = async () => (await sql<{ id: number; delivered_at: string | null }>`SELECT id, delivered_at FROM notes ORDER BY id`.execute(db)).rows
     const entryOf = (noteId: number) =>
-      db.selectFrom('outbox').select(['outcome', 'finished_at', 'attempts']).where('kind', '=', 'note').where('invitation_id', '=', noteId).executeTakeFirstOrThrow()
+      db.selectFrom('outbox').select(['outcome', 'finished_at', 'attempts']).where('kind', '=', 'note').where('subject_id', '=', noteId).executeTakeFirstOrThrow()
 
     // Counted from 0 before its first send, as the features' kinds are.
     expect(await counted('note', 'sent')).toBe(0)
