@@ -1,32 +1,5 @@
-import '@testing-library/jest-dom/vitest'
-import { cleanup, configure } from '@testing-library/react'
-import { MotionGlobalConfig } from 'framer-motion'
-import { afterEach, vi } from 'vitest'
+// Every test file runs this first. Files in jsdom (the views) also get setup-dom.ts: Testing Library and the rest
+// of what a page needs, which the files in Node's environment never use.
+if (typeof window !== 'undefined') await import('./setup-dom')
 
-// Page fades are real in the browser suite; here they would only make every page change wait 0.6 s.
-MotionGlobalConfig.skipAnimations = true
-
-afterEach(() => cleanup())
-
-// Pages are lazy chunks that Vite transforms on first use; on a busy 2-core machine that can take >1 s.
-configure({ asyncUtilTimeout: 5_000 })
-
-if (typeof window !== 'undefined') {
-  // jsdom has no layout and no scrolling; TanStack Router and the footer call scrollTo.
-  window.scrollTo = vi.fn() as unknown as typeof window.scrollTo
-  Element.prototype.scrollIntoView = vi.fn()
-  // Let Testing Library advance fake timers (see shared NOTES: user.click hangs otherwise).
-  ;(globalThis as { jest?: unknown }).jest = {
-    advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms),
-  }
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    addListener: () => {},
-    removeListener: () => {},
-    dispatchEvent: () => false,
-  })) as unknown as typeof window.matchMedia
-}
+export {}
