@@ -3,6 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { noteDatabaseUse } from '../utils/store-suite'
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 const children = new Set<ChildProcess>()
@@ -27,6 +28,9 @@ export function stopAll() {
 export type ServerProcessOptions = { fileSizeLimitKiB?: number; startTimeoutMs?: number }
 
 function spawnServer(env: Record<string, string>, { fileSizeLimitKiB }: ServerProcessOptions = {}) {
+  // The server reaches its database in its own process, which the test's drivers do not see (store-suite.ts).
+  const databaseUrl = env.DATABASE_URL ?? process.env.DATABASE_URL
+  if (databaseUrl) noteDatabaseUse(/^postgres(ql)?:/.test(databaseUrl) ? 'postgres' : 'sqlite')
   const tsx = join(repoRoot, 'node_modules/.bin/tsx')
   const [command, args] =
     fileSizeLimitKiB === undefined ? [tsx, ['server/main.ts']] : ['bash', ['-c', `ulimit -f ${fileSizeLimitKiB} && exec "$0" "$@"`, tsx, 'server/main.ts']]

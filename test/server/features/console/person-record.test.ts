@@ -12,6 +12,9 @@ import { linkIn } from '../../../utils/smtp-inbox'
 import { until } from '../../../utils/until'
 import { validSignup } from '../../harness'
 import { receiversPerTest, startWebhookServer, type WebhookServer } from '../webhooks/webhook-harness'
+import { runsOnBothEngines } from '../../../utils/store-suite'
+
+runsOnBothEngines()
 
 let server: WebhookServer
 const receivers = receiversPerTest()

@@ -4,7 +4,7 @@
 // server. Every signup acknowledged before the backup began is there; a link mailed before the backup still
 // confirms; the restored server sends each email the copy had pending once and none it had sent; the copy
 // carries no console session. Then the refusals, each one line without a secret. On SQLite, and on
-// PostgreSQL with WAITLIST_TEST_ENGINE=postgres (npm run test:server:postgres).
+// PostgreSQL in vitest.config.ts's `postgres` project (runsOnBothEngines).
 import { backupMadeKey } from '../../../../server/platform/database/backup-mark'
 import { spawnSync } from 'node:child_process'
 import { chmodSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs'
@@ -18,6 +18,9 @@ import { freshDatabase, queryDatabase, testEngine, validSignup } from '../../har
 import { processFixture } from '../../process-fixture'
 import { restoreBackup, runScript, type ScriptRun } from '../../operator-scripts'
 import { killGroup, repoRoot, startServerProcess } from '../../processes'
+import { runsOnBothEngines } from '../../../utils/store-suite'
+
+runsOnBothEngines()
 
 const fixture = processFixture()
 

@@ -20,6 +20,9 @@ import { checkpointRules } from '../../../../server/platform/database/sqlite-che
 import { freePort, freshDatabase, testEngine, validSignup } from '../../harness'
 import { processFixture } from '../../process-fixture'
 import { startServerProcess } from '../../processes'
+import { runsOnBothEngines } from '../../../utils/store-suite'
+
+runsOnBothEngines()
 
 const fixture = processFixture()
 /** Room for the schema and a few signups' worth of write-ahead log, and less than the log the read thread starts

@@ -8,6 +8,9 @@ import { afterEach, beforeEach, expect, it } from 'vitest'
 import { healthCheckShareMs } from '../../../../server/platform/http/healthz'
 import { outboxStallMs } from '../../../../server/platform/database/health'
 import { queryDatabase, startTestServer, testEngine, validSignup, type TestServer } from '../../harness'
+import { runsOnBothEngines } from '../../../utils/store-suite'
+
+runsOnBothEngines()
 
 let server: TestServer
 beforeEach(async () => {

@@ -14,6 +14,9 @@ import { linkIn, rawHeader } from '../../../utils/smtp-inbox'
 import { freePort, freshDatabase, validSignup } from '../../harness'
 import { killGroup, startServerProcess, type ServerProcess } from '../../processes'
 import { processFixture } from '../../process-fixture'
+import { runsOnBothEngines } from '../../../utils/store-suite'
+
+runsOnBothEngines()
 
 const fixture = processFixture()
 

@@ -9,6 +9,9 @@ import { until } from '../../../utils/until'
 import { freePort, freshDatabase, testEngine, validSignup } from '../../harness'
 import { startServerProcess, type ServerProcess } from '../../processes'
 import { processFixture } from '../../process-fixture'
+import { runsOnBothEngines } from '../../../utils/store-suite'
+
+runsOnBothEngines()
 
 const fixture = processFixture()
 
