@@ -1,14 +1,26 @@
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
+import { fileURLToPath } from 'node:url'
+import { ProjectsInterleaved } from './test/utils/projects-interleaved.ts'
+import { suitesOnBothEngines } from './test/utils/store-suite.ts'
 
 // Unit, machine, model-based and HTTP tests. Browser tests live in e2e/ and run under Playwright.
+//
+// Two projects in one run, sharing the workers: `main` runs every file (the store suites on SQLite, or on each
+// engine where a file picks them itself), and `postgres` runs again, with WAITLIST_TEST_ENGINE=postgres, every
+// file that says `runsOnBothEngines()` at its top. The file says it, not a list here (test/utils/store-suite.ts);
+// a file that reaches a database and says nothing fails. One PostgreSQL cluster serves the whole run.
+const root = fileURLToPath(new URL('.', import.meta.url))
+const onBothEngines = suitesOnBothEngines(root)
+
 export default defineConfig({
   plugins: [react()],
   test: {
     globals: true,
     environment: 'jsdom',
     setupFiles: ['test/utils/setup.ts'],
-    include: ['test/**/*.test.{ts,tsx}'],
+    globalSetup: ['test/utils/postgres-for-run.ts'],
+    provide: { suitesOnBothEngines: onBothEngines },
     // A hang is a failure at any bound; the bound is for a loaded machine. CI's 2 cores, running four files at
     // once, took a server process 10.6 s to refuse a bad start and 20 s to get through a kill -9 and a restart
     // (2026-12-03), so 20 s failed tests that were right. A test that needs longer says so.
@@ -18,5 +30,10 @@ export default defineConfig({
     // SQLite's fsyncs, PostgreSQL, SMTP and child processes far more than on the CPU (load average 1.6 through the
     // whole run). Four files at once took the suite from 645 s to 243 s there (2026-11-27), every test passing.
     maxWorkers: 4,
+    sequence: { sequencer: ProjectsInterleaved },
+    projects: [
+      { extends: true, test: { name: 'main', include: ['test/**/*.test.{ts,tsx}'] } },
+      { extends: true, test: { name: 'postgres', include: onBothEngines, env: { WAITLIST_TEST_ENGINE: 'postgres' } } },
+    ],
   },
 })

@@ -144,11 +144,24 @@ function asPostgresUser(bin: string): { uid: number; gid: number; bin: string } 
   return { ...ids, bin: join(copy, 'bin') }
 }
 
+/** A fresh, empty database named `name` on the cluster at `clusterUrl` (its `postgres` database); its URL. */
+export async function createDatabaseOn(clusterUrl: string, name: string): Promise<string> {
+  const client = new pg.Client({ connectionString: clusterUrl })
+  await client.connect()
+  try {
+    await client.query(`CREATE DATABASE ${name}`)
+  } finally {
+    await client.end()
+  }
+  return clusterUrl.replace(/\/postgres$/, `/${name}`)
+}
+
 /**
  * `durable: false` (tests) turns fsync off; benchmarks keep it on, as production would. `bin` overrides the
- * choice above (the fallback's own test starts the npm build on machines that have another).
+ * choice above (the fallback's own test starts the npm build on machines that have another). `maxConnections`:
+ * PostgreSQL's own 100 unless said (the cluster every test file of a run shares needs more: postgres-for-run.ts).
  */
-export async function startPostgres({ durable = false, bin: chosenBin = findPostgres().bin } = {}): Promise<TestPostgres> {
+export async function startPostgres({ durable = false, bin: chosenBin = findPostgres().bin, maxConnections = 100 } = {}): Promise<TestPostgres> {
   const asRoot = process.getuid?.() === 0
   const postgresUser = asRoot ? asPostgresUser(chosenBin) : undefined
   const bin = postgresUser?.bin ?? chosenBin
@@ -162,7 +175,7 @@ export async function startPostgres({ durable = false, bin: chosenBin = findPost
   }
   const data = join(dir, 'data')
   run('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync'])
-  const start = () => run('pg_ctl', ['-D', data, '-l', join(dir, 'log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1${durable ? '' : ' -c fsync=off'}`, 'start'])
+  const start = () => run('pg_ctl', ['-D', data, '-l', join(dir, 'log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=${maxConnections}${durable ? '' : ' -c fsync=off'}`, 'start'])
   const stop = () => run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop'])
   start()
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`
@@ -170,17 +183,7 @@ export async function startPostgres({ durable = false, bin: chosenBin = findPost
   return {
     url,
     port,
-    async createDatabase() {
-      const name = `test_${++databases}`
-      const client = new pg.Client({ connectionString: url })
-      await client.connect()
-      try {
-        await client.query(`CREATE DATABASE ${name}`)
-      } finally {
-        await client.end()
-      }
-      return `postgres://postgres@127.0.0.1:${port}/${name}`
-    },
+    createDatabase: () => createDatabaseOn(url, `test_${++databases}`),
     stop,
     start,
     destroy() {

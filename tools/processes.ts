@@ -7,6 +7,13 @@ import { fileURLToPath } from 'node:url'
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url))
 const children = new Set<ChildProcess>()
 
+/** Told of the engine each server process is started over: the suites' setup listens (test/utils/store-suite.ts
+ * holds a file that reaches a database to saying on which engines it runs); nothing else does. */
+let databaseUse: (engine: 'sqlite' | 'postgres') => void = () => {}
+export const whenServerUsesDatabase = (listener: typeof databaseUse) => {
+  databaseUse = listener
+}
+
 export type ServerProcess = { child: ChildProcess; origin: string; exited: Promise<number | null>; output: () => string }
 
 export function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
@@ -27,6 +34,9 @@ export function stopAll() {
 export type ServerProcessOptions = { fileSizeLimitKiB?: number; startTimeoutMs?: number }
 
 function spawnServer(env: Record<string, string>, { fileSizeLimitKiB }: ServerProcessOptions = {}) {
+  // The server reaches its database in its own process, which the test's drivers do not see (store-suite.ts).
+  const databaseUrl = env.DATABASE_URL ?? process.env.DATABASE_URL
+  if (databaseUrl) databaseUse(/^postgres(ql)?:/.test(databaseUrl) ? 'postgres' : 'sqlite')
   const tsx = join(repoRoot, 'node_modules/.bin/tsx')
   const [command, args] =
     fileSizeLimitKiB === undefined ? [tsx, ['server/main.ts']] : ['bash', ['-c', `ulimit -f ${fileSizeLimitKiB} && exec "$0" "$@"`, tsx, 'server/main.ts']]

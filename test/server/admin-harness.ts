@@ -1,6 +1,5 @@
-// A real server for the console's API tests: the app over a SQLite file in a temp folder, sign-in mail sent
+// A real server for the console's API tests: the app over a fresh database of the run's engine, sign-in mail sent
 // over SMTP to an in-process inbox, and a clock the test can move (for 15-minute links and 12-hour sessions).
-import { join } from 'node:path'
 import type { ServerConfig } from '../../server/config'
 import type { AdminStore } from '../../server/features/console/admin-store'
 import { featureMigrations } from '../../server/feature-migrations'
@@ -10,7 +9,7 @@ import { listen, socketAddress } from '../../server/platform/http/node-server'
 import type { Logger } from '../../server/platform/observability/logger'
 import { composeForTests, type Stores } from '../../tools/open-store'
 import { linkIn, startInbox, type Inbox } from '../../tools/smtp-inbox'
-import { makeTempDir } from './harness'
+import { freshDatabase, makeTempDir } from './harness'
 import { teamInvitationSubject } from '../../server/features/console/team-invitation-email'
 import type { Role } from '../../shared/team'
 
@@ -52,10 +51,10 @@ type AdminServerOptions = Partial<Pick<ServerConfig, 'allowedOrigins' | 'trusted
   log?: Logger
 }
 
-/** On a fresh SQLite file by default, or on the PostgreSQL database `databaseUrl` names. */
+/** On a fresh database of the run's engine (harness.ts `freshDatabase`) by default, or on the one `databaseUrl` names. */
 export async function startAdminServer(options: AdminServerOptions = {}): Promise<AdminTestServer> {
   const temp = await makeTempDir()
-  const databaseUrl = options.databaseUrl ?? `file:${join(temp.dir, 'waitlist.db')}`
+  const databaseUrl = options.databaseUrl ?? (await freshDatabase(temp.dir))
   const database = await openDatabase(databaseUrl, { migrations: featureMigrations })
   const inbox = await startInbox()
   const clock = { offsetMs: 0 }

@@ -5,6 +5,9 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { makeTempDir, readRows, validSignup } from './harness'
 import { killGroup, startServerProcess, stopAll } from '../../tools/processes'
+import { onlyOn } from '../utils/store-suite'
+
+onlyOn('sqlite', 'kill -9 of the one process that writes a SQLite file; instances killed over a shared PostgreSQL are postgres-faults.test.ts')
 
 let temp: Awaited<ReturnType<typeof makeTempDir>>
 let databaseUrl: string

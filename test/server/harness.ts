@@ -1,14 +1,15 @@
 // Shared by the server tests: a real server on 127.0.0.1 (port 0) over a real database, plus helpers to post
 // signups and read the table back. `close()` removes everything. The database is a fresh SQLite file in a
-// temp folder, or, with WAITLIST_TEST_ENGINE=postgres (`npm run test:server:postgres`, part of `npm test`),
-// a fresh database on a throwaway PostgreSQL cluster started once per test file.
+// temp folder, or, with WAITLIST_TEST_ENGINE=postgres (vitest.config.ts's `postgres` project, which runs every
+// file that says `runsOnBothEngines()`: test/utils/store-suite.ts), a fresh database on the run's throwaway
+// PostgreSQL cluster (test/utils/postgres-for-run.ts).
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createClient } from '@libsql/client'
 import pg from 'pg'
-import { afterAll } from 'vitest'
-import { startPostgres, type TestPostgres } from '../../tools/postgres'
+import { freshPostgresDatabase } from '../utils/shared-postgres'
+import { noteDatabaseUse } from '../utils/store-suite'
 import type { ServerConfig } from '../../server/config'
 import type { Database } from '../../server/platform/database/database'
 import { featureMigrations } from '../../server/feature-migrations'
@@ -35,14 +36,11 @@ export async function makeTempDir(): Promise<{ dir: string; remove: () => Promis
 
 export const testEngine = process.env.WAITLIST_TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite'
 
-let cluster: Promise<TestPostgres> | undefined
-if (testEngine === 'postgres') afterAll(async () => (await cluster)?.destroy())
-
-/** A fresh, empty database of the engine under test (a SQLite file in `dir`, or a database on the test cluster). */
+/** A fresh, empty database of the engine under test (a SQLite file in `dir`, or a database on the run's cluster). */
 export async function freshDatabase(dir: string): Promise<string> {
-  if (testEngine === 'sqlite') return `file:${join(dir, 'waitlist.db')}`
-  cluster ??= startPostgres()
-  return (await cluster).createDatabase()
+  if (testEngine === 'postgres') return freshPostgresDatabase()
+  noteDatabaseUse('sqlite')
+  return `file:${join(dir, 'waitlist.db')}`
 }
 
 /** Every row of the signups table, read over a connection of its own. */

@@ -13,6 +13,9 @@ import { openStore } from '../../tools/open-store'
 import { makeTempDir } from './harness'
 import { until } from '../../tools/until'
 import { failingStart, startServerProcess, stopAll } from '../../tools/processes'
+import { onlyOn } from '../utils/store-suite'
+
+onlyOn('sqlite', "a SQLite file that is locked or damaged at start; PostgreSQL's refusals at start are in postgres-instances.test.ts")
 
 const secret = 'TopSecret42'
 let temp: Awaited<ReturnType<typeof makeTempDir>>

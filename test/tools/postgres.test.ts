@@ -5,6 +5,9 @@
 import pg from 'pg'
 import { describe, expect, it } from 'vitest'
 import { choosePostgres, missingPostgresMessage, npmPostgresBinDir, startPostgres, type PostgresProbe } from '../../tools/postgres'
+import { onlyOn } from '../utils/store-suite'
+
+onlyOn('postgres', 'it checks the npm build of PostgreSQL itself, which it starts and restarts')
 
 const withTools = (...dirs: string[]) => (dir: string) => dirs.includes(dir)
 

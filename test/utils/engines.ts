@@ -1,4 +1,4 @@
-// The storage engines the store contract suite runs against: a fresh SQLite file, or a fresh database on a
+// The storage engines the store suites run against: a fresh SQLite file, or a fresh database on the run's
 // throwaway PostgreSQL cluster. `setup()` once per file; `newDatabase()` per test; `teardown()` after all.
 import { createClient } from '@libsql/client'
 import pg from 'pg'
@@ -10,7 +10,8 @@ import type { Engine } from '../../server/platform/database/contract'
 import type { Database } from '../../server/platform/database/database'
 import { openDatabase } from '../../server/platform/database/open'
 import { featureMigrations } from '../../server/feature-migrations'
-import { startPostgres, type TestPostgres } from '../../tools/postgres'
+import { freshPostgresDatabase } from './shared-postgres'
+import { runsOnEachEngineItself } from './store-suite'
 
 export type EngineUnderTest = {
   engine: Engine
@@ -40,12 +41,12 @@ export function sqliteEngine(): EngineUnderTest {
   }
 }
 
-export function postgresEngine(): EngineUnderTest & { cluster: () => TestPostgres } {
-  let cluster: TestPostgres | undefined
+/** Databases on the run's one cluster (postgres-for-run.ts): nothing to start or stop per file. */
+export function postgresEngine(): EngineUnderTest {
   return {
     engine: 'postgres',
-    setup: async () => void (cluster = await startPostgres()),
-    newDatabase: () => cluster!.createDatabase(),
+    setup: async () => {},
+    newDatabase: freshPostgresDatabase,
     async query(databaseUrl, sql) {
       const client = new pg.Client({ connectionString: databaseUrl })
       await client.connect()
@@ -55,9 +56,15 @@ export function postgresEngine(): EngineUnderTest & { cluster: () => TestPostgre
         await client.end()
       }
     },
-    teardown: async () => cluster?.destroy(),
-    cluster: () => cluster!,
+    teardown: async () => {},
   }
+}
+
+/** For `describe.each(eachEngine())`: the file's blocks run on SQLite and on PostgreSQL, as it says
+ * (store-suite.ts). */
+export function eachEngine(): EngineUnderTest[] {
+  runsOnEachEngineItself()
+  return [sqliteEngine(), postgresEngine()]
 }
 
 /** For a describe block: the engine set up and one database with every feature's migrations run, opened before the

@@ -1,17 +1,19 @@
 // @vitest-environment node
 // The check every test composition makes as it closes (kept-counts.ts) finds a count that is not its rows': were
 // it to find nothing, every test that leans on it would pass whatever the counts said.
-import { join } from 'node:path'
 import { expect, it } from 'vitest'
 import { sql } from 'kysely'
 import { keptCountsAgainstRows } from '../../tools/kept-counts'
 import { openStore } from '../../tools/open-store'
-import { makeTempDir } from '../server/harness'
+import { freshDatabase, makeTempDir } from '../server/harness'
 import { canonicalAddress } from '../../shared/mailbox'
+import { runsOnBothEngines } from './store-suite'
+
+runsOnBothEngines()
 
 it('names each kept count that differs from the rows, and nothing while they agree', async () => {
   const temp = await makeTempDir()
-  const store = await openStore(`file:${join(temp.dir, 'counts.db')}`)
+  const store = await openStore(await freshDatabase(temp.dir))
   try {
     const email = 'ann@example.com'
     await store.add({ email, emailNormalized: canonicalAddress(email)!, firstName: '', source: 'test', submissionId: null })

@@ -1,12 +1,12 @@
-// The composition's outbox sender over a real SQLite store, mailing into memory (memory-mailer.ts), for tests of
-// what the sender does with each entry. `memorySenders()` at the top of a file registers the clean-up and gives
+// The composition's outbox sender over a real store of the run's engine (harness.ts), mailing into memory
+// (memory-mailer.ts), for tests of what the sender does with each entry. `memorySenders()` at the top of a file registers the clean-up and gives
 // the function that starts one; its poll is far away, so the sender looks only when a test pokes it or asks
 // for idle(). Without the per-inbox budget, as these tests send one person several emails at once.
 import { afterEach } from 'vitest'
 import type { OutboxStore } from '../../server/platform/outbox/outbox-store'
 import type { OutboxSender } from '../../server/platform/outbox/outbox-sender'
 import type { OutgoingMail } from '../../server/platform/mail/mailer'
-import { makeTempDir } from '../server/harness'
+import { freshDatabase, makeTempDir } from '../server/harness'
 import { memoryMailer } from '../../tools/memory-mailer'
 import { openStore, type Stores } from '../../tools/open-store'
 
@@ -24,7 +24,7 @@ export function memorySenders() {
   return async function start(options: { outbox?: (outbox: OutboxStore) => OutboxStore; links?: { siteUrl: string; apiUrl: string } } = {}): Promise<MemorySender> {
     const temp = await makeTempDir()
     const mailer = memoryMailer()
-    const store = await openStore(`file:${temp.dir}/waitlist.db`, { mailer })
+    const store = await openStore(await freshDatabase(temp.dir), { mailer })
     open.push({ store, remove: temp.remove })
     const sender = await store.startSender({
       pollMs: 60_000,

@@ -1,32 +1,45 @@
-import '@testing-library/jest-dom/vitest'
-import { cleanup, configure } from '@testing-library/react'
-import { MotionGlobalConfig } from 'framer-motion'
-import { afterEach, vi } from 'vitest'
+import Sqlite from 'libsql'
+import pg from 'pg'
+import { afterAll, expect, inject } from 'vitest'
+import { whenServerUsesDatabase } from '../../tools/processes'
+import { noteDatabaseUse, resetStoreSuiteState, storeSuiteDeclaration, undeclaredStoreSuite } from './store-suite'
 
-// Page fades are real in the browser suite; here they would only make every page change wait 0.6 s.
-MotionGlobalConfig.skipAnimations = true
+// Every test file runs this first. Files in jsdom (the views) also get setup-dom.ts: Testing Library and the rest
+// of what a page needs, which the files in Node's environment never use.
+if (typeof window !== 'undefined') await import('./setup-dom')
+whenServerUsesDatabase(noteDatabaseUse)
 
-afterEach(() => cleanup())
-
-// Pages are lazy chunks that Vite transforms on first use; on a busy 2-core machine that can take >1 s.
-configure({ asyncUtilTimeout: 5_000 })
-
-if (typeof window !== 'undefined') {
-  // jsdom has no layout and no scrolling; TanStack Router and the footer call scrollTo.
-  window.scrollTo = vi.fn() as unknown as typeof window.scrollTo
-  Element.prototype.scrollIntoView = vi.fn()
-  // Let Testing Library advance fake timers (see shared NOTES: user.click hangs otherwise).
-  ;(globalThis as { jest?: unknown }).jest = {
-    advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms),
-  }
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    addListener: () => {},
-    removeListener: () => {},
-    dispatchEvent: () => false,
-  })) as unknown as typeof window.matchMedia
+// Which engines a file runs on is said in the file (store-suite.ts). The drivers tell when a file reaches a
+// database, so a file that does and says nothing fails here, after its tests. They load once per worker: the
+// wrappers go on once, and what they note starts afresh with each file.
+resetStoreSuiteState()
+type Noted = { strideNotesDatabaseUse?: true }
+const client = pg.Client.prototype as pg.Client & Noted
+if (!client.strideNotesDatabaseUse) {
+  client.strideNotesDatabaseUse = true
+  const connect = client.connect as (...args: unknown[]) => unknown
+  client.connect = function (this: pg.Client, ...args: unknown[]) {
+    noteDatabaseUse('postgres')
+    return connect.apply(this, args)
+  } as unknown as typeof client.connect
 }
+const sqlite = Sqlite.prototype as unknown as Record<string, (...args: unknown[]) => unknown> & Noted
+if (!sqlite.strideNotesDatabaseUse) {
+  sqlite.strideNotesDatabaseUse = true
+  for (const method of ['prepare', 'exec', 'pragma']) {
+    const original = sqlite[method]!
+    sqlite[method] = function (this: unknown, ...args: unknown[]) {
+      noteDatabaseUse('sqlite')
+      return original.apply(this, args)
+    }
+  }
+}
+afterAll(() => {
+  const undeclared = undeclaredStoreSuite()
+  if (undeclared) throw new Error(undeclared)
+  // The config and the file must agree: vitest.config.ts runs on PostgreSQL the files it reads this call in.
+  const file = expect.getState().testPath
+  if (storeSuiteDeclaration()?.kind === 'both' && file && !inject('suitesOnBothEngines').some((suite) => file.endsWith(suite))) {
+    throw new Error('This file calls runsOnBothEngines(), but vitest.config.ts did not find the call: write it at the start of a line, at the top level.')
+  }
+})

@@ -12,13 +12,13 @@ import { otherValues, redactedValue, valuesKeptPerDay } from '../../../../server
 import { featureMigrations } from '../../../../server/feature-migrations'
 import type { Database } from '../../../../server/platform/database/database'
 import { openDatabase } from '../../../../server/platform/database/open'
-import { postgresEngine, sqliteEngine, type EngineUnderTest } from '../../../utils/engines'
+import { eachEngine, type EngineUnderTest } from '../../../utils/engines'
 
 const dayMs = 86_400_000
 const settings = { enabled: true, rawDays: 2, countEverySeconds: 60 }
 const personal = /ann@|ann%40|7946/i
 
-describe.each([sqliteEngine(), postgresEngine()])('the values a day keeps, on $engine', (engine: EngineUnderTest) => {
+describe.each(eachEngine())('the values a day keeps, on $engine', (engine: EngineUnderTest) => {
   beforeAll(() => engine.setup(), 60_000)
   afterAll(() => engine.teardown())
   const open = async (url?: string, stopBefore?: string) => openDatabase(url ?? (await engine.newDatabase()), { migrations: featureMigrations, stopBefore })

@@ -8,7 +8,7 @@
 // or the log holds the IP address or the User-Agent.
 import { consentVersion } from '../../../../src/content/consent-wording'
 import { analyticsPath, fewerThanFive, reportTopRows, type AnalyticsReport, type FunnelRow } from '../../../../shared/analytics'
-import { postgresEngine, sqliteEngine, type EngineUnderTest } from '../../../utils/engines'
+import { eachEngine, type EngineUnderTest } from '../../../utils/engines'
 import { logLines } from '../../../utils/log-lines'
 import { until } from '../../../../tools/until'
 import { startAdminServer, type AdminTestServer } from '../../admin-harness'
@@ -18,7 +18,7 @@ const iphone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebK
 const address = '203.0.113.77'
 const day = 86_400_000
 
-describe.each([sqliteEngine(), postgresEngine()])('visits on $engine', (engine: EngineUnderTest) => {
+describe.each(eachEngine())('visits on $engine', (engine: EngineUnderTest) => {
   let server: AdminTestServer
   let cookie: string
   const log = logLines('trace')

@@ -19,6 +19,9 @@ import type { ActivationEvents } from '../../../../server/features/api/public'
 import { logLines } from '../../../utils/log-lines'
 import { startAdminServer, type AdminTestServer } from '../../admin-harness'
 import { freshDatabase, makeTempDir, testEngine, validSignup } from '../../harness'
+import { runsOnBothEngines } from '../../../utils/store-suite'
+
+runsOnBothEngines()
 
 const day = 86_400_000
 const perKeyLimit = 30

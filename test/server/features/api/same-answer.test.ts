@@ -11,10 +11,10 @@ import { signupStore } from '../../../../server/features/signup/signup-store'
 import { noConsentRecord } from '../../../../server/features/signup/validate'
 import { systemClock } from '../../../../server/platform/clock/system-clock'
 import { transactionEvents } from '../../../../server/platform/events/transaction-events'
-import { migratedDatabaseOn, postgresEngine, sqliteEngine, type EngineUnderTest } from '../../../utils/engines'
+import { eachEngine, migratedDatabaseOn, type EngineUnderTest } from '../../../utils/engines'
 import { recorded } from '../../../utils/recorded-statements'
 
-describe.each([sqliteEngine(), postgresEngine()])('an activation by address, listed or not, on $engine', (engine: EngineUnderTest) => {
+describe.each(eachEngine())('an activation by address, listed or not, on $engine', (engine: EngineUnderTest) => {
   const migrated = migratedDatabaseOn(engine)
 
   it('makes the same statements for someone listed but never invited as for an address nobody holds', async () => {

@@ -15,7 +15,7 @@ import { signupConsentMachine, RESEND_AFTER_MS, type ConsentEvent } from '../../
 import { openStore } from '../../../../tools/open-store'
 import { canonicalAddress } from '../../../../shared/mailbox'
 import { definedTransitions, describeTransition, transitionPaths, transitionsTaken, type Model, type ModelPath } from '../../../../tools/admin-model'
-import { postgresEngine, sqliteEngine, type EngineUnderTest } from '../../../utils/engines'
+import { eachEngine, type EngineUnderTest } from '../../../utils/engines'
 import { saveLinkTokens } from '../../../../server/platform/secrets/link-tokens'
 
 const events: ConsentEvent[] = [
@@ -44,7 +44,7 @@ const paths: ModelPath[] = transitionPaths(model)
 const person = { email: 'Ann@Example.com', firstName: 'Ann', source: 'stride-marketing-site', submissionId: null }
 const signup = { ...person, emailNormalized: canonicalAddress(person.email)! }
 
-describe.each([sqliteEngine(), postgresEngine()])('a signup’s consent on the $engine store', (engine: EngineUnderTest) => {
+describe.each(eachEngine())('a signup’s consent on the $engine store', (engine: EngineUnderTest) => {
   beforeAll(() => engine.setup(), 60_000)
   // Removing a cluster that holds a database per path (some 90) takes seconds on a loaded machine.
   afterAll(() => engine.teardown(), 60_000)

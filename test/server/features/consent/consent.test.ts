@@ -9,6 +9,9 @@ import { brand } from '../../../../shared/brand'
 import { messages } from '../../../../shared/messages'
 import { rawHeader, startInbox, type Inbox } from '../../../../tools/smtp-inbox'
 import { queryDatabase, startTestServer, validSignup, type TestServer } from '../../harness'
+import { runsOnBothEngines } from '../../../utils/store-suite'
+
+runsOnBothEngines()
 
 let inbox: Inbox
 let server: TestServer

@@ -16,6 +16,9 @@ import { messages } from '../../../../shared/messages'
 import { pageText } from '../../../utils/page-text'
 import { rawHeader, startInbox, type Inbox } from '../../../../tools/smtp-inbox'
 import { queryDatabase, startTestServer, validSignup, type TestServer } from '../../harness'
+import { runsOnBothEngines } from '../../../utils/store-suite'
+
+runsOnBothEngines()
 
 let inbox: Inbox
 let server: TestServer

@@ -1,7 +1,7 @@
 // @vitest-environment node
 // What a signed-in team member reads and does through the console's API, against a real server on each
 // storage engine: a SQLite file, and a throwaway PostgreSQL cluster this file starts and removes.
-import { postgresEngine, sqliteEngine, type EngineUnderTest } from '../../../utils/engines'
+import { eachEngine, type EngineUnderTest } from '../../../utils/engines'
 import { startAdminServer, adminEmail, type AdminTestServer } from '../../admin-harness'
 
 const people = [
@@ -13,7 +13,7 @@ const people = [
 ]
 const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString()
 
-describe.each([sqliteEngine(), postgresEngine()])('the console API on $engine', (engine: EngineUnderTest) => {
+describe.each(eachEngine())('the console API on $engine', (engine: EngineUnderTest) => {
   let server: AdminTestServer
   let cookie: string
 

@@ -5,6 +5,9 @@
 import { afterEach, expect, it } from 'vitest'
 import { startAdminServer, type AdminTestServer } from '../../admin-harness'
 import { validSignup } from '../../harness'
+import { runsOnBothEngines } from '../../../utils/store-suite'
+
+runsOnBothEngines()
 
 let server: AdminTestServer | undefined
 afterEach(async () => {

@@ -2,14 +2,14 @@
 // The console's API against a real server, SMTP inbox and database on each engine (a SQLite file, and a
 // throwaway PostgreSQL cluster this file starts): the ways in that must stay shut.
 import { request } from 'node:http'
-import { postgresEngine, sqliteEngine, type EngineUnderTest } from '../../../utils/engines'
+import { eachEngine, type EngineUnderTest } from '../../../utils/engines'
 import { startAdminServer as startOn, adminEmail, type AdminTestServer } from '../../admin-harness'
 import { newSecret } from '../../../../server/platform/secrets/tokens'
 import { linkIn } from '../../../../tools/smtp-inbox'
 import { permissions } from '../../../../shared/team'
 
 const dataRoutes = ['/api/admin/session', '/api/admin/summary', '/api/admin/signups', '/api/admin/signups?search=ann', '/api/admin/signups.csv', '/api/admin/audit']
-describe.each([sqliteEngine(), postgresEngine()])('on $engine', (engine: EngineUnderTest) => {
+describe.each(eachEngine())('on $engine', (engine: EngineUnderTest) => {
   let server: AdminTestServer
   const startAdminServer = async (options: Parameters<typeof startOn>[0] = {}) => startOn({ ...options, databaseUrl: await engine.newDatabase() })
 

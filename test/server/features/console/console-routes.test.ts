@@ -1,12 +1,11 @@
 // @vitest-environment node
 // Every console route as every role, and with no session, generated from the route table
-// (shared/console-routes.ts), against a real server on SQLite whose team joined through the console's own
+// (shared/console-routes.ts), against a real server on either engine whose team joined through the console's own
 // invitations (issue 46): no session is 401; a role without the route's permission is 403 with words naming the role
 // and what it may not do; a role with it is neither; and a member who may not read people (a sender, an editor, a
 // viewer) gets no address in any reply but their own, over a list with people next in line, a wave and a pace
 // started and an update written by an owner. Then the app itself: every route Hono mounted under /api/admin is a line
 // of the table with its check in front, and every line is mounted, so a route added without a permission fails here.
-import { join } from 'node:path'
 import { adminApiBase } from '../../../../shared/console-api'
 import { consoleRoutes, pathOf, type ConsoleRoute, type ConsoleRouteName } from '../../../../shared/console-routes'
 import { canonicalAddress } from '../../../../shared/mailbox'
@@ -19,7 +18,10 @@ import { hashSecret, newSecret } from '../../../../server/platform/secrets/token
 import { noConsentRecord } from '../../../../server/features/signup/validate'
 import { composeForTests } from '../../../../tools/open-store'
 import { adminEmail, startAdminServer, type AdminTestServer } from '../../admin-harness'
-import { makeTempDir, validSignup } from '../../harness'
+import { freshDatabase, makeTempDir, validSignup } from '../../harness'
+import { runsOnBothEngines } from '../../../utils/store-suite'
+
+runsOnBothEngines()
 
 const routeNames = Object.keys(consoleRoutes) as ConsoleRouteName[]
 const memberOf = (role: Role) => `${role}@company.example`
@@ -104,7 +106,7 @@ describe('every console route, as every role and with no session', () => {
 
 it('mounts every line of the route table, each behind its check, and no console route that is not in it', async () => {
   const temp = await makeTempDir()
-  const database = await openDatabase(`file:${join(temp.dir, 'waitlist.db')}`, { migrations: featureMigrations })
+  const database = await openDatabase(await freshDatabase(temp.dir), { migrations: featureMigrations })
   const { composition, stores } = composeForTests(database, { adminEmails: adminEmail })
   try {
     const mounted = new Map<string, unknown[]>()

@@ -1,16 +1,19 @@
 // @vitest-environment node
-// `npm run waitlist:export` against a real database file: a header row, then every signup, RFC 4180 quoted,
-// with spreadsheet formulas defused.
+// `npm run waitlist:export` against a real database (a SQLite file, or PostgreSQL): a header row, then every
+// signup, RFC 4180 quoted, with spreadsheet formulas defused.
 import { spawn } from 'node:child_process'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { canonicalAddress } from '../../../../shared/mailbox'
 import { openStore } from '../../../../tools/open-store'
-import { makeTempDir } from '../../harness'
+import { freshDatabase, makeTempDir } from '../../harness'
 import { saveLinkTokens } from '../../../../server/platform/secrets/link-tokens'
 import { newsChoiceTokenPurpose } from '../../../../server/features/consent/consent-store'
 import { newsConsentVersion } from '../../../../shared/email-purposes'
+import { runsOnBothEngines } from '../../../utils/store-suite'
+
+runsOnBothEngines()
 
 const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url))
 
@@ -68,7 +71,7 @@ describe('scripts/export-waitlist.ts', () => {
 
   beforeAll(async () => {
     temp = await makeTempDir()
-    databaseUrl = `file:${join(temp.dir, 'waitlist.db')}`
+    databaseUrl = await freshDatabase(temp.dir)
     const store = await openStore(databaseUrl)
     const consent = { consentVersion: '2026-11-22', utmSource: 'newsletter', utmMedium: 'email', utmCampaign: '=launch', referrerOrigin: 'https://news.example', referralCode: null }
     for (const [index, person] of people.entries())

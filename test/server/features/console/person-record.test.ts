@@ -12,6 +12,9 @@ import { linkIn } from '../../../../tools/smtp-inbox'
 import { until } from '../../../../tools/until'
 import { validSignup } from '../../harness'
 import { receiversPerTest, startWebhookServer, type WebhookServer } from '../webhooks/webhook-harness'
+import { runsOnBothEngines } from '../../../utils/store-suite'
+
+runsOnBothEngines()
 
 let server: WebhookServer
 const receivers = receiversPerTest()

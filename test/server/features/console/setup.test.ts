@@ -11,6 +11,9 @@ import { canonicalAddress } from '../../../../shared/mailbox'
 import { inviteUrlMessages, type SetupReply } from '../../../../shared/setup'
 import { startAdminServer, type AdminTestServer } from '../../admin-harness'
 import { validSignup } from '../../harness'
+import { runsOnBothEngines } from '../../../utils/store-suite'
+
+runsOnBothEngines()
 
 const itemsOf = (reply: SetupReply) => Object.fromEntries(reply.items.map((item) => [item.name, item]))
 

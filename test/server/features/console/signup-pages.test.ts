@@ -4,7 +4,7 @@
 // `before` cursors from the last page, and each page jumped to by its number, all hold the same people in the
 // same order as the list sorted here, ties broken by id. And what each search looked through is said.
 import type { SignupPage, SignupSort } from '../../../../shared/console-api'
-import { postgresEngine, sqliteEngine, type EngineUnderTest } from '../../../utils/engines'
+import { eachEngine, type EngineUnderTest } from '../../../utils/engines'
 import { startAdminServer, type AdminTestServer } from '../../admin-harness'
 
 // Few names, sources and times for many people, so every sort meets ties; lower-case letters only, which sort
@@ -20,7 +20,7 @@ const people = Array.from({ length: count }, (_, index) => ({
   createdAt: new Date(Date.UTC(2026, 10, 1, 12, index % 6)).toISOString(),
 }))
 
-describe.each([sqliteEngine(), postgresEngine()])('the signups table on $engine', (engine: EngineUnderTest) => {
+describe.each(eachEngine())('the signups table on $engine', (engine: EngineUnderTest) => {
   let server: AdminTestServer
   let cookie: string
   const idOf = new Map<string, number>()

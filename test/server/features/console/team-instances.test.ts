@@ -7,6 +7,9 @@ import { adminApiBase } from '../../../../shared/console-api'
 import { silentLogger } from '../../../../server/platform/observability/logger'
 import { postgresForFile } from '../../../utils/postgres-for-file'
 import { adminEmail, startAdminServer, type AdminTestServer } from '../../admin-harness'
+import { onlyOn } from '../../../utils/store-suite'
+
+onlyOn('postgres', 'several instances on one database, which only PostgreSQL serves; this file starts a cluster of its own')
 
 const postgres = postgresForFile()
 

@@ -11,7 +11,7 @@ import { teamStore } from '../../../../server/features/console/team-store'
 import { featureMigrations } from '../../../../server/feature-migrations'
 import type { Database } from '../../../../server/platform/database/database'
 import { openDatabase } from '../../../../server/platform/database/open'
-import { postgresEngine, sqliteEngine, type EngineUnderTest } from '../../../utils/engines'
+import { eachEngine, type EngineUnderTest } from '../../../utils/engines'
 
 const teamMigration = '2026-12-06-0200-console-team'
 /** Today's schema: every migration but the team's. */
@@ -21,7 +21,7 @@ const beforeTheTeam = featureMigrations.map((migrations) =>
 const owner = 'owner@company.example'
 const later = new Date(Date.now() + 3_600_000).toISOString()
 
-describe.each([sqliteEngine(), postgresEngine()])('the team on $engine', (engine: EngineUnderTest) => {
+describe.each(eachEngine())('the team on $engine', (engine: EngineUnderTest) => {
   const opened: Database[] = []
   const open = async (url: string, migrations = featureMigrations) => {
     const database = await openDatabase(url, { migrations })
@@ -126,7 +126,7 @@ describe.each([sqliteEngine(), postgresEngine()])('the team on $engine', (engine
       await other.query(`SELECT email FROM admin_team FOR UPDATE`)
       await other.query(`UPDATE admin_team SET role = 'viewer' WHERE email = 'fay@company.example'`)
       const demoting = store.changeRole('eve@company.example', 'viewer')
-      await expect.poll(async () => (await other.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock'`)).rows[0].n).toBe(1)
+      await expect.poll(async () => (await other.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`)).rows[0].n).toBe(1)
       await other.query('COMMIT')
       expect(await demoting).toEqual({ ok: false, reason: 'last-owner' })
     } finally {

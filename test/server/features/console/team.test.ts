@@ -1,6 +1,6 @@
 // @vitest-environment node
 // The team in the console (issue 46), as an owner and the members they invite meet it, against a real server on
-// SQLite with real SMTP: an invitation is a sign-in link in its own words that works once and expires; any member
+// either engine with real SMTP: an invitation is a sign-in link in its own words that works once and expires; any member
 // signs in by link and a stranger gets the same answer and no mail; a change of role and a removal hold at the
 // member's very next request; an owner on ADMIN_EMAILS is the settings' to change, and the last owner stays one;
 // every change is in the audit log.
@@ -10,11 +10,13 @@ import { teamInvitationSubject } from '../../../../server/features/console/team-
 import { adminApiBase } from '../../../../shared/console-api'
 import { inWords, linkLifetimesMs } from '../../../../shared/rules'
 import { rolePermissions, type TeamMember } from '../../../../shared/team'
-import { sqliteEngine } from '../../../utils/engines'
 import { linkIn, type ReceivedMail } from '../../../../tools/smtp-inbox'
 import { adminEmail, startAdminServer, type AdminTestServer } from '../../admin-harness'
+import { freshDatabase, makeTempDir } from '../../harness'
+import { runsOnBothEngines } from '../../../utils/store-suite'
 
-const engine = sqliteEngine()
+runsOnBothEngines()
+
 let server: AdminTestServer
 let owner: string
 
@@ -23,14 +25,16 @@ const api = (path: string, cookie: string, body?: unknown) =>
 const tokenIn = (mail: ReceivedMail) => new URL(linkIn(mail)).hash.slice('#token='.length)
 const json = async (response: Response) => ({ status: response.status, body: await response.json() })
 
+// The database outlives a server (a test restarts one on it), so it is not in the server's own temp folder.
+let temp: Awaited<ReturnType<typeof makeTempDir>>
 beforeAll(async () => {
-  await engine.setup()
-  server = await startAdminServer({ databaseUrl: await engine.newDatabase(), adminEmails: adminEmail })
+  temp = await makeTempDir()
+  server = await startAdminServer({ databaseUrl: await freshDatabase(temp.dir), adminEmails: adminEmail })
   owner = await server.signIn()
 }, 60_000)
 afterAll(async () => {
   await server?.close()
-  await engine.teardown()
+  await temp?.remove()
 })
 
 it('invites a member with a link in its own words, which signs them in once, with their role', async () => {

@@ -9,7 +9,7 @@ import type { OutboxSender } from '../../../../server/platform/outbox/outbox-sen
 import { noConsentRecord } from '../../../../server/features/signup/validate'
 import { canonicalAddress } from '../../../../shared/mailbox'
 import type { WavesOverview } from '../../../../shared/launch-rows'
-import { postgresEngine, sqliteEngine, type EngineUnderTest } from '../../../utils/engines'
+import { eachEngine, type EngineUnderTest } from '../../../utils/engines'
 import { adminEmail, startAdminServer, type AdminTestServer } from '../../admin-harness'
 import { invitationSubject } from '../../../../server/features/launch/invitation-email'
 import { validSignup } from '../../harness'
@@ -19,7 +19,7 @@ const inviteUrl = 'https://testflight.apple.com/join/Stride01'
 const people = ['Ada', 'Ben', 'Cleo', 'Dev', 'Eli']
 const emailOf = (name: string) => `${name.toLowerCase()}@example.com`
 
-describe.each([sqliteEngine(), postgresEngine()])('invitations in the console on $engine', (engine: EngineUnderTest) => {
+describe.each(eachEngine())('invitations in the console on $engine', (engine: EngineUnderTest) => {
   let server: AdminTestServer
   let sender: OutboxSender
   let cookie: string

@@ -18,7 +18,7 @@ import { canonicalAddress } from '../../../../shared/mailbox'
 import { invitationRules, reminderAfterMs } from '../../../../shared/rules'
 import { memoryMailer } from '../../../../tools/memory-mailer'
 import { openStore, type Stores } from '../../../../tools/open-store'
-import { postgresEngine, sqliteEngine, type EngineUnderTest } from '../../../utils/engines'
+import { eachEngine, type EngineUnderTest } from '../../../utils/engines'
 import { invitationSubject } from '../../../../server/features/launch/invitation-email'
 import { invitationReminderSubject } from '../../../../server/features/launch/invitation-reminder-email'
 import { confirmationSubject } from '../../../../server/features/consent/confirmation-email'
@@ -30,7 +30,7 @@ const day = 86_400_000
 const lifetimeMs = invitationRules.lifetimeMs
 const sendsPerSecond = 20
 
-describe.each([sqliteEngine(), postgresEngine()])('invitations on $engine', (engine: EngineUnderTest) => {
+describe.each(eachEngine())('invitations on $engine', (engine: EngineUnderTest) => {
   const opened: { store: Stores; sender: OutboxSender }[] = []
   /** Further instances over a test's database, with no sender of their own. */
   const instances: Stores[] = []

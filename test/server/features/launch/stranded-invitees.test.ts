@@ -3,12 +3,12 @@
 // who unsubscribed and joined again was left `confirmed` with no place and a dead link. The migration that
 // repairs them, from a database as the earlier release left it, on both engines.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { postgresEngine, sqliteEngine, type EngineUnderTest } from '../../../utils/engines'
+import { eachEngine, type EngineUnderTest } from '../../../utils/engines'
 import { openStore } from '../../../../tools/open-store'
 
 const day = 24 * 60 * 60_000
 
-describe.each([sqliteEngine(), postgresEngine()])('stranded invitees on $engine', (engine: EngineUnderTest) => {
+describe.each(eachEngine())('stranded invitees on $engine', (engine: EngineUnderTest) => {
   beforeAll(() => engine.setup(), 60_000)
   afterAll(() => engine.teardown(), 60_000)
 

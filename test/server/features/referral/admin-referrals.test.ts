@@ -9,7 +9,7 @@ import { hashSecret, newSecret } from '../../../../server/platform/secrets/token
 import { noConsentRecord } from '../../../../server/features/signup/validate'
 import { canonicalAddress } from '../../../../shared/mailbox'
 import { referralRules } from '../../../../shared/rules'
-import { postgresEngine, sqliteEngine, type EngineUnderTest } from '../../../utils/engines'
+import { eachEngine, type EngineUnderTest } from '../../../utils/engines'
 import { adminEmail, startAdminServer, type AdminTestServer } from '../../admin-harness'
 import { validSignup } from '../../harness'
 import { saveLinkTokens } from '../../../../server/platform/secrets/link-tokens'
@@ -27,7 +27,7 @@ const emailOf = (name: string) => `${name.toLowerCase()}@example.com`
 
 type Row = { id: number; email: string; firstName: string; place: number | null; credits: number; heldReferrals: number; referredBy: string | null }
 
-describe.each([sqliteEngine(), postgresEngine()])('referrals in the console on $engine', (engine: EngineUnderTest) => {
+describe.each(eachEngine())('referrals in the console on $engine', (engine: EngineUnderTest) => {
   let server: AdminTestServer
   let cookie: string
   let clock = Date.now() - 3 * 86_400_000

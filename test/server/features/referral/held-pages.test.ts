@@ -6,14 +6,14 @@
 // admin-referrals.test.ts make them the long way), several at the same moment, to try the tie on the friend's id.
 import { canonicalAddress } from '../../../../shared/mailbox'
 import { heldPageSize } from '../../../../shared/console-api'
-import { postgresEngine, sqliteEngine, type EngineUnderTest } from '../../../utils/engines'
+import { eachEngine, type EngineUnderTest } from '../../../utils/engines'
 import { startAdminServer, type AdminTestServer } from '../../admin-harness'
 
 const heldCount = heldPageSize + 3
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 24, 9, minute)).toISOString()
 type Held = { friendId: number; decidedAt: string }
 
-describe.each([sqliteEngine(), postgresEngine()])('the held referrals, paged, on $engine', (engine: EngineUnderTest) => {
+describe.each(eachEngine())('the held referrals, paged, on $engine', (engine: EngineUnderTest) => {
   let server: AdminTestServer
   let cookie: string
   let friends: number[]

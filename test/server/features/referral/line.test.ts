@@ -15,7 +15,7 @@ import { noConsentRecord } from '../../../../server/features/signup/validate'
 import { canonicalAddress } from '../../../../shared/mailbox'
 import { referralRules } from '../../../../shared/rules'
 import { openStore, type Stores } from '../../../../tools/open-store'
-import { postgresEngine, sqliteEngine, type EngineUnderTest } from '../../../utils/engines'
+import { eachEngine, type EngineUnderTest } from '../../../utils/engines'
 import { validSignup } from '../../harness'
 import { saveLinkTokens } from '../../../../server/platform/secrets/link-tokens'
 
@@ -25,7 +25,7 @@ const minute = 60_000
 type Ranked = { line_score: number | null; confirm_seq: number | null; referral_credits: number }
 const byPlace = (a: Ranked, b: Ranked) => a.line_score! - b.line_score! || b.referral_credits - a.referral_credits || a.confirm_seq! - b.confirm_seq!
 
-describe.each([sqliteEngine(), postgresEngine()])('the line on $engine', (engine: EngineUnderTest) => {
+describe.each(eachEngine())('the line on $engine', (engine: EngineUnderTest) => {
   const opened: Stores[] = []
   beforeAll(() => engine.setup(), 60_000)
   afterAll(async () => {

@@ -19,6 +19,9 @@ import { pageText } from '../../../utils/page-text'
 import { startInbox, type Inbox } from '../../../../tools/smtp-inbox'
 import { startTestServer, validSignup, type TestServer } from '../../harness'
 import { saveLinkTokens } from '../../../../server/platform/secrets/link-tokens'
+import { runsOnBothEngines } from '../../../utils/store-suite'
+
+runsOnBothEngines()
 
 let inbox: Inbox
 let server: TestServer

@@ -13,6 +13,9 @@ import type { StoredStatus } from '../../../../shared/stored-statuses'
 import { memorySenders } from '../../../utils/memory-sender'
 import type { Stores } from '../../../../tools/open-store'
 import { validSignup } from '../../harness'
+import { runsOnBothEngines } from '../../../utils/store-suite'
+
+runsOnBothEngines()
 
 // The place page is the endpoint's own, the share link the site's: two addresses, so the test tells them apart.
 const links = { siteUrl: 'http://127.0.0.1:3000', apiUrl: 'http://127.0.0.1:4000' }

@@ -10,6 +10,9 @@ import { canonicalAddress } from '../../../../shared/mailbox'
 import { messages } from '../../../../shared/messages'
 import { startInbox, type Inbox, type ReceivedMail } from '../../../../tools/smtp-inbox'
 import { queryDatabase, startTestServer, validSignup, type TestServer } from '../../harness'
+import { runsOnBothEngines } from '../../../utils/store-suite'
+
+runsOnBothEngines()
 
 let inbox: Inbox
 let server: TestServer

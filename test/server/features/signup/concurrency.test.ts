@@ -4,6 +4,9 @@
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { messages } from '../../../../shared/messages'
 import { startTestServer, validSignup, type TestServer } from '../../harness'
+import { runsOnBothEngines } from '../../../utils/store-suite'
+
+runsOnBothEngines()
 
 let server: TestServer
 beforeEach(async () => {

@@ -5,6 +5,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { parseSignupBody } from '../../../../server/features/signup/validate'
 import { inParallel, seededRandom, startTestServer, type TestServer } from '../../harness'
+import { runsOnBothEngines } from '../../../utils/store-suite'
+
+runsOnBothEngines()
 
 let server: TestServer
 beforeAll(async () => {

@@ -6,7 +6,7 @@
 // console's kept counts against the rows, so a rebuilt table that lost its triggers fails here too.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signupMigrations } from '../../../../server/features/signup/migrations'
-import { postgresEngine, sqliteEngine, type EngineUnderTest } from '../../../utils/engines'
+import { eachEngine, type EngineUnderTest } from '../../../utils/engines'
 import { openStore, type Stores } from '../../../../tools/open-store'
 
 const neverReused = Object.keys(signupMigrations).find((name) => name.endsWith('-signup-ids-never-reused'))!
@@ -17,7 +17,7 @@ const signUp = async (store: Stores, email: string) => {
   return Number(row.id)
 }
 
-describe.each([sqliteEngine(), postgresEngine()])('ids on $engine', (engine: EngineUnderTest) => {
+describe.each(eachEngine())('ids on $engine', (engine: EngineUnderTest) => {
   beforeAll(() => engine.setup(), 60_000)
   afterAll(() => engine.teardown(), 60_000)
 

@@ -11,13 +11,13 @@ import { heldInvitation } from '../../../../server/features/launch/held-invitati
 import { transactionEvents } from '../../../../server/platform/events/transaction-events'
 import { signupStore } from '../../../../server/features/signup/signup-store'
 import { noConsentRecord } from '../../../../server/features/signup/validate'
-import { migratedDatabaseOn, postgresEngine, sqliteEngine, type EngineUnderTest } from '../../../utils/engines'
+import { eachEngine, migratedDatabaseOn, type EngineUnderTest } from '../../../utils/engines'
 import { recorded } from '../../../utils/recorded-statements'
 import { systemClock } from '../../../../server/platform/clock/system-clock'
 
 const signup = (email: string) => ({ email, emailNormalized: email, firstName: 'Ann', source: 'stride-marketing-site', submissionId: null, consent: noConsentRecord })
 
-describe.each([sqliteEngine(), postgresEngine()])('the database work for a listed and an unlisted address, on $engine', (engine: EngineUnderTest) => {
+describe.each(eachEngine())('the database work for a listed and an unlisted address, on $engine', (engine: EngineUnderTest) => {
   const migrated = migratedDatabaseOn(engine)
 
   it('is the same for a repeat signup as for a new one, before the reply and after it', async () => {

@@ -6,6 +6,9 @@ import { messages } from '../../../../shared/messages'
 import { failingDatabase } from '../../../utils/failing-database'
 import { logLines } from '../../../utils/log-lines'
 import { inParallel, startTestServer, validSignup, type TestServer } from '../../harness'
+import { runsOnBothEngines } from '../../../utils/store-suite'
+
+runsOnBothEngines()
 
 let server: TestServer
 beforeEach(async () => {

@@ -9,7 +9,7 @@ import { testSubject, updateTestKind } from '../../../../server/features/updates
 import { previewCsp } from '../../../../server/features/updates/update-routes'
 import type { AuditEntry } from '../../../../shared/console-api'
 import type { UpdateDraft, UpdatePreview } from '../../../../shared/update-rows'
-import { postgresEngine, sqliteEngine, type EngineUnderTest } from '../../../utils/engines'
+import { eachEngine, type EngineUnderTest } from '../../../utils/engines'
 import { adminEmail, startAdminServer, type AdminTestServer } from '../../admin-harness'
 
 const secondEmail = 'second@company.example'
@@ -22,7 +22,7 @@ const body = [
 ].join('\n')
 const draft = { subject: 'Stride Coach is with Apple', preheader: 'Where the app stands a month before launch.', body }
 
-describe.each([sqliteEngine(), postgresEngine()])('updates in the console on $engine', (engine: EngineUnderTest) => {
+describe.each(eachEngine())('updates in the console on $engine', (engine: EngineUnderTest) => {
   let server: AdminTestServer
   let cookie: string
   let sender: OutboxSender | undefined

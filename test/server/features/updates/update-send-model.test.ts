@@ -12,14 +12,14 @@ import { transition, type AnyMachineSnapshot } from 'xstate'
 import { updateSendMachine, type UpdateSendEvent } from '../../../../machines/update-send-machine'
 import { updateKind } from '../../../../server/features/updates/update-sends'
 import { definedTransitions, describeTransition, transitionPaths, transitionsTaken, type Model, type ModelPath } from '../../../../tools/admin-model'
-import { postgresEngine, sqliteEngine, type EngineUnderTest } from '../../../utils/engines'
+import { eachEngine, type EngineUnderTest } from '../../../utils/engines'
 import { startAdminServer, type AdminTestServer } from '../../admin-harness'
 
 const events: UpdateSendEvent[] = ['EDIT', 'SEND_NOW', 'SCHEDULE', 'UNSCHEDULE', 'START', 'PAUSE', 'RESUME', 'CANCEL', 'FINISH'].map((type) => ({ type }) as UpdateSendEvent)
 const model: Model = { machine: updateSendMachine, events, offerEveryEvent: true, serializeState: (snapshot) => JSON.stringify(snapshot.value) }
 const paths: ModelPath[] = transitionPaths(model)
 
-describe.each([sqliteEngine(), postgresEngine()])('an update’s sending on $engine', (engine: EngineUnderTest) => {
+describe.each(eachEngine())('an update’s sending on $engine', (engine: EngineUnderTest) => {
   let server: AdminTestServer
   let cookie: string
   let people = 0

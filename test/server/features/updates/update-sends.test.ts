@@ -13,7 +13,7 @@ import { saveLinkTokens } from '../../../../server/platform/secrets/link-tokens'
 import { hashSecret, newSecret } from '../../../../server/platform/secrets/tokens'
 import type { StoredStatus } from '../../../../shared/stored-statuses'
 import type { UpdateAudience, UpdateDraft, UpdateRecord } from '../../../../shared/update-rows'
-import { postgresEngine, sqliteEngine, type EngineUnderTest } from '../../../utils/engines'
+import { eachEngine, type EngineUnderTest } from '../../../utils/engines'
 import { rawHeader } from '../../../../tools/smtp-inbox'
 import { until } from '../../../../tools/until'
 import { adminEmail, startAdminServer, type AdminTestServer } from '../../admin-harness'
@@ -33,7 +33,7 @@ const record = (counts: Partial<Omit<UpdateRecord, 'skipped'>> & { skipped?: Par
   skipped: { unsubscribed: 0, erased: 0, cancelled: 0, unknown: 0, suppressed: 0, ...counts.skipped },
 })
 
-describe.each([sqliteEngine(), postgresEngine()])('sending an update on $engine', (engine: EngineUnderTest) => {
+describe.each(eachEngine())('sending an update on $engine', (engine: EngineUnderTest) => {
   let server: AdminTestServer
   let cookie: string
   let sender: OutboxSender | undefined

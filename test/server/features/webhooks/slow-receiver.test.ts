@@ -5,11 +5,11 @@
 // healthy receiver's 3 events at 0.7, 8.8 and 8.9 s, behind a receiver that timed out at 10 s.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { consentApi } from '../../../../shared/consent-paths'
-import { postgresEngine, sqliteEngine, type EngineUnderTest } from '../../../utils/engines'
+import { eachEngine, type EngineUnderTest } from '../../../utils/engines'
 import { until } from '../../../../tools/until'
 import { receiversPerTest, startWebhookServer, type WebhookServer } from './webhook-harness'
 
-describe.each([sqliteEngine(), postgresEngine()])('a slow receiver on $engine', (engine: EngineUnderTest) => {
+describe.each(eachEngine())('a slow receiver on $engine', (engine: EngineUnderTest) => {
   let server: WebhookServer
   const receivers = receiversPerTest()
   beforeAll(() => engine.setup(), 60_000)

@@ -10,6 +10,9 @@ import type { WebhookDeliveriesReply } from '../../../../shared/webhook-rows'
 import { until } from '../../../../tools/until'
 import { startReceiver, type Receiver } from '../../../utils/webhook-receiver'
 import { startWebhookServer, type WebhookServer } from './webhook-harness'
+import { runsOnBothEngines } from '../../../utils/store-suite'
+
+runsOnBothEngines()
 
 const receivers: Receiver[] = []
 let server: WebhookServer | undefined

@@ -6,12 +6,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { consentApi } from '../../../../shared/consent-paths'
 import { deliveryRules } from '../../../../server/features/webhooks/webhook-deliverer'
-import { postgresEngine, sqliteEngine, type EngineUnderTest } from '../../../utils/engines'
+import { eachEngine, type EngineUnderTest } from '../../../utils/engines'
 import { until } from '../../../../tools/until'
 import type { Receiver } from '../../../utils/webhook-receiver'
 import { receiversPerTest, startWebhookServer, type WebhookServer } from './webhook-harness'
 
-describe.each([sqliteEngine(), postgresEngine()])('an erasure and the webhooks on $engine', (engine: EngineUnderTest) => {
+describe.each(eachEngine())('an erasure and the webhooks on $engine', (engine: EngineUnderTest) => {
   let server: WebhookServer
   const receivers = receiversPerTest()
   beforeAll(() => engine.setup(), 60_000)

@@ -17,6 +17,9 @@ import { rawHeader } from '../../../../tools/smtp-inbox'
 import { until } from '../../../../tools/until'
 import type { Received } from '../../../utils/webhook-receiver'
 import { receiversPerTest, startWebhookServer, type WebhookServer } from './webhook-harness'
+import { runsOnBothEngines } from '../../../utils/store-suite'
+
+runsOnBothEngines()
 
 let server: WebhookServer
 const receivers = receiversPerTest()

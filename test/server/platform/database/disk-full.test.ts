@@ -21,6 +21,9 @@ import { freshDatabase, testEngine, validSignup } from '../../harness'
 import { freePort } from '../../../../tools/ports'
 import { processFixture } from '../../process-fixture'
 import { startServerProcess } from '../../../../tools/processes'
+import { runsOnBothEngines } from '../../../utils/store-suite'
+
+runsOnBothEngines()
 
 const fixture = processFixture()
 /** Room for the schema and a few signups' worth of write-ahead log, and less than the log the read thread starts

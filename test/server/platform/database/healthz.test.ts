@@ -9,6 +9,9 @@ import { healthCheckShareMs } from '../../../../server/platform/http/healthz'
 import { outboxStallMs } from '../../../../server/platform/database/health'
 import { deliveryStallMs } from '../../../../server/features/webhooks/delivery-watch'
 import { queryDatabase, startTestServer, testEngine, validSignup, type TestServer } from '../../harness'
+import { runsOnBothEngines } from '../../../utils/store-suite'
+
+runsOnBothEngines()
 
 let server: TestServer
 beforeEach(async () => {

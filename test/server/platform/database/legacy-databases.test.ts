@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Engine } from '../../../../server/platform/database/contract'
-import { postgresEngine, sqliteEngine, type EngineUnderTest } from '../../../utils/engines'
+import { eachEngine, type EngineUnderTest } from '../../../utils/engines'
 import { featureMigrations } from '../../../../server/feature-migrations'
 import { platformMigrations } from '../../../../server/platform/database/migrations'
 import { openStore } from '../../../../tools/open-store'
@@ -83,7 +83,7 @@ const firstAfterTheRunner = [platformMigrations, ...featureMigrations]
   .map(([name]) => name)
   .sort()[0]
 
-describe.each([sqliteEngine(), postgresEngine()])('a database migrated before Kysely’s runner, on $engine', (engine: EngineUnderTest) => {
+describe.each(eachEngine())('a database migrated before Kysely’s runner, on $engine', (engine: EngineUnderTest) => {
   beforeAll(() => engine.setup(), 60_000)
   afterAll(() => engine.teardown(), 60_000)
 

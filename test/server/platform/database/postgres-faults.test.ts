@@ -9,6 +9,9 @@ import { messages } from '../../../../shared/messages'
 import { startPostgres, type TestPostgres } from '../../../../tools/postgres'
 import { validSignup } from '../../harness'
 import { killGroup, startServerProcess, stopAll, type ServerProcess } from '../../../../tools/processes'
+import { onlyOn } from '../../../utils/store-suite'
+
+onlyOn('postgres', 'several instances on one database, which only PostgreSQL serves; this file starts a cluster of its own')
 
 let cluster: TestPostgres
 let databaseUrl: string

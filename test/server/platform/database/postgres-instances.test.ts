@@ -13,6 +13,9 @@ import { freePort } from '../../../../tools/ports'
 import { postgresForFile } from '../../../utils/postgres-for-file'
 import { startTestServer, validSignup } from '../../harness'
 import { failingStart } from '../../../../tools/processes'
+import { onlyOn } from '../../../utils/store-suite'
+
+onlyOn('postgres', 'several instances on one database, which only PostgreSQL serves; this file starts a cluster of its own')
 
 const postgres = postgresForFile()
 

@@ -15,7 +15,7 @@ import type { Database } from '../../../../server/platform/database/database'
 import { healthCheck } from '../../../../server/platform/database/health'
 import { openDatabase, type OpenOptions } from '../../../../server/platform/database/open'
 import { canonicalAddress } from '../../../../shared/mailbox'
-import { postgresEngine, sqliteEngine, type EngineUnderTest } from '../../../utils/engines'
+import { eachEngine, type EngineUnderTest } from '../../../utils/engines'
 import { longSqliteRead, longSqliteReadCount, threadCount } from '../../../utils/long-sqlite-read'
 import { openStore } from '../../../../tools/open-store'
 import { until } from '../../../../tools/until'
@@ -25,7 +25,8 @@ const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url))
 const signup = (email: string) => ({ ...validSignup, email, emailNormalized: canonicalAddress(email)!, submissionId: null })
 const settingKeys = async (database: Database) => (await database.db.selectFrom('consent_settings').select('key').execute()).map((row) => row.key)
 
-const engines = { sqlite: sqliteEngine(), postgres: postgresEngine() }
+const [sqlite, postgres] = eachEngine() as [EngineUnderTest, EngineUnderTest]
+const engines = { sqlite, postgres }
 beforeAll(() => Promise.all(Object.values(engines).map((engine) => engine.setup())), 60_000)
 afterAll(() => Promise.all(Object.values(engines).map((engine) => engine.teardown())))
 
@@ -171,7 +172,7 @@ describe('reads on postgres, in a pool of its own', () => {
     let reading = true
     const read = sql`SELECT pg_sleep(3)`.execute(database.reads).finally(() => (reading = false))
     // With `reads` the main pool (reads: db in postgres.ts), this write waits out the whole sleep: checked, it fails.
-    const sleeping = `SELECT count(*)::int AS n FROM pg_stat_activity WHERE query = 'SELECT pg_sleep(3)' AND state = 'active'`
+    const sleeping = `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query = 'SELECT pg_sleep(3)' AND state = 'active'`
     await until(async () => (await engine.query(url, sleeping))[0]!.n === 1, 5000, 'the long read to run')
     const before = performance.now()
     await database.db.insertInto('consent_settings').values({ key: 'during-the-read', value: 'yes' }).execute()

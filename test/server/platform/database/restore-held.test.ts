@@ -22,6 +22,9 @@ import { freshDatabase, queryDatabase, testEngine } from '../../harness'
 import { processFixture } from '../../process-fixture'
 import { restoreBackup, runScript } from '../../operator-scripts'
 import { killGroup, startServerProcess } from '../../../../tools/processes'
+import { runsOnBothEngines } from '../../../utils/store-suite'
+
+runsOnBothEngines()
 
 const fixture = processFixture()
 

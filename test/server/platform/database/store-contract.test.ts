@@ -12,7 +12,7 @@ import { openStore } from '../../../../tools/open-store'
 import { featureMigrations } from '../../../../server/feature-migrations'
 import { platformMigrations } from '../../../../server/platform/database/migrations'
 import { canonicalAddress } from '../../../../shared/mailbox'
-import { postgresEngine, sqliteEngine, type EngineUnderTest } from '../../../utils/engines'
+import { eachEngine, type EngineUnderTest } from '../../../utils/engines'
 import { validSignup } from '../../harness'
 
 const signup = (email: string, submissionId: string | null = null) => ({ ...validSignup, email, emailNormalized: canonicalAddress(email)!, submissionId })
@@ -30,7 +30,7 @@ const execFileAsync = promisify(execFile)
 const every = [platformMigrations, ...featureMigrations].flatMap((list) => Object.keys(list)).sort()
 const before = (name: string) => every.slice(0, every.indexOf(name))
 
-describe.each([sqliteEngine(), postgresEngine()])('the $engine store', (engine: EngineUnderTest) => {
+describe.each(eachEngine())('the $engine store', (engine: EngineUnderTest) => {
   const opened: Stores[] = []
   const open = async (url: string, stopBefore?: string) => {
     const store = await openStore(url, { stopBefore })

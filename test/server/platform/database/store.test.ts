@@ -9,6 +9,9 @@ import { sqliteFilePath } from '../../../../server/platform/database/database-ur
 import { featureMigrations } from '../../../../server/feature-migrations'
 import { platformMigrations } from '../../../../server/platform/database/migrations'
 import { makeTempDir, validSignup } from '../../harness'
+import { onlyOn } from '../../../utils/store-suite'
+
+onlyOn('sqlite', 'what SQLite alone promises (WAL mode, file: URLs); what both engines promise is store-contract.test.ts')
 
 let temp: Awaited<ReturnType<typeof makeTempDir>>
 beforeEach(async () => {

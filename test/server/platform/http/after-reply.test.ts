@@ -8,6 +8,9 @@ import type { Context } from 'hono'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { afterRepliesSettled, afterReply, afterReplyDelayMs } from '../../../../server/platform/http/after-reply'
 import { memorySenders } from '../../../utils/memory-sender'
+import { runsOnBothEngines } from '../../../utils/store-suite'
+
+runsOnBothEngines()
 
 describe('afterReply', () => {
   beforeEach(() => {

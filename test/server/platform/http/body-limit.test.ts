@@ -6,6 +6,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { defaultMaxBodyBytes } from '../../../../server/features/signup/signup-routes'
 import { messages } from '../../../../shared/messages'
 import { startTestServer, validSignup, type TestServer } from '../../harness'
+import { runsOnBothEngines } from '../../../utils/store-suite'
+
+runsOnBothEngines()
 
 let server: TestServer
 beforeAll(async () => {

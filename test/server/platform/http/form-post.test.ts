@@ -9,6 +9,9 @@ import { silentLogger } from '../../../../server/platform/observability/logger'
 import { StoreUnavailableError } from '../../../../server/platform/database/contract'
 import { failingDatabase } from '../../../utils/failing-database'
 import { startTestServer, validSignup, type TestServer } from '../../harness'
+import { runsOnBothEngines } from '../../../utils/store-suite'
+
+runsOnBothEngines()
 
 let server: TestServer
 afterEach(() => server?.close())

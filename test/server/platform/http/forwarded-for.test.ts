@@ -16,6 +16,9 @@ import { referralRules } from '../../../../shared/rules'
 import { startAdminServer } from '../../admin-harness'
 import { freshDatabase, makeTempDir, queryDatabase, startTestServer, validSignup, type TestServer } from '../../harness'
 import { saveLinkTokens } from '../../../../server/platform/secrets/link-tokens'
+import { runsOnBothEngines } from '../../../utils/store-suite'
+
+runsOnBothEngines()
 
 /** RATE_LIMIT_MAX's default, and the measurement: 15 signups from one client. */
 const max = 10

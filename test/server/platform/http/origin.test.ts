@@ -5,6 +5,9 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { messages } from '../../../../shared/messages'
 import { parseAllowedOrigins } from '../../../../server/platform/http/origin'
 import { startTestServer, validSignup, type TestServer } from '../../harness'
+import { runsOnBothEngines } from '../../../utils/store-suite'
+
+runsOnBothEngines()
 
 let server: TestServer | undefined
 afterEach(() => server?.close())

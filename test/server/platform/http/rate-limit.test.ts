@@ -5,6 +5,9 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { messages } from '../../../../shared/messages'
 import { clientKey, createRateLimiter } from '../../../../server/platform/http/rate-limit'
 import { startTestServer, validSignup, type TestServer } from '../../harness'
+import { runsOnBothEngines } from '../../../utils/store-suite'
+
+runsOnBothEngines()
 
 describe('createRateLimiter', () => {
   it('allows max hits per window per key, then says when to retry, then allows again', () => {

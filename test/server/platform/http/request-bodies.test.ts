@@ -17,6 +17,9 @@ import { logLines } from '../../../utils/log-lines'
 import { startAdminServer, type AdminTestServer } from '../../admin-harness'
 import { validSignup } from '../../harness'
 import { saveLinkTokens } from '../../../../server/platform/secrets/link-tokens'
+import { runsOnBothEngines } from '../../../utils/store-suite'
+
+runsOnBothEngines()
 
 const inviteUrl = 'https://testflight.apple.com/join/Stride01'
 const megabytes = (count: number) => 'x'.repeat(count * 1024 * 1024)

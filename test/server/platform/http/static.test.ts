@@ -10,6 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { consentPages } from '../../../../shared/consent-paths'
 import { createStaticSite } from '../../../../server/platform/http/static'
 import { makeTempDir, startTestServer, type TestServer } from '../../harness'
+import { onlyOn } from '../../../utils/store-suite'
+
+onlyOn('sqlite', "the server's static side, over a fixture dist/; the database behind it plays no part in what is checked")
 
 const homeScript = 'window.__ROUTER_STATE__ = {"page":"home"}'
 const page = (title: string, script = '') =>

@@ -12,6 +12,9 @@ import { startInbox, type Inbox } from '../../../../tools/smtp-inbox'
 import { makeTempDir, queryDatabase, validSignup } from '../../harness'
 import { startServerProcess, stopAll } from '../../../../tools/processes'
 import { until } from '../../../../tools/until'
+import { onlyOn } from '../../../utils/store-suite'
+
+onlyOn('sqlite', "the budget as the real process runs it, on a file; the budget's store runs on both engines in nobody-locked-out.test.ts")
 
 let inbox: Inbox | undefined
 let temp: Awaited<ReturnType<typeof makeTempDir>> | undefined

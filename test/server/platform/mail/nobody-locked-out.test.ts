@@ -16,6 +16,9 @@ import { until } from '../../../../tools/until'
 import { adminEmail, startAdminServer, type AdminTestServer } from '../../admin-harness'
 import { freshDatabase, makeTempDir, queryDatabase, startTestServer, validSignup, type TestServer } from '../../harness'
 import { permissions } from '../../../../shared/team'
+import { runsOnBothEngines } from '../../../utils/store-suite'
+
+runsOnBothEngines()
 
 const { windowMs } = mailboxBudget.perKind
 const budgetAtOnce = mailboxBudget.perKind.max + mailboxBudget.spare.max

@@ -16,6 +16,9 @@ import { createLogger } from '../../../../server/platform/observability/logger'
 import { createMetrics } from '../../../../server/platform/observability/metrics'
 import { observeRequests } from '../../../../server/platform/observability/observe-requests'
 import { until } from '../../../../tools/until'
+import { onlyOn } from '../../../utils/store-suite'
+
+onlyOn('sqlite', "a statement that holds the event loop, as only libsql's synchronous driver can; the other tests use no database")
 
 /** Holds the event loop for `ms`, as a synchronous statement on SQLite's one connection would. */
 function holdTheLoop(ms: number) {

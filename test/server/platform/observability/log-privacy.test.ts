@@ -15,6 +15,9 @@ import { freshDatabase, validSignup } from '../../harness'
 import { freePort } from '../../../../tools/ports'
 import { killGroup, startServerProcess, type ServerProcess } from '../../../../tools/processes'
 import { processFixture } from '../../process-fixture'
+import { runsOnBothEngines } from '../../../utils/store-suite'
+
+runsOnBothEngines()
 
 const fixture = processFixture()
 

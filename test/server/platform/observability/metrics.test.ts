@@ -10,6 +10,9 @@ import { freshDatabase, testEngine, validSignup } from '../../harness'
 import { freePort } from '../../../../tools/ports'
 import { startServerProcess, type ServerProcess } from '../../../../tools/processes'
 import { processFixture } from '../../process-fixture'
+import { runsOnBothEngines } from '../../../utils/store-suite'
+
+runsOnBothEngines()
 
 const fixture = processFixture()
 

@@ -9,6 +9,9 @@ import { readConfig } from '../../../../server/config'
 import { ConfigError } from '../../../../server/platform/config-error'
 import { makeTempDir } from '../../harness'
 import { failingStart, stopAll } from '../../../../tools/processes'
+import { onlyOn } from '../../../utils/store-suite'
+
+onlyOn('sqlite', 'the settings are refused at start, before the database is opened, so the engine plays no part')
 
 const problemsOf = (env: Record<string, string>) => {
   try {

@@ -8,6 +8,9 @@ import { StoreUnavailableError } from '../../../../server/platform/database/cont
 import { failingDatabase } from '../../../utils/failing-database'
 import { logLines } from '../../../utils/log-lines'
 import { startTestServer, validSignup, type TestServer } from '../../harness'
+import { runsOnBothEngines } from '../../../utils/store-suite'
+
+runsOnBothEngines()
 
 let server: TestServer | undefined
 afterEach(async () => {

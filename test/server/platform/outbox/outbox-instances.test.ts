@@ -23,6 +23,9 @@ import { makeTempDir, queryDatabase, validSignup } from '../../harness'
 import { killGroup, startServerProcess, stopAll, type ServerProcess } from '../../../../tools/processes'
 import { until } from '../../../../tools/until'
 import { systemClock } from '../../../../server/platform/clock/system-clock'
+import { onlyOn } from '../../../utils/store-suite'
+
+onlyOn('postgres', 'several instances on one database, which only PostgreSQL serves; this file starts a cluster of its own')
 
 let cluster: TestPostgres
 const closers: (() => Promise<unknown>)[] = []

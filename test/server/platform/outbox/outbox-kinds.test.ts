@@ -14,13 +14,13 @@ import type { OutboxKind, Recipient } from '../../../../server/platform/outbox/o
 import { enqueue } from '../../../../server/platform/outbox/outbox-queue'
 import { startOutboxSender, type OutboxSender } from '../../../../server/platform/outbox/outbox-sender'
 import { outboxStore } from '../../../../server/platform/outbox/outbox-store'
-import { postgresEngine, sqliteEngine, type EngineUnderTest } from '../../../utils/engines'
+import { eachEngine, type EngineUnderTest } from '../../../utils/engines'
 import { openStore, type Stores } from '../../../../tools/open-store'
 import { validSignup } from '../../harness'
 
 type Note = Recipient & { entryId: number; noteId: number; body: string; withdrawn: boolean }
 
-describe.each([sqliteEngine(), postgresEngine()])('a kind of email registered by a test, on $engine', (engine: EngineUnderTest) => {
+describe.each(eachEngine())('a kind of email registered by a test, on $engine', (engine: EngineUnderTest) => {
   const opened: { store: Stores; sender: OutboxSender }[] = []
   beforeAll(() => engine.setup(), 60_000)
   afterAll(async () => {

@@ -13,6 +13,9 @@ import { openStore } from '../../../../tools/open-store'
 import { startPostgres, type TestPostgres } from '../../../../tools/postgres'
 import { validSignup } from '../../harness'
 import { systemClock } from '../../../../server/platform/clock/system-clock'
+import { onlyOn } from '../../../utils/store-suite'
+
+onlyOn('postgres', 'several instances on one database, which only PostgreSQL serves; this file starts a cluster of its own')
 
 let cluster: TestPostgres
 const stores: Stores[] = []

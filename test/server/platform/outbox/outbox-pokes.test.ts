@@ -7,6 +7,9 @@ import type { OutboxStore } from '../../../../server/platform/outbox/outbox-stor
 import { memorySenders } from '../../../utils/memory-sender'
 import { until } from '../../../../tools/until'
 import { validSignup } from '../../harness'
+import { runsOnBothEngines } from '../../../utils/store-suite'
+
+runsOnBothEngines()
 
 const startSender = memorySenders()
 

@@ -19,6 +19,9 @@ import { startSlowSmtp, type SlowDelays, type SlowSmtp } from '../../../../tools
 import { until } from '../../../../tools/until'
 import { freshDatabase, makeTempDir, queryDatabase, testEngine, validSignup } from '../../harness'
 import { systemClock } from '../../../../server/platform/clock/system-clock'
+import { runsOnBothEngines } from '../../../utils/store-suite'
+
+runsOnBothEngines()
 
 const cleanups: (() => Promise<unknown>)[] = []
 afterAll(async () => {

@@ -20,7 +20,7 @@ import { saveLinkTokens } from '../../../../server/platform/secrets/link-tokens'
 import { hashSecret, newSecret } from '../../../../server/platform/secrets/tokens'
 import { featureMigrations } from '../../../../server/feature-migrations'
 import { canonicalAddress } from '../../../../shared/mailbox'
-import { postgresEngine, sqliteEngine, type EngineUnderTest } from '../../../utils/engines'
+import { eachEngine, type EngineUnderTest } from '../../../utils/engines'
 import { logLines } from '../../../utils/log-lines'
 import { memoryMailer } from '../../../../tools/memory-mailer'
 import { composeForTests, type Stores } from '../../../../tools/open-store'
@@ -30,7 +30,7 @@ const minute = 60_000
 const hour = 60 * minute
 const day = 24 * hour
 
-describe.each([sqliteEngine(), postgresEngine()])('retention on $engine', (engine: EngineUnderTest) => {
+describe.each(eachEngine())('retention on $engine', (engine: EngineUnderTest) => {
   const opened: { stores: Stores; sender: OutboxSender }[] = []
   beforeAll(() => engine.setup(), 60_000)
   afterAll(async () => {
