@@ -20,7 +20,9 @@ import { composeForTests, type Stores } from '../../../../tools/open-store'
 import { sqliteEngine } from '../../../utils/engines'
 import type { Composition } from '../../../../server/compose'
 import { validSignup } from '../../harness'
+import { onlyOn } from '../../../utils/store-suite'
 
+onlyOn('sqlite', "a provider's signature is checked before any store is touched; the rules its events lead to run on both engines in suppression-rules.test.ts")
 const engine = sqliteEngine()
 const topicArn = 'arn:aws:sns:us-east-1:123456789012:ses-bounces'
 const certUrl = 'https://sns.us-east-1.amazonaws.com/SimpleNotificationService-0123456789abcdef.pem'

@@ -7,6 +7,9 @@ import type { SuppressionsReply } from '../../../../shared/suppression'
 import { canonicalAddress } from '../../../../shared/mailbox'
 import { startAdminServer, type AdminTestServer } from '../../admin-harness'
 import { validSignup } from '../../harness'
+import { runsOnBothEngines } from '../../../utils/store-suite'
+
+runsOnBothEngines()
 
 let server: AdminTestServer
 beforeAll(async () => {

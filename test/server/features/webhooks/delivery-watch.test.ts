@@ -4,12 +4,12 @@
 // delivery due and untaken past the bound, never for one held by an endpoint that is off or waiting out a retry.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { deliveryStallMs, watchedDeliveries } from '../../../../server/features/webhooks/delivery-watch'
-import { postgresEngine, sqliteEngine, type EngineUnderTest } from '../../../utils/engines'
+import { eachEngine, type EngineUnderTest } from '../../../utils/engines'
 import { openStore } from '../../../../tools/open-store'
 
 const minute = 60_000
 
-describe.each([sqliteEngine(), postgresEngine()])('the webhooks delivery watch on $engine', (engine: EngineUnderTest) => {
+describe.each(eachEngine())('the webhooks delivery watch on $engine', (engine: EngineUnderTest) => {
   beforeAll(() => engine.setup(), 60_000)
   afterAll(() => engine.teardown(), 60_000)
 

@@ -4,10 +4,10 @@
 // both engines, each with its id, lease and attempts, and the sender then takes them as before.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'kysely'
-import { postgresEngine, sqliteEngine, type EngineUnderTest } from '../../../utils/engines'
+import { eachEngine, type EngineUnderTest } from '../../../utils/engines'
 import { openStore } from '../../../../tools/open-store'
 
-describe.each([sqliteEngine(), postgresEngine()])('the outbox subjects migration on $engine', (engine: EngineUnderTest) => {
+describe.each(eachEngine())('the outbox subjects migration on $engine', (engine: EngineUnderTest) => {
   beforeAll(() => engine.setup(), 60_000)
   afterAll(() => engine.teardown(), 60_000)
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMailer } from '../../../../server/platform/mail/mailer'
 import { silentLogger } from '../../../../server/platform/observability/logger'
 import { canonicalAddress } from '../../../../shared/mailbox'
-import { postgresEngine, sqliteEngine, type EngineUnderTest } from '../../../utils/engines'
+import { eachEngine, type EngineUnderTest } from '../../../utils/engines'
 import { openStore } from '../../../../tools/open-store'
 import { until } from '../../../../tools/until'
 import { validSignup } from '../../harness'
@@ -36,7 +36,7 @@ beforeAll(async () => {
 })
 afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())))
 
-describe.each([sqliteEngine(), postgresEngine()])('bounces at send time on $engine', (engine: EngineUnderTest) => {
+describe.each(eachEngine())('bounces at send time on $engine', (engine: EngineUnderTest) => {
   beforeAll(() => engine.setup(), 60_000)
   afterAll(() => engine.teardown())
 

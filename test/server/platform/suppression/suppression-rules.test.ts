@@ -5,7 +5,7 @@
 // and the outbox sends a suppressed address nothing, of any kind, but the email that answers its own new request.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { canonicalAddress } from '../../../../shared/mailbox'
-import { postgresEngine, sqliteEngine, type EngineUnderTest } from '../../../utils/engines'
+import { eachEngine, type EngineUnderTest } from '../../../utils/engines'
 import { memoryMailer } from '../../../../tools/memory-mailer'
 import { openStore, type Stores } from '../../../../tools/open-store'
 import { validSignup } from '../../harness'
@@ -13,7 +13,7 @@ import { validSignup } from '../../harness'
 const day = 86_400_000
 const start = new Date('2026-12-01T10:00:00.000Z')
 
-describe.each([sqliteEngine(), postgresEngine()])('the suppression list on $engine', (engine: EngineUnderTest) => {
+describe.each(eachEngine())('the suppression list on $engine', (engine: EngineUnderTest) => {
   beforeAll(() => engine.setup(), 60_000)
   afterAll(() => engine.teardown())
   const opened: Stores[] = []
