@@ -24,6 +24,7 @@ import { describeDatabase } from './platform/database/database-url'
 import { openDatabase } from './platform/database/open'
 import { featureMigrations } from './feature-migrations'
 import { heldSince } from './platform/database/held'
+import { keepRowsYoung } from './platform/observability/young-rows'
 import { every, type Clock } from './platform/clock/every'
 import { systemClock } from './platform/clock/system-clock'
 
@@ -46,6 +47,7 @@ async function main() {
   const { config, mail: mailSettings, admin: adminConfig } = settings
   const log = createLogger({ level: config.logLevel })
   const metrics = createMetrics()
+  keepRowsYoung()
 
   // A SQLite file's folder is created, another process's lock waited on (for a bounded time) and its header and
   // schema read by openDatabase (platform/database/sqlite-file.ts); every page is checked once it serves. The wait is announced plainly, as the refusal
