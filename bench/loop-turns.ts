@@ -58,8 +58,9 @@ export async function makeLaunchDay(databaseUrl: string, now: Date, say: (line: 
   }
 }
 
-/** A turn of the server's loop as it logged it: when it ended (ms since the epoch), how long, what was running. */
-export type Turn = { at: number; ms: number; running: string[]; heldBy: { name: string; ms: number }[] }
+/** A turn of the server's loop as it logged it: when it ended (ms since the epoch), how long, what was running, and
+ * the garbage collector's pauses in it. */
+export type Turn = { at: number; ms: number; running: string[]; heldBy: { name: string; ms: number }[]; collectedMs: number }
 
 /** Reads the server's log lines (startMeasuredServer's onLine) for its turns over EVENT_LOOP_STALL_MS. */
 export function turnsFromLog() {
@@ -68,8 +69,8 @@ export function turnsFromLog() {
     onLine(line: string) {
       if (!line.includes('"turnMs"')) return
       try {
-        const parsed = JSON.parse(line) as { time: string; turnMs: number; running: string[]; heldBy?: Turn['heldBy'] }
-        turns.push({ at: Date.parse(parsed.time), ms: parsed.turnMs, running: parsed.running, heldBy: parsed.heldBy ?? [] })
+        const parsed = JSON.parse(line) as { time: string; turnMs: number; running: string[]; heldBy?: Turn['heldBy']; collectedMs?: number }
+        turns.push({ at: Date.parse(parsed.time), ms: parsed.turnMs, running: parsed.running, heldBy: parsed.heldBy ?? [], collectedMs: parsed.collectedMs ?? 0 })
       } catch {
         // Not a line of the server's log: passed over.
       }
@@ -94,6 +95,7 @@ export function turnsLine(turns: Turn[]): string {
   return (
     `longest turn of the loop ${longest.ms} ms, running ${longest.running.join(' + ') || 'nothing marked'}` +
     (longest.heldBy.length > 0 ? ` (statements on the loop: ${longest.heldBy.map((held) => `${held.name} ${held.ms} ms`).join(', ')})` : '') +
+    (longest.collectedMs > 0 ? ` (garbage collection ${longest.collectedMs} ms)` : '') +
     '; ' +
     `${turns.length} over ${loggedTurnMs} ms, ${over(50).length} over 50 ms, ${over(100).length} over 100 ms` +
     (named.length > 0 ? ` (over 50 ms, in: ${named.join(', ')})` : '') +

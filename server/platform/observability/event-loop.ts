@@ -7,10 +7,14 @@
 // loop, so the line also says whose statements held it: each statement on SQLite's one connection, which holds the
 // loop while it runs, is timed and counted to the mark it ran under (`noteHeld`, platform/database/sqlite.ts).
 //
+// A turn can also be held by V8's garbage collector, whoever ran: the collections' pauses (perf_hooks 'gc'
+// entries) that began within a long turn are added up and said too. Node reports a pause a little after its turn,
+// so a long turn is logged one tick (10 ms) after it ended.
+//
 // The turn is measured by a timer that should fire every `checkEveryMs`: how late it fires is how long the loop was
 // held (to within the check's own period). The delay's distribution, for the metrics, is Node's own
 // (perf_hooks.monitorEventLoopDelay), read and reset at each scrape (metrics.ts watchEventLoop).
-import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks'
+import { monitorEventLoopDelay, PerformanceObserver, type IntervalHistogram } from 'node:perf_hooks'
 import type { Logger } from './logger'
 
 import { AsyncLocalStorage } from 'node:async_hooks'
@@ -72,8 +76,9 @@ function takeWhatRan(): Pick<Stall, 'running' | 'heldBy'> {
   return { running, heldBy }
 }
 
-/** A turn of the loop longer than the limit: how long, and what was running in it. */
-export type Stall = { ms: number; running: string[]; heldBy: { name: string; ms: number }[] }
+/** A turn of the loop longer than the limit: how long, what was running in it, whose statements held it, and how
+ * long the garbage collector paused it (whole milliseconds). */
+export type Stall = { ms: number; running: string[]; heldBy: { name: string; ms: number }[]; collectedMs: number }
 
 export type EventLoopWatch = {
   /** Node's histogram of the loop's delay (nanoseconds), which the metrics read and reset at each scrape. */
@@ -95,20 +100,40 @@ export function watchEventLoop(options: { log: Pick<Logger, 'warn'>; stallMs?: n
   const checkEveryMs = options.checkEveryMs ?? eventLoopRules.checkEveryMs
   const delay = monitorEventLoopDelay({ resolution: checkEveryMs })
   delay.enable()
-  let longest: Stall = { ms: 0, running: [], heldBy: [] }
+  let longest: Stall = { ms: 0, running: [], heldBy: [], collectedMs: 0 }
   let last = performance.now()
+  // The collections' pauses, by when each began. Node reports a pause a little after the turn it held (the turn's
+  // timer can fire first), so a long turn is said at the next tick, with the pauses that began within it.
+  let pauses: { start: number; ms: number }[] = []
+  const collections = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) pauses.push({ start: entry.startTime, ms: entry.duration })
+  })
+  collections.observe({ entryTypes: ['gc'] })
+  const collectedIn = (from: number, to: number) => Math.round(pauses.reduce((ms, pause) => (pause.start >= from && pause.start < to ? ms + pause.ms : ms), 0))
+  let pending: (Omit<Stall, 'collectedMs'> & { from: number; to: number }) | undefined
+  const say = ({ from, to, ...turn }: NonNullable<typeof pending>) => {
+    const stall = { ...turn, collectedMs: collectedIn(from, to) }
+    const named = stall.running.length > 0 ? stall.running.join(', ') : 'nothing marked'
+    const statements = stall.heldBy.length > 0 ? `; statements on the loop: ${stall.heldBy.map((held) => `${held.name} ${held.ms} ms`).join(', ')}` : ''
+    const collector = stall.collectedMs > 0 ? `; garbage collection ${stall.collectedMs} ms` : ''
+    options.log.warn(
+      { turnMs: Math.round(stall.ms), running: stall.running, heldBy: stall.heldBy, collectedMs: stall.collectedMs },
+      `event loop: one turn held it for ${Math.round(stall.ms)} ms, while running ${named}${statements}${collector}`,
+    )
+    options.onStall?.(stall)
+  }
   takeWhatRan()
   const timer = setInterval(() => {
     const at = performance.now()
+    const from = last
     const ms = Math.max(0, at - last - checkEveryMs)
     last = at
     const { running, heldBy } = takeWhatRan()
-    if (ms > longest.ms) longest = { ms, running, heldBy }
-    if (ms < stallMs) return
-    const named = running.length > 0 ? running.join(', ') : 'nothing marked'
-    const statements = heldBy.length > 0 ? `; statements on the loop: ${heldBy.map((held) => `${held.name} ${held.ms} ms`).join(', ')}` : ''
-    options.log.warn({ turnMs: Math.round(ms), running, heldBy }, `event loop: one turn held it for ${Math.round(ms)} ms, while running ${named}${statements}`)
-    options.onStall?.({ ms, running, heldBy })
+    if (pending) say(pending)
+    pending = undefined
+    pauses = pauses.filter((pause) => pause.start >= from - checkEveryMs)
+    if (ms > longest.ms) longest = { ms, running, heldBy, collectedMs: collectedIn(from - checkEveryMs, at) }
+    if (ms >= stallMs) pending = { from: from - checkEveryMs, to: at, ms, running, heldBy }
   }, checkEveryMs)
   // The watch never keeps a process alive on its own.
   timer.unref()
@@ -116,11 +141,14 @@ export function watchEventLoop(options: { log: Pick<Logger, 'warn'>; stallMs?: n
     delay,
     takeLongest() {
       const taken = longest
-      longest = { ms: 0, running: [], heldBy: [] }
+      longest = { ms: 0, running: [], heldBy: [], collectedMs: 0 }
       return taken
     },
     stop() {
       clearInterval(timer)
+      if (pending) say(pending)
+      pending = undefined
+      collections.disconnect()
       delay.disable()
     },
   }
