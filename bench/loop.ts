@@ -12,7 +12,7 @@
 // BENCH_ANALYTICS=on, off or both (the default: on) runs the server with ANALYTICS set so. Goal: the longest turn
 // ≤ 50 ms in every phase. It always stops by itself, and leaves nothing running, Ctrl-C included.
 import { closeSync, copyFileSync, fsyncSync, mkdtempSync, openSync, rmSync } from 'node:fs'
-import { cpus, loadavg, tmpdir } from 'node:os'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { startPostgres, type TestPostgres } from '../tools/postgres'
@@ -24,17 +24,16 @@ import { postgresWithList } from './console/postgres'
 import { beat, exportLines } from './console/print'
 import { signIn, startMeasuredServer } from './console/server'
 import { loggedTurnMs, makeLaunchDay, turnsFromLog, turnsLine } from './loop-turns'
+import { count, loadAverage, printHeader } from './harness/print'
+import { oneOf, positiveNumber, text, wholeNumber } from './harness/settings'
 import { benchTeardown } from './harness/teardown'
 
-const size = Number(process.env.BENCH_SIGNUPS ?? 1_000_000)
-const catchUpMs = Number(process.env.BENCH_CATCHUP_S ?? 30) * 1000
-const quietMs = Number(process.env.BENCH_QUIET_S ?? 70) * 1000
-const analytics = process.env.BENCH_ANALYTICS ?? 'on'
-const engines = process.env.BENCH_ENGINES ?? 'both'
-const cacheDir = process.env.BENCH_CACHE_DIR ?? join(repoRoot, 'data', 'bench')
-if (!Number.isInteger(size) || size < 1000) throw new Error(`BENCH_SIGNUPS must be a whole number from 1000 up, not ${process.env.BENCH_SIGNUPS}`)
-if (!['on', 'off', 'both'].includes(analytics)) throw new Error(`BENCH_ANALYTICS must be on, off or both, not ${analytics}`)
-if (!['sqlite', 'postgres', 'both'].includes(engines)) throw new Error(`BENCH_ENGINES must be sqlite, postgres or both, not ${engines}`)
+const size = wholeNumber('BENCH_SIGNUPS', 1_000_000, { min: 1000 })
+const catchUpMs = positiveNumber('BENCH_CATCHUP_S', 30) * 1000
+const quietMs = positiveNumber('BENCH_QUIET_S', 70) * 1000
+const analytics = oneOf('BENCH_ANALYTICS', 'on', ['on', 'off', 'both'])
+const engines = oneOf('BENCH_ENGINES', 'both', ['sqlite', 'postgres', 'both'])
+const cacheDir = text('BENCH_CACHE_DIR', join(repoRoot, 'data', 'bench'))
 
 const dir = mkdtempSync(join(tmpdir(), 'waitlist-bench-loop-'))
 let cluster: TestPostgres | undefined
@@ -44,10 +43,7 @@ const cleanUp = benchTeardown({
   dir,
 })
 const say = (line: string) => console.log(line)
-const load = () =>
-  `load ${loadavg()
-    .map((average) => average.toFixed(2))
-    .join(' ')}`
+const load = loadAverage
 
 /** A fresh copy of the launch day for one run, its URL, and how to drop it after. */
 type LaunchCopy = { name: string; url: string; drop: () => Promise<void> }
@@ -137,10 +133,10 @@ async function postgresCopies(cachedFile: string, now: Date): Promise<(setting: 
 
 try {
   const now = new Date()
-  say(`The event loop over ${size.toLocaleString('en-US')} signups; ${now.toISOString().slice(0, 16).replace('T', ' ')} UTC, Node ${process.version}, ${cpus().length} CPUs, ${load()}`)
+  printHeader(`The event loop over ${count(size)} signups`, now)
   const sqlite = await builtSqlite(size, cacheDir, dir, say)
   say(`${sqlite.built ? 'Built' : 'From the cache'}: ${sqlite.file}`)
-  const settings = analytics === 'both' ? (['on', 'off'] as const) : [analytics as 'on' | 'off']
+  const settings = analytics === 'both' ? (['on', 'off'] as const) : [analytics]
   if (engines !== 'postgres') {
     const copyFor = await sqliteCopies(sqlite.file, now)
     for (const setting of settings) await measure(copyFor(setting), setting)
