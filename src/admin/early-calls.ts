@@ -9,7 +9,7 @@
 import { adminApiBase } from '../../shared/console-api'
 import { consoleRoutes } from '../../shared/console-routes'
 import { can, roles } from '../../shared/team'
-import { areas, firstCallPath, opens, type Area, type AreaPath } from './area-list'
+import { areas, firstCallPath, opens, type Area } from './area-list'
 
 /** How long an early answer may wait for the call that takes it. */
 export const earlyFreshMs = 10_000
@@ -37,13 +37,19 @@ export const openToEveryRole = (area: Area) =>
     })
   })
 
-/** Asks for the session, and for the area at `pathname`'s chunk (`preload`) and first view when every role may. */
-export function callEarly(pathname: string, basepath: string, preload: (path: AreaPath) => void, now = new Date()): void {
-  ask(`${adminApiBase}${consoleRoutes.session.path}`, true)
+let asked = false
+
+/** Asks for the session, and for the first view of the area at `pathname` when every role may see it; once, however
+ * often it is called (the early script, console-early.ts, calls it first, and main.tsx again, which in the
+ * development server is the first). The area, when its first view was asked for: its chunk may be fetched too. */
+export function callEarly(pathname: string, basepath: string, now = new Date()): Area | undefined {
   const area = areaAtAddress(pathname, basepath)
-  if (!area || !openToEveryRole(area)) return
-  preload(area.path)
-  for (const call of area.firstView) ask(`${adminApiBase}${firstCallPath(call, now)}`, false)
+  const open = area && openToEveryRole(area) ? area : undefined
+  if (asked) return open
+  asked = true
+  ask(`${adminApiBase}${consoleRoutes.session.path}`, true)
+  for (const call of open?.firstView ?? []) ask(`${adminApiBase}${firstCallPath(call, now)}`, false)
+  return open
 }
 
 /** The answer asked for early at `href`, once, while fresh; an area's only when it succeeded. */

@@ -1,6 +1,6 @@
 // The console's own entry: a separate build (vite.admin.config.ts) and separate files under /admin/, so no
 // public page ever requests a byte of it. The page is a shell with no data; everything comes from /api/admin,
-// the first of it asked for at once, before React draws (early-calls.ts).
+// the first of it asked for at once, before React draws (early-calls.ts), by a script of its own in a build.
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { ConsoleApp } from './console-app'
@@ -8,7 +8,9 @@ import { consoleBasepath } from '../../shared/console-pages'
 import { preloadArea } from './console-router'
 import { callEarly } from './early-calls'
 
-callEarly(window.location.pathname, consoleBasepath, preloadArea)
+// Asked already by the early script (console-early.ts) in a build; here for the development server, where there is none.
+const early = callEarly(window.location.pathname, consoleBasepath)
+if (early) preloadArea(early.path)
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
