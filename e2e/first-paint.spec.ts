@@ -10,6 +10,7 @@ import { footerCopy } from '../src/content/navigation'
 import { kneePage } from '../src/content/products'
 import { appInControl } from './support/site'
 import { openWithScriptsHeldBack } from './support/scripts-held-back'
+import { carrying, sentInOrder } from './support/sent-in-order'
 import { stubRequests, waitlistForm } from './support/waitlist'
 import { stubEmail, stubScenarios } from './support/waitlist-stub'
 
@@ -34,6 +35,7 @@ test.describe('the waitlist form at first paint', () => {
 
   test('a double tap on Join before the scripts arrive sends one request', async ({ page }) => {
     const email = stubEmail(stubScenarios.ok)
+    const sent = sentInOrder(page)
     const { expectActedEarly } = await openWithScriptsHeldBack(page, '/')
     const form = waitlistForm(page, 'bottom')
     await form.email.fill(email)
@@ -42,7 +44,8 @@ test.describe('the waitlist form at first paint', () => {
     await form.email.press('Enter')
     await expectActedEarly()
     await expect(form.status).toHaveText(successText, { timeout: 15_000 })
-    await page.waitForTimeout(500)
+    // All three were the app's to act on before it showed the answer: a second send would precede this marker.
+    expect(carrying(await sent.untilNow(), email)).toHaveLength(1)
     expect(await stubRequests({ email })).toHaveLength(1)
   })
 
@@ -191,8 +194,9 @@ test.describe('taps at first paint', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
     await expectActedEarly()
     await appInControl(page)
-    await page.waitForTimeout(300) // a frame or two for anything the first render set off
-    // The app taking over must not jump the page back to the anchor under the visitor's finger.
+    // Two frames drawn after the app took over: what its first render set off (effects, scroll restoration) has
+    // run by then. The app taking over must not jump the page back to the anchor under the visitor's finger.
+    await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))))
     expect(await page.evaluate(() => window.scrollY)).toBe(0)
   })
 
@@ -230,13 +234,16 @@ test.describe('when the scripts are 10 s late, or never come', () => {
   test.use({ allowedConsoleErrors: [/^console\.error: Failed to load resource: net::ERR_FAILED \(.*\.js\)$/] })
 
   test('a Join pressed at first paint is posted by the browser after 10 s, once, with no email in any URL', async ({ page }) => {
+    const sent = sentInOrder(page)
     await openWithPausedClock(page, '/', { scriptsNeverCome: true })
     const email = stubEmail(stubScenarios.ok)
     const form = waitlistForm(page, 'hero')
     await form.email.fill(email)
     await form.submit.click()
     await form.submit.click()
-    await page.waitForTimeout(300) // real time: nothing may leave before the 10 s
+    // Nothing may leave before the 10 s: the taps are done, and the browser sends the marker after anything
+    // they sent (a form's own post would also take the page away, and the marker with it).
+    expect((await sent.untilNow()).filter((request) => request.method() === 'POST')).toEqual([])
     expect(await stubRequests({ email })).toHaveLength(0)
     await page.clock.runFor(10_000)
     await expect.poll(async () => (await stubRequests({ email })).length).toBe(1)

@@ -160,15 +160,31 @@ for (const { id } of waitlistForms) {
       await form.submit.click()
       await expect(form.status).toHaveText(spec.submitting)
       await expect.poll(async () => (await stubRequests({ email })).length).toBe(1)
+      // From here every change to the form is written down with the page's clock (a MutationObserver runs on no
+      // timer, so the paused clock does not hold it): that the form waited out the 15 s is read from the record
+      // once the later thing, the network message, has come, rather than from a look after a real-time wait.
+      const submittedAt = await page.evaluate(
+        ([status, button]) => {
+          const changes: { at: number; status: string; disabled: boolean }[] = []
+          const note = () => void changes.push({ at: Date.now(), status: status.textContent ?? '', disabled: (button as HTMLButtonElement).disabled })
+          new MutationObserver(note).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true })
+          ;(window as { formChanges?: typeof changes }).formChanges = changes
+          return Date.now()
+        },
+        [(await form.status.elementHandle())!, (await form.submit.elementHandle())!] as const,
+      )
 
       await page.clock.runFor(14_999)
-      await page.waitForTimeout(250) // real time for anything the timers set off to show
       await expect(form.status).toHaveText(spec.submitting)
       await expect(form.submit).toBeDisabled()
       expect((await stubRequests({ email }))[0]!.closedEarly).toBe(false)
 
       await page.clock.runFor(1)
       await expect(form.status).toHaveText(spec.network)
+      const changes = await page.evaluate(() => (window as { formChanges?: { at: number; status: string; disabled: boolean }[] }).formChanges!)
+      const leftSubmitting = changes.filter((change) => change.status !== spec.submitting || !change.disabled)
+      expect(leftSubmitting.length).toBeGreaterThan(0)
+      expect(leftSubmitting.every((change) => change.at - submittedAt >= 15_000)).toBe(true)
       await expect(form.status).toHaveCSS('color', statusColor.error)
       await expect(form.submit).toBeEnabled()
       // The browser gave up on the request: the endpoint sees the connection close unanswered.
