@@ -1,6 +1,7 @@
 // `npm run build:server`: the server as plain JavaScript in dist-api/, which `node` runs with nothing but the
-// dependencies installed (`npm ci --omit=dev`): main.js (the server), migrate.js (the migrations, then exit) and
-// aws-lambda.js (the serverless entry), each one file, beside the SQLite read thread's own file.
+// dependencies installed (`npm ci --omit=dev`): main.js (the server), migrate.js (the migrations, then exit),
+// aws-lambda.js (the serverless entry) and the operator's commands, each one file, beside the SQLite read thread's
+// own file.
 //
 // esbuild, because tsx (which runs every script and test here) is esbuild: the build transforms the code as
 // development runs it, and it is already installed. tsc cannot emit this code as it is: its imports carry no
@@ -17,7 +18,15 @@ import { build } from 'esbuild'
 const root = fileURLToPath(new URL('..', import.meta.url))
 
 /** The entries, by the file name they are written to. */
-export const serverEntries = { main: 'server/main.ts', migrate: 'server/migrate-command.ts', 'aws-lambda': 'server/aws-lambda.ts' } as const
+export const serverEntries = {
+  main: 'server/main.ts',
+  migrate: 'server/migrate-command.ts',
+  'aws-lambda': 'server/aws-lambda.ts',
+  // The operator's commands, for a host with no tsx (npm run waitlist:backup, waitlist:go-live, admin:link).
+  backup: 'scripts/backup-waitlist.ts',
+  'go-live': 'scripts/go-live-waitlist.ts',
+  'admin-link': 'scripts/admin-link.ts',
+} as const
 
 /** Files the bundle reads beside itself (`new URL(..., import.meta.url)`), copied as they are. */
 const besideTheBundle = ['server/platform/database/sqlite-read-worker.mjs']

@@ -17,7 +17,7 @@ import { messages } from '../../shared/messages'
 import { startInbox, type Inbox } from '../../tools/smtp-inbox'
 import { freshDatabase, queryDatabase, validSignup } from '../server/harness'
 import { runsOnBothEngines } from '../utils/store-suite'
-import { installCommand, manifestFiles, migrateCommand, startCommand, testOnlyInstallFlags } from './production-install'
+import { imageEnvironment, installCommand, manifestFiles, migrateCommand, startCommand, testOnlyInstallFlags } from './production-install'
 
 runsOnBothEngines()
 
@@ -36,12 +36,13 @@ afterAll(async () => {
   if (folder) await rm(folder, { recursive: true, force: true })
 })
 
-/** Runs a command in the install's folder with only what a container has: PATH, HOME and the given variables. */
+/** Runs a command in the install's folder with only what the image's container has (PATH, HOME, the image's
+ * variables), and the given ones over them. */
 function run(command: readonly string[], env: Record<string, string> = {}) {
   const child = spawn(command[0]!, command.slice(1), {
     cwd: folder,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { PATH: process.env.PATH!, HOME: process.env.HOME ?? folder, NODE_ENV: 'production', ...env },
+    env: { PATH: process.env.PATH!, HOME: process.env.HOME ?? folder, ...imageEnvironment, ...env },
   })
   children.add(child)
   let output = ''
@@ -107,6 +108,11 @@ it('installs without devDependencies, migrates and starts with node, and takes a
   const confirmed = await fetch(`${origin}${consentApi.confirm}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ token }) })
   expect(await confirmed.json()).toMatchObject({ ok: true, message: messages.confirmed })
   expect(await queryDatabase(databaseUrl, 'SELECT status FROM signups WHERE email_normalized = $1', [email])).toEqual([{ status: 'confirmed' }])
+  // The operator's commands are built too: a sign-in link for the console, with no tsx.
+  const owner = 'team@company.example'
+  const link = run(['node', 'dist-api/admin-link.js', owner], { DATABASE_URL: databaseUrl, ADMIN_EMAILS: owner })
+  expect(await link.exited, link.output()).toBe(0)
+  expect(link.output()).toMatch(/\/admin\/sign-in#token=[A-Za-z0-9_-]+/)
 
   // Idle, once it has served: the resident memory of the node process, as the kernel counts it.
   const rss = /VmRSS:\s+(\d+) kB/.exec(await readFile(`/proc/${server.child.pid}/status`, 'utf8'))?.[1]
