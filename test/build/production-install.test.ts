@@ -113,6 +113,13 @@ it('installs without devDependencies, migrates and starts with node, and takes a
   const link = run(['node', 'dist-api/admin-link.js', owner], { DATABASE_URL: databaseUrl, ADMIN_EMAILS: owner })
   expect(await link.exited, link.output()).toBe(0)
   expect(link.output()).toMatch(/\/admin\/sign-in#token=[A-Za-z0-9_-]+/)
+  // And the serverless entry loads with the dependencies alone, with its handler and every scheduled function.
+  const lambda = run(['node', '-e', "import('./dist-api/aws-lambda.js').then((m) => { console.log(Object.keys(m).sort().join(' ')); process.exit(0) })"], {
+    DATABASE_URL: databaseUrl,
+    MIGRATE_AT_START: 'false',
+  })
+  expect(await lambda.exited, lambda.output()).toBe(0)
+  expect(lambda.output().trim()).toBe('analyticsClock handler launchClock outboxSender retentionSweep updatesClock webhookBodiesClock webhooksClock')
 
   // Idle, once it has served: the resident memory of the node process, as the kernel counts it.
   const rss = /VmRSS:\s+(\d+) kB/.exec(await readFile(`/proc/${server.child.pid}/status`, 'utf8'))?.[1]
