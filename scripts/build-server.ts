@@ -11,6 +11,7 @@
 //
 // Not dist/: `vite build` empties that folder, and the server serves it to the public.
 import { copyFileSync, mkdirSync, rmSync } from 'node:fs'
+import { isBuiltin } from 'node:module'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
@@ -31,10 +32,12 @@ export const serverEntries = {
 /** Files the bundle reads beside itself (`new URL(..., import.meta.url)`), copied as they are. */
 const besideTheBundle = ['server/platform/database/sqlite-read-worker.mjs']
 
-export async function buildServer(outDir = join(root, 'dist-api')): Promise<void> {
+/** Builds into `outDir`; gives back the packages the output imports (each a name, without its subpath), which must
+ * all be dependencies: the production install has nothing else. */
+export async function buildServer(outDir = join(root, 'dist-api')): Promise<{ packages: string[] }> {
   rmSync(outDir, { recursive: true, force: true })
   mkdirSync(outDir, { recursive: true })
-  await build({
+  const { metafile } = await build({
     absWorkingDir: root,
     entryPoints: Object.fromEntries(Object.entries(serverEntries).map(([name, file]) => [name, resolve(root, file)])),
     outdir: outDir,
@@ -49,8 +52,12 @@ export async function buildServer(outDir = join(root, 'dist-api')): Promise<void
     sourcemap: 'linked',
     legalComments: 'none',
     logLevel: 'warning',
+    metafile: true,
   })
   for (const file of besideTheBundle) copyFileSync(join(root, file), join(outDir, file.split('/').at(-1)!))
+  const imported = Object.values(metafile.outputs).flatMap((output) => output.imports.filter((entry) => entry.external).map((entry) => entry.path))
+  const packages = imported.filter((path) => !isBuiltin(path) && !path.startsWith('.')).map((path) => path.split('/').slice(0, path.startsWith('@') ? 2 : 1).join('/'))
+  return { packages: [...new Set(packages)].sort() }
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

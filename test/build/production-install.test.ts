@@ -58,7 +58,11 @@ it('installs without devDependencies, migrates and starts with node, and takes a
   const began = performance.now()
   // As the image's build stage leaves them: the server built, and a site (the build of the pages is another
   // test's: test/build/production-build.test.ts; here one page stands for it).
-  await buildServer(join(folder, 'dist-api'))
+  const { packages } = await buildServer(join(folder, 'dist-api'))
+  // Every package the built files import, whether or not this run reaches the import, is a dependency.
+  const { dependencies } = JSON.parse(await readFile(join(repoRoot, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }
+  expect(packages.length).toBeGreaterThan(10)
+  expect(packages.filter((name) => !(name in dependencies))).toEqual([])
   await mkdir(join(folder, 'dist'))
   await writeFile(join(folder, 'dist/index.html'), '<!doctype html><title>the built site</title>')
   for (const file of manifestFiles) await copyFile(join(repoRoot, file), join(folder, file))
