@@ -75,7 +75,7 @@ export async function migrate(
   const unknown = executed.find((name) => !(name in migrations))
   if (unknown !== undefined)
     throw new MigrationRefused(
-      `is newer than this release: it has run the migration ${unknown}, which this release does not know. Start the release that migrated it, or restore the backup taken before that migration (docs/operations.md, "Rolling back").`,
+      `is newer than this release: it has run the migration ${unknown}, which this release does not know. Start the release that migrated it, or restore the backup taken before that migration (docs/operations.md, "Upgrading and rolling back").`,
     )
   let wanted = names
   if (options.stopBefore !== undefined) {
