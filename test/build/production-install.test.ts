@@ -54,6 +54,8 @@ function run(command: readonly string[], env: Record<string, string> = {}) {
 
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`
 
+// Its bound is for a loaded machine: npm ci took 6.6 s alone and 41 s beside five other suites (2026-12-06, load 14
+// to 19), the whole test 92 s.
 it('installs without devDependencies, migrates and starts with node, and takes a signup through confirmation', async () => {
   const began = performance.now()
   // As the image's build stage leaves them: the server built, and a site (the build of the pages is another
@@ -139,5 +141,4 @@ it('installs without devDependencies, migrates and starts with node, and takes a
     expect(refused.output()).toMatch(new RegExp(`^The \\S+ database .* is newer than this release: it has run the migration ${newer}, which this release does not know\\. [^\\n]+\\n$`))
   }
   console.log(`production install: npm ci ${installTook}, start ${startTook}, ${Math.round(Number(rss) / 1024)} MB resident after a signup, whole test ${seconds(began)}`)
-  // npm ci took 6.6 s alone and 41 s beside five other suites (2026-12-06, load 14 to 19): a bound for a loaded machine.
 }, 240_000)
