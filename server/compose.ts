@@ -15,11 +15,11 @@ import { mailboxBudgetOver } from './platform/mail/mailbox-budget'
 import type { Mailer } from './platform/mail/mailer'
 import { createLogger, type Logger } from './platform/observability/logger'
 import type { Metrics } from './platform/observability/metrics'
-import { startOutboxSender, type OutboxSender, type OutboxSenderOverrides } from './platform/outbox/outbox-sender'
+import { outboxDefaults, startOutboxSender, type OutboxSender, type OutboxSenderOverrides } from './platform/outbox/outbox-sender'
 import { outboxPerson } from './platform/outbox/outbox-person'
 import { outboxStore } from './platform/outbox/outbox-store'
 import { personRecordOf, personRoute } from './platform/console/person-route'
-import { retention, retentionTables } from './platform/retention/retention'
+import { retention, retentionRules, retentionTables } from './platform/retention/retention'
 import { startRetentionSchedule, type RetentionSchedule } from './platform/retention/retention-schedule'
 import { buildWings, wingClocks } from './platform/wing/build-wings'
 import { suppressionGate } from './platform/suppression/outbox-gate'
@@ -49,6 +49,10 @@ export type CompositionOptions = WingSettings & {
   }
 
 export type Composition = ReturnType<typeof compose>
+
+/** One piece of the background work, run once (Composition's `background`): its name, the period its timer keeps
+ * in a long-lived process, and the run. */
+export type BackgroundRun = { name: string; everyMs: number; run: () => Promise<void> }
 
 /** A test's changes to the sender: a short poll, its own links, a wrapper that counts the outbox's calls. */
 export type SenderOverrides = OutboxSenderOverrides & { links?: EmailKindSettings['links'] }
@@ -95,7 +99,20 @@ export function compose(options: CompositionOptions) {
     metricsToken: config.metrics.token,
     classifyStoreError: database.classify,
   })
-  return {
+  const background: BackgroundRun[] = [
+    {
+      name: 'outbox',
+      everyMs: outboxDefaults.pollMs,
+      run: async () => {
+        const once = await composition.startSender()
+        await once.idle()
+        await once.stop()
+      },
+    },
+    { name: 'retention', everyMs: retentionRules.everyMs, run: async () => void (await retention(database).sweep(now())) },
+    ...parts.flatMap((wing) => wing.clocks ?? []).map(({ name, everyMs, start }) => ({ name, everyMs, run: () => start({ everyMs }).stop() })),
+  ]
+  const composition = {
     app,
     /** What the wings offer (the stores among them), and the outbox, for the hosts and tests that read or seed them. */
     stores: { ...ports, outbox, suppressions },
@@ -122,6 +139,11 @@ export function compose(options: CompositionOptions) {
       const sweeps = retention(database, { onBatch: metrics?.countRetention(retentionTables) })
       return (retentionSchedule = startRetentionSchedule({ retention: sweeps, log, now }))
     },
+    /** The same background work as a list of single runs, for a host with no timers (aws-lambda.ts): a scheduler calls
+     * each at about its period, and each call runs its work once and resolves once it is done. The outbox sends until
+     * nothing is due; the retention sweep sweeps; every wing's clock (the launch's, the updates' pace, the analytics'
+     * count, the webhooks' deliveries…) is started and stopped at once, which runs it once and waits for that run. */
+    background,
     /** Stops the background work, then waits for the work after the replies (repeats signed up again): the
      * host closes the mailer and the database after it. */
     async stop(): Promise<void> {
@@ -133,4 +155,5 @@ export function compose(options: CompositionOptions) {
       for (const wing of parts) await wing.settled?.()
     },
   }
+  return composition
 }

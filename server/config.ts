@@ -18,6 +18,10 @@ export type ServerConfig = {
   port: number
   host: string
   databaseUrl: string
+  /** Whether the start runs the migrations this release has and the database lacks (MIGRATE_AT_START, on by default:
+   * one instance). Off, a start on a database that lacks any refuses, and `node dist-api/migrate.js` runs them
+   * (docs/operations.md, "Migrations"). */
+  migrateAtStart: boolean
   /** Connections each instance keeps to PostgreSQL (ignored on SQLite). */
   databasePoolSize: number
   allowedOrigins: AllowedOrigins
@@ -91,6 +95,7 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
     port: integer('PORT', 3000, 0, 65535),
     host: listenHost('HOST', env.HOST, problems),
     databaseUrl: env.DATABASE_URL?.trim() || defaultDatabaseUrl,
+    migrateAtStart: env.MIGRATE_AT_START?.trim() ? trueFalse('MIGRATE_AT_START', env.MIGRATE_AT_START, problems) : true,
     databasePoolSize: integer('DATABASE_POOL_SIZE', 10, 1, 1000),
     allowedOrigins,
     trustedProxies: trustProxy(env.TRUST_PROXY, problems),

@@ -52,7 +52,7 @@ async function main() {
   // A SQLite file's folder is created, another process's lock waited on (for a bounded time) and its header and
   // schema read by openDatabase (platform/database/sqlite-file.ts); every page is checked once it serves. The wait is announced plainly, as the refusal
   // that may follow it is.
-  const database = await openDatabase(config.databaseUrl, { migrations: featureMigrations, poolSize: config.databasePoolSize, onLockWait: sayAtStart, log }).catch((error: unknown) =>
+  const database = await openDatabase(config.databaseUrl, { migrations: featureMigrations, apply: config.migrateAtStart, poolSize: config.databasePoolSize, onLockWait: sayAtStart, log }).catch((error: unknown) =>
     stopAtStart(error instanceof StoreOpenError ? error.message : `Cannot open the database (DATABASE_URL): ${(error as Error).message}`),
   )
   // The guard on the event loop: a turn longer than EVENT_LOOP_STALL_MS is one line naming what ran, and counted.

@@ -59,6 +59,11 @@ describe('readConfig', () => {
     expect(['true', ' TRUE ', 'false', ''].map((value) => readConfig({ WEBHOOKS_ALLOW_PRIVATE: value }).webhooks.allowPrivate)).toEqual([true, true, false, false])
   })
 
+  it('migrates at the start unless MIGRATE_AT_START=false (one instance by default; a release step for several)', () => {
+    expect(['', 'true', ' TRUE ', 'false', 'False'].map((value) => readConfig({ MIGRATE_AT_START: value }).migrateAtStart)).toEqual([true, true, true, false, false])
+    expect(readConfig({}).migrateAtStart).toBe(true)
+  })
+
   it('reads TRUST_PROXY as off, one proxy, or a number of proxies', () => {
     expect(['', 'false', '0', 'true', '2'].map((value) => readConfig({ TRUST_PROXY: value }).trustedProxies)).toEqual([0, 0, 0, 1, 2])
   })
@@ -137,6 +142,7 @@ describe('readSettings', () => {
     ['ANALYTICS_RAW_DAYS', () => ({ ANALYTICS_RAW_DAYS: '0' })],
     ['ANALYTICS_COUNT_SECONDS', () => ({ ANALYTICS_COUNT_SECONDS: '0' })],
     ['WEBHOOKS_ALLOW_PRIVATE', () => ({ WEBHOOKS_ALLOW_PRIVATE: 'yes' })],
+    ['MIGRATE_AT_START', () => ({ MIGRATE_AT_START: 'later' })],
     ['STATIC_DIR', () => ({ STATIC_DIR: aFile })],
     ['PUBLIC_SITE_URL', () => ({ PUBLIC_SITE_URL: `ftp://user:${secret}@stridehealth.example` })],
     ['PUBLIC_API_URL', () => ({ PUBLIC_API_URL: 'api.stridehealth.example' })],

@@ -53,16 +53,30 @@ export class MigrationFailed extends Error {
   }
 }
 
+/** A database this release will not open as it is: a newer release's, or (the start told not to migrate) one that
+ * lacks this release's migrations. The message completes "The database at <where> …". */
+export class MigrationRefused extends Error {}
+
 /**
  * Runs every pending migration of `lists` (all of them, or those before `stopBefore`: tests that build an
  * older database). Refuses a database that has run a migration this release does not know (a newer release's).
+ * With `apply: false` it runs none: a database that lacks any is refused, so a start that leaves the migrations
+ * to a release step never serves an older schema.
  */
-export async function migrate(db: Kysely<Tables>, engine: Engine, lists: readonly Migrations[], options: { stopBefore?: string } = {}): Promise<void> {
+export async function migrate(
+  db: Kysely<Tables>,
+  engine: Engine,
+  lists: readonly Migrations[],
+  options: { stopBefore?: string; apply?: boolean } = {},
+): Promise<void> {
   const migrations = combined(lists)
   const names = Object.keys(migrations).sort(byCodeUnit)
   const executed = await executedNames(db, engine)
   const unknown = executed.find((name) => !(name in migrations))
-  if (unknown !== undefined) throw new Error(`it has run the migration ${unknown}, which this release does not know: a newer release migrated it`)
+  if (unknown !== undefined)
+    throw new MigrationRefused(
+      `is newer than this release: it has run the migration ${unknown}, which this release does not know. Start the release that migrated it, or restore the backup taken before that migration (docs/operations.md, "Upgrading and rolling back").`,
+    )
   let wanted = names
   if (options.stopBefore !== undefined) {
     const index = names.indexOf(options.stopBefore)
@@ -72,6 +86,12 @@ export async function migrate(db: Kysely<Tables>, engine: Engine, lists: readonl
   // Nothing to run (every start but the first of a release): no lock, no transaction.
   const target = wanted.at(-1)
   if (target === undefined || wanted.every((name) => executed.includes(name))) return
+  if (options.apply === false) {
+    const pending = wanted.filter((name) => !executed.includes(name))
+    throw new MigrationRefused(
+      `lacks ${pending.length} migration${pending.length === 1 ? '' : 's'} of this release (from ${pending[0]}), and MIGRATE_AT_START is false: run node dist-api/migrate.js (npm run migrate) first.`,
+    )
+  }
   const migrator = new Migrator({ db, provider: providerOf(migrations, engine), nameComparator: byCodeUnit })
   const { error, results } = await migrator.migrateTo(target)
   if (error === undefined) return

@@ -13,6 +13,9 @@ export type OpenOptions = {
   migrations: readonly Migrations[]
   /** Run only the migrations before the one of this name (tests that build an older database). */
   stopBefore?: string
+  /** false: run no migration, and refuse a database that lacks any (a start whose migrations are a release step of
+   * their own, MIGRATE_AT_START=false). A database newer than this release is refused either way. */
+  apply?: boolean
   /** Connections each instance keeps (PostgreSQL only). */
   poolSize?: number
   /** SQLite: told once when another process holds the file locked, before the bounded wait (sqlite-file.ts). */

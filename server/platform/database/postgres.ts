@@ -13,7 +13,7 @@ import { redactUrl } from '../secrets/redact-url'
 import { StoreOpenError, StoreUnavailableError } from './contract'
 import { erasureSaltOf, type Database } from './database'
 import { platformMigrations } from './migrations'
-import { migrate, MigrationFailed, type Migrations } from './migrate'
+import { migrate, MigrationFailed, MigrationRefused, type Migrations } from './migrate'
 import { readsOnly } from './reads-only'
 import type { Tables } from './schema'
 
@@ -28,7 +28,7 @@ const readPoolSize = 2
  * (`migrations`), all of them or those before `stopBefore`. */
 export async function openPostgresDatabase(
   databaseUrl: string,
-  options: { migrations: readonly Migrations[]; stopBefore?: string; poolSize?: number; log?: Logger },
+  options: { migrations: readonly Migrations[]; stopBefore?: string; apply?: boolean; poolSize?: number; log?: Logger },
 ): Promise<Database> {
   const shown = redactUrl(databaseUrl)
   const poolSize = options.poolSize ?? 10
@@ -41,11 +41,12 @@ export async function openPostgresDatabase(
     await db.destroy().catch(() => {})
     throw new StoreOpenError(`Cannot reach the PostgreSQL database at ${shown}: ${reasonOf(error)}`)
   }
-  const { stopBefore } = options
+  const { stopBefore, apply } = options
   try {
-    await migrate(db, 'postgres', [platformMigrations, ...options.migrations], { stopBefore })
+    await migrate(db, 'postgres', [platformMigrations, ...options.migrations], { stopBefore, apply })
   } catch (error) {
     await db.destroy().catch(() => {})
+    if (error instanceof MigrationRefused) throw new StoreOpenError(`The PostgreSQL database at ${shown} ${error.message}`)
     const at = error instanceof MigrationFailed ? ` at ${error.migration}` : ''
     throw new StoreOpenError(`Migrating the PostgreSQL database at ${shown} failed${at}: ${reasonOf(error instanceof MigrationFailed ? error.reason : error)}`)
   }

@@ -13,7 +13,7 @@ import { StoreOpenError, StoreUnavailableError } from './contract'
 import { erasureSaltOf, type Database as OpenDatabase } from './database'
 import { sqliteFilePath } from './database-url'
 import { platformMigrations } from './migrations'
-import { migrate, MigrationFailed, type Migrations } from './migrate'
+import { migrate, MigrationFailed, MigrationRefused, type Migrations } from './migrate'
 import type { Tables } from './schema'
 import { quickCheck } from './sqlite-file'
 import { checkpointRules, checkpointsOffTheLoop } from './sqlite-checkpoints'
@@ -41,7 +41,7 @@ function timed(statement: Database.Statement): Database.Statement {
 
 /** Opens (creating the file if needed, not its folder) the database at `databaseUrl` and runs the platform's
  * migrations and the features' (`migrations`), all of them or those before `stopBefore`. */
-export async function openSqliteDatabase(databaseUrl: string, options: { migrations: readonly Migrations[]; stopBefore?: string }): Promise<OpenDatabase> {
+export async function openSqliteDatabase(databaseUrl: string, options: { migrations: readonly Migrations[]; stopBefore?: string; apply?: boolean }): Promise<OpenDatabase> {
   let file: Database.Database
   try {
     file = new Database(sqliteFilePath(databaseUrl), { timeout: busyTimeoutMs })
@@ -56,11 +56,12 @@ export async function openSqliteDatabase(databaseUrl: string, options: { migrati
   // Each statement is timed: it holds the event loop while it runs, and the loop's guard says whose it was.
   const connection = Object.create(file, { prepare: { value: (text: string) => timed(file.prepare(text === 'begin' ? 'begin immediate' : text)) } }) as Database.Database
   const db = new Kysely<Tables>({ dialect: new OneFileDialect(file, connection) })
-  const { stopBefore } = options
+  const { stopBefore, apply } = options
   try {
-    await withBusyRetries(() => migrate(db, 'sqlite', [platformMigrations, ...options.migrations], { stopBefore }))
+    await withBusyRetries(() => migrate(db, 'sqlite', [platformMigrations, ...options.migrations], { stopBefore, apply }))
   } catch (error) {
     await db.destroy()
+    if (error instanceof MigrationRefused) throw new StoreOpenError(`The SQLite database ${databaseUrl} ${error.message}`)
     const at = error instanceof MigrationFailed ? ` at ${error.migration}` : ''
     throw new StoreOpenError(`Migrating the SQLite database ${databaseUrl} failed${at}: ${((error instanceof MigrationFailed ? error.reason : error) as Error).message}`)
   }

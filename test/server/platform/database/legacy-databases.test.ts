@@ -3,15 +3,20 @@
 // PostgreSQL) migrate forward under Kysely's Migrator, on both engines: every row stays, what ran before is
 // recorded and never runs again, and the schema ends exactly as a new database's. Each starts from a dump of
 // what that runner left (fixtures/legacy-<engine>-v<version>.json): data, so that a change to today's
-// migrations cannot change it along with them.
+// migrations cannot change it along with them. One of them goes through the release step's command
+// (server/migrate-command.ts, docs/operations.md "Migrations"), as an upgrade with MIGRATE_AT_START=false does.
 import { createClient } from '@libsql/client'
+import { execFile } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Engine } from '../../../../server/platform/database/contract'
 import { eachEngine, type EngineUnderTest } from '../../../utils/engines'
 import { featureMigrations } from '../../../../server/feature-migrations'
 import { platformMigrations } from '../../../../server/platform/database/migrations'
+import { openDatabase } from '../../../../server/platform/database/open'
 import { openStore } from '../../../../tools/open-store'
 import { rowsOf, schemaOf } from '../../../utils/schema-of'
 
@@ -39,6 +44,11 @@ async function restoreDump(databaseUrl: string, engine: Engine, version: number)
     await client.end()
   }
 }
+
+const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url))
+/** The release step's command (server/migrate-command.ts, built as dist-api/migrate.js), as its own process. */
+const migrateCommand = (databaseUrl: string) =>
+  promisify(execFile)(`${repoRoot}node_modules/.bin/tsx`, ['server/migrate-command.ts'], { cwd: repoRoot, env: { ...process.env, DATABASE_URL: databaseUrl } })
 
 /** A few rows in every table, as the release before wrote them. */
 const rowsBefore = (engine: EngineUnderTest) => [
@@ -143,6 +153,26 @@ describe.each(eachEngine())('a database migrated before Kysely’s runner, on $e
     // A release from before now refuses the database, as it refused a newer release's: its record is past its end.
     expect(await legacyVersion(url)).toBeGreaterThan(dumped[engine.engine].last)
   })
+
+  it('upgrades through the migrate command, after which a start that does not migrate opens it, and before which it refuses', async () => {
+    const url = await engine.newDatabase()
+    await restoreDump(url, engine.engine, dumped[engine.engine].last)
+    for (const statement of rowsBefore(engine)) await engine.query(url, statement)
+    const signups = (await rowsOf(engine, url)).signups
+    await expect(openDatabase(url, { migrations: featureMigrations, apply: false })).rejects.toThrow(/lacks \d+ migrations of this release .* MIGRATE_AT_START is false/)
+
+    const { stdout, stderr } = await migrateCommand(url)
+    expect(stderr).toBe('')
+    expect(stdout).toMatch(/^Migrated: .* has every migration of this release \([\d.]+ s\)\.\n$/)
+    expect(await schemaOf(engine, url)).toEqual(await schemaOf(engine, fresh))
+    expect((await rowsOf(engine, url)).signups?.map((row) => (row as { email: string }).email)).toEqual(signups?.map((row) => (row as { email: string }).email))
+    const opened = await openDatabase(url, { migrations: featureMigrations, apply: false })
+    await opened.close()
+    // Run again, it finds nothing to do.
+    const recordedOnce = await recorded(url)
+    expect((await migrateCommand(url)).stdout).toMatch(/^Migrated: /)
+    expect(await recorded(url)).toEqual(recordedOnce)
+  }, 90_000)
 
   it('runs what the runner before had not: a database from before the line gets its line', async () => {
     const url = await engine.newDatabase()
