@@ -105,6 +105,7 @@ export const consentOutcomeTitles: Record<string, string> = {
   'erase-requested': 'Check your inbox',
   erased: 'Data deleted',
   'erase-link-invalid': 'Deletion link expired',
+  'copy-requested': 'Check your inbox',
   'too-many-consent-requests': 'Please wait a minute',
 }
 
@@ -117,5 +118,6 @@ export const consentOutcomeNextSteps: Record<string, NextStep[]> = {
   'unsubscribed-news': [home],
   'erase-link-invalid': [askAgain, home],
   'erase-requested': [home],
+  'copy-requested': [home],
 }
 export const homeStep = home

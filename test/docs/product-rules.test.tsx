@@ -249,8 +249,11 @@ describe('docs/product-rules.md', () => {
   })
 
   describe('messages and link lifetimes', () => {
-    it('keeps a confirmation and an erasure link 7 days, an unsubscribe link a year, a sign-in link 15 minutes, an invitation to the team 3 days, a choice of news and updates a day', () => {
-      expect(linkLifetimesMs).toEqual({ confirm: 7 * day, erase: 7 * day, unsubscribe: 365 * day, signIn: 15 * minute, teamInvitation: 3 * day, newsChoice: day })
+    it('keeps a confirmation and an erasure link 7 days, an unsubscribe link a year, a sign-in link 15 minutes, an invitation to the team 3 days, a choice of news and updates a day, a link to a copy of one’s data a day and its download an hour', () => {
+      expect(linkLifetimesMs).toEqual({ confirm: 7 * day, erase: 7 * day, unsubscribe: 365 * day, signIn: 15 * minute, teamInvitation: 3 * day, newsChoice: day, copy: day, copyFile: 60 * minute })
+      expect(messages.copyRequested).toBe(
+        "We've emailed that address. If it is on our waitlist, the email has a link to a copy of your data, which works for 1 day; if not, it says that we hold nothing about it.",
+      )
       expect(messages.eraseRequested).toBe("If that address is on our waitlist, we've emailed it a link to confirm the deletion. The link works for 7 days.")
     })
 
