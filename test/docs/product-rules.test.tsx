@@ -20,6 +20,7 @@ import { readConfig } from '../../server/config'
 import { startLaunchTicker } from '../../server/features/launch/launch-ticker'
 import { bucketSize, newReferralCode } from '../../server/features/referral/line'
 import { networkOf } from '../../server/features/signup/network'
+import { personalDataRows } from '../../server/personal-data'
 import { retentionRules } from '../../server/platform/retention/retention'
 import { startRetentionSchedule } from '../../server/platform/retention/retention-schedule'
 import { brand } from '../../shared/brand'
@@ -224,6 +225,12 @@ describe('docs/product-rules.md', () => {
   })
 
   describe('what the database keeps', () => {
+    it('lists every table that holds someone’s data as the one list of personal data says (server/personal-data.ts)', () => {
+      const section = doc.slice(doc.indexOf("### Every table that holds someone's data"), doc.indexOf("## A copy of one's own data"))
+      const documentedRows = section.split('\n').filter((line) => line.startsWith('| `'))
+      expect(documentedRows).toEqual(personalDataRows())
+    })
+
     it('removes a link token a day after its end and an email 30 days after it finished, at most 500 tokens or 2,000 emails a statement, from 25 rows, each batch about 10 ms', () => {
       expect(retentionRules).toEqual({
         endedLinksKeptMs: day,
