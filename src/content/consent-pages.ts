@@ -90,6 +90,14 @@ export const erasePage = {
   button: 'Email me a deletion link',
 }
 
+export const ownDataPage = {
+  title: tokenPageTitles.copy,
+  lead: "Enter the email address you joined the waitlist with. We'll email it a link to a page with everything we keep about it, which you can also download as a JSON file. If it isn't on our waitlist, the email says so.",
+  note: `We reply the same way to every address, so this page never reveals who is on the waitlist. Questions? Write to ${brand.privacyEmail}.`,
+  emailLabel: 'Email',
+  button: 'Email me my data',
+}
+
 /** The headings of the consent outcome pages (where a no-script post of a consent form lands), by outcome
  * code; the signup's own outcome pages keep theirs (src/content/waitlist-outcome.ts). */
 export const consentOutcomeTitles: Record<string, string> = {

@@ -8,7 +8,7 @@ import { ActionLink } from '../../platform/mail/action-link'
 import { EmailLayout, paragraphStyle } from '../../platform/mail/email-layout'
 import { emailClass } from '../../platform/mail/email-theme'
 
-const askedOn = `Sent by ${brand.legalName} in answer to a request for a copy of your data on ${new URL(brand.siteUrl).hostname}.`
+export const askedOn = `Sent by ${brand.legalName} in answer to a request for a copy of your data on ${new URL(brand.siteUrl).hostname}.`
 
 export const copySubject = `Your copy of your ${brand.companyName} waitlist data`
 
@@ -30,20 +30,3 @@ export function CopyEmail({ copyUrl, unsubscribeUrl }: { copyUrl: string; unsubs
   )
 }
 
-export const nothingHeldSubject = `${brand.companyName} holds no waitlist data about this address`
-
-export function NothingHeldEmail() {
-  return (
-    <EmailLayout preheader="You asked for a copy of your data: this address is not on our waitlist." sentBecause={askedOn}>
-      <Text className={emailClass.ink} style={paragraphStyle}>
-        Hi,
-      </Text>
-      <Text className={emailClass.ink} style={paragraphStyle}>
-        Someone (hopefully you) asked for a copy of everything the {brand.companyName} waitlist keeps about this address. This address is not on our waitlist, so we hold nothing about it.
-      </Text>
-      <Text className={emailClass.ink} style={paragraphStyle}>
-        If it was erased from the list, we keep only a one-way fingerprint of it, so that we never email it again. We have forgotten this request too, now that this email is sent. If you did not ask, ignore this email.
-      </Text>
-    </EmailLayout>
-  )
-}

@@ -6,13 +6,27 @@ import { createElement } from 'react'
 import { copyPagePath } from '../../../shared/consent-paths'
 import { linkLifetimesMs } from '../../../shared/rules'
 import type { Database, Db } from '../../platform/database/database'
+import type { OutgoingMail } from '../../platform/mail/mailer'
 import { listEmail, tokenLink, withUnsubscribe, type EmailLinks } from '../../platform/mail/list-email'
 import { renderEmail } from '../../platform/mail/render-email'
 import { subjectsOf, type OutboxKind, type QueuedEmail, type Recipient } from '../../platform/outbox/outbox-kinds'
 import { issueLinkTokens } from '../../platform/secrets/link-tokens'
 import { addresseesOf, type Addressee } from '../consent/public'
-import { CopyEmail, copySubject, NothingHeldEmail, nothingHeldSubject } from './copy-email'
+import { CopyEmail, copySubject } from './copy-email'
+import { NothingHeldEmail, nothingHeldSubject } from './nothing-held-email'
 import { copyEmailKinds, copyTokenPurposes } from './copy-store'
+
+/** The link to a person's copy, with its unsubscribe link, as every list email. */
+export function copyEmail(to: { email: string }, links: EmailLinks, tokens: { [copyTokenPurposes.link]: string; unsubscribe: string }): OutgoingMail {
+  const copyUrl = tokenLink(links.apiUrl, copyPagePath, tokens[copyTokenPurposes.link])
+  return listEmail(to.email, copySubject, links, tokens.unsubscribe, [{ label: 'See my data', url: copyUrl }], (unsubscribeUrl) => createElement(CopyEmail, { copyUrl, unsubscribeUrl }))
+}
+
+/** The note that we hold nothing about the address. */
+export function nothingHeldEmail(to: { email: string }, links: EmailLinks): OutgoingMail {
+  const privacyUrl = new URL('/legal#privacy-policy', links.siteUrl).href
+  return { to: to.email, subject: nothingHeldSubject, ...renderEmail(createElement(NothingHeldEmail, { privacyUrl })), links: [{ label: 'Privacy Policy', url: privacyUrl }] }
+}
 
 type Person = Addressee & Recipient
 type Asker = Recipient & { requestId: number }
@@ -32,11 +46,7 @@ export function copyEmailKindsOf(database: Database, links: EmailLinks): [Outbox
       },
       sends: () => true,
       async render(person, now) {
-        const tokens = await issueLinkTokens(db, person.id, now, withUnsubscribe({ [copyTokenPurposes.link]: linkLifetimesMs.copy }))
-        const copyUrl = tokenLink(links.apiUrl, copyPagePath, tokens[copyTokenPurposes.link])
-        return listEmail(person.address, copySubject, links, tokens.unsubscribe, [{ label: 'See my data', url: copyUrl }], (unsubscribeUrl) =>
-          createElement(CopyEmail, { copyUrl, unsubscribeUrl }),
-        )
+        return copyEmail({ email: person.address }, links, await issueLinkTokens(db, person.id, now, withUnsubscribe({ [copyTokenPurposes.link]: linkLifetimesMs.copy })))
       },
     },
     {
@@ -47,7 +57,7 @@ export function copyEmailKindsOf(database: Database, links: EmailLinks): [Outbox
         return rows.map((row) => row && { requestId: Number(row.id), address: row.email_normalized, vouched: false })
       },
       sends: () => true,
-      render: async (asker) => ({ to: asker.address, subject: nothingHeldSubject, ...renderEmail(createElement(NothingHeldEmail)), links: [] }),
+      render: async (asker) => nothingHeldEmail({ email: asker.address }, links),
       delivered: (trx, asker) => forget(trx, asker),
       ended: (trx, asker) => forget(trx, asker),
     },
