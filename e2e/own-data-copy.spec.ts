@@ -11,7 +11,7 @@ import { messages } from '../shared/messages'
 import { notLinkedWords, type OwnCopy } from '../shared/own-copy'
 import { ownDataPage } from '../src/content/consent-pages'
 import { startInbox, type Inbox } from '../tools/smtp-inbox'
-import { expectNoAxeViolations } from './support/axe'
+import { axeInBothSchemes, expectNoAxeViolations } from './support/axe'
 import { expect, test } from './support/fixtures'
 import { servedSite, type NpmStart } from './support/npm-start'
 import { host, sparePort } from './support/ports'
@@ -103,6 +103,8 @@ test('with JavaScript: ask, open the emailed link, read the copy and download it
   await expect(page.getByRole('main').getByRole('status')).toHaveText(messages.copyRequested)
   const link = await linkIn(person.ann, '/waitlist/your-data')
   expectWholeCopy(await openTheCopy(page, link, person), person.ann)
+  // The copy's page, rendered by the server: labels, landmarks and contrast in both schemes, at both widths.
+  await axeInBothSchemes(page, 'the copy page')
   // The link was used: pressing its button again says so and offers a new one.
   await page.goto(link)
   await page.getByRole('button', { name: 'Show my data' }).click()
