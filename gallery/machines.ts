@@ -1,13 +1,14 @@
 // The machines in the gallery, one entry each. Adding a machine is one line here, plus its entry (the page its
 // view lives on, the region to picture, how each event of its graph is caused) in a module beside this one; a
 // console section's entry is a few lines with consoleGallery() in console.ts.
-import { eraseRequestGallery, headerGallery, menuGallery, newsChoiceGallery, tokenActionGallery, waitlistGallery } from './visitor'
+import { eraseRequestGallery, headerGallery, menuGallery, newsChoiceGallery, ownDataRequestGallery, tokenActionGallery, waitlistGallery } from './visitor'
 import { adminSignInGallery, analyticsGallery, apiKeysGallery, auditGallery, eraseGallery, personGallery, referralsGallery, summaryGallery, tableGallery, teamGallery, updatesGallery, wavesGallery, webhooksGallery } from './console'
 import type { GalleryMachine } from './types'
 
 export const galleryMachines: GalleryMachine[] = [
   waitlistGallery,
   eraseRequestGallery,
+  ownDataRequestGallery,
   tokenActionGallery,
   newsChoiceGallery,
   menuGallery,

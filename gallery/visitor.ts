@@ -2,6 +2,7 @@
 // changes, and how a visitor (or the endpoint) causes each event of its graph.
 import type { Page, Route } from '@playwright/test'
 import { eraseRequestMachine } from '../machines/erase-request-machine'
+import { ownDataRequestMachine } from '../machines/own-data-request-machine'
 import { headerMachine } from '../machines/header-machine'
 import { menuMachine } from '../machines/menu-machine'
 import { newsChoiceMachine } from '../machines/news-choice-machine'
@@ -11,7 +12,7 @@ import { isValidEmail } from '../machines/waitlist-messages'
 import { brand } from '../shared/brand'
 import { consentPages } from '../shared/consent-paths'
 import { messages } from '../shared/messages'
-import { erasePage, newsChoiceCopy, tokenPages } from '../src/content/consent-pages'
+import { erasePage, newsChoiceCopy, ownDataPage, tokenPages } from '../src/content/consent-pages'
 import { accepted, answerRequest, doneEvents, failureReplies, formKey, formPicture } from './forms'
 import { json, text } from './network'
 import type { Driver, GalleryMachine, ModelEvent } from './types'
@@ -97,6 +98,40 @@ export const eraseRequestGallery: GalleryMachine = {
   },
   shows: async ({ page }, snapshot) => {
     await statusReads(page, eraseForm, String(snapshot.context.message).split('please use')[0]!)
+  },
+}
+
+// Its twin beside it (issue 51): the request for a copy of one's own data.
+const ownDataForm = '[aria-labelledby="copy-title"]'
+const ownDataEndpoint = '**/api/waitlist/copy'
+const ownDataReplies = [accepted(messages.copyRequested), ...failureReplies]
+
+export const ownDataRequestGallery: GalleryMachine = {
+  machine: ownDataRequestMachine,
+  variants: [
+    { name: 'endpoint', site: 'endpoint', input: { contactEmail: brand.privacyEmail, endpointConfigured: true } },
+    { name: 'no endpoint', site: 'no-endpoint', input: { contactEmail: brand.privacyEmail, endpointConfigured: false } },
+  ],
+  url: consentPages.copy,
+  hold: [ownDataEndpoint],
+  // The form alone: the page's title and lead do not change, and its gradient makes large pictures.
+  region: (page) => page.locator(`${ownDataForm} form`),
+  events: [
+    { type: 'EMAIL_CHANGED', value: samples.validEmail },
+    { type: 'EMAIL_CHANGED', value: samples.invalidEmail },
+    { type: 'SUBMIT' },
+    ...doneEvents('requestOwnData', ownDataReplies),
+    { type: 'xstate.after.submitTimeout.ownDataRequest.submitting' },
+  ],
+  serializeState: formKey(isValidEmail),
+  pictureKey: formPicture,
+  detail: (snapshot) => (snapshot.matches('failure') ? String(snapshot.context.message) : undefined),
+  act: async (driver, event) => {
+    if (await typeOrClick(driver, ownDataForm, event, ownDataPage.button)) return
+    await answerRequest(driver, ownDataEndpoint, event, ownDataReplies)
+  },
+  shows: async ({ page }, snapshot) => {
+    await statusReads(page, ownDataForm, String(snapshot.context.message).split('please use')[0]!)
   },
 }
 

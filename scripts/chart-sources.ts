@@ -14,6 +14,7 @@ import { adminTeamMachine } from '../machines/admin-team-machine'
 import { adminWavesMachine } from '../machines/admin-waves-machine'
 import { copyMachine } from '../machines/copy-machine'
 import { eraseRequestMachine } from '../machines/erase-request-machine'
+import { ownDataRequestMachine } from '../machines/own-data-request-machine'
 import { headerMachine } from '../machines/header-machine'
 import { menuMachine } from '../machines/menu-machine'
 import { newsChoiceMachine } from '../machines/news-choice-machine'
@@ -41,6 +42,10 @@ export const chartSources: ChartSource[] = [
   {
     machine: eraseRequestMachine,
     summary: 'The erasure request form (/waitlist/erase): it validates the address, sends exactly one request, and shows the server’s reply, the same for every address.',
+  },
+  {
+    machine: ownDataRequestMachine,
+    summary: 'The request for a copy of one’s own data (/waitlist/copy), the erasure request’s twin: it validates the address, sends exactly one request, and shows the server’s reply, the same for every address.',
   },
   {
     machine: menuMachine,

@@ -4,6 +4,7 @@
 import { signInPath } from '../server/features/console/sign-in-links'
 import { signInMessage, teamInvitationMessage } from '../server/features/console/sign-in-mail'
 import { confirmationEmail, erasureEmail } from '../server/features/consent/consent-emails'
+import { copyEmail, nothingHeldEmail } from '../server/features/data-copy/copy-emails'
 import { invitationEmail, invitationReminderEmail } from '../server/features/launch/launch-emails'
 import { welcomeEmail } from '../server/features/referral/referral-emails'
 import { updateMail } from '../server/features/updates/update-emails'
@@ -30,6 +31,14 @@ export const emailSamples: EmailSample[] = [
   {
     component: 'erasure-email',
     build: () => erasureEmail({ email: 'val@example.com' }, links, { erase: sampleToken('Er'), unsubscribe: sampleToken('Un') }),
+  },
+  {
+    component: 'copy-email',
+    build: () => copyEmail({ email: 'val@example.com' }, links, { copy: sampleToken('Cp'), unsubscribe: sampleToken('Un') }),
+  },
+  {
+    component: 'nothing-held-email',
+    build: () => nothingHeldEmail({ email: 'val@example.com' }, links),
   },
   {
     component: 'welcome-email',

@@ -78,7 +78,9 @@ export function compose(options: CompositionOptions) {
   // The suppression list every email passes (platform/suppression/); it publishes on the wings' bus, made with them
   // (asked only once an address is recorded, long after the wings are built).
   const suppressions = suppressionStore(database, { events: () => events.of('suppression'), softBounces: config.bounces.softBounces })
-  const context = { database, config, admin, now, log, metrics, mailer, budget, outbox, suppressions, settings, poke, limits: options.limits ?? {}, overrides: options.overrides ?? {} }
+  // A wing's own copy for a person reads the record collected below from every wing, once it is built.
+  const recordOfPerson = (personId: number) => personRecord(personId)
+  const context = { database, config, admin, now, log, metrics, mailer, budget, outbox, suppressions, settings, poke, personRecord: recordOfPerson, limits: options.limits ?? {}, overrides: options.overrides ?? {} }
   const { ports, parts, events } = buildWings(wings, context)
   const clocks = wingClocks(parts)
   // Everything held about one person: the outbox's part, and each wing's (shared/person-record.ts).

@@ -6,6 +6,7 @@ import { apiWing } from './features/api/wing'
 import { bouncesWing } from './features/bounces/wing'
 import { consentWing } from './features/consent/wing'
 import { consoleWing } from './features/console/wing'
+import { copyWing } from './features/data-copy/wing'
 import { launchWing } from './features/launch/wing'
 import { referralWing } from './features/referral/wing'
 import { signupWing } from './features/signup/wing'
@@ -23,5 +24,6 @@ export const wings: readonly Wing[] = [
   analyticsWing,
   apiWing,
   bouncesWing,
+  copyWing,
   webhooksWing,
 ]

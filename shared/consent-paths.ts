@@ -7,6 +7,8 @@ export const consentPages = {
   unsubscribe: '/waitlist/unsubscribe',
   erase: '/waitlist/erase',
   eraseConfirm: '/waitlist/erase/confirm',
+  /** Ask for a copy of one's own data (issue 51): the address, then a link by email. */
+  copy: '/waitlist/copy',
 } as const
 
 /** The private "your place" page behind the welcome email's link (?token=…), served by the endpoint itself
@@ -28,13 +30,21 @@ export const consentApi = {
   unsubscribe: '/api/waitlist/unsubscribe',
   erase: '/api/waitlist/erase',
   eraseConfirm: '/api/waitlist/erase/confirm',
+  /** Ask for a link to a copy of one's own data (`{"email"}`): the reply is the same for every address. */
+  copy: '/api/waitlist/copy',
   /** A choice of news and updates (`{"token","news":"on"|"off"}`), with the token the confirmation's reply, the
    * last choice's reply or the "your place" page handed over. */
   news: '/api/waitlist/news',
 } as const
 
+/** The page behind a copy's link (?token=…), served by the endpoint (server/features/data-copy/copy-page.tsx):
+ * opening it changes nothing; its button posts back here, uses the link, and answers with the copy. */
+export const copyPagePath = '/waitlist/your-data'
+/** Where the copy's page posts for its JSON download, with the token the page hands over (an hour long). */
+export const copyFilePath = '/waitlist/your-data/file'
+
 /** Which flow an outcome page belongs to, so the page can say what to do next. */
-export type ConsentFlow = 'signup' | 'confirm' | 'unsubscribe' | 'erase' | 'news'
+export type ConsentFlow = 'signup' | 'confirm' | 'unsubscribe' | 'erase' | 'news' | 'copy'
 
 /** The page behind an invitation's link (?token=…), served by the endpoint (server/features/launch/invite-page.tsx).
  * Opening it changes nothing; its button posts back here, claims the invitation and goes on to INVITE_URL. */

@@ -6,6 +6,7 @@ import type { AnalyticsReport } from './analytics'
 import type { ApiKeysReply, MadeApiKey, MakeApiKey } from './api-keys'
 import type { AuditReply, ConsoleSummary, ReferralsReply, SessionReply, SignInRequested, SignupPage } from './console-api'
 import type { NextUp, Pace, PaceRequest, WaveRequest, WaveRow, WavesOverview } from './launch-rows'
+import type { OwnCopy } from './own-copy'
 import type { PersonReply } from './person-record'
 import type { InviteUrlChange, InviteUrlSetting, SetupReply } from './setup'
 import type { Permission, TeamInvite, TeamRemoval, TeamReply, TeamRoleChange } from './team'
@@ -48,6 +49,8 @@ export const consoleRoutes = {
   eraseSignup: route<Ok, void>()('POST', '/signups/:id/erase', 'people:erase'),
   /** Everything held about one person (shared/person-record.ts). */
   person: route<void, PersonReply>()('GET', '/people/:id', 'people:read'),
+  /** The person's own copy of their data as a JSON file (shared/own-copy.ts), for a request by post or phone. */
+  personCopy: route<void, OwnCopy>()('GET', '/people/:id/copy.json', 'people:export'),
   audit: route<void, AuditReply>()('GET', '/audit', 'audit:read'),
 
   // The suppression list (issue 49): its entries with their reasons (addresses: people:read), and lifting one off it

@@ -22,6 +22,7 @@ const successes: readonly MessageKey[] = [
   'newsOff',
   'eraseRequested',
   'erased',
+  'copyRequested',
 ]
 
 /** Whether a reply is good news (`ok` in the JSON reply, a green message on the page). */
@@ -39,6 +40,7 @@ const flows: Partial<Record<MessageKey, ConsentFlow>> = {
   eraseRequested: 'erase',
   erased: 'erase',
   eraseLinkInvalid: 'erase',
+  copyRequested: 'copy',
 }
 
 /** Every outcome page: its code, the sentence it shows, whether it is good news, and the flow it ends. */

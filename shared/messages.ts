@@ -40,5 +40,7 @@ export const messages = {
   eraseRequested: `If that address is on our waitlist, we've emailed it a link to confirm the deletion. The link works for ${inWords(linkLifetimesMs.erase)}.`,
   erased: 'Your signup is deleted. We keep only a one-way fingerprint of your address, so that we never email it again.',
   eraseLinkInvalid: 'This deletion link has expired or was already used. If you still want your data deleted, ask for a new link.',
+  // A copy of one's own data (issue 51): every address gets an email, so the reply is the same for all.
+  copyRequested: `We've emailed that address. If it is on our waitlist, the email has a link to a copy of your data, which works for ${inWords(linkLifetimesMs.copy)}; if not, it says that we hold nothing about it.`,
   tooManyConsentRequests: 'Too many requests from your network. Please wait a minute and try again.',
 } as const

@@ -28,6 +28,7 @@ export const outcomeCodes = {
   eraseRequested: 'erase-requested',
   erased: 'erased',
   eraseLinkInvalid: 'erase-link-invalid',
+  copyRequested: 'copy-requested',
   tooManyConsentRequests: 'too-many-consent-requests',
 } as const
 

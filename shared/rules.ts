@@ -29,6 +29,10 @@ export const linkLifetimesMs = {
   /** A console invitation (a sign-in link to a new team member): longer than a sign-in link, which its person asked for. */
   teamInvitation: 3 * day,
   newsChoice: day,
+  /** A link to a copy of one's own data (issue 51): it shows every datum we keep, so it lasts a day, not a week. */
+  copy: day,
+  /** The download on the copy's page: the page hands it over when the link is used, for the hour after. */
+  copyFile: 3_600_000,
 } as const
 
 /** A lifetime as a person reads it: "7 days", "15 minutes", "1 hour". */

@@ -41,7 +41,7 @@ export function outcomeHead(code: string) {
 // A consent outcome is titled by its flow, read from its code ('confirm-link-invalid', 'erased', 'news-on'…):
 // the page's own heading says more, and the codes' sentences stay out of the JavaScript every page loads.
 const outcomeTitle = (code: string) => {
-  const flow = /^(confirm|unsubscribe|erase|news)/.exec(code)?.[1] as keyof typeof tokenPageTitles | undefined
+  const flow = /^(confirm|unsubscribe|erase|news|copy)/.exec(code)?.[1] as keyof typeof tokenPageTitles | undefined
   return code === outcomeCodes.success ? "You're on the waitlist" : flow ? tokenPageTitles[flow] : 'Waitlist'
 }
 

@@ -29,6 +29,7 @@ const BlogPage = lazyRouteComponent(() => import('./pages/blog-page'), 'BlogPage
 const LegalPage = lazyRouteComponent(() => import('./pages/legal-page'), 'LegalPage')
 const WaitlistOutcomePage = lazyRouteComponent(() => import('./pages/waitlist-outcome-page'), 'WaitlistOutcomePage')
 const EraseRequestPage = lazyRouteComponent(() => import('./pages/erase-request-page'), 'EraseRequestPage')
+const OwnDataRequestPage = lazyRouteComponent(() => import('./pages/own-data-request-page'), 'OwnDataRequestPage')
 
 /** What a page's route shows. The router loads `Page`'s chunk before it renders the route (also when it
  * hydrates) and the server renders it; each match of the route carries it too, in `staticData` (the router's
@@ -80,6 +81,13 @@ const eraseRequestRoute = createRoute({
   ...showsPage(EraseRequestPage),
   head: () => consentPageHead('erase'),
 })
+// Beside it, the request for a copy of one's own data (issue 51).
+const ownDataRequestRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: consentPages.copy,
+  ...showsPage(OwnDataRequestPage),
+  head: () => consentPageHead('copy'),
+})
 // The pages behind the links in our emails, one chunk for the three; none in the sitemap, none indexed.
 const TokenActionPage = lazyRouteComponent(() => import('./pages/token-action-page'), 'TokenActionPage')
 const tokenPageRoutes = tokenPageActions.map((action) =>
@@ -93,6 +101,7 @@ const tokenPageRoutes = tokenPageActions.map((action) =>
 /** Prerendered, never in the sitemap: the consent pages, each with the chunk it requests up front. */
 export const consentPageSources: Record<string, string> = /* @__PURE__ */ Object.fromEntries([
   [consentPages.erase, 'src/pages/erase-request-page.tsx'],
+  [consentPages.copy, 'src/pages/own-data-request-page.tsx'],
   ...tokenPageActions.map((action) => [consentPages[action], 'src/pages/token-action-page.tsx']),
 ])
 
@@ -106,6 +115,7 @@ export const routeTree = rootRoute.addChildren([
   legalRoute,
   waitlistOutcomeRoute,
   eraseRequestRoute,
+  ownDataRequestRoute,
   ...tokenPageRoutes,
 ])
 

@@ -203,6 +203,8 @@ export const revokeApiKey = (id: number) => call(routes.revokeApiKey, { params: 
 
 /** The CSV download's address for the current search (a plain link: the browser saves it with the cookie). */
 export const csvHref = (search: string) => hrefOf(routes.signupsCsv, {}, { search: search || undefined })
+/** One person's own copy of their data, as the JSON file they would download themselves (a plain link too). */
+export const personCopyHref = (id: number) => hrefOf(routes.personCopy, { id })
 /** The funnel per wave and in total, as CSV (a plain link too). */
 export const wavesCsvHref = hrefOf(routes.wavesCsv)
 

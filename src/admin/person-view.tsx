@@ -1,12 +1,14 @@
 // One person's page (issue 47), in the person machine's states: loading, their record (facts, then lists), no such
 // person, a failure with a retry, and erased. Erase is here, not on every row of the table, behind its question
 // (erase-dialog.tsx), for a member whose role may erase; once it is done the page keeps nothing of them but who it
-// was, moves the keyboard to its heading, and leads back to People.
+// was, moves the keyboard to its heading, and leads back to People. A member who may export people downloads the
+// person's own copy of their data (issue 51), for a request that came by post or phone; the server audits it.
 import { useSelector } from '@xstate/react'
 import { useEffect, useRef } from 'react'
 import type { ActorRefFrom } from 'xstate'
 import type { adminEraseMachine } from '../../machines/admin-erase-machine'
 import type { adminPersonMachine } from '../../machines/admin-person-machine'
+import { personCopyHref } from './admin-api-client'
 import { Button, Row, Status } from './admin-styles'
 import { EraseDialog } from './erase-dialog'
 import { peopleHref, PersonFacts } from './person-facts'
@@ -24,6 +26,7 @@ export const personMessages = {
 export function PersonView({ person, erase }: Props) {
   const state = useSelector(person, (snapshot) => snapshot)
   const mayErase = useAllows('people:erase')
+  const mayExport = useAllows('people:export')
   const heading = useRef<HTMLHeadingElement>(null)
   const erased = state.matches('erased')
   // The Erase button is gone with the record: the keyboard goes to the heading that says what happened.
@@ -47,6 +50,11 @@ export function PersonView({ person, erase }: Props) {
       {record && (
         <>
           <PersonFacts person={record} />
+          {mayExport && (
+            <p>
+              <a href={personCopyHref(record.signup.id)} download>{`Download ${record.signup.email}’s copy of their data (JSON)`}</a>
+            </p>
+          )}
           {mayErase && (
             <Row>
               <Button type="button" $tone="danger" aria-label={`Erase ${record.signup.email}`} onClick={() => erase.send({ type: 'ERASE_REQUESTED', target: { id: record.signup.id, email: record.signup.email } })}>

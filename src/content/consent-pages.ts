@@ -90,6 +90,14 @@ export const erasePage = {
   button: 'Email me a deletion link',
 }
 
+export const ownDataPage = {
+  title: tokenPageTitles.copy,
+  lead: "Enter the email address you joined the waitlist with. We'll email it a link to a page with everything we keep about it, which you can also download as a JSON file. If it isn't on our waitlist, the email says so.",
+  note: `We reply the same way to every address, so this page never reveals who is on the waitlist. Questions? Write to ${brand.privacyEmail}.`,
+  emailLabel: 'Email',
+  button: 'Email me my data',
+}
+
 /** The headings of the consent outcome pages (where a no-script post of a consent form lands), by outcome
  * code; the signup's own outcome pages keep theirs (src/content/waitlist-outcome.ts). */
 export const consentOutcomeTitles: Record<string, string> = {
@@ -105,6 +113,7 @@ export const consentOutcomeTitles: Record<string, string> = {
   'erase-requested': 'Check your inbox',
   erased: 'Data deleted',
   'erase-link-invalid': 'Deletion link expired',
+  'copy-requested': 'Check your inbox',
   'too-many-consent-requests': 'Please wait a minute',
 }
 
@@ -117,5 +126,6 @@ export const consentOutcomeNextSteps: Record<string, NextStep[]> = {
   'unsubscribed-news': [home],
   'erase-link-invalid': [askAgain, home],
   'erase-requested': [home],
+  'copy-requested': [home],
 }
 export const homeStep = home

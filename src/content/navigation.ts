@@ -26,6 +26,7 @@ export const legalLinks = [
   { label: 'Terms of Service', to: '/legal', hash: undefined },
   { label: 'Cookie Policy', to: '/legal', hash: 'cookie-policy' },
   { label: 'Delete my data', to: '/waitlist/erase', hash: undefined },
+  { label: 'Get a copy of my data', to: '/waitlist/copy', hash: undefined },
 ] as const
 
 export const socialLinks = [

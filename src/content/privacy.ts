@@ -157,8 +157,12 @@ export const privacyPolicy: LegalDocument = {
         `Wherever you live, you can ask to access, correct, export or delete your personal data by writing to ${brand.privacyEmail}. We will respond within 30 days, or sooner where the law requires, and may ask for information to confirm your identity first.`,
         'You can unsubscribe from our emails at any time using the link at the bottom of each message: one click on its button (or your email app\'s own unsubscribe button) and we never email you again unless you join the waitlist anew. You can manage camera and microphone access in your device settings.',
         `To delete your waitlist signup, enter your email address on our data deletion page. We email that address a link; opening it and pressing its button deletes your signup, your consent record and every email we have queued for you. We give the same reply whether or not an address is on the waitlist, so the page reveals nothing about who has joined. Of a deleted address we keep only a salted one-way hash, which cannot be turned back into the address, so that we can make sure we never email it again. For the same reason, joining the waitlist again with a deleted address stores nothing; if you change your mind, write to us at ${brand.contactEmail} and we will add you back.`,
+        'To see what we hold about you, enter your email address on our data copy page. We email that address a single-use link to a page that shows your signup, your consent record, the purposes you agreed to, the emails we sent you, your place in line and invitation, and whether your address is on our suppression list, with a JSON file to download. An address that is not on the waitlist gets an email saying we hold nothing about it.',
       ],
-      links: [{ before: 'To ask for it now, go to ', label: 'Delete my waitlist data', to: '/waitlist/erase', after: '.' }],
+      links: [
+        { before: 'To ask for it now, go to ', label: 'Delete my waitlist data', to: '/waitlist/erase', after: '.' },
+        { before: 'To get a copy, go to ', label: 'Get a copy of my data', to: '/waitlist/copy', after: '.' },
+      ],
     },
     {
       id: 'counting-visits',

@@ -48,5 +48,6 @@ export const tokenPageTitles = {
   unsubscribe: 'Unsubscribe',
   erase: 'Delete your data',
   news: 'News and updates',
+  copy: 'Get a copy of your data',
 } as const
 

@@ -29,7 +29,7 @@ export interface LegalSection {
   /** Optional bullet list rendered after the paragraphs. */
   list?: string[]
   /** Optional sentences with a link to a page of the site, rendered last (e.g. the erasure request page). */
-  links?: { before: string; label: string; to: '/waitlist/erase'; after: string }[]
+  links?: { before: string; label: string; to: '/waitlist/erase' | '/waitlist/copy'; after: string }[]
 }
 
 /** One published version of a legal document. */

@@ -4,13 +4,14 @@
 // gets the endpoint's own sentence for it (shared/messages.ts), so the visitor always reads one.
 import { fromPromise } from 'xstate'
 import type { RequestErasure } from '../../machines/erase-request-machine'
+import type { RequestOwnData } from '../../machines/own-data-request-machine'
 import type { SendChoice } from '../../machines/news-choice-machine'
 import type { EndpointReply } from '../../machines/request-form'
 import type { SendToken } from '../../machines/token-action-machine'
 import { messages } from '../../shared/messages'
-import { requestErasure, sendConsentToken, sendNewsChoice, type ConsentAction } from './consent-client'
+import { requestErasure, requestOwnData, sendConsentToken, sendNewsChoice, type ConsentAction } from './consent-client'
 
-type TokenAction = Exclude<ConsentAction, 'erase' | 'news'>
+type TokenAction = Exclude<ConsentAction, 'erase' | 'news' | 'copy'>
 
 /** The sentence the endpoint says when an action worked. */
 const doneSentences: Record<TokenAction, string> = {
@@ -25,6 +26,10 @@ const withSentence = <Reply extends EndpointReply>(reply: Reply, sentence: strin
 /** Asks `endpoint` for a deletion link for the address. */
 export const requestErasureTo = (endpoint: string): RequestErasure =>
   fromPromise(async ({ input, signal }) => withSentence(await requestErasure(input.email, { endpoint, signal }), messages.eraseRequested))
+
+/** Asks `endpoint` for a link to a copy of the address's data. */
+export const requestOwnDataTo = (endpoint: string): RequestOwnData =>
+  fromPromise(async ({ input, signal }) => withSentence(await requestOwnData(input.email, { endpoint, signal }), messages.copyRequested))
 
 /** Sends the link's token to `endpoint`'s path for `action` (with the scope the unsubscribe page's button asked). */
 export const sendTokenTo = (action: TokenAction, endpoint: string): SendToken =>

@@ -8,7 +8,7 @@ import type { LinePlace, TokenReply } from '../../machines/token-action-machine'
 import type { NewsChoice, UnsubscribeScope } from '../../shared/email-purposes'
 import { postAsPlainText } from './waitlist-client'
 
-export type ConsentAction = 'confirm' | 'unsubscribe' | 'erase' | 'eraseConfirm' | 'news'
+export type ConsentAction = 'confirm' | 'unsubscribe' | 'erase' | 'eraseConfirm' | 'news' | 'copy'
 
 const suffixes: Record<ConsentAction, string> = {
   confirm: '/confirm',
@@ -16,6 +16,7 @@ const suffixes: Record<ConsentAction, string> = {
   erase: '/erase',
   eraseConfirm: '/erase/confirm',
   news: '/news',
+  copy: '/copy',
 }
 
 /** Where an action posts, for the script and for a no-script form; empty when no endpoint is configured. */
@@ -49,7 +50,7 @@ async function postReadingFacts(action: ConsentAction, body: object, { endpoint,
  * carries the person's place in line, when the server says it (an older one does not), and the token the page
  * asks about news and updates with. */
 export async function sendConsentToken(
-  action: Exclude<ConsentAction, 'erase' | 'news'>,
+  action: Exclude<ConsentAction, 'erase' | 'news' | 'copy'>,
   token: string,
   { scope = 'purpose', ...options }: ConsentRequestOptions & { scope?: UnsubscribeScope },
 ): Promise<TokenReply> {
@@ -91,3 +92,7 @@ const isCount = (value: unknown): value is number => typeof value === 'number' &
 /** Asks for an erasure link (`{"email":…}`). */
 export const requestErasure = (email: string, { endpoint, ...options }: ConsentRequestOptions): Promise<EndpointReply> =>
   postAsPlainText({ email: email.trim() }, { ...options, endpoint: consentEndpoint(endpoint, 'erase') })
+
+/** Asks for a link to a copy of one's own data (`{"email":…}`). */
+export const requestOwnData = (email: string, { endpoint, ...options }: ConsentRequestOptions): Promise<EndpointReply> =>
+  postAsPlainText({ email: email.trim() }, { ...options, endpoint: consentEndpoint(endpoint, 'copy') })

@@ -20,6 +20,7 @@ import { readConfig } from '../../server/config'
 import { startLaunchTicker } from '../../server/features/launch/launch-ticker'
 import { bucketSize, newReferralCode } from '../../server/features/referral/line'
 import { networkOf } from '../../server/features/signup/network'
+import { personalDataRows } from '../../server/personal-data'
 import { retentionRules } from '../../server/platform/retention/retention'
 import { startRetentionSchedule } from '../../server/platform/retention/retention-schedule'
 import { brand } from '../../shared/brand'
@@ -224,6 +225,12 @@ describe('docs/product-rules.md', () => {
   })
 
   describe('what the database keeps', () => {
+    it('lists every table that holds someone’s data as the one list of personal data says (server/personal-data.ts)', () => {
+      const section = doc.slice(doc.indexOf("### Every table that holds someone's data"), doc.indexOf("## A copy of one's own data"))
+      const documentedRows = section.split('\n').filter((line) => line.startsWith('| `'))
+      expect(documentedRows).toEqual(personalDataRows())
+    })
+
     it('removes a link token a day after its end and an email 30 days after it finished, at most 500 tokens or 2,000 emails a statement, from 25 rows, each batch about 10 ms', () => {
       expect(retentionRules).toEqual({
         endedLinksKeptMs: day,
@@ -249,8 +256,11 @@ describe('docs/product-rules.md', () => {
   })
 
   describe('messages and link lifetimes', () => {
-    it('keeps a confirmation and an erasure link 7 days, an unsubscribe link a year, a sign-in link 15 minutes, an invitation to the team 3 days, a choice of news and updates a day', () => {
-      expect(linkLifetimesMs).toEqual({ confirm: 7 * day, erase: 7 * day, unsubscribe: 365 * day, signIn: 15 * minute, teamInvitation: 3 * day, newsChoice: day })
+    it('keeps a confirmation and an erasure link 7 days, an unsubscribe link a year, a sign-in link 15 minutes, an invitation to the team 3 days, a choice of news and updates a day, a link to a copy of one’s data a day and its download an hour', () => {
+      expect(linkLifetimesMs).toEqual({ confirm: 7 * day, erase: 7 * day, unsubscribe: 365 * day, signIn: 15 * minute, teamInvitation: 3 * day, newsChoice: day, copy: day, copyFile: 60 * minute })
+      expect(messages.copyRequested).toBe(
+        "We've emailed that address. If it is on our waitlist, the email has a link to a copy of your data, which works for 1 day; if not, it says that we hold nothing about it.",
+      )
       expect(messages.eraseRequested).toBe("If that address is on our waitlist, we've emailed it a link to confirm the deletion. The link works for 7 days.")
     })
 

@@ -6,9 +6,10 @@ import { getInitialSnapshot, type AnyStateMachine, type AnyTransitionDefinition 
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { eraseRequestMachine } from '../../machines/erase-request-machine'
 import { newsChoiceMachine } from '../../machines/news-choice-machine'
+import { ownDataRequestMachine } from '../../machines/own-data-request-machine'
 import { tokenActionMachine } from '../../machines/token-action-machine'
 import { definedTransitions, describeTransition, transitionPaths, transitionsTaken, type Model, type ModelPath } from '../../tools/admin-model'
-import { ERASE_TIMEOUT, NEWS_TIMEOUT, TOKEN_TIMEOUT, eraseModels, newsModels, tokenModels } from '../utils/consent-models'
+import { ERASE_TIMEOUT, NEWS_TIMEOUT, OWN_DATA_TIMEOUT, TOKEN_TIMEOUT, eraseModels, newsModels, ownDataModels, tokenModels } from '../utils/consent-models'
 import { replayOnActor } from '../utils/replay-on-actor'
 
 const TIMEOUT_MS = 15_000 // the 15 s request time-out, written out: the machines' delay must match it
@@ -16,6 +17,7 @@ const TIMEOUT_MS = 15_000 // the 15 s request time-out, written out: the machine
 const suites = [
   { name: 'token action', machine: tokenActionMachine, actorId: 'sendToken', timeout: TOKEN_TIMEOUT, models: tokenModels },
   { name: 'erase request', machine: eraseRequestMachine, actorId: 'requestErasure', timeout: ERASE_TIMEOUT, models: eraseModels },
+  { name: 'own data request', machine: ownDataRequestMachine, actorId: 'requestOwnData', timeout: OWN_DATA_TIMEOUT, models: ownDataModels },
   { name: 'news choice', machine: newsChoiceMachine, actorId: 'sendChoice', timeout: NEWS_TIMEOUT, models: newsModels },
 ] as const
 

@@ -96,6 +96,15 @@ describe('the consent pages (issue 12)', () => {
     expect(screen.getByRole('button', { name: 'Email me a deletion link' })).toBeEnabled()
   })
 
+  it('/waitlist/copy asks for an email address, with a label; not indexed', async () => {
+    await renderSite(['/waitlist/copy'])
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Get a copy of your data')
+    await vi.waitFor(() => expect(document.title).toBe('Get a copy of your data | Stride Health'))
+    expect(document.querySelector('meta[name="robots"]')).toHaveAttribute('content', 'noindex')
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAttribute('type', 'email')
+    expect(screen.getByRole('button', { name: 'Email me my data' })).toBeEnabled()
+  })
+
   it.each([
     ['erase-link-invalid', 'Ask for a new deletion link', '/waitlist/erase'],
     ['confirm-link-invalid', 'Join the waitlist again', '/#join'],

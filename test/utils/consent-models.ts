@@ -3,6 +3,7 @@
 // Each model comes with and without an endpoint: a build without one is a different machine's life.
 import { isValidEmail } from '../../machines/waitlist-messages'
 import { eraseRequestMachine } from '../../machines/erase-request-machine'
+import { ownDataRequestMachine } from '../../machines/own-data-request-machine'
 import { newsChoiceMachine } from '../../machines/news-choice-machine'
 import { tokenActionMachine } from '../../machines/token-action-machine'
 import { done, failed, type Model, type ModelEvent } from '../../tools/admin-model'
@@ -20,6 +21,10 @@ export const samples = {
   /** Has '@' but no dot after it: the site's email rule (something@something.something) rejects it. */
   invalidEmail: 'ada@example',
   eraseRequested: { ok: true, message: "If that address is on our waitlist, we've emailed it a link to confirm the deletion. The link works for 7 days." },
+  copyRequested: {
+    ok: true,
+    message: "We've emailed that address. If it is on our waitlist, the email has a link to a copy of your data, which works for 1 day; if not, it says that we hold nothing about it.",
+  },
   eraseRefused: { ok: false, message: "Please use a permanent email address. We can't accept disposable ones." },
   /** A choice of news and updates that worked, with the next choice's token. */
   newsOn: {
@@ -37,6 +42,7 @@ export const samples = {
 
 export const TOKEN_TIMEOUT = 'xstate.after.submitTimeout.tokenAction.submitting'
 export const ERASE_TIMEOUT = 'xstate.after.submitTimeout.eraseRequest.submitting'
+export const OWN_DATA_TIMEOUT = 'xstate.after.submitTimeout.ownDataRequest.submitting'
 export const NEWS_TIMEOUT = 'xstate.after.submitTimeout.newsChoice.submitting'
 
 const tokenEvents: ModelEvent[] = [
@@ -79,6 +85,25 @@ const eraseModel = (endpointConfigured: boolean): Model => ({
 })
 
 export const eraseModels = { configured: eraseModel(true), notConfigured: eraseModel(false) }
+
+const ownDataEvents: ModelEvent[] = [
+  { type: 'EMAIL_CHANGED', value: samples.validEmail },
+  { type: 'EMAIL_CHANGED', value: samples.invalidEmail },
+  { type: 'SUBMIT' },
+  done('requestOwnData', samples.copyRequested),
+  done('requestOwnData', samples.eraseRefused),
+  failed('requestOwnData'),
+  { type: OWN_DATA_TIMEOUT },
+]
+
+const ownDataModel = (endpointConfigured: boolean): Model => ({
+  machine: ownDataRequestMachine,
+  input: { contactEmail: 'privacy@stridehealth.example', endpointConfigured },
+  events: ownDataEvents,
+  serializeState: (snapshot) => JSON.stringify({ value: snapshot.value, emailValid: isValidEmail(snapshot.context.email) }),
+})
+
+export const ownDataModels = { configured: ownDataModel(true), notConfigured: ownDataModel(false) }
 
 const newsEvents: ModelEvent[] = [
   { type: 'LINK_READ', token: samples.token },

@@ -126,7 +126,7 @@ function YourPlacePage({ you, siteUrl, inviteUrl, news }: { you: YourPlace; site
         {you.unsubscribed
           ? unsubscribedSentences[you.invitation ?? 'inLine']
           : 'To stop our emails, use the unsubscribe link at the end of any email from us. You keep your place.'}{' '}
-        To be taken off the list and have your data erased, <a href={`${siteUrl.replace(/\/$/, '')}${consentPages.erase}`}>ask for erasure</a>.
+        To see everything we keep about you, <a href={`${siteUrl.replace(/\/$/, '')}${consentPages.copy}`}>get a copy of your data</a>. To be taken off the list and have your data erased, <a href={`${siteUrl.replace(/\/$/, '')}${consentPages.erase}`}>ask for erasure</a>.
       </p>
       <p className="muted">This page is only for you: please don't forward the link that opened it.</p>
       <script dangerouslySetInnerHTML={{ __html: script }} />

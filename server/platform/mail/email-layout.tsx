@@ -10,6 +10,7 @@ import { Link } from '@react-email/link'
 import { Preview } from '@react-email/preview'
 import { Text } from '@react-email/text'
 import { brand, mailto } from '../../../shared/brand'
+import { consentPages } from '../../../shared/consent-paths'
 import { darkModeCss, emailClass, emailFont, emailPalettes } from './email-theme'
 
 const light = emailPalettes.light
@@ -62,6 +63,16 @@ export function EmailLayout({ preheader, sentBecause, unsubscribeUrl, children }
               </>
             )}
           </Text>
+          {/* Your data, beside the unsubscribe link: the site's pages, on the same site as that link (issue 51). Each
+              link shows its address, as the unsubscribe link does, so the plain text reads the same. */}
+          {unsubscribeUrl && (
+            <Text className={emailClass.muted} style={smallStyle}>
+              {'Get a copy of your data: '}
+              <UrlLink url={new URL(consentPages.copy, unsubscribeUrl).href} />
+              {' Delete your data: '}
+              <UrlLink url={new URL(consentPages.erase, unsubscribeUrl).href} />
+            </Text>
+          )}
           <Text className={emailClass.muted} style={smallStyle}>
             {'Questions? Reply to this email or write to '}
             <Link href={mailto()} className={emailClass.link} style={linkStyle}>

@@ -24,7 +24,7 @@ import type { WatchedQueue } from '../observability/watched-queue'
 import type { OutboxKind } from '../outbox/outbox-kinds'
 import type { OutboxStore } from '../outbox/outbox-store'
 import type { AdminEnv } from '../console/guard'
-import type { PersonRecordPart } from '../../../shared/person-record'
+import type { PersonRecord, PersonRecordPart } from '../../../shared/person-record'
 import type { LiveSettings } from '../settings/live-settings'
 import type { SuppressionStore } from '../suppression/suppression-store'
 
@@ -71,6 +71,9 @@ export type WingContext = WingSettings & {
   overrides: Partial<WingOverrides>
   /** Something was queued: the outbox sender, and every clock that delivers at once, look now. */
   poke: () => void
+  /** Everything held about one person, from every wing's `personRecord` (platform/console/person-route.ts): for a
+   * wing that hands a person their own copy (issue 51). Read only once built: the record is collected after. */
+  personRecord: (personId: number) => Promise<PersonRecord | undefined>
 }
 
 /** What a wing's routes are made with, once per app. */

@@ -67,6 +67,8 @@ const uiAssertions = {
     expect(within(screen.getByRole('region', { name: 'Webhook deliveries' })).getByRole('cell', { name: 'https://hooks.example.com/stride' })).toBeInTheDocument()
     expect(screen.getByText('Not invited yet.')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Erase ada@example.com' })).toBeInTheDocument()
+    // The person's own copy of their data (issue 51), a plain download the server audits.
+    expect(screen.getByRole('link', { name: 'Download ada@example.com’s copy of their data (JSON)' })).toHaveAttribute('href', `/api/admin/people/${personSample.signup.id}/copy.json`)
   },
   notFound: () => {
     expect(heading()).toHaveTextContent('No such person')
@@ -152,5 +154,6 @@ describe('a person’s page as the router mounts it', () => {
     )
     expect(await screen.findByRole('heading', { name: 'ada@example.com' })).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: /Erase/ })).toBeNull()
+    expect(screen.queryByRole('link', { name: /copy of their data/ })).toBeNull()
   })
 })

@@ -9,7 +9,7 @@ vi.mock('../../../../shared/rules', async (importOriginal) => {
   const rules = await importOriginal<typeof import('../../../../shared/rules')>()
   return {
     ...rules,
-    linkLifetimesMs: { ...rules.linkLifetimesMs, confirm: 4 * 86_400_000, erase: 2 * 86_400_000, signIn: 20 * 60_000, teamInvitation: 5 * 86_400_000 },
+    linkLifetimesMs: { ...rules.linkLifetimesMs, confirm: 4 * 86_400_000, erase: 2 * 86_400_000, signIn: 20 * 60_000, teamInvitation: 5 * 86_400_000, copy: 6 * 86_400_000 },
     placeLinkLifetimeMs: 200 * 86_400_000,
     invitationRules: { ...rules.invitationRules, lifetimeMs: 10 * 86_400_000, reminderBeforeMs: 2 * 86_400_000 },
   }
@@ -30,6 +30,9 @@ const lifetimeOf: Record<string, (() => number) | null> = {
   // The reminder names the time left, which is the time before the end it is sent at.
   'invitation-reminder-email': () => invitationRules.reminderBeforeMs,
   'update-email': null,
+  'copy-email': () => linkLifetimesMs.copy,
+  // It carries no link of ours to end.
+  'nothing-held-email': null,
 }
 
 describe('the lifetimes in the emails', () => {
