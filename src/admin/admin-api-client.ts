@@ -148,6 +148,10 @@ export const fetchPerson = (id: number, signal: AbortSignal): Promise<PersonReco
       throw error
     },
   )
+/** A page of the suppression list, newest first (the newest page without a cursor). */
+export const fetchSuppressions = (before: string | null, signal: AbortSignal) => call(routes.suppressions, { query: { before: before ?? undefined }, signal })
+/** Takes one address off the suppression list (audited by the server). */
+export const liftSuppression = (email: string) => call(routes.liftSuppression, { json: { email } }).then(() => undefined)
 /** A page of the held referrals (the first without a cursor), with the top referrers. */
 export const fetchReferrals = (after: string | null, signal: AbortSignal) => call(routes.referrals, { query: { after: after ?? undefined }, signal })
 const verdictRoutes = { APPROVE: routes.approveReferral, REJECT: routes.rejectReferral } as const satisfies Record<ReferralVerdict, ConsoleRoute>

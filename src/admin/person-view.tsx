@@ -6,6 +6,7 @@ import { useSelector } from '@xstate/react'
 import { useEffect, useRef } from 'react'
 import type { ActorRefFrom } from 'xstate'
 import type { adminEraseMachine } from '../../machines/admin-erase-machine'
+import type { adminLiftMachine } from '../../machines/admin-lift-machine'
 import type { adminPersonMachine } from '../../machines/admin-person-machine'
 import { Button, Row, Status } from './admin-styles'
 import { EraseDialog } from './erase-dialog'
@@ -13,7 +14,7 @@ import { peopleHref, PersonFacts } from './person-facts'
 import { PersonTables } from './person-tables'
 import { useAllows } from './permissions'
 
-type Props = { person: ActorRefFrom<typeof adminPersonMachine>; erase: ActorRefFrom<typeof adminEraseMachine> }
+type Props = { person: ActorRefFrom<typeof adminPersonMachine>; erase: ActorRefFrom<typeof adminEraseMachine>; lift?: ActorRefFrom<typeof adminLiftMachine> }
 
 export const personMessages = {
   loading: 'Loading this person…',
@@ -21,9 +22,10 @@ export const personMessages = {
   notFound: (id: number) => `Nobody on the list has the number ${id}. They may have been erased.`,
 } as const
 
-export function PersonView({ person, erase }: Props) {
+export function PersonView({ person, erase, lift }: Props) {
   const state = useSelector(person, (snapshot) => snapshot)
   const mayErase = useAllows('people:erase')
+  const mayLift = useAllows('suppressions:manage')
   const heading = useRef<HTMLHeadingElement>(null)
   const erased = state.matches('erased')
   // The Erase button is gone with the record: the keyboard goes to the heading that says what happened.
@@ -46,7 +48,7 @@ export function PersonView({ person, erase }: Props) {
       )}
       {record && (
         <>
-          <PersonFacts person={record} />
+          <PersonFacts person={record} emailAction={mayLift && lift ? <LiftButton lift={lift} email={record.signup.email} /> : undefined} />
           {mayErase && (
             <Row>
               <Button type="button" $tone="danger" aria-label={`Erase ${record.signup.email}`} onClick={() => erase.send({ type: 'ERASE_REQUESTED', target: { id: record.signup.id, email: record.signup.email } })}>
@@ -59,5 +61,18 @@ export function PersonView({ person, erase }: Props) {
       )}
       <EraseDialog erase={erase} />
     </section>
+  )
+}
+
+/** Lift on the Email row of a suppressed person: takes the address off the list; the page then reads them again. */
+function LiftButton({ lift, email }: { lift: ActorRefFrom<typeof adminLiftMachine>; email: string }) {
+  const state = useSelector(lift, (snapshot) => snapshot)
+  return (
+    <>
+      <Button type="button" $tone="plain" aria-label={`Lift ${email} off the suppression list`} aria-disabled={!state.can({ type: 'LIFT', email })} onClick={() => lift.send({ type: 'LIFT', email })}>
+        Lift
+      </Button>
+      {state.context.error && <Status role="alert" $tone="error">{state.context.error}</Status>}
+    </>
   )
 }
