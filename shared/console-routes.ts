@@ -10,7 +10,7 @@ import type { PersonReply } from './person-record'
 import type { InviteUrlChange, InviteUrlSetting, SetupReply } from './setup'
 import type { Permission, TeamInvite, TeamRemoval, TeamReply, TeamRoleChange } from './team'
 import type { SuppressionsReply } from './suppression'
-import type { AudiencesReply, SendRequest, UpdateInput, UpdatePreview, UpdateReply, UpdatesReply, UpdateTestReply } from './update-rows'
+import type { AudiencesReply, SendRates, SendRequest, UpdateInput, UpdatePreview, UpdateReply, UpdatesReply, UpdateTestReply } from './update-rows'
 import type { WebhookDeliveriesReply, WebhookEndpointsReply, WebhookSecretReply } from './webhook-rows'
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
@@ -91,6 +91,8 @@ export const consoleRoutes = {
   cancelUpdate: route<void, UpdateReply>()('POST', '/updates/:id/cancel', 'updates:send'),
   unscheduleUpdate: route<void, UpdateReply>()('POST', '/updates/:id/unschedule', 'updates:send'),
   updateRecordCsv: route<void, Csv>()('GET', '/updates/:id/record.csv', 'people:export'),
+  /** Every update's bounce and complaint rates together (issue 49), for the Overview: figures, no addresses. */
+  sendRates: route<void, SendRates>()('GET', '/send-rates', 'figures:read'),
 
   // Where signups come from.
   analytics: route<void, AnalyticsReport>()('GET', '/analytics', 'figures:read'),

@@ -95,17 +95,19 @@ export async function fetchSummary(signal: AbortSignal): Promise<AdminSummary> {
       if (signal.aborted) throw error
       return null
     })
-  const [summary, setup, report, waves] = await Promise.all([
+  const [summary, setup, report, waves, sendRates] = await Promise.all([
     call(routes.summary, { signal }),
     optional(call(routes.setup, { signal })),
     optional(call(routes.analytics, { query: lastDays(overviewDays, new Date()), signal })),
     optional(call(routes.waves, { signal })),
+    optional(call(routes.sendRates, { signal })),
   ])
   return {
     ...summary,
     setup,
     funnel: report && { days: overviewDays, enabled: report.enabled, exact: report.exact, total: report.total, sources: topBySignups(report.sources) },
     waves: waves && { waves: waves.waves, pace: waves.pace, ready: waves.ready, waiting: waves.waiting },
+    sendRates: sendRates && { emails: sendRates.emails, hardBounces: sendRates.hardBounces, complaints: sendRates.complaints, guard: sendRates.guard },
   }
 }
 /** An owner sets the invitation link (INVITE_URL), or clears it with null. */

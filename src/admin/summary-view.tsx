@@ -44,7 +44,7 @@ export function SummaryView({ summary, today = new Date() }: { summary: ActorRef
       </section>
       <section aria-labelledby="sends-heading">
         <h2 id="sends-heading">Sending now</h2>
-        <OverviewSends outbox={data.outbox} waves={data.waves} />
+        <OverviewSends outbox={data.outbox} waves={data.waves} sendRates={data.sendRates} />
       </section>
       <section aria-labelledby="setup-heading">
         <h2 id="setup-heading">Setup</h2>

@@ -48,6 +48,8 @@ type AdminServerOptions = Partial<Pick<ServerConfig, 'allowedOrigins' | 'trusted
   databaseUrl?: string
   /** ADMIN_EMAILS, as the variable is written. */
   adminEmails?: string
+  /** The suppression list's settings (SOFT_BOUNCE_*, the providers' secrets, UPDATE_PAUSE_*). */
+  bounces?: ServerConfig['bounces']
   log?: Logger
 }
 
@@ -62,7 +64,7 @@ export async function startAdminServer(options: AdminServerOptions = {}): Promis
   const server = await listen({ fetch: (request, env) => composition.app.fetch(request, env) }, { port: 0, host: '127.0.0.1' })
   const origin = `http://127.0.0.1:${server.port}`
   const { composition, stores: store } = composeForTests(database, {
-    config: { allowedOrigins: options.allowedOrigins, trustedProxies: options.trustedProxies, analytics: options.analytics, publicSiteUrl: options.publicSiteUrl, rateLimit: { max: 1_000_000, windowMs: 60_000 } },
+    config: { allowedOrigins: options.allowedOrigins, trustedProxies: options.trustedProxies, analytics: options.analytics, publicSiteUrl: options.publicSiteUrl, rateLimit: { max: 1_000_000, windowMs: 60_000 }, ...(options.bounces && { bounces: options.bounces }) },
     invitations: { url: options.inviteUrl },
     adminEmails: options.adminEmails ?? `${adminEmail}, Second@Company.example`,
     publicUrl: origin,
