@@ -7,6 +7,7 @@ import type { ApiKeysReply, MadeApiKey, MakeApiKey } from './api-keys'
 import type { AuditReply, ConsoleSummary, ReferralsReply, SessionReply, SignInRequested, SignupPage } from './console-api'
 import type { NextUp, Pace, PaceRequest, WaveRequest, WaveRow, WavesOverview } from './launch-rows'
 import type { PersonReply } from './person-record'
+import type { MailDomainReply } from './mail-domain'
 import type { InviteUrlChange, InviteUrlSetting, SetupReply } from './setup'
 import type { Permission, TeamInvite, TeamRemoval, TeamReply, TeamRoleChange } from './team'
 import type { SuppressionsReply } from './suppression'
@@ -59,6 +60,8 @@ export const consoleRoutes = {
   // The setup checklist: whether each setting a launch needs is set, never a secret's value. figures:read, as the
   // Overview it sits on: every role sees what is missing, and who can fix it is named by the item.
   setup: route<void, SetupReply>()('GET', '/setup', 'figures:read'),
+  /** MAIL_FROM's domain looked up in DNS now (SPF, DKIM, DMARC; issue 49), with the record to add for one missing. */
+  mailDomain: route<void, MailDomainReply>()('GET', '/setup/mail-domain', 'figures:read'),
   // The invitation link (INVITE_URL), changed with no restart: owners only (shared/team.ts settings:manage).
   setInviteUrl: route<InviteUrlChange, InviteUrlSetting>()('PUT', '/settings/invite-url', 'settings:manage'),
 

@@ -50,6 +50,9 @@ type AdminServerOptions = Partial<Pick<ServerConfig, 'allowedOrigins' | 'trusted
   adminEmails?: string
   /** The suppression list's settings (SOFT_BOUNCE_*, the providers' secrets, UPDATE_PAUSE_*). */
   bounces?: ServerConfig['bounces']
+  /** MAIL_FROM and DKIM_SELECTOR for the check of the sender's domain, and the DNS it asks. */
+  mailDomain?: { mailFrom: string | undefined; dkimSelector: string | undefined }
+  resolveTxt?: (host: string) => Promise<string[][]>
   log?: Logger
 }
 
@@ -69,6 +72,8 @@ export async function startAdminServer(options: AdminServerOptions = {}): Promis
     adminEmails: options.adminEmails ?? `${adminEmail}, Second@Company.example`,
     publicUrl: origin,
     mailSet: options.mailSet,
+    mailDomain: options.mailDomain,
+    resolveTxt: options.resolveTxt,
     mailer: createMailer({ smtpUrl: inbox.url, mailFrom: 'console@company.example', mailDir: temp.dir }),
     log: options.log,
     now: () => new Date(Date.now() + clock.offsetMs),
