@@ -3,8 +3,10 @@
 // page that nothing more is sent to the address, why, from where and when. Then, while an update is sending, Postmark
 // reports a reader's hard bounce: their page and the list say suppressed and why, and the next update skips them; a
 // complaint about that next update passes its limit (UPDATE_PAUSE_AFTER small here), so the send pauses itself and
-// the console says why; Resume carries it on, and each reader gets it once. axe is clean in both colour schemes.
+// the console says why; Resume carries it on, and each reader gets it once. The Overview's check of MAIL_FROM's domain
+// says to set it first. axe is clean in both colour schemes.
 import type { Locator, Page } from '@playwright/test'
+import { mailDomainMessages } from '../server/features/console/setup-routes'
 import { consentApi } from '../shared/consent-paths'
 import { consentVersion } from '../src/content/consent-wording'
 import type { ReceivedMail } from '../tools/smtp-inbox'
@@ -22,7 +24,9 @@ const [bounced, complained] = [readers[0]!, readers[1]!]
 let walk: ConsoleServer | undefined
 
 test.describe.configure({ mode: 'serial' })
-test.use({ allowedConsoleErrors: [/status of 401 \(Unauthorized\) \(http:\/\/[^/]+\/api\/admin\//] })
+// The console asks for its session first (401 before sign-in), and the domain check without MAIL_FROM answers 409.
+// (One pattern: Playwright takes a list whose second entry is an object, a RegExp too, for a fixture's options.)
+test.use({ allowedConsoleErrors: [/status of (401 \(Unauthorized\) \(http:\/\/[^/]+\/api\/admin\/|409 \(Conflict\) \(http:\/\/[^/]+\/api\/admin\/setup\/mail-domain\)$)/] })
 
 test.beforeAll(async () => {
   test.setTimeout(150_000)
@@ -85,6 +89,14 @@ test('a hard bounce from Postmark shows on the person’s page: suppressed, why,
     await page.emulateMedia({ colorScheme })
     await expectNoAxeViolations(page, `the person's page, suppressed, ${colorScheme} scheme`)
   }
+
+  // The Overview checks MAIL_FROM's domain only when asked; this walk's server has no MAIL_FROM, and says so.
+  expect(walk!.env.MAIL_FROM).toBeUndefined()
+  await openArea(page, 'Overview')
+  const domain = page.getByRole('region', { name: 'The sender’s domain' })
+  await domain.getByRole('button', { name: 'Check the domain' }).click()
+  await expect(domain.getByRole('alert')).toHaveText(mailDomainMessages.noMailFrom)
+  await axeInBothSchemes(page, 'the Overview with the domain check')
 })
 
 /** The emails of an update in the inbox, by whom they went to. */

@@ -110,6 +110,8 @@ export async function fetchSummary(signal: AbortSignal): Promise<AdminSummary> {
     sendRates: sendRates && { emails: sendRates.emails, hardBounces: sendRates.hardBounces, complaints: sendRates.complaints, guard: sendRates.guard },
   }
 }
+/** MAIL_FROM's domain, looked up in DNS by the server now (issue 49). */
+export const checkMailDomain = (signal: AbortSignal) => call(routes.mailDomain, { signal }).then(({ domain, checks }) => ({ domain, checks }))
 /** An owner sets the invitation link (INVITE_URL), or clears it with null. */
 export const setInviteUrl = (url: string | null) => call(routes.setInviteUrl, { json: { url } })
 
