@@ -6,7 +6,6 @@ import { adminMailDomainMachine } from '../../../machines/admin-mail-domain-mach
 import { adminSummaryMachine } from '../../../machines/admin-summary-machine'
 import * as api from '../admin-api-client'
 import { AreaFrame } from '../area-frame'
-import { MailDomainCheck } from '../mail-domain-check'
 import { SummaryView } from '../summary-view'
 
 const summaryMachine = adminSummaryMachine.provide({ actors: { fetchSummary: fromPromise(({ signal }) => api.fetchSummary(signal)) } })
@@ -15,8 +14,7 @@ const mailDomainMachine = adminMailDomainMachine.provide({ actors: { checkMailDo
 export function OverviewArea() {
   return (
     <AreaFrame name="Overview">
-      <SummaryView summary={useActorRef(summaryMachine)} />
-      <MailDomainCheck check={useActorRef(mailDomainMachine)} />
+      <SummaryView summary={useActorRef(summaryMachine)} mailDomain={useActorRef(mailDomainMachine)} />
     </AreaFrame>
   )
 }
