@@ -17,6 +17,7 @@ import { adminApiBase } from '../shared/console-api'
 import { consoleAddress } from '../shared/console-pages'
 import type { AreaPath } from '../src/admin/area-list'
 import type { WebhookDeliveriesReply } from '../shared/webhook-rows'
+import { sendGuardDefaults } from '../shared/update-rows'
 import { consoleRoutes, type ConsoleRoute } from '../shared/console-routes'
 import { json } from './network'
 import type { Driver, GalleryMachine, ModelEvent } from './types'
@@ -170,6 +171,8 @@ export const summaryGallery = consoleGallery(summaryModel, {
     await page.route((url) => pattern(routes.setup).test(url.pathname), (route) => json(route, 200, samples.summary.setup))
     await page.route((url) => calls.fetchReport.url(url), (route) => json(route, 200, analyticsSamples.report))
     await page.route((url) => calls.fetchWaves.url(url), (route) => json(route, 200, wavesSamples.notReady))
+    // The updates' rates together (issue 49): 1,200 emails gone, 6 bounced for good and 1 marked as spam.
+    await page.route((url) => pattern(routes.sendRates).test(url.pathname), (route) => json(route, 200, { emails: 1200, hardBounces: 6, complaints: 1, guard: sendGuardDefaults }))
   },
   region: (page, snapshot) => (snapshot.matches('loading') ? page.getByText('Loading the figures…') : section(page, 'totals-heading')),
   shows: async (page, snapshot) => {

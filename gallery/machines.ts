@@ -34,5 +34,8 @@ export const machinesNotInGallery: Record<string, string> = {
   referralCredit: 'No view: the server decides it when a friend confirms (server/features/referral/).',
   updateSend: 'No view of its own: the console shows its moves inside the updates section (adminUpdates).',
   adminInviteUrl: 'Pictured inside the Overview (adminSummary ready, with the form); its saving state lasts one request.',
+  adminLift: 'Not pictured yet (issue 49): its Lift sits on the Email row of a suppressed person, whom the person page’s gallery entry does not show; an entry in console.ts, with new baselines, is the next step.',
+  adminSuppressions: 'Not pictured yet (issue 49): the suppression list’s page needs its entry in console.ts, and baselines made with the gallery.',
+  adminMailDomain: 'Not pictured yet (issue 49): the Overview’s domain check needs its entry in console.ts, and baselines made with the gallery.',
   copy: 'No view of its own: its button sits beside a new secret in the webhooks and API keys sections, pictured there; what it says after a press needs the browser’s clipboard.',
 }

@@ -8,7 +8,7 @@ import type { PersonRecord } from '../shared/person-record'
 /** The record, or null when the server holds no such person (a 404). */
 export type FetchedPerson = PersonRecord | null
 
-export type AdminPersonEvent = { type: 'RETRY' } | { type: 'ERASED' } | DoneActorEvent<FetchedPerson, 'fetchPerson'>
+export type AdminPersonEvent = { type: 'RETRY' } | { type: 'RELOAD' } | { type: 'ERASED' } | DoneActorEvent<FetchedPerson, 'fetchPerson'>
 
 type Context = { personId: number; person: PersonRecord | null; erasedEmail: string }
 
@@ -19,6 +19,7 @@ export const adminPersonMachine = setup({
   },
   actions: {
     showPerson: assign(({ event }) => (event.type === 'xstate.done.actor.fetchPerson' ? { person: event.output } : {})),
+    dropRecord: assign({ person: null }),
     forgetPerson: assign(({ context }) => ({ person: null, erasedEmail: context.person?.signup.email ?? '' })),
   },
   guards: {
@@ -36,13 +37,13 @@ export const adminPersonMachine = setup({
         id: 'fetchPerson',
         src: 'fetchPerson',
         input: ({ context }) => ({ personId: context.personId }),
-        onDone: [{ guard: 'isFound', target: 'loaded', actions: 'showPerson' }, { target: 'notFound' }],
+        onDone: [{ guard: 'isFound', target: 'loaded', actions: 'showPerson' }, { target: 'notFound', actions: 'dropRecord' }],
         onError: 'failed',
       },
     },
     loaded: {
-      description: 'The record on screen.',
-      on: { ERASED: { target: 'erased', actions: 'forgetPerson' } },
+      description: 'The record on screen; RELOAD reads it again (after a change made from the page, such as a lift).',
+      on: { ERASED: { target: 'erased', actions: 'forgetPerson' }, RELOAD: 'loading' },
     },
     notFound: { description: 'No such person: never was, or erased already.' },
     failed: { description: 'The record could not be read; RETRY asks again.', on: { RETRY: 'loading' } },

@@ -11,6 +11,7 @@ import type { WavesOverview } from '../shared/launch-rows'
 import { recordOf } from '../shared/record-of'
 import type { SetupReply } from '../shared/setup'
 import { storedStatuses } from '../shared/stored-statuses'
+import type { SendRates } from '../shared/update-rows'
 
 /** The last days' funnel, from the analytics report's total row, and its sources with the most signups
  * (shared/analytics.ts). */
@@ -20,6 +21,8 @@ export type AdminSummary = ConsoleSummary & {
   setup: SetupReply | null
   funnel: OverviewFunnel | null
   waves: Pick<WavesOverview, 'waves' | 'pace' | 'ready' | 'waiting'> | null
+  /** Every update's bounce and complaint rates (issue 49); null when they could not be read, absent before. */
+  sendRates?: SendRates | null
 }
 
 export const adminSummaryMachine = setup({

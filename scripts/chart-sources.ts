@@ -4,6 +4,9 @@ import { adminWebhooksMachine } from '../machines/admin-webhooks-machine'
 import { adminAuditMachine } from '../machines/admin-audit-machine'
 import { adminEraseMachine } from '../machines/admin-erase-machine'
 import { adminPersonMachine } from '../machines/admin-person-machine'
+import { adminLiftMachine } from '../machines/admin-lift-machine'
+import { adminMailDomainMachine } from '../machines/admin-mail-domain-machine'
+import { adminSuppressionsMachine } from '../machines/admin-suppressions-machine'
 import { adminReferralsMachine } from '../machines/admin-referrals-machine'
 import { adminSignInMachine } from '../machines/admin-sign-in-machine'
 import { adminSummaryMachine } from '../machines/admin-summary-machine'
@@ -86,7 +89,20 @@ export const chartSources: ChartSource[] = [
   },
   {
     machine: adminPersonMachine,
-    summary: 'One person’s page in the console: their record loading, shown, not found or failed (with a retry), and erased from the page.',
+    summary: 'One person’s page in the console: their record loading, shown, not found or failed (with a retry), read again after a change made from the page, and erased from the page.',
+  },
+  {
+    machine: adminLiftMachine,
+    summary: 'Lifting one address off the suppression list from a person’s page (issue 49): one request; done, the page reads the person again; refused, the server’s words and Lift again.',
+  },
+  {
+    machine: adminSuppressionsMachine,
+    summary:
+      'The console’s suppression list (issue 49): a page at a time, newest first, by keyset (Older and Newer entries); Lift takes one address on the page off the list, and the same page is read again; a refusal stays in the server’s words.',
+  },
+  {
+    machine: adminMailDomainMachine,
+    summary: 'The check of MAIL_FROM’s domain on the Overview (issue 49): nothing looked up until asked, since DNS may take seconds; then each record found, or missing with the record to add, or why it could not be checked.',
   },
   {
     machine: adminSummaryMachine,

@@ -12,6 +12,7 @@ import { softBounceDefaults } from './platform/suppression/suppression-store'
 import { createPublicKey } from 'node:crypto'
 import { invitationRules, referralRules } from '../shared/rules'
 import { inviteUrlOf } from '../shared/setup'
+import { sendGuardDefaults, type SendGuard } from '../shared/update-rows'
 import { isPostgresUrl, isSqliteUrl, sqliteUrlProblem } from './platform/database/database-url'
 
 export type ServerConfig = {
@@ -68,6 +69,9 @@ export type BounceSettings = {
   sendgridPublicKey: string | undefined
   /** MAILGUN_WEBHOOK_SIGNING_KEY: Mailgun's HTTP webhook signing key. */
   mailgunSigningKey: string | undefined
+  /** An update's send pauses itself over these rates (UPDATE_PAUSE_COMPLAINT_PERCENT, UPDATE_PAUSE_BOUNCE_PERCENT),
+   * once UPDATE_PAUSE_AFTER emails have gone (features/updates/send-guard.ts). */
+  sendGuard: SendGuard
 }
 
 export const defaultDatabaseUrl = 'file:./data/waitlist.db'
@@ -81,6 +85,14 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
     if (Number.isInteger(value) && value >= min && value <= max) return value
     const range = max === Number.MAX_SAFE_INTEGER ? `${min} or more` : `from ${min} to ${max}`
     problems.push(`${name} must be a whole number ${range}, not ${quoted(raw)}`)
+    return fallback
+  }
+  const decimal = (name: string, fallback: number, min: number, max: number) => {
+    const raw = env[name]?.trim()
+    if (!raw) return fallback
+    const value = Number(raw)
+    if (/^\d+(\.\d+)?$/.test(raw) && value >= min && value <= max) return value
+    problems.push(`${name} must be a number from ${min} to ${max}, not ${quoted(raw)}`)
     return fallback
   }
 
@@ -127,6 +139,11 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
       postmarkAuth: basicAuth(env.POSTMARK_WEBHOOK_AUTH, problems),
       sendgridPublicKey: sendgridKey(env.SENDGRID_WEBHOOK_PUBLIC_KEY, problems),
       mailgunSigningKey: env.MAILGUN_WEBHOOK_SIGNING_KEY?.trim() || undefined,
+      sendGuard: {
+        complaintPercent: decimal('UPDATE_PAUSE_COMPLAINT_PERCENT', sendGuardDefaults.complaintPercent, 0, 100),
+        hardBouncePercent: decimal('UPDATE_PAUSE_BOUNCE_PERCENT', sendGuardDefaults.hardBouncePercent, 0, 100),
+        after: integer('UPDATE_PAUSE_AFTER', sendGuardDefaults.after, 1, 10_000_000),
+      },
     },
     logLevel: logLevel(env.LOG_LEVEL, problems),
     metrics: {

@@ -109,6 +109,13 @@ export const personalData = {
     copy: { shows: [], not: 'each update’s email to them is in the copy’s emails' },
     erasure: { clears: ['signup_id'] },
   },
+  update_reports: {
+    whose: 'listed',
+    columns: ['recipient_id', 'update_id', 'kind', 'at'],
+    purpose: 'An update’s email that bounced for good or was marked as spam, counted for the send’s rates (issue 49).',
+    kept: { words: 'for good, for the send’s rates' },
+    erasure: { keeps: 'it names the email’s row among the update’s recipients, which an erasure unlinks from the person; the person’s suppression is in their copy' },
+  },
   webhook_deliveries: {
     whose: 'listed',
     columns: ['id', 'endpoint_id', 'webhook_id', 'type', 'signup_id', 'erasure', 'body', 'created_at', 'next_attempt_at', 'attempts', 'claimed_until', 'status', 'finished_at', 'last_attempt_at', 'reply_status', 'reply_excerpt', 'last_error'],
@@ -184,7 +191,7 @@ export const personalData = {
   },
   update_sends: {
     whose: 'team',
-    columns: ['update_id', 'state', 'audience', 'send_at', 'per_second', 'requested_by', 'started_at', 'ended_at', 'paced_from', 'paced_count', 'audience_size'],
+    columns: ['update_id', 'state', 'audience', 'send_at', 'per_second', 'requested_by', 'started_at', 'ended_at', 'paced_from', 'paced_count', 'audience_size', 'paused_because', 'reports_judged'],
     purpose: 'An update’s sending, and who asked for it.',
     kept: forGood,
     erasure: { keeps: 'it names team members only' },

@@ -8,10 +8,11 @@ import type { AuditReply, ConsoleSummary, ReferralsReply, SessionReply, SignInRe
 import type { NextUp, Pace, PaceRequest, WaveRequest, WaveRow, WavesOverview } from './launch-rows'
 import type { OwnCopy } from './own-copy'
 import type { PersonReply } from './person-record'
+import type { MailDomainReply } from './mail-domain'
 import type { InviteUrlChange, InviteUrlSetting, SetupReply } from './setup'
 import type { Permission, TeamInvite, TeamRemoval, TeamReply, TeamRoleChange } from './team'
 import type { SuppressionsReply } from './suppression'
-import type { AudiencesReply, SendRequest, UpdateInput, UpdatePreview, UpdateReply, UpdatesReply, UpdateTestReply } from './update-rows'
+import type { AudiencesReply, SendRates, SendRequest, UpdateInput, UpdatePreview, UpdateReply, UpdatesReply, UpdateTestReply } from './update-rows'
 import type { WebhookDeliveriesReply, WebhookEndpointsReply, WebhookSecretReply } from './webhook-rows'
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
@@ -62,6 +63,8 @@ export const consoleRoutes = {
   // The setup checklist: whether each setting a launch needs is set, never a secret's value. figures:read, as the
   // Overview it sits on: every role sees what is missing, and who can fix it is named by the item.
   setup: route<void, SetupReply>()('GET', '/setup', 'figures:read'),
+  /** MAIL_FROM's domain looked up in DNS now (SPF, DKIM, DMARC; issue 49), with the record to add for one missing. */
+  mailDomain: route<void, MailDomainReply>()('GET', '/setup/mail-domain', 'figures:read'),
   // The invitation link (INVITE_URL), changed with no restart: owners only (shared/team.ts settings:manage).
   setInviteUrl: route<InviteUrlChange, InviteUrlSetting>()('PUT', '/settings/invite-url', 'settings:manage'),
 
@@ -94,6 +97,8 @@ export const consoleRoutes = {
   cancelUpdate: route<void, UpdateReply>()('POST', '/updates/:id/cancel', 'updates:send'),
   unscheduleUpdate: route<void, UpdateReply>()('POST', '/updates/:id/unschedule', 'updates:send'),
   updateRecordCsv: route<void, Csv>()('GET', '/updates/:id/record.csv', 'people:export'),
+  /** Every update's bounce and complaint rates together (issue 49), for the Overview: figures, no addresses. */
+  sendRates: route<void, SendRates>()('GET', '/send-rates', 'figures:read'),
 
   // Where signups come from.
   analytics: route<void, AnalyticsReport>()('GET', '/analytics', 'figures:read'),

@@ -4,6 +4,7 @@
 // audience, now or at a time, paced, and paused, resumed or cancelled as its machine allows
 // (machines/update-send-machine.ts); its record counts what became of each person's email.
 import type { UpdateSendState } from './stored-statuses'
+import { figure } from './figures'
 
 export type { UpdateSendState }
 
@@ -39,7 +40,51 @@ export const skipReasonWords: Record<SkipReason, string> = {
 /** What became of an update's emails, counted: `audience` people were taken when it started; each is still to
  * go (`toGo`), `sent`, `refused` by their mail server, or `skipped` (by reason). `unsubscribed` counts those it was
  * sent to who have taken back news and updates since. No opens, no clicks: nothing in the email tells us. */
-export type UpdateRecord = { audience: number; toGo: number; sent: number; refused: number; skipped: Record<SkipReason, number>; unsubscribed: number }
+export type UpdateRecord = {
+  audience: number
+  toGo: number
+  sent: number
+  refused: number
+  skipped: Record<SkipReason, number>
+  unsubscribed: number
+  /** Of those it was sent to (or refused), how many bounced for good and how many marked it as spam, as the
+   * suppression list heard (issue 49: at send time, or later through a provider's webhook). */
+  hardBounces: number
+  complaints: number
+}
+
+/** What pauses a send by itself (issue 49): its complaint rate or its hard-bounce rate passing its limit, once
+ * `after` emails have gone (UPDATE_PAUSE_COMPLAINT_PERCENT, UPDATE_PAUSE_BOUNCE_PERCENT, UPDATE_PAUSE_AFTER). */
+export type SendGuard = { complaintPercent: number; hardBouncePercent: number; after: number }
+
+/** The defaults: Gmail and Yahoo's bulk senders' rule is a spam-complaint rate under 0.3 %; 5 % of hard bounces is
+ * a list gone stale; under 1,000 emails, one or two reports would be a rate that says little. */
+export const sendGuardDefaults: SendGuard = { complaintPercent: 0.3, hardBouncePercent: 5, after: 1000 }
+
+/** GET /send-rates: every update's emails gone, with their hard bounces and complaints (the rates overall), and the
+ * limits a send is held to. */
+export type SendRates = { emails: number; hardBounces: number; complaints: number; guard: SendGuard }
+
+/** Why a send paused itself: its complaints or its hard bounces over their limit. */
+export const autoPauseReasons = ['complaints', 'hard-bounces'] as const
+export type AutoPauseReason = (typeof autoPauseReasons)[number]
+
+/** A rate as the console writes it: a percentage with up to two decimals ("0.4 %"). */
+export const percentOf = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 10_000) / 100)
+
+/** The send's rates beside the limits that pause it (issue 49). */
+export function ratesLine(emails: number, hardBounces: number, complaints: number, guard: SendGuard): string {
+  const rates = `Of ${figure(emails)} ${emails === 1 ? 'email' : 'emails'} gone, ${percentOf(hardBounces, emails)} % bounced for good and ${percentOf(complaints, emails)} % were marked as spam.`
+  return `${rates} A send pauses itself over ${guard.hardBouncePercent} % of hard bounces or ${guard.complaintPercent} % of complaints, once ${figure(guard.after)} emails have gone.`
+}
+
+/** The sentence that says why a send paused itself, from its record and the limit it passed. */
+export function autoPauseWords(because: AutoPauseReason, record: Pick<UpdateRecord, 'sent' | 'refused' | 'hardBounces' | 'complaints'>, guard: SendGuard): string {
+  const emails = record.sent + record.refused
+  const [count, noun, limit] =
+    because === 'complaints' ? [record.complaints, 'marked it as spam', guard.complaintPercent] : [record.hardBounces, 'bounced for good', guard.hardBouncePercent]
+  return `Paused by itself: ${count.toLocaleString('en')} of ${emails.toLocaleString('en')} people ${noun} (${percentOf(count, emails)} %), over the limit of ${limit} %. Nothing more is sent until someone presses Resume.`
+}
 
 /** An update's sending, once the team asked for it. `perSecond` is its pace across every instance. */
 export type UpdateSend = {
@@ -52,6 +97,9 @@ export type UpdateSend = {
   startedAt: string | null
   endedAt: string | null
   record: UpdateRecord
+  /** Why it paused itself (issue 49), and the limits it is held to; null when it did not (or was resumed since). */
+  autoPaused: AutoPauseReason | null
+  guard: SendGuard
 }
 
 /** A draft as the console reads it, with its sending (null while it is a draft). */

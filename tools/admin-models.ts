@@ -20,7 +20,7 @@ import { adminWebhooksMachine, hasWaitingDelivery, type AdminWebhooksSnapshot, t
 import type { UpdateSendState } from '../machines/update-send-machine'
 import type { Funnel, NextUp, Pace, WaveRow, WavesOverview } from '../shared/launch-rows'
 import { webhookEventTypes, type WebhookDeliveriesReply, type WebhookEndpointsReply } from '../shared/webhook-rows'
-import type { AudiencesReply, UpdateDraft, UpdatePreview, UpdateRecord, UpdateSummary } from '../shared/update-rows'
+import { sendGuardDefaults, type AudiencesReply, type UpdateDraft, type UpdatePreview, type UpdateRecord, type UpdateSummary } from '../shared/update-rows'
 import { done, failed, type Model, type ModelEvent } from './admin-model'
 
 const admin = 'team@company.example'
@@ -323,7 +323,7 @@ export const wavesModel: Model = {
 }
 
 const noneSkipped = { unsubscribed: 0, erased: 0, cancelled: 0, unknown: 0, suppressed: 0 }
-const record = (audience: number, sent: number): UpdateRecord => ({ audience, toGo: audience - sent, sent, refused: 0, skipped: noneSkipped, unsubscribed: 0 })
+const record = (audience: number, sent: number): UpdateRecord => ({ audience, toGo: audience - sent, sent, refused: 0, skipped: noneSkipped, unsubscribed: 0, hardBounces: 0, complaints: 0 })
 const draft: UpdateDraft = {
   id: 1,
   subject: 'What the coach learned this month',
@@ -346,6 +346,8 @@ const sendOf = (state: Exclude<UpdateSendState, 'draft'>, sent: number): UpdateD
     startedAt: state === 'scheduled' ? null : '2026-11-27T10:00:00.000Z',
     endedAt: state === 'done' || state === 'cancelled' ? '2026-11-27T10:00:03.000Z' : null,
     record: record(3, sent),
+    autoPaused: null,
+    guard: sendGuardDefaults,
   },
 })
 /** A refused save's link (http: is not allowed), as the server names it. */

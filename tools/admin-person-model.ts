@@ -48,7 +48,7 @@ export const personSample = {
 export const personModel: Model = {
   machine: adminPersonMachine,
   input: { personId: personSample.signup.id },
-  events: [{ type: 'RETRY' }, { type: 'ERASED' }, done('fetchPerson', personSample), done('fetchPerson', null), failed('fetchPerson')],
+  events: [{ type: 'RETRY' }, { type: 'RELOAD' }, { type: 'ERASED' }, done('fetchPerson', personSample), done('fetchPerson', null), failed('fetchPerson')],
   serializeState: (snapshot) => {
     const { person, erasedEmail } = snapshot.context as AdminPersonSnapshot['context']
     return JSON.stringify({ value: snapshot.value, person: person !== null, erased: erasedEmail !== '' })

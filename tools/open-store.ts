@@ -61,6 +61,9 @@ export type TestCompositionOptions = {
   webhookDelivery?: NonNullable<Parameters<typeof compose>[0]['overrides']>['webhookDelivery']
   /** A test's SNS (features/bounces/wing.ts): the signing certificate and the subscription's confirmation. */
   sns?: NonNullable<Parameters<typeof compose>[0]['overrides']>['sns']
+  /** MAIL_FROM and DKIM_SELECTOR as the check of the sender's domain reads them, and the DNS it asks (a test's own). */
+  mailDomain?: { mailFrom: string | undefined; dkimSelector: string | undefined }
+  resolveTxt?: NonNullable<Parameters<typeof compose>[0]['overrides']>['resolveTxt']
 }
 
 export function composeForTests(database: Database, options: TestCompositionOptions = {}): { composition: Composition; stores: Stores } {
@@ -70,7 +73,7 @@ export function composeForTests(database: Database, options: TestCompositionOpti
   const composition = compose({
     database,
     config,
-    admin: { adminEmails: parseAdminEmails(options.adminEmails), publicUrl: options.publicUrl ?? config.publicSiteUrl ?? 'http://127.0.0.1:3000', mailSet: options.mailSet },
+    admin: { adminEmails: parseAdminEmails(options.adminEmails), publicUrl: options.publicUrl ?? config.publicSiteUrl ?? 'http://127.0.0.1:3000', mailSet: options.mailSet, mailDomain: options.mailDomain },
     mailer,
     log: options.log,
     metrics: options.metrics,
@@ -78,7 +81,7 @@ export function composeForTests(database: Database, options: TestCompositionOpti
     clientAddress: options.clientAddress,
     site: options.site,
     limits: options.limits,
-    overrides: { webhookDelivery: options.webhookDelivery, sns: options.sns },
+    overrides: { webhookDelivery: options.webhookDelivery, sns: options.sns, resolveTxt: options.resolveTxt },
   })
   const { signups, ...offered } = composition.stores
   const stores: Stores = {

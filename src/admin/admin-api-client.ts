@@ -95,19 +95,23 @@ export async function fetchSummary(signal: AbortSignal): Promise<AdminSummary> {
       if (signal.aborted) throw error
       return null
     })
-  const [summary, setup, report, waves] = await Promise.all([
+  const [summary, setup, report, waves, sendRates] = await Promise.all([
     call(routes.summary, { signal }),
     optional(call(routes.setup, { signal })),
     optional(call(routes.analytics, { query: lastDays(overviewDays, new Date()), signal })),
     optional(call(routes.waves, { signal })),
+    optional(call(routes.sendRates, { signal })),
   ])
   return {
     ...summary,
     setup,
     funnel: report && { days: overviewDays, enabled: report.enabled, exact: report.exact, total: report.total, sources: topBySignups(report.sources) },
     waves: waves && { waves: waves.waves, pace: waves.pace, ready: waves.ready, waiting: waves.waiting },
+    sendRates: sendRates && { emails: sendRates.emails, hardBounces: sendRates.hardBounces, complaints: sendRates.complaints, guard: sendRates.guard },
   }
 }
+/** MAIL_FROM's domain, looked up in DNS by the server now (issue 49). */
+export const checkMailDomain = (signal: AbortSignal) => call(routes.mailDomain, { signal }).then(({ domain, checks }) => ({ domain, checks }))
 /** An owner sets the invitation link (INVITE_URL), or clears it with null. */
 export const setInviteUrl = (url: string | null) => call(routes.setInviteUrl, { json: { url } })
 
@@ -148,6 +152,10 @@ export const fetchPerson = (id: number, signal: AbortSignal): Promise<PersonReco
       throw error
     },
   )
+/** A page of the suppression list, newest first (the newest page without a cursor). */
+export const fetchSuppressions = (before: string | null, signal: AbortSignal) => call(routes.suppressions, { query: { before: before ?? undefined }, signal })
+/** Takes one address off the suppression list (audited by the server). */
+export const liftSuppression = (email: string) => call(routes.liftSuppression, { json: { email } }).then(() => undefined)
 /** A page of the held referrals (the first without a cursor), with the top referrers. */
 export const fetchReferrals = (after: string | null, signal: AbortSignal) => call(routes.referrals, { query: { after: after ?? undefined }, signal })
 const verdictRoutes = { APPROVE: routes.approveReferral, REJECT: routes.rejectReferral } as const satisfies Record<ReferralVerdict, ConsoleRoute>

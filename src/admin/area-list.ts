@@ -21,7 +21,7 @@ export const areas = [
     path: '/',
     name: 'Overview',
     opensWith: ['figures:read'],
-    firstView: [{ route: 'summary' }, { route: 'setup' }, { route: 'analytics', query: (now) => lastDays(overviewDays, now) }, { route: 'waves' }],
+    firstView: [{ route: 'summary' }, { route: 'setup' }, { route: 'analytics', query: (now) => lastDays(overviewDays, now) }, { route: 'waves' }, { route: 'sendRates' }],
   },
   {
     path: '/people',

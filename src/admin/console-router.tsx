@@ -96,11 +96,20 @@ const personRoute = createRoute({
   component: gated('/people', PersonArea),
   wrapInSuspense: true,
 })
+// The suppression list, reached from People and opened by what opens People (its addresses need people:read).
+const SuppressionsArea = lazyRouteComponent(() => import('./areas/suppressions-area'), 'SuppressionsArea')
+const suppressionsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/people/suppressed',
+  loader: ({ context }) => loadIfOpen('/people', SuppressionsArea, context),
+  component: gated('/people', SuppressionsArea),
+  wrapInSuspense: true,
+})
 // Where a sign-in link lands (/admin/sign-in#token=…): the root shows the sign-in screen there; once signed in (a
 // session already open in this browser), the Overview.
 const signInRoute = createRoute({ getParentRoute: () => rootRoute, path: '/sign-in', component: () => <Navigate to="/" replace /> })
 
-const routeTree = rootRoute.addChildren([...routes, personRoute, signInRoute])
+const routeTree = rootRoute.addChildren([...routes, suppressionsRoute, personRoute, signInRoute])
 
 export function createConsoleRouter(context: ConsoleContext, history: RouterHistory = createBrowserHistory()) {
   return createRouter({

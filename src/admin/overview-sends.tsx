@@ -1,15 +1,18 @@
 // What is being sent (issue 47): the outbox's health, the last wave of invitations, the daily pace, and who waits.
 import { figure, counted } from '../../shared/figures'
+import { ratesLine } from '../../shared/update-rows'
 import type { AdminSummary } from '../../machines/admin-summary-machine'
 import { OutboxHealth } from './outbox-health'
 
 const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`
 
-export function OverviewSends({ outbox, waves }: Pick<AdminSummary, 'outbox' | 'waves'>) {
+export function OverviewSends({ outbox, waves, sendRates }: Pick<AdminSummary, 'outbox' | 'waves' | 'sendRates'>) {
   const last = waves?.waves[0]
   return (
     <>
       <OutboxHealth outbox={outbox} />
+      {sendRates === null && <p>The updates’ bounce and complaint rates could not be read.</p>}
+      {sendRates && <p>Updates: {ratesLine(sendRates.emails, sendRates.hardBounces, sendRates.complaints, sendRates.guard)}</p>}
       {!waves ? (
         <p>The invitations could not be read.</p>
       ) : (

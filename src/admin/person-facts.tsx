@@ -11,6 +11,8 @@ import { activationWords, suppressionWords } from './person-words'
 /** Where a person's page is (the console's router shows it). */
 export const personHref = (id: number) => `/admin/people/${id}`
 export const peopleHref = '/admin/people'
+/** Where the suppression list is (issue 49). */
+export const suppressionsHref = '/admin/people/suppressed'
 
 const List = styled.dl`
   display: grid;
@@ -31,7 +33,8 @@ function Referrer({ line }: { line: PersonRecord['line'] }) {
   return <>Nobody (they came on their own)</>
 }
 
-export function PersonFacts({ person }: { person: PersonRecord }) {
+/** `emailAction`: what the Email row offers beside its words (Lift, for a member who may: person-view.tsx). */
+export function PersonFacts({ person, emailAction }: { person: PersonRecord; emailAction?: ReactNode }) {
   const { signup, consent, line, activation } = person
   const facts: [string, ReactNode][] = [
     ['Signed up', consoleTime(signup.createdAt)],
@@ -51,7 +54,7 @@ export function PersonFacts({ person }: { person: PersonRecord }) {
     ['Consent wording', consent.version === null ? 'Not recorded (an older form)' : `version ${consent.version}`],
     ['News and updates', consent.news.givenAt === null ? 'Not chosen' : `Chosen ${consoleTime(consent.news.givenAt)}${consent.news.version ? ` (wording ${consent.news.version})` : ''}${consent.news.withdrawnAt ? `, taken back ${consoleTime(consent.news.withdrawnAt)}` : ''}`],
     ['Activated', activation === null ? 'Not yet' : `${consoleTime(activation.activatedAt)}, ${activationWords[activation.via]}`],
-    ['Email', person.suppression === null ? 'Not suppressed' : suppressionWords(person.suppression, consoleTime(person.suppression.suppressedAt))],
+    ['Email', person.suppression === null ? 'Not suppressed' : <>{suppressionWords(person.suppression, consoleTime(person.suppression.suppressedAt))} {emailAction}</>],
   ]
   return (
     <List>

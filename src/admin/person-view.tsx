@@ -7,6 +7,7 @@ import { useSelector } from '@xstate/react'
 import { useEffect, useRef } from 'react'
 import type { ActorRefFrom } from 'xstate'
 import type { adminEraseMachine } from '../../machines/admin-erase-machine'
+import type { adminLiftMachine } from '../../machines/admin-lift-machine'
 import type { adminPersonMachine } from '../../machines/admin-person-machine'
 import { personCopyHref } from './admin-api-client'
 import { Button, Row, Status } from './admin-styles'
@@ -15,7 +16,7 @@ import { peopleHref, PersonFacts } from './person-facts'
 import { PersonTables } from './person-tables'
 import { useAllows } from './permissions'
 
-type Props = { person: ActorRefFrom<typeof adminPersonMachine>; erase: ActorRefFrom<typeof adminEraseMachine> }
+type Props = { person: ActorRefFrom<typeof adminPersonMachine>; erase: ActorRefFrom<typeof adminEraseMachine>; lift?: ActorRefFrom<typeof adminLiftMachine> }
 
 export const personMessages = {
   loading: 'Loading this person…',
@@ -23,10 +24,11 @@ export const personMessages = {
   notFound: (id: number) => `Nobody on the list has the number ${id}. They may have been erased.`,
 } as const
 
-export function PersonView({ person, erase }: Props) {
+export function PersonView({ person, erase, lift }: Props) {
   const state = useSelector(person, (snapshot) => snapshot)
   const mayErase = useAllows('people:erase')
   const mayExport = useAllows('people:export')
+  const mayLift = useAllows('suppressions:manage')
   const heading = useRef<HTMLHeadingElement>(null)
   const erased = state.matches('erased')
   // The Erase button is gone with the record: the keyboard goes to the heading that says what happened.
@@ -49,7 +51,7 @@ export function PersonView({ person, erase }: Props) {
       )}
       {record && (
         <>
-          <PersonFacts person={record} />
+          <PersonFacts person={record} emailAction={mayLift && lift ? <LiftButton lift={lift} email={record.signup.email} /> : undefined} />
           {mayExport && (
             <p>
               <a href={personCopyHref(record.signup.id)} download>{`Download ${record.signup.email}’s copy of their data (JSON)`}</a>
@@ -67,5 +69,18 @@ export function PersonView({ person, erase }: Props) {
       )}
       <EraseDialog erase={erase} />
     </section>
+  )
+}
+
+/** Lift on the Email row of a suppressed person: takes the address off the list; the page then reads them again. */
+function LiftButton({ lift, email }: { lift: ActorRefFrom<typeof adminLiftMachine>; email: string }) {
+  const state = useSelector(lift, (snapshot) => snapshot)
+  return (
+    <>
+      <Button type="button" $tone="plain" aria-label={`Lift ${email} off the suppression list`} aria-disabled={!state.can({ type: 'LIFT', email })} onClick={() => lift.send({ type: 'LIFT', email })}>
+        Lift
+      </Button>
+      {state.context.error && <Status role="alert" $tone="error">{state.context.error}</Status>}
+    </>
   )
 }

@@ -3,8 +3,10 @@
 // summary machine's states as the team sees them; a part the server could not give says so in its place.
 import { useSelector } from '@xstate/react'
 import type { ActorRefFrom } from 'xstate'
+import type { adminMailDomainMachine } from '../../machines/admin-mail-domain-machine'
 import type { adminSummaryMachine } from '../../machines/admin-summary-machine'
 import { Button, Status } from './admin-styles'
+import { MailDomainCheck } from './mail-domain-check'
 import { FunnelTable, SourcesTable } from './overview-funnel'
 import { signupsIn } from './overview-figures'
 import { OverviewSends } from './overview-sends'
@@ -12,7 +14,8 @@ import { OverviewTotals } from './overview-totals'
 import { SetupChecklist } from './setup-checklist'
 import { SignupsChart } from './signups-chart'
 
-export function SummaryView({ summary, today = new Date() }: { summary: ActorRefFrom<typeof adminSummaryMachine>; today?: Date }) {
+/** `mailDomain`: the check of MAIL_FROM's domain, under the setup checklist (the Overview's area gives it). */
+export function SummaryView({ summary, mailDomain, today = new Date() }: { summary: ActorRefFrom<typeof adminSummaryMachine>; mailDomain?: ActorRefFrom<typeof adminMailDomainMachine>; today?: Date }) {
   const state = useSelector(summary, (snapshot) => snapshot)
   const data = state.context.summary
   if (state.matches('failed'))
@@ -44,11 +47,12 @@ export function SummaryView({ summary, today = new Date() }: { summary: ActorRef
       </section>
       <section aria-labelledby="sends-heading">
         <h2 id="sends-heading">Sending now</h2>
-        <OverviewSends outbox={data.outbox} waves={data.waves} />
+        <OverviewSends outbox={data.outbox} waves={data.waves} sendRates={data.sendRates} />
       </section>
       <section aria-labelledby="setup-heading">
         <h2 id="setup-heading">Setup</h2>
         <SetupChecklist setup={data.setup} onSaved={reload} />
+        {mailDomain && <MailDomainCheck check={mailDomain} />}
       </section>
       <SignupsChart perDay={data.perDay} referrals={data.referrals} />
     </>

@@ -3,10 +3,10 @@
 // machine (sendMove in machines/update-send-machine.ts, the rule the server keeps); whether one works now is the
 // updates machine's answer. The record is fetched again every few seconds while it is scheduled or sending.
 import { figure } from '../../shared/figures'
-import { audienceWords, skipReasons, skipReasonWords, type UpdateSend } from '../../shared/update-rows'
+import { audienceWords, autoPauseWords, ratesLine, skipReasons, skipReasonWords, type UpdateSend } from '../../shared/update-rows'
 import { sendMoveOf } from '../../machines/admin-updates-machine'
 import { sendMove, type UpdateSendEvent } from '../../machines/update-send-machine'
-import { Button, Cards, Row } from './admin-styles'
+import { Button, Cards, Row, Status } from './admin-styles'
 import { updateRecordCsvHref } from './admin-api-client'
 import { localTime, sendStateWords, updateIds, type UpdatesPart } from './update-parts'
 import { useAllows } from './permissions'
@@ -45,11 +45,15 @@ export function UpdateRecord({ updates, state }: UpdatesPart) {
     ['Refused', record.refused],
     ['Skipped', skipped],
     ['Unsubscribed since', record.unsubscribed],
+    ['Bounced for good', record.hardBounces],
+    ['Marked as spam', record.complaints],
   ]
+  const emails = record.sent + record.refused
   return (
     <>
       <h3 id={updateIds.record} tabIndex={-1}>“{update.subject}”: {sendStateWords[send.state]}</h3>
       <p>{sendLine(send)}</p>
+      {send.autoPaused && <Status $tone="error">{autoPauseWords(send.autoPaused, record, send.guard)}</Status>}
       <h4 id="update-record-figures">The record</h4>
       <Cards>
         {cards.map(([label, value]) => (
@@ -66,6 +70,7 @@ export function UpdateRecord({ updates, state }: UpdatesPart) {
           ))}
         </ul>
       )}
+      <p>{ratesLine(emails, record.hardBounces, record.complaints, send.guard)}</p>
       <p>No opens and no clicks are counted: nothing in the email tells us who read it.</p>
       <Row>
         {moveButtons

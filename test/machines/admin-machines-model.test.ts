@@ -364,7 +364,7 @@ const checkTeamStep: StepCheck = ({ event }, started, before, after) => {
 /** The person's record is asked for by the page's id, once on opening and once per retry; a 404 (null) keeps no
  * record; an erasure keeps only who it was. */
 const checkPersonStep: StepCheck = ({ event }, started, before, after) => {
-  expect(started.map((request) => [request.id, request.input])).toEqual(after.matches('loading') && event.type === 'RETRY' ? [['fetchPerson', { personId: personSample.signup.id }]] : [])
+  expect(started.map((request) => [request.id, request.input])).toEqual(after.matches('loading') && (event.type === 'RETRY' || event.type === 'RELOAD') ? [['fetchPerson', { personId: personSample.signup.id }]] : [])
   if (event.type === 'xstate.done.actor.fetchPerson') expect(after.context.person).toEqual(event.output)
   if (event.type === 'ERASED') expect(after.context).toMatchObject({ person: null, erasedEmail: before.context.person.signup.email })
 }

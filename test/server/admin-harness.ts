@@ -48,6 +48,11 @@ type AdminServerOptions = Partial<Pick<ServerConfig, 'allowedOrigins' | 'trusted
   databaseUrl?: string
   /** ADMIN_EMAILS, as the variable is written. */
   adminEmails?: string
+  /** The suppression list's settings (SOFT_BOUNCE_*, the providers' secrets, UPDATE_PAUSE_*). */
+  bounces?: ServerConfig['bounces']
+  /** MAIL_FROM and DKIM_SELECTOR for the check of the sender's domain, and the DNS it asks. */
+  mailDomain?: { mailFrom: string | undefined; dkimSelector: string | undefined }
+  resolveTxt?: (host: string) => Promise<string[][]>
   log?: Logger
 }
 
@@ -62,11 +67,13 @@ export async function startAdminServer(options: AdminServerOptions = {}): Promis
   const server = await listen({ fetch: (request, env) => composition.app.fetch(request, env) }, { port: 0, host: '127.0.0.1' })
   const origin = `http://127.0.0.1:${server.port}`
   const { composition, stores: store } = composeForTests(database, {
-    config: { allowedOrigins: options.allowedOrigins, trustedProxies: options.trustedProxies, analytics: options.analytics, publicSiteUrl: options.publicSiteUrl, rateLimit: { max: 1_000_000, windowMs: 60_000 } },
+    config: { allowedOrigins: options.allowedOrigins, trustedProxies: options.trustedProxies, analytics: options.analytics, publicSiteUrl: options.publicSiteUrl, rateLimit: { max: 1_000_000, windowMs: 60_000 }, ...(options.bounces && { bounces: options.bounces }) },
     invitations: { url: options.inviteUrl },
     adminEmails: options.adminEmails ?? `${adminEmail}, Second@Company.example`,
     publicUrl: origin,
     mailSet: options.mailSet,
+    mailDomain: options.mailDomain,
+    resolveTxt: options.resolveTxt,
     mailer: createMailer({ smtpUrl: inbox.url, mailFrom: 'console@company.example', mailDir: temp.dir }),
     log: options.log,
     now: () => new Date(Date.now() + clock.offsetMs),

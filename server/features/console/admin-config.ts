@@ -9,6 +9,9 @@ export type AdminConfig = {
   publicUrl: string
   /** Whether SMTP_URL and MAIL_FROM are set (the setup checklist says so, and never their values); unset when not told. */
   mailSet?: { smtpUrl: boolean; mailFrom: boolean }
+  /** MAIL_FROM as set (undefined: the placeholder, whose domain is not ours to check) and DKIM_SELECTOR, for the check
+   * of the sender's domain in DNS (platform/mail/domain-check.ts); unset when not told. */
+  mailDomain?: { mailFrom: string | undefined; dkimSelector: string | undefined }
 }
 
 export function readAdminConfig(env: Record<string, string | undefined>, server: { host: string; port: number; publicSiteUrl: string | undefined }): AdminConfig {
@@ -18,6 +21,7 @@ export function readAdminConfig(env: Record<string, string | undefined>, server:
   return {
     adminEmails,
     mailSet: { smtpUrl: Boolean(env.SMTP_URL?.trim()), mailFrom: Boolean(env.MAIL_FROM?.trim()) },
+    mailDomain: { mailFrom: env.MAIL_FROM?.trim() || undefined, dkimSelector: env.DKIM_SELECTOR?.trim() || undefined },
     publicUrl: server.publicSiteUrl ?? `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${server.port}`,
   }
 }

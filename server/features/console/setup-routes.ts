@@ -10,6 +10,10 @@ import { consoleRoutes } from '../../../shared/console-routes'
 import type { Reply } from '../../../shared/console-api'
 import { configurationDocs, recentBackupMs, type InviteUrlSetting, type SetupItem, type SetupReply } from '../../../shared/setup'
 import type { TeamStore } from './team-store'
+import { checkMailDomain, type ResolveTxt } from '../../platform/mail/domain-check'
+import type { MailDomainReply } from '../../../shared/mail-domain'
+
+export const mailDomainMessages = { noMailFrom: 'Set MAIL_FROM first: the domain checked is its own.' } as const
 
 export type SetupFacts = {
   /** Whether SMTP_URL and MAIL_FROM are set in the environment (admin-config.ts). */
@@ -20,6 +24,8 @@ export type SetupFacts = {
   team: Pick<TeamStore, 'list'>
   database: Database
   now: () => Date
+  /** MAIL_FROM, DKIM_SELECTOR and the DNS lookup, for the check of the sender's domain. */
+  mailDomain: { mailFrom: string | undefined; dkimSelector: string | undefined; resolveTxt: ResolveTxt }
 }
 
 const hoursAgo = (ms: number) => {
@@ -56,5 +62,11 @@ export async function setupChecklist(facts: SetupFacts): Promise<SetupReply> {
 export function setupRoutes(facts: SetupFacts): Hono<AdminEnv> {
   const routes = new Hono<AdminEnv>()
   on(routes, consoleRoutes.setup, async (c) => c.json({ ok: true, ...(await setupChecklist(facts)) } satisfies Reply<SetupReply>))
+  // Looked up when asked, never on the Overview's opening: DNS may take seconds to answer.
+  on(routes, consoleRoutes.mailDomain, async (c) => {
+    const { mailFrom, dkimSelector, resolveTxt } = facts.mailDomain
+    if (!mailFrom) return c.json({ ok: false, message: mailDomainMessages.noMailFrom }, 409)
+    return c.json({ ok: true, ...(await checkMailDomain(mailFrom, { resolveTxt, dkimSelector })) } satisfies Reply<MailDomainReply>)
+  })
   return routes
 }

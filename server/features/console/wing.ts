@@ -2,6 +2,8 @@
 // each person's place, and /api/admin, under which it mounts every wing's console routes behind its session and
 // Origin checks, made with its audit log and the composition's clock. What the console itself adds (its own
 // routes, a store) is one more line below.
+import { resolveTxt } from 'node:dns/promises'
+import type { ResolveTxt } from '../../platform/mail/domain-check'
 import { Hono } from 'hono'
 import { adminApiBase } from '../../../shared/console-api'
 import { apiHeaders } from '../../platform/http/api-guard'
@@ -29,9 +31,16 @@ declare module '../../platform/wing/wing' {
   }
 }
 
+declare module '../../platform/wing/wing' {
+  interface WingOverrides {
+    /** A test's DNS, for the check of MAIL_FROM's domain. */
+    resolveTxt: ResolveTxt
+  }
+}
+
 export const consoleWing: Wing = {
   migrations: consoleMigrations,
-  build({ database, admin: settings, config, now, log, mailer, budget, outbox, ports, limits }) {
+  build({ database, admin: settings, config, now, log, mailer, budget, outbox, ports, limits, overrides }) {
     const admin = adminStore(database, ports.line, now)
     const signInMailer = createSignInMailer({ mailer, budget, log, now, checkMs: limits.signInCheckMs })
     const audit: Audit = (actor, action, detail) => admin.audit(actor, action, detail)
@@ -47,6 +56,7 @@ export const consoleWing: Wing = {
           team,
           database,
           now,
+          mailDomain: { ...(settings.mailDomain ?? { mailFrom: undefined, dkimSelector: undefined }), resolveTxt: overrides.resolveTxt ?? resolveTxt },
         })
         const options = {
           store: admin,

@@ -57,9 +57,27 @@ const sendTables = ({ id, ref, time }: ColumnTypes): MigrationStep[] => [
   `CREATE INDEX signups_news ON signups (status) WHERE news_given_at IS NOT NULL AND news_withdrawn_at IS NULL`,
 ]
 
+// What the suppression list heard of an update's emails (issue 49): one row per person's email per kind (a hard bounce
+// or a complaint; a provider that tells one twice adds nothing), counted per send for its rates; and why a send
+// paused itself, with how many reports it had judged, so the clock judges the rates again only when one arrives.
+const reportTables = ({ ref, time }: ColumnTypes): MigrationStep[] => [
+  `CREATE TABLE update_reports (
+    recipient_id ${ref} NOT NULL,
+    update_id ${ref} NOT NULL REFERENCES updates (id),
+    kind TEXT NOT NULL,
+    at ${time} NOT NULL,
+    PRIMARY KEY (recipient_id, kind)
+  )`,
+  `CREATE INDEX update_reports_update ON update_reports (update_id, kind)`,
+  `ALTER TABLE update_sends ADD COLUMN paused_because TEXT NULL`,
+  `ALTER TABLE update_sends ADD COLUMN reports_judged ${ref} NOT NULL DEFAULT 0`,
+]
+
 export const updateMigrations: Migrations = {
   // Writing an update: drafts, and the tests the team sends themselves.
   '2026-11-27-1000-update-drafts': { up: stepsWithColumnTypes(draftTables) },
   // Sending an update: its sending, and what became of each person's email.
   '2026-11-27-1200-update-sends': { up: stepsWithColumnTypes(sendTables) },
+  // Its bounces and complaints, and the pause they may cause.
+  '2026-12-06-1100-update-reports': { up: stepsWithColumnTypes(reportTables) },
 }

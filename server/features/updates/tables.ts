@@ -1,8 +1,9 @@
 // The updates' tables, merged into the platform's `Tables` (platform/database/schema.ts says how).
 import type { Generated } from 'kysely'
 import type { UpdateSendState } from '../../../machines/update-send-machine'
-import type { SkipReason, UpdateAudience } from '../../../shared/update-rows'
+import type { AutoPauseReason, SkipReason, UpdateAudience } from '../../../shared/update-rows'
 import type { RecipientState } from './update-sends'
+import type { UpdateReportKind } from './send-guard'
 
 declare module '../../platform/database/schema' {
   interface Tables {
@@ -34,7 +35,13 @@ declare module '../../platform/database/schema' {
       paced_from: string | null
       paced_count: Generated<number>
       audience_size: Generated<number>
+      /** Why it paused itself (send-guard.ts); null when it did not, or was resumed since. */
+      paused_because: Generated<AutoPauseReason | null>
+      /** How many of its reports (update_reports) its rates were last judged on. */
+      reports_judged: Generated<number>
     }
+    /** A hard bounce or a complaint the suppression list heard of one person's email of an update (issue 49). */
+    update_reports: { recipient_id: number; update_id: number; kind: UpdateReportKind; at: string }
     /** One person an update's audience took. NULL once they are erased: the row stays, for the counts. */
     update_recipients: {
       id: Generated<number>

@@ -7,7 +7,7 @@
 import { Hono, type Context } from 'hono'
 import { stream } from 'hono/streaming'
 import type { Reply } from '../../../shared/console-api'
-import { audienceWords, maxSendsPerSecond, updateAudiences, type AudiencesReply, type SendRequest } from '../../../shared/update-rows'
+import { audienceWords, maxSendsPerSecond, updateAudiences, type AudiencesReply, type SendRates, type SendRequest } from '../../../shared/update-rows'
 import type { UpdateDraft, UpdatePreview, UpdateRefusal, UpdateReply, UpdatesReply, UpdateTestReply } from '../../../shared/update-rows'
 import { csvRow } from '../../platform/http/csv'
 import { paintedDark } from '../../platform/mail/email-theme'
@@ -94,6 +94,8 @@ export function updateRoutes(options: UpdateRoutesOptions): Hono<AdminEnv> {
   on(routes, consoleRoutes.audiences, async (c) =>
     c.json({ ok: true, counts: await sends.audienceCounts(), defaultPerSecond: options.defaultPerSecond } satisfies Reply<AudiencesReply>),
   )
+
+  on(routes, consoleRoutes.sendRates, async (c) => c.json({ ok: true, ...(await sends.rates()), guard: sends.guard } satisfies Reply<SendRates>))
 
   on(routes, consoleRoutes.update, async (c) => {
     const id = idOf(c)

@@ -15,6 +15,8 @@
 //   was killed mid-send) is skipped as "unknown", never sent again.
 // - **Skipped, and why**: someone who takes back news and updates, or is erased, before their turn
 //   (updates-follow-consent.ts); everyone still waiting when the team cancels.
+// - **It protects the domain** (issue 49, send-guard.ts): the clock pauses a send whose complaint or hard-bounce rate
+//   passes its limit, and says why, as a member's Pause would; only a member's Resume carries it on.
 import { sql } from 'kysely'
 import { sendMove, type SendAction, type UpdateSendEvent, type UpdateSendState } from '../../../machines/update-send-machine'
 import {
@@ -25,11 +27,14 @@ import {
   type UpdateRecord,
   type UpdateSend,
   updateAudiences,
+  sendGuardDefaults,
+  type SendGuard,
 } from '../../../shared/update-rows'
 import type { Database, Db } from '../../platform/database/database'
 import { enqueue, withdrawQueued } from '../../platform/outbox/outbox-queue'
 import { recordOf } from '../../../shared/record-of'
 import type { StoredStatus } from '../../../shared/stored-statuses'
+import { emailsGone, judgeSend, reportCounts } from './send-guard'
 
 /** Where one person's email of an update stands. `sending` is written, and committed, just before it goes. */
 export const recipientStates = ['waiting', 'queued', 'sending', 'sent', 'refused', 'skipped'] as const
@@ -61,7 +66,11 @@ export type UpdateSends = {
   move(updateId: number, event: 'PAUSE' | 'RESUME' | 'CANCEL' | 'UNSCHEDULE', now: Date): Promise<SendOutcome>
   /** The clock's look: starts the scheduled sends that are due, queues each sending one's next emails, and marks
    * done those with nobody left. Says how many emails it queued. */
-  tick(now: Date): Promise<{ queued: number; started: number; finished: number }>
+  tick(now: Date): Promise<{ queued: number; started: number; finished: number; paused: number }>
+  /** The rates over which a send pauses itself. */
+  guard: SendGuard
+  /** Every update's emails gone, hard bounces and complaints together, for the rates overall. */
+  rates(): Promise<{ emails: number; hardBounces: number; complaints: number }>
   /** The record, one row per person, in the order they were taken, `batch` at a time (for the CSV). */
   recordRows(updateId: number, afterId: number, batch: number): Promise<RecordRow[]>
 }
@@ -84,9 +93,10 @@ const audienceStatuses: Record<UpdateAudience, StoredStatus[]> = {
   claimed: ['claimed'],
 }
 
-const emptyRecord = (): UpdateRecord => ({ audience: 0, toGo: 0, sent: 0, refused: 0, skipped: recordOf(skipReasons, () => 0), unsubscribed: 0 })
+const emptyRecord = (): UpdateRecord => ({ audience: 0, toGo: 0, sent: 0, refused: 0, skipped: recordOf(skipReasons, () => 0), unsubscribed: 0, hardBounces: 0, complaints: 0 })
 
-export function updateSends(database: Database): UpdateSends {
+/** `guard`: the rates over which a send pauses itself (config.bounces.sendGuard). */
+export function updateSends(database: Database, guard: SendGuard = sendGuardDefaults): UpdateSends {
   const { db, lockRows } = database
 
   async function record(from: Db, updateId: number, audienceSize: number): Promise<UpdateRecord> {
@@ -96,7 +106,7 @@ export function updateSends(database: Database): UpdateSends {
       .where('update_id', '=', updateId)
       .groupBy(['state', 'reason'])
       .execute()
-    const counted = emptyRecord()
+    const counted = { ...emptyRecord(), ...(await reportCounts(from, updateId)) }
     counted.audience = audienceSize
     for (const row of rows) {
       const n = Number(row.n)
@@ -147,7 +157,8 @@ export function updateSends(database: Database): UpdateSends {
 
   // Does what the machine's move names, in order, then stores the state it reached.
   async function apply(trx: Db, updateId: number, to: UpdateSendState, actions: SendAction[], now: Date, audience?: UpdateAudience): Promise<number | undefined> {
-    await trx.updateTable('update_sends').set({ state: to as UpdateSend['state'] }).where('update_id', '=', updateId).execute()
+    // Any move ends a pause the send made by itself: it pauses itself again, after, when the clock does.
+    await trx.updateTable('update_sends').set({ state: to as UpdateSend['state'], paused_because: null }).where('update_id', '=', updateId).execute()
     let taken: number | undefined
     for (const action of actions) {
       if (action === 'takeAudience') taken = await takeAudience(trx, updateId, audience!, now)
@@ -255,6 +266,8 @@ export function updateSends(database: Database): UpdateSends {
         startedAt: row.started_at === null ? null : new Date(row.started_at).toISOString(),
         endedAt: row.ended_at === null ? null : new Date(row.ended_at).toISOString(),
         record: row.started_at === null ? emptyRecord() : await record(db, updateId, Number(row.audience_size)),
+        autoPaused: row.state === 'paused' ? row.paused_because : null,
+        guard,
       }
     },
 
@@ -319,6 +332,7 @@ export function updateSends(database: Database): UpdateSends {
       let queued = 0
       let started = 0
       let finished = 0
+      let paused = 0
       const due = await db
         .selectFrom('update_sends')
         .select(['update_id', 'state'])
@@ -336,12 +350,28 @@ export function updateSends(database: Database): UpdateSends {
             started++
           } else if (locked.state !== 'sending') return
           const send = await sendRow(trx, Number(updateId)).executeTakeFirstOrThrow()
+          // Its rates first: over a limit, it pauses (what it queued is withdrawn) and queues nothing more.
+          const because = await judgeSend(trx, send, guard)
+          if (because) {
+            const move = sendMove('sending', { type: 'PAUSE' })!
+            await apply(trx, Number(updateId), move.to, move.actions, now)
+            await trx.updateTable('update_sends').set({ paused_because: because }).where('update_id', '=', Number(updateId)).execute()
+            paused++
+            return
+          }
           const fed = await feed(trx, send, now)
           queued += fed.queued
           if (fed.finished) finished++
         })
       }
-      return { queued, started, finished }
+      return { queued, started, finished, paused }
+    },
+
+    guard,
+
+    async rates() {
+      const [emails, reports] = await Promise.all([emailsGone(database.reads), reportCounts(database.reads)])
+      return { emails, ...reports }
     },
 
     async recordRows(updateId, afterId, batch) {

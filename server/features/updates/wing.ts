@@ -1,6 +1,7 @@
 // The updates' wing (platform/wing/wing.ts): updates written in the console, tested, and sent to those who asked
 // for news and updates at a pace, by a clock every second in every instance; they follow consent, so someone who
-// takes news back or is erased is skipped.
+// takes news back or is erased is skipped; they hear the suppression list's bounces and complaints, and a send whose
+// rates pass their limits pauses itself (send-guard.ts).
 import type { Wing } from '../../platform/wing/wing'
 import { updateMigrations } from './migrations'
 import { updateEmailKind, updateTestEmailKind } from './update-emails'
@@ -9,6 +10,7 @@ import { updateSends, type UpdateSends } from './update-sends'
 import { updateStore } from './update-store'
 import { startUpdateTicker } from './update-ticker'
 import { updatesFollowConsent } from './updates-follow-consent'
+import { updatesFollowSuppression } from './send-guard'
 
 declare module '../../platform/wing/wing' {
   interface Ports {
@@ -20,10 +22,10 @@ export const updatesWing: Wing = {
   migrations: updateMigrations,
   emailKinds: (database, { links }) => [updateTestEmailKind(database), updateEmailKind(database, links)],
   build({ database, config, now, log, poke }) {
-    const sending = updateSends(database)
+    const sending = updateSends(database, config.bounces.sendGuard)
     return {
       offers: { updateSends: sending },
-      follows: { consent: updatesFollowConsent },
+      follows: { consent: updatesFollowConsent, suppression: updatesFollowSuppression },
       consoleRoutes: [
         ({ audit, now: at }) =>
           updateRoutes({ updates: updateStore(database, sending), sends: sending, defaultPerSecond: config.invitations.sendsPerSecond, audit, now: at, onQueued: poke }),

@@ -1,17 +1,20 @@
-// Overview (/admin/): the figures a launch team checks first: the totals, the outbox and the daily chart.
+// Overview (/admin/): the figures a launch team checks first: the totals, the outbox and the daily chart; and, when
+// asked, the check of the sender's domain in DNS.
 import { useActorRef } from '@xstate/react'
 import { fromPromise } from 'xstate'
+import { adminMailDomainMachine } from '../../../machines/admin-mail-domain-machine'
 import { adminSummaryMachine } from '../../../machines/admin-summary-machine'
 import * as api from '../admin-api-client'
 import { AreaFrame } from '../area-frame'
 import { SummaryView } from '../summary-view'
 
 const summaryMachine = adminSummaryMachine.provide({ actors: { fetchSummary: fromPromise(({ signal }) => api.fetchSummary(signal)) } })
+const mailDomainMachine = adminMailDomainMachine.provide({ actors: { checkMailDomain: fromPromise(({ signal }) => api.checkMailDomain(signal)) } })
 
 export function OverviewArea() {
   return (
     <AreaFrame name="Overview">
-      <SummaryView summary={useActorRef(summaryMachine)} />
+      <SummaryView summary={useActorRef(summaryMachine)} mailDomain={useActorRef(mailDomainMachine)} />
     </AreaFrame>
   )
 }

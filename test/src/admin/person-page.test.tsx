@@ -45,7 +45,8 @@ const fact = (term: string) => screen.getByText(term, { selector: 'dt' }).nextEl
 
 const uiAssertions = {
   loading: () => {
-    expect(heading()).toHaveTextContent(`Person #${personSample.signup.id}`)
+    // Read again (after a lift), the record on screen stays while it loads.
+    expect(heading()).toHaveTextContent(new RegExp(`^(Person #${personSample.signup.id}|ada@example.com)$`))
     expect(screen.getByText(personMessages.loading)).toHaveAttribute('role', 'status')
   },
   loaded: () => {
@@ -95,6 +96,9 @@ async function perform(ui: Ui, event: ModelEvent) {
   switch (event.type) {
     case 'RETRY':
       return ui.user.click(screen.getByRole('button', { name: 'Try again' }))
+    case 'RELOAD':
+      // What a lift announces (the lift's own gesture, on a suppressed person, is the test below).
+      return act(async () => void ui.person.send({ type: 'RELOAD' }))
     case 'ERASED': {
       // The team's gesture: Erase, then the question's "Erase for good"; the erasure goes through.
       await ui.user.click(screen.getByRole('button', { name: 'Erase ada@example.com' }))
@@ -155,5 +159,38 @@ describe('a person’s page as the router mounts it', () => {
     expect(await screen.findByRole('heading', { name: 'ada@example.com' })).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: /Erase/ })).toBeNull()
     expect(screen.queryByRole('link', { name: /copy of their data/ })).toBeNull()
+  })
+  it('lifts a suppressed address from the Email row, then shows the server’s word; a member who may not sees no Lift', async () => {
+    const suppressed = { ...personSample, suppression: { reason: 'hard-bounce', source: 'postmark', words: '550 unknown user', suppressedAt: '2026-12-06T10:00:00.000Z' } } as const
+    const asked: [string, string | undefined][] = []
+    let lifted = false
+    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+      asked.push([url, init?.body === undefined ? undefined : String(init.body)])
+      if (url.endsWith('/suppressions/lift')) {
+        lifted = true
+        return new Response(JSON.stringify({ ok: true }), { status: 200 })
+      }
+      return new Response(JSON.stringify({ ok: true, person: lifted ? personSample : suppressed }), { status: 200 })
+    })
+    const user = userEvent.setup()
+    const { unmount } = render(<PersonPage personId={7} />)
+    const email = await screen.findByText(/^Suppressed 2026-12-06 10:00 UTC\. Refused for good, said by Postmark/)
+    await user.click(within(email).getByRole('button', { name: 'Lift ada@example.com off the suppression list' }))
+    await waitFor(() => expect(fact('Email')).toHaveTextContent('Not suppressed'))
+    expect(asked).toEqual([
+      ['/api/admin/people/7', undefined],
+      ['/api/admin/suppressions/lift', JSON.stringify({ email: 'ada@example.com' })],
+      ['/api/admin/people/7', undefined],
+    ])
+    unmount()
+
+    lifted = false
+    render(
+      <PermissionsProvider permissions={['figures:read', 'people:read']}>
+        <PersonPage personId={7} />
+      </PermissionsProvider>,
+    )
+    expect(await screen.findByText(/^Suppressed 2026-12-06 10:00 UTC/)).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /^Lift/ })).toBeNull()
   })
 })

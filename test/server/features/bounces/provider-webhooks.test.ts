@@ -14,6 +14,7 @@ import type { BounceSettings } from '../../../../server/config'
 import { featureMigrations } from '../../../../server/feature-migrations'
 import { openDatabase } from '../../../../server/platform/database/open'
 import { canonicalAddress } from '../../../../shared/mailbox'
+import { sendGuardDefaults } from '../../../../shared/update-rows'
 import { isSnsUrl, snsOverHttps } from '../../../../server/features/bounces/ses-sns'
 import { logLines } from '../../../utils/log-lines'
 import { composeForTests, type Stores } from '../../../../tools/open-store'
@@ -56,7 +57,7 @@ async function start(options: { refusals?: { max: number; windowMs: number } } =
   const { logger, lines } = logLines('info')
   const fetched: string[] = []
   const confirmed: string[] = []
-  const bounces: BounceSettings = { softBounces: { limit: 3, windowMs: 14 * 86_400_000 }, sesTopicArns: [topicArn], postmarkAuth, sendgridPublicKey: sendgridKey, mailgunSigningKey: mailgunKey }
+  const bounces: BounceSettings = { softBounces: { limit: 3, windowMs: 14 * 86_400_000 }, sesTopicArns: [topicArn], postmarkAuth, sendgridPublicKey: sendgridKey, mailgunSigningKey: mailgunKey, sendGuard: sendGuardDefaults }
   const { composition, stores } = composeForTests(await openDatabase(url, { migrations: featureMigrations }), {
     config: { bounces, webhooks: { allowPrivate: true } },
     log: logger,

@@ -29,6 +29,8 @@ const record = (counts: Partial<Omit<UpdateRecord, 'skipped'>> & { skipped?: Par
   sent: 0,
   refused: 0,
   unsubscribed: 0,
+  hardBounces: 0,
+  complaints: 0,
   ...counts,
   skipped: { unsubscribed: 0, erased: 0, cancelled: 0, unknown: 0, suppressed: 0, ...counts.skipped },
 })

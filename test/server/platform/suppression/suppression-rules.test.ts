@@ -9,6 +9,7 @@ import { eachEngine, type EngineUnderTest } from '../../../utils/engines'
 import { memoryMailer } from '../../../../tools/memory-mailer'
 import { openStore, type Stores } from '../../../../tools/open-store'
 import { validSignup } from '../../harness'
+import { sendGuardDefaults } from '../../../../shared/update-rows'
 
 const day = 86_400_000
 const start = new Date('2026-12-01T10:00:00.000Z')
@@ -28,7 +29,7 @@ describe.each(eachEngine())('the suppression list on $engine', (engine: EngineUn
     const store = await openStore(url, {
       now: () => clock.at,
       mailer,
-      config: options.softBounces ? { bounces: { softBounces: options.softBounces, sesTopicArns: [], postmarkAuth: undefined, sendgridPublicKey: undefined, mailgunSigningKey: undefined } } : {},
+      config: options.softBounces ? { bounces: { softBounces: options.softBounces, sesTopicArns: [], postmarkAuth: undefined, sendgridPublicKey: undefined, mailgunSigningKey: undefined, sendGuard: sendGuardDefaults } } : {},
     })
     opened.push(store)
     return { store, mailer, url }
