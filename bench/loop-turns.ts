@@ -22,9 +22,8 @@ const dayOf = (date: Date) => date.toISOString().slice(0, 10)
  * (above); says what it did, and how long it took. */
 export async function makeLaunchDay(databaseUrl: string, now: Date, say: (line: string) => void): Promise<void> {
   const started = performance.now()
-  const database = await openDatabase(databaseUrl, {
-    migrations: featureMigrations,
-  })
+  // Statements over a million rows, which a loaded machine can take past the pool's 10 s for a request.
+  const database = await openDatabase(databaseUrl, { migrations: featureMigrations, queryTimeoutMs: 10 * 60_000 })
   try {
     const { db, engine } = database
     await (engine === 'sqlite' ? sql`PRAGMA synchronous = OFF` : sql`SET synchronous_commit = off`).execute(db)

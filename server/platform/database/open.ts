@@ -18,6 +18,9 @@ export type OpenOptions = {
   apply?: boolean
   /** Connections each instance keeps (PostgreSQL only). */
   poolSize?: number
+  /** PostgreSQL: how long the client waits for a statement before it gives up (10 s, so that a request answers
+   * before a visitor's 15 s timer; bulk work of an operator's or a benchmark's own may wait longer). */
+  queryTimeoutMs?: number
   /** SQLite: told once when another process holds the file locked, before the bounded wait (sqlite-file.ts). */
   onLockWait?: (line: string) => void
   /** Where the database's own troubles go once it is open (PostgreSQL: a connection lost while idle). */

@@ -28,12 +28,13 @@ const readPoolSize = 2
  * (`migrations`), all of them or those before `stopBefore`. */
 export async function openPostgresDatabase(
   databaseUrl: string,
-  options: { migrations: readonly Migrations[]; stopBefore?: string; apply?: boolean; poolSize?: number; log?: Logger },
+  options: { migrations: readonly Migrations[]; stopBefore?: string; apply?: boolean; poolSize?: number; queryTimeoutMs?: number; log?: Logger },
 ): Promise<Database> {
   const shown = redactUrl(databaseUrl)
   const poolSize = options.poolSize ?? 10
   const log = options.log ?? silentLogger
-  const pool = openPool(databaseUrl, poolSize, log)
+  const queryTimeoutMs = options.queryTimeoutMs ?? 10_000
+  const pool = openPool(databaseUrl, poolSize, queryTimeoutMs, log)
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) })
   try {
     await sql`SELECT 1`.execute(db)
@@ -53,7 +54,7 @@ export async function openPostgresDatabase(
   // A database migrated only part way (the migration tests do that) may have no settings table yet.
   const erasureSalt = stopBefore === undefined ? await erasureSaltOf(db, randomBytes(32).toString('hex')) : ''
   // pg connects lazily: an instance whose console nobody opens never opens these.
-  const reads = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: openPool(databaseUrl, readPoolSize, log) }), plugins: [readsOnly] })
+  const reads = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: openPool(databaseUrl, readPoolSize, queryTimeoutMs, log) }), plugins: [readsOnly] })
   let closing: Promise<void> | undefined
   return {
     engine: 'postgres',
@@ -84,13 +85,13 @@ export async function openPostgresDatabase(
 }
 
 /** A pool on the database, reading rows as SQLite's (`types`). */
-function openPool(databaseUrl: string, max: number, log: Logger): pg.Pool {
+function openPool(databaseUrl: string, max: number, queryTimeoutMs: number, log: Logger): pg.Pool {
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max,
     connectionTimeoutMillis: 5000,
     // A request must get its answer before the visitor's 15 s timer runs out: give up on a stuck query first.
-    query_timeout: 10_000,
+    query_timeout: queryTimeoutMs,
     types,
   })
   // An idle connection dropped by the server (a restart, a failover) must not take the process down; the pool
