@@ -16,6 +16,7 @@
 import type { Database, Db } from '../../platform/database/database'
 import { holdLane } from '../../platform/outbox/outbox-queue'
 import type { OutboxStore } from '../../platform/outbox/outbox-store'
+import { listedSchedule } from '../../platform/outbox/retry-schedule'
 import type { Logger } from '../../platform/observability/logger'
 import type { Resolve } from './address-guard'
 import { postWebhook, type PostResult } from './webhook-post'
@@ -73,7 +74,11 @@ export function webhookDeliverer(database: Database, outbox: OutboxStore, settin
   const clock = settings.now
   const lanes = new Map<string, Promise<void>>()
   let stopped = false
-  const schedule = settings.retryAfterMs ?? deliveryRules.retryAfterMs
+  // The two schedules an entry's retry names (webhook-outbox.ts), in the queue's one backoff
+  // (platform/outbox/retry-schedule.ts).
+  const waits = settings.retryAfterMs ?? deliveryRules.retryAfterMs
+  const standard = listedSchedule(waits)
+  const untilDone = listedSchedule(waits, { untilDone: true })
 
   type Claimed = Awaited<ReturnType<OutboxStore['claim']>>[number]
   type Logged = { id: number; endpoint_id: number; webhook_id: string; body: string | null; erasure: number }
@@ -83,8 +88,7 @@ export function webhookDeliverer(database: Database, outbox: OutboxStore, settin
   async function record(entry: Claimed, delivery: Logged, result: PostResult, at: Date) {
     // An erasure is never given up while it has its address to send: past the schedule it is tried at the
     // schedule's last wait, and waits while its endpoint is off (a day of failures turns it off), until delivered.
-    const tries = entry.retry === untilDelivered && delivery.body !== null ? Math.min(entry.attempts, schedule.length) : entry.attempts
-    const retryAfter = schedule[tries - 1]
+    const retryAfter = (entry.retry === untilDelivered && delivery.body !== null ? untilDone : standard)(entry.attempts)
     const givenUp = !result.ok && retryAfter === undefined
     const finished = result.ok || givenUp
     const nextAt = finished || retryAfter === undefined ? at : new Date(at.getTime() + retryAfter)
