@@ -129,8 +129,7 @@ export function webhookDeliverer(database: Database, outbox: OutboxStore, settin
     settings.onPosted?.(result.ok ? 'delivered' : givenUp ? 'failed' : 'retry')
   }
 
-  async function deliver(entry: Claimed, now: Date): Promise<boolean> {
-    const delivery = entry.subjectId === null ? undefined : await db.selectFrom('webhook_deliveries').select(['id', 'endpoint_id', 'webhook_id', 'body', 'erasure']).where('id', '=', entry.subjectId).executeTakeFirst()
+  async function deliver(entry: Claimed, delivery: Logged | undefined, now: Date): Promise<boolean> {
     // Its log row is gone with its endpoint (endpoint-store.ts remove): nothing to post, nothing to record.
     if (!delivery) {
       await outbox.finish(entry.id, clock(), 'skipped')
@@ -168,10 +167,20 @@ export function webhookDeliverer(database: Database, outbox: OutboxStore, settin
         const claimed = await outbox.claim(now, perEndpoint, deliveryRules.leaseMs, { transport: httpTransport, lane: name })
         if (claimed.length === 0) return
         // The log counts an attempt once it is taken, as an erasure reads it (webhook-outbox.ts forgetPerson: an
-        // endpoint being sent the person hears of their erasure).
-        const logged = claimed.flatMap((entry) => (entry.subjectId === null ? [] : [entry.subjectId]))
-        if (logged.length > 0) await db.updateTable('webhook_deliveries').set((eb) => ({ attempts: eb('attempts', '+', 1) })).where('id', 'in', logged).execute()
-        const settled = await Promise.allSettled(claimed.map((entry) => deliver(entry, now)))
+        // endpoint being sent the person hears of their erasure), and gives back what each post carries, in one
+        // statement for the batch.
+        const ids = claimed.flatMap((entry) => (entry.subjectId === null ? [] : [entry.subjectId]))
+        const logged =
+          ids.length === 0
+            ? []
+            : await db
+                .updateTable('webhook_deliveries')
+                .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+                .where('id', 'in', ids)
+                .returning(['id', 'endpoint_id', 'webhook_id', 'body', 'erasure'])
+                .execute()
+        const logOf = new Map(logged.map((row) => [Number(row.id), row]))
+        const settled = await Promise.allSettled(claimed.map((entry) => deliver(entry, entry.subjectId === null ? undefined : logOf.get(Number(entry.subjectId)), now)))
         const failure = settled.find((result) => result.status === 'rejected')
         if (failure) throw failure.reason
       }
