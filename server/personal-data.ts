@@ -66,8 +66,8 @@ export const personalData = {
   },
   outbox: {
     whose: 'listed',
-    columns: ['id', 'kind', 'signup_id', 'created_at', 'next_attempt_at', 'attempts', 'claimed_until', 'finished_at', 'outcome', 'last_error', 'invitation_id', 'subject_id'],
-    purpose: 'Every email queued: its kind, for whom, and how it ended. Never its words.',
+    columns: ['id', 'kind', 'signup_id', 'created_at', 'next_attempt_at', 'attempts', 'claimed_until', 'finished_at', 'outcome', 'last_error', 'invitation_id', 'subject_id', 'transport', 'retry', 'lane', 'held_at'],
+    purpose: 'Everything queued to send: each email (its kind, for whom, how it ended; never its words) and each webhook post (its delivery is in webhook_deliveries).',
     kept: { words: `${inWords(retentionRules.finishedEmailsKeptMs)} after it finished`, runs: { setting: 'retentionRules.finishedEmailsKeptMs', ms: retentionRules.finishedEmailsKeptMs } },
     linkedBy: 'signup_id',
     copy: { shows: ['kind', 'created_at', 'finished_at'], not: 'the sender’s bookkeeping (attempts, leases) and the mail server’s last words' },

@@ -6,7 +6,8 @@ import { deliveryPageSize, isWebhookEventType, webhookEventTypes, type WebhookDe
 import type { Database } from '../../platform/database/database'
 import { endpointUrlProblem } from './address-guard'
 import { failingNote } from './webhook-deliverer'
-import { queueEvents } from './webhook-outbox'
+import { holdLane, releaseLane, withdrawLane } from '../../platform/outbox/outbox-queue'
+import { laneOf, queueEvents, webhookKind } from './webhook-outbox'
 import { newWebhookSecret } from './webhook-secrets'
 
 /** How long a rotated-out secret still signs. */
@@ -100,14 +101,18 @@ export function endpointStore(database: Database, options: { allowPrivate: boole
           .set(enabled ? { enabled: 1, off_reason: null, off_at: null, failing_since: null } : { enabled: 0, off_reason: 'team', off_at: iso(now) })
           .where('id', '=', id)
           .execute()
-        // Turned on again, what waited for it goes at once, not at the retry it was waiting for (up to 10 h away).
-        if (enabled)
+        // Turned on again, what waited for it goes at once, not at the retry it was waiting for (up to 10 h away);
+        // turned off, it waits (a test goes all the same).
+        if (enabled) {
+          await releaseLane(trx, laneOf(id), now)
           await trx.updateTable('webhook_deliveries').set({ next_attempt_at: iso(now) }).where('endpoint_id', '=', id).where('finished_at', 'is', null).where('next_attempt_at', '>', iso(now)).execute()
+        } else await holdLane(trx, laneOf(id), webhookKind, now)
       })
       return read(id)
     },
     async remove(id) {
       return db.transaction().execute(async (trx) => {
+        await withdrawLane(trx, laneOf(id))
         await trx.deleteFrom('webhook_deliveries').where('endpoint_id', '=', id).execute()
         const deleted = await trx.deleteFrom('webhook_endpoints').where('id', '=', id).executeTakeFirst()
         return deleted.numDeletedRows === 1n

@@ -48,7 +48,24 @@ const webhookTables = ({ id, ref, time }: ColumnTypes): MigrationStep[] => [
   `CREATE INDEX webhook_deliveries_finished ON webhook_deliveries (finished_at) WHERE body IS NOT NULL AND finished_at IS NOT NULL`,
 ]
 
+// The deliveries not finished yet become entries of the one queue (platform/outbox/, issue 48): an HTTP post in its
+// endpoint's lane, on the specification's schedule (an erasure's, until delivered), its attempts and lease as they
+// were, held when its endpoint is off (a test is never held), its subject the log row, which stays the log.
+const deliveriesQueued = [
+  `INSERT INTO outbox (kind, transport, retry, lane, held_at, signup_id, subject_id, created_at, next_attempt_at, attempts, claimed_until)
+    SELECT CASE WHEN d.type = 'webhook.test' THEN 'webhook-test' ELSE 'webhook' END, 'http',
+      CASE WHEN d.erasure = 1 THEN 'standard-webhooks-until-delivered' ELSE 'standard-webhooks' END,
+      'webhook-endpoint:' || d.endpoint_id,
+      CASE WHEN d.type <> 'webhook.test' AND e.enabled = 0 THEN COALESCE(e.off_at, d.created_at) ELSE NULL END,
+      d.signup_id, d.id, d.created_at, d.next_attempt_at, d.attempts, d.claimed_until
+    FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
+    WHERE d.finished_at IS NULL
+    ORDER BY d.id`,
+]
+
 export const webhookMigrations: Migrations = {
   // Endpoints the team adds in the console, and their deliveries.
   '2026-11-27-1500-webhooks': { up: stepsWithColumnTypes(webhookTables) },
+  // The deliveries waiting are the one queue's from now on (deliveriesQueued says how).
+  '2026-12-06-1010-webhook-deliveries-queued': { up: stepsWithColumnTypes(() => deliveriesQueued) },
 }

@@ -37,6 +37,7 @@ declare module '../../platform/database/schema' {
       created_at: string
       next_attempt_at: string
       attempts: Generated<number>
+      /** The lease, before the one queue held it (outbox claimed_until, since 2026-12-06); no longer written. */
       claimed_until: string | null
       status: DeliveryStatus
       finished_at: string | null

@@ -5,8 +5,18 @@
 import type { WebhookEventType } from '../../../shared/webhook-rows'
 import type { Database, Db } from '../../platform/database/database'
 import { inChunks } from '../../platform/database/in-chunks'
+import { enqueue, withdrawQueued } from '../../platform/outbox/outbox-queue'
 import { payloadOf, type WebhookData } from './webhook-payloads'
 import { newWebhookId } from './webhook-secrets'
+
+/** The one queue's transport of a delivery (an HTTP POST: webhook-deliverer.ts), its kinds (a test is apart: it goes
+ * to an endpoint that is off too), its lane per endpoint, and the names of its retry schedules (deliveryRules). */
+export const httpTransport = 'http'
+export const webhookKind = 'webhook'
+export const webhookTestKind = 'webhook-test'
+export const laneOf = (endpointId: number) => `webhook-endpoint:${endpointId}`
+export const standardSchedule = 'standard-webhooks'
+export const untilDelivered = 'standard-webhooks-until-delivered'
 
 export type QueuedEvent<Type extends WebhookEventType = WebhookEventType> = {
   type: Type
@@ -24,11 +34,11 @@ export type Recipients = { only?: number; alsoTo?: readonly number[] }
 /** Queues each event for every endpoint that is on and wants its type, and for the `recipients` named. */
 export async function queueEvents(trx: Db, events: readonly QueuedEvent[], now: Date, { only, alsoTo = [] }: Recipients = {}): Promise<number> {
   if (events.length === 0) return 0
-  let endpoints = trx.selectFrom('webhook_endpoints').select(['id', 'events'])
+  let endpoints = trx.selectFrom('webhook_endpoints').select(['id', 'events', 'enabled'])
   if (only !== undefined) endpoints = endpoints.where('id', '=', only)
   else endpoints = alsoTo.length === 0 ? endpoints.where('enabled', '=', 1) : endpoints.where((eb) => eb.or([eb('enabled', '=', 1), eb('id', 'in', alsoTo)]))
   const named = new Set(only === undefined ? alsoTo.map(Number) : [Number(only)])
-  const wanting = (await endpoints.execute()).map((endpoint) => ({ id: endpoint.id, named: named.has(Number(endpoint.id)), events: new Set(JSON.parse(endpoint.events) as string[]) }))
+  const wanting = (await endpoints.execute()).map((endpoint) => ({ id: endpoint.id, enabled: Number(endpoint.enabled) === 1, named: named.has(Number(endpoint.id)), events: new Set(JSON.parse(endpoint.events) as string[]) }))
   const at = now.toISOString()
   const rows = events.flatMap((event) => {
     const to = wanting.filter((endpoint) => endpoint.named || endpoint.events.has(event.type))
@@ -54,7 +64,25 @@ export async function queueEvents(trx: Db, events: readonly QueuedEvent[], now: 
       last_error: null,
     }))
   })
-  await inChunks(rows, chunk, (part) => trx.insertInto('webhook_deliveries').values(part).execute())
+  const on = new Set(wanting.filter((endpoint) => endpoint.enabled).map((endpoint) => Number(endpoint.id)))
+  // Each delivery is the log's row (its status, body and reply) and the one queue's entry that carries it
+  // (platform/outbox/outbox-queue.ts), in the event's transaction: an HTTP post on the specification's schedule, in
+  // its endpoint's lane, held while the endpoint is off (a test goes all the same).
+  await inChunks(rows, chunk, async (part) => {
+    const logged = await trx.insertInto('webhook_deliveries').values(part).returning(['id', 'endpoint_id', 'signup_id', 'type', 'erasure']).execute()
+    await enqueue(
+      trx,
+      logged.map((row) => {
+        const entry = {
+          kind: row.type === 'webhook.test' ? webhookTestKind : webhookKind,
+          subjectId: Number(row.id),
+          at: now,
+          by: { transport: httpTransport, retry: row.erasure === 1 ? untilDelivered : standardSchedule, lane: laneOf(Number(row.endpoint_id)), held: row.type !== 'webhook.test' && !on.has(Number(row.endpoint_id)) },
+        }
+        return row.signup_id === null ? entry : { ...entry, personId: Number(row.signup_id) }
+      }),
+    )
+  })
   return rows.length
 }
 
@@ -64,9 +92,12 @@ export async function queueEvents(trx: Db, events: readonly QueuedEvent[], now: 
  * of the erasure, on or off, whatever it asked for (a post that failed may still have been kept). */
 export async function forgetPerson(trx: Db, signupId: number, now: Date): Promise<number[]> {
   const sent = await trx.selectFrom('webhook_deliveries').select('endpoint_id').distinct().where('signup_id', '=', signupId).where('attempts', '>', 0).execute()
+  // Their entries in the queue that no deliverer holds go (the erasure's own dropQueued has taken them already when
+  // it runs first); one in flight finds its body cleared when it records.
+  await withdrawQueued(trx, { kind: webhookKind, personId: signupId }, now)
   await trx
     .updateTable('webhook_deliveries')
-    .set({ status: 'cancelled', finished_at: now.toISOString(), claimed_until: null })
+    .set({ status: 'cancelled', finished_at: now.toISOString() })
     .where('signup_id', '=', signupId)
     .where('finished_at', 'is', null)
     .execute()

@@ -27,7 +27,7 @@ declare module '../../platform/wing/wing' {
 
 export const webhooksWing: Wing = {
   migrations: webhookMigrations,
-  build({ database, config, now, log, metrics, overrides, poke }) {
+  build({ database, config, now, log, metrics, outbox, overrides, poke }) {
     const endpoints = endpointStore(database, { allowPrivate: config.webhooks.allowPrivate })
     const onPosted = metrics && countPosts(metrics)
     return {
@@ -35,14 +35,14 @@ export const webhooksWing: Wing = {
       follows: { consent: webhooksFollowConsent, launch: webhooksFollowLaunch, referral: webhooksFollowReferrals, activation: webhooksFollowActivations, suppression: webhooksFollowSuppression },
       consoleRoutes: [({ audit, now: at }) => webhookRoutes({ endpoints, audit, now: at, onQueued: poke })],
       personRecord: webhooksPerson,
-      queue: watchedDeliveries(database),
+      queue: watchedDeliveries(database, outbox),
       clocks: [
         {
           name: 'webhooks',
           everyMs: 1000,
           poked: true,
           start: ({ everyMs }): Clock => {
-            const deliverer = webhookDeliverer(database, { allowPrivate: config.webhooks.allowPrivate, log, now, onPosted, ...overrides.webhookDelivery })
+            const deliverer = webhookDeliverer(database, outbox, { allowPrivate: config.webhooks.allowPrivate, log, now, onPosted, ...overrides.webhookDelivery })
             const clock = every({ name: 'webhooks', everyMs, run: () => deliverer.deliverDue(), done: () => undefined, failure: 'webhooks: cannot deliver now; will try again', now, log })
             // The deliverer's lanes run on after each run of its clock: their posts in flight end with it.
             return { poke: clock.poke, stop: async () => (await clock.stop(), await deliverer.stop()) }

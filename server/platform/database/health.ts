@@ -1,5 +1,5 @@
 // What GET /healthz asks the database (server/platform/http/healthz.ts answers it): does it take a write, and is the outbox
-// draining, and each wing's queue beside it (the webhooks')? The write is one upsert of one settings row, never a signup; the outbox question reads only the
+// draining, and each wing's transport of it (the webhooks' posts)? The write is one upsert of one settings row, never a signup; the outbox question reads only the
 // outbox. Both go through the stores' own connection (or pool), so a stuck pool, or a SQLite file held by
 // another process, fails the check as it would fail a signup.
 import { silentLogger, type Logger } from '../observability/logger'
@@ -53,6 +53,7 @@ export function healthCheck(database: Database, logger: Pick<Logger, 'warn'> = s
       .selectFrom('outbox')
       .select('id')
       .where('finished_at', 'is', null)
+      .where('transport', '=', 'mail')
       .where('created_at', '<', database.instant(new Date(now.getTime() - outboxStallMs).toISOString()))
       .limit(1)
       .executeTakeFirst()
@@ -60,7 +61,7 @@ export function healthCheck(database: Database, logger: Pick<Logger, 'warn'> = s
       log(`healthz: an email has waited in the outbox for more than ${outboxStallMs / 60_000} minutes`)
       return 'outbox'
     }
-    // Each wing's queue beside the outbox (the webhooks' deliveries) says whether it stalls, in its own word.
+    // Each wing's transport of the outbox (the webhooks' posts) says whether it stalls, in its own word.
     for (const queue of queues) {
       const line = await queue.stalled(now)
       if (line === undefined) continue

@@ -145,4 +145,18 @@ export const platformMigrations: Migrations = {
       ],
     }),
   },
+  // One queue (issue 48): an entry has a transport (`mail`, the sender's; `http`, a wing's posts), the name of its
+  // retry schedule, and a lane (a claim takes one lane's entries, so that a slow receiver holds back its own only);
+  // a lane may be held (its entries wait, not due, until it is released). Every row so far is mail.
+  '2026-12-06-1000-outbox-transports': {
+    up: stepsWithColumnTypes(({ time }) => [
+      `ALTER TABLE outbox ADD COLUMN transport TEXT NOT NULL DEFAULT 'mail'`,
+      `ALTER TABLE outbox ADD COLUMN retry TEXT NOT NULL DEFAULT 'mail'`,
+      `ALTER TABLE outbox ADD COLUMN lane TEXT NULL`,
+      `ALTER TABLE outbox ADD COLUMN held_at ${time} NULL`,
+      // Each transport's look for due entries walks its own, soonest first; a lane's, its own.
+      `CREATE INDEX outbox_transport_next ON outbox (transport, next_attempt_at, id) WHERE finished_at IS NULL`,
+      `CREATE INDEX outbox_lane_next ON outbox (lane, next_attempt_at, id) WHERE finished_at IS NULL AND lane IS NOT NULL`,
+    ]),
+  },
 }

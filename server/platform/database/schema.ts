@@ -55,4 +55,12 @@ export interface OutboxTable {
    * is in is the kind's to know (an invitation, an update's recipient, a test). Before 2026-12-06 it was
    * `invitation_id`, which stays in the table, no longer written. */
   subject_id: Generated<number | null>
+  /** How it goes: `mail` (the outbox sender) or `http` (a wing's posts, the webhooks'). */
+  transport: Generated<string>
+  /** The name of its retry schedule: `mail` (the sender's backoff), or one its transport's runner knows. */
+  retry: Generated<string>
+  /** Its lane: a claim of a lane takes its entries only (a webhook endpoint's); NULL for none. */
+  lane: Generated<string | null>
+  /** When its lane was held (an endpoint turned off): not due until released. */
+  held_at: Generated<string | null>
 }

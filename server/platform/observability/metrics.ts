@@ -99,7 +99,7 @@ export function createMetrics() {
         ['waitlist_outbox_oldest_waiting_age_seconds', 'How long ago the oldest unfinished email was queued (0 when none waits).', (read) => ageSeconds(now, read.oldestQueuedAt)],
       ])
     },
-    /** A wing's queue beside the outbox (watched-queue.ts), in the outbox's gauges under its own name, and how
+    /** A wing's transport of the outbox (watched-queue.ts), in the outbox's gauges under its own name, and how
      * many of what it sends to fail now; read at each scrape (one read shared by all five). */
     watchQueue(queue: WatchedQueue, now: () => Date) {
       const { name, words } = queue

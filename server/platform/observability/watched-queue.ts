@@ -1,6 +1,6 @@
-// A queue a wing runs beside the outbox (the webhooks' deliveries), watched as the outbox is: its gauges in the
-// metrics (metrics.ts watchQueue), and its own word in /healthz when it stalls (platform/database/health.ts). The
-// wing declares it in its manifest (platform/wing/wing.ts `queue`); the platform names none.
+// A transport of the outbox that a wing runs (the webhooks' posts), watched as the outbox's emails are: its gauges
+// in the metrics (metrics.ts watchQueue), and its own word in /healthz when it stalls (platform/database/health.ts).
+// The wing declares it in its manifest (platform/wing/wing.ts `queue`); the platform names none.
 import type { OutboxStats } from '../outbox/outbox-store'
 
 /** How the queue stands, in the outbox's figures, and how many of what it sends to fail now. */

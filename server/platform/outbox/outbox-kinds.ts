@@ -7,7 +7,7 @@ import type { OutgoingMail } from '../mail/mailer'
 
 /** An entry as the sender claims it: what it is, whom on the list it is for (null for nobody on the list), and
  * the row it is about (outbox-queue.ts). */
-export type QueuedEmail = { id: number; kind: string; attempts: number; personId: number | null; subjectId: number | null }
+export type QueuedEmail = { id: number; kind: string; attempts: number; personId: number | null; subjectId: number | null; retry?: string; lane?: string | null }
 
 /** Who receives an email: one canonical address, and whether its owner vouched for it (confirmed it, or took a
  * link from it), so that the per-inbox budget counts it on its own (platform/mail/mailbox-budget.ts). */

@@ -3,6 +3,6 @@
 import type { PersonRecordReader } from '../wing/wing'
 
 export const outboxPerson: PersonRecordReader = async (db, personId) => {
-  const rows = await db.selectFrom('outbox').select(['kind', 'outcome', 'created_at', 'finished_at']).where('signup_id', '=', personId).orderBy('id', 'desc').execute()
+  const rows = await db.selectFrom('outbox').select(['kind', 'outcome', 'created_at', 'finished_at']).where('signup_id', '=', personId).where('transport', '=', 'mail').orderBy('id', 'desc').execute()
   return { emails: rows.map((row) => ({ kind: row.kind, status: row.outcome ?? 'waiting', queuedAt: row.created_at, finishedAt: row.finished_at })) }
 }

@@ -9,12 +9,16 @@ import type { Db } from '../database/database'
 
 /** An email to queue: of a kind a feature registers (outbox-kinds.ts), due `at` (it counts as waiting only from
  * then: outbox-store.ts stats), for a person on the list, or about a subject, or both. */
-export type NewEmail = { kind: string; at: Date } & (
+export type NewEmail = { kind: string; at: Date; by?: Transport } & (
   | { personId: number; subjectId?: number }
   /** For nobody on the list (a test of an update, to a team member): no erasure takes it away, and its kind
    * finds the address through its subject. */
   | { personId?: undefined; subjectId: number }
 )
+
+/** How an entry that is not an email goes: its transport (`http`, a wing's posts), the name of its retry schedule,
+ * its lane, and whether the lane waits (held) from the start. An email has none of these (mail, the sender's). */
+export type Transport = { transport: string; retry: string; lane: string; held?: boolean }
 
 /** Queues the emails in the caller's transaction, in one statement. */
 export async function enqueue(trx: Db, emails: NewEmail | readonly NewEmail[]): Promise<void> {
@@ -29,6 +33,7 @@ export async function enqueue(trx: Db, emails: NewEmail | readonly NewEmail[]): 
         subject_id: email.subjectId ?? null,
         created_at: email.at.toISOString(),
         next_attempt_at: email.at.toISOString(),
+        ...(email.by && { transport: email.by.transport, retry: email.by.retry, lane: email.by.lane, held_at: email.by.held ? email.at.toISOString() : null }),
       })),
     )
     .execute()
@@ -86,4 +91,22 @@ export async function withdrawQueued(trx: Db, withdrawal: Withdrawal, now: Date)
     .returning('subject_id')
     .execute()
   return withdrawn.flatMap((row) => (row.subject_id === null ? [] : [Number(row.subject_id)]))
+}
+
+/** Takes back every unfinished entry of a lane (its endpoint deleted), held by a runner or not: one in flight finds
+ * its subject gone when it records. */
+export async function withdrawLane(trx: Db, lane: string): Promise<void> {
+  await trx.deleteFrom('outbox').where('lane', '=', lane).where('finished_at', 'is', null).execute()
+}
+
+/** Holds a lane's unfinished entries of `kind` (an endpoint turned off): they wait, not due, until it is released. */
+export async function holdLane(trx: Db, lane: string, kind: string, now: Date): Promise<void> {
+  await trx.updateTable('outbox').set({ held_at: now.toISOString() }).where('lane', '=', lane).where('kind', '=', kind).where('finished_at', 'is', null).where('held_at', 'is', null).execute()
+}
+
+/** Releases a lane (its endpoint turned on again): what waited goes at once, not at the retry it was waiting for. */
+export async function releaseLane(trx: Db, lane: string, now: Date): Promise<void> {
+  const at = now.toISOString()
+  await trx.updateTable('outbox').set({ held_at: null }).where('lane', '=', lane).where('finished_at', 'is', null).where('held_at', 'is not', null).execute()
+  await trx.updateTable('outbox').set({ next_attempt_at: at }).where('lane', '=', lane).where('finished_at', 'is', null).where('next_attempt_at', '>', at).execute()
 }

@@ -15,6 +15,7 @@ import { DeliveryUnknownError, NotOneMailboxError, smtpTimeouts, type Mailer, ty
 import type { Db } from '../database/database'
 import type { OutboxKind, OutboxKinds, QueuedEmail, Recipient } from './outbox-kinds'
 import type { OutboxStore } from './outbox-store'
+import { doublingSchedule } from './retry-schedule'
 import { bounceOf, refusalWords, type SuppressionGate } from '../suppression/outbox-gate'
 
 export type OutboxSenderOptions = {
@@ -35,7 +36,8 @@ export type OutboxSenderOptions = {
   sendBudgetMs?: number
   /** How long an email whose send was cut after its end of DATA waits before it is tried again. */
   unknownOutcomeRetryMs?: number
-  /** Backoff: base × 2^(attempt − 1), capped, ±20 % jitter; after maxAttempts the entry is marked failed. */
+  /** Backoff (retry-schedule.ts doublingSchedule): base × 2^(attempt − 1), capped, ±20 % jitter; after maxAttempts the
+   * entry is marked failed. */
   retryBaseMs?: number
   retryCapMs?: number
   maxAttempts?: number
@@ -96,10 +98,8 @@ export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
   /** Stops the send in flight, if any. */
   let stopSending: ((reason: string) => void) | undefined
 
-  const backoffMs = (attempts: number) => {
-    const base = Math.min(settings.retryCapMs, settings.retryBaseMs * 2 ** Math.max(0, attempts - 1))
-    return Math.round(base * (0.8 + Math.random() * 0.4))
-  }
+  // The mail's schedule of the queue's one backoff (retry-schedule.ts): every email's entry names it (`mail`).
+  const backoffMs = doublingSchedule({ baseMs: settings.retryBaseMs, capMs: settings.retryCapMs, maxAttempts: settings.maxAttempts })
 
   // The budget is asked before the email is made: an email that has to wait makes no link, and the link it
   // carries when it does go is made then.
@@ -247,6 +247,8 @@ export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
         }
         const error = result.error
         const reason = error instanceof Error ? error.message : String(error)
+        // The wait before its next attempt, or undefined: its attempts are spent.
+        const backoff = backoffMs(entry.attempts)
         if (result.lost) {
           // Another instance has the entry now: its retry and its record are that instance's.
           log.warn(about, `outbox: email #${entry.id} stopped, its lease lost: ${reason}`)
@@ -264,19 +266,19 @@ export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
           await bounced(entry, error)
           await options.outbox.finish(entry.id, now(), 'failed', reason, recordOf(entry, 'failed', now()))
           counted(entry, 'failed')
-        } else if (entry.attempts >= settings.maxAttempts) {
+        } else if (backoff === undefined) {
           log.error(about, `outbox: giving up on email #${entry.id} after ${entry.attempts} attempts: ${reason}`)
           await bounced(entry, error)
           await options.outbox.finish(entry.id, now(), 'failed', reason, recordOf(entry, 'failed', now()))
           counted(entry, 'failed')
         } else if (error instanceof DeliveryUnknownError) {
           // The server may still deliver the first copy: a retry before its time is up could be a second.
-          const wait = Math.max(backoffMs(entry.attempts), settings.unknownOutcomeRetryMs)
+          const wait = Math.max(backoff, settings.unknownOutcomeRetryMs)
           log.warn({ ...about, retryInMs: wait }, `outbox: email #${entry.id} ${reason}; trying again in ${Math.round(wait / 1000)} s, once the server can no longer deliver it`)
           await options.outbox.retry(entry.id, new Date(now().getTime() + wait), reason)
           counted(entry, 'retry')
         } else {
-          const wait = backoffMs(entry.attempts)
+          const wait = backoff
           log.warn({ ...about, retryInMs: wait }, `outbox: email #${entry.id} not sent (attempt ${entry.attempts}), trying again in ${Math.round(wait / 1000)} s: ${reason}`)
           await options.outbox.retry(entry.id, new Date(now().getTime() + wait), reason)
           counted(entry, 'retry')

@@ -1,5 +1,6 @@
-// The outbox's own queries, for its sender (outbox-sender.ts) and its figures, written once for both engines
-// (platform/database/database.ts). On PostgreSQL, where several instances share the table, entries are claimed
+// The outbox's own queries, for its sender (outbox-sender.ts), every other transport's runner (a wing's posts: the
+// webhooks') and its figures, written once for both engines (platform/database/database.ts): the one claim and
+// lease of every queued item. On PostgreSQL, where several instances share the table, entries are claimed
 // with SKIP LOCKED leases so that two senders never take the same email; on SQLite one process owns the file,
 // and a lease only guards against a send that outlives its process (released at start).
 import { sql } from 'kysely'
@@ -19,37 +20,65 @@ export type OutboxStats = {
   oldestDueQueuedAt: Date | undefined
 }
 
+/** Which entries a claim or a figure is about: a transport's (mail by default), and of those one lane's. */
+export type QueueScope = { transport: string; lane?: string }
+
+const mailOnly: QueueScope = { transport: 'mail' }
+
 export interface OutboxStore {
-  /** Leases up to `limit` due entries for `leaseMs` (an entry leased by another instance is skipped), longest due first. */
-  claim(now: Date, limit: number, leaseMs: number): Promise<QueuedEmail[]>
+  /** Leases up to `limit` due entries of the scope for `leaseMs` (an entry leased by another instance is skipped, one
+   * of a held lane is not due), longest due first. The one claim of every transport. */
+  claim(now: Date, limit: number, leaseMs: number, scope?: QueueScope): Promise<QueuedEmail[]>
+  /** The lanes of the transport with an entry due now and not leased. */
+  dueLanes(now: Date, transport: string): Promise<string[]>
   /** Marks the entry finished; `recorded` (its kind's record of the outcome: a delivery, a skip) runs in the same
    * transaction, so the two are written together or not at all. */
   finish(id: number, now: Date, outcome: OutboxOutcome, error?: string, recorded?: (trx: Db) => Promise<void>): Promise<void>
-  /** Gives the entry back, to be tried again at `at`. */
-  retry(id: number, at: Date, error: string): Promise<void>
+  /** Gives the entry back, to be tried again at `at`; `recorded` (its transport's record of the attempt) runs in the
+   * same transaction. */
+  retry(id: number, at: Date, error: string, recorded?: (trx: Db) => Promise<void>): Promise<void>
   /** Moves the end of the entry's lease from `heldUntil` to `until`, if it still ends at `heldUntil` (nobody has
    * claimed it since) and it is unfinished: whether the lease is still the caller's. */
   renewLease(id: number, heldUntil: Date, until: Date): Promise<boolean>
   /** Ends every lease: only for one process that owns the database (SQLite), at its start. */
   releaseLeases(): Promise<void>
-  /** The outbox's depth and its oldest entries, in one read of the unfinished entries (an index covers them). */
-  stats(now: Date): Promise<OutboxStats>
+  /** The transport's depth and its oldest entries (mail by default), in one read of its unfinished entries that are
+   * not held (an index covers them). */
+  stats(now: Date, transport?: string): Promise<OutboxStats>
+  /** Whether an entry of the transport has been due, not held and not leased, since before `dueBefore`. */
+  untakenSince(now: Date, dueBefore: Date, transport: string): Promise<boolean>
 }
 
 export function outboxStore(database: Database): OutboxStore {
   const { db, lockRows } = database
   const iso = (date: Date) => date.toISOString()
+  /** The transport's entries due by `dueBy` that nobody holds at `now`: unfinished, their lane not held, their lease
+   * over or never taken. */
+  const untaken = (now: Date, dueBy: Date, transport: string) =>
+    db
+      .selectFrom('outbox')
+      .where('finished_at', 'is', null)
+      .where('transport', '=', transport)
+      .where('held_at', 'is', null)
+      .where('next_attempt_at', '<=', iso(dueBy))
+      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', iso(now))]))
+
+  /** The queue's mark and the transport's record of it, written together or not at all. */
+  const together = async (mark: (db: Db) => Promise<unknown>, recorded?: (trx: Db) => Promise<void>) => {
+    if (!recorded) return void (await mark(db))
+    await db.transaction().execute(async (trx) => {
+      await mark(trx)
+      await recorded(trx)
+    })
+  }
 
   return {
-    async claim(now, limit, leaseMs) {
-      const due = db
-        .selectFrom('outbox')
+    async claim(now, limit, leaseMs, scope = mailOnly) {
+      const due = untaken(now, now, scope.transport)
         .select('id')
-        .where('finished_at', 'is', null)
-        .where('next_attempt_at', '<=', iso(now))
-        .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', iso(now))]))
-        // Soonest due first, along outbox_next: emails queued for later (a wave's, waiting for their turn) are
-        // never walked past.
+        .$if(scope.lane !== undefined, (query) => query.where('lane', '=', scope.lane!))
+        // Soonest due first, along outbox_transport_next (a lane's along outbox_lane_next): emails queued for later (a
+        // wave's, waiting for their turn) are never walked past.
         .orderBy('next_attempt_at')
         .orderBy('id')
         .limit(limit)
@@ -57,22 +86,21 @@ export function outboxStore(database: Database): OutboxStore {
         .updateTable('outbox')
         .set((eb) => ({ claimed_until: iso(new Date(now.getTime() + leaseMs)), attempts: eb('attempts', '+', 1) }))
         .where('id', 'in', lockRows(due, { skipLocked: true }))
-        .returning(['id', 'kind', 'signup_id', 'attempts', 'subject_id'])
+        .returning(['id', 'kind', 'signup_id', 'attempts', 'subject_id', 'retry', 'lane'])
         .execute()
       return claimed
         .sort((a, b) => a.id - b.id)
-        .map((entry) => ({ id: entry.id, kind: entry.kind, attempts: entry.attempts, personId: entry.signup_id, subjectId: entry.subject_id }))
+        .map((entry) => ({ id: entry.id, kind: entry.kind, attempts: entry.attempts, personId: entry.signup_id, subjectId: entry.subject_id, retry: entry.retry, lane: entry.lane }))
+    },
+    async dueLanes(now, transport) {
+      const lanes = await untaken(now, now, transport).select('lane').distinct().where('lane', 'is not', null).execute()
+      return lanes.flatMap((row) => (row.lane === null ? [] : [row.lane]))
     },
     async finish(id, now, outcome, error, recorded) {
-      const finish = (db: Db) => db.updateTable('outbox').set({ finished_at: iso(now), outcome, last_error: error ?? null, claimed_until: null }).where('id', '=', id).execute()
-      if (!recorded) return void (await finish(db))
-      await db.transaction().execute(async (trx) => {
-        await finish(trx)
-        await recorded(trx)
-      })
+      await together((db) => db.updateTable('outbox').set({ finished_at: iso(now), outcome, last_error: error ?? null, claimed_until: null }).where('id', '=', id).execute(), recorded)
     },
-    async retry(id, at, error) {
-      await db.updateTable('outbox').set({ next_attempt_at: iso(at), last_error: error, claimed_until: null }).where('id', '=', id).execute()
+    async retry(id, at, error, recorded) {
+      await together((db) => db.updateTable('outbox').set({ next_attempt_at: iso(at), last_error: error, claimed_until: null }).where('id', '=', id).execute(), recorded)
     },
     async renewLease(id, heldUntil, until) {
       const renewed = await db
@@ -87,7 +115,7 @@ export function outboxStore(database: Database): OutboxStore {
     async releaseLeases() {
       await db.updateTable('outbox').set({ claimed_until: null }).where('finished_at', 'is', null).where('claimed_until', 'is not', null).execute()
     },
-    async stats(now) {
+    async stats(now, transport = mailOnly.transport) {
       const isDue = sql<boolean>`next_attempt_at <= ${database.instant(iso(now))}`
       const row = await db
         .selectFrom('outbox')
@@ -98,11 +126,17 @@ export function outboxStore(database: Database): OutboxStore {
           sql<string | null>`min(CASE WHEN ${isDue} THEN created_at END)`.as('oldest_due'),
         ])
         .where('finished_at', 'is', null)
+        .where('transport', '=', transport)
+        // Held (its lane waits to be released: an endpoint that is off) is not waiting.
+        .where('held_at', 'is', null)
         // An email queued for later (paced, or for a later day) is not waiting yet.
         .where('created_at', '<=', iso(now))
         .executeTakeFirstOrThrow()
       const date = (value: string | null) => (value === null ? undefined : new Date(value))
       return { waiting: Number(row.waiting), oldestQueuedAt: date(row.oldest), due: Number(row.due), oldestDueQueuedAt: date(row.oldest_due) }
+    },
+    async untakenSince(now, dueBefore, transport) {
+      return (await untaken(now, dueBefore, transport).select('id').limit(1).executeTakeFirst()) !== undefined
     },
   }
 }

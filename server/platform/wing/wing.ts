@@ -122,7 +122,7 @@ export type WingParts = {
   /** Its parts of a person's record (PersonRecordReader). */
   personRecord?: PersonRecordReader
   clocks?: WingClock[]
-  /** Its queue beside the outbox (the webhooks' deliveries), watched as the outbox is: in the metrics and /healthz. */
+  /** Its transport of the outbox (the webhooks' posts), watched as the outbox is: in the metrics and /healthz. */
   queue?: WatchedQueue
   /** After the clocks and the sender, before the work after the replies ends. */
   stop?: () => void

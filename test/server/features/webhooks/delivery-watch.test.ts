@@ -17,7 +17,7 @@ describe.each(eachEngine())('the webhooks delivery watch on $engine', (engine: E
     const store = await openStore(await engine.newDatabase())
     try {
       const { db } = store.database
-      const watch = watchedDeliveries(store.database)
+      const watch = watchedDeliveries(store.database, store.outbox)
       const now = new Date('2026-12-06T12:00:00.000Z')
       const at = (ms: number) => new Date(now.getTime() + ms).toISOString()
       const endpoint = async (url: string, enabled: number, failingSince: string | null) =>
@@ -30,24 +30,23 @@ describe.each(eachEngine())('the webhooks delivery watch on $engine', (engine: E
               .executeTakeFirstOrThrow()
           ).id,
         )
-      const deliver = (endpointId: number, fields: { created: number; next: number; claimedUntil?: number; finished?: boolean; type?: string }) =>
+      // Entries of the one queue's HTTP transport, as queueEvents writes them (webhook-outbox.ts).
+      const deliver = (endpointId: number, fields: { created: number; next: number; claimedUntil?: number; finished?: boolean; held?: boolean; kind?: string }) =>
         db
-          .insertInto('webhook_deliveries')
+          .insertInto('outbox')
           .values({
-            endpoint_id: endpointId,
-            webhook_id: 'msg_test',
-            type: fields.type ?? 'signup.confirmed',
+            kind: fields.kind ?? 'webhook',
+            transport: 'http',
+            retry: 'standard-webhooks',
+            lane: `webhook-endpoint:${endpointId}`,
+            held_at: fields.held ? at(-minute) : null,
             signup_id: null,
-            erasure: 0,
-            body: '{}',
+            subject_id: 1,
             created_at: at(fields.created),
             next_attempt_at: at(fields.next),
             claimed_until: fields.claimedUntil === undefined ? null : at(fields.claimedUntil),
-            status: fields.finished ? 'delivered' : 'pending',
             finished_at: fields.finished ? at(-minute) : null,
-            last_attempt_at: null,
-            reply_status: null,
-            reply_excerpt: null,
+            outcome: fields.finished ? 'sent' : null,
             last_error: null,
           })
           .execute()
@@ -61,7 +60,7 @@ describe.each(eachEngine())('the webhooks delivery watch on $engine', (engine: E
       await deliver(on, { created: -5 * minute, next: -5 * minute }) // due
       await deliver(failing, { created: -40 * minute, next: 10 * minute }) // waiting out a retry
       await deliver(on, { created: -90 * minute, next: -60 * minute, finished: true }) // delivered
-      await deliver(off, { created: -120 * minute, next: -120 * minute }) // held until its endpoint is on
+      await deliver(off, { created: -120 * minute, next: -120 * minute, held: true }) // held until its endpoint is on
       await deliver(on, { created: 5 * minute, next: 5 * minute }) // queued for later
       expect(await watch.stats(now)).toEqual({
         waiting: 2,
@@ -75,8 +74,8 @@ describe.each(eachEngine())('the webhooks delivery watch on $engine', (engine: E
       // Due past the bound but held by a deliverer now (its lease runs): not a stall. Untaken: a stall.
       await deliver(on, { created: -30 * minute, next: -deliveryStallMs - minute, claimedUntil: minute })
       expect(await watch.stalled(now)).toBeUndefined()
-      // A test goes to an endpoint that is off too, so it can stall there.
-      await deliver(off, { created: -30 * minute, next: -deliveryStallMs - minute, type: 'webhook.test' })
+      // A test goes to an endpoint that is off too (it is never held), so it can stall there.
+      await deliver(off, { created: -30 * minute, next: -deliveryStallMs - minute, kind: 'webhook-test' })
       expect(await watch.stalled(now)).toMatch(/^a webhook delivery has been due for more than 15 minutes/)
       expect((await watch.stats(now)).due).toBe(3)
     } finally {

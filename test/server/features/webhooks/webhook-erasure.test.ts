@@ -23,8 +23,14 @@ describe.each(eachEngine())('an erasure and the webhooks on $engine', (engine: E
   const receiver = receivers.start
   const start = async () => (server = await startWebhookServer({ databaseUrl: await engine.newDatabase() }))
   const now = () => new Date(Date.now() + server.clock.offsetMs)
+  // Each delivery's log row, with the lease of its entry in the one queue (none once it is finished or taken back).
   const rows = () =>
-    server.store.database.db.selectFrom('webhook_deliveries').select(['endpoint_id', 'type', 'status', 'attempts', 'claimed_until', 'last_attempt_at', 'reply_excerpt', 'body']).orderBy('id').execute()
+    server.store.database.db
+      .selectFrom('webhook_deliveries as d')
+      .leftJoin('outbox', (join) => join.onRef('outbox.subject_id', '=', 'd.id').on('outbox.transport', '=', 'http'))
+      .select(['d.endpoint_id', 'd.type', 'd.status', 'd.attempts', 'outbox.claimed_until', 'd.last_attempt_at', 'd.reply_excerpt', 'd.body'])
+      .orderBy('d.id')
+      .execute()
 
   const endpoint = (id: number) => server.store.database.db.selectFrom('webhook_endpoints').select(['enabled', 'off_reason']).where('id', '=', id).executeTakeFirstOrThrow()
   /** Moves the server's clock through every retry of the endpoint's delivery of `type`, each failing, until a day

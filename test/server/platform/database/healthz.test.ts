@@ -85,32 +85,23 @@ it(`answers 503 "outbox" when an email has waited unfinished for more than ${out
 
 it(`answers 503 "webhooks" when a webhook delivery has been due, untaken, for more than ${deliveryStallMs / 60_000} minutes`, async () => {
   const at = (ms: number) => new Date(Date.now() + ms).toISOString()
-  const endpoint = async (enabled: number, url: string) => {
-    await queryDatabase(
-      server.databaseUrl,
-      'INSERT INTO webhook_endpoints (url, events, secret, enabled, created_at, created_by) VALUES ($1, $2, $3, $4, $5, $6)',
-      [url, '["signup.confirmed"]', 'whsec_test', enabled, at(0), 'team@company.example'],
-    )
-    return Number((await queryDatabase(server.databaseUrl, 'SELECT id FROM webhook_endpoints WHERE url = $1', [url]))[0]!.id)
-  }
-  const deliver = (endpointId: number, dueMs: number) =>
+  // Entries of the one queue's HTTP transport (features/webhooks/webhook-outbox.ts queueEvents writes them so).
+  const deliver = (dueMs: number, held: boolean) =>
     queryDatabase(
       server.databaseUrl,
-      "INSERT INTO webhook_deliveries (endpoint_id, webhook_id, type, erasure, body, created_at, next_attempt_at, status) VALUES ($1, 'msg_1', 'signup.confirmed', 0, '{}', $2, $3, 'pending')",
-      [endpointId, at(-dueMs - 60_000), at(-dueMs)],
+      "INSERT INTO outbox (kind, transport, retry, lane, held_at, subject_id, created_at, next_attempt_at) VALUES ('webhook', 'http', 'standard-webhooks', 'webhook-endpoint:1', $1, 1, $2, $3)",
+      [held ? at(0) : null, at(-dueMs - 60_000), at(-dueMs)],
     )
-  const on = await endpoint(1, 'https://on.example/hook')
-  const off = await endpoint(0, 'https://off.example/hook')
-  await deliver(on, deliveryStallMs - 60_000) // due, but not yet for long
-  await deliver(off, deliveryStallMs + 60_000) // held until its endpoint is turned on again: not due
+  await deliver(deliveryStallMs - 60_000, false) // due, but not yet for long
+  await deliver(deliveryStallMs + 60_000, true) // held until its endpoint is turned on again: not due
   expect((await healthz()).status).toBe(200)
-  await deliver(on, deliveryStallMs + 60_000)
+  await deliver(deliveryStallMs + 60_000, false)
   pastShareWindow()
   const stalled = await healthz()
   expect(stalled.status).toBe(503)
   expect(await stalled.text()).toBe('webhooks\n')
   // A delivery that ended (delivered, or given up) is the queue flowing, however old.
-  await queryDatabase(server.databaseUrl, "UPDATE webhook_deliveries SET finished_at = $1, status = 'failed'", [at(0)])
+  await queryDatabase(server.databaseUrl, "UPDATE outbox SET finished_at = $1, outcome = 'failed'", [at(0)])
   pastShareWindow()
   expect((await healthz()).status).toBe(200)
 })

@@ -141,7 +141,10 @@ describe.each(eachEngine())('a database migrated before Kysely’s runner, on $e
     expect(Object.fromEntries(asBefore)).toEqual(rows)
     const added = tables.flatMap(([table, list]) => list.flatMap((row) => Object.entries(row).filter(([column]) => !columnsBefore(table).includes(column))))
     expect(added.map(([column]) => column)).toContain('news_consent_version')
-    expect(added.filter(([, value]) => value !== null)).toEqual([])
+    // Empty but for what one says of every row before it: an outbox entry went by mail, on the mail's retries (the
+    // one queue's transport and schedule, issue 48).
+    const saidOfEveryRow: Record<string, unknown> = { transport: 'mail', retry: 'mail' }
+    expect(added.filter(([column, value]) => value !== null && saidOfEveryRow[column] !== value)).toEqual([])
     expect(talliedStatuses(tallies)).toEqual(statusesOf(rows.signups))
     expect(await schemaOf(engine, url)).toEqual(await schemaOf(engine, fresh))
     expect((await recorded(url)).map((row) => row.name)).toEqual((await recorded(fresh)).map((row) => row.name))

@@ -15,6 +15,7 @@ import { join } from 'node:path'
 import { expect, it } from 'vitest'
 import { findPostgresTool } from '../../../../tools/postgres-tools'
 import { heldKey } from '../../../../server/platform/database/held'
+import { queueEvents } from '../../../../server/features/webhooks/webhook-outbox'
 import { openStore } from '../../../../tools/open-store'
 import { startInbox } from '../../../../tools/smtp-inbox'
 import { until } from '../../../../tools/until'
@@ -69,18 +70,19 @@ it(`holds a restored backup until go-live, with no analytics salt, and re-applie
   const idOf = async (email: string) => Number((await queryDatabase(liveUrl, 'SELECT id FROM signups WHERE email_normalized = $1', [email]))[0]!.id)
   const [ann, bob] = [await idOf('ann@example.com'), await idOf('bob@example.com')]
   // A webhook endpoint with a delivery waiting for each, and today's analytics salt with a page view.
-  await queryDatabase(liveUrl, "INSERT INTO webhook_endpoints (url, events, secret, enabled, created_at, created_by) VALUES ($1, '[\"person.confirmed\"]', $2, 1, $3, 'test')", [
+  await queryDatabase(liveUrl, "INSERT INTO webhook_endpoints (url, events, secret, enabled, created_at, created_by) VALUES ($1, '[\"signup.confirmed\"]', $2, 1, $3, 'test')", [
     receiver.url,
     `whsec_${randomBytes(24).toString('base64')}`,
     now.toISOString(),
   ])
-  const endpoint = Number((await queryDatabase(liveUrl, 'SELECT id FROM webhook_endpoints'))[0]!.id)
-  for (const [id, email] of [[ann, 'ann@example.com'], [bob, 'bob@example.com']] as const)
-    await queryDatabase(
-      liveUrl,
-      "INSERT INTO webhook_deliveries (endpoint_id, webhook_id, type, signup_id, erasure, body, created_at, next_attempt_at, status) VALUES ($1, $2, 'person.confirmed', $3, 0, $4, $5, $6, 'pending')",
-      [endpoint, `msg_${id}`, id, JSON.stringify({ type: 'person.confirmed', data: { person: { id, email } } }), now.toISOString(), now.toISOString()],
-    )
+  // Queued as a confirmation queues them: the delivery's log row and its entry in the one queue (webhook-outbox.ts).
+  await live.database.db.transaction().execute((trx) =>
+    queueEvents(
+      trx,
+      ([[ann, 'ann@example.com'], [bob, 'bob@example.com']] as const).map(([id, email]) => ({ type: 'signup.confirmed' as const, data: { person: { id, email, firstName: 'Vi' } }, signupId: id })),
+      now,
+    ),
+  )
   await live.analytics.record(await live.analytics.visitorOf({ ip: '198.51.100.77', userAgent: 'Mozilla/5.0', site: 'stride.example' }, now), {
     page: '/',
     referrer: null,
@@ -114,7 +116,8 @@ it(`holds a restored backup until go-live, with no analytics salt, and re-applie
     expect(server.output().match(/Held: this database is a backup taken/g)).toHaveLength(1)
     const health = await fetch(`${server.origin}/healthz`)
     expect([health.status, await health.text()]).toEqual([200, 'held\n'])
-    expect(await count(restoredUrl, 'outbox WHERE finished_at IS NULL')).toBe(2)
+    expect(await count(restoredUrl, "outbox WHERE finished_at IS NULL AND transport = 'mail'")).toBe(2)
+    expect(await count(restoredUrl, "outbox WHERE finished_at IS NULL AND transport = 'http'")).toBe(2)
     expect(await count(restoredUrl, "webhook_deliveries WHERE status = 'pending'")).toBe(2)
     // Not even a sign-in link leaves a held copy: the team uses npm run admin:link there.
     const asked = await fetch(`${server.origin}/api/admin/sign-in/request`, {
