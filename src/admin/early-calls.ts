@@ -5,7 +5,9 @@
 // the shared 2-core machine, load 1). An area some role may not open (People, Team, …) still waits for the
 // session: no chunk and no call goes out for it before the role is known.
 // A call the console then makes takes the answer already on its way, once, while it is fresh. An area's answer
-// that was refused (no session yet: the sign-in screen shows instead) is never taken; the machine asks again.
+// that was refused (401 or 403: no session yet, and the sign-in screen shows instead) is never taken; the machine
+// asks again. Any other answer is the call's own: a server's failure shows as the area's failure, with its Try
+// again, rather than being asked for a second time behind the member's back.
 import { adminApiBase } from '../../shared/console-api'
 import { consoleRoutes } from '../../shared/console-routes'
 import { can, roles } from '../../shared/team'
@@ -52,12 +54,13 @@ export function callEarly(pathname: string, basepath: string, now = new Date()):
   return open
 }
 
-/** The answer asked for early at `href`, once, while fresh; an area's only when it succeeded. */
+/** The answer asked for early at `href`, once, while fresh; an area's only when it was not refused. */
 export async function takeEarly(href: string): Promise<Response | undefined> {
   const asked = early.get(href)
   if (!asked) return undefined
   early.delete(href)
   if (performance.now() - asked.at > earlyFreshMs) return undefined
   const response = await asked.answer.catch(() => undefined)
-  return response && (response.ok || asked.anyStatus) ? response : undefined
+  const refused = response !== undefined && (response.status === 401 || response.status === 403)
+  return response && (asked.anyStatus || !refused) ? response : undefined
 }
