@@ -29,14 +29,16 @@ function earlyScriptFirst(): Plugin {
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler(_html, { filename, bundle }) {
-        if (filename !== resolve('src/admin/index.html') || !bundle) return []
+      handler(html, { filename, bundle }) {
+        if (filename !== resolve('src/admin/index.html') || !bundle) return html
         const early = Object.values(bundle).find((chunk) => chunk.type === 'chunk' && chunk.isEntry && chunk.name === 'early')
         if (early?.type !== 'chunk') throw new Error('The console build has no early script (src/admin/console-early.ts).')
-        return [
-          { tag: 'script', attrs: { type: 'module', async: true, crossorigin: true, src: `/admin/${early.fileName}` }, injectTo: 'head-prepend' },
-          ...early.imports.map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/admin/${file}` }, injectTo: 'head-prepend' as const })),
+        // Written as the page's other tags are (void elements closed, a boolean attribute as ="", crossorigin bare: .htmlvalidate.mjs).
+        const tags = [
+          `<script type="module" async="" crossorigin src="/admin/${early.fileName}"></script>`,
+          ...early.imports.map((file) => `<link rel="modulepreload" crossorigin href="/admin/${file}" />`),
         ]
+        return html.replace('<head>', `<head>\n    ${tags.join('\n    ')}`)
       },
     },
   }
