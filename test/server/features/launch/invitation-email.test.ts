@@ -80,7 +80,9 @@ describe.each(cases)('%s', (_, mail) => {
     expect(doc.querySelectorAll('img, picture, video, audio, iframe, object, embed, link[href]')).toHaveLength(0)
     expect(mail.html).not.toMatch(/url\(|background=|\bsrc=/i)
     const hrefs = new Set([...doc.querySelectorAll('a')].map((anchor) => anchor.getAttribute('href')))
-    expect(hrefs).toEqual(new Set([claimUrl, unsubscribeUrl, mailto()]))
+    // Ours: the claim, the unsubscribe, the reply address, and the footer's pages for erasing one's data and getting
+    // a copy of it (issue 51).
+    expect(hrefs).toEqual(new Set([claimUrl, unsubscribeUrl, mailto(), `${links.siteUrl}${consentPages.erase}`, `${links.siteUrl}${consentPages.copy}`]))
   })
 })
 
