@@ -138,7 +138,8 @@ test('the Overview asks for its figures while the session is still on its way; P
   await page.goto(`${server.origin}/admin/`)
   // Each of the Overview's first calls goes out with the session's held answer still to come.
   await expect.poll(() => firstCalls.filter((call) => asked.includes(call))).toEqual(firstCalls)
-  expect(asked.some((path) => /overview-area/.test(path))).toBe(true)
+  // And its chunk, which the main script asks for as it runs, after the early script's calls (console-early.ts).
+  await expect.poll(() => asked.some((path) => /overview-area/.test(path))).toBe(true)
   letSessionGo()
   await expect(page.getByRole('heading', { name: 'Totals', level: 2 })).toBeFocused()
   await areaSettled(page)

@@ -10,7 +10,9 @@ export async function openWithScriptsHeldBack(page: Page, path: string) {
     await released
     await route.continue().catch(() => {}) // the page may have gone
   })
-  await page.goto(path)
+  // At first paint, as the visitor acts: the page's load waits for the scripts that the page adds while it loads,
+  // and those are held, so the load may never come (a goto that waited for it ran out at 30 s, 2026-12-06).
+  await page.goto(path, { waitUntil: 'domcontentloaded' })
   // A mark on this document's window: a reload, or a form's GET, would take it away.
   await page.evaluate(() => ((window as { __firstDocument?: boolean }).__firstDocument = true))
   return {
