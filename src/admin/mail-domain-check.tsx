@@ -2,9 +2,18 @@
 // the server, and each record found, or missing with the record to add. Idle, checking, checked and failed are the
 // machine's states (machines/admin-mail-domain-machine.ts).
 import { useSelector } from '@xstate/react'
+import styled from 'styled-components'
 import type { ActorRefFrom } from 'xstate'
 import type { adminMailDomainMachine } from '../../machines/admin-mail-domain-machine'
 import { Button, Status } from './admin-styles'
+import { CopyButton } from './copy-button'
+
+/** A record to add, whole and wrapped at any character: a TXT value has no spaces to break at on a phone. */
+const RecordToAdd = styled.code`
+  display: block;
+  overflow-wrap: anywhere;
+  margin: 0.3rem 0;
+`
 
 export function MailDomainCheck({ check }: { check: ActorRefFrom<typeof adminMailDomainMachine> }) {
   const state = useSelector(check, (snapshot) => snapshot)
@@ -19,14 +28,16 @@ export function MailDomainCheck({ check }: { check: ActorRefFrom<typeof adminMai
       {error && <Status role="alert" $tone="error">{error}</Status>}
       {reply && (
         <>
-          <p role="status">{reply.domain}: {reply.checks.filter((item) => item.ok).length} of {reply.checks.length} records in place.</p>
+          <Status role="status">{reply.domain}: {reply.checks.filter((item) => item.ok).length} of {reply.checks.length} records in place.</Status>
           <ul aria-label={`The records of ${reply.domain}`}>
             {reply.checks.map((item) => (
               <li key={item.record}>
                 <strong>{item.record}: {item.ok ? 'in place' : 'to do'}.</strong> {item.says}
                 {item.add && (
                   <>
-                    {' '}Add: <code>{item.add}</code>
+                    {' '}Add:
+                    <RecordToAdd>{item.add}</RecordToAdd>
+                    <CopyButton text={item.add} label={`Copy the ${item.record} record`} />
                   </>
                 )}
               </li>
