@@ -13,6 +13,10 @@ import { adminWebhooksMessages, hasWaitingDelivery, type AdminWebhooksSnapshot, 
 import { analyticsModel, analyticsSamples, apiKeysModel, auditModel, eraseModel, referralsModel, samples, wavesModel, signInWithLink, signInWithoutLink, summaryModel, tableModel, teamModel, updatesModel, wavesSamples, webhooksModel } from '../tools/admin-models'
 import type { Model } from '../tools/admin-model'
 import { personModel, personSample } from '../tools/admin-person-model'
+import { liftModel, mailDomainModel, suppressionSamples, suppressionsModel } from '../tools/admin-mail-models'
+import { adminSuppressionsMessages, type AdminSuppressionsSnapshot } from '../machines/admin-suppressions-machine'
+import { adminMailDomainMessages, type AdminMailDomainSnapshot } from '../machines/admin-mail-domain-machine'
+import type { AdminLiftSnapshot } from '../machines/admin-lift-machine'
 import { adminApiBase } from '../shared/console-api'
 import { consoleAddress } from '../shared/console-pages'
 import type { AreaPath } from '../src/admin/area-list'
@@ -82,6 +86,9 @@ const calls = {
   fetchDeliveries: api(routes.webhookDeliveries),
   fetchTeam: api(routes.team, (members) => ({ members })),
   changeTeam: api([routes.inviteMember, routes.changeRole, routes.removeMember], (members) => ({ members })),
+  fetchSuppressions: api(routes.suppressions),
+  liftSuppression: api(routes.liftSuppression),
+  checkMailDomain: api(routes.mailDomain),
 }
 type Call = keyof typeof calls
 
@@ -160,20 +167,22 @@ function consoleGallery(
   }
 }
 
+/** The Overview's other parts (issue 47), asked beside the figures and shown once all are in: the checklist, the
+ * 30 days' funnel and the invitations, answered at once. */
+async function answerOverviewParts(page: Page) {
+  await page.route((url) => pattern(routes.setup).test(url.pathname), (route) => json(route, 200, samples.summary.setup))
+  await page.route((url) => calls.fetchReport.url(url), (route) => json(route, 200, analyticsSamples.report))
+  await page.route((url) => calls.fetchWaves.url(url), (route) => json(route, 200, wavesSamples.notReady))
+  // The updates' rates together (issue 49): 1,200 emails gone, 6 bounced for good and 1 marked as spam.
+  await page.route((url) => pattern(routes.sendRates).test(url.pathname), (route) => json(route, 200, { emails: 1200, hardBounces: 6, complaints: 1, guard: sendGuardDefaults }))
+}
+
 const busy = (locator: Locator, value: boolean) => locator.and(locator.page().locator(`[aria-busy="${String(value)}"]`)).waitFor()
 
 export const summaryGallery = consoleGallery(summaryModel, {
   area: '/',
   calls: ['fetchSummary'],
-  // The Overview's other parts (issue 47), asked beside the figures and shown once all are in: the checklist, the
-  // 30 days' funnel and the invitations, answered at once.
-  prepare: async (page) => {
-    await page.route((url) => pattern(routes.setup).test(url.pathname), (route) => json(route, 200, samples.summary.setup))
-    await page.route((url) => calls.fetchReport.url(url), (route) => json(route, 200, analyticsSamples.report))
-    await page.route((url) => calls.fetchWaves.url(url), (route) => json(route, 200, wavesSamples.notReady))
-    // The updates' rates together (issue 49): 1,200 emails gone, 6 bounced for good and 1 marked as spam.
-    await page.route((url) => pattern(routes.sendRates).test(url.pathname), (route) => json(route, 200, { emails: 1200, hardBounces: 6, complaints: 1, guard: sendGuardDefaults }))
-  },
+  prepare: answerOverviewParts,
   region: (page, snapshot) => (snapshot.matches('loading') ? page.getByText('Loading the figures…') : section(page, 'totals-heading')),
   shows: async (page, snapshot) => {
     if (snapshot.matches('loading')) return page.getByText('Loading the figures…').waitFor()
@@ -577,6 +586,100 @@ export const personGallery = consoleGallery(personModel, {
     }
     return unknownGesture(event)
   },
+})
+
+const suppressionsSection = (page: Page) => section(page, 'suppressions-heading')
+
+/** The suppression list (issue 49), under People: Bo, refused by his mail server, then an erased address. */
+export const suppressionsGallery = consoleGallery(
+  {
+    ...suppressionsModel,
+    // Only an address on the page has a Lift button: a lift of one not shown is the machine's guard, no gesture's.
+    events: suppressionsModel.events.filter((event) => !(event.type === 'LIFT' && event.email !== suppressionSamples.entry.email)),
+    // A refusal is told apart while the list is shown; a reload keeping it has no button (Try again is the failed
+    // list's), so no picture waits for one.
+    serializeState: (snapshot) => (snapshot.matches('ready') ? suppressionsModel.serializeState(snapshot) : JSON.stringify({ ...JSON.parse(suppressionsModel.serializeState(snapshot)), error: false })),
+  },
+  {
+    area: '/people',
+    url: consoleAddress('/people/suppressed'),
+    calls: ['fetchSuppressions', 'liftSuppression'],
+    region: (page) => suppressionsSection(page),
+    shows: async (page, snapshot) => {
+      const list = suppressionsSection(page)
+      if (snapshot.matches('failed')) return list.getByRole('alert').filter({ hasText: adminSuppressionsMessages.failed }).waitFor()
+      await busy(list, snapshot.hasTag('busy'))
+      const { error, lifted } = snapshot.context as AdminSuppressionsSnapshot['context']
+      if (error) await list.getByRole('alert').filter({ hasText: error }).waitFor()
+      else if (lifted && snapshot.matches('ready')) await list.getByRole('status').filter({ hasText: adminSuppressionsMessages.lifted(lifted) }).waitFor()
+    },
+    act: (page, event) => {
+      const list = suppressionsSection(page)
+      if (event.type === 'RELOAD') return list.getByRole('button', { name: 'Try again' }).click()
+      if (event.type === 'OLDER') return list.getByRole('button', { name: 'Older entries' }).click()
+      if (event.type === 'NEWER') return list.getByRole('button', { name: 'Newer entries' }).click()
+      if (event.type === 'LIFT') return list.getByRole('button', { name: `Lift ${String(event.email)}` }).click()
+      return unknownGesture(event)
+    },
+    // A lift refused, and one done, are pictured apart from the plain list.
+    pictureKey: (snapshot) => {
+      const { error, lifted } = snapshot.context as AdminSuppressionsSnapshot['context']
+      return JSON.stringify({ value: snapshot.value, said: error ? 'refused' : lifted && snapshot.matches('ready') ? 'lifted' : null })
+    },
+  },
+)
+
+/** Ada's page while her address is suppressed: Lift sits on its Email row (issue 49). */
+const { reason, source, words, suppressedAt } = suppressionSamples.entry
+const suppressedPerson = { ...personSample, suppression: { reason, source, words, suppressedAt } }
+const liftButton = (page: Page) => section(page, 'person-heading').getByRole('button', { name: `Lift ${personSample.signup.email} off the suppression list` })
+
+export const liftGallery = consoleGallery(
+  // The button names the person's own address: an empty one is the machine's guard, which no gesture makes.
+  { ...liftModel, events: liftModel.events.filter((event) => !(event.type === 'LIFT' && event.email === '')) },
+  {
+    area: '/people',
+    url: personUrl,
+    calls: ['liftSuppression'],
+    prepare: async (page) => {
+      await page.route(
+        (url) => calls.fetchPerson.url(url),
+        (route) => json(route, 200, { person: suppressedPerson }),
+      )
+    },
+    region: (page) => section(page, 'person-heading'),
+    shows: async (page, snapshot) => {
+      const { error } = snapshot.context as AdminLiftSnapshot['context']
+      if (error) return section(page, 'person-heading').getByRole('alert').filter({ hasText: error }).waitFor()
+      await liftButton(page).waitFor()
+    },
+    act: (page, event) => (event.type === 'LIFT' ? liftButton(page).click() : unknownGesture(event)),
+    // A refusal in the server's words is pictured apart from one it could not explain.
+    pictureKey: (snapshot) => JSON.stringify({ value: snapshot.value, error: (snapshot.context as AdminLiftSnapshot['context']).error }),
+  },
+)
+
+const mailDomainSection = (page: Page) => section(page, 'mail-domain-heading')
+
+/** The check of MAIL_FROM's domain, in the Overview's Setup once the figures are in (issue 49). */
+export const mailDomainGallery = consoleGallery(mailDomainModel, {
+  area: '/',
+  calls: ['checkMailDomain'],
+  prepare: async (page) => {
+    await answerOverviewParts(page)
+    await page.route((url) => calls.fetchSummary.url(url), (route) => json(route, 200, samples.summary))
+  },
+  region: (page) => mailDomainSection(page),
+  shows: async (page, snapshot) => {
+    const check = mailDomainSection(page)
+    const { error } = snapshot.context as AdminMailDomainSnapshot['context']
+    if (snapshot.matches('failed')) return check.getByRole('alert').filter({ hasText: error ?? adminMailDomainMessages.failed }).waitFor()
+    if (snapshot.matches('checked')) return check.getByRole('status').filter({ hasText: 'records in place' }).waitFor()
+    await busy(check, snapshot.matches('checking'))
+  },
+  act: (page, event) => (event.type === 'CHECK' ? mailDomainSection(page).getByRole('button', { name: /^Check/ }).click() : unknownGesture(event)),
+  // A failure in the server's words (MAIL_FROM not set) is pictured apart from one it could not explain.
+  pictureKey: (snapshot) => JSON.stringify({ value: snapshot.value, error: (snapshot.context as AdminMailDomainSnapshot['context']).error }),
 })
 
 const signInShows: Record<string, (page: Page, snapshot: AnyMachineSnapshot) => Promise<void>> = {

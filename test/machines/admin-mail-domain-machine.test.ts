@@ -3,21 +3,11 @@
 // what the member reads checked step by step; the guard keeps the model honest.
 import { describe, expect, it } from 'vitest'
 import { adminMailDomainMachine, adminMailDomainMessages, type AdminMailDomainSnapshot } from '../../machines/admin-mail-domain-machine'
-import type { MailDomainReply } from '../../shared/mail-domain'
-import { definedTransitions, describeTransition, done, failed, transitionPaths, transitionsTaken, type Model, type ModelStep } from '../../tools/admin-model'
+import { mailDomainModel, mailDomainSamples } from '../../tools/admin-mail-models'
+import { definedTransitions, describeTransition, transitionPaths, transitionsTaken, type ModelStep } from '../../tools/admin-model'
 import { replayAdminPath, type Pending } from '../utils/replay-admin-model'
 
-const reply: MailDomainReply = {
-  domain: 'stride.example',
-  checks: [{ record: 'SPF', host: 'stride.example', found: 'v=spf1 -all', ok: true, says: 'SPF is set at stride.example.', add: null }],
-}
-const refusal = Object.assign(new Error('Set MAIL_FROM first: the domain checked is its own.'), { name: 'ServerMessage' })
-
-const model: Model = {
-  machine: adminMailDomainMachine,
-  events: [{ type: 'CHECK' }, done('checkMailDomain', reply), failed('checkMailDomain'), { type: 'xstate.error.actor.checkMailDomain', error: refusal }],
-  serializeState: (snapshot) => JSON.stringify({ value: snapshot.value, error: (snapshot.context as AdminMailDomainSnapshot['context']).error }),
-}
+const { reply, refusal } = mailDomainSamples
 
 function checkStep({ event }: ModelStep, started: Pending[], before: AdminMailDomainSnapshot, after: AdminMailDomainSnapshot) {
   const requests = started.map((request) => request.id)
@@ -27,7 +17,7 @@ function checkStep({ event }: ModelStep, started: Pending[], before: AdminMailDo
 }
 
 describe('the mail domain machine', () => {
-  const paths = transitionPaths(model)
+  const paths = transitionPaths(mailDomainModel)
   it.each(paths.map((path) => [path.name, path] as const))('%s', async (_name, path) => {
     await replayAdminPath(adminMailDomainMachine, undefined, path, checkStep)
   })

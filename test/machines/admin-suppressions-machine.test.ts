@@ -7,52 +7,23 @@ import { describe, expect, it } from 'vitest'
 import type { AnyStateMachine } from 'xstate'
 import { adminLiftMachine, adminLiftMessages, type AdminLiftSnapshot } from '../../machines/admin-lift-machine'
 import { adminSuppressionsMachine, adminSuppressionsMessages, type AdminSuppressionsSnapshot } from '../../machines/admin-suppressions-machine'
-import type { SuppressionsReply } from '../../shared/suppression'
-import { definedTransitions, describeTransition, done, failed, transitionPaths, transitionsTaken, type Model, type ModelStep } from '../../tools/admin-model'
+import { liftModel, suppressionSamples, suppressionsModel } from '../../tools/admin-mail-models'
+import { definedTransitions, describeTransition, transitionPaths, transitionsTaken, type ModelStep } from '../../tools/admin-model'
 import { replayAdminPath, type Pending } from '../utils/replay-admin-model'
 
-const entry = { email: 'bo@example.com', personId: 3, reason: 'hard-bounce', source: 'postmark', words: '550 unknown user', suppressedAt: '2026-12-06T10:00:00.000Z' } as const
-const newest: SuppressionsReply = { entries: [entry], older: '2026-12-06T10:00:00.000Z|' + 'a'.repeat(64) }
-const oldest: SuppressionsReply = { entries: [{ ...entry, email: 'cy@example.com', personId: null }], older: null }
-const refusal = Object.assign(new Error('That address is not on the suppression list.'), { name: 'ServerMessage' })
-
-const listModel: Model = {
-  machine: adminSuppressionsMachine,
-  events: [
-    { type: 'RELOAD' },
-    { type: 'OLDER' },
-    { type: 'NEWER' },
-    { type: 'LIFT', email: 'bo@example.com' },
-    { type: 'LIFT', email: 'nobody@example.com' },
-    done('fetchSuppressions', newest),
-    done('fetchSuppressions', oldest),
-    failed('fetchSuppressions'),
-    done('liftSuppression', undefined),
-    { type: 'xstate.error.actor.liftSuppression', error: refusal },
-  ],
-  serializeState: (snapshot) => {
-    const { page, trail, error } = snapshot.context as AdminSuppressionsSnapshot['context']
-    return JSON.stringify({ value: snapshot.value, older: page.older !== null, bo: page.entries.some((row) => row.email === 'bo@example.com'), back: Math.min(trail.length, 2), error: error !== null })
-  },
-}
-
-const liftModel: Model = {
-  machine: adminLiftMachine,
-  events: [{ type: 'LIFT', email: 'bo@example.com' }, { type: 'LIFT', email: '' }, done('liftSuppression', undefined), { type: 'xstate.error.actor.liftSuppression', error: refusal }, failed('liftSuppression')],
-  serializeState: (snapshot) => JSON.stringify({ value: snapshot.value, error: (snapshot.context as AdminLiftSnapshot['context']).error }),
-}
+const { entry, refusal } = suppressionSamples
 
 function checkListStep({ event }: ModelStep, started: Pending[], before: AdminSuppressionsSnapshot, after: AdminSuppressionsSnapshot) {
   const requests = started.map((request) => [request.id, request.input])
   switch (event.type) {
     case 'LIFT':
       // Only an address on the page shown is lifted, with one request naming it.
-      expect(requests).toEqual(before.matches('ready') && event.email === 'bo@example.com' && before.context.page.entries.some((row) => row.email === event.email) ? [['liftSuppression', { email: event.email }]] : [])
+      expect(requests).toEqual(before.matches('ready') && event.email === entry.email && before.context.page.entries.some((row) => row.email === event.email) ? [['liftSuppression', { email: event.email }]] : [])
       break
     case 'xstate.done.actor.liftSuppression':
       // The same page is read again: what shows is the server's word, and the sentence names the address lifted.
       expect(requests).toEqual([['fetchSuppressions', { before: before.context.trail.at(-1) ?? null }]])
-      expect(after.context.lifted).toBe('bo@example.com')
+      expect(after.context.lifted).toBe(entry.email)
       break
     case 'xstate.error.actor.liftSuppression':
       expect(after.context.error).toBe(refusal.message)
@@ -84,7 +55,7 @@ function guards(machine: AnyStateMachine, paths: ReturnType<typeof transitionPat
 }
 
 describe('the suppression list machine', () => {
-  const paths = transitionPaths(listModel)
+  const paths = transitionPaths(suppressionsModel)
   it.each(paths.map((path) => [path.name, path] as const))('%s', async (_name, path) => {
     await replayAdminPath(adminSuppressionsMachine, undefined, path, checkListStep)
   })
