@@ -14,8 +14,10 @@ import { sessionLifetimeMs } from './platform/console/session-cookie'
 import { retentionRules } from './platform/retention/retention'
 import { linkLifetimesMs, inWords } from '../shared/rules'
 
-/** How long a datum is kept: in words, and the setting that runs it when a sweep does. */
-export type Kept = { words: string; runs?: { setting: string; ms: number } }
+/** How long a datum is kept: in words, and, when a sweep removes it, the setting it is kept by, how long past its
+ * row's end (an expiry or a finish) that is, and which of the composition's background runs removes it
+ * (test/server/retention-clocks.test.ts moves the clock past each one and runs that sweep). */
+export type Kept = { words: string; runs?: { setting: string; ms: number; sweep: string } }
 
 /** Whose data a table holds. */
 export type Whose = 'listed' | 'team' | 'unlisted'
@@ -59,7 +61,7 @@ export const personalData = {
     whose: 'listed',
     columns: ['token_hash', 'purpose', 'signup_id', 'expires_at'],
     purpose: 'The links in our emails, each kept as the SHA-256 of its secret, for one purpose and one person.',
-    kept: { words: `a day past each link's end (a used one goes as it is used)`, runs: { setting: 'retentionRules.endedLinksKeptMs', ms: retentionRules.endedLinksKeptMs } },
+    kept: { words: `a day past each link's end (a used one goes as it is used)`, runs: { setting: 'retentionRules.endedLinksKeptMs', ms: retentionRules.endedLinksKeptMs, sweep: 'retention' } },
     linkedBy: 'signup_id',
     copy: { shows: [], not: 'a link’s hash is worth nothing to read; the copy lists the emails that carried the links' },
     erasure: { deletes: true },
@@ -68,7 +70,7 @@ export const personalData = {
     whose: 'listed',
     columns: ['id', 'kind', 'signup_id', 'created_at', 'next_attempt_at', 'attempts', 'claimed_until', 'finished_at', 'outcome', 'last_error', 'invitation_id', 'subject_id', 'transport', 'retry', 'lane', 'held_at'],
     purpose: 'Everything queued to send: each email (its kind, for whom, how it ended; never its words) and each webhook post (its delivery is in webhook_deliveries).',
-    kept: { words: `${inWords(retentionRules.finishedEmailsKeptMs)} after it finished`, runs: { setting: 'retentionRules.finishedEmailsKeptMs', ms: retentionRules.finishedEmailsKeptMs } },
+    kept: { words: `${inWords(retentionRules.finishedEmailsKeptMs)} after it finished`, runs: { setting: 'retentionRules.finishedEmailsKeptMs', ms: retentionRules.finishedEmailsKeptMs, sweep: 'retention' } },
     linkedBy: 'signup_id',
     copy: { shows: ['kind', 'created_at', 'finished_at'], not: 'the sender’s bookkeeping (attempts, leases) and the mail server’s last words' },
     erasure: { deletes: true },
@@ -120,7 +122,7 @@ export const personalData = {
     whose: 'listed',
     columns: ['id', 'endpoint_id', 'webhook_id', 'type', 'signup_id', 'erasure', 'body', 'created_at', 'next_attempt_at', 'attempts', 'claimed_until', 'status', 'finished_at', 'last_attempt_at', 'reply_status', 'reply_excerpt', 'last_error'],
     purpose: 'Events about a person sent to our own systems (webhooks), and how each went.',
-    kept: { words: `the body ${inWords(deliveryBodyKeptMs)} after it finished, the status row for good`, runs: { setting: 'deliveryBodyKeptMs', ms: deliveryBodyKeptMs } },
+    kept: { words: `the body ${inWords(deliveryBodyKeptMs)} after it finished, the status row for good`, runs: { setting: 'deliveryBodyKeptMs', ms: deliveryBodyKeptMs, sweep: 'webhook-bodies' } },
     linkedBy: 'signup_id',
     copy: { shows: ['type', 'status', 'created_at', 'finished_at'], not: 'the body, which holds what the copy shows already, and the receiver’s reply' },
     erasure: { clears: ['signup_id', 'body', 'reply_excerpt'] },
@@ -158,14 +160,17 @@ export const personalData = {
     whose: 'team',
     columns: ['session_hash', 'email', 'created_at', 'expires_at'],
     purpose: 'A member’s signed-in sessions, kept as the SHA-256 of their secret.',
-    kept: { words: `until they end (${inWords(sessionLifetimeMs)}), removed at the next sign-in` },
+    kept: { words: `until they end (${inWords(sessionLifetimeMs)}), removed within the hour after`, runs: { setting: 'sessionLifetimeMs', ms: 0, sweep: 'console-sweep' } },
     erasure: { keeps: 'team members are not on the list' },
   },
   admin_sign_in_tokens: {
     whose: 'team',
     columns: ['token_hash', 'email', 'expires_at'],
     purpose: 'A sign-in link, kept as the SHA-256 of its secret.',
-    kept: { words: `until it is used or ends (${inWords(linkLifetimesMs.signIn)}; an invitation to the team ${inWords(linkLifetimesMs.teamInvitation)})` },
+    kept: {
+      words: `until it is used or ends (${inWords(linkLifetimesMs.signIn)}; an invitation to the team ${inWords(linkLifetimesMs.teamInvitation)}), removed within the hour after`,
+      runs: { setting: 'linkLifetimesMs.signIn', ms: 0, sweep: 'console-sweep' },
+    },
     erasure: { keeps: 'team members are not on the list' },
   },
   admin_audit: {

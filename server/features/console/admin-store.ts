@@ -43,6 +43,8 @@ export interface AdminStore {
   createSession(sessionHash: string, email: string, expiresAt: Date): Promise<void>
   findSession(sessionHash: string, now: Date): Promise<{ email: string; expiresAt: Date } | undefined>
   deleteSession(sessionHash: string): Promise<void>
+  /** Removes the sessions and sign-in links that ended by `now` (the console's sweep, wing.ts), and says how many. */
+  removeEnded(now: Date): Promise<{ sessions: number; links: number }>
   audit: Audit
   /** The audit log, newest first: at most `limit` entries, with their ids, older than the entry `before` when given. */
   auditLog(limit: number, before?: number): Promise<(AuditEntry & { id: number })[]>
@@ -199,6 +201,12 @@ export function adminStore(database: Database, line: LinePlaces, now: Now): Admi
     },
     async deleteSession(sessionHash) {
       await db.deleteFrom('admin_sessions').where('session_hash', '=', sessionHash).execute()
+    },
+    async removeEnded(at) {
+      const ended = iso(at)
+      const sessions = await db.deleteFrom('admin_sessions').where('expires_at', '<=', ended).executeTakeFirst()
+      const links = await db.deleteFrom('admin_sign_in_tokens').where('expires_at', '<=', ended).executeTakeFirst()
+      return { sessions: Number(sessions.numDeletedRows), links: Number(links.numDeletedRows) }
     },
     async audit(actor, action, detail) {
       await db.insertInto('admin_audit').values({ at: iso(now()), actor, action, detail }).execute()

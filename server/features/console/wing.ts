@@ -5,6 +5,7 @@
 import { resolveTxt } from 'node:dns/promises'
 import type { ResolveTxt } from '../../platform/mail/domain-check'
 import { Hono } from 'hono'
+import { every } from '../../platform/clock/every'
 import { adminApiBase } from '../../../shared/console-api'
 import { apiHeaders } from '../../platform/http/api-guard'
 import type { Wing } from '../../platform/wing/wing'
@@ -17,6 +18,9 @@ import { setupRoutes } from './setup-routes'
 import { teamStore } from './team-store'
 
 type Limit = { max: number; windowMs: number }
+
+/** How often each instance removes the team's ended sessions and sign-in links (a few rows: one statement each). */
+export const endedSignInsSweepMs = 60 * 60_000
 
 declare module '../../platform/wing/wing' {
   interface Ports {
@@ -72,6 +76,23 @@ export const consoleWing: Wing = {
         // The console's API passes the API's origin check too, and is never readable by another origin.
         return { api: [{ at: adminApiBase, app: new Hono().use(apiHeaders, originCheck()).route('/', adminApi(options, { ...facts, rateLimiter })) }] }
       },
+      // A session or a sign-in link is kept until it ends (docs/product-rules.md): its row goes within the hour after.
+      clocks: [
+        {
+          name: 'console-sweep',
+          everyMs: endedSignInsSweepMs,
+          start: ({ everyMs }) =>
+            every({
+              name: 'console-sweep',
+              everyMs,
+              run: (at) => admin.removeEnded(at),
+              done: ({ sessions, links }) => sessions + links > 0 && log.info({ sessions, links }, `console: removed ${sessions} ended session(s) and ${links} ended sign-in link(s)`),
+              failure: 'console: cannot remove ended sessions and sign-in links now; will try again',
+              now,
+              log,
+            }),
+        },
+      ],
       stop: () => signInMailer.stop(),
     }
   },

@@ -31,6 +31,7 @@ const store: AdminStore = {
   createSession: notHere,
   findSession: async () => ({ email: adminEmail, expiresAt: new Date(Date.now() + 60_000) }),
   deleteSession: notHere,
+  removeEnded: notHere,
   audit: notHere,
   auditLog: async (limit: number, before?: number) => {
     reads.push([limit, before])
