@@ -8,16 +8,16 @@
 //   their erasure no table the list links to them still names them.
 import type { ParsedMail } from 'mailparser'
 import { sql as kyselySql } from 'kysely'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { consentApi, copyFilePath, copyPagePath } from '../../shared/consent-paths'
 import type { OwnCopy } from '../../shared/own-copy'
 import { featureMigrations } from '../../server/feature-migrations'
 import { openDatabase } from '../../server/platform/database/open'
 import { engineTables, personalData, type PersonalTable, type TableName } from '../../server/personal-data'
-import { startInbox, type Inbox } from '../../tools/smtp-inbox'
 import { until } from '../../tools/until'
 import { freshDatabase, makeTempDir, startTestServer, validSignup, type TestServer } from './harness'
 import { runsOnBothEngines } from '../utils/store-suite'
+import { inboxForFile } from '../utils/file-inbox'
 
 runsOnBothEngines()
 
@@ -54,10 +54,8 @@ describe('the schema', () => {
 })
 
 describe('a person’s copy and erasure', () => {
-  let inbox: Inbox
+  const inbox = inboxForFile()
   let server: TestServer
-  beforeAll(async () => (inbox = await startInbox()))
-  afterAll(() => inbox.close())
   afterEach(() => server?.close())
 
   function linkTo(mail: ParsedMail, path: string): string {

@@ -4,23 +4,19 @@
 // repeats, the RFC 8058 one-click unsubscribe, erasure on request, and every bad link.
 import { createHash, createHmac } from 'node:crypto'
 import type { ParsedMail } from 'mailparser'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { brand } from '../../../../shared/brand'
 import { messages } from '../../../../shared/messages'
-import { rawHeader, startInbox, type Inbox } from '../../../../tools/smtp-inbox'
+import { rawHeader } from '../../../../tools/smtp-inbox'
 import { queryDatabase, startTestServer, validSignup, type TestServer } from '../../harness'
 import { runsOnBothEngines } from '../../../utils/store-suite'
+import { inboxForFile } from '../../../utils/file-inbox'
 
 runsOnBothEngines()
 
-let inbox: Inbox
+const inbox = inboxForFile()
 let server: TestServer
-beforeAll(async () => (inbox = await startInbox()))
-afterAll(() => inbox.close())
-afterEach(async () => {
-  await server?.close()
-  inbox.mails.length = 0
-})
+afterEach(() => server?.close())
 
 const start = async (options: Parameters<typeof startTestServer>[0] = {}) => {
   person = `ann.${++people}@example.com`

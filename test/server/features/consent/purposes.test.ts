@@ -7,27 +7,23 @@
 import { createHash } from 'node:crypto'
 import { createElement } from 'react'
 import type { ParsedMail } from 'mailparser'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { EmailLayout } from '../../../../server/platform/mail/email-layout'
 import { listEmail, withUnsubscribe } from '../../../../server/platform/mail/list-email'
 import { issueLinkTokens } from '../../../../server/platform/secrets/link-tokens'
 import { newsConsentVersion, newsConsentWording } from '../../../../shared/email-purposes'
 import { messages } from '../../../../shared/messages'
 import { pageText } from '../../../utils/page-text'
-import { rawHeader, startInbox, type Inbox } from '../../../../tools/smtp-inbox'
+import { rawHeader } from '../../../../tools/smtp-inbox'
 import { queryDatabase, startTestServer, validSignup, type TestServer } from '../../harness'
 import { runsOnBothEngines } from '../../../utils/store-suite'
+import { inboxForFile } from '../../../utils/file-inbox'
 
 runsOnBothEngines()
 
-let inbox: Inbox
+const inbox = inboxForFile()
 let server: TestServer
-beforeAll(async () => (inbox = await startInbox()))
-afterAll(() => inbox.close())
-afterEach(async () => {
-  await server?.close()
-  inbox.mails.length = 0
-})
+afterEach(() => server?.close())
 
 const day = 86_400_000
 const aToken = /^[\w-]{43}$/

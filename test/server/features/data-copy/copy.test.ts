@@ -5,27 +5,23 @@
 // opens, "we hold nothing" for an unlisted or erased address, and the console's copy, audited.
 import { createHash } from 'node:crypto'
 import type { ParsedMail } from 'mailparser'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { consentApi, copyFilePath, copyPagePath } from '../../../../shared/consent-paths'
 import { messages } from '../../../../shared/messages'
 import { notLinkedWords, type OwnCopy } from '../../../../shared/own-copy'
 import { linkLifetimesMs } from '../../../../shared/rules'
-import { rawHeader, startInbox, type Inbox } from '../../../../tools/smtp-inbox'
+import { rawHeader } from '../../../../tools/smtp-inbox'
 import { until } from '../../../../tools/until'
 import { startAdminServer, type AdminTestServer } from '../../admin-harness'
 import { queryDatabase, startTestServer, validSignup, type TestServer } from '../../harness'
 import { runsOnBothEngines } from '../../../utils/store-suite'
+import { inboxForFile } from '../../../utils/file-inbox'
 
 runsOnBothEngines()
 
-let inbox: Inbox
+const inbox = inboxForFile()
 let server: TestServer
-beforeAll(async () => (inbox = await startInbox()))
-afterAll(() => inbox.close())
-afterEach(async () => {
-  await server?.close()
-  inbox.mails.length = 0
-})
+afterEach(() => server?.close())
 
 let people = 0
 let person = ''

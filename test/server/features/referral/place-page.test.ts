@@ -6,21 +6,20 @@
 // of them. Opening the page changes nothing, and an unknown link reveals nobody. Someone a wave invited keeps
 // the page when they unsubscribe, and joining again returns them to their invitation.
 import type { ParsedMail } from 'mailparser'
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
+import { afterEach, expect, it } from 'vitest'
 import { invitationSubject } from '../../../../server/features/launch/invitation-email'
 import { messages } from '../../../../shared/messages'
 import { referralRules } from '../../../../shared/rules'
 import { pageText } from '../../../utils/page-text'
-import { rawHeader, startInbox, type Inbox } from '../../../../tools/smtp-inbox'
+import { rawHeader } from '../../../../tools/smtp-inbox'
 import { queryDatabase, startTestServer, validSignup, type TestServer } from '../../harness'
 import { runsOnBothEngines } from '../../../utils/store-suite'
+import { inboxForFile } from '../../../utils/file-inbox'
 
 runsOnBothEngines()
 
-let inbox: Inbox
+const inbox = inboxForFile()
 let server: TestServer
-beforeAll(async () => (inbox = await startInbox()))
-afterAll(() => inbox.close())
 afterEach(() => server?.close())
 
 const tokenLink = (mail: ParsedMail, path: string) => {

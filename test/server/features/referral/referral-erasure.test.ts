@@ -7,7 +7,7 @@
 // toward the limits whatever became of its friend, so one network earns at most `sameNetwork - 1` credits a
 // day, and the console's figures say so.
 import type { ParsedMail } from 'mailparser'
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
+import { afterEach, expect, it } from 'vitest'
 import { hashSecret, newSecret } from '../../../../server/platform/secrets/tokens'
 import { defaultConsentRateLimit } from '../../../../server/features/consent/consent-routes'
 import { defaultRateLimit } from '../../../../server/platform/http/rate-limit'
@@ -16,17 +16,15 @@ import { referralReviews } from '../../../../server/features/referral/referral-r
 import { messages } from '../../../../shared/messages'
 import { referralRules } from '../../../../shared/rules'
 import { pageText } from '../../../utils/page-text'
-import { startInbox, type Inbox } from '../../../../tools/smtp-inbox'
 import { startTestServer, validSignup, type TestServer } from '../../harness'
 import { saveLinkTokens } from '../../../../server/platform/secrets/link-tokens'
 import { runsOnBothEngines } from '../../../utils/store-suite'
+import { inboxForFile } from '../../../utils/file-inbox'
 
 runsOnBothEngines()
 
-let inbox: Inbox
+const inbox = inboxForFile()
 let server: TestServer
-beforeAll(async () => (inbox = await startInbox()))
-afterAll(() => inbox.close())
 afterEach(() => server?.close())
 
 // One round of the attack costs one signup and three consent requests (confirm, ask for erasure, confirm it),
