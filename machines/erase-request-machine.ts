@@ -1,114 +1,16 @@
-// The erasure request form (/waitlist/erase), shaped like a waitlist form: `idle` until the first submit,
-// `invalid` when the email fails the browser's check (shared/rules.ts), `submitting` while exactly one request runs (tagged
-// `busy`; further SUBMITs are ignored; the 15 s `submitTimeout` aborts it), then `success` or `failure`.
-// The server gives every valid address the same reply (it never says whether an address is listed), and
-// the form shows that reply as it is. `mailtoFallback` replaces the request when the site has no endpoint.
-// What it implements like the other request forms (status lines, the reply, the email guards) is request-form.ts.
-import { assertEvent, assign, not, setup, type DoneActorEvent, type OutputFrom, type SnapshotFrom } from 'xstate'
-import { requestTimeoutMs } from '../shared/rules'
+// The erasure request form (/waitlist/erase): a request for a deletion link, as every link request lives
+// (link-request-machine.ts). Without an endpoint, a mail draft asks us to delete the signup (erase-mailto.ts).
 import { buildEraseMailto } from './erase-mailto'
-import { isEmailValid, isEndpointConfigured, replyLine, requestToBeProvided, statusLines } from './request-form'
-import type { FormStatus, RequestReply } from './request-form'
+import { linkRequestMachine, type LinkRequestKind } from './link-request-machine'
 
-export interface EraseRequest { email: string }
-export interface EraseRequestInput { contactEmail: string; endpointConfigured: boolean }
-export interface EraseRequestContext extends EraseRequestInput, FormStatus {
-  email: string
-  /** The fallback mail draft, kept so the status message can offer it as a link. */
-  mailtoHref: string
+export const eraseRequest: LinkRequestKind = {
+  id: 'eraseRequest',
+  requestId: 'requestErasure',
+  buildMailto: buildEraseMailto,
+  describe: {
+    idle: 'An empty Email field and the "Email me a deletion link" button. No message yet.',
+    mailtoFallback: 'Their email app opens a prefilled deletion request to us; a message offers the same draft as a link.',
+  },
 }
 
-export type EraseRequestEvent = { type: 'EMAIL_CHANGED'; value: string } | { type: 'SUBMIT' }
-
-/** The request for a deletion link: the view provides the real one (src/waitlist/consent-actors.ts), of this type. */
-const requestErasure = requestToBeProvided<RequestReply, EraseRequest>('requestErasure')
-export type RequestErasure = typeof requestErasure
-/** The request's answer, typed by XState as the done event of the invoked `requestErasure`. */
-type RequestDone = DoneActorEvent<OutputFrom<RequestErasure>, 'requestErasure'>
-const resultOf = (event: EraseRequestEvent | RequestDone) => (event.type === 'xstate.done.actor.requestErasure' ? event.output : undefined)
-
-export const eraseRequestMachine = setup({
-  types: {} as {
-    context: EraseRequestContext
-    events: EraseRequestEvent | RequestDone
-    input: EraseRequestInput
-    tags: 'busy'
-  },
-  actions: {
-    setEmail: assign(({ event }) => {
-      assertEvent(event, 'EMAIL_CHANGED')
-      return { email: event.value }
-    }),
-    trimEmail: assign(({ context }) => ({ email: context.email.trim() })),
-    showInvalidEmail: assign(statusLines.invalidEmail),
-    showSubmitting: assign(statusLines.submitting),
-    resetWithReply: assign(({ event }) => ({ email: '', ...replyLine(resultOf(event)) })),
-    showServerMessage: assign(({ event }) => replyLine(resultOf(event))),
-    showNetworkIssue: assign(statusLines.networkIssue),
-    prepareMailDraft: assign(({ context }) => ({
-      ...statusLines.mailDraft,
-      mailtoHref: buildEraseMailto({ to: context.contactEmail, email: context.email }),
-    })),
-    // Browser side effects: no-ops here, given their implementation by the view with .provide().
-    focusEmailField: () => {},
-    openMailDraft: () => {},
-  },
-  guards: {
-    isEmailValid,
-    isEndpointConfigured,
-    isRequestAccepted: ({ event }) => resultOf(event)?.ok === true,
-  },
-  actors: { requestErasure },
-  delays: { submitTimeout: requestTimeoutMs },
-}).createMachine({
-  id: 'eraseRequest',
-  context: ({ input }) => ({ ...input, email: '', message: '', ok: null, mailtoHref: '' }),
-  initial: 'idle',
-  on: {
-    EMAIL_CHANGED: { actions: 'setEmail' },
-    SUBMIT: [
-      { guard: not('isEmailValid'), target: '.invalid', actions: 'trimEmail' },
-      { guard: not('isEndpointConfigured'), target: '.mailtoFallback', actions: 'trimEmail' },
-      { target: '.submitting', actions: 'trimEmail' },
-    ],
-  },
-  states: {
-    idle: {
-      description: 'An empty Email field and the "Email me a deletion link" button. No message yet.',
-    },
-    invalid: {
-      description: 'A red message under the field, "Please enter a valid email address."; focus is back in the field.',
-      entry: ['showInvalidEmail', 'focusEmailField'],
-    },
-    submitting: {
-      description: 'The status reads "Submitting…" and the button is disabled until the answer arrives (15 s at most).',
-      tags: ['busy'],
-      entry: 'showSubmitting',
-      invoke: {
-        id: 'requestErasure',
-        src: 'requestErasure',
-        input: ({ context }) => ({ email: context.email }),
-        onDone: [{ guard: 'isRequestAccepted', target: 'success', actions: 'resetWithReply' }, { target: 'failure', actions: 'showServerMessage' }],
-        // The real client never rejects; a rejection means the request itself failed.
-        onError: { target: 'failure', actions: 'showNetworkIssue' },
-      },
-      after: { submitTimeout: { target: 'failure', actions: 'showNetworkIssue' } },
-      // A double click or a second Enter while the request runs sends nothing more.
-      on: { SUBMIT: {} },
-    },
-    success: {
-      description: "The field is empty again and a green message gives the server's reply: the same for every address.",
-    },
-    failure: {
-      description: 'A red message says what went wrong; the address is kept so the visitor can try again.',
-    },
-    mailtoFallback: {
-      description: 'Their email app opens a prefilled deletion request to us; a message offers the same draft as a link.',
-      entry: ['prepareMailDraft', 'openMailDraft'],
-    },
-  },
-})
-
-export type EraseRequestMachine = typeof eraseRequestMachine
-export type EraseRequestSnapshot = SnapshotFrom<EraseRequestMachine>
-export type EraseRequestStateName = EraseRequestSnapshot['value']
+export const eraseRequestMachine = linkRequestMachine(eraseRequest)

@@ -1,6 +1,6 @@
 // The endpoint as a real process (`tsx server/main.ts`), for tests that kill it: each is its own process
 // group, so a signal reaches tsx and the node process it starts. `stopAll()` kills whatever is left.
-import { spawn, type ChildProcess } from 'node:child_process'
+import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -15,6 +15,18 @@ export const whenServerUsesDatabase = (listener: typeof databaseUse) => {
 }
 
 export type ServerProcess = { child: ChildProcess; origin: string; exited: Promise<number | null>; output: () => string }
+
+/** A command run with no input and everything it prints (stdout and stderr as they come) kept; `tracked` holds the
+ * child until it exits, so whoever owns that set can kill what is left. */
+export function spawnCaptured(command: readonly string[], options: Omit<SpawnOptions, 'stdio'>, tracked: Set<ChildProcess>) {
+  const child = spawn(command[0]!, command.slice(1), { ...options, stdio: ['ignore', 'pipe', 'pipe'] })
+  tracked.add(child)
+  let output = ''
+  child.stdout!.on('data', (chunk) => (output += chunk))
+  child.stderr!.on('data', (chunk) => (output += chunk))
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve)).finally(() => tracked.delete(child))
+  return { child, exited, output: () => output }
+}
 
 export function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
   try {
@@ -40,18 +52,15 @@ function spawnServer(env: Record<string, string>, { fileSizeLimitKiB }: ServerPr
   const tsx = join(repoRoot, 'node_modules/.bin/tsx')
   const [command, args] =
     fileSizeLimitKiB === undefined ? [tsx, ['server/main.ts']] : ['bash', ['-c', `ulimit -f ${fileSizeLimitKiB} && exec "$0" "$@"`, tsx, 'server/main.ts']]
-  const child = spawn(command, args, {
-    cwd: repoRoot,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', RATE_LIMIT_MAX: '1000000', STATIC_DIR: join(repoRoot, 'no-site-here'), ...env },
-  })
-  children.add(child)
-  let output = ''
-  child.stdout!.on('data', (chunk) => (output += chunk))
-  child.stderr!.on('data', (chunk) => (output += chunk))
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve)).finally(() => children.delete(child))
-  return { child, exited, output: () => output }
+  return spawnCaptured(
+    [command, ...args],
+    {
+      cwd: repoRoot,
+      detached: true,
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', RATE_LIMIT_MAX: '1000000', STATIC_DIR: join(repoRoot, 'no-site-here'), ...env },
+    },
+    children,
+  )
 }
 
 /** Starts the endpoint and resolves with its origin once it listens. */

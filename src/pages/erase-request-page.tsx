@@ -1,6 +1,7 @@
 import { erasePage as copy } from '../content/consent-pages'
 import { Container, Lead, PageHero } from '../ui/primitives'
-import { EraseRequestForm } from '../waitlist/erase-request-form'
+import { LinkRequestForm } from '../waitlist/link-request-form'
+import { eraseLinkRequest } from '../waitlist/link-requests'
 import { PrivacyNote } from '../waitlist/waitlist-form.styles'
 
 // Linked from the Privacy Policy and the footer: a visitor asks for their waitlist signup to be deleted.
@@ -10,7 +11,7 @@ export function EraseRequestPage() {
       <Container $narrow>
         <h1 id="erase-title">{copy.title}</h1>
         <Lead>{copy.lead}</Lead>
-        <EraseRequestForm />
+        <LinkRequestForm request={eraseLinkRequest} />
         <PrivacyNote>{copy.note}</PrivacyNote>
       </Container>
     </PageHero>

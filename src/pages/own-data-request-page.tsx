@@ -1,6 +1,7 @@
 import { ownDataPage as copy } from '../content/consent-pages'
 import { Container, Lead, PageHero } from '../ui/primitives'
-import { OwnDataRequestForm } from '../waitlist/own-data-request-form'
+import { LinkRequestForm } from '../waitlist/link-request-form'
+import { ownDataLinkRequest } from '../waitlist/link-requests'
 import { PrivacyNote } from '../waitlist/waitlist-form.styles'
 
 // Linked from the Privacy Policy, the footer, every email and the "your place" page, beside "Delete your data": a
@@ -11,7 +12,7 @@ export function OwnDataRequestPage() {
       <Container $narrow>
         <h1 id="copy-title">{copy.title}</h1>
         <Lead>{copy.lead}</Lead>
-        <OwnDataRequestForm />
+        <LinkRequestForm request={ownDataLinkRequest} />
         <PrivacyNote>{copy.note}</PrivacyNote>
       </Container>
     </PageHero>

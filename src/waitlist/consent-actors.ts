@@ -3,8 +3,7 @@
 // when it leaves `submitting`, and its signal aborts the fetch. A reply that worked but came without a sentence
 // gets the endpoint's own sentence for it (shared/messages.ts), so the visitor always reads one.
 import { fromPromise } from 'xstate'
-import type { RequestErasure } from '../../machines/erase-request-machine'
-import type { RequestOwnData } from '../../machines/own-data-request-machine'
+import type { RequestLink } from '../../machines/link-request-machine'
 import type { SendChoice } from '../../machines/news-choice-machine'
 import type { EndpointReply } from '../../machines/request-form'
 import type { SendToken } from '../../machines/token-action-machine'
@@ -24,11 +23,11 @@ const withSentence = <Reply extends EndpointReply>(reply: Reply, sentence: strin
   reply.ok && !reply.message ? { ...reply, message: sentence } : reply
 
 /** Asks `endpoint` for a deletion link for the address. */
-export const requestErasureTo = (endpoint: string): RequestErasure =>
+export const requestErasureTo = (endpoint: string): RequestLink =>
   fromPromise(async ({ input, signal }) => withSentence(await requestErasure(input.email, { endpoint, signal }), messages.eraseRequested))
 
 /** Asks `endpoint` for a link to a copy of the address's data. */
-export const requestOwnDataTo = (endpoint: string): RequestOwnData =>
+export const requestOwnDataTo = (endpoint: string): RequestLink =>
   fromPromise(async ({ input, signal }) => withSentence(await requestOwnData(input.email, { endpoint, signal }), messages.copyRequested))
 
 /** Sends the link's token to `endpoint`'s path for `action` (with the scope the unsubscribe page's button asked). */

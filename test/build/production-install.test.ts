@@ -4,7 +4,7 @@
 // and starts it, with no tsx and no devDependency anywhere, and a visitor signs up and confirms through a real SMTP
 // server. A server that imports a devDependency fails here, at its start. On the engine of the run (SQLite here,
 // PostgreSQL in the postgres project), as compose.yaml runs it.
-import { spawn, type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { existsSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -14,6 +14,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { buildServer } from '../../scripts/build-server'
 import { consentApi } from '../../shared/consent-paths'
 import { messages } from '../../shared/messages'
+import { spawnCaptured } from '../../tools/processes'
 import { startInbox, type Inbox } from '../../tools/smtp-inbox'
 import { freshDatabase, queryDatabase, validSignup } from '../server/harness'
 import { runsOnBothEngines } from '../utils/store-suite'
@@ -38,19 +39,8 @@ afterAll(async () => {
 
 /** Runs a command in the install's folder with only what the image's container has (PATH, HOME, the image's
  * variables), and the given ones over them. */
-function run(command: readonly string[], env: Record<string, string> = {}) {
-  const child = spawn(command[0]!, command.slice(1), {
-    cwd: folder,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { PATH: process.env.PATH!, HOME: process.env.HOME ?? folder, ...imageEnvironment, ...env },
-  })
-  children.add(child)
-  let output = ''
-  child.stdout!.on('data', (chunk) => (output += chunk))
-  child.stderr!.on('data', (chunk) => (output += chunk))
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve)).finally(() => children.delete(child))
-  return { child, exited, output: () => output }
-}
+const run = (command: readonly string[], env: Record<string, string> = {}) =>
+  spawnCaptured(command, { cwd: folder, env: { PATH: process.env.PATH!, HOME: process.env.HOME ?? folder, ...imageEnvironment, ...env } }, children)
 
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`
 

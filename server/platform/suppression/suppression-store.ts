@@ -76,6 +76,12 @@ export function suppressionStore(database: Database, options: { events: () => Su
       const row = await lockRows(trx.selectFrom('suppressions').select(['reason', 'suppressed_at', 'soft_bounces']).where('address_hash', '=', hash)).executeTakeFirstOrThrow()
       const decided = decide({ suppressed: row.suppressed_at !== null, reason: row.reason, softBounces: row.soft_bounces.split(' ').filter(Boolean) })
       if (!decided) return 'already'
+      // A complaint from an address already suppressed for one: its owner said stop again (back on the list from a
+      // new signup, say), so it is told again, and the entry keeps the first complaint's time and words.
+      if ('toldAgain' in decided) {
+        await events.publish(trx, 'suppressed', { address: canonical, reason: 'complaint', source: decided.source, now })
+        return 'suppressed'
+      }
       if ('softBounces' in decided) {
         await trx.updateTable('suppressions').set({ address: canonical, soft_bounces: decided.softBounces.join(' ') }).where('address_hash', '=', hash).execute()
         return 'counted'
@@ -106,7 +112,7 @@ export function suppressionStore(database: Database, options: { events: () => Su
     record(bounce, now) {
       return change(bounce.address, now, (row) => {
         const suppression = { source: bounce.source, words: bounce.words }
-        if (bounce.kind === 'complaint') return row.reason === 'complaint' && row.suppressed ? undefined : { reason: 'complaint', ...suppression }
+        if (bounce.kind === 'complaint') return row.reason === 'complaint' && row.suppressed ? { toldAgain: true, source: bounce.source } : { reason: 'complaint', ...suppression }
         if (row.suppressed) return undefined
         if (bounce.kind === 'hard') return { reason: reasonOf.hard, ...suppression }
         // The soft bounces inside the window, this one with them: the limit reached suppresses.
@@ -161,7 +167,7 @@ export function suppressionStore(database: Database, options: { events: () => Su
 }
 
 type RowNow = { suppressed: boolean; reason: SuppressionReason | null; softBounces: string[] }
-type Change = { reason: SuppressionReason; source: SuppressionSource; words: string } | { softBounces: string[] }
+type Change = { reason: SuppressionReason; source: SuppressionSource; words: string } | { softBounces: string[] } | { toldAgain: true; source: SuppressionSource }
 
 function entryOf(row: { reason: SuppressionReason | null; source: SuppressionSource | null; words: string | null; suppressed_at: string | null }): Suppression {
   return { reason: row.reason ?? 'manual', source: row.source ?? 'console', words: row.words ?? '', suppressedAt: row.suppressed_at ?? '' }

@@ -179,4 +179,22 @@ describe.each(eachEngine())('a send that protects the domain on $engine', (engin
     const rates = await (await send('GET', '/send-rates')).json()
     expect(rates).toEqual({ ok: true, emails: 60, hardBounces: 6, complaints: 3, guard })
   })
+
+  it('counts a complaint from an address already suppressed in its send’s complaint rate, once, and unsubscribes its person', async () => {
+    await seed(30)
+    const id = await startSending('Told late')
+    await tick()
+    await until(async () => (await gone(id)) === 11, 20_000, 'the first 11 sent')
+    const [bounced, twice] = await sentTo(id)
+    const complaint = (address: string) => server.store.suppressions.record({ address, kind: 'complaint', source: 'ses', words: 'abuse' }, new Date())
+    // A hard bounce the provider told late, then a complaint of the same email: the complaint still counts.
+    await server.store.suppressions.record({ address: bounced!, kind: 'hard', source: 'ses', words: '550 5.1.1 unknown user' }, new Date())
+    expect(await complaint(bounced!)).toBe('suppressed')
+    // A complaint told twice (a provider's retry, or a second press) is told again, and counts once.
+    expect(await complaint(twice!)).toBe('suppressed')
+    expect(await complaint(twice!)).toBe('suppressed')
+    expect((await read(id)).send!.record).toMatchObject({ hardBounces: 1, complaints: 2 })
+    const statuses = await db().selectFrom('signups').select('status').where('email_normalized', 'in', [bounced!, twice!]).execute()
+    expect(statuses.map((row) => row.status)).toEqual(['unsubscribed', 'unsubscribed'])
+  })
 })

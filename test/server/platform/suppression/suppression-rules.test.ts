@@ -104,6 +104,23 @@ describe.each(eachEngine())('the suppression list on $engine', (engine: EngineUn
     expect((await engine.query(url, "SELECT status FROM signups WHERE email_normalized = 'cy@example.com'"))[0]?.status).toBe('unsubscribed')
   })
 
+  it('tells a complaint from an address already suppressed for one: its person, back on the list, is unsubscribed again', async () => {
+    const { store, url } = await open()
+    const status = async () => (await engine.query(url, "SELECT status FROM signups WHERE email_normalized = 'ann@example.com'"))[0]?.status
+    await signUp(store, 'ann@example.com')
+    expect(await store.suppressions.record({ address: 'ann@example.com', kind: 'complaint', source: 'ses', words: 'abuse' }, clock.at)).toBe('suppressed')
+    expect(await status()).toBe('unsubscribed')
+    // She signs up again past the 10 minutes (its confirmation answers her own request, and goes), and marks it as spam.
+    later(11 * 60_000)
+    await signUp(store, 'ann@example.com')
+    await store.settled()
+    expect(await status()).toBe('pending')
+    expect(await store.suppressions.record({ address: 'ann@example.com', kind: 'complaint', source: 'postmark', words: 'spam' }, clock.at)).toBe('suppressed')
+    expect(await status()).toBe('unsubscribed')
+    // The entry stays the first complaint's: its time and words.
+    expect(await store.suppressions.suppressionOf('ann@example.com')).toMatchObject({ reason: 'complaint', source: 'ses', words: 'abuse', suppressedAt: start.toISOString() })
+  })
+
   it('keeps an erased address on the list by its keyed hash alone', async () => {
     const { store, url } = await open()
     await signUp(store, 'ann@example.com')

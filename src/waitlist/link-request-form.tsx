@@ -1,26 +1,25 @@
 import { useMachine } from '@xstate/react'
 import { useLayoutEffect, useRef } from 'react'
-import { eraseRequestMachine } from '../../machines/erase-request-machine'
-import { ERASE_MAILTO_SUBJECT } from '../../machines/erase-mailto'
 import { brand } from '../../shared/brand'
-import { erasePage as copy } from '../content/consent-pages'
 import { devInspect } from '../dev/inspector'
 import { Button } from '../ui/primitives'
-import { requestErasureTo } from './consent-actors'
 import { consentEndpoint } from './consent-client'
 import { waitlistEndpoint } from './endpoint'
 import { EmailField, FormStatus, emailFormEffects, submitTo } from './form-parts'
+import type { LinkRequestPage } from './link-requests'
 import { Form } from './waitlist-form.styles'
 
-// A thin view of the erasure request machine, built like the waitlist form. Without a script the browser
-// posts the form itself: to <endpoint>/erase, which answers with the outcome page, or, with no endpoint,
+// A thin view of a request for a link to one's inbox (machines/link-request-machine.ts), built like the waitlist
+// form: the page gives its machine, its words and its endpoint's path (link-requests.ts). Without a script the
+// browser posts the form itself: to <endpoint>/<path>, which answers with the outcome page, or, with no endpoint,
 // into a mail draft to us. The reply shown is always the server's sentence.
-export function EraseRequestForm({ endpoint = waitlistEndpoint }: { endpoint?: string }) {
-  const ids = { email: 'erase-email', status: 'erase-status' }
+export function LinkRequestForm({ request, endpoint = waitlistEndpoint }: { request: LinkRequestPage; endpoint?: string }) {
+  const { machine, requestId, requestTo, path, mailtoSubject, words } = request
+  const ids = { email: `${path}-email`, status: `${path}-status` }
   const emailField = useRef<HTMLInputElement>(null)
-  const target = consentEndpoint(endpoint, 'erase')
+  const target = consentEndpoint(endpoint, path)
   const [state, send, actor] = useMachine(
-    eraseRequestMachine.provide({ actions: emailFormEffects(ids.email), actors: { requestErasure: requestErasureTo(endpoint) } }),
+    machine.provide({ actions: emailFormEffects(ids.email), actors: { [requestId]: requestTo(endpoint) } }),
     { input: { contactEmail: brand.privacyEmail, endpointConfigured: target !== '' }, inspect: devInspect },
   )
   // What was typed before the app took over is what the machine holds (see the waitlist form).
@@ -34,7 +33,7 @@ export function EraseRequestForm({ endpoint = waitlistEndpoint }: { endpoint?: s
   return (
     <Form
       method="post"
-      action={target || `mailto:${brand.privacyEmail}?subject=${encodeURIComponent(ERASE_MAILTO_SUBJECT)}`}
+      action={target || `mailto:${brand.privacyEmail}?subject=${encodeURIComponent(mailtoSubject)}`}
       encType={target ? undefined : 'text/plain'}
       noValidate // the machine checks the email and says why in the live region below
       aria-busy={state.hasTag('busy')}
@@ -42,7 +41,7 @@ export function EraseRequestForm({ endpoint = waitlistEndpoint }: { endpoint?: s
     >
       <EmailField
         id={ids.email}
-        label={copy.emailLabel}
+        label={words.emailLabel}
         statusId={ids.status}
         invalid={ok === false}
         value={email}
@@ -50,7 +49,7 @@ export function EraseRequestForm({ endpoint = waitlistEndpoint }: { endpoint?: s
         onChange={(value) => send({ type: 'EMAIL_CHANGED', value })}
       />
       <Button type="submit" disabled={!state.can({ type: 'SUBMIT' })}>
-        {copy.button}
+        {words.button}
       </Button>
       <FormStatus id={ids.status} ok={ok} message={message} mailtoHref={state.matches('mailtoFallback') ? mailtoHref : undefined} />
     </Form>
