@@ -98,3 +98,12 @@ export const Pager = styled.div`
   form { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: center; }
   input { font: inherit; width: 7rem; padding: 0.45rem 0.6rem; border: 1px solid ${theme.color.inkMuted}; border-radius: 0.4rem; }
 `
+
+/** A group of radios or checkboxes under its legend, one choice a line (an API key's scopes, a send's when). */
+export const Choices = styled.fieldset`
+  border: 0;
+  padding: 0;
+  margin: 0 0 1rem;
+  legend { font-weight: 600; margin-bottom: 0.4rem; }
+  label { display: flex; gap: 0.5rem; align-items: center; margin: 0.3rem 0; }
+`

@@ -6,16 +6,8 @@ import styled from 'styled-components'
 import type { ActorRefFrom } from 'xstate'
 import type { adminApiKeysMachine } from '../../machines/admin-api-keys-machine'
 import { apiKeyNameMax, apiScopes, type ApiScope } from '../../shared/api-keys'
-import { Button, Field, Row } from './admin-styles'
+import { Button, Choices, Field, Row } from './admin-styles'
 import { CopyButton } from './copy-button'
-
-const Choices = styled.fieldset`
-  border: 0;
-  padding: 0;
-  margin: 0 0 1rem;
-  legend { font-weight: 600; margin-bottom: 0.4rem; }
-  label { display: flex; gap: 0.5rem; align-items: center; margin: 0.3rem 0; }
-`
 
 const Secret = styled.code`
   display: block;

@@ -5,15 +5,10 @@ import { useState } from 'react'
 import styled from 'styled-components'
 import { counted, figure } from '../../shared/figures'
 import { audienceWords, maxSendsPerSecond, updateAudiences, type UpdateAudience } from '../../shared/update-rows'
-import { Button, Field, Row } from './admin-styles'
+import { Button, Choices, Field, Row } from './admin-styles'
 import { localTime, updateIds, type UpdatesPart } from './update-parts'
 
-const Choices = styled.fieldset`
-  border: 0;
-  padding: 0;
-  margin: 0 0 1rem;
-  legend { font-weight: 600; margin-bottom: 0.4rem; }
-  label { display: flex; gap: 0.5rem; align-items: center; margin: 0.3rem 0; }
+const WhenChoices = styled(Choices)`
   input[type='datetime-local'] { font: inherit; padding: 0.4rem 0.5rem; }
 `
 
@@ -39,7 +34,7 @@ export function UpdateSendForm({ updates, state }: UpdatesPart) {
     <>
       <form aria-labelledby={updateIds.sendForm} noValidate onSubmit={(event) => (event.preventDefault(), updates.send(review))}>
         <h3 id={updateIds.sendForm} tabIndex={-1}>Send “{update?.subject}” to the list</h3>
-        <Choices disabled={!choosing}>
+        <WhenChoices disabled={!choosing}>
           <legend>To whom (people who asked for news and updates)</legend>
           {updateAudiences.map((name) => (
             <label key={name}>
@@ -47,8 +42,8 @@ export function UpdateSendForm({ updates, state }: UpdatesPart) {
               {audienceWords[name]}: {people(audiences.counts[name])}
             </label>
           ))}
-        </Choices>
-        <Choices disabled={!choosing}>
+        </WhenChoices>
+        <WhenChoices disabled={!choosing}>
           <legend>When</legend>
           <label>
             <input type="radio" name="update-when" value="now" checked={when === 'now'} onChange={() => setWhen('now')} />
@@ -62,7 +57,7 @@ export function UpdateSendForm({ updates, state }: UpdatesPart) {
             <label htmlFor="update-send-at">Date and time (your local time)</label>
             <input id="update-send-at" type="datetime-local" value={at} disabled={when === 'now'} onChange={(event) => setAt(event.target.value)} />
           </Field>
-        </Choices>
+        </WhenChoices>
         <Field>
           <label htmlFor="update-rate">Emails a second (optional)</label>
           <input
