@@ -26,6 +26,7 @@ import { simpleParser } from 'mailparser'
 import { featureMigrations } from '../server/feature-migrations'
 import { openDatabase } from '../server/platform/database/open'
 import { outboxDefaults } from '../server/platform/outbox/outbox-sender'
+import { mailPaceDefaults } from '../server/platform/mail/send-pace'
 import type { UpdateDraft } from '../shared/update-rows'
 import { stopAll } from '../tools/processes'
 import { linkIn } from '../tools/smtp-inbox'
@@ -282,7 +283,7 @@ async function setup(name: string, databaseUrl: string, instanceCount: 1 | 2): P
 
 await runSetups(
   `An update to ${count(people)} people through a real SMTP server at ${rate} emails/s, kill -9 of an instance at ${count(killAt)} received, ` +
-    `${signupConnections} connections of signups for ${signupSeconds} s before and during`,
+    `${signupConnections} connections of signups for ${signupSeconds} s before and during; MAIL_CONCURRENCY ${process.env.MAIL_CONCURRENCY ?? mailPaceDefaults.concurrency}`,
   sink,
   setup,
   'someone in the audience was lost or doubled',

@@ -12,6 +12,7 @@ import type { Database } from './platform/database/database'
 import { healthCheck } from './platform/database/health'
 import { afterRepliesSettled } from './platform/http/after-reply'
 import { mailboxBudgetOver } from './platform/mail/mailbox-budget'
+import { sendPaceOver } from './platform/mail/send-pace'
 import type { Mailer } from './platform/mail/mailer'
 import { createLogger, type Logger } from './platform/observability/logger'
 import type { Metrics } from './platform/observability/metrics'
@@ -64,6 +65,8 @@ export function compose(options: CompositionOptions) {
   const log = options.log ?? createLogger({ level: 'warn' })
   // Every email to one inbox counts against its budget (platform/mail/mailbox-budget.ts), whichever flow sends it.
   const budget = mailboxBudgetOver(database.rateLimiter)
+  // The provider's pace (platform/mail/send-pace.ts): the receiving domains' cap and the warm-up's, in the same limiter.
+  const pace = sendPaceOver(database.rateLimiter, config.mailPace)
   // The outbox every wing's emails wait in (platform/outbox/); each wing declares its kinds.
   const outbox = outboxStore(database)
   let sender: OutboxSender | undefined
@@ -130,7 +133,7 @@ export function compose(options: CompositionOptions) {
       if (database.engine === 'sqlite') await outbox.releaseLeases()
       const kinds = emailKinds(database, { links: links ?? { siteUrl: admin.publicUrl, apiUrl: config.publicApiUrl ?? admin.publicUrl }, config, admin })
       const suppression = suppressionGate(database, suppressions)
-      return (sender = startOutboxSender({ outbox: wrapOutbox?.(outbox) ?? outbox, kinds, mailer, budget, log, onAttempt: metrics?.countOutboxSends(kinds.names()), now, suppression, ...senderOverrides }))
+      return (sender = startOutboxSender({ outbox: wrapOutbox?.(outbox) ?? outbox, kinds, mailer, budget, pace, concurrency: config.mailPace.concurrency, log, onAttempt: metrics?.countOutboxSends(kinds.names()), now, suppression, ...senderOverrides }))
     },
     /** Starts every wing's clock, each at its period (the launch's, the updates' pace, the analytics' count, the
      * webhooks' deliveries), and gives back what stops them, in the list's order. */

@@ -13,6 +13,7 @@ import { createPublicKey } from 'node:crypto'
 import { invitationRules, referralRules } from '../shared/rules'
 import { inviteUrlOf } from '../shared/setup'
 import { sendGuardDefaults, type SendGuard } from '../shared/update-rows'
+import { mailPaceDefaults, type MailPaceSettings, type WarmUp } from './platform/mail/send-pace'
 import { isPostgresUrl, isSqliteUrl, sqliteUrlProblem } from './platform/database/database-url'
 
 export type ServerConfig = {
@@ -49,6 +50,9 @@ export type ServerConfig = {
   /** Bounces and complaints (platform/suppression/, features/bounces/): SOFT_BOUNCE_LIMIT soft bounces within
    * SOFT_BOUNCE_DAYS suppress an address; each provider's webhook is open only with its secret set. */
   bounces: BounceSettings
+  /** The provider's pace (platform/mail/send-pace.ts): emails in flight per instance (MAIL_CONCURRENCY), a cap a minute
+   * per receiving domain (MAIL_DOMAIN_PER_MINUTE) and a warm-up's daily cap of list emails (MAIL_WARMUP_*). */
+  mailPace: MailPaceSettings
   /** The lowest level of log line written (LOG_LEVEL). */
   logLevel: LogLevel
   /** Where GET /metrics is served: a port of its own (METRICS_PORT, METRICS_HOST), the public port behind a
@@ -145,6 +149,11 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
         after: integer('UPDATE_PAUSE_AFTER', sendGuardDefaults.after, 1, 10_000_000),
       },
     },
+    mailPace: {
+      concurrency: integer('MAIL_CONCURRENCY', mailPaceDefaults.concurrency, 1, 100),
+      domainPerMinute: env.MAIL_DOMAIN_PER_MINUTE?.trim() ? integer('MAIL_DOMAIN_PER_MINUTE', 0, 1, 1_000_000) : undefined,
+      warmUp: warmUp(env, integer, problems),
+    },
     logLevel: logLevel(env.LOG_LEVEL, problems),
     metrics: {
       port: env.METRICS_PORT?.trim() ? integer('METRICS_PORT', 0, 0, 65535) : undefined,
@@ -160,6 +169,28 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
   if (databaseProblem) problems.push(databaseProblem)
   if (problems.length > 0) throw new ConfigError(problems)
   return config
+}
+
+/** The warm-up (MAIL_WARMUP_START, MAIL_WARMUP_FROM, MAIL_WARMUP_GROWTH_PERCENT): off unless its start is set, and
+ * then its first day must be too, since a day counted from each start would never grow. */
+function warmUp(env: Record<string, string | undefined>, integer: (name: string, fallback: number, min: number, max?: number) => number, problems: string[]): WarmUp | undefined {
+  const growthPercent = integer('MAIL_WARMUP_GROWTH_PERCENT', 50, 1, 1000)
+  const rawFrom = env.MAIL_WARMUP_FROM?.trim()
+  const from = rawFrom && /^\d{4}-\d{2}-\d{2}$/.test(rawFrom) && isDay(rawFrom) ? rawFrom : undefined
+  if (rawFrom && !from) problems.push(`MAIL_WARMUP_FROM must be the warm-up's first day as a date YYYY-MM-DD (UTC), such as 2026-12-01, not ${quoted(rawFrom)}`)
+  if (!env.MAIL_WARMUP_START?.trim()) {
+    if (rawFrom && from) problems.push("MAIL_WARMUP_FROM needs MAIL_WARMUP_START: the warm-up is off without its first day's cap")
+    return undefined
+  }
+  const start = integer('MAIL_WARMUP_START', 0, 1, 10_000_000)
+  if (!rawFrom) problems.push("MAIL_WARMUP_START needs MAIL_WARMUP_FROM, the warm-up's first day as a date YYYY-MM-DD (UTC), so that its cap grows from that day")
+  return from && start > 0 ? { start, growthPercent, from } : undefined
+}
+
+/** Whether YYYY-MM-DD names a day of the calendar (not 2026-02-30). */
+function isDay(text: string): boolean {
+  const at = Date.parse(`${text}T00:00:00Z`)
+  return !Number.isNaN(at) && new Date(at).toISOString().slice(0, 10) === text
 }
 
 /** A switch that is on unless set to off (or on, said plainly). */

@@ -68,7 +68,7 @@ async function main() {
       stopAtStart(`Cannot write emails to MAIL_DIR: ${(error as Error).message}`)
     }
   }
-  const mailer = createMailer(mailSettings, (line) => log.info(line))
+  const mailer = createMailer({ ...mailSettings, connections: config.mailPace.concurrency }, (line) => log.info(line))
   // While the database is held (below) not even a sign-in link leaves: the team signs in with npm run admin:link.
   let holding = false
   const heldMailer: Mailer = {

@@ -59,6 +59,24 @@ describe('readConfig', () => {
     expect(['true', ' TRUE ', 'false', ''].map((value) => readConfig({ WEBHOOKS_ALLOW_PRIVATE: value }).webhooks.allowPrivate)).toEqual([true, true, false, false])
   })
 
+  it('reads the provider\'s pace: 4 emails in flight, no domain cap and no warm-up unless set; a bad value names its variable on one line', () => {
+    expect(readConfig({}).mailPace).toEqual({ concurrency: 4, domainPerMinute: undefined, warmUp: undefined })
+    expect(readConfig({ MAIL_CONCURRENCY: '16', MAIL_DOMAIN_PER_MINUTE: '600', MAIL_WARMUP_START: '500', MAIL_WARMUP_FROM: '2026-12-01' }).mailPace).toEqual({
+      concurrency: 16,
+      domainPerMinute: 600,
+      warmUp: { start: 500, growthPercent: 50, from: '2026-12-01' },
+    })
+    for (const [env, problem] of [
+      [{ MAIL_CONCURRENCY: '0' }, /^Invalid configuration: MAIL_CONCURRENCY must be a whole number from 1 to 100, not "0"$/],
+      [{ MAIL_DOMAIN_PER_MINUTE: 'lots' }, /^Invalid configuration: MAIL_DOMAIN_PER_MINUTE must be a whole number/],
+      [{ MAIL_WARMUP_START: '500' }, /^Invalid configuration: MAIL_WARMUP_START needs MAIL_WARMUP_FROM/],
+      [{ MAIL_WARMUP_START: '500', MAIL_WARMUP_FROM: '2026-02-30' }, /^Invalid configuration: MAIL_WARMUP_FROM must be the warm-up's first day/],
+      [{ MAIL_WARMUP_FROM: '2026-12-01' }, /^Invalid configuration: MAIL_WARMUP_FROM needs MAIL_WARMUP_START/],
+      [{ MAIL_WARMUP_START: '500', MAIL_WARMUP_FROM: '2026-12-01', MAIL_WARMUP_GROWTH_PERCENT: '0' }, /^Invalid configuration: MAIL_WARMUP_GROWTH_PERCENT must be a whole number from 1 to 1000/],
+    ] as const)
+      expect(() => readConfig(env)).toThrow(problem)
+  })
+
   it('migrates at the start unless MIGRATE_AT_START=false (one instance by default; a release step for several)', () => {
     expect(['', 'true', ' TRUE ', 'false', 'False'].map((value) => readConfig({ MIGRATE_AT_START: value }).migrateAtStart)).toEqual([true, true, true, false, false])
     expect(readConfig({}).migrateAtStart).toBe(true)

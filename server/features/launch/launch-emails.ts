@@ -88,6 +88,8 @@ export function launchEmailKinds(database: Database, links: EmailLinks, lifetime
   return [
     {
       name: 'invite',
+      // A wave's emails, counted by the warm-up's daily cap (platform/mail/send-pace.ts).
+      bulk: true,
       load,
       sends,
       render: async (person, now) => invitationEmail(invitee(person), links, await tokens(person, now), { expiresAt: person.invitation!.expiresAt, lifetimeMs }),
@@ -97,6 +99,7 @@ export function launchEmailKinds(database: Database, links: EmailLinks, lifetime
     },
     {
       name: 'reminder',
+      bulk: true,
       load,
       sends,
       render: async (person, now) =>

@@ -9,7 +9,7 @@ import { createElement } from 'react'
 import { brand } from '../../../shared/brand'
 import type { SkipReason, UpdateInput } from '../../../shared/update-rows'
 import type { Database } from '../../platform/database/database'
-import { listEmail, unsubscribeTokenPurposes, withUnsubscribe, type EmailLinks } from '../../platform/mail/list-email'
+import { listEmail, listEmailTemplate, unsubscribeTokenPurposes, withUnsubscribe, type EmailLinks } from '../../platform/mail/list-email'
 import type { OutgoingMail } from '../../platform/mail/mailer'
 import { issueLinkTokens } from '../../platform/secrets/link-tokens'
 import { renderEmail, type RenderedEmail } from '../../platform/mail/render-email'
@@ -82,12 +82,28 @@ export function updateTestEmailKind(database: Database): OutboxKind<Test> {
   }
 }
 
-type ListReader = Recipient & { recipientId: number; personId: number; state: RecipientState; holdsNews: boolean; update: UpdateInput }
+type ListReader = Recipient & {
+  recipientId: number
+  personId: number
+  state: RecipientState
+  holdsNews: boolean
+  updateId: number
+  update: UpdateInput
+  /** The unsubscribe token `begin` made, in the write that marked the send begun. */
+  unsubscribeToken?: string
+}
 
 const newsUnsubscribe = unsubscribeTokenPurposes.news
 
+/** The update's email, rendered once for its whole send: each person's address and token filled in. */
+export function updateMailTemplate(update: UpdateInput, links: EmailLinks): (to: string, unsubscribeToken: string) => OutgoingMail {
+  return listEmailTemplate(update.subject, links, (unsubscribeUrl) => renderedUpdate(update, { kind: 'list', unsubscribeUrl }))
+}
+
 /** An update's email to one person on the list, as a kind of email: its entry names the person's update_recipients
- * row (update-sends.ts), which names the update. It goes once at most: `begin` marks it sending, in a write of its
+ * row (update-sends.ts), which names the update. The update is rendered once per send, not per person
+ * (updateMailTemplate: its words cannot change once it is sending), and the token its unsubscribe link carries is
+ * made in the one write that marks the send begun. It goes once at most: `begin` marks it sending, in a write of its
  * own, only while it is still queued and the person still holds news and updates; a send begun before (its
  * instance stopped mid-send) is skipped as unknown. What became of it is the row's state: sent, refused (the mail
  * server refused it for good), or skipped and why. The words are read when it goes, and cannot change once the
@@ -96,8 +112,19 @@ export function updateEmailKind(database: Database, links: EmailLinks): OutboxKi
   const { db } = database
   const holdsNews = (row: { news_given_at: string | null; news_withdrawn_at: string | null; status: string }) =>
     row.news_given_at !== null && row.news_withdrawn_at === null && row.status !== 'pending'
+  // The templates of the updates being sent, by update (a few at most), their words compared too.
+  const templates = new Map<number, { update: UpdateInput; fill: ReturnType<typeof updateMailTemplate> }>()
+  const templateOf = (updateId: number, update: UpdateInput) => {
+    const held = templates.get(updateId)
+    if (held && held.update.subject === update.subject && held.update.preheader === update.preheader && held.update.body === update.body) return held.fill
+    if (templates.size >= 8) templates.clear()
+    const fill = updateMailTemplate(update, links)
+    templates.set(updateId, { update, fill })
+    return fill
+  }
   return {
     name: updateKind,
+    bulk: true,
     async load(entries: readonly QueuedEmail[]) {
       const recipients = await subjectsOf(entries, (ids) =>
         db
@@ -112,6 +139,7 @@ export function updateEmailKind(database: Database, links: EmailLinks): OutboxKi
             'signups.status',
             'signups.news_given_at',
             'signups.news_withdrawn_at',
+            'updates.id as update',
             'updates.subject',
             'updates.preheader',
             'updates.body',
@@ -129,36 +157,42 @@ export function updateEmailKind(database: Database, links: EmailLinks): OutboxKi
             personId: Number(row.person),
             state: row.state,
             holdsNews: holdsNews(row),
+            updateId: Number(row.update),
             update: { subject: row.subject, preheader: row.preheader, body: row.body },
           },
       )
     },
     sends: (reader) => reader.state === 'queued' && reader.holdsNews,
-    async begin(reader, now) {
-      const begun = await db
-        .updateTable('update_recipients')
-        .set({ state: 'sending', at: now.toISOString() })
-        .where('id', '=', reader.recipientId)
-        .where('state', '=', 'queued')
-        // Still holding news and updates at this moment, not only when the batch was read.
-        .where('signup_id', 'in', (eb) =>
-          eb
-            .selectFrom('signups')
-            .select('id')
-            .where('id', '=', reader.personId)
-            .where('news_given_at', 'is not', null)
-            .where('news_withdrawn_at', 'is', null)
-            .where('status', '<>', 'pending'),
-        )
-        .executeTakeFirst()
-      return begun.numUpdatedRows === 1n
+    begin(reader, now) {
+      return db.transaction().execute(async (trx) => {
+        const begun = await trx
+          .updateTable('update_recipients')
+          .set({ state: 'sending', at: now.toISOString() })
+          .where('id', '=', reader.recipientId)
+          .where('state', '=', 'queued')
+          // Still holding news and updates at this moment, not only when the batch was read.
+          .where('signup_id', 'in', (eb) =>
+            eb
+              .selectFrom('signups')
+              .select('id')
+              .where('id', '=', reader.personId)
+              .where('news_given_at', 'is not', null)
+              .where('news_withdrawn_at', 'is', null)
+              .where('status', '<>', 'pending'),
+          )
+          .executeTakeFirst()
+        if (begun.numUpdatedRows !== 1n) return false
+        // Its unsubscribe link's token, in the same commit as the mark.
+        reader.unsubscribeToken = (await issueLinkTokens(trx, reader.personId, now, withUnsubscribe({}, 'news')))[newsUnsubscribe]
+        return true
+      })
     },
     async release(reader) {
       await db.updateTable('update_recipients').set({ state: 'queued' }).where('id', '=', reader.recipientId).where('state', '=', 'sending').execute()
     },
     async render(reader, now) {
-      const tokens = await issueLinkTokens(db, reader.personId, now, withUnsubscribe({}, 'news'))
-      return updateMail(reader.address, reader.update, links, tokens[newsUnsubscribe])
+      const token = reader.unsubscribeToken ?? (await issueLinkTokens(db, reader.personId, now, withUnsubscribe({}, 'news')))[newsUnsubscribe]
+      return templateOf(reader.updateId, reader.update)(reader.address, token)
     },
     async delivered(trx, reader, now) {
       await trx.updateTable('update_recipients').set({ state: 'sent', at: now.toISOString() }).where('id', '=', reader.recipientId).execute()

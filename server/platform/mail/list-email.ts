@@ -6,6 +6,7 @@
 // Every email belongs to one purpose (shared/email-purposes.ts), and its unsubscribe link stops that purpose only:
 // the link is the same for every purpose, and its token's own purpose says which one it stops, so one route
 // answers them all (features/consent/consent-routes.ts) and nothing in the URL can be changed to stop another.
+import { randomBytes } from 'node:crypto'
 import type { ReactElement } from 'react'
 import { consentApi, consentPages } from '../../../shared/consent-paths'
 import type { EmailPurpose } from '../../../shared/email-purposes'
@@ -69,4 +70,24 @@ export function listEmail(
     headers: unsubscribeHeaders(links, unsubscribeToken),
     links: [...actions, { label: 'Unsubscribe', url: unsubscribeUrl }],
   }
+}
+
+/** A list email whose words are the same for everyone (an update to the list), rendered once: only each person's
+ * parts, their address and their unsubscribe token, are filled in for each. The template is rendered with a marker
+ * for the token (random: it cannot be in the words), and each email replaces it, in the HTML, the plain text, the
+ * headers and the links alike: the same email listEmail renders for that token, at a string's cost. */
+export function listEmailTemplate(subject: string, links: EmailLinks, email: (unsubscribeUrl: string) => ReactElement): (to: string, unsubscribeToken: string) => OutgoingMail {
+  const marker = `tokenmarker${randomBytes(12).toString('hex')}`
+  const rendered = listEmail('', subject, links, marker, [], email)
+  // The unsubscribe link is in the footer of both parts.
+  if (!rendered.html.includes(marker) || !rendered.text.includes(marker)) throw new Error('list email: the unsubscribe link is missing from the template')
+  const fill = (text: string, token: string) => text.split(marker).join(token)
+  return (to, token) => ({
+    to,
+    subject,
+    html: fill(rendered.html, token),
+    text: fill(rendered.text, token),
+    headers: Object.fromEntries(Object.entries(rendered.headers ?? {}).map(([name, value]) => [name, fill(value, token)])),
+    links: rendered.links.map((link) => ({ label: link.label, url: fill(link.url, token) })),
+  })
 }

@@ -17,7 +17,14 @@ import addressparser from 'nodemailer/lib/addressparser'
 import { brand } from '../../../shared/brand'
 import { canonicalAddress } from '../../../shared/mailbox'
 
-export type MailSettings = { smtpUrl?: string; mailFrom: string; mailDir: string; timeouts?: Partial<SmtpTimeouts> }
+export type MailSettings = {
+  smtpUrl?: string
+  mailFrom: string
+  mailDir: string
+  timeouts?: Partial<SmtpTimeouts>
+  /** Connections the SMTP pool keeps open: as many as the outbox has emails in flight (MAIL_CONCURRENCY). */
+  connections?: number
+}
 
 /** How long a send over SMTP may wait, each as RFC 5321 §4.5.3.2 asks of a client. */
 export type SmtpTimeouts = {
@@ -80,6 +87,7 @@ export function createMailer(settings: MailSettings, print: (line: string) => vo
     const transport = nodemailer.createTransport({
       url: settings.smtpUrl,
       pool: true,
+      maxConnections: settings.connections ?? 5,
       connectionTimeout: timeouts.connectMs,
       greetingTimeout: timeouts.greetingMs,
       socketTimeout: timeouts.replyMs,

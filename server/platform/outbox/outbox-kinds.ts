@@ -32,6 +32,9 @@ export type OutboxKind<T extends Recipient = Recipient> = {
   /** Its email answers its owner's own request (a new signup's confirmation, an erasure's link): one queued after
    * the address was suppressed still goes (platform/suppression/outbox-gate.ts says why). */
   readonly answersOwnRequest?: boolean
+  /** A list email sent in bulk (an update, a wave's invitation): counted by the warm-up's daily cap
+   * (platform/mail/send-pace.ts), which an email someone asked for never waits for. */
+  readonly bulk?: boolean
   /** For a kind that must never reach anyone twice (at most once, where the outbox is at least once): called once
    * the inbox's budget allows the email and before anything is sent, it writes (and commits) that the send has
    * begun, and says whether it may: false when a send of it already began (an instance stopped mid-send, so it

@@ -1,10 +1,12 @@
 // Delivers the outbox (the emails queued in the transactions that stored them) in the background. It claims a
 // batch of due entries with a lease, has each entry's kind (outbox-kinds.ts, registered by the features; the
 // sender names none) read, render and record it, and marks it sent, skipped or failed; a send that fails is
-// tried again later with exponential backoff and jitter. A process killed mid-batch leaves its entries
+// tried again later with exponential backoff and jitter. Up to `concurrency` emails of a batch are in flight at once
+// (MAIL_CONCURRENCY; one person's emails of a batch one after the other, in order), and the marks of the sends that
+// end within a few milliseconds of each other are written in one transaction (one commit for several emails). A process killed mid-batch leaves its entries
 // leased: PostgreSQL instances take them again when the lease ends; SQLite's single process releases them at
 // its next start. So an email is sent at least once, and twice only if its process died between the send and
-// the mark (the one batch in flight at a crash), or if a send cut after its end of DATA was delivered after
+// the mark (the emails in flight at a crash, and those whose marks were still being gathered), or if a send cut after its end of DATA was delivered after
 // all and its retry, held back until the server could no longer deliver the first, went out too.
 import { whileRunning } from '../observability/event-loop'
 import { afterReplyDelayMs } from '../http/after-reply'
@@ -17,6 +19,7 @@ import type { OutboxKind, OutboxKinds, QueuedEmail, Recipient } from './outbox-k
 import type { OutboxStore } from './outbox-store'
 import { doublingSchedule } from './retry-schedule'
 import { bounceOf, refusalWords, type SuppressionGate } from '../suppression/outbox-gate'
+import { OverPaceError, type SendPace } from '../mail/send-pace'
 
 export type OutboxSenderOptions = {
   outbox: OutboxStore
@@ -48,6 +51,12 @@ export type OutboxSenderOptions = {
   onAttempt?: (kind: string, outcome: SendOutcome) => void
   /** The suppression list (platform/suppression/outbox-gate.ts): asked before each send, told of each bounce. */
   suppression?: SuppressionGate
+  /** The receiving domains' cap and the warm-up's (platform/mail/send-pace.ts): taken before each send; without it, none. */
+  pace?: SendPace
+  /** How many emails are in flight at once (MAIL_CONCURRENCY). */
+  concurrency?: number
+  /** How long a finished send's mark waits for others to be written with it in one transaction. */
+  finishGapMs?: number
 }
 
 /** A test's changes to a sender: a short poll, a wrapper that counts the outbox's calls. */
@@ -73,7 +82,7 @@ export type OutboxSender = {
 // renewed while a send runs, so it stays short: a dead instance's emails are taken over within a minute. An
 // email cut after its end of DATA waits out the time the server had to answer it (§4.5.3.2.6, 10 min): an
 // honest server has delivered the first copy or dropped it by then.
-export const outboxDefaults = { pollMs: 1000, pokeGapMs: 25, batchSize: 10, leaseMs: 60_000, sendBudgetMs: smtpTimeouts.untilDataEndMs + smtpTimeouts.afterDataEndMs + 60_000, unknownOutcomeRetryMs: smtpTimeouts.afterDataEndMs, retryBaseMs: 2000, retryCapMs: 10 * 60_000, maxAttempts: 12 }
+export const outboxDefaults = { pollMs: 1000, pokeGapMs: 25, batchSize: 10, concurrency: 1, finishGapMs: 10, leaseMs: 60_000, sendBudgetMs: smtpTimeouts.untilDataEndMs + smtpTimeouts.afterDataEndMs + 60_000, unknownOutcomeRetryMs: smtpTimeouts.afterDataEndMs, retryBaseMs: 2000, retryCapMs: 10 * 60_000, maxAttempts: 12 }
 
 /** How long an email over its inbox's budget waits when the budget does not say (a mailer's own refusal). */
 export const budgetRetryMs = 60 * 60_000
@@ -95,8 +104,11 @@ export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
   let again = false
   let timer: NodeJS.Timeout | undefined
   const idleWaiters: (() => void)[] = []
-  /** Stops the send in flight, if any. */
-  let stopSending: ((reason: string) => void) | undefined
+  /** Stops each send in flight. */
+  const stopSending = new Set<(reason: string) => void>()
+  const concurrency = Math.max(1, settings.concurrency)
+  // A claim takes enough to keep every send busy: at least a batch, and two rounds of the concurrency.
+  const batchSize = Math.max(settings.batchSize, 2 * concurrency)
 
   // The mail's schedule of the queue's one backoff (retry-schedule.ts): every email's entry names it (`mail`).
   const backoffMs = doublingSchedule({ baseMs: settings.retryBaseMs, capMs: settings.retryCapMs, maxAttempts: settings.maxAttempts })
@@ -118,6 +130,8 @@ export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
     if (!email || !kind.sends(email, now())) return 'skipped'
     // The one rule every kind passes: an address on the suppression list gets nothing more (outbox-gate.ts).
     if (await options.suppression?.stops(entry, email, kind)) return 'suppressed'
+    // The receiving domain's minute and the warm-up's day (send-pace.ts): over either, it waits (OverPaceError).
+    const paced = await options.pace?.take(email.address, kind.bulk === true, now())
     let begun = 'no' as 'no' | 'yes' | 'refused'
     try {
       await mail(kind.name, email, signal, async () => {
@@ -129,6 +143,8 @@ export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
         return kind.render(email, now())
       })
     } catch (error) {
+      // What did not go gives its place in the pace back; what may have gone keeps it.
+      if (!(error instanceof DeliveryUnknownError)) await paced?.refund()
       if (begun === 'refused') return 'skipped'
       // Should the mark stay (the database does not answer), the retry is skipped: never twice, at worst not at all.
       if (begun === 'yes' && kind.release && !(error instanceof DeliveryUnknownError)) await kind.release(email).catch(() => {})
@@ -173,7 +189,7 @@ export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
     }
     const attempt = new AbortController()
     const stop = (reason: string) => attempt.abort(new Error(reason))
-    stopSending = stop
+    stopSending.add(stop)
     let lost = false
     let renewing = false
     let renewedAt = performance.now()
@@ -205,7 +221,7 @@ export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
     } finally {
       clearTimeout(budget)
       clearInterval(keeper)
-      stopSending = undefined
+      stopSending.delete(stop)
     }
   }
 
@@ -216,6 +232,97 @@ export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
     if (kind && entry.email) await options.suppression?.bounced(entry.email, kind, refusalWords(error), now())
   }
 
+  // The marks of the sends that went (sent, skipped, suppressed), gathered for finishGapMs and written together, each
+  // with its kind's record, in one transaction (outbox-store.ts finishAll): one commit for several emails. Should
+  // that transaction fail, each is written on its own; one that cannot be is left leased, and is claimed again once
+  // its lease ends (a kind that goes at most once finds its send begun, and skips it).
+  function finisher() {
+    let pending: { entry: Claimed; outcome: Delivered }[] = []
+    let timer: NodeJS.Timeout | undefined
+    let written: Promise<void> = Promise.resolve()
+    const write = async (items: { entry: Claimed; outcome: Delivered }[]) => {
+      const at = now()
+      const marks = items.map(({ entry, outcome }) => ({ id: entry.id, outcome, recorded: recordOf(entry, outcome, at) }))
+      let written = items
+      try {
+        await options.outbox.finishAll(marks, at)
+      } catch {
+        written = []
+        for (const [index, mark] of marks.entries())
+          await options.outbox.finish(mark.id, at, mark.outcome, undefined, mark.recorded).then(
+            () => written.push(items[index]!),
+            (error: unknown) => log.error({ err: error, outbox: mark.id }, `outbox: email #${mark.id} went, but its mark could not be written; it is claimed again when its lease ends`),
+          )
+      }
+      for (const { entry, outcome } of written) counted(entry, outcome === 'suppressed' ? 'skipped' : outcome)
+    }
+    const flush = () => {
+      clearTimeout(timer)
+      timer = undefined
+      const items = pending
+      pending = []
+      if (items.length > 0) written = written.then(() => write(items))
+      return written
+    }
+    return {
+      add(entry: Claimed, outcome: Delivered) {
+        pending.push({ entry, outcome })
+        if (pending.length >= batchSize) void flush()
+        else timer ??= setTimeout(flush, settings.finishGapMs)
+      },
+      flush,
+    }
+  }
+
+  // One entry's send and what follows it: its mark (gathered), or its retry, or its end.
+  async function handle(entry: Claimed, claimedUntil: Date, finished: ReturnType<typeof finisher>): Promise<void> {
+    // The lines name the entry by its id and kind, never by its address; the reason is the mail server's
+    // own words, which may quote the address (the logger scrubs it: platform/observability/logger.ts).
+    const about = { outbox: entry.id, kind: entry.kind, attempt: entry.attempts }
+    const result = await send(entry, claimedUntil)
+    if (result === undefined) return
+    if ('outcome' in result) return finished.add(entry, result.outcome)
+    const error = result.error
+    const reason = error instanceof Error ? error.message : String(error)
+    // The wait before its next attempt, or undefined: its attempts are spent.
+    const backoff = backoffMs(entry.attempts)
+    if (result.lost) {
+      // Another instance has the entry now: its retry and its record are that instance's.
+      log.warn(about, `outbox: email #${entry.id} stopped, its lease lost: ${reason}`)
+      return
+    }
+    if (error instanceof OverBudgetError || error instanceof OverPaceError) {
+      // Every email waits for its inbox's budget, and for the provider's pace, rather than being dropped: someone
+      // asked for it, or is waiting for it (one its kind no longer sends is skipped when it comes round). The
+      // budget, or the pace, says when.
+      await options.outbox.retry(entry.id, new Date(now().getTime() + (error.retryAfterMs ?? budgetRetryMs)), reason)
+      counted(entry, 'over_budget')
+    } else if (error instanceof NotOneMailboxError || isPermanentRefusal(error)) {
+      // Nothing a retry could change: the stored address is not one mailbox (left by the older rule), or
+      // the mail server refused it for good.
+      log.error(about, `outbox: email #${entry.id} refused for good, not retried: ${reason}`)
+      await bounced(entry, error)
+      await options.outbox.finish(entry.id, now(), 'failed', reason, recordOf(entry, 'failed', now()))
+      counted(entry, 'failed')
+    } else if (backoff === undefined) {
+      log.error(about, `outbox: giving up on email #${entry.id} after ${entry.attempts} attempts: ${reason}`)
+      await bounced(entry, error)
+      await options.outbox.finish(entry.id, now(), 'failed', reason, recordOf(entry, 'failed', now()))
+      counted(entry, 'failed')
+    } else if (error instanceof DeliveryUnknownError) {
+      // The server may still deliver the first copy: a retry before its time is up could be a second.
+      const wait = Math.max(backoff, settings.unknownOutcomeRetryMs)
+      log.warn({ ...about, retryInMs: wait }, `outbox: email #${entry.id} ${reason}; trying again in ${Math.round(wait / 1000)} s, once the server can no longer deliver it`)
+      await options.outbox.retry(entry.id, new Date(now().getTime() + wait), reason)
+      counted(entry, 'retry')
+    } else {
+      const wait = backoff
+      log.warn({ ...about, retryInMs: wait }, `outbox: email #${entry.id} not sent (attempt ${entry.attempts}), trying again in ${Math.round(wait / 1000)} s: ${reason}`)
+      await options.outbox.retry(entry.id, new Date(now().getTime() + wait), reason)
+      counted(entry, 'retry')
+    }
+  }
+
   async function drain(): Promise<void> {
     for (let first = true; ; first = false) {
       const claimedAt = now().getTime()
@@ -223,67 +330,32 @@ export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
       // committed while this sender was at work, whose reply may not have been read yet; sending it at once
       // slowed that reply, and only a new signup's (platform/http/after-reply.ts). The poke after the reply comes for it.
       const dueBy = first ? claimedAt : claimedAt - afterReplyDelayMs.min
-      const claimed = await options.outbox.claim(new Date(dueBy), settings.batchSize, settings.leaseMs)
+      const claimed = await options.outbox.claim(new Date(dueBy), batchSize, settings.leaseMs)
       if (claimed.length === 0) return
       const entries = await load(claimed)
       const claimedUntil = new Date(claimedAt + settings.leaseMs)
-      // One at a time, in order: a small outbox, and SMTP servers throttle bursts anyway.
-      for (const [index, entry] of entries.entries()) {
-        if (stopped) {
-          // What is left is given back at once (its lease ended now, if it is still ours), to be claimed afresh.
-          await Promise.all(entries.slice(index).map((rest) => options.outbox.renewLease(rest.id, claimedUntil, now())))
-          return
-        }
-        // The lines name the entry by its id and kind, never by its address; the reason is the mail server's
-        // own words, which may quote the address (the logger scrubs it: platform/observability/logger.ts).
-        const about = { outbox: entry.id, kind: entry.kind, attempt: entry.attempts }
-        const result = await send(entry, claimedUntil)
-        if (result === undefined) continue
-        if ('outcome' in result) {
-          const at = now()
-          await options.outbox.finish(entry.id, at, result.outcome, undefined, recordOf(entry, result.outcome, at))
-          counted(entry, result.outcome === 'suppressed' ? 'skipped' : result.outcome)
-          continue
-        }
-        const error = result.error
-        const reason = error instanceof Error ? error.message : String(error)
-        // The wait before its next attempt, or undefined: its attempts are spent.
-        const backoff = backoffMs(entry.attempts)
-        if (result.lost) {
-          // Another instance has the entry now: its retry and its record are that instance's.
-          log.warn(about, `outbox: email #${entry.id} stopped, its lease lost: ${reason}`)
-          continue
-        }
-        if (error instanceof OverBudgetError) {
-          // Every email waits for its inbox's budget rather than being dropped: someone asked for it, or is
-          // waiting for it (one its kind no longer sends is skipped when it comes round). The budget says when.
-          await options.outbox.retry(entry.id, new Date(now().getTime() + (error.retryAfterMs ?? budgetRetryMs)), reason)
-          counted(entry, 'over_budget')
-        } else if (error instanceof NotOneMailboxError || isPermanentRefusal(error)) {
-          // Nothing a retry could change: the stored address is not one mailbox (left by the older rule), or
-          // the mail server refused it for good.
-          log.error(about, `outbox: email #${entry.id} refused for good, not retried: ${reason}`)
-          await bounced(entry, error)
-          await options.outbox.finish(entry.id, now(), 'failed', reason, recordOf(entry, 'failed', now()))
-          counted(entry, 'failed')
-        } else if (backoff === undefined) {
-          log.error(about, `outbox: giving up on email #${entry.id} after ${entry.attempts} attempts: ${reason}`)
-          await bounced(entry, error)
-          await options.outbox.finish(entry.id, now(), 'failed', reason, recordOf(entry, 'failed', now()))
-          counted(entry, 'failed')
-        } else if (error instanceof DeliveryUnknownError) {
-          // The server may still deliver the first copy: a retry before its time is up could be a second.
-          const wait = Math.max(backoff, settings.unknownOutcomeRetryMs)
-          log.warn({ ...about, retryInMs: wait }, `outbox: email #${entry.id} ${reason}; trying again in ${Math.round(wait / 1000)} s, once the server can no longer deliver it`)
-          await options.outbox.retry(entry.id, new Date(now().getTime() + wait), reason)
-          counted(entry, 'retry')
-        } else {
-          const wait = backoff
-          log.warn({ ...about, retryInMs: wait }, `outbox: email #${entry.id} not sent (attempt ${entry.attempts}), trying again in ${Math.round(wait / 1000)} s: ${reason}`)
-          await options.outbox.retry(entry.id, new Date(now().getTime() + wait), reason)
-          counted(entry, 'retry')
-        }
+      // Up to `concurrency` sends at once. One person's emails of the batch (a confirmation and the welcome after it)
+      // stay one after the other, in order, in one line; different people's go side by side.
+      const byPerson = new Map<string, Claimed[]>()
+      for (const entry of entries) {
+        const key = entry.personId === null ? `entry:${entry.id}` : `person:${entry.personId}`
+        byPerson.set(key, [...(byPerson.get(key) ?? []), entry])
       }
+      const lines = [...byPerson.values()]
+      const finished = finisher()
+      const sendLines = async () => {
+        for (let line = lines.shift(); line; line = lines.shift())
+          for (const entry of line) {
+            // What is left is given back at once (its lease ended now, if it is still ours), to be claimed afresh.
+            if (stopped) await options.outbox.renewLease(entry.id, claimedUntil, now())
+            else await handle(entry, claimedUntil, finished)
+          }
+      }
+      // Every line ends before the batch does, even when one fails (the database does not answer): no send outlives its drain.
+      const ended = await Promise.allSettled(Array.from({ length: Math.min(concurrency, lines.length) }, sendLines))
+      await finished.flush()
+      const failed = ended.find((line) => line.status === 'rejected')
+      if (failed) throw failed.reason
       if (stopped) return
     }
   }
@@ -347,7 +419,7 @@ export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
       clearTimeout(pokeTimer)
       // A send may take many minutes against a slow server: it is stopped rather than waited for (it is tried
       // again, and one cut after its end of DATA only once the server can no longer deliver it).
-      stopSending?.('the sender is stopping')
+      for (const stop of stopSending) stop('the sender is stopping')
       await running
       for (const resolve of idleWaiters.splice(0)) resolve()
     },

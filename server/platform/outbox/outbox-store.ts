@@ -34,6 +34,8 @@ export interface OutboxStore {
   /** Marks the entry finished; `recorded` (its kind's record of the outcome: a delivery, a skip) runs in the same
    * transaction, so the two are written together or not at all. */
   finish(id: number, now: Date, outcome: OutboxOutcome, error?: string, recorded?: (trx: Db) => Promise<void>): Promise<void>
+  /** Marks several entries finished, each with its record, all in one transaction: one commit for a batch's sends. */
+  finishAll(marks: readonly { id: number; outcome: OutboxOutcome; recorded?: (trx: Db) => Promise<void> }[], now: Date): Promise<void>
   /** Gives the entry back, to be tried again at `at`; `recorded` (its transport's record of the attempt) runs in the
    * same transaction. */
   retry(id: number, at: Date, error: string, recorded?: (trx: Db) => Promise<void>): Promise<void>
@@ -98,6 +100,16 @@ export function outboxStore(database: Database): OutboxStore {
     },
     async finish(id, now, outcome, error, recorded) {
       await together((db) => db.updateTable('outbox').set({ finished_at: iso(now), outcome, last_error: error ?? null, claimed_until: null }).where('id', '=', id).execute(), recorded)
+    },
+    async finishAll(marks, now) {
+      if (marks.length === 0) return
+      await db.transaction().execute(async (trx) => {
+        for (const outcome of new Set(marks.map((mark) => mark.outcome))) {
+          const ids = marks.filter((mark) => mark.outcome === outcome).map((mark) => mark.id)
+          await trx.updateTable('outbox').set({ finished_at: iso(now), outcome, last_error: null, claimed_until: null }).where('id', 'in', ids).execute()
+        }
+        for (const mark of marks) await mark.recorded?.(trx)
+      })
     },
     async retry(id, at, error, recorded) {
       await together((db) => db.updateTable('outbox').set({ next_attempt_at: iso(at), last_error: error, claimed_until: null }).where('id', '=', id).execute(), recorded)
