@@ -27,7 +27,17 @@ export const questionRules = {
   /** A sensitive answer is deleted this long after it was given: it is asked to pick the first testers, and a year
    * covers the waves of a launch. The retention clock runs it (server/features/questions/questions-retention.ts). */
   sensitiveAnswersKeptMs: 365 * day,
+  /** The questions page's link (made for each opening of the "your place" page, or a confirmation) works this long,
+   * and is not used up by an answer: the same page may save, then take the consent back. */
+  linkLifetimeMs: day,
 } as const
+
+/** The questions page, served by the endpoint (server/features/questions/questions-page.tsx), ?token=…; its form
+ * posts back to it, and its consent's withdrawal to `questionsWithdrawPath`. */
+export const questionsPagePath = '/waitlist/questions'
+export const questionsWithdrawPath = '/waitlist/questions/withdraw'
+/** The same for a script: `{"token","consent":"yes"|"no"?,"answers":[{"questionId","answer"}]}`. */
+export const questionsApiPath = '/api/waitlist/questions'
 
 /** What a person is asked, word for word, before any sensitive question: never pre-ticked, and "no" keeps them in
  * line. Change the words, change the version (a new date), as for the signup's consent. */
@@ -57,6 +67,9 @@ export type PersonAnswers = {
 /** Why an answer was refused, each said in words to the person (questionWords). */
 export const answerRefusals = ['unknown-question', 'retired', 'too-long', 'not-offered', 'bad-answer', 'needs-consent', 'duplicate'] as const
 export type AnswerRefusal = (typeof answerRefusals)[number]
+
+/** The link's token is unknown, ended, or its person is not confirmed: refused as the news choice is. */
+export const questionsLinkInvalidWords = 'This link has expired. To answer our questions, open your place in line from the link in your welcome email.'
 
 export const answerRefusalWords: Record<AnswerRefusal, string> = {
   'unknown-question': 'One of the answers is to a question we do not ask. Nothing was saved.',

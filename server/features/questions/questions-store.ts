@@ -16,6 +16,7 @@ import {
 } from '../../../shared/questions'
 import type { Database, Db } from '../../platform/database/database'
 import type { Tables } from '../../platform/database/schema'
+import { issueLinkTokens } from '../../platform/secrets/link-tokens'
 import type { AnswerCipher } from './answer-cipher'
 import { checkAnswer, checkQuestion, type QuestionDraft } from './question-rules'
 
@@ -34,8 +35,13 @@ export interface QuestionsStore {
   /** A new version of the wording (and choices); the kind and whether it is sensitive stay. */
   edit(id: number, draft: QuestionDraft, by: string, now: Date): Promise<DefineOutcome>
   retire(id: number, by: string, now: Date): Promise<boolean>
-  /** Keeps a confirmed person's answers, each to the version asked now; an empty answer takes theirs back. */
-  answer(signupId: number, answers: readonly PostedAnswer[], now: Date): Promise<AnswerOutcome>
+  /** Keeps a confirmed person's answers, each to the version asked now; an empty answer takes theirs back. With
+   * `giveConsent`, the consent to sensitive questions is given in the same transaction, so a refusal keeps neither. */
+  answer(signupId: number, answers: readonly PostedAnswer[], now: Date, options?: { giveConsent?: boolean }): Promise<AnswerOutcome>
+  /** A token of a day for the questions page, for a confirmed person (the "your place" page makes one per opening). */
+  offer(signupId: number, now: Date): Promise<{ token: string; holdsSensitiveConsent: boolean } | undefined>
+  /** Whose a questions token is, while it lasts and their address is confirmed. */
+  holderOf(tokenHash: string, now: Date): Promise<number | undefined>
   /** Whether the person holds the consent to sensitive questions now. */
   holdsSensitiveConsent(signupId: number): Promise<boolean>
   giveSensitiveConsent(signupId: number, now: Date): Promise<void>
@@ -50,6 +56,9 @@ export interface QuestionsStore {
 }
 
 type QuestionRow = Selectable<Tables['questions']> & { wording: string; choices: string }
+
+/** The link-token purpose of the questions page's token. */
+export const questionsTokenPurpose = 'questions'
 
 const iso = (date: Date) => date.toISOString()
 const asAsked = (row: QuestionRow): AskedQuestion => ({
@@ -73,6 +82,13 @@ export function questionsStore(database: Database, cipher: AnswerCipher): Questi
   const holds = async (from: Db, signupId: number) => {
     const consent = await from.selectFrom('sensitive_consents').select(['given_at', 'withdrawn_at']).where('signup_id', '=', signupId).executeTakeFirst()
     return consent?.given_at != null && consent.withdrawn_at === null
+  }
+  const giveConsent = async (to: Db, signupId: number, now: Date) => {
+    await to
+      .insertInto('sensitive_consents')
+      .values({ signup_id: signupId, version: sensitiveConsentVersion, given_at: iso(now), withdrawn_at: null })
+      .onConflict((conflict) => conflict.column('signup_id').doUpdateSet({ version: sensitiveConsentVersion, given_at: iso(now), withdrawn_at: null }))
+      .execute()
   }
   const writeVersion = (trx: Db, id: number, version: number, draft: QuestionDraft, by: string, now: Date) =>
     trx.insertInto('question_versions').values({ question_id: id, version, wording: draft.wording.trim(), choices: JSON.stringify(draft.choices.map((choice) => choice.trim())), written_by: by, written_at: iso(now) }).execute()
@@ -132,12 +148,29 @@ export function questionsStore(database: Database, cipher: AnswerCipher): Questi
       const done = await db.updateTable('questions').set({ state: 'retired', retired_by: by, retired_at: iso(now) }).where('id', '=', id).where('state', '=', 'asked').executeTakeFirst()
       return Number(done.numUpdatedRows) > 0
     },
-    answer(signupId, answers, now) {
+    async offer(signupId, now) {
+      const signup = await db.selectFrom('signups').select('confirmed_at').where('id', '=', signupId).executeTakeFirst()
+      if (!signup || signup.confirmed_at === null) return undefined
+      const { [questionsTokenPurpose]: token } = await issueLinkTokens(db, signupId, now, { [questionsTokenPurpose]: questionRules.linkLifetimeMs })
+      return { token, holdsSensitiveConsent: await holds(db, signupId) }
+    },
+    async holderOf(tokenHash, now) {
+      const row = await db
+        .selectFrom('consent_tokens')
+        .innerJoin('signups', 'signups.id', 'consent_tokens.signup_id')
+        .select(['signups.id', 'signups.confirmed_at'])
+        .where('consent_tokens.token_hash', '=', tokenHash)
+        .where('consent_tokens.purpose', '=', questionsTokenPurpose)
+        .where('consent_tokens.expires_at', '>', iso(now))
+        .executeTakeFirst()
+      return row && row.confirmed_at !== null ? row.id : undefined
+    },
+    answer(signupId, answers, now, options = {}) {
       return db.transaction().execute(async (trx): Promise<AnswerOutcome> => {
         const signup = await lockRows(trx.selectFrom('signups').select('confirmed_at').where('id', '=', signupId)).executeTakeFirst()
         if (!signup || signup.confirmed_at === null) return { ok: false, refusal: 'not-confirmed' }
         const questions = new Map((await withWording(trx).execute()).map((row) => [row.id, row]))
-        const consented = await holds(trx, signupId)
+        const consented = options.giveConsent === true || (await holds(trx, signupId))
         const checked: { question: QuestionRow; value: AnswerValue | undefined }[] = []
         for (const posted of answers) {
           const question = typeof posted.questionId === 'number' ? questions.get(posted.questionId) : undefined
@@ -148,6 +181,7 @@ export function questionsStore(database: Database, cipher: AnswerCipher): Questi
           if (question.sensitivity === 'sensitive' && result.value !== undefined && !consented) return { ok: false, refusal: 'needs-consent' }
           checked.push({ question, value: result.value })
         }
+        if (options.giveConsent) await giveConsent(trx, signupId, now)
         for (const { question, value } of checked) {
           const mine = trx.deleteFrom('answers').where('signup_id', '=', signupId).where('question_id', '=', question.id)
           await mine.execute()
@@ -163,13 +197,7 @@ export function questionsStore(database: Database, cipher: AnswerCipher): Questi
       })
     },
     holdsSensitiveConsent: (signupId) => holds(db, signupId),
-    async giveSensitiveConsent(signupId, now) {
-      await db
-        .insertInto('sensitive_consents')
-        .values({ signup_id: signupId, version: sensitiveConsentVersion, given_at: iso(now), withdrawn_at: null })
-        .onConflict((conflict) => conflict.column('signup_id').doUpdateSet({ version: sensitiveConsentVersion, given_at: iso(now), withdrawn_at: null }))
-        .execute()
-    },
+    giveSensitiveConsent: (signupId, now) => giveConsent(db, signupId, now),
     withdrawSensitiveConsent(signupId, now) {
       return db.transaction().execute(async (trx) => {
         await trx.updateTable('sensitive_consents').set({ withdrawn_at: iso(now) }).where('signup_id', '=', signupId).where('withdrawn_at', 'is', null).execute()

@@ -9,22 +9,33 @@ import { answersKey } from './answers-key'
 import { questionsMigrations } from './migrations'
 import { questionsFollowConsent } from './questions-follow-consent'
 import { answersRetention, sweepSensitiveAnswers } from './questions-retention'
+import { defaultQuestionsRateLimit, questionsRoutes } from './questions-routes'
 import { questionsStore, type QuestionsStore } from './questions-store'
+
+type Limit = { max: number; windowMs: number }
 
 declare module '../../platform/wing/wing' {
   interface Ports {
     questions: QuestionsStore
   }
+  interface WingLimits {
+    questions: Limit
+  }
 }
 
 export const questionsWing: Wing = {
   migrations: questionsMigrations,
-  build({ database, config, now, log }) {
+  build({ database, config, admin, now, log, limits }) {
     const store = questionsStore(database, answerCipher(answersKey(config.sensitiveAnswersKey, config.databaseUrl)))
     const sweep = sweepSensitiveAnswers(database, store)
     return {
       offers: { questions: store },
       follows: { consent: questionsFollowConsent(store) },
+      routes: ({ clientKey, originCheck, rateLimiter }) => {
+        const limiter = rateLimiter(limits.questions ?? defaultQuestionsRateLimit)
+        const { api, pages } = questionsRoutes({ store, reads: database.reads, limiter, clientKey, originCheck, siteUrl: admin.publicUrl, now })
+        return { api: [{ at: '/', app: api }], pages: [{ at: '/', app: pages }] }
+      },
       personRecord: async (db, personId) => {
         const signup = await db.selectFrom('signups').select('id').where('id', '=', personId).executeTakeFirst()
         return signup ? { answers: await store.personAnswers(db, personId) } : {}
