@@ -8,6 +8,7 @@ import type { AuditReply, ConsoleSummary, ReferralsReply, SessionReply, SignInRe
 import type { NextUp, Pace, PaceRequest, WaveRequest, WaveRow, WavesOverview } from './launch-rows'
 import type { OwnCopy } from './own-copy'
 import type { PersonReply } from './person-record'
+import type { QuestionEdit, QuestionInput, QuestionRow, QuestionsReply } from './questions'
 import type { MailDomainReply } from './mail-domain'
 import type { InviteUrlChange, InviteUrlSetting, SetupReply } from './setup'
 import type { Permission, TeamInvite, TeamRemoval, TeamReply, TeamRoleChange } from './team'
@@ -72,6 +73,12 @@ export const consoleRoutes = {
   referrals: route<void, ReferralsReply>()('GET', '/referrals', 'people:read'),
   approveReferral: route<Ok, void>()('POST', '/referrals/:friendId/approve', 'referrals:review'),
   rejectReferral: route<Ok, void>()('POST', '/referrals/:friendId/reject', 'referrals:review'),
+
+  // The questions asked after confirmation (issue 52): counts only, never an answer.
+  questions: route<void, QuestionsReply>()('GET', '/questions', 'questions:manage'),
+  defineQuestion: route<QuestionInput, { question: QuestionRow }>()('POST', '/questions', 'questions:manage'),
+  editQuestion: route<QuestionEdit, { question: QuestionRow }>()('POST', '/questions/:id', 'questions:manage'),
+  retireQuestion: route<Ok, { question: QuestionRow }>()('POST', '/questions/:id/retire', 'questions:manage'),
 
   // Invitations in waves.
   waves: route<void, WavesOverview>()('GET', '/waves', 'figures:read'),

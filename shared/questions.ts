@@ -80,3 +80,12 @@ export const answerRefusalWords: Record<AnswerRefusal, string> = {
   'needs-consent': 'Answers to the health questions need your yes first. Nothing was saved.',
   duplicate: 'A question is answered twice. Nothing was saved.',
 }
+
+/** A question as the console lists it: its wording now, whether asked or retired, how many answered it and, for a
+ * choice, how many chose each (counts only; from 1 to 4 shown as "fewer than 5" to a member without people:read). */
+export type QuestionRow = AskedQuestion & { state: 'asked' | 'retired'; answered: number | 'fewer than 5'; chosen: Record<string, number | 'fewer than 5'> }
+/** GET /questions. */
+export type QuestionsReply = { questions: QuestionRow[] }
+/** POST /questions: a new question; POST /questions/:id: its new wording (a new version). */
+export type QuestionInput = { kind: QuestionKind; sensitive: boolean; wording: string; choices: string[] }
+export type QuestionEdit = { wording: string; choices: string[] }

@@ -7,6 +7,7 @@ import type { Wing } from '../../platform/wing/wing'
 import { answerCipher } from './answer-cipher'
 import { answersKey } from './answers-key'
 import { questionsMigrations } from './migrations'
+import { questionsConsoleRoutes } from './questions-console'
 import { questionsFollowConsent } from './questions-follow-consent'
 import { answersRetention, sweepSensitiveAnswers } from './questions-retention'
 import { defaultQuestionsRateLimit, questionsRoutes } from './questions-routes'
@@ -36,6 +37,7 @@ export const questionsWing: Wing = {
         const { api, pages } = questionsRoutes({ store, reads: database.reads, limiter, clientKey, originCheck, siteUrl: admin.publicUrl, now })
         return { api: [{ at: '/', app: api }], pages: [{ at: '/', app: pages }] }
       },
+      consoleRoutes: [({ audit, now: at }) => questionsConsoleRoutes({ store, audit, now: at })],
       personRecord: async (db, personId) => {
         const signup = await db.selectFrom('signups').select('id').where('id', '=', personId).executeTakeFirst()
         return signup ? { answers: await store.personAnswers(db, personId) } : {}
