@@ -5,7 +5,7 @@
 import type { AnalyticsReport } from './analytics'
 import type { ApiKeysReply, MadeApiKey, MakeApiKey } from './api-keys'
 import type { AuditReply, ConsoleSummary, ReferralsReply, SessionReply, SignInRequested, SignupPage } from './console-api'
-import type { NextUp, Pace, PaceRequest, WaveRequest, WaveRow, WavesOverview } from './launch-rows'
+import type { CohortNextUp, NextUp, Pace, PaceRequest, WaveRequest, WaveRow, WavesOverview } from './launch-rows'
 import type { OwnCopy } from './own-copy'
 import type { PersonReply } from './person-record'
 import type { QuestionEdit, QuestionInput, QuestionRow, QuestionsReply } from './questions'
@@ -82,7 +82,7 @@ export const consoleRoutes = {
 
   // Invitations in waves.
   waves: route<void, WavesOverview>()('GET', '/waves', 'figures:read'),
-  nextUp: route<void, NextUp>()('GET', '/waves/next', 'waves:send'),
+  nextUp: route<void, NextUp | CohortNextUp>()('GET', '/waves/next', 'waves:send'),
   startWave: route<WaveRequest, { wave: WaveRow }>()('POST', '/waves', 'waves:send'),
   inviteAgain: route<Ok, { wave: WaveRow }>()('POST', '/waves/:id/again', 'waves:send'),
   setPace: route<PaceRequest, { pace: Pace }>()('POST', '/pace', 'waves:send'),

@@ -89,3 +89,9 @@ export type QuestionsReply = { questions: QuestionRow[] }
 /** POST /questions: a new question; POST /questions/:id: its new wording (a new version). */
 export type QuestionInput = { kind: QuestionKind; sensitive: boolean; wording: string; choices: string[] }
 export type QuestionEdit = { wording: string; choices: string[] }
+
+/** A cohort's rule (issue 52): people whose answer to `questionId` is one of `choices` (for several choices: who
+ * chose any of them). A wave's or an update's audience of "the next N in line whose answers match" holds every rule. */
+export type AnswerMatch = { questionId: number; choices: string[] }
+/** The most people a cohort's rules may match at once, for the line to filter by (a statement's parameters). */
+export const cohortMatchMax = 30_000

@@ -7,6 +7,7 @@ import type { Selectable } from 'kysely'
 import {
   questionRules,
   sensitiveConsentVersion,
+  type AnswerMatch,
   type AnswerRefusal,
   type AnswerValue,
   type AskedQuestion,
@@ -49,6 +50,9 @@ export interface QuestionsStore {
   withdrawSensitiveConsent(signupId: number, now: Date): Promise<number>
   /** Everything held for one person; sensitive answers opened. */
   personAnswers(db: Db, signupId: number): Promise<PersonAnswers>
+  /** Who matches every rule of a cohort (issue 52): their signup ids, sensitive answers opened here and never
+   * returned; undefined when a rule names no question or a choice it does not offer. */
+  matching(rules: readonly AnswerMatch[]): Promise<{ people: number[]; sensitive: boolean } | undefined>
   /** Deletes everything held for one person, in the erasure's transaction. */
   erase(trx: Db, signupId: number): Promise<void>
   /** Deletes up to `limit` sensitive answers given before `before`; says how many (the retention clock). */
@@ -228,6 +232,27 @@ export function questionsStore(database: Database, cipher: AnswerCipher): Questi
         }
       })
       return { sensitiveConsent: consent ? { version: consent.version, givenAt: consent.given_at, withdrawnAt: consent.withdrawn_at } : null, given }
+    },
+    async matching(rules) {
+      if (rules.length === 0) return undefined
+      const questions = new Map((await withWording(database.reads).execute()).map((row) => [row.id, asAsked(row)]))
+      let people: Set<number> | undefined
+      let sensitive = false
+      for (const rule of rules) {
+        const question = questions.get(rule.questionId)
+        if (!question || question.kind === 'short' || rule.choices.length === 0 || rule.choices.some((choice) => !question.choices.includes(choice))) return undefined
+        sensitive ||= question.sensitive
+        const rows = await database.reads.selectFrom('answers').select(['signup_id', 'answer', 'answer_sealed']).where('question_id', '=', question.id).execute()
+        const matched = new Set<number>()
+        for (const row of rows) {
+          const plain = row.answer ?? (row.answer_sealed ? cipher.open(row.answer_sealed, row.signup_id, question.id) : undefined)
+          if (plain === undefined) continue
+          const value = JSON.parse(plain) as AnswerValue
+          if ((Array.isArray(value) ? value : [value]).some((choice) => rule.choices.includes(choice)) && (!people || people.has(row.signup_id))) matched.add(row.signup_id)
+        }
+        people = matched
+      }
+      return { people: [...(people ?? [])], sensitive }
     },
     async erase(trx, signupId) {
       await trx.deleteFrom('answers').where('signup_id', '=', signupId).execute()
