@@ -48,6 +48,7 @@ export const analyticsClock = scheduled('analytics') // every minute: today's vi
 export const webhooksClock = scheduled('webhooks') // every minute: the webhooks' deliveries
 export const webhookBodiesClock = scheduled('webhook-bodies') // hourly
 export const consoleSweep = scheduled('console-sweep') // hourly: the team's ended sessions and sign-in links
+export const answersRetention = scheduled('answers-retention') // hourly: sensitive answers past their keep
 // A clock the list gains fails the import here until it has its line above: no work is left with no schedule.
 const unscheduled = background.filter((entry) => !exported.has(entry.name)).map((entry) => entry.name)
 if (unscheduled.length > 0) throw new Error(`No scheduled function runs ${unscheduled.join(', ')}: export one in server/aws-lambda.ts`)

@@ -59,6 +59,9 @@ export type ServerConfig = {
    * bearer token (METRICS_TOKEN), both, or (neither set) nowhere. A turn of the event loop longer than
    * EVENT_LOOP_STALL_MS is logged, naming what ran, and counted (platform/observability/event-loop.ts). */
   metrics: { port: number | undefined; host: string; token: string | undefined; stallMs: number }
+  /** The key sensitive answers are sealed with (SENSITIVE_ANSWERS_KEY, 32 bytes; features/questions/answers-key.ts):
+   * undefined, a key made once and kept in a file beside the database (docs/operations.md, "Sensitive answers"). */
+  sensitiveAnswersKey: Buffer | undefined
 }
 
 /** The suppression list's thresholds and the providers' webhook secrets (docs/suppression.md). Each provider's route
@@ -161,6 +164,7 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
       token: metricsToken(env.METRICS_TOKEN, problems),
       stallMs: integer('EVENT_LOOP_STALL_MS', eventLoopRules.stallMs, 1, 60_000),
     },
+    sensitiveAnswersKey: sensitiveAnswersKey(env.SENSITIVE_ANSWERS_KEY, problems),
   }
   if (env.METRICS_HOST?.trim() && config.metrics.port === undefined) problems.push('METRICS_HOST needs METRICS_PORT: the metrics have no port of their own without it')
   if (config.metrics.port !== undefined && config.metrics.port !== 0 && config.metrics.port === config.port)
@@ -259,6 +263,17 @@ function metricsToken(raw: string | undefined, problems: string[]): string | und
   if (!value) return undefined
   if (value.length >= metricsTokenMinLength && /^[\x21-\x7e]+$/.test(value)) return value
   problems.push(`METRICS_TOKEN must be at least ${metricsTokenMinLength} printable characters with no spaces (such as the output of openssl rand -hex 32)`)
+  return undefined
+}
+
+// SENSITIVE_ANSWERS_KEY: 32 random bytes as 64 hexadecimal characters (openssl rand -hex 32) or as base64
+// (openssl rand -base64 32). Never quoted back: it is a secret.
+function sensitiveAnswersKey(raw: string | undefined, problems: string[]): Buffer | undefined {
+  const value = raw?.trim()
+  if (!value) return undefined
+  const key = /^[0-9a-f]{64}$/i.test(value) ? Buffer.from(value, 'hex') : /^[A-Za-z0-9+/]{43}=$/.test(value) ? Buffer.from(value, 'base64') : undefined
+  if (key?.length === 32) return key
+  problems.push('SENSITIVE_ANSWERS_KEY must be 32 random bytes, as 64 hexadecimal characters (openssl rand -hex 32) or as base64 (openssl rand -base64 32)')
   return undefined
 }
 

@@ -13,6 +13,7 @@ import { deliveryBodyKeptMs } from './features/webhooks/webhook-outbox'
 import { sessionLifetimeMs } from './platform/console/session-cookie'
 import { retentionRules } from './platform/retention/retention'
 import { linkLifetimesMs, inWords } from '../shared/rules'
+import { questionRules } from '../shared/questions'
 
 /** How long a datum is kept: in words, and, when a sweep removes it, the setting it is kept by, how long past its
  * row's end (an expiry or a finish) that is, and which of the composition's background runs removes it
@@ -135,6 +136,27 @@ export const personalData = {
     copy: { shows: ['reason', 'source', 'words', 'suppressed_at'], not: 'the soft bounces counted, and who lifted it' },
     erasure: { clears: ['address'] },
   },
+  answers: {
+    whose: 'listed',
+    columns: ['id', 'signup_id', 'question_id', 'version', 'answer', 'answer_sealed', 'answered_at'],
+    purpose: 'A person’s answer to a question asked after confirmation, with the version of the wording they answered, to pick who tries the app first. A sensitive (health) answer is sealed with AES-256-GCM.',
+    kept: {
+      words: `an ordinary answer until the person is erased; a sensitive one ${inWords(questionRules.sensitiveAnswersKeptMs)} after it was given, or until they take their consent back`,
+      runs: { setting: 'questionRules.sensitiveAnswersKeptMs', ms: questionRules.sensitiveAnswersKeptMs, sweep: 'answers-retention' },
+    },
+    linkedBy: 'signup_id',
+    copy: { shows: ['question_id', 'version', 'answered_at'], not: 'the stored forms of the answer (JSON text, a sealed box): the copy shows the answer itself, a sensitive one opened, beside the wording they answered' },
+    erasure: { deletes: true },
+  },
+  sensitive_consents: {
+    whose: 'listed',
+    columns: ['signup_id', 'version', 'given_at', 'withdrawn_at'],
+    purpose: 'The explicit consent to the sensitive (health) questions, apart from the email purposes: the wording’s version, when given, when taken back.',
+    kept: untilErased,
+    linkedBy: 'signup_id',
+    copy: { shows: ['version', 'given_at', 'withdrawn_at'] },
+    erasure: { deletes: true },
+  },
   erased_emails: {
     whose: 'listed',
     columns: ['email_hash', 'erased_at'],
@@ -212,6 +234,20 @@ export const personalData = {
     whose: 'team',
     columns: ['id', 'per_day', 'at_utc', 'started_by', 'started_at', 'last_run_day', 'ended_reason', 'ended_at'],
     purpose: 'The daily wave the team set, and who set it.',
+    kept: forGood,
+    erasure: { keeps: 'it names team members only' },
+  },
+  questions: {
+    whose: 'team',
+    columns: ['id', 'kind', 'sensitivity', 'state', 'version', 'created_by', 'created_at', 'retired_by', 'retired_at'],
+    purpose: 'A question the team asks after confirmation, and who defined and retired it.',
+    kept: forGood,
+    erasure: { keeps: 'it names team members only' },
+  },
+  question_versions: {
+    whose: 'team',
+    columns: ['question_id', 'version', 'wording', 'choices', 'written_by', 'written_at'],
+    purpose: 'Each wording a question had, so that an answer keeps the words it answered, and who wrote it.',
     kept: forGood,
     erasure: { keeps: 'it names team members only' },
   },

@@ -8,6 +8,7 @@ import { consentWing } from './features/consent/wing'
 import { consoleWing } from './features/console/wing'
 import { copyWing } from './features/data-copy/wing'
 import { launchWing } from './features/launch/wing'
+import { questionsWing } from './features/questions/wing'
 import { referralWing } from './features/referral/wing'
 import { signupWing } from './features/signup/wing'
 import { updatesWing } from './features/updates/wing'
@@ -17,6 +18,7 @@ import type { Wing } from './platform/wing/wing'
 export const wings: readonly Wing[] = [
   signupWing,
   referralWing,
+  questionsWing,
   launchWing,
   consentWing,
   consoleWing,

@@ -4,7 +4,9 @@
 // console's checkboxes, the server's checks and the page's sentence cannot disagree.
 
 /** What a key may do: read a person's status and invitation, or record that a person started the app. */
-export const apiScopes = ['people:read', 'activations:write'] as const
+// answers:read gives a person's ordinary answers (issue 52); answers:sensitive:read adds their health answers, never
+// given unless chosen (a key starts with no scope) and audited on every call.
+export const apiScopes = ['people:read', 'activations:write', 'answers:read', 'answers:sensitive:read'] as const
 export type ApiScope = (typeof apiScopes)[number]
 export const isApiScope = (value: unknown): value is ApiScope => apiScopes.some((scope) => scope === value)
 

@@ -108,6 +108,11 @@ export type AuditAction =
   // The suppression list (issue 49): an address put on it by hand, or lifted off it.
   | 'suppress'
   | 'lift-suppression'
+  // The questions (issue 52): one defined, its wording edited (a new version), or retired; and each read of sensitive
+  // (health) answers that leaves the console (an export, the API's call) is an 'export' or 'use-api-key' line.
+  | 'define-question'
+  | 'edit-question'
+  | 'retire-question'
 export type AuditEntry = { at: string; actor: string; action: AuditAction; detail: string }
 
 // The console's long lists (issue 35), paged on the server by keyset: each reply carries the cursor of the page

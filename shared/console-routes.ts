@@ -5,9 +5,10 @@
 import type { AnalyticsReport } from './analytics'
 import type { ApiKeysReply, MadeApiKey, MakeApiKey } from './api-keys'
 import type { AuditReply, ConsoleSummary, ReferralsReply, SessionReply, SignInRequested, SignupPage } from './console-api'
-import type { NextUp, Pace, PaceRequest, WaveRequest, WaveRow, WavesOverview } from './launch-rows'
+import type { CohortNextUp, NextUp, Pace, PaceRequest, WaveRequest, WaveRow, WavesOverview } from './launch-rows'
 import type { OwnCopy } from './own-copy'
 import type { PersonReply } from './person-record'
+import type { QuestionEdit, QuestionInput, QuestionRow, QuestionsReply } from './questions'
 import type { MailDomainReply } from './mail-domain'
 import type { InviteUrlChange, InviteUrlSetting, SetupReply } from './setup'
 import type { Permission, TeamInvite, TeamRemoval, TeamReply, TeamRoleChange } from './team'
@@ -73,9 +74,15 @@ export const consoleRoutes = {
   approveReferral: route<Ok, void>()('POST', '/referrals/:friendId/approve', 'referrals:review'),
   rejectReferral: route<Ok, void>()('POST', '/referrals/:friendId/reject', 'referrals:review'),
 
+  // The questions asked after confirmation (issue 52): counts only, never an answer.
+  questions: route<void, QuestionsReply>()('GET', '/questions', 'questions:manage'),
+  defineQuestion: route<QuestionInput, { question: QuestionRow }>()('POST', '/questions', 'questions:manage'),
+  editQuestion: route<QuestionEdit, { question: QuestionRow }>()('POST', '/questions/:id', 'questions:manage'),
+  retireQuestion: route<Ok, { question: QuestionRow }>()('POST', '/questions/:id/retire', 'questions:manage'),
+
   // Invitations in waves.
   waves: route<void, WavesOverview>()('GET', '/waves', 'figures:read'),
-  nextUp: route<void, NextUp>()('GET', '/waves/next', 'waves:send'),
+  nextUp: route<void, NextUp | CohortNextUp>()('GET', '/waves/next', 'waves:send'),
   startWave: route<WaveRequest, { wave: WaveRow }>()('POST', '/waves', 'waves:send'),
   inviteAgain: route<Ok, { wave: WaveRow }>()('POST', '/waves/:id/again', 'waves:send'),
   setPace: route<PaceRequest, { pace: Pace }>()('POST', '/pace', 'waves:send'),

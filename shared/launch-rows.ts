@@ -2,6 +2,7 @@
 // (machines/admin-waves-machine.ts) reads: one description for both sides.
 import { figure } from './figures'
 import { recordOf } from './record-of'
+import type { AnswerMatch } from './questions'
 
 /** How one wave (or every wave together) has gone, in the order the console and the CSV show it: invitations
  * queued; of those, the ones the mail server accepted; reminders the mail server accepted; claimed through the link;
@@ -46,10 +47,12 @@ export type WavesOverview = {
 
 /** GET /api/admin/waves/next?count=N: the first people of that wave (at most `previewLimit`) and how many it would take. */
 export type NextUp = { people: NextPerson[]; count: number; waiting: number }
+/** GET /waves/next?count=N&match=<JSON AnswerMatch[]>: a cohort's preview, with how many in line match (issue 52). */
+export type CohortNextUp = NextUp & { matching: number }
 export const previewLimit = 50
 
 /** POST /waves: invite `count` people, the first of them the one the team saw first in the preview. */
-export type WaveRequest = { count: number; firstId: number }
+export type WaveRequest = { count: number; firstId: number; /** Only the next in line whose answers match every rule (issue 52). */ match?: AnswerMatch[] }
 /** POST /pace. */
 export type PaceRequest = { perDay: number; atUtc: string }
 /** Why a change to the waves was refused, as the reply's `code`: no INVITE_URL, another wave took the people the

@@ -45,6 +45,9 @@ export type OwnCopy = {
   activation: PersonRecord['activation']
   /** Whether their address is on our suppression list (no email goes to it), why, and when. */
   suppression: PersonRecord['suppression']
+  /** Their answers to our questions, each with the wording they answered, sensitive ones included (opened for them),
+   * and their consent to the sensitive questions. */
+  answers: PersonRecord['answers']
   /** Events about them our own systems were told of (webhooks): which, and how each went. */
   eventsSent: { event: string; status: string; createdAt: string; finishedAt: string | null }[]
   /** What we keep that is not linked to them, in words. */
@@ -96,6 +99,7 @@ export function ownCopyOf(record: PersonRecord, madeAt: Date): OwnCopy {
     invitations: record.invitations,
     activation: record.activation,
     suppression: record.suppression,
+    answers: record.answers,
     eventsSent: record.deliveries.map(({ event, status, createdAt, finishedAt }) => ({ event, status, createdAt, finishedAt })),
     notLinked: notLinkedWords,
   }

@@ -5,6 +5,7 @@
 // ISO 8601 text in UTC, as stored. Nothing here is an email's body or a webhook's payload.
 import type { DeliveryStatus } from './webhook-rows'
 import type { OutboxOutcome, ReferralOutcome, StoredStatus } from './stored-statuses'
+import type { PersonAnswers } from './questions'
 import type { PersonSuppression } from './suppression'
 
 /** Another person on the list, by the address they gave: so the console can link to their page. */
@@ -85,10 +86,13 @@ export type PersonRecord = {
   deliveries: PersonDelivery[]
   /** Whether their address is on the suppression list, why and when (features/bounces/); null when it is not. */
   suppression: PersonSuppression
+  /** Their answers to the questions asked after confirmation, and their consent to the sensitive ones
+   * (features/questions/). Sensitive answers reach only the person and a member with answers:sensitive:read. */
+  answers: PersonAnswers
 }
 
 /** Every part's key, for the route that checks the parts it collected are whole. */
-export const personRecordParts = ['signup', 'consent', 'line', 'invitations', 'activation', 'emails', 'deliveries', 'suppression'] as const satisfies readonly (keyof PersonRecord)[]
+export const personRecordParts = ['signup', 'consent', 'line', 'invitations', 'activation', 'emails', 'deliveries', 'suppression', 'answers'] as const satisfies readonly (keyof PersonRecord)[]
 
 // A part added to PersonRecord and not to the list above fails to compile here.
 type Unlisted = Exclude<keyof PersonRecord, (typeof personRecordParts)[number]>

@@ -23,6 +23,12 @@ export const permissions = [
   'updates:send',
   /** Starting a wave of invitations, inviting a wave again, the daily pace. */
   'waves:send',
+  /** The questions asked after confirmation (issue 52): defining, editing (a new version) and retiring them, and
+   * their counts. Counts only: no answer of anyone. */
+  'questions:manage',
+  /** Reading sensitive (health) answers one by one: on a person's page, in the people CSV (audited) and through the
+   * API's own scope. Everyone else sees them as counts (GDPR Art. 9: health data only to those who need it). */
+  'answers:sensitive:read',
   /** API keys: listing, making and revoking. */
   'api-keys:manage',
   /** Webhook endpoints: every confirmed address reaches them. */
@@ -44,10 +50,13 @@ export type Role = (typeof roles)[number]
  * What each role may do. Owner: everything. People: the people behind the list (read, export, erase, review
  * referrals), and no sending. Sender: writes and sends updates and starts waves, and never reads an address.
  * Editor: writes, previews and tests updates, and sends nothing. Viewer: the figures only.
+ * Questions (issue 52): the people role defines them, as it looks after the people behind the list, and the sender
+ * sees their counts through its waves; sensitive answers one by one are the owner's alone, since a role is a fixed
+ * set and health answers go to as few as the purpose needs: a team that needs a second reader makes them an owner.
  */
 export const rolePermissions: Record<Role, readonly Permission[]> = {
   owner: permissions,
-  people: ['figures:read', 'people:read', 'people:export', 'people:erase', 'suppressions:manage', 'referrals:review', 'audit:read'],
+  people: ['figures:read', 'people:read', 'people:export', 'people:erase', 'suppressions:manage', 'referrals:review', 'audit:read', 'questions:manage'],
   sender: ['figures:read', 'updates:write', 'updates:send', 'waves:send'],
   editor: ['figures:read', 'updates:write'],
   viewer: ['figures:read'],

@@ -43,6 +43,7 @@ export const personSample = {
     { endpointId: 2, endpointUrl: 'https://hooks.example.com/stride', event: 'signup.confirmed', status: 'delivered', createdAt: '2026-12-01T21:50:00.000Z', finishedAt: '2026-12-01T21:50:01.000Z' },
   ],
   suppression: null,
+  answers: { sensitiveConsent: null, given: [] },
 } satisfies PersonRecord
 
 export const personModel: Model = {

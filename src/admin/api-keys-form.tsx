@@ -21,6 +21,8 @@ const Secret = styled.code`
 
 export const scopeWords: Record<ApiScope, string> = {
   'people:read': 'people:read — look up a person’s status and invitation by address',
+  'answers:read': 'answers:read — a person’s answers to the questions, by address (health answers left out)',
+  'answers:sensitive:read': 'answers:sensitive:read — their health answers too, each call in the audit log',
   'activations:write': 'activations:write — record that a person installed and started the app',
 }
 

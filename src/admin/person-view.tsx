@@ -13,6 +13,7 @@ import { personCopyHref } from './admin-api-client'
 import { Button, Row, Status } from './admin-styles'
 import { EraseDialog } from './erase-dialog'
 import { peopleHref, PersonFacts } from './person-facts'
+import { PersonAnswers } from './person-answers'
 import { PersonTables } from './person-tables'
 import { useAllows } from './permissions'
 
@@ -64,6 +65,7 @@ export function PersonView({ person, erase, lift }: Props) {
               </Button>
             </Row>
           )}
+          <PersonAnswers answers={record.answers} />
           <PersonTables person={record} />
         </>
       )}

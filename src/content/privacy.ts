@@ -1,6 +1,8 @@
 // The Privacy Policy shown at /legal#privacy-policy, and the Cookie Policy placeholder for /legal#cookie-policy.
 import { otherValues, redactedValue, valuesKeptPerDay } from '../../shared/analytics'
 import { brand } from '../../shared/brand'
+import { questionRules } from '../../shared/questions'
+import { inWords } from '../../shared/rules'
 import type { LegalDocument } from './types'
 
 export const cookiePolicyNotice = 'Cookie Policy coming soon!'
@@ -36,6 +38,7 @@ export const privacyPolicy: LegalDocument = {
         'We collect only what we need to run the Services and coach you well.',
         'When you join the waitlist, we collect your email address, your first name if you choose to give it, and a note of where you signed up (for example, this website).',
         'With each signup we also keep a record of your consent, so that we can show what you agreed to and when: the time you signed up, the page you signed up on, the campaign that brought you if the address you arrived at named one (its utm_source, utm_medium and utm_campaign parameters), the origin of the site that linked to us (for example https://news.example.org, never the full address of the page you came from), the version of the wording the form showed you, and when you confirmed your address and, if you do, when you unsubscribed.',
+        `After you confirm your address, we may ask you a few questions to choose who tries the app first, such as how far you run or which devices you have. Every question is optional, skipping them changes nothing about your place in line, and your answers are kept with the version of the question you answered. Some questions ask about your health (for example, pain when you run). We keep your answers to those only if you first say yes to a separate question that asks for your explicit consent; it is never pre-ticked, and saying no keeps your place. Those answers are encrypted in our database, never written to our logs or sent to other systems, and seen by our team only as counts, or one by one by the few team members (owners) who pick the first testers. You can take your consent back at any time from your place in line, and we delete those answers at once.`,
         'When you use our apps, we collect:',
       ],
       list: [
@@ -53,6 +56,7 @@ export const privacyPolicy: LegalDocument = {
       list: [
         'send you an email when you join the waitlist, with a link to confirm your address (if you join again before confirming, we send it again, at most once every 10 minutes); until you open that link and press its button, we send you no news;',
         'send waitlist members who have confirmed their address news about our launch and early access (we use waitlist email addresses only for this, and you can unsubscribe anytime);',
+        'choose, from the answers you chose to give, who is invited to try the app first;',
         'create and manage your account and provide the Services;',
         'personalize your plan and coaching, remember context you have shared, and adapt your sessions over time;',
         'analyze your movement in real time and give you feedback on your form;',
@@ -89,7 +93,7 @@ export const privacyPolicy: LegalDocument = {
       id: 'retention',
       heading: '5. How Long We Keep Information',
       paragraphs: [
-        'We keep personal data only as long as we need it for the purposes described in this policy. Waitlist details are kept until you ask us to delete them, or until the waitlist is no longer needed; if you unsubscribe, we keep your signup and consent record (marked as unsubscribed) so we can show that you withdrew your consent and never email you again, unless you ask us to delete it. Account data is kept while your account is open and deleted within 90 days after you close it, except where we must keep certain records longer to meet legal, tax or accounting obligations or to resolve disputes. Raw camera and movement data is not kept long-term, as described in Section 3.',
+        `We keep personal data only as long as we need it for the purposes described in this policy. Waitlist details are kept until you ask us to delete them, or until the waitlist is no longer needed; if you unsubscribe, we keep your signup and consent record (marked as unsubscribed) so we can show that you withdrew your consent and never email you again, unless you ask us to delete it. Account data is kept while your account is open and deleted within 90 days after you close it, except where we must keep certain records longer to meet legal, tax or accounting obligations or to resolve disputes. Raw camera and movement data is not kept long-term, as described in Section 3. Your answers to our questions are kept until you ask us to delete your data, except your answers about your health, which we delete ${inWords(questionRules.sensitiveAnswersKeptMs)} after you gave them, or at once when you take back your consent.`,
       ],
     },
     {

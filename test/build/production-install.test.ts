@@ -115,7 +115,7 @@ it('installs without devDependencies, migrates and starts with node, and takes a
     MIGRATE_AT_START: 'false',
   })
   expect(await lambda.exited, lambda.output()).toBe(0)
-  expect(lambda.output().trim()).toBe('analyticsClock consoleSweep handler launchClock outboxSender retentionSweep updatesClock webhookBodiesClock webhooksClock')
+  expect(lambda.output().trim()).toBe('analyticsClock answersRetention consoleSweep handler launchClock outboxSender retentionSweep updatesClock webhookBodiesClock webhooksClock')
 
   // Idle, once it has served: the resident memory of the node process, as the kernel counts it.
   const rss = /VmRSS:\s+(\d+) kB/.exec(await readFile(`/proc/${server.child.pid}/status`, 'utf8'))?.[1]

@@ -77,6 +77,14 @@ describe('readConfig', () => {
       expect(() => readConfig(env)).toThrow(problem)
   })
 
+  it('reads SENSITIVE_ANSWERS_KEY as 32 bytes, in hexadecimal or base64; unset, none (a kept one is made)', () => {
+    const key = Buffer.alloc(32, 7)
+    expect(readConfig({ SENSITIVE_ANSWERS_KEY: key.toString('hex') }).sensitiveAnswersKey).toEqual(key)
+    expect(readConfig({ SENSITIVE_ANSWERS_KEY: ` ${key.toString('base64')} ` }).sensitiveAnswersKey).toEqual(key)
+    expect(readConfig({}).sensitiveAnswersKey).toBeUndefined()
+    expect(() => readConfig({ SENSITIVE_ANSWERS_KEY: key.toString('hex').slice(2) })).toThrow(/^Invalid configuration: SENSITIVE_ANSWERS_KEY must be 32 random bytes/)
+  })
+
   it('migrates at the start unless MIGRATE_AT_START=false (one instance by default; a release step for several)', () => {
     expect(['', 'true', ' TRUE ', 'false', 'False'].map((value) => readConfig({ MIGRATE_AT_START: value }).migrateAtStart)).toEqual([true, true, true, false, false])
     expect(readConfig({}).migrateAtStart).toBe(true)
@@ -162,6 +170,8 @@ describe('readSettings', () => {
     ['WEBHOOKS_ALLOW_PRIVATE', () => ({ WEBHOOKS_ALLOW_PRIVATE: 'yes' })],
     ['MIGRATE_AT_START', () => ({ MIGRATE_AT_START: 'later' })],
     ['STATIC_DIR', () => ({ STATIC_DIR: aFile })],
+    ['SENSITIVE_ANSWERS_KEY', () => ({ SENSITIVE_ANSWERS_KEY: secret })],
+    ['SENSITIVE_ANSWERS_KEY', () => ({ SENSITIVE_ANSWERS_KEY: `${'ab'.repeat(31)}${secret}` })],
     ['PUBLIC_SITE_URL', () => ({ PUBLIC_SITE_URL: `ftp://user:${secret}@stridehealth.example` })],
     ['PUBLIC_API_URL', () => ({ PUBLIC_API_URL: 'api.stridehealth.example' })],
     ['SMTP_URL', () => ({ SMTP_URL: `smtp://mailer:${secret}@smtp.example:99999` })],

@@ -59,6 +59,21 @@ const rowMakers: Partial<Record<TableName, RowMaker>> = {
     // The rule clears a delivery's body; its status row stays for good.
     left: async (db) => (await db.selectFrom('webhook_deliveries').select('webhook_id').where('body', 'is not', null).execute()).map((row) => row.webhook_id),
   },
+  answers: {
+    async write(db, personId, rows) {
+      for (const { label, end } of rows) {
+        // One question each: a person answers a question once.
+        const question = await db
+          .insertInto('questions')
+          .values({ kind: 'single', sensitivity: 'sensitive', state: 'asked', version: 1, created_by: member, created_at: iso(new Date(0)) })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+        await db.insertInto('answers').values({ signup_id: personId, question_id: question.id, version: 1, answer: null, answer_sealed: label, answered_at: iso(end) }).execute()
+      }
+    },
+    // The rule removes a sensitive answer; an ordinary one stays until the person is erased.
+    left: async (db) => (await db.selectFrom('answers').select('answer_sealed').where('answer_sealed', 'in', ['before', 'after']).execute()).map((row) => row.answer_sealed!),
+  },
   admin_sessions: {
     write: (db, _personId, rows) => db.insertInto('admin_sessions').values(rows.map(({ label, end }) => ({ session_hash: label, email: member, created_at: iso(new Date(end.getTime() - 12 * 60 * minute)), expires_at: iso(end) }))).execute().then(() => undefined),
     left: async (db) => (await db.selectFrom('admin_sessions').select('session_hash').execute()).map((row) => row.session_hash),

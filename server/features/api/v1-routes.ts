@@ -11,6 +11,7 @@ import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import { apiErrorCodes, apiKeyMark } from '../../../shared/api-keys'
 import { storedStatuses } from '../../../shared/stored-statuses'
+import { questionKinds, type PersonAnswer } from '../../../shared/questions'
 import { StoreUnavailableError } from '../../platform/database/contract'
 import type { Logger } from '../../platform/observability/logger'
 import { requestLog } from '../../platform/observability/observe-requests'
@@ -18,7 +19,13 @@ import { apiError } from './api-errors'
 import type { Activations, Recorded } from './activations'
 import { bearer, type ApiEnv, type BearerOptions } from './bearer'
 
-export type V1Options = BearerOptions & { activations: Activations; classify: (error: unknown) => unknown; log: Logger }
+export type V1Options = BearerOptions & {
+  activations: Activations
+  /** A person's answers by address (the questions' offer, issue 52), sensitive ones opened; undefined: nobody. */
+  answersOf: (address: string) => Promise<{ signupId: number; answers: PersonAnswer[] } | undefined>
+  classify: (error: unknown) => unknown
+  log: Logger
+}
 
 /** A body of these routes is a few dozen bytes; 4 KB is room for any address or code, and no more. */
 const maxBodyBytes = 4096
@@ -83,6 +90,30 @@ const activationRoute = createRoute({
   },
 })
 
+const Answer = z
+  .object({
+    questionId: z.number().int(),
+    version: z.number().int(),
+    wording: z.string(),
+    kind: z.enum(questionKinds),
+    sensitive: z.boolean(),
+    answer: z.union([z.string(), z.array(z.string())]).nullable(),
+    answeredAt: Time,
+  })
+  .openapi('Answer', { description: 'One answer, with the wording of the version it answered. `answer` is null for a health answer this server can no longer open.' })
+const answersRoute = createRoute({
+  method: 'post',
+  path: '/people/answers',
+  summary: 'A person’s answers to the questions, by address (scope answers:read; health answers with answers:sensitive:read, audited)',
+  security,
+  request: { body: { required: true, content: { 'application/json': { schema: z.strictObject({ email: Email }).openapi('AnswersOf') } } } },
+  responses: {
+    200: { description: 'Their answers; health answers only for a key with answers:sensitive:read.', content: { 'application/json': { schema: z.object({ answers: z.array(Answer) }).openapi('Answers') } } },
+    ...keyErrors,
+    404: errorReply('Nobody has this address (`person_not_found`).'),
+  },
+})
+
 const refusalOf = { 'person-not-found': 'person_not_found', 'invitation-not-found': 'invitation_not_found', 'code-not-found': 'code_not_found', 'not-invited': 'not_invited' } as const
 
 export function v1Routes(options: V1Options): OpenAPIHono<ApiEnv> {
@@ -111,6 +142,17 @@ export function v1Routes(options: V1Options): OpenAPIHono<ApiEnv> {
     // invited, after the same statements (activations.ts), or it could test who is listed (issue 45, case 9).
     const outcome = recorded.outcome === 'person-not-found' && !c.get('apiKey').scopes.includes('people:read') ? 'not-invited' : recorded.outcome
     return apiError(c, refusalOf[outcome], outcome === 'not-invited' ? 409 : 404)
+  })
+
+  v1.openapi({ ...answersRoute, middleware: [needs('answers:read')] as const }, async (c) => {
+    const found = await options.answersOf(c.req.valid('json').email)
+    if (!found) return apiError(c, 'person_not_found', 404)
+    const key = c.get('apiKey')
+    const sensitive = key.scopes.includes('answers:sensitive:read')
+    const answers = sensitive ? found.answers : found.answers.filter((answer) => !answer.sensitive)
+    // Every read of health answers is audited, by key and person (never the address, never an answer).
+    if (sensitive && answers.some((answer) => answer.sensitive)) await options.audit(`api key ${key.prefix}`, 'use-api-key', `"${key.name}" read the sensitive answers of signup #${found.signupId}`)
+    return c.json({ answers }, 200)
   })
 
   v1.doc31('/openapi.json', {

@@ -15,6 +15,7 @@ import { apiKeysConsoleRoutes } from './api-keys-console'
 import { defaultApiKeyRateLimit } from './bearer'
 import { apiMigrations } from './migrations'
 import { v1Routes } from './v1-routes'
+import { canonicalAddress } from '../../../shared/mailbox'
 
 type Limit = { max: number; windowMs: number }
 
@@ -45,6 +46,11 @@ export const apiWing: Wing = {
         const v1 = v1Routes({
           keys,
           activations: activated,
+          answersOf: async (typed) => {
+            const address = canonicalAddress(typed)
+            const person = address === undefined ? undefined : await database.db.selectFrom('signups').select('id').where('email_normalized', '=', address).executeTakeFirst()
+            return person && { signupId: Number(person.id), answers: (await ports.questions.personAnswers(database.db, Number(person.id))).given }
+          },
           limiter: rateLimiter(limits.apiKey ?? defaultApiKeyRateLimit),
           audit: (actor, action, detail) => ports.admin.audit(actor, action, detail),
           now,

@@ -28,12 +28,21 @@ import { issueActivationCode, type ActivationCode } from './activation-code'
 export type InvitationSettings = { lifetimeMs: number; sendsPerSecond: number }
 export const invitationDefaults: InvitationSettings = { lifetimeMs: invitationRules.lifetimeMs, sendsPerSecond: invitationRules.sendsPerSecond }
 
-export type StartWave = { count: number; by: string; kind: WaveKind; now: Date; /** The first person the team saw in the preview. */ firstId?: number }
+export type StartWave = {
+  count: number
+  by: string
+  kind: WaveKind
+  now: Date
+  /** The first person the team saw in the preview. */
+  firstId?: number
+  /** A cohort (issue 52): only these people, the next in line among them. */
+  among?: readonly number[]
+}
 export type WaveStarted = { ok: true; wave: WaveRow } | { ok: false; reason: 'list-changed' | 'nobody' }
 
 export type Invitations = {
   /** Who a wave of `count` would take, for the team to see before they start it. */
-  nextUp(count: number): Promise<NextUp>
+  nextUp(count: number, among?: readonly number[]): Promise<NextUp>
   /** Starts a wave in one transaction: invitations, statuses, the line, and the emails. */
   startWave(wave: StartWave): Promise<WaveStarted>
   /** A new wave of a wave's expired invitations (the team sends them again); nobody when it has none. */
@@ -113,7 +122,7 @@ export function invitations(database: Database, line: Line, settings: Invitation
   }
 
   async function startWaveIn(trx: Db, wave: StartWave): Promise<WaveStarted> {
-    const people = await line.next(trx, Math.min(wave.count, invitationRules.maxWave))
+    const people = await line.next(trx, Math.min(wave.count, invitationRules.maxWave), wave.among)
     if (wave.firstId !== undefined && people[0]?.id !== wave.firstId) return { ok: false, reason: 'list-changed' }
     if (people.length === 0) return { ok: false, reason: 'nobody' }
     return { ok: true, wave: await inviteIn(trx, people, wave.kind, wave.by, wave.now) }
@@ -172,9 +181,9 @@ export function invitations(database: Database, line: Line, settings: Invitation
     )
 
   return {
-    async nextUp(count) {
+    async nextUp(count, among) {
       const wanted = Math.max(0, Math.min(count, invitationRules.maxWave))
-      const [people, all] = await Promise.all([line.next(db, Math.min(wanted, previewLimit)), waiting(db)])
+      const [people, all] = await Promise.all([line.next(db, Math.min(wanted, previewLimit), among), among ? line.waiting(db, among) : waiting(db)])
       const places = await Promise.all(people.map((person) => line.placeOf(person.id)))
       return {
         people: people.map((person, index) => ({ id: person.id, firstName: person.first_name, email: person.email, place: places[index]?.place ?? 0 })),

@@ -15,9 +15,14 @@ import { invitationRules, isTimeOfDay } from '../../../shared/rules'
 import { askWaveCount, funnelColumns, nobodyWaiting, ratedFunnelColumns, type Pace, type WaveRefusal, type WaveRequest, type WaveRow, type PaceRequest } from '../../../shared/launch-rows'
 import type { Invitations } from './invitations'
 import { inviteUrlMessages } from '../../../shared/setup'
+import { cohortMatchMax, type AnswerMatch } from '../../../shared/questions'
+import { isMasked } from '../../../shared/analytics'
+import { can } from '../../../shared/team'
 
 export type WaveRoutesOptions = {
   invitations: Invitations
+  /** Who matches a cohort's rules (the questions' offer, issue 52), and whether a rule reads sensitive answers. */
+  matching: (rules: readonly AnswerMatch[]) => Promise<{ people: number[]; sensitive: boolean } | undefined>
   /** INVITE_URL, read at each use: without it there is nowhere to send people, so waves and paces are refused. */
   inviteUrl: () => Promise<string | undefined>
   audit: Audit
@@ -29,6 +34,9 @@ export const waveMessages = {
   badPace: 'Say how many people a day (a whole number from 1 up) and a time of day as HH:MM.',
   listChanged: 'The list changed since you looked (another wave took those people): here is who is next now.',
   nobody: nobodyWaiting,
+  badMatch: 'Each rule names a choice question asked now and one or more of its choices.',
+  tooManyMatch: `More than ${cohortMatchMax.toLocaleString('en-US')} people match: narrow the cohort, or take the next in line.`,
+  fewerThanFive: 'Fewer than 5 people in line match. A member who may see people can invite so small a cohort.',
   noneExpired: 'That wave has no expired invitations to send again.',
   notReady: inviteUrlMessages.missing,
   noPace: 'No pace is set.',
@@ -61,12 +69,42 @@ export function waveRoutes(options: WaveRoutesOptions): Hono<AdminEnv> {
     return c.json({ ok: true, ...overview, waves: overview.waves.map(shownWave(c)), pace: shownPace(c, overview.pace) })
   })
 
+  // A cohort (issue 52): the rules, as posted or as the preview's query carries them (JSON), checked and matched.
+  // Undefined: no rules, the next in line; a string: the refusal's words.
+  type Cohort = { people: number[]; sensitive: boolean }
+  const cohortOf = async (raw: unknown): Promise<Cohort | string | undefined> => {
+    if (raw === undefined || raw === null || raw === '') return undefined
+    let rules: unknown = raw
+    if (typeof raw === 'string') {
+      try {
+        rules = JSON.parse(raw)
+      } catch {
+        return waveMessages.badMatch
+      }
+    }
+    const wellFormed =
+      Array.isArray(rules) &&
+      rules.length > 0 &&
+      rules.length <= 10 &&
+      rules.every((rule: { questionId?: unknown; choices?: unknown }) => Number.isSafeInteger(rule?.questionId) && Array.isArray(rule.choices) && rule.choices.every((choice) => typeof choice === 'string'))
+    const cohort = wellFormed ? await options.matching(rules as AnswerMatch[]) : undefined
+    if (!cohort) return waveMessages.badMatch
+    if (cohort.people.length > cohortMatchMax) return waveMessages.tooManyMatch
+    return cohort
+  }
+  // Who is next in a cohort is shown to a member who may see people, and, for a rule on sensitive answers, who may
+  // read them; to anyone else the counts only, and a count under 5 not at all (shared/analytics.ts isMasked).
+  const seesCohort = (c: Context<AdminEnv>, cohort: Cohort) => seesPeople(c) && (!cohort.sensitive || can(c.get('role'), 'answers:sensitive:read'))
+
   on(routes, consoleRoutes.nextUp, async (c) => {
     const count = wholeNumber(Number(c.req.query('count')), invitationRules.maxWave)
     if (count === undefined) return c.json({ ok: false, message: waveMessages.badCount }, 400)
-    const next = await invitations.nextUp(count)
-    const people = seesPeople(c) ? next.people : next.people.map(({ email: _hidden, ...person }) => person)
-    return c.json({ ok: true, ...next, people })
+    const cohort = await cohortOf(c.req.query('match'))
+    if (typeof cohort === 'string') return c.json({ ok: false, message: cohort }, 400)
+    const next = await invitations.nextUp(count, cohort?.people)
+    if (cohort && !seesPeople(c) && isMasked(next.waiting)) return c.json({ ok: false, message: waveMessages.fewerThanFive }, 400)
+    const people = cohort && !seesCohort(c, cohort) ? [] : seesPeople(c) ? next.people : next.people.map(({ email: _hidden, ...person }) => person)
+    return c.json({ ok: true, ...next, people, ...(cohort && { matching: next.waiting }) })
   })
 
   on(routes, consoleRoutes.startWave, async (c) => {
@@ -74,17 +112,21 @@ export function waveRoutes(options: WaveRoutesOptions): Hono<AdminEnv> {
     if (notReady) return c.json(notReady, 503)
     const fields = await body(c)
     if (!fields) return tooLarge(c)
-    const { count: rawCount, firstId: rawFirst }: Partial<Record<keyof WaveRequest, unknown>> = fields
+    const { count: rawCount, firstId: rawFirst, match }: Partial<Record<keyof WaveRequest, unknown>> = fields
     const count = wholeNumber(rawCount, invitationRules.maxWave)
     const firstId = wholeNumber(rawFirst, Number.MAX_SAFE_INTEGER)
-    if (count === undefined || firstId === undefined) return c.json({ ok: false, message: waveMessages.badCount }, 400)
+    const cohort = await cohortOf(match)
+    if (typeof cohort === 'string') return c.json({ ok: false, message: cohort }, 400)
+    // A member shown no one of a cohort sends no first person: the cohort's rules are what they saw.
+    if (count === undefined || (firstId === undefined && !(cohort && !seesCohort(c, cohort)))) return c.json({ ok: false, message: waveMessages.badCount }, 400)
+    if (cohort && !seesPeople(c) && isMasked(await invitations.nextUp(1, cohort.people).then((next) => next.waiting))) return c.json({ ok: false, message: waveMessages.fewerThanFive }, 400)
     const by = c.get('adminEmail')
-    const started = await invitations.startWave({ count, firstId, by, kind: 'next', now: now() })
+    const started = await invitations.startWave({ count, firstId, by, kind: 'next', now: now(), among: cohort?.people })
     if (!started.ok)
       return started.reason === 'list-changed'
         ? c.json(refusal('list-changed', waveMessages.listChanged), 409)
         : c.json(refusal('nobody', waveMessages.nobody), 409)
-    await options.audit(by, 'start-wave', `wave #${started.wave.id}: ${started.wave.funnel.invited} invited`)
+    await options.audit(by, 'start-wave', `wave #${started.wave.id}: ${started.wave.funnel.invited} invited${cohort ? ' whose answers matched' : ''}`)
     return c.json({ ok: true, wave: shownWave(c)(started.wave) })
   })
 

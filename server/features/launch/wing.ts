@@ -40,7 +40,7 @@ export const launchWing: Wing = {
       // An invitation's page reads; its button claims, with the link's token.
       routes: () => ({ pages: [{ at: '/', app: inviteRoutes({ invitations: invited, inviteUrl: link.url, siteUrl: admin.publicUrl, now }) }] }),
       consoleRoutes: [
-        ({ audit, now: at }) => waveRoutes({ invitations: invited, inviteUrl: link.url, audit, now: at }),
+        ({ audit, now: at }) => waveRoutes({ invitations: invited, matching: (rules) => ports.questions.matching(rules), inviteUrl: link.url, audit, now: at }),
         ({ audit }) => inviteUrlRoutes({ settings, link, audit }),
       ],
       personRecord: launchPerson,

@@ -73,7 +73,9 @@ export type Line = {
   leave(trx: Db, signupId: number): Promise<void>
   /** The first `count` confirmed people in line, in its order (unsubscribed people keep their places but are
    * passed over: they asked for no email). */
-  next(db: Db, count: number): Promise<{ id: number; line_score: number; first_name: string; email: string }[]>
+  next(db: Db, count: number, among?: readonly number[]): Promise<{ id: number; line_score: number; first_name: string; email: string }[]>
+  /** How many are waiting in line, or of `among` (a cohort's people, issue 52). */
+  waiting(db: Db, among?: readonly number[]): Promise<number>
   /** These people leave the line for an invitation (in the wave's transaction, after lock): everyone behind them
    * moves up. Their confirmation number stays, so a later confirmation never puts them back. */
   take(trx: Db, people: { id: number; line_score: number }[]): Promise<void>
@@ -240,12 +242,18 @@ export function line(
 
   return {
     lock,
-    async next(db, count) {
-      const rows = await db
-        .selectFrom('signups')
-        .select(['id', 'line_score', 'first_name', 'email'])
-        .where('status', '=', 'confirmed')
-        .where('line_score', 'is not', null)
+    async waiting(db, among) {
+      if (among?.length === 0) return 0
+      let query = db.selectFrom('signups').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'confirmed').where('line_score', 'is not', null)
+      if (among) query = query.where('id', 'in', [...among])
+      return Number((await query.executeTakeFirstOrThrow()).n)
+    },
+    async next(db, count, among) {
+      if (among?.length === 0) return []
+      let query = db.selectFrom('signups').select(['id', 'line_score', 'first_name', 'email']).where('status', '=', 'confirmed').where('line_score', 'is not', null)
+      // A cohort (issue 52): the next in line among the people whose answers match.
+      if (among) query = query.where('id', 'in', [...among])
+      const rows = await query
         .orderBy('line_score')
         .orderBy('referral_credits', 'desc')
         .orderBy('confirm_seq')

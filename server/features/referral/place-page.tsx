@@ -11,6 +11,8 @@ import { newsConsentWording } from '../../../shared/email-purposes'
 import { shareLinkOf } from '../../../shared/referral-code'
 import { cspHash, PrivatePage, privatePageStyle, renderPage } from '../../platform/http/private-page'
 import type { NewsChoiceOffer } from '../consent/public'
+import type { QuestionsOffer } from '../questions/public'
+import { questionsPagePath, questionsWithdrawPath } from '../../../shared/questions'
 import type { YourPlace } from './line'
 import { invitationWords } from '../launch/public'
 
@@ -72,9 +74,30 @@ function NewsAndUpdates({ news }: { news: NewsChoiceOffer }) {
   )
 }
 
-type PageExtras = { inviteUrl?: string; news: NewsChoiceOffer }
+// The questions (issue 52): a link to their page, which the endpoint serves with its own token of a day; and, for
+// one who said yes to the health questions, the button that takes it back and deletes those answers at once.
+function Questions({ questions }: { questions: QuestionsOffer }) {
+  const link = `${questionsPagePath}?token=${encodeURIComponent(questions.token)}`
+  return (
+    <>
+      <h2>A few questions</h2>
+      <p>
+        Optional questions help us choose who tries the app first. <a href={link}>Answer or change your answers</a>.
+      </p>
+      {questions.holdsSensitiveConsent && (
+        <form className="news" method="post" action={questionsWithdrawPath}>
+          <input type="hidden" name="token" value={questions.token} />
+          <p>You said yes to us keeping your answers about your health.</p>
+          <button type="submit">Take back my yes and delete my health answers</button>
+        </form>
+      )}
+    </>
+  )
+}
 
-function YourPlacePage({ you, siteUrl, inviteUrl, news }: { you: YourPlace; siteUrl: string } & PageExtras) {
+type PageExtras = { inviteUrl?: string; news: NewsChoiceOffer; questions?: QuestionsOffer }
+
+function YourPlacePage({ you, siteUrl, inviteUrl, news, questions }: { you: YourPlace; siteUrl: string } & PageExtras) {
   const shareLink = shareLinkOf(siteUrl, you.referralCode)
   // Friends count once they confirm (line.ts YourPlace): a count of signups would tell who was listed already.
   const friends =
@@ -120,6 +143,7 @@ function YourPlacePage({ you, siteUrl, inviteUrl, news }: { you: YourPlace; site
       <p>{friends}</p>
 
       <NewsAndUpdates news={news} />
+      {questions && <Questions questions={questions} />}
 
       <h2>Your email and your data</h2>
       <p>

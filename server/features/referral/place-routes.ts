@@ -8,6 +8,7 @@ import { Hono } from 'hono'
 import { placePagePath } from '../../../shared/consent-paths'
 import { hashSecret, isWellFormedSecret } from '../../platform/secrets/tokens'
 import type { OfferNewsChoice } from '../consent/public'
+import type { OfferQuestions } from '../questions/public'
 import type { YourPlace } from './line'
 import { placePageCsp, renderLinkNotWorking, renderYourPlace } from './place-page'
 
@@ -15,6 +16,8 @@ export type PlaceRoutesOptions = {
   yourPlace: (tokenHash: string, now: Date) => Promise<YourPlace | undefined>
   /** A token for the page's choice of news and updates, and whether the person holds it now. */
   offerNewsChoice: OfferNewsChoice
+  /** A token for the questions page, and whether the person holds the consent to the health questions. */
+  offerQuestions: OfferQuestions
   /** The site's public address, for the share link and the page's links; the request's own origin without it. */
   siteUrl: string | undefined
   /** INVITE_URL: someone who claimed their invitation finds the way on to early access here again. */
@@ -39,7 +42,8 @@ export function placeRoutes(options: PlaceRoutesOptions): Hono {
     const siteUrl = options.siteUrl ?? new URL(c.req.url).origin
     if (!you) return c.html(renderLinkNotWorking(siteUrl), 404, pageHeaders(siteUrl))
     const news = await options.offerNewsChoice(you.signupId, at)
-    return c.html(renderYourPlace(you, siteUrl, { inviteUrl: await options.inviteUrl(), news }), 200, pageHeaders(siteUrl))
+    const questions = await options.offerQuestions(you.signupId, at)
+    return c.html(renderYourPlace(you, siteUrl, { inviteUrl: await options.inviteUrl(), news, questions }), 200, pageHeaders(siteUrl))
   })
   return routes
 }

@@ -40,6 +40,8 @@ export const referralWing: Wing = {
             app: placeRoutes({
               yourPlace: placeInLine.yourPlace,
               offerNewsChoice: (signupId, at) => ports.consent.offerNewsChoice(signupId, at),
+              // The questions' wing is built after this one: its offer is read at each request.
+              offerQuestions: (signupId, at) => ports.questions.offer(signupId, at),
               siteUrl: admin.publicUrl,
               // The launch's link, offered after this wing is built and read at each request (launch/invite-url.ts).
               inviteUrl: () => ports.inviteUrl.url(),

@@ -14,6 +14,8 @@ export const permissionWords: Record<Permission, string> = {
   'updates:write': 'writing updates',
   'updates:send': 'sending updates',
   'waves:send': 'sending invitations',
+  'questions:manage': 'managing the questions',
+  'answers:sensitive:read': 'reading health answers',
   'api-keys:manage': 'managing API keys',
   'webhooks:manage': 'managing webhooks',
   'team:manage': 'managing the team',

@@ -7,6 +7,7 @@
 // and the people table already shows every address to the same permission without an entry.
 import { Hono } from 'hono'
 import { consoleRoutes } from '../../../shared/console-routes'
+import { can } from '../../../shared/team'
 import type { Reply } from '../../../shared/console-api'
 import { isWholeRecord, type PersonRecord, type PersonRecordPart, type PersonReply } from '../../../shared/person-record'
 import type { Db } from '../database/database'
@@ -27,6 +28,12 @@ export function personRecordOf(db: Db, readers: readonly PersonRecordReader[]): 
   }
 }
 
+/** The record as a member without answers:sensitive:read sees it: each sensitive answer's question, and no answer. */
+export const withoutSensitiveAnswers = (person: PersonRecord): PersonRecord => ({
+  ...person,
+  answers: { ...person.answers, given: person.answers.given.map((given) => (given.sensitive ? { ...given, answer: null } : given)) },
+})
+
 export const personRoute =
   (recordOf: PersonRecordOf): ConsoleRoute =>
   () => {
@@ -37,7 +44,7 @@ export const personRoute =
       const person = await recordOf(id)
       // The code tells the console's page "no such person" from a failure (src/admin/admin-api-client.ts).
       if (!person) return c.json({ ok: false, message: consoleMessages.notFound, code: 'not-found' }, 404)
-      return c.json({ ok: true, person } satisfies Reply<PersonReply>)
+      return c.json({ ok: true, person: can(c.get('role'), 'answers:sensitive:read') ? person : withoutSensitiveAnswers(person) } satisfies Reply<PersonReply>)
     })
     return api
   }

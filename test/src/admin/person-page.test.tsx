@@ -149,6 +149,32 @@ describe('a person’s page as the router mounts it', () => {
     expect(asked).toEqual(['/api/admin/people/41'])
   })
 
+  it('shows their answers with the wording answered, and a health answer the server held back as not shown to the role', async () => {
+    const answered = {
+      ...personSample,
+      answers: {
+        sensitiveConsent: { version: '2026-12-06', givenAt: '2026-12-06T10:00:00.000Z', withdrawnAt: null },
+        given: [
+          { questionId: 1, version: 2, wording: 'How far do you run now?', kind: 'single', sensitive: false, answer: 'Under 5 km', answeredAt: '2026-12-06T10:00:00.000Z' },
+          { questionId: 2, version: 1, wording: 'Any pain when you run?', kind: 'short', sensitive: true, answer: null, answeredAt: '2026-12-06T10:00:00.000Z' },
+        ],
+      },
+    } as const
+    vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ ok: true, person: answered }), { status: 200 }))
+    render(
+      <PermissionsProvider permissions={['figures:read', 'people:read']}>
+        <PersonPage personId={7} />
+      </PermissionsProvider>,
+    )
+    const table = within(await screen.findByRole('region', { name: 'Answers' })).getByRole('table')
+    const rows = within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').slice(0, 3).map((cell) => cell.textContent))
+    expect(rows).toEqual([
+      ['How far do you run now?', '2', 'Under 5 km'],
+      ['Any pain when you run? (health)', '1', 'A health answer: not shown to your role'],
+    ])
+    expect(screen.getByText(/^Consent to the health questions: given /)).toBeInTheDocument()
+  })
+
   it('shows no Erase to a member whose role may not erase', async () => {
     vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ ok: true, person: personSample }), { status: 200 }))
     render(

@@ -309,7 +309,7 @@ describe(`/api/v1 on ${testEngine}`, () => {
     expect(response.status).toBe(200)
     const document = await response.json()
     expect(document.openapi).toBe('3.1.0')
-    expect(Object.keys(document.paths).sort()).toEqual(['/activations', '/people/lookup'])
+    expect(Object.keys(document.paths).sort()).toEqual(['/activations', '/people/answers', '/people/lookup'])
     const ajv = new Ajv2020({ strict: false, allErrors: true })
     addFormats.default(ajv)
     ajv.addSchema(document, 'openapi.json')

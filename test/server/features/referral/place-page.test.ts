@@ -98,8 +98,10 @@ it('moves no figure on a person’s page because of another address’s past: on
   server = await startTestServer({ mail: { smtpUrl: inbox.url } })
   await joinAndConfirm('owner@example.com')
   const place = tokenLink(await inbox.next('owner@example.com'), '/waitlist/place')
-  // Each opening carries a fresh token for its news-and-updates form, which says nothing of anyone: set aside.
-  const page = async () => (await (await fetch(place.url)).text()).replace(/name="token" value="[\w-]{43}"/, 'name="token" value=""')
+  // Each opening carries fresh tokens for its news-and-updates form and its questions link, which say nothing of
+  // anyone: set aside.
+  const page = async () =>
+    (await (await fetch(place.url)).text()).replace(/name="token" value="[\w-]{43}"/g, 'name="token" value=""').replace(/questions\?token=[\w-]{43}/g, 'questions?token=')
   const code = /\/\?ref=([2-9a-hjkmnp-z]{8})"/.exec(await page())![1]!
   // Addresses already listed (one pending, one confirmed) and one never listed.
   expect(await (await server.post({ ...validSignup, email: 'pending@example.org' })).json()).toEqual({ ok: true, message: messages.success })
