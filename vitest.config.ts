@@ -19,7 +19,7 @@ export default defineConfig({
     globals: true,
     environment: 'jsdom',
     setupFiles: ['test/utils/setup.ts'],
-    globalSetup: ['test/utils/postgres-for-run.ts'],
+    globalSetup: ['test/utils/postgres-for-run.ts', 'test/utils/server-for-run.ts'],
     provide: { suitesOnBothEngines: onBothEngines },
     // A hang is a failure at any bound; the bound is for a loaded machine. CI's 2 cores, running four files at
     // once, took a server process 10.6 s to refuse a bad start and 20 s to get through a kill -9 and a restart

@@ -6,9 +6,13 @@ import { noteDatabaseUse, resetStoreSuiteState, storeSuiteDeclaration, undeclare
 // Every test file runs this first. Files in jsdom (the views) also get setup-dom.ts: Testing Library and the rest
 // of what a page needs, which the files in Node's environment never use.
 if (typeof window !== 'undefined') await import('./setup-dom')
-// A server process over a database counts as the file's reaching it (tools/processes.ts starts those; jsdom's
-// files start none, and its import.meta.url is no file's).
-else (await import('../../tools/processes')).whenServerUsesDatabase(noteDatabaseUse)
+// A server process over a database counts as the file's reaching it (tools/processes.ts starts those, from the
+// run's build: server-for-run.ts; jsdom's files start none, and its import.meta.url is no file's).
+else {
+  const processes = await import('../../tools/processes')
+  processes.whenServerUsesDatabase(noteDatabaseUse)
+  processes.startBuiltServer(inject('builtServerMain'))
+}
 
 // Which engines a file runs on is said in the file (store-suite.ts). The drivers tell when a file reaches a
 // database, so a file that does and says nothing fails here, after its tests. They load once per worker: the

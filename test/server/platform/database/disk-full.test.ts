@@ -1,5 +1,5 @@
 // @vitest-environment node
-// A full disk, against the real process (`tsx server/main.ts`) on the engine under test: every request that
+// A full disk, against the real process (tools/processes.ts) on the engine under test: every request that
 // needs a write is told plainly that signups cannot be saved now (503, `databaseUnavailable` in
 // shared/messages.ts, Retry-After), whichever route it is, never a 500 "Something went wrong"; a browser's own
 // form post lands on the matching outcome page; and the log names the real cause, never SQLite's "cannot

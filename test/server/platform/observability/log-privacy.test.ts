@@ -1,5 +1,5 @@
 // @vitest-environment node
-// The log never says who is listed (issue 20): the real process (`tsx server/main.ts`, LOG_LEVEL=trace, so
+// The log never says who is listed (issue 20): the real process (tools/processes.ts, LOG_LEVEL=trace, so
 // every line any level would write) on the engine under test, mailing a real SMTP server in this process. One
 // person goes through every flow by the links in their emails, as a browser and a mail provider would use them:
 // signup, a repeat, confirmation from the page's own form (the token in the query), the List-Unsubscribe URL

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// The metrics (issue 20) from the real process (`tsx server/main.ts`) on the engine under test: a signup, a
+// The metrics (issue 20) from the real process (tools/processes.ts) on the engine under test: a signup, a
 // repeat and a confirmation by its emailed link move the counters, the outbox's sends and gauges and the latency
 // histogram under the route's pattern; the pool is reported. They are served on their own port, bound to
 // 127.0.0.1, and never on the public port, which serves /metrics only to METRICS_TOKEN's bearer.
