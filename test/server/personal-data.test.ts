@@ -17,6 +17,7 @@ import { engineTables, personalData, type PersonalTable, type TableName } from '
 import { until } from '../../tools/until'
 import { freshDatabase, makeTempDir, startTestServer, validSignup, type TestServer } from './harness'
 import { runsOnBothEngines } from '../utils/store-suite'
+import { pageText } from '../utils/page-text'
 import { inboxForFile } from '../utils/file-inbox'
 
 runsOnBothEngines()
@@ -85,10 +86,21 @@ describe('a person’s copy and erasure', () => {
     const ann = 'ann.list@example.com'
     await joinAndConfirm(ann, { utmSource: 'newsletter', utmMedium: 'email', utmCampaign: 'launch-week', consentVersion: '2026-11-01', referralCode: (await codeOf('bob.list@example.com'))! })
     const { id } = await server.store.database.db.selectFrom('signups').select('id').where('email_normalized', '=', ann).executeTakeFirstOrThrow()
+    // She answers an ordinary question and, with her consent, a health one (issue 52).
+    const by = 'team@company.example'
+    const distance = await server.store.questions.define({ kind: 'single', sensitive: false, wording: 'How far do you run now?', choices: ['Under 5 km', 'More'] }, by, new Date())
+    const pain = await server.store.questions.define({ kind: 'short', sensitive: true, wording: 'Any pain when you run? Where?', choices: [] }, by, new Date())
+    if (!distance.ok || !pain.ok) throw new Error('no questions')
+    const knee = 'Sharp pain below the left kneecap'
+    const answered = await server.store.questions.answer(id, [{ questionId: distance.id, answer: 'Under 5 km' }, { questionId: pain.id, answer: knee }], new Date(), { giveConsent: true })
+    expect(answered).toEqual({ ok: true, saved: 2 })
 
     await postJson(consentApi.copy, { email: ann })
     const page = await postForm(copyPagePath, linkTo(await inbox.next(ann), copyPagePath))
-    const fileToken = /name="token" value="([\w-]{43})"/.exec(await page.text())![1]!
+    const html = await page.text()
+    // Her page reads both answers back to her, the health one opened for her alone.
+    for (const shown of ['How far do you run now?', 'Under 5 km', 'Any pain when you run? Where? (health)', knee]) expect(pageText(html)).toContain(shown)
+    const fileToken = /name="token" value="([\w-]{43})"/.exec(html)![1]!
     const text = await (await postForm(copyFilePath, fileToken)).text()
     const copy = JSON.parse(text) as OwnCopy
     expect(copy.signup.email).toBe(ann)
@@ -104,8 +116,10 @@ describe('a person’s copy and erasure', () => {
         }
       }
     }
-    // The person's rows this walk made: their signup, its links, its emails, and Bob's referral of them.
-    expect(new Set(seen)).toEqual(new Set(['signups', 'consent_tokens', 'outbox', 'referrals']))
+    // The person's rows this walk made: their signup, its links, its emails, Bob's referral of them, their answers
+    // and their consent to the health questions.
+    expect(new Set(seen)).toEqual(new Set(['signups', 'consent_tokens', 'outbox', 'referrals', 'answers', 'sensitive_consents']))
+    expect(JSON.stringify(copy.answers)).toContain(knee)
 
     await postJson(consentApi.erase, { email: ann })
     expect((await (await postJson(consentApi.eraseConfirm, { token: linkTo(await inbox.next(ann), '/waitlist/erase/confirm') })).json()).ok).toBe(true)

@@ -162,6 +162,34 @@ function OwnCopyPage({ copy, fileToken, siteUrl }: { copy: OwnCopy; fileToken: s
         </table>
       )}
 
+      <h2>Your answers to our questions</h2>
+      {copy.answers.given.length === 0 ? (
+        <p>You have answered none of our questions.</p>
+      ) : (
+        <table>
+          <caption className="muted">Each with the wording you answered; health answers are stored encrypted.</caption>
+          <thead>
+            <tr>
+              <th scope="col">Question</th>
+              <th scope="col">Your answer</th>
+              <th scope="col">Answered</th>
+            </tr>
+          </thead>
+          <tbody>
+            {copy.answers.given.map((given) => (
+              <tr key={given.questionId}>
+                <td>{given.sensitive ? `${given.wording} (health)` : given.wording}</td>
+                <td>{given.answer === null ? 'Cannot be read now: please write to us' : Array.isArray(given.answer) ? given.answer.join(', ') : given.answer}</td>
+                <td>{when(given.answeredAt)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {copy.answers.sensitiveConsent && (
+        <p>{`Your yes to the health questions: ${copy.answers.sensitiveConsent.givenAt ? `given ${when(copy.answers.sensitiveConsent.givenAt)}` : 'not given'} (wording ${copy.answers.sensitiveConsent.version})${copy.answers.sensitiveConsent.withdrawnAt ? `, taken back ${when(copy.answers.sensitiveConsent.withdrawnAt)}` : ''}.`}</p>
+      )}
+
       <h2>Suppression</h2>
       <p>{copy.suppression ? `Your address is on our suppression list since ${when(copy.suppression.suppressedAt)}: ${copy.suppression.words} No email goes to it.` : 'Your address is not on our suppression list.'}</p>
 
