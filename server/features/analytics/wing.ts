@@ -11,7 +11,6 @@ import { analyticsRoutes, defaultAnalyticsRateLimit } from './analytics-routes'
 import { analyticsStore, type AnalyticsStore } from './analytics-store'
 import { analyticsMigrations } from './migrations'
 
-type Limit = { max: number; windowMs: number }
 /** What the clock does every ANALYTICS_COUNT_SECONDS; the tests run it themselves, with no clock. */
 type CountVisits = (at: Date) => Promise<{ rolledUp: number }>
 

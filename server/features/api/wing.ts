@@ -17,8 +17,6 @@ import { apiMigrations } from './migrations'
 import { v1Routes } from './v1-routes'
 import { canonicalAddress } from '../../../shared/mailbox'
 
-type Limit = { max: number; windowMs: number }
-
 declare module '../../platform/wing/wing' {
   interface Ports {
     apiKeys: ApiKeys

@@ -13,8 +13,6 @@ import { sesOverSns, snsOverHttps, type SnsFetch } from './ses-sns'
 import { suppressionConsoleRoutes } from './suppression-console'
 import { suppressionPerson } from './suppression-person'
 
-type Limit = { max: number; windowMs: number }
-
 declare module '../../platform/wing/wing' {
   interface WingLimits {
     /** Refused provider webhooks a client may send in a window before it is answered 429 unread. */

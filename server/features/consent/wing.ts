@@ -11,8 +11,6 @@ import { consentStore, type ConsentStore } from './consent-store'
 import { countedConsent } from './counted-consent'
 import { consentMigrations } from './migrations'
 
-type Limit = { max: number; windowMs: number }
-
 declare module '../../platform/wing/wing' {
   interface Ports {
     consent: ConsentStore

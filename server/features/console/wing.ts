@@ -17,8 +17,6 @@ import { createSignInMailer } from './sign-in-mail'
 import { setupRoutes } from './setup-routes'
 import { teamStore } from './team-store'
 
-type Limit = { max: number; windowMs: number }
-
 /** How often each instance removes the team's ended sessions and sign-in links (a few rows: one statement each). */
 export const endedSignInsSweepMs = 60 * 60_000
 

@@ -10,8 +10,6 @@ import { copyRoutes, defaultCopyRateLimit } from './copy-routes'
 import { copyStore } from './copy-store'
 import { copyMigrations } from './migrations'
 
-type Limit = { max: number; windowMs: number }
-
 declare module '../../platform/wing/wing' {
   interface WingLimits {
     copy: Limit

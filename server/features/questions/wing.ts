@@ -13,8 +13,6 @@ import { answersRetention, sweepSensitiveAnswers } from './questions-retention'
 import { defaultQuestionsRateLimit, questionsRoutes } from './questions-routes'
 import { questionsStore, type QuestionsStore } from './questions-store'
 
-type Limit = { max: number; windowMs: number }
-
 declare module '../../platform/wing/wing' {
   interface Ports {
     questions: QuestionsStore

@@ -37,6 +37,8 @@ export interface Ports {}
 /** Each publishing wing's events, by the name of its bus. */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by module augmentation
 export interface WingEvents {}
+/** A rate limit a wing declares in WingLimits: so many requests in a window. */
+export type Limit = { max: number; windowMs: number }
 /** A test's limits other than a wing's defaults, so that it reaches them at once, or never. */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by module augmentation
 export interface WingLimits {}
