@@ -12,11 +12,14 @@ import { apiHeaders, publicCors, type OriginCheck } from '../../platform/http/ap
 import { answerFormPostsWithRedirect, isFormPost } from '../../platform/http/form-post'
 import { rateLimited } from '../../platform/http/rate-limited'
 import { readBody } from '../../platform/http/read-body'
+import { replyFloor } from '../../platform/http/reply-floor'
 import { refuse, refuseMethod, reply } from '../../platform/http/reply'
 import type { RequestFacts } from '../../platform/http/request-facts'
 
 export const waitlistPath = '/api/waitlist'
 export const defaultMaxBodyBytes = 4096
+/** No signup's reply leaves sooner than this after its request arrived (platform/http/reply-floor.ts). */
+export const signupReplyFloorMs = 10
 
 export type SignupRoutesOptions = {
   signups: Pick<Signups, 'add'>
@@ -35,7 +38,7 @@ export function signupRoutes(options: SignupRoutesOptions): Hono {
   const signup = new Hono()
   signup.use('/', answerFormPostsWithRedirect(options.publicSiteUrl), apiHeaders, options.originCheck(), publicCors)
 
-  signup.post('/', rateLimited(options.limiter, { clientKey: options.clientKey, refusal: 'tooManyRequests' }), async (c) => {
+  signup.post('/', replyFloor(signupReplyFloorMs), rateLimited(options.limiter, { clientKey: options.clientKey, refusal: 'tooManyRequests' }), async (c) => {
     const type = (c.req.header('content-type') ?? 'text/plain').split(';')[0]?.trim().toLowerCase()
     const form = isFormPost(c.req.raw)
     if (!form && type !== 'text/plain' && type !== 'application/json') return refuse(c, 'unsupportedType', 415)
