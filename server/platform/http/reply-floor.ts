@@ -12,7 +12,7 @@ export function replyFloor(floorMs: number): MiddlewareHandler {
   return async (_c, next) => {
     const started = performance.now()
     await next()
-    const left = started + floorMs - performance.now()
-    if (left > 0) await sleep(left)
+    // A timer may fire up to a millisecond before its time (Node counts whole milliseconds): wait again if so.
+    for (let left = started + floorMs - performance.now(); left > 0; left = started + floorMs - performance.now()) await sleep(Math.ceil(left))
   }
 }
