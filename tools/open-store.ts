@@ -64,6 +64,9 @@ export type TestCompositionOptions = {
   /** MAIL_FROM and DKIM_SELECTOR as the check of the sender's domain reads them, and the DNS it asks (a test's own). */
   mailDomain?: { mailFrom: string | undefined; dkimSelector: string | undefined }
   resolveTxt?: NonNullable<Parameters<typeof compose>[0]['overrides']>['resolveTxt']
+  /** How long after a batch of signups' replies its repeats are looked at again (features/signup/wing.ts): none
+   * by default, since a test times no reply and would only wait; a test of that moment gives the real one. */
+  signupLaterDelay?: () => number
 }
 
 export function composeForTests(database: Database, options: TestCompositionOptions = {}): { composition: Composition; stores: Stores } {
@@ -81,7 +84,7 @@ export function composeForTests(database: Database, options: TestCompositionOpti
     clientAddress: options.clientAddress,
     site: options.site,
     limits: options.limits,
-    overrides: { webhookDelivery: options.webhookDelivery, sns: options.sns, resolveTxt: options.resolveTxt },
+    overrides: { webhookDelivery: options.webhookDelivery, sns: options.sns, resolveTxt: options.resolveTxt, signupLaterDelay: options.signupLaterDelay ?? (() => 0) },
   })
   const { signups, ...offered } = composition.stores
   const stores: Stores = {

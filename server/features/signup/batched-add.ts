@@ -18,6 +18,7 @@ export function batchedAdd<Signup>(
   signUpAgain: (lookUp: Signup[], repeats: Signup[]) => Promise<void>,
   classify: (error: unknown) => unknown,
   log: Pick<Logger, 'error'> = silentLogger,
+  laterDelay: () => number = afterReplyDelay,
 ): { add: (signup: Signup) => Promise<AddResult>; settled: () => Promise<void> } {
   const pending = new Set<Promise<void>>()
   const add = groupCommit<Signup, AddResult>(async (signups) => {
@@ -25,7 +26,7 @@ export function batchedAdd<Signup>(
     // Every signup of the batch is looked up, new or not, so that the work after the reply (which a next
     // request may wait behind) is the same too; only the repeats are acted on.
     const repeats = signups.filter((_, index) => !added[index])
-    const later = new Promise<void>((resolve) => setTimeout(resolve, afterReplyDelay()))
+    const later = new Promise<void>((resolve) => setTimeout(resolve, laterDelay()))
       .then(() => signUpAgain(signups, repeats))
       .catch((error: unknown) => log.error({ err: error }, 'waitlist: a repeat signup was not re-sent its email'))
       .finally(() => pending.delete(later))

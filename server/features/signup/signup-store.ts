@@ -23,8 +23,10 @@ export type Signups = {
 /** Rows of one INSERT: far under either engine's limit on bound values (15 a row). */
 const rowsPerInsert = 500
 
-/** `log` hears of the work after the replies that failed (a repeat not sent its email again). */
-export function signupStore(database: Database, now: Now, log?: Pick<Logger, 'error'>): Signups {
+/** `log` hears of the work after the replies that failed (a repeat not sent its email again). `laterDelay` is how
+ * long after a batch's replies its repeats are looked at again: a random moment (after-reply.ts) unless a test
+ * that times nothing asks for none. */
+export function signupStore(database: Database, now: Now, log?: Pick<Logger, 'error'>, laterDelay?: () => number): Signups {
   const { db, instant } = database
 
   // Every batch bumps one of 1,024 commit counters, so a batch of repeats writes and commits like one of new
@@ -152,7 +154,7 @@ export function signupStore(database: Database, now: Now, log?: Pick<Logger, 'er
     }
   }
 
-  const { add, settled } = batchedAdd(addBatch, signUpAgain, database.classify, log)
+  const { add, settled } = batchedAdd(addBatch, signUpAgain, database.classify, log, laterDelay)
   return {
     add,
     settled,

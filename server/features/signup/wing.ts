@@ -13,12 +13,18 @@ declare module '../../platform/wing/wing' {
   interface Ports {
     signups: Signups
   }
+  interface WingOverrides {
+    /** A test's wait between a batch's replies and the second look at its repeats (batched-add.ts): none, where
+     * nothing is timed and a test would only wait for it. */
+    signupLaterDelay: () => number
+  }
 }
 
 export const signupWing: Wing = {
   migrations: signupMigrations,
-  build({ database, config, now, log, metrics, poke }) {
-    const signups = metrics ? countedSignups(signupStore(database, now, log), metrics) : signupStore(database, now, log)
+  build({ database, config, now, log, metrics, overrides, poke }) {
+    const store = signupStore(database, now, log, overrides.signupLaterDelay)
+    const signups = metrics ? countedSignups(store, metrics) : store
     return {
       offers: { signups },
       routes: ({ clientKey, originCheck, publicSiteUrl, rateLimiter }) => ({
