@@ -145,7 +145,8 @@ export function updateSends(database: Database, guard: SendGuard = sendGuardDefa
   }
 
   // The audience, taken: one row per person who holds news and updates at its step now, in order of signing up;
-  // of a cohort, only those whose answers match its rules now (in order within each part of their ids).
+  // of a cohort, only those whose answers match its rules now, taken a thousand ids at a time, lowest first, so the
+  // order is the same.
   async function takeAudience(trx: Db, updateId: number, audience: UpdateAudience, now: Date, match: AnswerMatch[] | undefined): Promise<number> {
     const holders = (among?: readonly number[]) => {
       const people = newsHolders(trx)
