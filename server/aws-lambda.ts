@@ -14,7 +14,7 @@ import { readSettings } from './settings'
 const { config, mail, admin } = readSettings(process.env)
 // With MIGRATE_AT_START=false, run dist-api/migrate.js as the release's step before the functions take traffic.
 const database = await openDatabase(config.databaseUrl, { migrations: featureMigrations, apply: config.migrateAtStart, poolSize: config.databasePoolSize })
-const { app, background } = compose({
+const { app, background, problemsAtStart } = compose({
   database,
   config,
   admin,
@@ -23,6 +23,9 @@ const { app, background } = compose({
   // API Gateway's own record of the caller (requestContext's sourceIp), not a header the caller could write.
   clientAddress: (c) => getConnInfo(c).remote.address,
 })
+// What a wing cannot serve with (a SENSITIVE_ANSWERS_KEY that does not open the stored answers) fails the cold start.
+const problems = await problemsAtStart()
+if (problems.length > 0) throw new Error(problems.join('; '))
 export const handler = handle(app)
 
 // No timer runs here. Each piece of the server's background work (the composition's one list) is a scheduled

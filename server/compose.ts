@@ -123,6 +123,12 @@ export function compose(options: CompositionOptions) {
     stores: { ...ports, outbox, suppressions },
     /** Everything held about one person, from every wing (platform/console/person-route.ts), or undefined. */
     personRecord,
+    /** Every wing's check at start (WingParts `checkAtStart`): the lines a host stops with, none when all is well.
+     * `npm start` runs it before it serves (main.ts). */
+    async problemsAtStart(): Promise<string[]> {
+      const found = await Promise.all(parts.map((wing) => wing.checkAtStart?.()))
+      return found.filter((problem): problem is string => problem !== undefined)
+    },
     /** Pokes the background senders: something was queued outside a route that says so (a test's own publish). */
     poke,
     /** Starts the outbox sender: emails leave from the outbox in the background, so that signups never wait

@@ -89,6 +89,17 @@ async function main() {
     clientAddress: socketAddress,
     site: hasSite ? createStaticSite(config.staticDir) : undefined,
   })
+  // What a wing cannot serve with (the sensitive answers' key that does not open them) stops the start here, before
+  // any clock or listener, in one line naming the setting.
+  const problems = await composition.problemsAtStart().catch(async (error: unknown) => {
+    await database.close()
+    return stopAtStart(`Cannot read the database (DATABASE_URL): ${(error as Error).message}`)
+  })
+  if (problems.length > 0) {
+    await composition.stop()
+    await database.close()
+    stopAtStart(problems.join('; '))
+  }
   // A database restored from a backup is held (platform/database/held.ts): nothing leaves, and no clock runs, until an
   // owner runs `npm run waitlist:go-live`; this process looks for that every few seconds and then starts as usual.
   const goLive = async () => {

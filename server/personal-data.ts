@@ -218,7 +218,7 @@ export const personalData = {
   },
   update_sends: {
     whose: 'team',
-    columns: ['update_id', 'state', 'audience', 'send_at', 'per_second', 'requested_by', 'started_at', 'ended_at', 'paced_from', 'paced_count', 'audience_size', 'paused_because', 'reports_judged'],
+    columns: ['update_id', 'state', 'audience', 'send_at', 'per_second', 'requested_by', 'started_at', 'ended_at', 'paced_from', 'paced_count', 'audience_size', 'paused_because', 'reports_judged', 'audience_match'],
     purpose: 'An update’s sending, and who asked for it.',
     kept: forGood,
     erasure: { keeps: 'it names team members only' },

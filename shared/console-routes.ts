@@ -13,7 +13,7 @@ import type { MailDomainReply } from './mail-domain'
 import type { InviteUrlChange, InviteUrlSetting, SetupReply } from './setup'
 import type { Permission, TeamInvite, TeamRemoval, TeamReply, TeamRoleChange } from './team'
 import type { SuppressionsReply } from './suppression'
-import type { AudiencesReply, SendRates, SendRequest, UpdateInput, UpdatePreview, UpdateReply, UpdatesReply, UpdateTestReply } from './update-rows'
+import type { AudiencesReply, CohortAudiencesReply, SendRates, SendRequest, UpdateInput, UpdatePreview, UpdateReply, UpdatesReply, UpdateTestReply } from './update-rows'
 import type { WebhookDeliveriesReply, WebhookEndpointsReply, WebhookSecretReply } from './webhook-rows'
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
@@ -93,6 +93,8 @@ export const consoleRoutes = {
   updates: route<void, UpdatesReply>()('GET', '/updates', 'updates:write'),
   createUpdate: route<UpdateInput, UpdateReply>()('POST', '/updates', 'updates:write'),
   audiences: route<void, AudiencesReply>()('GET', '/updates/audiences', 'updates:write'),
+  /** Each audience's count among the people whose answers match a cohort's rules (issue 52), before the send. */
+  cohortAudiences: route<void, CohortAudiencesReply>()('GET', '/updates/audiences/match', 'updates:write'),
   update: route<void, UpdateReply>()('GET', '/updates/:id', 'updates:write'),
   editUpdate: route<UpdateInput, UpdateReply>()('PUT', '/updates/:id', 'updates:write'),
   deleteUpdate: route<void, void>()('DELETE', '/updates/:id', 'updates:write'),

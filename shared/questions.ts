@@ -95,3 +95,25 @@ export type QuestionEdit = { wording: string; choices: string[] }
 export type AnswerMatch = { questionId: number; choices: string[] }
 /** The most people a cohort's rules may match at once, for the line to filter by (a statement's parameters). */
 export const cohortMatchMax = 30_000
+/** The most rules one cohort holds. */
+export const cohortRulesMax = 10
+
+/** A cohort's rules as a request carries them (a list, or its JSON in a query), well formed: 1 to 10 rules, each a
+ * question's id and its choices as strings. Undefined otherwise. Whether the question is asked and offers those
+ * choices is the questions' store's to say (matching). */
+export function answerMatchOf(raw: unknown): AnswerMatch[] | undefined {
+  let rules = raw
+  if (typeof raw === 'string') {
+    try {
+      rules = JSON.parse(raw)
+    } catch {
+      return undefined
+    }
+  }
+  const wellFormed =
+    Array.isArray(rules) &&
+    rules.length > 0 &&
+    rules.length <= cohortRulesMax &&
+    rules.every((rule: { questionId?: unknown; choices?: unknown }) => Number.isSafeInteger(rule?.questionId) && Array.isArray(rule.choices) && rule.choices.every((choice) => typeof choice === 'string'))
+  return wellFormed ? (rules as AnswerMatch[]).map(({ questionId, choices }) => ({ questionId, choices: [...choices] })) : undefined
+}

@@ -5,6 +5,8 @@
 // (machines/update-send-machine.ts); its record counts what became of each person's email.
 import type { UpdateSendState } from './stored-statuses'
 import { figure } from './figures'
+import type { ShownCount } from './analytics'
+import type { AnswerMatch } from './questions'
 
 export type { UpdateSendState }
 
@@ -90,6 +92,9 @@ export function autoPauseWords(because: AutoPauseReason, record: Pick<UpdateReco
 export type UpdateSend = {
   state: Exclude<UpdateSendState, 'draft'>
   audience: UpdateAudience
+  /** A cohort (issue 52): only the people of the audience whose answers match every rule, taken when it starts;
+   * absent for the whole audience. */
+  match?: AnswerMatch[]
   /** When it starts (scheduled) or started. */
   sendAt: string
   perSecond: number
@@ -121,12 +126,22 @@ export type UpdateTestReply = { to: string; queued: boolean }
 
 /** GET /updates/audiences: how many each audience holds now (it is taken again when a send starts). */
 export type AudiencesReply = { counts: Record<UpdateAudience, number>; defaultPerSecond: number }
+/** GET /updates/audiences/match?match=<JSON AnswerMatch[]> (issue 52): each audience's count among the people whose answers
+ * match, before the send. To a member who may not see people (people:read) a count from 1 to 4 is "fewer than 5",
+ * and such a send is refused. */
+export type CohortAudiencesReply = { counts: Record<UpdateAudience, ShownCount>; defaultPerSecond: number; match: AnswerMatch[] }
 
 /** POST /updates/:id/send: to `audience`, at `at` (an ISO time; absent, or not in the future, now), at `perSecond` emails a
  * second (absent, INVITE_SEND_RATE). The reply is the update with its sending (UpdateReply). POST
  * /updates/:id/pause, /resume, /cancel and /unschedule take no body and answer the same way; GET
  * /updates/:id/record.csv is the record, one row per person (an erased person's address is gone). */
-export type SendRequest = { audience: UpdateAudience; at?: string; perSecond?: number }
+export type SendRequest = {
+  audience: UpdateAudience
+  at?: string
+  perSecond?: number
+  /** A cohort (issue 52): only those of the audience whose answers match every rule, when the send starts. */
+  match?: AnswerMatch[]
+}
 /** The fastest pace an update may be given, a second, across every instance: INVITE_SEND_RATE's own limit (server/config.ts). */
 export const maxSendsPerSecond = 10_000
 

@@ -209,8 +209,9 @@ export const fetchApiKeys = (signal: AbortSignal) => call(routes.apiKeys, { sign
 export const makeApiKey = (input: MakeApiKey) => call(routes.makeApiKey, { json: input }).then(({ key, secret }) => ({ key, secret }))
 export const revokeApiKey = (id: number) => call(routes.revokeApiKey, { params: { id }, json: {} })
 
-/** The CSV download's address for the current search (a plain link: the browser saves it with the cookie). */
-export const csvHref = (search: string) => hrefOf(routes.signupsCsv, {}, { search: search || undefined })
+/** The CSV download's address for the current search (a plain link: the browser saves it with the cookie); with
+ * `withHealth`, the health answers in it too (issue 52: answers:sensitive:read only, and audited). */
+export const csvHref = (search: string, withHealth = false) => hrefOf(routes.signupsCsv, {}, { search: search || undefined, answers: withHealth ? 'sensitive' : undefined })
 /** One person's own copy of their data, as the JSON file they would download themselves (a plain link too). */
 export const personCopyHref = (id: number) => hrefOf(routes.personCopy, { id })
 /** The funnel per wave and in total, as CSV (a plain link too). */

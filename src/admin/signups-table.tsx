@@ -64,6 +64,7 @@ function statusLine(state: AdminTableSnapshot) {
 
 export function SignupsTable({ table }: Props) {
   const mayExport = useAllows('people:export')
+  const mayReadHealth = useAllows('answers:sensitive:read')
   const state = useSelector(table, (snapshot) => snapshot)
   const [search, setSearch] = useState('')
   const { query, shown } = state.context
@@ -89,6 +90,7 @@ export function SignupsTable({ table }: Props) {
           </Field>
           <Field><Button type="submit">Search</Button></Field>
           {mayExport && <Field><a href={csvHref(query.search)} download>{query.search ? 'Download this search as CSV' : 'Download all as CSV'}</a></Field>}
+          {mayExport && mayReadHealth && <Field><a href={csvHref(query.search, true)} download>With health answers (recorded in the audit log)</a></Field>}
         </Row>
       </form>
       <Status role="status" aria-live="polite">

@@ -17,11 +17,13 @@ import type { AdminStore } from './admin-store'
 import { clearSessionCookie } from '../../platform/console/session-cookie'
 import type { SignInMailer } from './sign-in-mail'
 import { defaultSignInRateLimit, signInRoutes } from './sign-in-routes'
-import { on } from '../../platform/console/console-route'
+import { on, seesPeople } from '../../platform/console/console-route'
+import { consoleMessages } from '../../platform/console/console-messages'
+import type { AnswersForExport, ExportAnswers } from '../questions/public'
 import { teamRoutes } from './team-routes'
 import type { TeamStore } from './team-store'
 import { consoleRoutes } from '../../../shared/console-routes'
-import { rolePermissions } from '../../../shared/team'
+import { can, rolePermissions } from '../../../shared/team'
 import {
   auditPageSize,
   isSignupSort,
@@ -44,6 +46,8 @@ export type AdminApiOptions = {
   eraseSignup: (id: number, now: Date) => Promise<boolean>
   /** How the outbox stands (the outbox store's stats, which the metrics read too). */
   outboxStats: (now: Date) => Promise<OutboxStats>
+  /** The answers' columns of the people CSV (the questions' offer, issue 52); without it, none. */
+  exportAnswers?: ExportAnswers
   /** The features' console routes (the referral reviews, the waves), behind the same checks as the console's own. */
   routes?: Hono<AdminEnv>[]
   signInRateLimit?: { max: number; windowMs: number }
@@ -56,6 +60,9 @@ export type AdminApiHost = RequestFacts & {
 }
 
 export const chartDays = 90
+
+/** No answers' columns: no questions wing, or a member who may not see people. */
+const noAnswers: AnswersForExport = { columns: [], of: async () => new Map() }
 
 function signupQuery(c: Context) {
   const search = (c.req.query('search') ?? '').slice(0, 200)
@@ -106,16 +113,27 @@ export function adminApi(options: AdminApiOptions, host: AdminApiHost) {
     return c.json({ ok: true, ...query, ...(await store.searchSignups(query)) } satisfies Reply<SignupPage>)
   })
 
+  // The people CSV, with a column per question for a member who may see people (issue 52). Sensitive (health) answers
+  // only when asked for (`?answers=sensitive`, the console's own choice) by a member who may read them: anyone else
+  // is refused in words, and the audit says they were in it (never what they were).
   on(api, consoleRoutes.signupsCsv, async (c) => {
     const { search } = signupQuery(c)
+    const asked = c.req.query('answers')
+    if (asked !== undefined && asked !== 'sensitive') return c.json({ ok: false, message: adminMessages.badRequest }, 400)
+    const sensitive = asked === 'sensitive'
+    if (sensitive && !can(c.get('role'), 'answers:sensitive:read')) return c.json({ ok: false, message: consoleMessages.forbidden(c.get('role'), 'answers:sensitive:read') }, 403)
+    const answers: AnswersForExport = options.exportAnswers && seesPeople(c) ? await options.exportAnswers({ sensitive }) : noAnswers
     // The audit names what was exported, not who: a search term can be an address that is erased later.
-    await store.audit(c.get('adminEmail'), 'export', search ? 'current search' : 'all signups')
+    await store.audit(c.get('adminEmail'), 'export', `${search ? 'current search' : 'all signups'}${sensitive ? ', with their sensitive answers' : ''}`)
     c.header('Content-Type', 'text/csv; charset=utf-8')
     c.header('Content-Disposition', `attachment; filename="waitlist-${now().toISOString().slice(0, 10)}.csv"`)
     return stream(c, async (out) => {
       // A write a batch of the store's (some hundreds of kilobytes): a write a row would be a million awaits.
-      await out.write(csvRow(consoleCsvColumns))
-      for await (const batch of store.exportSignups(search)) await out.write(batch.map(consoleCsvRow).join(''))
+      await out.write(csvRow([...consoleCsvColumns, ...answers.columns.map((column) => column.header)]))
+      for await (const batch of store.exportSignups(search)) {
+        const given = answers.columns.length === 0 ? undefined : await answers.of(batch.map((row) => row.id))
+        await out.write(batch.map((row) => consoleCsvRow(row, answers.columns.map((column) => given?.get(row.id)?.get(column.questionId) ?? ''))).join(''))
+      }
     })
   })
 

@@ -1,9 +1,12 @@
-// The console's export (GET /api/admin/signups.csv): the signup's columns, then the person's standing in line.
+// The console's export (GET /api/admin/signups.csv): the signup's columns, then the person's standing in line, then
+// their answers (issue 52: a column per question, features/questions/public.ts AnswersForExport).
 import { csvRow } from '../../platform/http/csv'
 import { signupCsvColumns, type StoredSignup } from '../signup/public'
 
 /** A signup as the console exports it: the signup's columns, then the person's standing in line (issue 21). */
 export type ConsoleSignup = StoredSignup & {
+  /** The signup's id: not a column, the key its answers are read by. */
+  id: number
   /** Empty until they confirm. */
   place: number | null
   referral_credits: number
@@ -16,6 +19,7 @@ export type ConsoleSignup = StoredSignup & {
  * only the console's store does, so `npm run waitlist:export` keeps the signup's. */
 export const consoleCsvColumns = [...signupCsvColumns, 'place', 'referral_credits', 'held_referrals', 'referred_by'] as const
 
-export function consoleCsvRow(signup: ConsoleSignup): string {
-  return csvRow(consoleCsvColumns.map((column) => String(signup[column] ?? '')))
+/** A person's row; `answers`, the cells of the answers' columns after it (issue 52), as the questions write them. */
+export function consoleCsvRow(signup: ConsoleSignup, answers: readonly string[] = []): string {
+  return csvRow([...consoleCsvColumns.map((column) => String(signup[column] ?? '')), ...answers])
 }

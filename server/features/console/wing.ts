@@ -66,6 +66,7 @@ export const consoleWing: Wing = {
           publicUrl: settings.publicUrl,
           sendSignInLink: signInMailer,
           eraseSignup: (id: number, at: Date) => ports.consent.eraseById(id, at),
+          exportAnswers: ports.questions.exportAnswers,
           outboxStats: (at: Date) => outbox.stats(at),
           signInRateLimit: limits.signIn,
           now,

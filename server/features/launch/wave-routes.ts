@@ -15,7 +15,7 @@ import { invitationRules, isTimeOfDay } from '../../../shared/rules'
 import { askWaveCount, funnelColumns, nobodyWaiting, ratedFunnelColumns, type Pace, type WaveRefusal, type WaveRequest, type WaveRow, type PaceRequest } from '../../../shared/launch-rows'
 import type { Invitations } from './invitations'
 import { inviteUrlMessages } from '../../../shared/setup'
-import { cohortMatchMax, type AnswerMatch } from '../../../shared/questions'
+import { answerMatchOf, cohortMatchMax, type AnswerMatch } from '../../../shared/questions'
 import { isMasked } from '../../../shared/analytics'
 import { can } from '../../../shared/team'
 
@@ -74,20 +74,8 @@ export function waveRoutes(options: WaveRoutesOptions): Hono<AdminEnv> {
   type Cohort = { people: number[]; sensitive: boolean }
   const cohortOf = async (raw: unknown): Promise<Cohort | string | undefined> => {
     if (raw === undefined || raw === null || raw === '') return undefined
-    let rules: unknown = raw
-    if (typeof raw === 'string') {
-      try {
-        rules = JSON.parse(raw)
-      } catch {
-        return waveMessages.badMatch
-      }
-    }
-    const wellFormed =
-      Array.isArray(rules) &&
-      rules.length > 0 &&
-      rules.length <= 10 &&
-      rules.every((rule: { questionId?: unknown; choices?: unknown }) => Number.isSafeInteger(rule?.questionId) && Array.isArray(rule.choices) && rule.choices.every((choice) => typeof choice === 'string'))
-    const cohort = wellFormed ? await options.matching(rules as AnswerMatch[]) : undefined
+    const rules = answerMatchOf(raw)
+    const cohort = rules ? await options.matching(rules) : undefined
     if (!cohort) return waveMessages.badMatch
     if (cohort.people.length > cohortMatchMax) return waveMessages.tooManyMatch
     return cohort

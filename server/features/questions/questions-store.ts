@@ -20,6 +20,7 @@ import type { Tables } from '../../platform/database/schema'
 import { issueLinkTokens } from '../../platform/secrets/link-tokens'
 import type { AnswerCipher } from './answer-cipher'
 import { checkAnswer, checkQuestion, type QuestionDraft } from './question-rules'
+import type { ExportAnswers } from './public'
 
 export type PostedAnswer = { questionId: unknown; answer: unknown }
 export type AnswerOutcome = { ok: true; saved: number } | { ok: false; refusal: AnswerRefusal | 'not-confirmed' }
@@ -53,6 +54,8 @@ export interface QuestionsStore {
   /** Who matches every rule of a cohort (issue 52): their signup ids, sensitive answers opened here and never
    * returned; undefined when a rule names no question or a choice it does not offer. */
   matching(rules: readonly AnswerMatch[]): Promise<{ people: number[]; sensitive: boolean } | undefined>
+  /** The people CSV's answer columns and cells (public.ts ExportAnswers): sensitive answers opened only when asked. */
+  exportAnswers: ExportAnswers
   /** Deletes everything held for one person, in the erasure's transaction. */
   erase(trx: Db, signupId: number): Promise<void>
   /** Deletes up to `limit` sensitive answers given before `before`; says how many (the retention clock). */
@@ -253,6 +256,32 @@ export function questionsStore(database: Database, cipher: AnswerCipher): Questi
         people = matched
       }
       return { people: [...(people ?? [])], sensitive }
+    },
+    async exportAnswers({ sensitive }) {
+      const questions = (await withWording(database.reads).execute()).map(asAsked).filter((question) => sensitive || !question.sensitive)
+      const shown = new Set(questions.map((question) => question.id))
+      return {
+        // The wording now, and "(health)" after a sensitive one, so that a copy of the file says what it holds.
+        columns: questions.map((question) => ({ questionId: question.id, header: `q${question.id}: ${question.wording}${question.sensitive ? ' (health)' : ''}` })),
+        async of(signupIds) {
+          const cells = new Map<number, Map<number, string>>()
+          if (signupIds.length === 0 || shown.size === 0) return cells
+          const rows = await database.reads
+            .selectFrom('answers')
+            .select(['signup_id', 'question_id', 'answer', 'answer_sealed'])
+            .where('signup_id', 'in', [...signupIds])
+            .execute()
+          for (const row of rows) {
+            if (!shown.has(row.question_id)) continue
+            const plain = row.answer ?? (row.answer_sealed ? cipher.open(row.answer_sealed, row.signup_id, row.question_id) : undefined)
+            if (plain === undefined) continue
+            const value = JSON.parse(plain) as AnswerValue
+            const mine = cells.get(row.signup_id) ?? cells.set(row.signup_id, new Map()).get(row.signup_id)!
+            mine.set(row.question_id, Array.isArray(value) ? value.join('; ') : value)
+          }
+          return cells
+        },
+      }
     },
     async erase(trx, signupId) {
       await trx.deleteFrom('answers').where('signup_id', '=', signupId).execute()

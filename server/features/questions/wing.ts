@@ -5,7 +5,8 @@
 import { every } from '../../platform/clock/every'
 import type { Wing } from '../../platform/wing/wing'
 import { answerCipher } from './answer-cipher'
-import { answersKey } from './answers-key'
+import { answersKey, answersKeyPath } from './answers-key'
+import { answersKeyCheck } from './answers-key-check'
 import { questionsMigrations } from './migrations'
 import { questionsConsoleRoutes } from './questions-console'
 import { questionsFollowConsent } from './questions-follow-consent'
@@ -25,7 +26,8 @@ declare module '../../platform/wing/wing' {
 export const questionsWing: Wing = {
   migrations: questionsMigrations,
   build({ database, config, admin, now, log, limits }) {
-    const store = questionsStore(database, answerCipher(answersKey(config.sensitiveAnswersKey, config.databaseUrl)))
+    const cipher = answerCipher(answersKey(config.sensitiveAnswersKey, config.databaseUrl))
+    const store = questionsStore(database, cipher)
     const sweep = sweepSensitiveAnswers(database, store)
     return {
       offers: { questions: store },
@@ -40,6 +42,7 @@ export const questionsWing: Wing = {
         const signup = await db.selectFrom('signups').select('id').where('id', '=', personId).executeTakeFirst()
         return signup ? { answers: await store.personAnswers(db, personId) } : {}
       },
+      checkAtStart: answersKeyCheck(database, cipher, config.sensitiveAnswersKey ? { setting: true } : { setting: false, path: answersKeyPath(config.databaseUrl) }),
       clocks: [
         {
           name: 'answers-retention',

@@ -80,4 +80,7 @@ export const updateMigrations: Migrations = {
   '2026-11-27-1200-update-sends': { up: stepsWithColumnTypes(sendTables) },
   // Its bounces and complaints, and the pause they may cause.
   '2026-12-06-1100-update-reports': { up: stepsWithColumnTypes(reportTables) },
+  // A cohort (issue 52): the rules an audience is narrowed by, as JSON (shared/questions.ts AnswerMatch[]), kept
+  // with the sending so that a scheduled one takes its people by them when its time comes; NULL for none.
+  '2026-12-06-1800-update-cohorts': { up: stepsWithColumnTypes(() => [`ALTER TABLE update_sends ADD COLUMN audience_match TEXT NULL`]) },
 }

@@ -39,6 +39,8 @@ declare module '../../platform/database/schema' {
       paused_because: Generated<AutoPauseReason | null>
       /** How many of its reports (update_reports) its rates were last judged on. */
       reports_judged: Generated<number>
+      /** A cohort's rules (issue 52), JSON: only the people of the audience whose answers match them; NULL for all. */
+      audience_match: string | null
     }
     /** A hard bounce or a complaint the suppression list heard of one person's email of an update (issue 49). */
     update_reports: { recipient_id: number; update_id: number; kind: UpdateReportKind; at: string }

@@ -7,7 +7,10 @@
 import { Hono, type Context } from 'hono'
 import { stream } from 'hono/streaming'
 import type { Reply } from '../../../shared/console-api'
-import { audienceWords, maxSendsPerSecond, updateAudiences, type AudiencesReply, type SendRates, type SendRequest } from '../../../shared/update-rows'
+import { audienceWords, maxSendsPerSecond, updateAudiences, type AudiencesReply, type CohortAudiencesReply, type SendRates, type SendRequest } from '../../../shared/update-rows'
+import { answerMatchOf, type AnswerMatch } from '../../../shared/questions'
+import { isMasked, shownCount } from '../../../shared/analytics'
+import { recordOf } from '../../../shared/record-of'
 import type { UpdateDraft, UpdatePreview, UpdateRefusal, UpdateReply, UpdatesReply, UpdateTestReply } from '../../../shared/update-rows'
 import { csvRow } from '../../platform/http/csv'
 import { paintedDark } from '../../platform/mail/email-theme'
@@ -15,16 +18,18 @@ import { readFieldsBody } from '../../platform/http/read-body'
 import { consoleRoutes } from '../../../shared/console-routes'
 import type { AdminEnv } from '../../platform/console/guard'
 import { consoleMessages } from '../../platform/console/console-messages'
-import { memberShown, on } from '../../platform/console/console-route'
+import { memberShown, on, seesPeople } from '../../platform/console/console-route'
 import type { Audit } from '../../platform/console/audit'
 import { checkUpdate, updateMessages, type CheckedUpdate } from './update-draft'
 import { renderUpdate } from './update-emails'
 import type { UpdateStore } from './update-store'
-import type { SendOutcome, UpdateSends } from './update-sends'
+import type { CohortMatching, SendOutcome, UpdateSends } from './update-sends'
 
 export type UpdateRoutesOptions = {
   updates: UpdateStore
   sends: UpdateSends
+  /** Who matches a cohort's rules (the questions' offer, issue 52). */
+  matching: CohortMatching
   /** The pace of a send that names none (INVITE_SEND_RATE). */
   defaultPerSecond: number
   audit: Audit
@@ -40,6 +45,8 @@ export const sendMessages = {
   noAudience: `Choose an audience: ${updateAudiences.map((name) => audienceWords[name].toLowerCase()).join(', ')}.`,
   badTime: 'Give the time to send as a date and time.',
   badRate: `Give the pace as a whole number of emails a second, from 1 to ${maxSendsPerSecond}.`,
+  badMatch: 'Each rule names a choice question and one or more of its choices.',
+  fewerThanFive: 'Fewer than 5 people of that audience match. A member who may see people can send to so small a cohort.',
 } as const
 
 /** A draft's JSON body: its three fields, escaped as JSON, with room to spare over updateLimits. */
@@ -95,6 +102,24 @@ export function updateRoutes(options: UpdateRoutesOptions): Hono<AdminEnv> {
     c.json({ ok: true, counts: await sends.audienceCounts(), defaultPerSecond: options.defaultPerSecond } satisfies Reply<AudiencesReply>),
   )
 
+  // A cohort's rules (issue 52), as posted or as the count's query carries them (JSON), checked and matched: the
+  // rules and their people, or undefined when they are not well formed or name what no question offers.
+  const cohortOf = async (raw: unknown): Promise<{ match: AnswerMatch[]; people: number[] } | undefined> => {
+    const match = answerMatchOf(raw)
+    const matched = match && (await options.matching(match))
+    return match && matched ? { match, people: matched.people } : undefined
+  }
+
+  // Before the send, each audience's count among the cohort: exact for a member who may see people, else from 1 to
+  // 4 as "fewer than 5" (shared/analytics.ts), the waves' rule.
+  on(routes, consoleRoutes.cohortAudiences, async (c) => {
+    const cohort = await cohortOf(c.req.query('match'))
+    if (!cohort) return c.json(refusal('invalid', sendMessages.badMatch), 400)
+    const counts = await sends.audienceCounts(cohort.people)
+    const shown = seesPeople(c) ? counts : recordOf(updateAudiences, (audience) => shownCount(counts[audience]))
+    return c.json({ ok: true, counts: shown, defaultPerSecond: options.defaultPerSecond, match: cohort.match } satisfies Reply<CohortAudiencesReply>)
+  })
+
   on(routes, consoleRoutes.sendRates, async (c) => c.json({ ok: true, ...(await sends.rates()), guard: sends.guard } satisfies Reply<SendRates>))
 
   on(routes, consoleRoutes.update, async (c) => {
@@ -145,9 +170,14 @@ export function updateRoutes(options: UpdateRoutesOptions): Hono<AdminEnv> {
     if (audience === undefined) return c.json(refusal('invalid', sendMessages.noAudience), 400)
     if (at !== undefined && Number.isNaN(at.getTime())) return c.json(refusal('invalid', sendMessages.badTime), 400)
     if (!Number.isSafeInteger(perSecond) || (perSecond as number) < 1 || (perSecond as number) > maxSendsPerSecond) return c.json(refusal('invalid', sendMessages.badRate), 400)
-    const outcome = await sends.send(id, { audience, at, perSecond: perSecond as number }, c.get('adminEmail'), now())
+    const cohort = fields.match === undefined ? undefined : await cohortOf(fields.match)
+    if (fields.match !== undefined && !cohort) return c.json(refusal('invalid', sendMessages.badMatch), 400)
+    // A member who may not see people sends to no cohort of fewer than 5: its count would point at them.
+    if (cohort && !seesPeople(c) && isMasked((await sends.audienceCounts(cohort.people))[audience])) return c.json(refusal('invalid', sendMessages.fewerThanFive), 400)
+    const outcome = await sends.send(id, { audience, at, perSecond: perSecond as number, match: cohort?.match }, c.get('adminEmail'), now())
     const when = at !== undefined && at > now() ? `scheduled for ${at.toISOString()}` : 'sending now'
-    return moved(c, id, outcome, `${when} to ${audienceWords[audience].toLowerCase()}, ${String(perSecond)} a second`)
+    const byAnswers = cohort ? `, by answers (${cohort.match.length} ${cohort.match.length === 1 ? 'rule' : 'rules'})` : ''
+    return moved(c, id, outcome, `${when} to ${audienceWords[audience].toLowerCase()}${byAnswers}, ${String(perSecond)} a second`)
   })
 
   for (const [route, event, audited] of [

@@ -15,6 +15,9 @@
 //   was killed mid-send) is skipped as "unknown", never sent again.
 // - **Skipped, and why**: someone who takes back news and updates, or is erased, before their turn
 //   (updates-follow-consent.ts); everyone still waiting when the team cancels.
+// - **A cohort** (issue 52): a send may be narrowed to the people of its audience whose answers match a cohort's
+//   rules, asked of the questions' wing (its `matching`, through the ports) when the audience is taken; the rules are
+//   kept with the sending, so a scheduled one matches when its time comes. Consent still rules: only news holders.
 // - **It protects the domain** (issue 49, send-guard.ts): the clock pauses a send whose complaint or hard-bounce rate
 //   passes its limit, and says why, as a member's Pause would; only a member's Resume carries it on.
 import { sql } from 'kysely'
@@ -30,6 +33,7 @@ import {
   sendGuardDefaults,
   type SendGuard,
 } from '../../../shared/update-rows'
+import type { AnswerMatch } from '../../../shared/questions'
 import type { Database, Db } from '../../platform/database/database'
 import { enqueue, withdrawQueued } from '../../platform/outbox/outbox-queue'
 import { recordOf } from '../../../shared/record-of'
@@ -51,9 +55,13 @@ const maxFeed = 3 * maxSendsPerSecond
 
 export type SendOutcome = { ok: true } | { ok: false; reason: 'not-found' | 'wrong-state' | 'nobody' }
 
+/** Who matches a cohort's rules (the questions' `matching`): their ids, or undefined when a rule names no choice
+ * question or a choice it does not offer. */
+export type CohortMatching = (rules: readonly AnswerMatch[]) => Promise<{ people: number[] } | undefined>
+
 export type UpdateSends = {
-  /** How many each audience holds now. */
-  audienceCounts(): Promise<Record<UpdateAudience, number>>
+  /** How many each audience holds now; with `among`, of those people only (a cohort's). */
+  audienceCounts(among?: readonly number[]): Promise<Record<UpdateAudience, number>>
   /** The update's sending and its record, or null for a draft. */
   sendOf(updateId: number): Promise<UpdateSend | null>
   /** The state of each update's sending, for the list (draft where there is none). */
@@ -61,7 +69,7 @@ export type UpdateSends = {
   /** Whether the update is a draft (it may be edited or deleted): not-found, wrong-state, or ok. */
   whileDraft<T>(updateId: number, change: (trx: Db) => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; reason: 'not-found' | 'wrong-state' }>
   /** Sends now (`at` undefined or past) or schedules it. */
-  send(updateId: number, request: { audience: UpdateAudience; at: Date | undefined; perSecond: number }, by: string, now: Date): Promise<SendOutcome>
+  send(updateId: number, request: { audience: UpdateAudience; at: Date | undefined; perSecond: number; match?: AnswerMatch[] }, by: string, now: Date): Promise<SendOutcome>
   /** PAUSE, RESUME, CANCEL or UNSCHEDULE, as the machine allows. */
   move(updateId: number, event: 'PAUSE' | 'RESUME' | 'CANCEL' | 'UNSCHEDULE', now: Date): Promise<SendOutcome>
   /** The clock's look: starts the scheduled sends that are due, queues each sending one's next emails, and marks
@@ -95,9 +103,16 @@ const audienceStatuses: Record<UpdateAudience, StoredStatus[]> = {
 
 const emptyRecord = (): UpdateRecord => ({ audience: 0, toGo: 0, sent: 0, refused: 0, skipped: recordOf(skipReasons, () => 0), unsubscribed: 0, hardBounces: 0, complaints: 0 })
 
-/** `guard`: the rates over which a send pauses itself (config.bounces.sendGuard). */
-export function updateSends(database: Database, guard: SendGuard = sendGuardDefaults): UpdateSends {
+/** The ids a statement names at once: a cohort's people are read and taken this many at a time. */
+const idsAtOnce = 1000
+const inParts = <T>(ids: readonly T[]) => Array.from({ length: Math.ceil(ids.length / idsAtOnce) }, (_, part) => ids.slice(part * idsAtOnce, (part + 1) * idsAtOnce))
+
+/** `guard`: the rates over which a send pauses itself (config.bounces.sendGuard); `matching`: a cohort's people (the
+ * questions' wing's, through the ports; without it a cohort matches nobody). */
+export function updateSends(database: Database, guard: SendGuard = sendGuardDefaults, matching: CohortMatching = async () => undefined): UpdateSends {
   const { db, lockRows } = database
+  // A cohort's people now; nobody when its rules no longer name what they named.
+  const cohortOf = async (rules: readonly AnswerMatch[]) => (await matching(rules))?.people ?? []
 
   async function record(from: Db, updateId: number, audienceSize: number): Promise<UpdateRecord> {
     const rows = await from
@@ -129,13 +144,18 @@ export function updateSends(database: Database, guard: SendGuard = sendGuardDefa
     return { state: (send?.state ?? 'draft') as UpdateSendState, send }
   }
 
-  // The audience, taken: one row per person who holds news and updates at its step now, in order of signing up.
-  async function takeAudience(trx: Db, updateId: number, audience: UpdateAudience, now: Date): Promise<number> {
-    const people = newsHolders(trx)
-      .select((eb) => [sql.lit(updateId).as('update_id'), eb.ref('id').as('signup_id'), sql.lit('waiting').as('state')])
-      .where('status', 'in', audienceStatuses[audience])
-      .orderBy('id')
-    await trx.insertInto('update_recipients').columns(['update_id', 'signup_id', 'state']).expression(people).execute()
+  // The audience, taken: one row per person who holds news and updates at its step now, in order of signing up;
+  // of a cohort, only those whose answers match its rules now, taken a thousand ids at a time, lowest first, so the
+  // order is the same.
+  async function takeAudience(trx: Db, updateId: number, audience: UpdateAudience, now: Date, match: AnswerMatch[] | undefined): Promise<number> {
+    const holders = (among?: readonly number[]) => {
+      const people = newsHolders(trx)
+        .select((eb) => [sql.lit(updateId).as('update_id'), eb.ref('id').as('signup_id'), sql.lit('waiting').as('state')])
+        .where('status', 'in', audienceStatuses[audience])
+      return (among ? people.where('id', 'in', [...among]) : people).orderBy('id')
+    }
+    const parts = match ? inParts([...(await cohortOf(match))].sort((a, b) => a - b)) : [undefined]
+    for (const among of parts) await trx.insertInto('update_recipients').columns(['update_id', 'signup_id', 'state']).expression(holders(among)).execute()
     const { n } = await trx
       .selectFrom('update_recipients')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -156,12 +176,12 @@ export function updateSends(database: Database, guard: SendGuard = sendGuardDefa
   }
 
   // Does what the machine's move names, in order, then stores the state it reached.
-  async function apply(trx: Db, updateId: number, to: UpdateSendState, actions: SendAction[], now: Date, audience?: UpdateAudience): Promise<number | undefined> {
+  async function apply(trx: Db, updateId: number, to: UpdateSendState, actions: SendAction[], now: Date, audience?: UpdateAudience, match?: AnswerMatch[]): Promise<number | undefined> {
     // Any move ends a pause the send made by itself: it pauses itself again, after, when the clock does.
     await trx.updateTable('update_sends').set({ state: to as UpdateSend['state'], paused_because: null }).where('update_id', '=', updateId).execute()
     let taken: number | undefined
     for (const action of actions) {
-      if (action === 'takeAudience') taken = await takeAudience(trx, updateId, audience!, now)
+      if (action === 'takeAudience') taken = await takeAudience(trx, updateId, audience!, now, match)
       if (action === 'withdrawWaiting') await withdrawWaiting(trx, updateId, now)
       if (action === 'restartPace') await trx.updateTable('update_sends').set({ paced_from: iso(now), paced_count: 0 }).where('update_id', '=', updateId).execute()
       if (action === 'skipTheRest')
@@ -171,15 +191,19 @@ export function updateSends(database: Database, guard: SendGuard = sendGuardDefa
     return taken
   }
 
-  const countOf = async (from: Db, audience: UpdateAudience) =>
-    Number(
-      (
-        await newsHolders(from)
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('status', 'in', audienceStatuses[audience])
-          .executeTakeFirstOrThrow()
-      ).n,
-    )
+  const countOf = async (from: Db, audience: UpdateAudience, among?: readonly number[]) => {
+    const count = async (part?: readonly number[]) => {
+      const holders = newsHolders(from)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('status', 'in', audienceStatuses[audience])
+      return Number((await (part ? holders.where('id', 'in', [...part]) : holders).executeTakeFirstOrThrow()).n)
+    }
+    if (!among) return count()
+    let total = 0
+    for (const part of inParts(among)) total += await count(part)
+    return total
+  }
+  const matchOf = (stored: string | null) => (stored === null ? undefined : (JSON.parse(stored) as AnswerMatch[]))
 
   // The next emails of one sending update, due one 1/rate after the other from the stretch's start, up to
   // paceAheadMs past now; the finish when nobody is left to go.
@@ -249,8 +273,8 @@ export function updateSends(database: Database, guard: SendGuard = sendGuardDefa
   }
 
   return {
-    async audienceCounts() {
-      const counts = await Promise.all(updateAudiences.map((audience) => countOf(db, audience)))
+    async audienceCounts(among) {
+      const counts = await Promise.all(updateAudiences.map((audience) => countOf(db, audience, among)))
       return recordOf(updateAudiences, (audience) => counts[updateAudiences.indexOf(audience)]!)
     },
 
@@ -260,6 +284,7 @@ export function updateSends(database: Database, guard: SendGuard = sendGuardDefa
       return {
         state: row.state,
         audience: row.audience,
+        ...(row.audience_match !== null && { match: matchOf(row.audience_match) }),
         sendAt: new Date(row.send_at).toISOString(),
         perSecond: Number(row.per_second),
         requestedBy: row.requested_by,
@@ -295,7 +320,8 @@ export function updateSends(database: Database, guard: SendGuard = sendGuardDefa
         if (!move) return { ok: false, reason: 'wrong-state' }
         // Sent now to nobody would be done at once with nothing to show: the team is told instead. (A scheduled
         // send is counted when its time comes, and may find its audience grown.)
-        if (!later && (await countOf(trx, request.audience)) === 0) return { ok: false, reason: 'nobody' }
+        const among = request.match && !later ? await cohortOf(request.match) : undefined
+        if (!later && (await countOf(trx, request.audience, among)) === 0) return { ok: false, reason: 'nobody' }
         await trx
           .insertInto('update_sends')
           .values({
@@ -308,9 +334,10 @@ export function updateSends(database: Database, guard: SendGuard = sendGuardDefa
             started_at: null,
             ended_at: null,
             paced_from: null,
+            audience_match: request.match ? JSON.stringify(request.match) : null,
           })
           .execute()
-        await apply(trx, updateId, move.to, move.actions, now, request.audience)
+        await apply(trx, updateId, move.to, move.actions, now, request.audience, request.match)
         return { ok: true }
       })
     },
@@ -346,7 +373,7 @@ export function updateSends(database: Database, guard: SendGuard = sendGuardDefa
           if (locked.state === 'scheduled') {
             if (new Date(locked.send.send_at) > now) return
             const move = sendMove('scheduled', { type: 'START' })!
-            await apply(trx, Number(updateId), move.to, move.actions, now, locked.send.audience)
+            await apply(trx, Number(updateId), move.to, move.actions, now, locked.send.audience, matchOf(locked.send.audience_match))
             started++
           } else if (locked.state !== 'sending') return
           const send = await sendRow(trx, Number(updateId)).executeTakeFirstOrThrow()

@@ -124,6 +124,10 @@ export type WingParts = {
   /** Its parts of a person's record (PersonRecordReader). */
   personRecord?: PersonRecordReader
   clocks?: WingClock[]
+  /** What the host checks before it serves: a problem it must not start with (a key that does not open what was
+   * sealed), as the one line the start stops with, naming the setting to fix and no secret; undefined when all is
+   * well. */
+  checkAtStart?: () => Promise<string | undefined>
   /** Its transport of the outbox (the webhooks' posts), watched as the outbox is: in the metrics and /healthz. */
   queue?: WatchedQueue
   /** After the clocks and the sender, before the work after the replies ends. */

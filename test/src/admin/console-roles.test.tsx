@@ -158,7 +158,9 @@ it('shows an owner every area, the team among them, with the settings’ owner m
     for (const name of headings) expect(await screen.findByRole('heading', { name }), name).toBeInTheDocument()
   }
   await goTo(user, 'People')
-  expect(await screen.findByRole('link', { name: 'Download all as CSV' })).toBeInTheDocument()
+  expect(await screen.findByRole('link', { name: 'Download all as CSV' })).not.toHaveAttribute('href', expect.stringContaining('answers='))
+  // The owner may read health answers: the CSV with them is a choice of its own (issue 52).
+  expect(screen.getByRole('link', { name: 'With health answers (recorded in the audit log)' })).toHaveAttribute('href', expect.stringMatching(/\/signups\.csv\?answers=sensitive$/))
   await goTo(user, 'Invitations')
   expect(await screen.findByRole('link', { name: 'Download the funnel as CSV' })).toBeInTheDocument()
   expect(await within(region('Invitations')).findByRole('button', { name: /Send again to the expired/ })).toBeInTheDocument()

@@ -8,6 +8,8 @@ import { adminTableMachine } from '../../../machines/admin-table-machine'
 import type { SearchScope, SignupPage, SignupQuery } from '../../../shared/console-api'
 import { scopeWords, SignupsTable } from '../../../src/admin/signups-table'
 import { samples } from '../../../tools/admin-models'
+import { PermissionsProvider } from '../../../src/admin/permissions'
+import { rolePermissions } from '../../../shared/team'
 
 const million = 1_000_000
 const everyone: SearchScope = { kind: 'everyone' }
@@ -168,4 +170,21 @@ describe('what a search looked through', () => {
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Nobody matches “zed”.Searched the newest 100,000 of 2,500,000 people.'))
     stop()
   })
+})
+
+it('offers the CSV with health answers to a member who may read them, and only to them (issue 52)', async () => {
+  for (const role of ['people', 'owner'] as const) {
+    const table = createActor(adminTableMachine.provide({ actors: { fetchSignups: fromPromise<SignupPage, SignupQuery>(async ({ input }) => pageOf(input.page)) } })).start()
+    const { unmount } = render(
+      <PermissionsProvider permissions={rolePermissions[role]}>
+        <SignupsTable table={table} />
+      </PermissionsProvider>,
+    )
+    expect(await screen.findByRole('link', { name: 'Download all as CSV' })).toHaveAttribute('href', expect.not.stringContaining('answers='))
+    const health = screen.queryByRole('link', { name: 'With health answers (recorded in the audit log)' })
+    if (role === 'people') expect(health).toBeNull()
+    else expect(health).toHaveAttribute('href', expect.stringMatching(/\/signups\.csv\?answers=sensitive$/))
+    unmount()
+    table.stop()
+  }
 })
