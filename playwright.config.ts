@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test'
 import { siteUrl } from './e2e/support/ports'
 import { chromiumLaunchOptions, findChromium } from './tools/chromium'
+import { preferMemoryForTemporaryFiles } from './tools/test-temp'
 
 // The browser suite: the built, prerendered site in Chromium (CHROME_PATH, else an installed one, else the
 // npm package's build: tools/chromium.ts), served by the suite's own static hosts with a real local
@@ -9,6 +10,8 @@ import { chromiumLaunchOptions, findChromium } from './tools/chromium'
 if (process.env.TEST_WORKER_INDEX === undefined && process.env.npm_lifecycle_event !== 'test') {
   console.log(`Chromium for the browser tests: ${(await findChromium()).description}`)
 }
+
+preferMemoryForTemporaryFiles()
 
 export default defineConfig({
   testDir: 'e2e',

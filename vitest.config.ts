@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react'
 import { fileURLToPath } from 'node:url'
 import { ProjectsInterleaved } from './test/utils/projects-interleaved.ts'
 import { suitesOnBothEngines } from './test/utils/store-suite.ts'
+import { preferMemoryForTemporaryFiles } from './tools/test-temp.ts'
 
 // Unit, machine, model-based and HTTP tests. Browser tests live in e2e/ and run under Playwright.
 //
@@ -11,6 +12,7 @@ import { suitesOnBothEngines } from './test/utils/store-suite.ts'
 // file that says `runsOnBothEngines()` at its top. The file says it, not a list here (test/utils/store-suite.ts);
 // a file that reaches a database and says nothing fails. One PostgreSQL cluster serves the whole run.
 const root = fileURLToPath(new URL('.', import.meta.url))
+preferMemoryForTemporaryFiles()
 const onBothEngines = suitesOnBothEngines(root)
 
 export default defineConfig({
