@@ -1,7 +1,8 @@
 // `npm run gallery`: every state of every machine in gallery/machines.ts, as the visitor sees it. For each
 // state key the graph reaches (walk.ts), the real view is driven there in Chromium (real machine, answers
 // given at the network boundary) and its region pictured at 390 and 1280 px, light and dark, into
-// dist-gallery/pictures/; dist-gallery/index.html shows them beside each machine's chart (open it from disk).
+// dist-gallery/pictures/ as palette PNGs (encode.ts); dist-gallery/index.html shows them beside each machine's
+// chart (open it from disk).
 //   npm run gallery -- --update   copies the pictures into gallery/baseline/ (commit them on purpose)
 //   npm run gallery -- --check    compares them with gallery/baseline/, writes dist-gallery/diff.html, fails on a change
 //   npm run gallery -- --only waitlist,menu   only those machines (by machine id)
@@ -14,6 +15,7 @@ import { chromium, type Browser } from '@playwright/test'
 import type { RunningServer } from '../tools/static-server'
 import { chromiumLaunchOptions } from '../tools/chromium'
 import { comparePictures } from './compare'
+import { encodePicture } from './encode'
 import { galleryMachines, machinesNotInGallery } from './machines'
 import { renderDiffPage, renderGalleryPage, type Check } from './page'
 import { pictureName, pictureMachine, schemes, widthsOf } from './picture'
@@ -78,7 +80,8 @@ try {
       for (const { width, scheme, png } of pictures) {
         const file = join(gallery.machine.id, pictureName(shot, width, scheme))
         await mkdir(dirname(join(picturesDir, file)), { recursive: true })
-        await writeFile(join(picturesDir, file), png)
+        // Every picture is written as the baseline is (encode.ts), so that --check compares like with like.
+        await writeFile(join(picturesDir, file), await encodePicture(png))
         files.push(file)
       }
     }
