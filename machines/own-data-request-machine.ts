@@ -9,7 +9,7 @@ export const ownDataRequest: LinkRequestKind = {
   requestId: 'requestOwnData',
   buildMailto: buildOwnDataMailto,
   describe: {
-    idle: 'An empty Email field and the "Email me a link to my data" button. No message yet.',
+    idle: 'An empty Email field and the "Email me my data" button. No message yet.',
     mailtoFallback: 'Their email app opens a prefilled request for their data to us; a message offers the same draft as a link.',
   },
 }
