@@ -41,6 +41,8 @@ import {
   wrongStateMessage,
 } from '../../tools/admin-models'
 import { personModel, personSample } from '../../tools/admin-person-model'
+import { questionsModel, questionsSamples } from '../../tools/admin-questions-model'
+import { adminQuestionsMessages, type AdminQuestionsSnapshot } from '../../machines/admin-questions-machine'
 import { replayAdminPath, type StepCheck } from '../utils/replay-admin-model'
 
 /** What the waves machine must say and ask for after each step, in the words the team reads. */
@@ -369,7 +371,59 @@ const checkPersonStep: StepCheck = ({ event }, started, before, after) => {
   if (event.type === 'ERASED') expect(after.context).toMatchObject({ person: null, erasedEmail: before.context.person.signup.email })
 }
 
+/** A question is saved as one request, only with its words complete (the wording trimmed, the choices without empty
+ * lines, none for a short answer), and a new version sends no kind of its own; a retirement only after CONFIRM, for
+ * the question asked about. A refusal is the server's words, and the form stays with what was written. */
+const checkQuestionsStep: StepCheck = ({ event }, started, before, after) => {
+  const asked = started.map((request) => [request.id, request.input])
+  const was = before.context as AdminQuestionsSnapshot['context']
+  const now = after.context as AdminQuestionsSnapshot['context']
+  switch (event.type) {
+    case 'SAVE': {
+      const draft = was.draft!
+      const choices = draft.kind === 'short' ? [] : draft.choices.split('\n').map((line) => line.trim()).filter(Boolean)
+      const complete = draft.wording.trim() !== '' && (draft.kind === 'short' || choices.length >= 2)
+      expect(asked).toEqual(complete ? [['saveQuestion', { id: draft.id, input: { kind: draft.kind, sensitive: draft.sensitive, wording: draft.wording.trim(), choices } }]] : [])
+      if (!complete) expect(now.error).toBe(draft.wording.trim() === '' ? adminQuestionsMessages.noWording : adminQuestionsMessages.fewChoices)
+      break
+    }
+    case 'EDIT':
+      if (after.matches('writing')) expect(now.draft).toMatchObject({ id: 1, kind: 'single', sensitive: false, choices: 'Under 5 km\n5 to 20 km\nMore than 20 km' })
+      else expect(after.value).toBe(before.value)
+      break
+    case 'KIND_CHOSEN':
+    case 'SENSITIVE_SET':
+      // A new version keeps the question's kind and whether it is sensitive.
+      if (was.draft?.id !== null) expect(now.draft).toEqual(was.draft)
+      break
+    case 'RETIRE':
+    case 'CANCEL':
+      expect(asked).toEqual([])
+      break
+    case 'CONFIRM':
+      expect(asked).toEqual([['retireQuestion', { id: 2 }]])
+      break
+    case 'xstate.done.actor.saveQuestion':
+      expect(now.message).toBe(was.draft!.id === null ? adminQuestionsMessages.defined(event.output as never) : adminQuestionsMessages.edited(event.output as never))
+      expect(now.questions).toContainEqual(event.output)
+      expect(now.draft).toBeNull()
+      break
+    case 'xstate.error.actor.saveQuestion':
+      expect(now.error).toBe((event.error as Error).name === 'ServerMessage' ? questionsSamples.refusal : adminQuestionsMessages.saveFailed)
+      expect([after.value, now.draft]).toEqual(['writing', was.draft])
+      break
+    case 'xstate.done.actor.retireQuestion':
+      expect(now.message).toBe(adminQuestionsMessages.retired(questionsSamples.retired))
+      break
+    case 'xstate.error.actor.retireQuestion':
+      expect(now.error).toBe(adminQuestionsMessages.retireFailed)
+      expect(asked).toEqual([['fetchQuestions', undefined]])
+      break
+  }
+}
+
 const stepChecks = new Map<Model, StepCheck>([
+  [questionsModel, checkQuestionsStep],
   [personModel, checkPersonStep],
   [teamModel, checkTeamStep],
   [apiKeysModel, checkApiKeysStep],
@@ -396,6 +450,7 @@ const models: [string, Model][] = [
   ['API keys', apiKeysModel],
   ['team', teamModel],
   ['person', personModel],
+  ['questions', questionsModel],
 ]
 
 describe.each(models)('the %s machine', (_, model) => {
@@ -406,7 +461,7 @@ describe.each(models)('the %s machine', (_, model) => {
 })
 
 describe('the console models', () => {
-  const covered = [signInWithLink, tableModel, eraseModel, summaryModel, inviteUrlModel, wavesModel, referralsModel, auditModel, updatesModel, analyticsModel, apiKeysModel, teamModel, personModel]
+  const covered = [signInWithLink, tableModel, eraseModel, summaryModel, inviteUrlModel, wavesModel, referralsModel, auditModel, updatesModel, analyticsModel, apiKeysModel, teamModel, personModel, questionsModel]
   it.each(covered.map(({ machine }) => [machine.id, machine] as const))(
     '%s: every state is reached and every transition is taken',
     (_, machine) => {
