@@ -1,6 +1,7 @@
 // The questions machine (machines/admin-questions-machine.ts) as a model of the console's (admin-model.ts), and the
 // questions its samples answer with: an ordinary choice question asked in its second version, with exact counts and
 // one "fewer than 5" as a member who may not see people reads it; a sensitive one; a short answer, retired.
+import { adminCohortMachine, type AdminCohortSnapshot } from '../machines/admin-cohort-machine'
 import { adminQuestionsMachine, choicesOf, type AdminQuestionsSnapshot } from '../machines/admin-questions-machine'
 import type { QuestionRow } from '../shared/questions'
 import { done, failed, type Model } from './admin-model'
@@ -74,5 +75,28 @@ export const questionsModel: Model = {
       retiring: retiring?.id ?? null,
       loaded: questions.length > 0,
     })
+  },
+}
+
+/** The cohort machine (a wave's rules by answers): a rule added (the questions fetched, or none to name, or a
+ * failure), its question changed (to one offered or not), a choice toggled (offered or not), a rule removed. */
+export const cohortModel: Model = {
+  machine: adminCohortMachine,
+  events: [
+    { type: 'ADD_RULE' },
+    { type: 'REMOVE_RULE', index: 0 },
+    { type: 'REMOVE_RULE', index: 1 },
+    { type: 'QUESTION_CHOSEN', index: 0, questionId: 2 },
+    { type: 'QUESTION_CHOSEN', index: 0, questionId: 3 },
+    { type: 'CHOICE_TOGGLED', index: 0, choice: 'Under 5 km' },
+    { type: 'CHOICE_TOGGLED', index: 0, choice: 'Marathons' },
+    done('fetchQuestions', questionsSamples.questions),
+    done('fetchQuestions', [phone]),
+    failed('fetchQuestions'),
+  ],
+  // Two rules are enough to tell the last rule's removal from another's.
+  serializeState: (snapshot) => {
+    const { rules, error } = snapshot.context as AdminCohortSnapshot['context']
+    return JSON.stringify({ value: snapshot.value, rules: Math.min(rules.length, 2), first: rules[0] ?? null, error: error !== '' })
   },
 }

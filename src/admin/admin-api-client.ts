@@ -171,8 +171,7 @@ export const fetchWaves = (signal: AbortSignal) => call(routes.waves, { signal }
 // A cohort's rules (issue 52) go as JSON in the preview's query and in the wave's body; none: the next in line.
 const matchQuery = (match?: readonly AnswerMatch[]) => (match && match.length > 0 ? JSON.stringify(match) : undefined)
 export const fetchNextUp = (count: number, signal: AbortSignal, match?: readonly AnswerMatch[]) => call(routes.nextUp, { query: { count, match: matchQuery(match) }, signal })
-export const startWave = (count: number, firstId: number, match?: readonly AnswerMatch[]) =>
-  call(routes.startWave, { json: { count, firstId, ...(match && match.length > 0 ? { match: [...match] } : {}) } satisfies WaveRequest }).then(({ wave }) => wave)
+export const startWave = (request: WaveRequest) => call(routes.startWave, { json: request }).then(({ wave }) => wave)
 export const inviteAgain = (waveId: number) => call(routes.inviteAgain, { params: { id: waveId }, json: {} }).then(({ wave }) => wave)
 export const setPace = (perDay: number, atUtc: string) => call(routes.setPace, { json: { perDay, atUtc } satisfies PaceRequest }).then(({ pace }) => pace)
 export const stopPace = () => call(routes.stopPace, { json: {} })
