@@ -103,6 +103,8 @@ function InviteForm({ waves, state, overview, cohort }: Part & { cohort: Cohort 
   return (
     // noValidate: the machine says what a good count is, in words, rather than the browser's bubble.
     <form aria-label="Invite the next people" noValidate onSubmit={(event) => (event.preventDefault(), waves.send(preview))}>
+      {/* The rules first, so that the keyboard reaches the count and its button after them. */}
+      {cohort && <CohortRules cohort={cohort} disabled={!overview.ready} />}
       <Row>
         <Field>
           <label id="wave-count-label" htmlFor={ids.count}>Invite the next</label>
@@ -123,7 +125,6 @@ function InviteForm({ waves, state, overview, cohort }: Part & { cohort: Cohort 
           <Button type="submit" disabled={!state.can(preview)}>{state.matches('previewing') ? 'Looking…' : 'See who is next'}</Button>
         </Field>
       </Row>
-      {cohort && <CohortRules cohort={cohort} disabled={!overview.ready} />}
     </form>
   )
 }
