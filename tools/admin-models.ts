@@ -345,6 +345,7 @@ export const wavesModel: Model = {
       next: nextUp?.count,
       shown: nextUp?.people.length,
       cohort: match.length > 0,
+      matching: nextUp !== null && 'matching' in nextUp,
     })
   },
 }
