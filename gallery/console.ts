@@ -95,6 +95,7 @@ const calls = {
   fetchQuestions: api(routes.questions, (questions) => ({ questions })),
   saveQuestion: api([routes.defineQuestion, routes.editQuestion], (question) => ({ question })),
   retireQuestion: api(routes.retireQuestion, (question) => ({ question })),
+  fetchChoiceQuestions: api(routes.cohortQuestions, (questions) => ({ questions })),
 }
 type Call = keyof typeof calls
 
@@ -320,7 +321,7 @@ export const wavesGallery = consoleGallery(wavesModel, {
   withoutEvents: ['RELOAD'],
   // The cohort's questions (issue 52), asked when a rule is added, answered at once.
   prepare: async (page) => {
-    await page.route((url) => calls.fetchQuestions.url(url), (route) => json(route, 200, { questions: questionsSamples.questions }))
+    await page.route((url) => calls.fetchChoiceQuestions.url(url), (route) => json(route, 200, { questions: questionsSamples.questions.slice(0, 2) }))
   },
   // By answers (issue 52): the preview that says how many match, and a cohort's refusal in the server's words.
   detail: (snapshot) => byAnswers(snapshot) || undefined,
@@ -355,7 +356,7 @@ const inviteForm = (page: Page) => section(page, 'waves-heading').locator('form[
  * questions as the cohort's own call. */
 export const cohortGallery = consoleGallery(cohortModel, {
   area: '/invitations',
-  calls: ['fetchQuestions'],
+  calls: ['fetchChoiceQuestions'],
   prepare: async (page) => {
     await page.route((url) => calls.fetchWaves.url(url), (route) => json(route, 200, wavesSamples.overview))
   },

@@ -4,7 +4,7 @@
 // names the first choice question, with no choice yet (the waves machine refuses a preview until each rule has one).
 // Removing the last rule is back to `off`. The rules as the server takes them are `cohortMatch(context)`.
 import { assertEvent, assign, fromPromise, setup, type DoneActorEvent, type SnapshotFrom } from 'xstate'
-import type { AnswerMatch, QuestionRow } from '../shared/questions'
+import type { AnswerMatch, AskedQuestion } from '../shared/questions'
 
 export type AdminCohortEvent =
   | { type: 'ADD_RULE' }
@@ -12,7 +12,7 @@ export type AdminCohortEvent =
   | { type: 'QUESTION_CHOSEN'; index: number; questionId: number }
   | { type: 'CHOICE_TOGGLED'; index: number; choice: string }
 
-type Context = { questions: QuestionRow[]; rules: AnswerMatch[]; error: string }
+type Context = { questions: AskedQuestion[]; rules: AnswerMatch[]; error: string }
 
 export const adminCohortMessages = {
   loadFailed: 'The questions could not be loaded, so no rule by answers can be added.',
@@ -23,15 +23,16 @@ export const adminCohortMessages = {
 export const cohortRulesMax = 10
 /** The rules as the waves' preview and send take them (none: the next in line). */
 export const cohortMatch = (context: Context): AnswerMatch[] => context.rules
-const choiceQuestions = (questions: QuestionRow[]) => questions.filter((question) => question.state === 'asked' && question.kind !== 'short')
-const ruleFor = (question: QuestionRow): AnswerMatch => ({ questionId: question.id, choices: [] })
+// The server sends the choice questions asked now; a short answer is left out here too, as no rule can name one.
+const choiceQuestions = (questions: AskedQuestion[]) => questions.filter((question) => question.kind !== 'short')
+const ruleFor = (question: AskedQuestion): AnswerMatch => ({ questionId: question.id, choices: [] })
 const notProvided = () => Promise.reject(new Error('The view provides this request.'))
 
 export const adminCohortMachine = setup({
-  types: {} as { context: Context; events: AdminCohortEvent | DoneActorEvent<QuestionRow[], 'fetchQuestions'>; tags: 'busy' },
-  actors: { fetchQuestions: fromPromise<QuestionRow[]>(notProvided) },
+  types: {} as { context: Context; events: AdminCohortEvent | DoneActorEvent<AskedQuestion[], 'fetchChoiceQuestions'>; tags: 'busy' },
+  actors: { fetchChoiceQuestions: fromPromise<AskedQuestion[]>(notProvided) },
   actions: {
-    showQuestions: assign(({ event }) => (assertEvent(event, 'xstate.done.actor.fetchQuestions'), { questions: choiceQuestions(event.output), error: '' })),
+    showQuestions: assign(({ event }) => (assertEvent(event, 'xstate.done.actor.fetchChoiceQuestions'), { questions: choiceQuestions(event.output), error: '' })),
     addRule: assign(({ context }) => ({ rules: [...context.rules, ruleFor(context.questions[0]!)] })),
     removeRule: assign(({ context, event }) => (assertEvent(event, 'REMOVE_RULE'), { rules: context.rules.filter((_, index) => index !== event.index) })),
     chooseQuestion: assign(({ context, event }) => {
@@ -47,7 +48,7 @@ export const adminCohortMachine = setup({
     showLoadFailed: assign({ error: adminCohortMessages.loadFailed }),
   },
   guards: {
-    hasChoiceQuestions: ({ event }) => event.type === 'xstate.done.actor.fetchQuestions' && choiceQuestions(event.output).length > 0,
+    hasChoiceQuestions: ({ event }) => event.type === 'xstate.done.actor.fetchChoiceQuestions' && choiceQuestions(event.output).length > 0,
     hasRoomForRule: ({ context }) => context.rules.length < cohortRulesMax,
     isLastRule: ({ context, event }) => context.rules.length === 1 && 'index' in event && event.index === 0,
     isRule: ({ context, event }) => 'index' in event && event.index >= 0 && event.index < context.rules.length,
@@ -70,8 +71,8 @@ export const adminCohortMachine = setup({
       description: 'Fetching the choice questions asked now, to name in a rule.',
       tags: 'busy',
       invoke: {
-        id: 'fetchQuestions',
-        src: 'fetchQuestions',
+        id: 'fetchChoiceQuestions',
+        src: 'fetchChoiceQuestions',
         onDone: [{ guard: 'hasChoiceQuestions', target: 'picking', actions: ['showQuestions', 'addRule'] }, { target: 'off', actions: 'showNoQuestions' }],
         onError: { target: 'off', actions: 'showLoadFailed' },
       },

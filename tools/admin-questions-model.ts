@@ -90,9 +90,9 @@ export const cohortModel: Model = {
     { type: 'QUESTION_CHOSEN', index: 0, questionId: 3 },
     { type: 'CHOICE_TOGGLED', index: 0, choice: 'Under 5 km' },
     { type: 'CHOICE_TOGGLED', index: 0, choice: 'Marathons' },
-    done('fetchQuestions', questionsSamples.questions),
-    done('fetchQuestions', [phone]),
-    failed('fetchQuestions'),
+    done('fetchChoiceQuestions', questionsSamples.questions.slice(0, 2)),
+    done('fetchChoiceQuestions', [phone]),
+    failed('fetchChoiceQuestions'),
   ],
   // Two rules are enough to tell the last rule's removal from another's.
   serializeState: (snapshot) => {

@@ -180,6 +180,8 @@ export const stopPace = () => call(routes.stopPace, { json: {} })
 export const fetchQuestions = (signal: AbortSignal) => call(routes.questions, { signal }).then(({ questions }) => questions)
 export const saveQuestion = ({ id, input }: QuestionSave) =>
   (id === null ? call(routes.defineQuestion, { json: input }) : call(routes.editQuestion, { params: { id }, json: { wording: input.wording, choices: input.choices } })).then(({ question }) => question)
+/** The choice questions asked now, their words only, for a wave's rules (waves:send). */
+export const fetchCohortQuestions = (signal: AbortSignal) => call(routes.cohortQuestions, { signal }).then(({ questions }) => questions)
 export const retireQuestion = (id: number) => call(routes.retireQuestion, { params: { id }, json: {} }).then(({ question }) => question)
 
 // Updates to the list (issue 31). A change refused because the update moved meanwhile (another tab, a colleague, the

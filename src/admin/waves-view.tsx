@@ -55,10 +55,9 @@ export function utcToLocal(utc: string, day = new Date()) {
   return `${pad(at.getHours())}:${pad(at.getMinutes())}`
 }
 
-/** The invitations; with `cohort`, a wave may pick by answers (for a member who may read the questions). */
+/** The invitations; with `cohort`, a wave may pick by answers. */
 export function WavesView({ waves, cohort }: { waves: Waves; cohort?: Cohort }) {
   const maySend = useAllows('waves:send')
-  const mayPick = useAllows('questions:manage') && cohort !== undefined
   const state = useSelector(waves, (snapshot) => snapshot)
   const { overview, message, error } = state.context
   return (
@@ -86,7 +85,7 @@ export function WavesView({ waves, cohort }: { waves: Waves; cohort?: Cohort }) 
               Store page or a sign-up page). Set it and restart the server before inviting anyone.
             </Status>
           )}
-          {maySend && <InviteForm waves={waves} state={state} overview={overview} cohort={mayPick ? cohort : undefined} />}
+          {maySend && <InviteForm waves={waves} state={state} overview={overview} cohort={cohort} />}
           {maySend && (state.matches('reviewing') || state.matches('starting')) && <Preview waves={waves} state={state} />}
           {maySend && <PaceForm waves={waves} state={state} overview={overview} />}
           <FunnelTable waves={waves} state={state} overview={overview} />

@@ -440,13 +440,13 @@ const checkQuestionsStep: StepCheck = ({ event }, started, before, after) => {
 
 /** A cohort's rules: each new rule names the first choice question asked, with no answer yet; a question changed
  * starts its answers afresh; only a question and a choice offered are taken; the last rule removed is no cohort. Only
- * the first ADD_RULE fetches the questions; a short answer or a retired question is never offered. */
+ * the first ADD_RULE fetches the questions; a short answer is never offered. */
 const checkCohortStep: StepCheck = ({ event }, started, before, after) => {
   const asked = started.map((request) => request.id)
   const was = before.context as AdminCohortSnapshot['context']
   const now = after.context as AdminCohortSnapshot['context']
-  expect(asked).toEqual(event.type === 'ADD_RULE' && before.matches('off') ? ['fetchQuestions'] : [])
-  expect(now.questions.every((question) => question.kind !== 'short' && question.state === 'asked')).toBe(true)
+  expect(asked).toEqual(event.type === 'ADD_RULE' && before.matches('off') ? ['fetchChoiceQuestions'] : [])
+  expect(now.questions.every((question) => question.kind !== 'short')).toBe(true)
   switch (event.type) {
     case 'ADD_RULE':
       if (before.matches('picking')) expect(now.rules).toEqual([...was.rules, { questionId: 1, choices: [] }])
@@ -463,11 +463,11 @@ const checkCohortStep: StepCheck = ({ event }, started, before, after) => {
     case 'REMOVE_RULE':
       if (was.rules.length === 1 && event.index === 0) expect([after.value, now.rules]).toEqual(['off', []])
       break
-    case 'xstate.done.actor.fetchQuestions':
+    case 'xstate.done.actor.fetchChoiceQuestions':
       expect(now.rules).toEqual(after.matches('picking') ? [{ questionId: 1, choices: [] }] : [])
       if (!after.matches('picking')) expect(now.error).toBe(adminCohortMessages.noQuestions)
       break
-    case 'xstate.error.actor.fetchQuestions':
+    case 'xstate.error.actor.fetchChoiceQuestions':
       expect([after.value, now.error]).toEqual(['off', adminCohortMessages.loadFailed])
       break
   }

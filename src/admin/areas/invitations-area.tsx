@@ -20,7 +20,7 @@ const wavesMachine = adminWavesMachine.provide({
 })
 
 // The cohort's questions are fetched only when the team adds a rule: the area's first view is the waves alone.
-const cohortMachine = adminCohortMachine.provide({ actors: { fetchQuestions: fromPromise(({ signal }) => api.fetchQuestions(signal)) } })
+const cohortMachine = adminCohortMachine.provide({ actors: { fetchChoiceQuestions: fromPromise(({ signal }) => api.fetchCohortQuestions(signal)) } })
 
 export function InvitationsArea() {
   return (
