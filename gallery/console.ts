@@ -13,6 +13,9 @@ import { adminWebhooksMessages, hasWaitingDelivery, type AdminWebhooksSnapshot, 
 import { analyticsModel, analyticsSamples, apiKeysModel, auditModel, eraseModel, referralsModel, samples, wavesModel, signInWithLink, signInWithoutLink, summaryModel, tableModel, teamModel, updatesModel, wavesSamples, webhooksModel } from '../tools/admin-models'
 import type { Model } from '../tools/admin-model'
 import { personModel, personSample } from '../tools/admin-person-model'
+import { cohortModel, questionsModel, questionsSamples } from '../tools/admin-questions-model'
+import type { AdminQuestionsSnapshot } from '../machines/admin-questions-machine'
+import type { AnswerMatch } from '../shared/questions'
 import { liftModel, mailDomainModel, suppressionSamples, suppressionsModel } from '../tools/admin-mail-models'
 import { adminSuppressionsMessages, type AdminSuppressionsSnapshot } from '../machines/admin-suppressions-machine'
 import { adminMailDomainMessages, type AdminMailDomainSnapshot } from '../machines/admin-mail-domain-machine'
@@ -89,6 +92,10 @@ const calls = {
   fetchSuppressions: api(routes.suppressions),
   liftSuppression: api(routes.liftSuppression),
   checkMailDomain: api(routes.mailDomain),
+  fetchQuestions: api(routes.questions, (questions) => ({ questions })),
+  saveQuestion: api([routes.defineQuestion, routes.editQuestion], (question) => ({ question })),
+  retireQuestion: api(routes.retireQuestion, (question) => ({ question })),
+  fetchChoiceQuestions: api(routes.cohortQuestions, (questions) => ({ questions })),
 }
 type Call = keyof typeof calls
 
@@ -293,7 +300,8 @@ export const wavesGallery = consoleGallery(wavesModel, {
     if (event.type === 'RETRY') return waves.getByRole('button', { name: 'Try again' }).click()
     if (event.type === 'PREVIEW') {
       const form = waves.locator('form[aria-label="Invite the next people"]')
-      await form.locator('input').first().fill(String(event.count))
+      await setRules(form, (event.match ?? []) as AnswerMatch[])
+      await form.locator('#wave-count').fill(String(event.count))
       return form.getByRole('button', { name: 'See who is next' }).click()
     }
     if (event.type === 'CONFIRM') return waves.getByRole('button', { name: /^Invite (these|this)/ }).click()
@@ -311,6 +319,121 @@ export const wavesGallery = consoleGallery(wavesModel, {
   },
   // RELOAD comes from the other sections (after an erasure, a review); RETRY is this section's own button.
   withoutEvents: ['RELOAD'],
+  // The cohort's questions (issue 52), asked when a rule is added, answered at once.
+  prepare: async (page) => {
+    await page.route((url) => calls.fetchChoiceQuestions.url(url), (route) => json(route, 200, { questions: questionsSamples.questions.slice(0, 2) }))
+  },
+  // By answers (issue 52): the preview that says how many match, and a cohort's refusal in the server's words.
+  detail: (snapshot) => byAnswers(snapshot) || undefined,
+  pictureKey: (snapshot) => JSON.stringify({ value: snapshot.value, cohort: byAnswers(snapshot) }),
+})
+
+/** A state pictured apart for a cohort: its preview (as an owner sees it, and as a role that may not see people),
+ * or the refusal of one; '' for the others. */
+function byAnswers(snapshot: AnyMachineSnapshot) {
+  const { match, error, nextUp } = snapshot.context as { match: AnswerMatch[]; error: string; nextUp: { people: unknown[]; matching?: number } | null }
+  if (match.length === 0) return ''
+  if (snapshot.matches('reviewing') && nextUp?.matching !== undefined) return nextUp.people.length > 0 ? 'by answers' : 'by answers, people hidden'
+  return snapshot.matches('ready') && error !== '' ? 'by answers' : ''
+}
+
+/** The invite form's rules made to say `match` (one rule at most here): added or removed, its answers ticked. */
+async function setRules(form: Locator, match: AnswerMatch[]) {
+  const remove = form.getByRole('button', { name: 'Remove rule 1' })
+  if (match.length === 0) {
+    if (await remove.isVisible()) await remove.click()
+    return
+  }
+  if (!(await remove.isVisible())) await form.getByRole('button', { name: 'Add a rule by answers' }).click()
+  const answers = form.getByRole('group', { name: /^Answers that match rule 1/ })
+  await answers.waitFor()
+  for (const box of await answers.getByRole('checkbox').all()) await box.setChecked(match[0]!.choices.includes((await box.evaluate((input) => input.parentElement!.textContent ?? '')).trim()))
+}
+
+const inviteForm = (page: Page) => section(page, 'waves-heading').locator('form[aria-label="Invite the next people"]')
+
+/** A wave's rules by answers (issue 52), inside the invite form of Invitations: the waves answered at once, the
+ * questions as the cohort's own call. */
+export const cohortGallery = consoleGallery(cohortModel, {
+  area: '/invitations',
+  calls: ['fetchChoiceQuestions'],
+  prepare: async (page) => {
+    await page.route((url) => calls.fetchWaves.url(url), (route) => json(route, 200, wavesSamples.overview))
+  },
+  region: (page) => inviteForm(page),
+  shows: async (page, snapshot) => {
+    const form = inviteForm(page)
+    if (snapshot.matches('loading')) return form.getByRole('button', { name: 'Loading the questions…' }).waitFor()
+    const { rules, error } = snapshot.context as { rules: AnswerMatch[]; error: string }
+    if (error) await form.getByRole('alert').filter({ hasText: error }).waitFor()
+    if (rules.length === 0) return form.getByRole('button', { name: 'Add a rule by answers' }).waitFor()
+    await form.getByRole('combobox', { name: `Question of rule ${rules.length}` }).waitFor()
+  },
+  act: async (page, event) => {
+    const form = inviteForm(page)
+    const index = Number(event.index ?? 0)
+    if (event.type === 'ADD_RULE') return form.getByRole('button', { name: /^Add (a rule by answers|another rule)$/ }).click()
+    if (event.type === 'REMOVE_RULE') return form.getByRole('button', { name: `Remove rule ${index + 1}` }).click()
+    if (event.type === 'QUESTION_CHOSEN') return form.getByRole('combobox', { name: `Question of rule ${index + 1}` }).selectOption(String(event.questionId))
+    if (event.type === 'CHOICE_TOGGLED') return form.getByRole('group', { name: new RegExp(`^Answers that match rule ${index + 1}`) }).getByRole('checkbox', { name: String(event.choice), exact: true }).click()
+    return unknownGesture(event)
+  },
+  pictureKey: (snapshot) => {
+    const { rules, error } = snapshot.context as { rules: AnswerMatch[]; error: string }
+    return JSON.stringify({ value: snapshot.value, rules: Math.min(rules.length, 2), chosen: rules[0]?.choices.length ?? 0, error: error !== '' })
+  },
+  detail: (snapshot) => {
+    const { rules, error } = snapshot.context as { rules: AnswerMatch[]; error: string }
+    if (error) return error.startsWith('No choice') ? 'no questions' : 'not loaded'
+    if (rules.length === 0) return undefined
+    return `${rules.length === 1 ? 'one rule' : 'two rules'}${rules[0]!.choices.length > 0 ? ' answered' : ''}`
+  },
+})
+
+const questionsSection = (page: Page) => section(page, 'questions-heading')
+
+/** The Questions area (issue 52): the list with its counts, the form for a new question or a new version, the
+ * question before a retirement, and refusals in words. */
+export const questionsGallery = consoleGallery(questionsModel, {
+  area: '/questions',
+  calls: ['fetchQuestions', 'saveQuestion', 'retireQuestion'],
+  region: (page) => questionsSection(page),
+  shows: async (page, snapshot) => {
+    const questions = questionsSection(page)
+    const { error, draft } = snapshot.context as AdminQuestionsSnapshot['context']
+    if (snapshot.matches('failed')) return questions.getByRole('alert').filter({ hasText: 'The questions could not be loaded.' }).waitFor()
+    if (snapshot.matches('confirmingRetire')) return questions.getByRole('alertdialog').waitFor()
+    if (snapshot.matches('saving')) return questions.getByRole('button', { name: 'Saving…' }).waitFor()
+    await busy(questions, snapshot.hasTag('busy'))
+    if (draft) await questions.locator('#question-form-heading').waitFor()
+    if (error) await questions.getByRole('alert').filter({ hasText: error }).waitFor()
+  },
+  act: (page, event) => {
+    const questions = questionsSection(page)
+    const button = (name: string) => questions.getByRole('button', { name, exact: true }).click()
+    if (event.type === 'RELOAD') return button('Try again')
+    if (event.type === 'DEFINE') return button('Define a question')
+    if (event.type === 'EDIT') return questions.getByRole('button', { name: /^Edit / }).nth(Number(event.id) - 1).click()
+    if (event.type === 'RETIRE') return questions.getByRole('button', { name: /^Retire “/ }).nth(Number(event.id) - 1).click()
+    if (event.type === 'KIND_CHOSEN') return questions.getByRole('radio', { name: { single: 'One choice', several: 'Several choices', short: 'Short answer' }[String(event.kind)] }).check()
+    if (event.type === 'SENSITIVE_SET') return questions.getByRole('checkbox', { name: 'It asks about health' }).setChecked(Boolean(event.sensitive))
+    if (event.type === 'WORDING_CHANGED') return questions.getByLabel('The question, as people read it').fill(String(event.value))
+    if (event.type === 'CHOICES_CHANGED') return questions.getByLabel('Choices, one a line').fill(String(event.value))
+    if (event.type === 'SAVE') return questions.locator('form button[type="submit"]').click()
+    if (event.type === 'CANCEL') return questions.getByRole('button', { name: /^(Cancel|Keep asking it)$/ }).click()
+    if (event.type === 'CONFIRM') return button('Retire the question')
+    return unknownGesture(event)
+  },
+  // The form pictured for a new question and for a new version; a refusal in words apart.
+  pictureKey: (snapshot) => {
+    const { draft, error } = snapshot.context as AdminQuestionsSnapshot['context']
+    return JSON.stringify({ value: snapshot.value, draft: draft ? (draft.id === null ? `new ${draft.kind}${draft.sensitive ? ' sensitive' : ''}` : 'version') : null, refused: error !== '' })
+  },
+  detail: (snapshot) => {
+    const { draft, error } = snapshot.context as AdminQuestionsSnapshot['context']
+    const form = draft ? (draft.id === null ? `new ${draft.kind}${draft.sensitive ? ' sensitive' : ''}` : 'new version') : ''
+    return [form, error ? 'refused' : ''].filter(Boolean).join(' ') || undefined
+  },
 })
 
 const apiKeysSection = (page: Page) => section(page, 'api-keys-heading')

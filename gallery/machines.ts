@@ -2,7 +2,7 @@
 // view lives on, the region to picture, how each event of its graph is caused) in a module beside this one; a
 // console section's entry is a few lines with consoleGallery() in console.ts.
 import { eraseRequestGallery, headerGallery, menuGallery, newsChoiceGallery, ownDataRequestGallery, tokenActionGallery, waitlistGallery } from './visitor'
-import { adminSignInGallery, analyticsGallery, apiKeysGallery, auditGallery, eraseGallery, liftGallery, mailDomainGallery, personGallery, referralsGallery, summaryGallery, suppressionsGallery, tableGallery, teamGallery, updatesGallery, wavesGallery, webhooksGallery } from './console'
+import { adminSignInGallery, analyticsGallery, apiKeysGallery, auditGallery, eraseGallery, liftGallery, mailDomainGallery, personGallery, referralsGallery, summaryGallery, suppressionsGallery, tableGallery, teamGallery, updatesGallery, wavesGallery, webhooksGallery, questionsGallery, cohortGallery } from './console'
 import type { GalleryMachine } from './types'
 
 export const galleryMachines: GalleryMachine[] = [
@@ -29,6 +29,8 @@ export const galleryMachines: GalleryMachine[] = [
   suppressionsGallery,
   liftGallery,
   mailDomainGallery,
+  questionsGallery,
+  cohortGallery,
 ]
 
 /** The machines of docs/state-charts.md that the gallery does not picture, and why: printed by every run. */

@@ -4,17 +4,20 @@
 // CONFIRM starts the wave naming the first person shown, so that if another tab or a colleague took those people
 // meanwhile the server refuses (409 list-changed): the waves are fetched again (`catchingUp`: theirs among them),
 // then the new head of the line, which is shown instead.
+// A wave may take only the next in line whose answers match every rule of a cohort (issue 52): PREVIEW carries the
+// rules, each with one answer or more, and the preview and the send both name them; the preview says how many match.
 // Setting or stopping the pace and sending a wave's expired invitations again are one request each. Every change
 // ends in `loading`, whether it went through or not: the figures have moved, or the refusal came from stale ones.
 import { assertEvent, assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent, type SnapshotFrom } from 'xstate'
 import { counted } from '../shared/figures'
-import { askWaveCount, noFunnel, nobodyWaiting, type NextUp, type Pace, type PaceRequest, type WaveRefusal, type WaveRequest, type WaveRow, type WavesOverview } from '../shared/launch-rows'
+import type { AnswerMatch } from '../shared/questions'
+import { askWaveCount, noFunnel, nobodyWaiting, type CohortNextUp, type NextUp, type Pace, type PaceRequest, type WaveRefusal, type WaveRequest, type WaveRow, type WavesOverview } from '../shared/launch-rows'
 import { invitationRules, isTimeOfDay } from '../shared/rules'
 
 export type AdminWavesEvent =
   | { type: 'RELOAD' }
   | { type: 'RETRY' }
-  | { type: 'PREVIEW'; count: number }
+  | { type: 'PREVIEW'; count: number; match?: AnswerMatch[] }
   | { type: 'CONFIRM' }
   | { type: 'CANCEL' }
   | ({ type: 'SET_PACE' } & PaceRequest)
@@ -24,7 +27,7 @@ export type AdminWavesEvent =
 /** What the invoked actors answer, typed by XState (their done and error events, by invoke id). */
 type ActorReply =
   | DoneActorEvent<WavesOverview, 'fetchWaves'>
-  | DoneActorEvent<NextUp, 'fetchNextUp'>
+  | DoneActorEvent<NextUp | CohortNextUp, 'fetchNextUp'>
   | DoneActorEvent<WaveRow, 'startWave'>
   | DoneActorEvent<WaveRow, 'inviteAgain'>
   | DoneActorEvent<Pace, 'setPace'>
@@ -35,6 +38,7 @@ export const adminWavesMessages = {
   nobodyWaiting,
   badCount: (most: number) => (most === 0 ? nobodyWaiting : askWaveCount(most)),
   listChanged: 'The list changed since you looked: here is who is next now.',
+  incompleteRule: 'Choose one answer or more in each rule, or remove the rule.',
   started: (wave: WaveRow) => `Invited ${counted(wave.funnel.invited, 'person', 'people')} in wave #${wave.id}.`,
   sentAgain: (wave: WaveRow) => `Sent ${counted(wave.funnel.invited, 'expired invitation', 'expired invitations')} again in wave #${wave.id}.`,
   badPace: 'Say how many people a day (a whole number from 1 up) and a time of day.',
@@ -54,6 +58,7 @@ const notProvided = () => Promise.reject(new Error('The view provides this reque
 /** The most a wave may take now: everyone waiting, up to the server's limit on one wave. */
 const mostToInvite = (overview: WavesOverview | null) => Math.min(overview?.waiting ?? 0, invitationRules.maxWave)
 const isWholeBetween = (value: number, least: number, most: number) => Number.isInteger(value) && value >= least && value <= most
+const isCountWithin = (count: number, overview: WavesOverview | null) => isWholeBetween(count, 1, mostToInvite(overview))
 const errorOf = (event: Event) => ('error' in event ? event.error : undefined)
 /** The server's own words when it gave a reason (admin-api-client.ts's ServerMessage), else the fallback. */
 const serverWords = (event: Event, fallback: string) => {
@@ -69,7 +74,9 @@ const quiet = { message: '', error: '' }
 type Context = {
   overview: WavesOverview | null
   count: number
-  nextUp: NextUp | null
+  /** The cohort's rules of the preview asked for (none: the next in line); the send names the same. */
+  match: AnswerMatch[]
+  nextUp: NextUp | CohortNextUp | null
   paceAsked: PaceRequest | null
   againWaveId: number | null
   /** What went through (role="status"). */
@@ -86,7 +93,7 @@ export const adminWavesMachine = setup({
   types: {} as { context: Context; events: Event; tags: 'busy' },
   actors: {
     fetchWaves: fromPromise<WavesOverview>(async () => noOverview),
-    fetchNextUp: fromPromise<NextUp, { count: number }>(async () => ({ people: [], count: 0, waiting: 0 })),
+    fetchNextUp: fromPromise<NextUp | CohortNextUp, { count: number; match: AnswerMatch[] }>(async () => ({ people: [], count: 0, waiting: 0 })),
     startWave: fromPromise<WaveRow, WaveRequest>(notProvided),
     inviteAgain: fromPromise<WaveRow, { waveId: number }>(notProvided),
     setPace: fromPromise<Pace, PaceRequest>(notProvided),
@@ -96,12 +103,17 @@ export const adminWavesMachine = setup({
     showOverview: assign(({ event }) => (event.type === 'xstate.done.actor.fetchWaves' ? { overview: event.output } : {})),
     setCount: assign(({ event }) => {
       assertEvent(event, 'PREVIEW')
-      return { count: event.count, nextUp: null, ...quiet }
+      return { count: event.count, match: event.match ?? [], nextUp: null, ...quiet }
     }),
-    refuseCount: assign(({ context }) => refused(adminWavesMessages.badCount(mostToInvite(context.overview)))),
-    // The preview's count of who is waiting is newer than the overview's: the count guard goes by it.
+    refuseCount: assign(({ context, event }) => {
+      assertEvent(event, 'PREVIEW')
+      return refused(isCountWithin(event.count, context.overview) ? adminWavesMessages.incompleteRule : adminWavesMessages.badCount(mostToInvite(context.overview)))
+    }),
+    // The preview's count of who is waiting is newer than the overview's: the count guard goes by it. A cohort's
+    // preview counts who match, not who wait.
     showNextUp: assign(({ context, event }) => {
       if (event.type !== 'xstate.done.actor.fetchNextUp') return {}
+      if ('matching' in event.output) return { nextUp: event.output }
       return { nextUp: event.output, overview: context.overview && { ...context.overview, waiting: event.output.waiting } }
     }),
     showPreviewFailed: assign(({ event }) => ({ nextUp: null, ...refused(serverWords(event, adminWavesMessages.previewFailed)) })),
@@ -134,8 +146,9 @@ export const adminWavesMachine = setup({
   guards: {
     isReady: ({ context }) => context.overview?.ready === true,
     isCountAllowed: ({ context, event }) =>
-      event.type === 'PREVIEW' && context.overview?.ready === true && isWholeBetween(event.count, 1, mostToInvite(context.overview)),
-    hasPeople: ({ context }) => (context.nextUp?.count ?? 0) > 0 && (context.nextUp?.people.length ?? 0) > 0,
+      event.type === 'PREVIEW' && context.overview?.ready === true && isCountWithin(event.count, context.overview) && (event.match ?? []).every((rule) => rule.choices.length > 0),
+    // A member who may not see people is shown no one of a cohort, only how many: the send names its rules instead.
+    hasPeople: ({ context }) => (context.nextUp?.count ?? 0) > 0 && ((context.nextUp?.people.length ?? 0) > 0 || (context.nextUp !== null && 'matching' in context.nextUp)),
     isListChanged: ({ event }) => {
       const error = errorOf(event)
       return error instanceof Error && 'code' in error && error.code === listChanged
@@ -148,7 +161,7 @@ export const adminWavesMachine = setup({
   },
 }).createMachine({
   id: 'adminWaves',
-  context: { overview: null, count: 0, nextUp: null, paceAsked: null, againWaveId: null, message: '', error: '' },
+  context: { overview: null, count: 0, match: [], nextUp: null, paceAsked: null, againWaveId: null, message: '', error: '' },
   initial: 'loading',
   states: {
     loading: {
@@ -173,7 +186,7 @@ export const adminWavesMachine = setup({
       invoke: {
         id: 'fetchNextUp',
         src: 'fetchNextUp',
-        input: ({ context }) => ({ count: context.count }),
+        input: ({ context }) => ({ count: context.count, match: context.match }),
         onDone: { target: 'reviewing', actions: 'showNextUp' },
         onError: { target: 'ready', actions: 'showPreviewFailed' },
       },
@@ -193,7 +206,11 @@ export const adminWavesMachine = setup({
       invoke: {
         id: 'startWave',
         src: 'startWave',
-        input: ({ context }) => ({ count: context.nextUp!.count, firstId: context.nextUp!.people[0]!.id }),
+        input: ({ context }) => ({
+          count: context.nextUp!.count,
+          ...(context.nextUp!.people[0] ? { firstId: context.nextUp!.people[0].id } : {}),
+          ...(context.match.length > 0 ? { match: context.match } : {}),
+        }),
         onDone: { target: 'loading', actions: ['showStarted', 'announceInvited', 'focusCountField'] },
         // Someone else started a wave since the preview: show who is next now, never invite blindly.
         onError: [

@@ -14,6 +14,8 @@ import { adminInviteUrlMachine } from '../machines/admin-invite-url-machine'
 import { adminTableMachine } from '../machines/admin-table-machine'
 import { adminUpdatesMachine } from '../machines/admin-updates-machine'
 import { adminTeamMachine } from '../machines/admin-team-machine'
+import { adminQuestionsMachine } from '../machines/admin-questions-machine'
+import { adminCohortMachine } from '../machines/admin-cohort-machine'
 import { adminWavesMachine } from '../machines/admin-waves-machine'
 import { copyMachine } from '../machines/copy-machine'
 import { eraseRequestMachine } from '../machines/erase-request-machine'
@@ -154,5 +156,15 @@ export const chartSources: ChartSource[] = [
     machine: adminTeamMachine,
     summary:
       'The console’s team (issue 46): the members with their roles, loading then ready or failed. Inviting needs a valid address and a role; changing a role is one request; removing asks first, since it ends that member’s sessions at once. Each change answers with the team as it stands; a refusal (the last owner, an owner the settings name) is the server’s own words, and the team is fetched again.',
+  },
+  {
+    machine: adminQuestionsMachine,
+    summary:
+      'The console’s questions (issue 52): the questions asked after confirmation with their counts, loading then ready or failed. Defining one or writing its new version is a form whose Save waits for a wording (and two choices or more for a choice question), then one request; a refusal is the server’s words, with the form kept. Retiring asks first.',
+  },
+  {
+    machine: adminCohortMachine,
+    summary:
+      'A wave’s cohort by answers (issue 52), inside the Invitations’ invite form: no rule at first (the next in line); the first rule fetches the choice questions asked now, then each rule names one of them and the answers it takes, every rule held; removing the last rule is no cohort again.',
   },
 ]

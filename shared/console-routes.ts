@@ -8,7 +8,7 @@ import type { AuditReply, ConsoleSummary, ReferralsReply, SessionReply, SignInRe
 import type { CohortNextUp, NextUp, Pace, PaceRequest, WaveRequest, WaveRow, WavesOverview } from './launch-rows'
 import type { OwnCopy } from './own-copy'
 import type { PersonReply } from './person-record'
-import type { QuestionEdit, QuestionInput, QuestionRow, QuestionsReply } from './questions'
+import type { AskedQuestion, QuestionEdit, QuestionInput, QuestionRow, QuestionsReply } from './questions'
 import type { MailDomainReply } from './mail-domain'
 import type { InviteUrlChange, InviteUrlSetting, SetupReply } from './setup'
 import type { Permission, TeamInvite, TeamRemoval, TeamReply, TeamRoleChange } from './team'
@@ -79,6 +79,8 @@ export const consoleRoutes = {
   defineQuestion: route<QuestionInput, { question: QuestionRow }>()('POST', '/questions', 'questions:manage'),
   editQuestion: route<QuestionEdit, { question: QuestionRow }>()('POST', '/questions/:id', 'questions:manage'),
   retireQuestion: route<Ok, { question: QuestionRow }>()('POST', '/questions/:id/retire', 'questions:manage'),
+  // The choice questions asked now, for a wave's rules by answers: their words only, no count, to whoever starts waves.
+  cohortQuestions: route<void, { questions: AskedQuestion[] }>()('GET', '/questions/asked', 'waves:send'),
 
   // Invitations in waves.
   waves: route<void, WavesOverview>()('GET', '/waves', 'figures:read'),

@@ -52,7 +52,7 @@ export type CohortNextUp = NextUp & { matching: number }
 export const previewLimit = 50
 
 /** POST /waves: invite `count` people, the first of them the one the team saw first in the preview. */
-export type WaveRequest = { count: number; firstId: number; /** Only the next in line whose answers match every rule (issue 52). */ match?: AnswerMatch[] }
+export type WaveRequest = { count: number; /** Absent only for a cohort the member was shown no one of. */ firstId?: number; /** Only the next in line whose answers match every rule (issue 52). */ match?: AnswerMatch[] }
 /** POST /pace. */
 export type PaceRequest = { perDay: number; atUtc: string }
 /** Why a change to the waves was refused, as the reply's `code`: no INVITE_URL, another wave took the people the

@@ -35,6 +35,8 @@ const describeOutput = (output: unknown) => {
   if (typeof output !== 'object' || output === null) return ''
   // The waves machine's answers: an overview (ready or not) and a preview (how many it would take).
   if ('ready' in output) return `(ready: ${String(output.ready)})`
+  if ('people' in output && 'count' in output && 'matching' in output && Array.isArray(output.people))
+    return `(count: ${String(output.count)} of ${String(output.matching)} matching, ${output.people.length} shown)`
   if ('people' in output && 'count' in output) return `(count: ${String(output.count)})`
   // The paged lists' answers (issue 35): which page, and which way more pages lie.
   if ('cursors' in output && 'page' in output && 'rows' in output && Array.isArray(output.rows)) {
@@ -64,7 +66,7 @@ const describeEvent = (event: ModelEvent) =>
       : 'msSinceLastQueued' in event
         ? `${event.type}(${Number(event.msSinceLastQueued) / 60_000} min after the last email)`
       : 'count' in event
-        ? `${event.type}(${String(event.count)})`
+        ? `${event.type}(${String(event.count)}${'match' in event ? `, by ${JSON.stringify(event.match)}` : ''})`
       : 'perDay' in event
         ? `${event.type}(${String(event.perDay)} a day at ${String(event.atUtc)})`
       : 'waveId' in event

@@ -18,7 +18,8 @@ import { adminTeamMachine, type AdminTeamSnapshot } from '../machines/admin-team
 import { permissions, type Role, type TeamMember } from '../shared/team'
 import { adminWebhooksMachine, hasWaitingDelivery, type AdminWebhooksSnapshot, type WebhookChange } from '../machines/admin-webhooks-machine'
 import type { UpdateSendState } from '../machines/update-send-machine'
-import type { Funnel, NextUp, Pace, WaveRow, WavesOverview } from '../shared/launch-rows'
+import type { CohortNextUp, Funnel, NextUp, Pace, WaveRow, WavesOverview } from '../shared/launch-rows'
+import type { AnswerMatch } from '../shared/questions'
 import { webhookEventTypes, type WebhookDeliveriesReply, type WebhookEndpointsReply } from '../shared/webhook-rows'
 import { sendGuardDefaults, type AudiencesReply, type UpdateDraft, type UpdatePreview, type UpdateRecord, type UpdateSummary } from '../shared/update-rows'
 import { done, failed, type Model, type ModelEvent } from './admin-model'
@@ -272,6 +273,18 @@ export const wavesSamples = {
     waiting: 3,
   } satisfies NextUp,
   nobodyNext: { people: [], count: 0, waiting: 0 } satisfies NextUp,
+  /** A cohort's preview (issue 52): two of the seven who match, as an owner sees them, and as a sender (no one). */
+  cohortNext: {
+    people: [
+      { id: 11, place: 1, firstName: 'Ada', email: 'ada@example.com' },
+      { id: 14, place: 4, firstName: 'Dev', email: 'dev@example.com' },
+    ],
+    count: 2,
+    waiting: 7,
+    matching: 7,
+  } satisfies CohortNextUp,
+  cohortHidden: { people: [], count: 2, waiting: 7, matching: 7 } satisfies CohortNextUp,
+  cohortRules: [{ questionId: 1, choices: ['Under 5 km'] }] satisfies AnswerMatch[],
   started: wave(4, 'next', 2),
   sentAgain: wave(5, 'again', 1),
   pace: { ...pace, perDay: 25, atUtc: '07:45' } satisfies Pace,
@@ -285,6 +298,7 @@ export const refusedBy = (id: string, message: string, code?: string, link?: str
 })
 export const listChangedMessage = 'The list changed since you looked (another wave took those people): here is who is next now.'
 export const noneExpiredMessage = 'That wave has no expired invitations to send again.'
+export const fewerThanFiveMessage = 'Fewer than 5 people in line match. A member who may see people can invite so small a cohort.'
 
 export const wavesModel: Model = {
   machine: adminWavesMachine,
@@ -293,6 +307,8 @@ export const wavesModel: Model = {
     { type: 'RETRY' },
     { type: 'PREVIEW', count: 2 },
     { type: 'PREVIEW', count: 0 },
+    { type: 'PREVIEW', count: 2, match: wavesSamples.cohortRules },
+    { type: 'PREVIEW', count: 2, match: [{ questionId: 1, choices: [] }] },
     { type: 'CONFIRM' },
     { type: 'CANCEL' },
     { type: 'SET_PACE', perDay: wavesSamples.pace.perDay, atUtc: wavesSamples.pace.atUtc },
@@ -305,6 +321,9 @@ export const wavesModel: Model = {
     done('fetchNextUp', wavesSamples.nextUp),
     done('fetchNextUp', wavesSamples.nobodyNext),
     failed('fetchNextUp'),
+    done('fetchNextUp', wavesSamples.cohortNext),
+    done('fetchNextUp', wavesSamples.cohortHidden),
+    refusedBy('fetchNextUp', fewerThanFiveMessage),
     done('startWave', wavesSamples.started),
     refusedBy('startWave', listChangedMessage, 'list-changed'),
     failed('startWave'),
@@ -317,8 +336,17 @@ export const wavesModel: Model = {
   ],
   // The guards read whether INVITE_URL is set, how many wait, whether a pace is set and how many the preview takes.
   serializeState: (snapshot) => {
-    const { overview, nextUp } = snapshot.context as { overview: WavesOverview | null; nextUp: NextUp | null }
-    return JSON.stringify({ value: snapshot.value, ready: overview?.ready, waiting: overview?.waiting, pace: Boolean(overview?.pace), next: nextUp?.count })
+    const { overview, nextUp, match } = snapshot.context as { overview: WavesOverview | null; nextUp: NextUp | CohortNextUp | null; match: AnswerMatch[] }
+    return JSON.stringify({
+      value: snapshot.value,
+      ready: overview?.ready,
+      waiting: overview?.waiting,
+      pace: Boolean(overview?.pace),
+      next: nextUp?.count,
+      shown: nextUp?.people.length,
+      cohort: match.length > 0,
+      matching: nextUp !== null && 'matching' in nextUp,
+    })
   },
 }
 

@@ -10,11 +10,13 @@ import { adminApiBase, type ReferralVerdict, type SessionReply, type SignupPage,
 import { consoleRoutes, pathOf, type ConsoleRoute } from '../../shared/console-routes'
 import type { PaceRequest, WaveRequest } from '../../shared/launch-rows'
 import type { PersonRecord } from '../../shared/person-record'
+import type { AnswerMatch } from '../../shared/questions'
 import type { TeamMember } from '../../shared/team'
 import type { SendRequest, UpdateInput, UpdateReply } from '../../shared/update-rows'
 import type { SendMoveName } from '../../machines/admin-updates-machine'
 import type { AdminSummary } from '../../machines/admin-summary-machine'
 import type { TeamChange } from '../../machines/admin-team-machine'
+import type { QuestionSave } from '../../machines/admin-questions-machine'
 import type { ChangeDone, WebhookChange } from '../../machines/admin-webhooks-machine'
 import { takeEarly } from './early-calls'
 
@@ -166,11 +168,21 @@ export const fetchAudit = (before: string | null, signal: AbortSignal) => call(r
 // Invitations (issue 22). A wave names the first person of the preview the team saw: if the line's head has moved
 // since, the server refuses with a ServerMessage whose code is 'list-changed' (409).
 export const fetchWaves = (signal: AbortSignal) => call(routes.waves, { signal })
-export const fetchNextUp = (count: number, signal: AbortSignal) => call(routes.nextUp, { query: { count }, signal })
-export const startWave = (count: number, firstId: number) => call(routes.startWave, { json: { count, firstId } satisfies WaveRequest }).then(({ wave }) => wave)
+// A cohort's rules (issue 52) go as JSON in the preview's query and in the wave's body; none: the next in line.
+const matchQuery = (match?: readonly AnswerMatch[]) => (match && match.length > 0 ? JSON.stringify(match) : undefined)
+export const fetchNextUp = (count: number, signal: AbortSignal, match?: readonly AnswerMatch[]) => call(routes.nextUp, { query: { count, match: matchQuery(match) }, signal })
+export const startWave = (request: WaveRequest) => call(routes.startWave, { json: request }).then(({ wave }) => wave)
 export const inviteAgain = (waveId: number) => call(routes.inviteAgain, { params: { id: waveId }, json: {} }).then(({ wave }) => wave)
 export const setPace = (perDay: number, atUtc: string) => call(routes.setPace, { json: { perDay, atUtc } satisfies PaceRequest }).then(({ pace }) => pace)
 export const stopPace = () => call(routes.stopPace, { json: {} })
+
+// The questions asked after confirmation (issue 52): counts only. A new question, or a new version of one.
+export const fetchQuestions = (signal: AbortSignal) => call(routes.questions, { signal }).then(({ questions }) => questions)
+export const saveQuestion = ({ id, input }: QuestionSave) =>
+  (id === null ? call(routes.defineQuestion, { json: input }) : call(routes.editQuestion, { params: { id }, json: { wording: input.wording, choices: input.choices } })).then(({ question }) => question)
+/** The choice questions asked now, their words only, for a wave's rules (waves:send). */
+export const fetchCohortQuestions = (signal: AbortSignal) => call(routes.cohortQuestions, { signal }).then(({ questions }) => questions)
+export const retireQuestion = (id: number) => call(routes.retireQuestion, { params: { id }, json: {} }).then(({ question }) => question)
 
 // Updates to the list (issue 31). A change refused because the update moved meanwhile (another tab, a colleague, the
 // send finishing) is a ServerMessage with the code 'wrong-state' (409); one to an audience that holds nobody now,

@@ -14,7 +14,7 @@ import { can, roles, type Permission, type Role } from '../../shared/team'
 export type FirstCall = { route: ConsoleRouteName; query?: Record<string, string | number> | ((now: Date) => Record<string, string>) }
 
 export type Area = { path: AreaPath; name: string; opensWith: readonly Permission[]; firstView: readonly FirstCall[] }
-export type AreaPath = '/' | '/people' | '/sources' | '/referrals' | '/invitations' | '/updates' | '/integrations' | '/team' | '/audit'
+export type AreaPath = '/' | '/people' | '/sources' | '/referrals' | '/invitations' | '/questions' | '/updates' | '/integrations' | '/team' | '/audit'
 
 export const areas = [
   {
@@ -32,6 +32,7 @@ export const areas = [
   { path: '/sources', name: 'Sources', opensWith: ['figures:read'], firstView: [{ route: 'analytics', query: (now) => lastDays(defaultAnalyticsRange, now) }] },
   { path: '/referrals', name: 'Referrals', opensWith: ['people:read'], firstView: [{ route: 'referrals' }] },
   { path: '/invitations', name: 'Invitations', opensWith: ['figures:read'], firstView: [{ route: 'waves' }] },
+  { path: '/questions', name: 'Questions', opensWith: ['questions:manage'], firstView: [{ route: 'questions' }] },
   { path: '/updates', name: 'Updates', opensWith: ['updates:write'], firstView: [{ route: 'updates' }] },
   { path: '/integrations', name: 'Integrations', opensWith: ['webhooks:manage', 'api-keys:manage'], firstView: [{ route: 'webhooks' }, { route: 'apiKeys' }] },
   { path: '/team', name: 'Team', opensWith: ['team:manage'], firstView: [{ route: 'team' }] },

@@ -76,6 +76,7 @@ const pages: Record<AreaPath, LazyPage> = {
   '/sources': lazyRouteComponent(() => import('./areas/sources-area'), 'SourcesArea'),
   '/referrals': lazyRouteComponent(() => import('./areas/referrals-area'), 'ReferralsArea'),
   '/invitations': lazyRouteComponent(() => import('./areas/invitations-area'), 'InvitationsArea'),
+  '/questions': lazyRouteComponent(() => import('./areas/questions-area'), 'QuestionsArea'),
   '/updates': lazyRouteComponent(() => import('./areas/updates-area'), 'UpdatesArea'),
   '/integrations': lazyRouteComponent(() => import('./areas/integrations-area'), 'IntegrationsArea'),
   '/team': lazyRouteComponent(() => import('./areas/team-area'), 'TeamArea'),

@@ -5,14 +5,19 @@ import { useSelector } from '@xstate/react'
 import { useState } from 'react'
 import type { ActorRefFrom } from 'xstate'
 import { adminWavesMessages, type adminWavesMachine, type AdminWavesSnapshot } from '../../machines/admin-waves-machine'
+import { cohortMatch, type adminCohortMachine } from '../../machines/admin-cohort-machine'
 import { counted, figure } from '../../shared/figures'
+import type { AnswerMatch } from '../../shared/questions'
 import { funnelColumns, ratedFunnelColumns, type Funnel, type FunnelColumn, type WaveKind, type WavesOverview } from '../../shared/launch-rows'
 import { wavesCsvHref } from './admin-api-client'
 import { Button, Detail, Field, Row, Status, TableScroll } from './admin-styles'
 import { useAllows } from './permissions'
 import { consoleTime } from './console-time'
+import { CohortRules } from './cohort-rules'
 
 type Waves = ActorRefFrom<typeof adminWavesMachine>
+type Cohort = ActorRefFrom<typeof adminCohortMachine>
+const noRules: AnswerMatch[] = []
 type Part = { waves: Waves; state: AdminWavesSnapshot; overview: WavesOverview }
 
 const ids = { count: 'wave-count', previewHeading: 'wave-preview-heading', notReady: 'waves-not-ready' }
@@ -50,7 +55,8 @@ export function utcToLocal(utc: string, day = new Date()) {
   return `${pad(at.getHours())}:${pad(at.getMinutes())}`
 }
 
-export function WavesView({ waves }: { waves: Waves }) {
+/** The invitations; with `cohort`, a wave may pick by answers. */
+export function WavesView({ waves, cohort }: { waves: Waves; cohort?: Cohort }) {
   const maySend = useAllows('waves:send')
   const state = useSelector(waves, (snapshot) => snapshot)
   const { overview, message, error } = state.context
@@ -79,7 +85,7 @@ export function WavesView({ waves }: { waves: Waves }) {
               Store page or a sign-up page). Set it and restart the server before inviting anyone.
             </Status>
           )}
-          {maySend && <InviteForm waves={waves} state={state} overview={overview} />}
+          {maySend && <InviteForm waves={waves} state={state} overview={overview} cohort={cohort} />}
           {maySend && (state.matches('reviewing') || state.matches('starting')) && <Preview waves={waves} state={state} />}
           {maySend && <PaceForm waves={waves} state={state} overview={overview} />}
           <FunnelTable waves={waves} state={state} overview={overview} />
@@ -89,12 +95,15 @@ export function WavesView({ waves }: { waves: Waves }) {
   )
 }
 
-function InviteForm({ waves, state, overview }: Part) {
+function InviteForm({ waves, state, overview, cohort }: Part & { cohort: Cohort | undefined }) {
   const [count, setCount] = useState('')
-  const preview = { type: 'PREVIEW', count: Number(count) } as const
+  const match = useSelector(cohort, (snapshot) => (snapshot ? cohortMatch(snapshot.context) : noRules))
+  const preview = { type: 'PREVIEW', count: Number(count), ...(match.length > 0 ? { match } : {}) } as const
   return (
     // noValidate: the machine says what a good count is, in words, rather than the browser's bubble.
     <form aria-label="Invite the next people" noValidate onSubmit={(event) => (event.preventDefault(), waves.send(preview))}>
+      {/* The rules first, so that the keyboard reaches the count and its button after them. */}
+      {cohort && <CohortRules cohort={cohort} disabled={!overview.ready} />}
       <Row>
         <Field>
           <label id="wave-count-label" htmlFor={ids.count}>Invite the next</label>
@@ -110,7 +119,7 @@ function InviteForm({ waves, state, overview }: Part) {
             onChange={(event) => setCount(event.target.value)}
           />
         </Field>
-        <Field><span id="wave-count-unit">people</span></Field>
+        <Field><span id="wave-count-unit">{match.length > 0 ? 'people whose answers match' : 'people'}</span></Field>
         <Field>
           <Button type="submit" disabled={!state.can(preview)}>{state.matches('previewing') ? 'Looking…' : 'See who is next'}</Button>
         </Field>
@@ -122,12 +131,18 @@ function InviteForm({ waves, state, overview }: Part) {
 function Preview({ waves, state }: Omit<Part, 'overview'>) {
   const nextUp = state.context.nextUp
   if (!nextUp) return null
+  const matching = 'matching' in nextUp ? nextUp.matching : null
   const more = nextUp.count - nextUp.people.length
   return (
     <div>
-      <h3 id={ids.previewHeading} tabIndex={-1}>{nextUp.count === 0 ? 'Nobody is next' : `The next ${people(nextUp.count)} in line`}</h3>
+      <h3 id={ids.previewHeading} tabIndex={-1}>
+        {nextUp.count === 0 ? 'Nobody is next' : `The next ${people(nextUp.count)} in line${matching === null ? '' : ' whose answers match'}`}
+      </h3>
+      {matching !== null && <p>{matching === 1 ? '1 person' : `${figure(matching)} people`} in line {matching === 1 ? 'matches' : 'match'} every rule.</p>}
       {nextUp.count === 0 ? (
-        <p>{adminWavesMessages.nobodyWaiting}</p>
+        <p>{matching === null ? adminWavesMessages.nobodyWaiting : 'Nobody waiting matches every rule.'}</p>
+      ) : nextUp.people.length === 0 ? (
+        <p>Your role does not show who they are: the wave invites the first {people(nextUp.count)} in line among those who match.</p>
       ) : (
         <TableScroll tabIndex={0} role="region" aria-labelledby={ids.previewHeading}>
           <table>
@@ -141,7 +156,7 @@ function Preview({ waves, state }: Omit<Part, 'overview'>) {
           </table>
         </TableScroll>
       )}
-      {more > 0 && <p>and {figure(more)} more</p>}
+      {more > 0 && nextUp.people.length > 0 && <p>and {figure(more)} more</p>}
       <Row>
         {nextUp.count > 0 && (
           <Button type="button" disabled={!state.can({ type: 'CONFIRM' })} onClick={() => waves.send({ type: 'CONFIRM' })}>

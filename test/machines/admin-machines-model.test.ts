@@ -15,6 +15,7 @@ import { adminTeamMessages, type AdminTeamSnapshot } from '../../machines/admin-
 import { adminWavesMessages } from '../../machines/admin-waves-machine'
 import { sendMove, type UpdateSendState } from '../../machines/update-send-machine'
 import type { ReferralsReply, SignupQuery } from '../../shared/console-api'
+import type { AnswerMatch } from '../../shared/questions'
 import { maxSendsPerSecond, type UpdateAudience, type UpdateTestReply } from '../../shared/update-rows'
 import { definedTransitions, describeTransition, transitionPaths, transitionsTaken, type Model } from '../../tools/admin-model'
 import {
@@ -36,11 +37,15 @@ import {
   teamModel,
   teamSamples,
   updatesModel,
+  fewerThanFiveMessage,
   wavesModel,
   wavesSamples,
   wrongStateMessage,
 } from '../../tools/admin-models'
 import { personModel, personSample } from '../../tools/admin-person-model'
+import { cohortModel, questionsModel, questionsSamples } from '../../tools/admin-questions-model'
+import { adminCohortMessages, type AdminCohortSnapshot } from '../../machines/admin-cohort-machine'
+import { adminQuestionsMessages, type AdminQuestionsSnapshot } from '../../machines/admin-questions-machine'
 import { replayAdminPath, type StepCheck } from '../utils/replay-admin-model'
 
 /** What the waves machine must say and ask for after each step, in the words the team reads. */
@@ -55,16 +60,24 @@ const checkWavesStep: StepCheck = ({ event }, started, before, after) => {
     case 'PREVIEW': {
       const { ready, waiting }: { ready: boolean; waiting: number } = before.context.overview
       const count = Number(event.count)
-      // Only a whole number from 1 to those waiting, with INVITE_URL set, asks the server anything.
-      expect(moved, `PREVIEW(${count}) with ${waiting} waiting`).toBe(ready && Number.isInteger(count) && count >= 1 && count <= waiting)
-      if (moved) expect(requests).toEqual([['fetchNextUp', { count }]])
+      const match = (event.match ?? []) as AnswerMatch[]
+      const countOk = Number.isInteger(count) && count >= 1 && count <= waiting
+      // Only a whole number from 1 to those waiting, with INVITE_URL set, and every rule of a cohort with an answer,
+      // asks the server anything; the preview names the rules.
+      expect(moved, `PREVIEW(${count}, ${JSON.stringify(match)}) with ${waiting} waiting`).toBe(ready && countOk && match.every((rule) => rule.choices.length > 0))
+      if (moved) expect(requests).toEqual([['fetchNextUp', { count, match }]])
+      else if (ready && countOk) expect(error).toBe(adminWavesMessages.incompleteRule)
       else if (ready)
         expect(error).toBe(waiting === 0 ? 'Nobody is waiting for an invitation.' : `Say how many people to invite: a whole number from 1 to ${waiting}.`)
       break
     }
-    case 'CONFIRM':
-      if (moved) expect(requests).toEqual([['startWave', { count: 2, firstId: 11 }]])
+    case 'CONFIRM': {
+      // The wave names the first person shown, or, for a cohort whose people the role may not see, its rules alone.
+      const { nextUp, match }: { nextUp: { count: number; people: { id: number }[] }; match: AnswerMatch[] } = before.context
+      const first = nextUp.people[0] ? { firstId: nextUp.people[0].id } : {}
+      if (moved) expect(requests).toEqual([['startWave', { count: 2, ...first, ...(match.length > 0 ? { match } : {}) }]])
       break
+    }
     case 'SET_PACE':
       expect(moved).toBe(before.context.overview.ready && /^\d\d:\d\d$/.test(String(event.atUtc)))
       if (moved) expect(requests).toEqual([['setPace', { perDay: event.perDay, atUtc: event.atUtc }]])
@@ -102,7 +115,12 @@ const checkWavesStep: StepCheck = ({ event }, started, before, after) => {
       expect(message).toBe('The pace is stopped: nobody more will be invited each day.')
       break
     case 'xstate.error.actor.fetchNextUp':
-      expect(error).toBe(adminWavesMessages.previewFailed)
+      // A cohort of fewer than 5, to a member who may not see people: the server's words.
+      expect(error).toBe((event.error as Error).name === 'ServerMessage' ? fewerThanFiveMessage : adminWavesMessages.previewFailed)
+      break
+    case 'xstate.done.actor.fetchNextUp':
+      // A cohort's preview counts who match: the overview's count of who wait stays.
+      expect(after.context.overview.waiting).toBe('matching' in (event.output as object) ? before.context.overview.waiting : (event.output as { waiting: number }).waiting)
       break
     case 'xstate.error.actor.setPace':
     case 'xstate.error.actor.stopPace':
@@ -110,7 +128,7 @@ const checkWavesStep: StepCheck = ({ event }, started, before, after) => {
       break
   }
   // After catching up with another wave, the preview is asked for again, for the same count.
-  if (event.type === 'xstate.done.actor.fetchWaves' && before.matches('catchingUp')) expect(requests).toEqual([['fetchNextUp', { count: 2 }]])
+  if (event.type === 'xstate.done.actor.fetchWaves' && before.matches('catchingUp')) expect(requests).toEqual([['fetchNextUp', { count: 2, match: before.context.match }]])
   // Every change ends by fetching the figures again, whether it went through or not (a 409 on its way to the new preview).
   if (/^xstate\.(done|error)\.actor\.(startWave|inviteAgain|setPace|stopPace)$/.test(event.type) && !after.matches('catchingUp'))
     expect(after.value).toBe('loading')
@@ -369,7 +387,95 @@ const checkPersonStep: StepCheck = ({ event }, started, before, after) => {
   if (event.type === 'ERASED') expect(after.context).toMatchObject({ person: null, erasedEmail: before.context.person.signup.email })
 }
 
+/** A question is saved as one request, only with its words complete (the wording trimmed, the choices without empty
+ * lines, none for a short answer), and a new version sends no kind of its own; a retirement only after CONFIRM, for
+ * the question asked about. A refusal is the server's words, and the form stays with what was written. */
+const checkQuestionsStep: StepCheck = ({ event }, started, before, after) => {
+  const asked = started.map((request) => [request.id, request.input])
+  const was = before.context as AdminQuestionsSnapshot['context']
+  const now = after.context as AdminQuestionsSnapshot['context']
+  switch (event.type) {
+    case 'SAVE': {
+      const draft = was.draft!
+      const choices = draft.kind === 'short' ? [] : draft.choices.split('\n').map((line) => line.trim()).filter(Boolean)
+      const complete = draft.wording.trim() !== '' && (draft.kind === 'short' || choices.length >= 2)
+      expect(asked).toEqual(complete ? [['saveQuestion', { id: draft.id, input: { kind: draft.kind, sensitive: draft.sensitive, wording: draft.wording.trim(), choices } }]] : [])
+      if (!complete) expect(now.error).toBe(draft.wording.trim() === '' ? adminQuestionsMessages.noWording : adminQuestionsMessages.fewChoices)
+      break
+    }
+    case 'EDIT':
+      if (after.matches('writing')) expect(now.draft).toMatchObject({ id: 1, kind: 'single', sensitive: false, choices: 'Under 5 km\n5 to 20 km\nMore than 20 km' })
+      else expect(after.value).toBe(before.value)
+      break
+    case 'KIND_CHOSEN':
+    case 'SENSITIVE_SET':
+      // A new version keeps the question's kind and whether it is sensitive.
+      if (was.draft?.id !== null) expect(now.draft).toEqual(was.draft)
+      break
+    case 'RETIRE':
+    case 'CANCEL':
+      expect(asked).toEqual([])
+      break
+    case 'CONFIRM':
+      expect(asked).toEqual([['retireQuestion', { id: 2 }]])
+      break
+    case 'xstate.done.actor.saveQuestion':
+      expect(now.message).toBe(was.draft!.id === null ? adminQuestionsMessages.defined(event.output as never) : adminQuestionsMessages.edited(event.output as never))
+      expect(now.questions).toContainEqual(event.output)
+      expect(now.draft).toBeNull()
+      break
+    case 'xstate.error.actor.saveQuestion':
+      expect(now.error).toBe((event.error as Error).name === 'ServerMessage' ? questionsSamples.refusal : adminQuestionsMessages.saveFailed)
+      expect([after.value, now.draft]).toEqual(['writing', was.draft])
+      break
+    case 'xstate.done.actor.retireQuestion':
+      expect(now.message).toBe(adminQuestionsMessages.retired(questionsSamples.retired))
+      break
+    case 'xstate.error.actor.retireQuestion':
+      expect(now.error).toBe(adminQuestionsMessages.retireFailed)
+      expect(asked).toEqual([['fetchQuestions', undefined]])
+      break
+  }
+}
+
+/** A cohort's rules: each new rule names the first choice question asked, with no answer yet; a question changed
+ * starts its answers afresh; only a question and a choice offered are taken; the last rule removed is no cohort. Only
+ * the first ADD_RULE fetches the questions; a short answer is never offered. */
+const checkCohortStep: StepCheck = ({ event }, started, before, after) => {
+  const asked = started.map((request) => request.id)
+  const was = before.context as AdminCohortSnapshot['context']
+  const now = after.context as AdminCohortSnapshot['context']
+  expect(asked).toEqual(event.type === 'ADD_RULE' && before.matches('off') ? ['fetchChoiceQuestions'] : [])
+  expect(now.questions.every((question) => question.kind !== 'short')).toBe(true)
+  switch (event.type) {
+    case 'ADD_RULE':
+      if (before.matches('picking')) expect(now.rules).toEqual([...was.rules, { questionId: 1, choices: [] }])
+      break
+    case 'QUESTION_CHOSEN':
+      expect(now.rules[0]).toEqual(event.questionId === 2 ? { questionId: 2, choices: [] } : was.rules[0])
+      break
+    case 'CHOICE_TOGGLED': {
+      const offered = now.questions.find((question) => question.id === was.rules[0]!.questionId)!.choices.includes(String(event.choice))
+      const toggled = was.rules[0]!.choices.includes(String(event.choice)) ? [] : [event.choice]
+      expect(now.rules[0]!.choices).toEqual(offered ? toggled : was.rules[0]!.choices)
+      break
+    }
+    case 'REMOVE_RULE':
+      if (was.rules.length === 1 && event.index === 0) expect([after.value, now.rules]).toEqual(['off', []])
+      break
+    case 'xstate.done.actor.fetchChoiceQuestions':
+      expect(now.rules).toEqual(after.matches('picking') ? [{ questionId: 1, choices: [] }] : [])
+      if (!after.matches('picking')) expect(now.error).toBe(adminCohortMessages.noQuestions)
+      break
+    case 'xstate.error.actor.fetchChoiceQuestions':
+      expect([after.value, now.error]).toEqual(['off', adminCohortMessages.loadFailed])
+      break
+  }
+}
+
 const stepChecks = new Map<Model, StepCheck>([
+  [cohortModel, checkCohortStep],
+  [questionsModel, checkQuestionsStep],
   [personModel, checkPersonStep],
   [teamModel, checkTeamStep],
   [apiKeysModel, checkApiKeysStep],
@@ -396,6 +502,8 @@ const models: [string, Model][] = [
   ['API keys', apiKeysModel],
   ['team', teamModel],
   ['person', personModel],
+  ['questions', questionsModel],
+  ['cohort', cohortModel],
 ]
 
 describe.each(models)('the %s machine', (_, model) => {
@@ -406,7 +514,7 @@ describe.each(models)('the %s machine', (_, model) => {
 })
 
 describe('the console models', () => {
-  const covered = [signInWithLink, tableModel, eraseModel, summaryModel, inviteUrlModel, wavesModel, referralsModel, auditModel, updatesModel, analyticsModel, apiKeysModel, teamModel, personModel]
+  const covered = [signInWithLink, tableModel, eraseModel, summaryModel, inviteUrlModel, wavesModel, referralsModel, auditModel, updatesModel, analyticsModel, apiKeysModel, teamModel, personModel, questionsModel, cohortModel]
   it.each(covered.map(({ machine }) => [machine.id, machine] as const))(
     '%s: every state is reached and every transition is taken',
     (_, machine) => {

@@ -2,11 +2,12 @@
 // mounted from the route table behind questions:manage: the questions with their counts, defining one, editing
 // its wording (a new version: the answers keep theirs), retiring one. Counts only, never an answer: a sensitive
 // question's answers are counts here like the others, and a member who may not see people reads a count from 1 to
-// 4 as "fewer than 5", so that no count points at a person. Every change is audited with who made it.
+// 4 as "fewer than 5", so that no count points at a person. Every change is audited with who made it. The choice
+// questions asked now, without counts, are also read by whoever starts waves, for a wave's rules by answers.
 import { Hono, type Context } from 'hono'
 import { shownCount } from '../../../shared/analytics'
 import { consoleRoutes } from '../../../shared/console-routes'
-import { isQuestionKind, type QuestionRow } from '../../../shared/questions'
+import { isQuestionKind, type AskedQuestion, type QuestionRow } from '../../../shared/questions'
 import type { Audit } from '../../platform/console/audit'
 import { consoleMessages } from '../../platform/console/console-messages'
 import { on, seesPeople } from '../../platform/console/console-route'
@@ -42,6 +43,13 @@ export function questionsConsoleRoutes({ store, audit, now }: QuestionsConsoleOp
   }
 
   on(api, consoleRoutes.questions, async (c) => c.json({ ok: true, questions: (await store.summaries()).map(shown(c)) }))
+
+  // A wave's rules name a choice question asked now and its choices (issue 52): a sender, who starts waves but does not
+  // manage the questions, reads their words here, and nothing of their answers.
+  on(api, consoleRoutes.cohortQuestions, async (c) => {
+    const asked = (await store.summaries()).filter((question) => question.state === 'asked' && question.kind !== 'short')
+    return c.json({ ok: true, questions: asked.map(({ id, version, kind, sensitive, wording, choices }): AskedQuestion => ({ id, version, kind, sensitive, wording, choices })) })
+  })
 
   on(api, consoleRoutes.defineQuestion, async (c) => {
     const body = await bodyOf(c)

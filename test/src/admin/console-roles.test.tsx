@@ -141,6 +141,7 @@ it('shows an owner every area, the team among them, with the settings’ owner m
     'Sources',
     'Referrals',
     'Invitations',
+    'Questions',
     'Updates',
     'Integrations',
     'Team',

@@ -7,6 +7,7 @@ import { setupServer } from 'msw/node'
 import { rolePermissions } from '../../../shared/team'
 import { areas, firstCallPath, titleOf } from '../../../src/admin/area-list'
 import { ConsoleApp } from '../../../src/admin/console-app'
+import { questionsSamples } from '../../../tools/admin-questions-model'
 import { analyticsSamples, samples, tableSamples, teamSamples, wavesSamples } from '../../../tools/admin-models'
 
 const replies: Record<string, object> = {
@@ -23,6 +24,7 @@ const replies: Record<string, object> = {
   '/webhooks': { endpoints: [], eventTypes: [] },
   '/team': { members: teamSamples.members },
   '/audit': { entries: [], older: null },
+  '/questions': { questions: questionsSamples.questions },
 }
 const asked: string[] = []
 let answered = 0

@@ -6,9 +6,12 @@ import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { createActor, fromPromise } from 'xstate'
 import { adminWavesMachine } from '../../../machines/admin-waves-machine'
-import type { NextUp, WaveRequest, WavesOverview } from '../../../shared/launch-rows'
+import type { CohortNextUp, NextUp, WaveRequest, WavesOverview } from '../../../shared/launch-rows'
+import { adminCohortMachine } from '../../../machines/admin-cohort-machine'
+import type { AskedQuestion } from '../../../shared/questions'
+import { questionsSamples } from '../../../tools/admin-questions-model'
 import { localToUtc, utcToLocal, WavesView, wavesViewEffects } from '../../../src/admin/waves-view'
-import { listChangedMessage, wavesSamples } from '../../../tools/admin-models'
+import { fewerThanFiveMessage, listChangedMessage, wavesSamples } from '../../../tools/admin-models'
 
 const person = (id: number, place: number) => ({ id, place, firstName: `P${id}`, email: `p${id}@example.com` })
 const firstUp: NextUp = { people: [person(11, 1), person(12, 2)], count: 60, waiting: 80 }
@@ -159,4 +162,62 @@ it('turns a local time of day into UTC and back, by the offset of the day', () =
   for (const local of ['00:00', '09:30', '23:45']) expect(utcToLocal(localToUtc(local, day), day)).toBe(local)
   expect(localToUtc('', day)).toBe('')
   expect(localToUtc('12:00', day)).toMatch(/^([01]\d|2[0-3]):[0-5]\d$/)
+})
+
+describe('a wave by answers (issue 52)', () => {
+  const cohortUp: CohortNextUp = { people: [person(11, 1), person(14, 4)], count: 2, waiting: 7, matching: 7 }
+  function startCohort(previews: (NextUp | CohortNextUp | Error)[]) {
+    const requests: [string, unknown][] = []
+    const waves = createActor(
+      adminWavesMachine.provide({
+        actors: {
+          fetchWaves: fromPromise(async () => overview),
+          fetchNextUp: fromPromise(async ({ input }) => {
+            requests.push(['fetchNextUp', input])
+            const next = previews.shift()!
+            if (next instanceof Error) throw next
+            return next
+          }),
+          startWave: fromPromise(async ({ input }) => (requests.push(['startWave', input]), { ...wavesSamples.started, funnel: { ...wavesSamples.started.funnel, invited: input.count } })),
+        },
+        actions: wavesViewEffects,
+      }),
+    ).start()
+    const cohort = createActor(adminCohortMachine.provide({ actors: { fetchChoiceQuestions: fromPromise(async (): Promise<AskedQuestion[]> => questionsSamples.questions.slice(0, 2)) } })).start()
+    render(<WavesView waves={waves} cohort={cohort} />)
+    return { requests, user: userEvent.setup() }
+  }
+
+  it('adds a rule of a choice question and its answers, shows how many match before the send, and sends the rule with the wave', async () => {
+    const { requests, user } = startCohort([cohortUp])
+    await user.click(await screen.findByRole('button', { name: 'Add a rule by answers' }))
+    const question = await screen.findByRole('combobox', { name: 'Question of rule 1' })
+    expect(within(question).getAllByRole('option').map((option) => option.textContent)).toEqual(['How far do you run in a week?', 'Does anything hurt when you run?'])
+    await user.type(screen.getByRole('spinbutton', { name: 'Invite the next people whose answers match' }), '2{Enter}')
+    expect(await screen.findByRole('alert')).toHaveTextContent('Choose one answer or more in each rule, or remove the rule.')
+    expect(requests).toEqual([])
+    await user.click(screen.getByRole('checkbox', { name: 'Under 5 km' }))
+    await user.click(screen.getByRole('button', { name: 'See who is next' }))
+    expect(await screen.findByRole('heading', { name: 'The next 2 people in line whose answers match' })).toBeInTheDocument()
+    expect(screen.getByText('7 people in line match every rule.')).toBeInTheDocument()
+    const match = [{ questionId: 1, choices: ['Under 5 km'] }]
+    expect(requests).toEqual([['fetchNextUp', { count: 2, match }]])
+    await user.click(screen.getByRole('button', { name: 'Invite these 2 people' }))
+    await screen.findByText('Invited 2 people in wave #4.')
+    expect(requests.at(-1)).toEqual(['startWave', { count: 2, firstId: 11, match }])
+  })
+
+  it('says the server’s words for a cohort too small for a member who may not see people, and behaves as before once the rule is removed', async () => {
+    const fewer = Object.assign(new Error(fewerThanFiveMessage), { name: 'ServerMessage' })
+    const { requests, user } = startCohort([fewer, { ...firstUp, count: 2 }])
+    await user.click(await screen.findByRole('button', { name: 'Add a rule by answers' }))
+    await user.click(await screen.findByRole('checkbox', { name: 'More than 20 km' }))
+    await user.type(screen.getByRole('spinbutton', { name: 'Invite the next people whose answers match' }), '2{Enter}')
+    expect(await screen.findByRole('alert')).toHaveTextContent(fewerThanFiveMessage)
+    await user.click(screen.getByRole('button', { name: 'Remove rule 1' }))
+    expect(screen.queryByRole('combobox', { name: 'Question of rule 1' })).toBeNull()
+    await user.click(screen.getByRole('button', { name: 'See who is next' }))
+    expect(await screen.findByRole('heading', { name: 'The next 2 people in line' })).toBeInTheDocument()
+    expect(requests.at(-1)).toEqual(['fetchNextUp', { count: 2, match: [] }])
+  })
 })

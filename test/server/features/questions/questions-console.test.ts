@@ -82,6 +82,15 @@ describe('the console’s questions', () => {
     // The people role manages the questions; a sender may not; the sender's counts would be words under 5 anyway.
     expect((await send(people, 'GET', '/questions')).status).toBe(200)
     expect((await send(sender, 'GET', '/questions')).status).toBe(403)
+    // A sender starts waves, whose rules name a choice question: the choice questions asked now, words only, no count.
+    const asked = await send(sender, 'GET', '/questions/asked')
+    expect(asked.status).toBe(200)
+    expect(await json<{ questions: unknown[] }>(asked)).toEqual({
+      ok: true,
+      questions: [{ id: distance.id, version: 1, kind: 'single', sensitive: false, wording: 'How far?', choices: ['Under 5 km', 'More'] }],
+    })
+    const viewer = await server.joinTeam(owner, 'vic@company.example', 'viewer')
+    expect((await send(viewer, 'GET', '/questions/asked')).status).toBe(403)
 
     const ownerPage = await (await send(owner, 'GET', `/people/${id}`)).text()
     expect(ownerPage).toContain(knee)

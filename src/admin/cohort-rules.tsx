@@ -1,0 +1,56 @@
+// A wave's cohort by answers (issue 52), inside the invite form: "Add a rule by answers", then each rule's question
+// and the answers it takes, every rule held. The rules live in the cohort machine (machines/admin-cohort-machine.ts);
+// the form sends them with its preview. Without a rule the form is what it always was: the next in line.
+import { useSelector } from '@xstate/react'
+import type { ActorRefFrom } from 'xstate'
+import type { adminCohortMachine } from '../../machines/admin-cohort-machine'
+import { Button, Choices, Field, Row, Status } from './admin-styles'
+
+type Cohort = ActorRefFrom<typeof adminCohortMachine>
+
+export function CohortRules({ cohort, disabled }: { cohort: Cohort; disabled: boolean }) {
+  const state = useSelector(cohort, (snapshot) => snapshot)
+  const { questions, rules, error } = state.context
+  const add = (
+    <Button type="button" $tone="plain" disabled={disabled || !state.can({ type: 'ADD_RULE' })} onClick={() => cohort.send({ type: 'ADD_RULE' })}>
+      {state.matches('loading') ? 'Loading the questions…' : rules.length === 0 ? 'Add a rule by answers' : 'Add another rule'}
+    </Button>
+  )
+  return (
+    <div>
+      {error && <Status role="alert" $tone="error">{error}</Status>}
+      {rules.length > 0 && <p id="cohort-hint">The wave takes the next in line whose answers match every rule.</p>}
+      {rules.map((rule, index) => {
+        const question = questions.find((row) => row.id === rule.questionId)
+        const n = index + 1
+        return (
+          <Choices key={index} aria-describedby="cohort-hint">
+            <legend>Rule {n}</legend>
+            <Field>
+              <label htmlFor={`cohort-question-${n}`}>Question of rule {n}</label>
+              <select
+                id={`cohort-question-${n}`}
+                value={rule.questionId}
+                disabled={disabled}
+                onChange={(event) => cohort.send({ type: 'QUESTION_CHOSEN', index, questionId: Number(event.target.value) })}
+              >
+                {questions.map((row) => <option key={row.id} value={row.id}>{row.wording}</option>)}
+              </select>
+            </Field>
+            <Choices>
+              <legend>Answers that match rule {n} (one or more)</legend>
+              {question?.choices.map((choice) => (
+                <label key={choice}>
+                  <input type="checkbox" checked={rule.choices.includes(choice)} disabled={disabled} onChange={() => cohort.send({ type: 'CHOICE_TOGGLED', index, choice })} />
+                  {choice}
+                </label>
+              ))}
+            </Choices>
+            <Button type="button" $tone="plain" disabled={disabled} onClick={() => cohort.send({ type: 'REMOVE_RULE', index })}>Remove rule {n}</Button>
+          </Choices>
+        )
+      })}
+      <Row>{add}</Row>
+    </div>
+  )
+}
