@@ -11,6 +11,7 @@ import { adminEmail, startAdminServer, type AdminTestServer } from '../../admin-
 import { queryDatabase } from '../../harness'
 import { runsOnBothEngines } from '../../../utils/store-suite'
 import { openApiReplies, type ApiReply } from '../../../utils/openapi-replies'
+import { answeredPerson } from './answered-person'
 
 runsOnBothEngines()
 
@@ -77,14 +78,7 @@ it('answers POST /people/answers, under either scope and when it refuses, as its
   const pain = await server.store.questions.define({ kind: 'single', sensitive: true, wording: 'Does a knee hurt?', choices: ['Yes', 'No'] }, adminEmail, new Date())
   if (!distance.ok || !pain.ok) throw new Error('no questions')
   const email = 'bea@example.com'
-  await server.store.add({ email, emailNormalized: email, firstName: 'Bea', source: 'test', submissionId: null })
-  const { id } = await server.store.database.db
-    .updateTable('signups')
-    .set({ status: 'confirmed', confirmed_at: new Date().toISOString() })
-    .where('email_normalized', '=', email)
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  await server.store.questions.answer(Number(id), [{ questionId: distance.id, answer: ['iPhone', 'Garmin'] }, { questionId: pain.id, answer: 'Yes' }], new Date(), { giveConsent: true })
+  await answeredPerson(server.store, email, [{ questionId: distance.id, answer: ['iPhone', 'Garmin'] }, { questionId: pain.id, answer: 'Yes' }], 'Bea')
 
   const ordinary = await makeKey('cohorts', ['answers:read'])
   const health = await makeKey('coach', ['answers:read', 'answers:sensitive:read'])

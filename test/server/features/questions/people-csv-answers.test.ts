@@ -9,6 +9,7 @@ import type { AuditEntry } from '../../../../shared/console-api'
 import { createLogger } from '../../../../server/platform/observability/logger'
 import { adminEmail, startAdminServer, type AdminTestServer } from '../../admin-harness'
 import { runsOnBothEngines } from '../../../utils/store-suite'
+import { answeredPerson } from './answered-person'
 
 runsOnBothEngines()
 
@@ -40,16 +41,8 @@ it('adds a column per question, the health answers only when asked for by a memb
   for (const [email, answers] of [
     ['ann@example.com', [{ questionId: distance.id, answer: 'Under 5 km' }, { questionId: devices.id, answer: ['iPhone', 'Garmin'] }, { questionId: pain.id, answer: knee }]],
     ['bob@example.com', [{ questionId: distance.id, answer: 'More' }]],
-  ] as const) {
-    await server.store.add({ email, emailNormalized: email, firstName: 'Pat', source: 'test', submissionId: null })
-    const { id } = await server.store.database.db
-      .updateTable('signups')
-      .set({ status: 'confirmed', confirmed_at: new Date().toISOString() })
-      .where('email_normalized', '=', email)
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    expect(await server.store.questions.answer(Number(id), [...answers], new Date(), { giveConsent: true })).toMatchObject({ ok: true })
-  }
+  ] as const)
+    await answeredPerson(server.store, email, answers)
   const people = await server.joinTeam(owner, 'pia@company.example', 'people')
   const questionColumns = [`q${distance.id}: How far do you run now?`, `q${devices.id}: Which devices do you have?`]
   const healthColumn = `q${pain.id}: Any pain when you run? Where? (health)`

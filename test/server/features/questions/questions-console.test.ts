@@ -10,6 +10,7 @@ import type { PersonReply } from '../../../../shared/person-record'
 import { adminEmail, startAdminServer, type AdminTestServer } from '../../admin-harness'
 import { queryDatabase } from '../../harness'
 import { runsOnBothEngines } from '../../../utils/store-suite'
+import { answeredPerson } from './answered-person'
 
 runsOnBothEngines()
 
@@ -28,14 +29,8 @@ describe('the console’s questions', () => {
     server.request(`/api/admin${path}`, { method, cookie, ...(body === undefined ? {} : { body: JSON.stringify(body) }) })
   const json = async <T>(response: Response) => (await response.json()) as T
 
-  async function answeredPerson(email: string, distanceId: number, painId: number) {
-    await server.store.add({ email, emailNormalized: email, firstName: 'Pat', source: 'test', submissionId: null })
-    await server.store.database.db.updateTable('signups').set({ status: 'confirmed', confirmed_at: new Date().toISOString() }).where('email_normalized', '=', email).execute()
-    const { id } = await server.store.database.db.selectFrom('signups').select('id').where('email_normalized', '=', email).executeTakeFirstOrThrow()
-    const saved = await server.store.questions.answer(id, [{ questionId: distanceId, answer: 'Under 5 km' }, { questionId: painId, answer: knee }], new Date(), { giveConsent: true })
-    expect(saved).toEqual({ ok: true, saved: 2 })
-    return id
-  }
+  const answered = (email: string, distanceId: number, painId: number) =>
+    answeredPerson(server.store, email, [{ questionId: distanceId, answer: 'Under 5 km' }, { questionId: painId, answer: knee }])
 
   it('defines, edits and retires questions, audited, and shows counts only', async () => {
     const made = await send(owner, 'POST', '/questions', { kind: 'single', sensitive: false, wording: 'How far do you run now?', choices: ['Under 5 km', 'More'] })
@@ -47,7 +42,7 @@ describe('the console’s questions', () => {
     expect(refused.status).toBe(400)
     expect((await json<{ message: string }>(refused)).message).toBe('A choice question offers from 2 to 12 choices.')
 
-    const id = await answeredPerson('ann@example.com', distance.id, pain.id)
+    const id = await answered('ann@example.com', distance.id, pain.id)
     const edited = await json<{ question: QuestionRow }>(await send(owner, 'POST', `/questions/${distance.id}`, { wording: 'How far do you run in a week?', choices: ['Under 5 km', 'More'] }))
     expect(edited.question).toMatchObject({ version: 2, answered: 1, chosen: { 'Under 5 km': 1, More: 0 } })
     // The person's answer keeps the wording it answered.
@@ -75,7 +70,7 @@ describe('the console’s questions', () => {
   it('gives sensitive answers to answers:sensitive:read only, and never in the people CSV', async () => {
     const distance = (await json<{ question: QuestionRow }>(await send(owner, 'POST', '/questions', { kind: 'single', sensitive: false, wording: 'How far?', choices: ['Under 5 km', 'More'] }))).question
     const pain = (await json<{ question: QuestionRow }>(await send(owner, 'POST', '/questions', { kind: 'short', sensitive: true, wording: 'Any pain?', choices: [] }))).question
-    const id = await answeredPerson('bea@example.com', distance.id, pain.id)
+    const id = await answered('bea@example.com', distance.id, pain.id)
     const people = await server.joinTeam(owner, 'pia@company.example', 'people')
     const sender = await server.joinTeam(owner, 'sam@company.example', 'sender')
 
