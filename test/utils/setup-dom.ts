@@ -13,8 +13,9 @@ MotionGlobalConfig.skipAnimations = true
 
 afterEach(() => cleanup())
 
-// Pages are lazy chunks that Vite transforms on first use; on a busy 2-core machine that can take >1 s.
-configure({ asyncUtilTimeout: 5_000 })
+// Pages are lazy chunks that Vite transforms on first use; on a busy 2-core machine that can take >1 s, and an
+// area of the console more than 5 s with three suites beside it at a load average of 16 (2026-12-06).
+configure({ asyncUtilTimeout: 15_000 })
 
 // jsdom has no layout and no scrolling; TanStack Router and the footer call scrollTo.
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo
