@@ -259,10 +259,10 @@ const wave = (id: number, kind: WaveRow['kind'], invited: number, expired = 0): 
 })
 const pace: Pace = { perDay: 20, atUtc: '08:30', startedBy: samples.admin, startedAt: '2026-11-24T09:00:00.000Z', lastRunDay: null }
 
-/** The waves machine's answers: an overview with three people waiting, a pace and a wave with one expired; one
- * without INVITE_URL; who is next (two of the three, and nobody); the waves a start and a send-again make. */
+/** The waves machine's answers: an overview with eight people waiting, a pace and a wave with one expired; one
+ * without INVITE_URL; who is next (two of the eight, and nobody); the waves a start and a send-again make. */
 export const wavesSamples = {
-  overview: { waves: [wave(1, 'next', 2, 1)], total: funnel(2, 1), pace, paceEnded: null, waiting: 3, ready: true, lifetimeDays: 14 } satisfies WavesOverview,
+  overview: { waves: [wave(1, 'next', 2, 1)], total: funnel(2, 1), pace, paceEnded: null, waiting: 8, ready: true, lifetimeDays: 14 } satisfies WavesOverview,
   notReady: { waves: [], total: funnel(0), pace: null, paceEnded: null, waiting: 0, ready: false, lifetimeDays: 14 } satisfies WavesOverview,
   nextUp: {
     people: [
@@ -270,20 +270,21 @@ export const wavesSamples = {
       { id: 12, place: 2, firstName: 'Ben', email: 'ben@example.com' },
     ],
     count: 2,
-    waiting: 3,
+    waiting: 8,
   } satisfies NextUp,
   nobodyNext: { people: [], count: 0, waiting: 0 } satisfies NextUp,
-  /** A cohort's preview (issue 52): two of the seven who match, as an owner sees them, and as a sender (no one). */
+  /** A cohort's preview (issue 52): two of the six of the eight waiting who match, as an owner sees them, and as a
+   * sender (no one; a cohort under 5 would be refused them). */
   cohortNext: {
     people: [
       { id: 11, place: 1, firstName: 'Ada', email: 'ada@example.com' },
       { id: 14, place: 4, firstName: 'Dev', email: 'dev@example.com' },
     ],
     count: 2,
-    waiting: 7,
-    matching: 7,
+    waiting: 8,
+    matching: 6,
   } satisfies CohortNextUp,
-  cohortHidden: { people: [], count: 2, waiting: 7, matching: 7 } satisfies CohortNextUp,
+  cohortHidden: { people: [], count: 2, waiting: 8, matching: 6 } satisfies CohortNextUp,
   cohortRules: [{ questionId: 1, choices: ['Under 5 km'] }] satisfies AnswerMatch[],
   started: wave(4, 'next', 2),
   sentAgain: wave(5, 'again', 1),

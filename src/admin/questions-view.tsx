@@ -30,7 +30,7 @@ export function QuestionsView({ questions }: { questions: Questions }) {
     <section aria-labelledby="questions-heading" aria-busy={state.hasTag('busy')}>
       <h2 id="questions-heading">Questions</h2>
       <p>
-        What confirmed people are asked on their place page, to choose who is invited first. Every question is optional. The console shows counts
+        What people are asked once they have confirmed, to choose who is invited first. Every question is optional. The console shows counts
         only, never one person’s answer.
       </p>
       <div id={outcomeId} tabIndex={-1}>
