@@ -13,7 +13,8 @@
 // Purposes of email (shared/email-purposes.ts): an unsubscribe token stops the purpose of the email it came in,
 // or every purpose with `scope=all`. A confirmation that worked hands the confirmed page a token for its choice of
 // news and updates (`nextToken`; a no-script post lands on /waitlist/confirmed?token=…), and each choice hands
-// over the next, so the answer can offer to take it back at once. The outcome pages that carry that form post
+// over the next, so the answer can offer to take it back at once. When a question is asked now, it also hands a
+// token for the questions page (`questionsToken`; `&questions=…` on the confirmed page). The outcome pages that carry that form post
 // back to their own address too. Every refused token gets one answer, whatever became of it.
 //
 // The token pages send no Referer (consent-paths.ts), so a browser's post from them says only `Origin: null`.
@@ -51,6 +52,9 @@ export type ConsentRoutesOptions = {
   clientKey: RequestFacts['clientKey']
   originCheck: OriginCheck
   publicSiteUrl?: string
+  /** A token for the questions page (issue 52) when at least one question is asked now, offered with a
+   * confirmation that worked and never before; undefined asks nothing. */
+  offerQuestions?: (signupId: number, now: Date) => Promise<{ token: string } | undefined>
   /** Something was queued in the outbox: send it now. */
   onQueued?: () => void
   now: () => Date
@@ -75,7 +79,7 @@ function unsubscribedReply({ stopped, stillHeld }: Unsubscribed): ReplyKey {
 
 /** What a link's answer carries beside its sentence: a confirmation's place in line, and the token the page's
  * next form acts with. */
-type LinkAnswer = { key: ReplyKey; place?: Place; nextToken?: string }
+type LinkAnswer = { key: ReplyKey; place?: Place; nextToken?: string; questionsToken?: string }
 
 /** The canonical address, or the reply for the visitor when `email` is not exactly one mailbox. */
 function checkEmail(email: string): { address: string } | { reason: ReplyKey } {
@@ -110,9 +114,15 @@ export function consentRoutes(options: ConsentRoutesOptions): Hono {
     const done = await store.useToken(action, hash, at)
     if (!done) return { key: replies[action].invalid }
     const news = await store.offerNewsChoice(done.signupId, at)
-    return { key: replies[action].done, place: await options.placeOf(done.signupId), nextToken: news.token }
+    const questions = await options.offerQuestions?.(done.signupId, at)
+    return { key: replies[action].done, place: await options.placeOf(done.signupId), nextToken: news.token, questionsToken: questions?.token }
   }
-  const replyWith = (c: Context, { key, place, nextToken }: LinkAnswer) => reply(c, key, place && { place: place.place, inLine: place.inLine }, nextToken)
+  // The questions' token travels as `questionsToken` in the JSON, and as `&questions=` on the confirmed page a form
+  // post lands on.
+  const replyWith = (c: Context, { key, place, nextToken, questionsToken }: LinkAnswer) => {
+    if (questionsToken !== undefined) c.set('outcomeQuery', { questions: questionsToken })
+    return reply(c, key, { ...(place && { place: place.place, inLine: place.inLine }), ...(questionsToken !== undefined && { questionsToken }) }, nextToken)
+  }
 
   // A choice of news and updates, with the token the last answer (or the "your place" page) handed over. A field
   // that is no choice is read as no choice at all, before the token is touched.

@@ -18,7 +18,8 @@ export function answerFormPostsWithRedirect(publicSiteUrl = ''): MiddlewareHandl
     // The handler's reply key (reply.ts); a reply that carries none (a fault outside them) is a server error.
     const outcome = outcomeOf(c.get('replyKey'))
     const nextToken = c.get('nextToken')
-    const query = nextToken === undefined ? '' : `?token=${encodeURIComponent(nextToken)}`
+    const params = new URLSearchParams({ ...(nextToken !== undefined && { token: nextToken }), ...c.get('outcomeQuery') })
+    const query = params.size === 0 ? '' : `?${params.toString()}`
     const headers = new Headers({ Location: `${base}${outcomePath(outcome)}${query}`, 'Cache-Control': 'no-store' })
     const retryAfter = c.res.headers.get('retry-after')
     if (retryAfter) headers.set('Retry-After', retryAfter)
