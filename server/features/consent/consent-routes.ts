@@ -26,7 +26,8 @@ import { hashSecret, isWellFormedSecret } from '../../platform/secrets/tokens'
 import { consentApi, consentPages } from '../../../shared/consent-paths'
 import { isNewsChoice, type UnsubscribeScope } from '../../../shared/email-purposes'
 import type { ReplyKey } from '../../../shared/form-outcomes'
-import { newsFormOutcomes, outcomePath } from '../../../shared/outcome-codes'
+import { newsFormOutcomes, outcomePath, questionsFormOutcome } from '../../../shared/outcome-codes'
+import { questionsPagePath } from '../../../shared/questions'
 import { messages } from '../../../shared/messages'
 import { afterReply } from '../../platform/http/after-reply'
 import { apiHeaders, publicCors, type OriginCheck } from '../../platform/http/api-guard'
@@ -115,7 +116,8 @@ export function consentRoutes(options: ConsentRoutesOptions): Hono {
     if (!done) return { key: replies[action].invalid }
     const news = await store.offerNewsChoice(done.signupId, at)
     const questions = await options.offerQuestions?.(done.signupId, at)
-    return { key: replies[action].done, place: await options.placeOf(done.signupId), nextToken: news.token, questionsToken: questions?.token }
+    const key = questions ? 'confirmedQuestions' : replies[action].done
+    return { key, place: await options.placeOf(done.signupId), nextToken: news.token, questionsToken: questions?.token }
   }
   // The questions' token travels as `questionsToken` in the JSON, and as `&questions=` on the confirmed page a form
   // post lands on.
@@ -196,6 +198,13 @@ export function consentRoutes(options: ConsentRoutesOptions): Hono {
   for (const code of newsFormOutcomes) {
     routes.post(outcomePath(code), toOutcomePage, options.originCheck({ acceptNullOrigin: true }), limited, async (c) => {
       const fields = (await readFields(c)) ?? {}
+      // The confirmed page's other form opens the questions page (this server's own) with the token in the page's
+      // address: no link on a page without a script can carry it. A fixed path and a well-formed token, never an address.
+      if (code === questionsFormOutcome && fields.open === 'questions') {
+        const token = c.req.query('questions')
+        c.set('formPostLocation', `${questionsPagePath}${isWellFormedSecret(token) ? `?token=${token}` : ''}`)
+        return c.body(null, 204)
+      }
       return replyWith(c, await answerNews(c.req.query('token') ?? fields.token, fields.news))
     })
   }

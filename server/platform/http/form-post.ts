@@ -20,7 +20,8 @@ export function answerFormPostsWithRedirect(publicSiteUrl = ''): MiddlewareHandl
     const nextToken = c.get('nextToken')
     const params = new URLSearchParams({ ...(nextToken !== undefined && { token: nextToken }), ...c.get('outcomeQuery') })
     const query = params.size === 0 ? '' : `?${params.toString()}`
-    const headers = new Headers({ Location: `${base}${outcomePath(outcome)}${query}`, 'Cache-Control': 'no-store' })
+    const location = c.get('formPostLocation') ?? `${base}${outcomePath(outcome)}${query}`
+    const headers = new Headers({ Location: location, 'Cache-Control': 'no-store' })
     const retryAfter = c.res.headers.get('retry-after')
     if (retryAfter) headers.set('Retry-After', retryAfter)
     c.res = undefined // Hono would carry the replaced reply's headers (its length among them) into this one

@@ -17,6 +17,8 @@ declare module 'hono' {
     nextToken: string
     /** More of the query of the page a form post is sent to, beside its token (form-post.ts). */
     outcomeQuery: Record<string, string>
+    /** Where a form post goes instead of an outcome page: a path of this server the handler chose (form-post.ts). */
+    formPostLocation: string
   }
 }
 

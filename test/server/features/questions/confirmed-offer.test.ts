@@ -63,9 +63,14 @@ it('offers the questions page with a confirmation that worked, by script and by 
 
   const landed = await confirmByForm(await confirmToken('dan@example.com'))
   expect(landed.status).toBe(303)
-  const found = /^\/waitlist\/confirmed\?token=[\w-]{43}&questions=([\w-]{43})$/.exec(landed.headers.get('location') ?? '')
+  const confirmedPage = landed.headers.get('location') ?? ''
+  const found = /^\/waitlist\/confirmed-questions\?token=[\w-]{43}&questions=([\w-]{43})$/.exec(confirmedPage)
   expect(found).not.toBeNull()
-  expect((await fetch(`${server.origin}/waitlist/questions?token=${found![1]}`)).status).toBe(200)
+  // The page's form to open the questions posts back to the page's address, and lands on the questions page.
+  const opened = await fetch(`${server.origin}${confirmedPage}`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'null' }, body: 'open=questions', redirect: 'manual' })
+  expect(opened.status).toBe(303)
+  expect(opened.headers.get('location')).toBe(`/waitlist/questions?token=${found![1]}`)
+  expect((await fetch(`${server.origin}${opened.headers.get('location')}`)).status).toBe(200)
 
   // A link that does not work confirms nothing and offers nothing.
   const refused = (await (await confirmByScript('x'.repeat(43))).json()) as Record<string, unknown>
