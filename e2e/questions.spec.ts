@@ -108,3 +108,38 @@ test.describe('without JavaScript', () => {
     await walk(page, { checkAxe: false })
   })
 })
+
+/** A person joins and confirms from the email's page in the browser, which offers the questions after the news
+ * choice; they follow the offer and answer the ordinary question (issue 52: asked where news and updates is). */
+async function answerFromConfirmedPage(page: Page, { checkAxe }: { checkAxe: boolean }) {
+  await consoleApi('/questions')
+  const email = `ann.confirmed${++people}@example.com`
+  expect((await post('/api/waitlist', { firstName: 'Ann', email, source: 'stride-marketing-site' })).ok).toBe(true)
+  await page.goto(await linkIn(email, '/waitlist/confirm'))
+  await expect(page.getByRole('region', { name: 'A few questions' })).toHaveCount(0) // never before confirmation
+  await page.getByRole('button', { name: 'Confirm my email' }).click()
+  const offer = page.getByRole('region', { name: 'A few questions' })
+  await expect(offer).toContainText('A few optional questions help us choose who tries the app first.')
+  await expect(offer).toContainText('or skip them')
+  await expect(page.getByRole('region', { name: 'News and updates' })).toBeVisible()
+  if (checkAxe) await axeInBothSchemes(page, 'the confirmed page with the questions offered')
+  // A link with a script; a button posting back to the page without one.
+  await offer.getByRole(checkAxe ? 'link' : 'button', { name: 'Answer a few questions' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'A few questions' })).toBeVisible()
+  await page.getByRole('group', { name: 'How far do you run now?' }).getByRole('radio', { name: '5 to 10 km' }).check()
+  await page.getByRole('button', { name: 'Save my answers' }).click()
+  await expect(page.getByRole('status')).toHaveText('Thanks: your answers are saved.')
+  const [row] = await sql('SELECT id FROM signups WHERE email_normalized = ?', [email])
+  expect((await sql('SELECT answer FROM answers WHERE signup_id = ?', [Number(row!.id)])).map((answer) => answer.answer)).toEqual(['"5 to 10 km"'])
+}
+
+test('with JavaScript: the confirmed page offers the questions, and they are answered from there', async ({ page }) => {
+  await answerFromConfirmedPage(page, { checkAxe: true })
+})
+
+test.describe('without JavaScript, from the confirmed page', () => {
+  test.use({ javaScriptEnabled: false })
+  test('the confirmed page a form post lands on offers the questions, and they are answered from there', async ({ page }) => {
+    await answerFromConfirmedPage(page, { checkAxe: false })
+  })
+})

@@ -144,6 +144,11 @@ const confirmReplies = [
     reply: { ok: true, message: messages.confirmed, answered: true, place: { place: 42, inLine: 1280 }, nextToken: sampleToken },
     answer: (route: Route) => json(route, 200, { ok: true, message: messages.confirmed, place: 42, inLine: 1280, nextToken: sampleToken }),
   },
+  // While a question is asked (issue 52): the questions are offered after the news choice.
+  {
+    reply: { ok: true, message: messages.confirmedQuestions, answered: true, place: { place: 42, inLine: 1280 }, nextToken: sampleToken, questionsToken: sampleToken },
+    answer: (route: Route) => json(route, 200, { ok: true, message: messages.confirmedQuestions, place: 42, inLine: 1280, nextToken: sampleToken, questionsToken: sampleToken }),
+  },
   { reply: { ok: false, message: messages.confirmLinkInvalid, answered: true }, answer: (route: Route) => json(route, 200, { ok: false, message: messages.confirmLinkInvalid }) },
   { reply: { ok: false, message: messages.tooManyConsentRequests, answered: false }, answer: (route: Route) => text(route, 429, messages.tooManyConsentRequests) },
   ...failureReplies.filter(({ reply }) => !reply.answered),
@@ -162,18 +167,22 @@ export const tokenActionGallery: GalleryMachine = {
   hold: [confirmEndpoint],
   region: (page) => page.locator(`${tokenPage} > div`),
   events: [{ type: 'LINK_READ', token: sampleToken }, { type: 'LINK_READ', token: '' }, { type: 'SUBMIT' }, ...doneEvents('sendToken', confirmReplies), { type: 'xstate.after.submitTimeout.tokenAction.submitting' }],
-  serializeState: (snapshot) => JSON.stringify({ value: snapshot.value, token: snapshot.context.token !== '', message: snapshot.context.message }),
-  pictureKey: formPicture,
+  // The offer of the questions is its own picture; the others keep their keys.
+  serializeState: (snapshot) => JSON.stringify({ value: snapshot.value, token: snapshot.context.token !== '', message: snapshot.context.message, ...(snapshot.context.questionsToken !== null && { questions: true }) }),
+  pictureKey: (snapshot) => (snapshot.context.questionsToken !== null ? JSON.stringify({ value: snapshot.value, message: snapshot.context.message, questions: true }) : formPicture(snapshot)),
   detail: (snapshot) => (snapshot.matches('failure') ? String(snapshot.context.message) : undefined),
   act: async (driver, event) => {
     if (event.type === 'LINK_READ') return // the page's address did it
     if (event.type === 'SUBMIT') return driver.page.locator(tokenPage).getByRole('button', { name: tokenPages.confirm.button }).click()
-    await answerRequest(driver, confirmEndpoint, event, confirmReplies)
+    // The two confirmations say the same sentence: the one with the questions is told apart by its token.
+    const offersQuestions = (event as { output?: { questionsToken?: string } }).output?.questionsToken !== undefined
+    await answerRequest(driver, confirmEndpoint, event, confirmReplies.filter(({ reply }) => offersQuestions === 'questionsToken' in reply))
   },
   shows: async ({ page }, snapshot) => {
     const status = snapshot.matches('missingToken') ? tokenPages.confirm.missingToken : snapshot.matches('byEmail') ? tokenPages.confirm.byEmail : String(snapshot.context.message)
     await statusReads(page, tokenPage, status)
     if (snapshot.matches('done')) await page.locator(tokenPage).getByRole('button').first().waitFor() // the news question below
+    if (snapshot.context.questionsToken !== null) await page.locator(tokenPage).getByRole('link', { name: 'Answer a few questions' }).waitFor()
   },
   leftOut: { start: 'Never on screen: the machine leaves it at once (ready, or byEmail in a build without an endpoint), before the first paint.' },
 }

@@ -31,6 +31,8 @@ export interface LinePlace {
 export interface TokenReply extends EndpointReply {
   place?: LinePlace
   nextToken?: string
+  /** The questions page's token, when a question is asked now (issue 52). */
+  questionsToken?: string
 }
 
 export interface TokenActionContext extends TokenActionInput, FormStatus {
@@ -41,6 +43,8 @@ export interface TokenActionContext extends TokenActionInput, FormStatus {
   place: LinePlace | null
   /** The token the reply that worked handed on for the page's next form; null when it gave none. */
   nextToken: string | null
+  /** The questions page's token the reply that worked handed on; null when no question is asked. */
+  questionsToken: string | null
 }
 
 export type TokenActionEvent = { type: 'LINK_READ'; token: string } | { type: 'SUBMIT'; scope?: UnsubscribeScope }
@@ -75,7 +79,7 @@ export const tokenActionMachine = setup({
     showReply: assign(({ event }) => {
       const reply = resultOf(event)
       const worked = reply?.ok === true
-      return { ...replyLine(reply), place: worked ? (reply.place ?? null) : null, nextToken: worked ? (reply.nextToken ?? null) : null }
+      return { ...replyLine(reply), place: worked ? (reply.place ?? null) : null, nextToken: worked ? (reply.nextToken ?? null) : null, questionsToken: worked ? (reply.questionsToken ?? null) : null }
     }),
     showNetworkIssue: assign(statusLines.networkIssue),
   },
@@ -90,7 +94,7 @@ export const tokenActionMachine = setup({
   delays: { submitTimeout: requestTimeoutMs },
 }).createMachine({
   id: 'tokenAction',
-  context: ({ input }) => ({ ...input, token: '', scope: 'purpose', message: '', ok: null, place: null, nextToken: null }),
+  context: ({ input }) => ({ ...input, token: '', scope: 'purpose', message: '', ok: null, place: null, nextToken: null, questionsToken: null }),
   initial: 'start',
   states: {
     start: {

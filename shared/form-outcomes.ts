@@ -15,6 +15,7 @@ type MessageKey = ReplyKey
 const successes: readonly MessageKey[] = [
   'success',
   'confirmed',
+  'confirmedQuestions',
   'unsubscribed',
   'unsubscribedEarlyAccess',
   'unsubscribedNews',
@@ -29,6 +30,7 @@ const successes: readonly MessageKey[] = [
 export const isGoodNews = (key: ReplyKey) => successes.includes(key)
 const flows: Partial<Record<MessageKey, ConsentFlow>> = {
   confirmed: 'confirm',
+  confirmedQuestions: 'confirm',
   confirmLinkInvalid: 'confirm',
   unsubscribed: 'unsubscribe',
   unsubscribeLinkInvalid: 'unsubscribe',

@@ -7,6 +7,8 @@ import { inWords, linkLifetimesMs } from './rules'
 /** The form's own two sentences (form-sentences.ts), which the list below says too. */
 export { invalidEmailMessage, successMessage } from './form-sentences'
 
+const confirmed = "Thanks, your email is confirmed. We'll write to you when early access opens."
+
 export const messages = {
   success: successMessage(brand.contactEmail),
   invalidEmail: invalidEmailMessage,
@@ -27,7 +29,9 @@ export const messages = {
   databaseUnavailable: "We can't save signups right now. Please try again in a minute.",
   disposableEmail: "Please use a permanent email address. We can't accept disposable ones.",
   // Consent (confirm, unsubscribe, erase): the replies to the links in our emails and to an erasure request.
-  confirmed: "Thanks, your email is confirmed. We'll write to you when early access opens.",
+  confirmed,
+  /** The same, while a question is asked (issue 52): its page offers the questions too. */
+  confirmedQuestions: confirmed,
   confirmLinkInvalid: "This confirmation link has expired or was already used. If you haven't confirmed yet, join the waitlist again for a new link.",
   unsubscribed: "You're unsubscribed. We won't email you again unless you join the waitlist anew.",
   unsubscribeLinkInvalid: `This unsubscribe link has expired or was already used. If you already unsubscribed, we won't email you again; otherwise write to ${brand.contactEmail}.`,

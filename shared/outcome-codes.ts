@@ -17,6 +17,7 @@ export const outcomeCodes = {
   databaseUnavailable: 'unavailable',
   disposableEmail: 'disposable-email',
   confirmed: 'confirmed',
+  confirmedQuestions: 'confirmed-questions',
   confirmLinkInvalid: 'confirm-link-invalid',
   unsubscribed: 'unsubscribed',
   unsubscribeLinkInvalid: 'unsubscribe-link-invalid',
@@ -39,6 +40,10 @@ export const isFormOutcome = (code: string): code is FormOutcome => (Object.valu
 /** Where the outcome pages live on the site. */
 export const outcomePath = (code: FormOutcome) => `/waitlist/${code}`
 
+/** A confirmation's outcome page while a question is asked (issue 52): its address carries the questions page's
+ * token too (&questions=…), and its form to open that page posts back to it. */
+export const questionsFormOutcome = outcomeCodes.confirmedQuestions
+
 /** The outcome pages that ask for news and updates (or offer to take them back) with a form of their own: their
  * address carries the token that form acts with (?token=…), which the endpoint hands over with the redirect. */
-export const newsFormOutcomes = [outcomeCodes.confirmed, outcomeCodes.newsOn, outcomeCodes.newsOff] as const satisfies readonly FormOutcome[]
+export const newsFormOutcomes = [outcomeCodes.confirmed, outcomeCodes.confirmedQuestions, outcomeCodes.newsOn, outcomeCodes.newsOff] as const satisfies readonly FormOutcome[]

@@ -77,6 +77,14 @@ export const newsChoiceCopy = {
   button: { on: 'Yes, send me news and updates', off: 'Stop news and updates' } satisfies Record<NewsChoice, string>,
 }
 
+/** After the news choice of a confirmation that worked, while a question is asked (issue 52). */
+export const questionsOfferCopy = {
+  title: 'A few questions',
+  lead: 'A few optional questions help us choose who tries the app first.',
+  link: 'Answer a few questions',
+  skip: 'or skip them: your place in line stays the same.',
+}
+
 /** After the message of a confirmation that worked (in the same status line), when the server says where the
  * person stands in line. */
 export const placeInLine = (place: number, inLine: number) =>
@@ -102,6 +110,7 @@ export const ownDataPage = {
  * code; the signup's own outcome pages keep theirs (src/content/waitlist-outcome.ts). */
 export const consentOutcomeTitles: Record<string, string> = {
   confirmed: 'Email confirmed',
+  'confirmed-questions': 'Email confirmed',
   'confirm-link-invalid': 'Confirmation link expired',
   unsubscribed: 'Unsubscribed',
   'unsubscribe-link-invalid': 'Unsubscribe link expired',

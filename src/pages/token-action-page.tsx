@@ -4,12 +4,14 @@ import { consentPages } from '../../shared/consent-paths'
 import { tokenPages, type TokenAction } from '../content/consent-pages'
 import { Container, PageHero } from '../ui/primitives'
 import { NewsChoicePanel } from '../waitlist/news-choice-panel'
+import { QuestionsOffer } from '../waitlist/questions-offer'
 import { TokenActionPanel } from '../waitlist/token-action-panel'
 import { NextSteps } from './next-steps'
 
 // The pages behind the links in our emails. Opening one changes nothing (mail scanners prefetch links):
 // the visitor presses the button, which posts. Not indexed, not in the sitemap (see src/head.ts). A
-// confirmation that worked asks about news and updates next, with the token its reply handed on.
+// confirmation that worked asks about news and updates next, with the token its reply handed on, then offers the
+// questions when one is asked now (issue 52).
 export function TokenActionPage() {
   const action = actionAt(useLocation().pathname)
   const copy = tokenPages[action]
@@ -22,6 +24,7 @@ export function TokenActionPage() {
           renderNext={(outcome, reply) => (
             <>
               {outcome === 'done' && reply?.nextToken && <NewsQuestion token={reply.nextToken} />}
+              {outcome === 'done' && reply?.questionsToken && <QuestionsOffer token={reply.questionsToken} />}
               <NextSteps steps={outcome === 'done' ? copy.afterDone : copy.afterRefused} />
             </>
           )}

@@ -1,11 +1,12 @@
 import { getRouteApi, Link } from '@tanstack/react-router'
-import { newsFormOutcomes, outcomeCodes } from '../../shared/outcome-codes'
+import { newsFormOutcomes, outcomeCodes, questionsFormOutcome } from '../../shared/outcome-codes'
 import { formOutcomes, type FormOutcome } from '../../shared/form-outcomes'
 import { consentOutcomeNextSteps, consentOutcomeTitles, homeStep } from '../content/consent-pages'
 import { checkInboxLine } from '../content/consent-wording'
 import { waitlistOutcomePage as copy } from '../content/waitlist-outcome'
 import { Container, Lead, PageHero } from '../ui/primitives'
 import { NewsChoicePanel } from '../waitlist/news-choice-panel'
+import { QuestionsOfferForm } from '../waitlist/questions-offer'
 import { WaitlistForm } from '../waitlist/waitlist-form'
 import { Status } from '../waitlist/waitlist-form.styles'
 import { NextSteps } from './next-steps'
@@ -19,7 +20,8 @@ const route = getRouteApi('/waitlist/$outcome')
 // and after a problem the form again, so the visitor can try once more from here. The consent flows'
 // outcomes (confirm, unsubscribe, erase) never show the signup form: their sentence, then where to go next.
 // A confirmation's page and a choice of news and updates' pages ask (or offer to take back) news and updates,
-// with the token the endpoint put in their address.
+// with the token the endpoint put in their address; a confirmation's page while a question is asked offers the
+// questions too.
 export function WaitlistOutcomePage() {
   const { outcome } = route.useParams()
   const found = formOutcomes.find((entry) => entry.code === outcome)
@@ -35,6 +37,7 @@ export function WaitlistOutcomePage() {
             {found.message}
           </Status>
           {isNewsFormOutcome(found.code) && <NewsChoicePanel offer={found.code === outcomeCodes.newsOn ? 'off' : 'on'} readToken={tokenFromAddress} />}
+          {found.code === questionsFormOutcome && <QuestionsOfferForm />}
           <NextSteps steps={consentOutcomeNextSteps[found.code] ?? [homeStep]} />
         </Container>
       </PageHero>

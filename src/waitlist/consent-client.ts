@@ -58,7 +58,8 @@ export async function sendConsentToken(
   if (action !== 'confirm' || !reply.ok) return reply
   const place = placeIn(facts)
   const nextToken = tokenIn(facts)
-  return { ...reply, ...(place && { place }), ...(nextToken && { nextToken }) }
+  const questionsToken = tokenIn({ nextToken: facts.questionsToken })
+  return { ...reply, ...(place && { place }), ...(nextToken && { nextToken }), ...(questionsToken && { questionsToken }) }
 }
 
 /** Sends a choice of news and updates with the token the page holds (`{"token","news"}`); one that worked

@@ -17,8 +17,8 @@ export interface TokenActionPanelProps {
   /** The link's token; read from the address when the view takes over (the prerendered page cannot know it). */
   readToken?: () => string
   /** What is shown after the reply: one thing when it worked (with the token the reply handed on for the page's
-   * next form, if any), another when the link was refused or is incomplete. */
-  renderNext: (outcome: 'done' | 'refused', reply?: { nextToken: string | null }) => ReactNode
+   * next form, if any, and the questions page's), another when the link was refused or is incomplete. */
+  renderNext: (outcome: 'done' | 'refused', reply?: { nextToken: string | null; questionsToken: string | null }) => ReactNode
 }
 
 /** The unsubscribe page's second button: every email, not only this kind. */
@@ -67,7 +67,7 @@ export function TokenActionPanel({ action, endpoint = waitlistEndpoint, readToke
         </Form>
       )}
       <FormStatus ok={state.matches('missingToken') ? false : ok} message={status} />
-      {state.matches('done') && renderNext('done', { nextToken: state.context.nextToken })}
+      {state.matches('done') && renderNext('done', { nextToken: state.context.nextToken, questionsToken: state.context.questionsToken })}
       {(state.matches('refused') || state.matches('missingToken')) && renderNext('refused')}
     </>
   )

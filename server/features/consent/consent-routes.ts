@@ -13,7 +13,8 @@
 // Purposes of email (shared/email-purposes.ts): an unsubscribe token stops the purpose of the email it came in,
 // or every purpose with `scope=all`. A confirmation that worked hands the confirmed page a token for its choice of
 // news and updates (`nextToken`; a no-script post lands on /waitlist/confirmed?token=…), and each choice hands
-// over the next, so the answer can offer to take it back at once. The outcome pages that carry that form post
+// over the next, so the answer can offer to take it back at once. When a question is asked now, it also hands a
+// token for the questions page (`questionsToken`; `&questions=…` on the confirmed page). The outcome pages that carry that form post
 // back to their own address too. Every refused token gets one answer, whatever became of it.
 //
 // The token pages send no Referer (consent-paths.ts), so a browser's post from them says only `Origin: null`.
@@ -25,7 +26,8 @@ import { hashSecret, isWellFormedSecret } from '../../platform/secrets/tokens'
 import { consentApi, consentPages } from '../../../shared/consent-paths'
 import { isNewsChoice, type UnsubscribeScope } from '../../../shared/email-purposes'
 import type { ReplyKey } from '../../../shared/form-outcomes'
-import { newsFormOutcomes, outcomePath } from '../../../shared/outcome-codes'
+import { newsFormOutcomes, outcomePath, questionsFormOutcome } from '../../../shared/outcome-codes'
+import { questionsPagePath } from '../../../shared/questions'
 import { messages } from '../../../shared/messages'
 import { afterReply } from '../../platform/http/after-reply'
 import { apiHeaders, publicCors, type OriginCheck } from '../../platform/http/api-guard'
@@ -51,6 +53,9 @@ export type ConsentRoutesOptions = {
   clientKey: RequestFacts['clientKey']
   originCheck: OriginCheck
   publicSiteUrl?: string
+  /** A token for the questions page (issue 52) when at least one question is asked now, offered with a
+   * confirmation that worked and never before; undefined asks nothing. */
+  offerQuestions?: (signupId: number, now: Date) => Promise<{ token: string } | undefined>
   /** Something was queued in the outbox: send it now. */
   onQueued?: () => void
   now: () => Date
@@ -75,7 +80,7 @@ function unsubscribedReply({ stopped, stillHeld }: Unsubscribed): ReplyKey {
 
 /** What a link's answer carries beside its sentence: a confirmation's place in line, and the token the page's
  * next form acts with. */
-type LinkAnswer = { key: ReplyKey; place?: Place; nextToken?: string }
+type LinkAnswer = { key: ReplyKey; place?: Place; nextToken?: string; questionsToken?: string }
 
 /** The canonical address, or the reply for the visitor when `email` is not exactly one mailbox. */
 function checkEmail(email: string): { address: string } | { reason: ReplyKey } {
@@ -110,9 +115,16 @@ export function consentRoutes(options: ConsentRoutesOptions): Hono {
     const done = await store.useToken(action, hash, at)
     if (!done) return { key: replies[action].invalid }
     const news = await store.offerNewsChoice(done.signupId, at)
-    return { key: replies[action].done, place: await options.placeOf(done.signupId), nextToken: news.token }
+    const questions = await options.offerQuestions?.(done.signupId, at)
+    const key = questions ? 'confirmedQuestions' : replies[action].done
+    return { key, place: await options.placeOf(done.signupId), nextToken: news.token, questionsToken: questions?.token }
   }
-  const replyWith = (c: Context, { key, place, nextToken }: LinkAnswer) => reply(c, key, place && { place: place.place, inLine: place.inLine }, nextToken)
+  // The questions' token travels as `questionsToken` in the JSON, and as `&questions=` on the confirmed page a form
+  // post lands on.
+  const replyWith = (c: Context, { key, place, nextToken, questionsToken }: LinkAnswer) => {
+    if (questionsToken !== undefined) c.set('outcomeQuery', { questions: questionsToken })
+    return reply(c, key, { ...(place && { place: place.place, inLine: place.inLine }), ...(questionsToken !== undefined && { questionsToken }) }, nextToken)
+  }
 
   // A choice of news and updates, with the token the last answer (or the "your place" page) handed over. A field
   // that is no choice is read as no choice at all, before the token is touched.
@@ -186,6 +198,13 @@ export function consentRoutes(options: ConsentRoutesOptions): Hono {
   for (const code of newsFormOutcomes) {
     routes.post(outcomePath(code), toOutcomePage, options.originCheck({ acceptNullOrigin: true }), limited, async (c) => {
       const fields = (await readFields(c)) ?? {}
+      // The confirmed page's other form opens the questions page (this server's own) with the token in the page's
+      // address: no link on a page without a script can carry it. A fixed path and a well-formed token, never an address.
+      if (code === questionsFormOutcome && fields.open === 'questions') {
+        const token = c.req.query('questions')
+        c.set('formPostLocation', `${questionsPagePath}${isWellFormedSecret(token) ? `?token=${token}` : ''}`)
+        return c.body(null, 204)
+      }
       return replyWith(c, await answerNews(c.req.query('token') ?? fields.token, fields.news))
     })
   }

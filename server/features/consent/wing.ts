@@ -43,6 +43,8 @@ export const consentWing: Wing = {
               onQueued: poke,
               store: consent,
               placeOf: ports.line.placeOf,
+              // The questions' wing is built after this one: whether a question is asked is read at each confirmation.
+              offerQuestions: async (signupId, at) => ((await ports.questions.asked()).length > 0 ? ports.questions.offer(signupId, at) : undefined),
               limiter: rateLimiter(limits.consent ?? defaultConsentRateLimit),
               now,
             }),

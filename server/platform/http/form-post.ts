@@ -18,8 +18,10 @@ export function answerFormPostsWithRedirect(publicSiteUrl = ''): MiddlewareHandl
     // The handler's reply key (reply.ts); a reply that carries none (a fault outside them) is a server error.
     const outcome = outcomeOf(c.get('replyKey'))
     const nextToken = c.get('nextToken')
-    const query = nextToken === undefined ? '' : `?token=${encodeURIComponent(nextToken)}`
-    const headers = new Headers({ Location: `${base}${outcomePath(outcome)}${query}`, 'Cache-Control': 'no-store' })
+    const params = new URLSearchParams({ ...(nextToken !== undefined && { token: nextToken }), ...c.get('outcomeQuery') })
+    const query = params.size === 0 ? '' : `?${params.toString()}`
+    const location = c.get('formPostLocation') ?? `${base}${outcomePath(outcome)}${query}`
+    const headers = new Headers({ Location: location, 'Cache-Control': 'no-store' })
     const retryAfter = c.res.headers.get('retry-after')
     if (retryAfter) headers.set('Retry-After', retryAfter)
     c.res = undefined // Hono would carry the replaced reply's headers (its length among them) into this one

@@ -15,6 +15,10 @@ declare module 'hono' {
     replyKey: ReplyKey
     /** A token the reply hands on, for the form on the page it leads to (form-post.ts). */
     nextToken: string
+    /** More of the query of the page a form post is sent to, beside its token (form-post.ts). */
+    outcomeQuery: Record<string, string>
+    /** Where a form post goes instead of an outcome page: a path of this server the handler chose (form-post.ts). */
+    formPostLocation: string
   }
 }
 
@@ -22,7 +26,7 @@ declare module 'hono' {
 /** The reply for a script: whether it is good news, the sentence, and any facts the page shows with it (a
  * confirmation's place in line). `nextToken` is a new link token the page acts with next (a choice of news and
  * updates after a confirmation): `nextToken` in the JSON, and `?token=` on the outcome page a form post is sent to. */
-export function reply(c: Context, key: ReplyKey, facts?: Record<string, number>, nextToken?: string): Response {
+export function reply(c: Context, key: ReplyKey, facts?: Record<string, number | string>, nextToken?: string): Response {
   c.set('replyKey', key)
   if (nextToken !== undefined) c.set('nextToken', nextToken)
   return c.json({ ok: isGoodNews(key), message: messages[key], ...facts, ...(nextToken !== undefined && { nextToken }) })
