@@ -498,9 +498,11 @@ export const updatesModel: Model = {
   ],
   // The guards read where the open update stands, whether its words are all saved, and whether the counts are in.
   serializeState: (snapshot) => {
-    const { update, input, audiences, sendAsked } = snapshot.context as AdminUpdatesSnapshot['context']
+    const { update, input, audiences, sendAsked, matchCounts } = snapshot.context as AdminUpdatesSnapshot['context']
+    // A last look by answers reads "fewer than 5" to a member who may not see people: a state of its own.
+    const fewer = sendAsked !== null && typeof matchCounts?.counts[sendAsked.audience] === 'string'
     const unsaved = update === null || update.subject !== input.subject || update.preheader !== input.preheader || update.body !== input.body
-    return JSON.stringify({ value: snapshot.value, update: update && (update.send?.state ?? 'draft'), unsaved, counted: audiences !== null, byAnswers: sendAsked?.match !== undefined })
+    return JSON.stringify({ value: snapshot.value, update: update && (update.send?.state ?? 'draft'), unsaved, counted: audiences !== null, byAnswers: sendAsked?.match !== undefined, fewer })
   },
 }
 
