@@ -4,11 +4,15 @@
 // join and confirm in a known order (their order in line), and each answers on the public questions page, opened
 // from their place page: seven run under 5 km, two run more. In the Invitations area the team adds the rule "under
 // 5 km", asks for a wave of 5, reads how many match before the send, and sends: exactly the first five in line among
-// those who match receive the invitation email, and nobody else does. axe checks the Questions area, with its list
-// and its form, in both colour schemes at 390 and 1280 px.
+// those who match receive the invitation email, and nobody else does. Then four of them hold news and updates (Ada,
+// Ben, Cleo and Dev; set in the database, as the consent page's own tests cover asking): in the Updates area the team
+// writes an update, adds the same rule, reads that 3 of the 4 match before the send, and sends: Ada, Ben and Dev
+// receive it, Cleo (who runs more) and those without news do not. axe checks the Questions area, with its list and
+// its form, in both colour schemes at 390 and 1280 px.
 import { createClient } from '@libsql/client'
 import type { Page } from '@playwright/test'
 import { invitationSubject } from '../server/features/launch/invitation-email'
+import { updateKind } from '../server/features/updates/update-sends'
 import { axeInBothSchemes } from './support/axe'
 import { openArea, signInThroughMailedLink, startConsoleServer, type ConsoleServer } from './support/console-walk'
 import { expect, test } from './support/fixtures'
@@ -62,7 +66,7 @@ async function joinConfirmAndAnswer(page: Page, person: (typeof people)[number])
   await expect(page.getByRole('status')).toHaveText('Thanks: your answers are saved.')
 }
 
-test('the team defines a question, picks a wave of 5 by its answers, and exactly the right 5 are invited', async ({ page, browser }) => {
+test('the team defines a question, picks a wave of 5 by its answers, exactly the right 5 are invited, and an update by the same answers reaches the right 3', async ({ page, browser }) => {
   test.setTimeout(150_000)
   const area = page.getByRole('region', { name: 'Questions', exact: true })
 
@@ -121,5 +125,33 @@ test('the team defines a question, picks a wave of 5 by its answers, and exactly
     expect((await outbox()).map((row) => String(row.email).split('.')[0])).toEqual(invited.map((name) => name.toLowerCase()).sort())
     // (The server keeps its SMTP connection open, so the inbox is not waited on to settle: the outbox says all went.)
     expect(server.inbox.mails.filter((mail) => mail.subject === invitationSubject).map((mail) => mail.rcptTo)).toEqual([])
+  })
+
+  await test.step('an update by the same answers reaches only the news-holders who match', async () => {
+    const holders = ['ada', 'ben', 'cleo', 'dev']
+    for (const name of holders)
+      await sql("UPDATE signups SET news_given_at = ?, news_consent_version = '2026-11-27', news_withdrawn_at = NULL WHERE email = ?", [new Date().toISOString(), `${name}.cohort@example.com`])
+    const subject = 'For the short runs'
+    const updates = page.locator('section[aria-labelledby="updates-heading"]')
+    await openArea(page, 'Updates')
+    await updates.getByRole('button', { name: 'Write an update' }).click()
+    await updates.getByRole('textbox', { name: 'Subject' }).fill(subject)
+    await updates.getByRole('textbox', { name: 'Body (Markdown)' }).fill('Three of you run under 5 km.')
+    await updates.getByRole('button', { name: 'Save draft' }).click()
+    await expect(updates.getByRole('status')).toHaveText('Saved.')
+    await updates.getByRole('button', { name: 'Send to the list…' }).click()
+    await updates.getByRole('button', { name: 'Add a rule by answers' }).click()
+    await updates.getByRole('checkbox', { name: under }).check()
+    await updates.getByRole('button', { name: 'Review the send' }).press('Enter')
+    const look = updates.getByRole('group', { name: 'Send to 3 people?' })
+    await expect(look.getByRole('heading')).toBeFocused()
+    await expect(look).toContainText('whose answers match every rule: 3 people now, of 4,')
+    await look.getByRole('button', { name: 'Send to 3 people' }).click()
+    await expect(updates.getByRole('status')).toHaveText('Sending to 3 people.')
+    for (const name of ['ada', 'ben', 'dev']) expect((await server.inbox.next(`${name}.cohort@example.com`, 15_000)).subject).toBe(subject)
+    const outbox = async () => sql('SELECT s.email, o.finished_at FROM outbox o JOIN signups s ON s.id = o.signup_id WHERE o.kind = ? ORDER BY s.email', [updateKind])
+    await expect.poll(async () => (await outbox()).every((row) => row.finished_at !== null)).toBe(true)
+    expect((await outbox()).map((row) => String(row.email).split('.')[0])).toEqual(['ada', 'ben', 'dev'])
+    expect(server.inbox.mails.filter((mail) => mail.subject === subject).map((mail) => mail.rcptTo)).toEqual([])
   })
 })

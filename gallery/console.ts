@@ -26,6 +26,7 @@ import type { AreaPath } from '../src/admin/area-list'
 import type { WebhookDeliveriesReply } from '../shared/webhook-rows'
 import { sendGuardDefaults } from '../shared/update-rows'
 import { consoleRoutes, type ConsoleRoute } from '../shared/console-routes'
+import { updateIds } from '../src/admin/update-parts'
 import { json } from './network'
 import type { Driver, GalleryMachine, ModelEvent } from './types'
 
@@ -73,6 +74,7 @@ const calls = {
   fetchPreview: api(routes.previewUpdate),
   sendTest: api(routes.testUpdate),
   fetchAudiences: api(routes.audiences),
+  fetchMatchCounts: api(routes.cohortAudiences),
   startSend: api(routes.sendUpdate, (update) => ({ update })),
   moveSend: api([routes.pauseUpdate, routes.resumeUpdate, routes.unscheduleUpdate, routes.cancelUpdate], (update) => ({ update })),
   // A webhook change is one call by its kind (admin-api-client.ts applyWebhookChange): an add POSTs to /webhooks,
@@ -476,6 +478,7 @@ const updatesBusyWords: Record<string, string | RegExp> = {
   refreshingPreview: 'Loading the preview…',
   testing: 'Sending the test…',
   counting: 'Counting who each audience holds…',
+  countingMatch: 'Counting who matches…',
   starting: 'Starting…',
   moving: /^(Pausing|Resuming|Unscheduling|Cancelling)…$/,
   deleting: 'Deleting…',
@@ -487,7 +490,7 @@ export const updatesGallery = consoleGallery(updatesModel, {
   area: '/updates',
   // saveUpdate first: Playwright asks the newest route first, so the GETs and the DELETE on an update's path are
   // held by their own calls and only a POST or a PUT falls through to it.
-  calls: ['saveUpdate', 'fetchUpdates', 'fetchUpdate', 'deleteUpdate', 'fetchPreview', 'sendTest', 'fetchAudiences', 'startSend', 'moveSend'],
+  calls: ['saveUpdate', 'fetchUpdates', 'fetchUpdate', 'deleteUpdate', 'fetchPreview', 'sendTest', 'fetchAudiences', 'fetchMatchCounts', 'startSend', 'moveSend'],
   region: (page) => updatesSection(page),
   shows: async (page, snapshot) => {
     const updates = updatesSection(page)
@@ -531,6 +534,7 @@ export const updatesGallery = consoleGallery(updatesModel, {
       // The page's clock zone is UTC (the context's timezoneId), so the local time typed is the instant's own.
       if (at !== null) await updates.getByLabel('Date and time (your local time)').fill(at.slice(0, 16))
       await updates.getByLabel('Emails a second (optional)').fill(event.perSecond === null ? '' : String(event.perSecond))
+      await setRules(updates.locator(`form[aria-labelledby="${updateIds.sendForm}"]`), (event.match ?? []) as AnswerMatch[])
       return button('Review the send')
     }
     // The record's poll: the page's clock (installed by the gallery) runs on to it at once.
@@ -541,9 +545,23 @@ export const updatesGallery = consoleGallery(updatesModel, {
   withoutEvents: ['RELOAD'],
   // The record offers other moves by where the send stands (Pause while sending, Resume while paused, none once
   // done): one picture of it for each.
-  pictureKey: (snapshot) => JSON.stringify({ value: snapshot.value, send: recordOf(snapshot) }),
-  detail: recordOf,
+  // By answers (issue 52): the last look that counts who match (as an owner sees it, and "fewer than 5"), and the
+  // form again with a refusal of a send by answers.
+  pictureKey: (snapshot) => JSON.stringify({ value: snapshot.value, send: recordOf(snapshot), cohort: updateByAnswers(snapshot) }),
+  detail: (snapshot) => recordOf(snapshot) ?? (updateByAnswers(snapshot) || undefined),
+  // The send's rules ask for the questions when a rule is added, answered at once.
+  prepare: async (page) => {
+    await page.route((url) => calls.fetchChoiceQuestions.url(url), (route) => json(route, 200, { questions: questionsSamples.questions.slice(0, 2) }))
+  },
 })
+
+/** A send state pictured apart for its rules by answers; '' for the others. */
+function updateByAnswers(snapshot: AnyMachineSnapshot) {
+  const { sendAsked, matchCounts, error } = snapshot.context as AdminUpdatesSnapshot['context']
+  if (!sendAsked?.match) return ''
+  if (snapshot.matches('confirmingSend') && matchCounts) return typeof matchCounts.counts[sendAsked.audience] === 'number' ? 'by answers' : 'by answers, fewer than 5'
+  return snapshot.matches('choosing') && error !== '' ? 'by answers' : ''
+}
 
 const webhooksSection = (page: Page) => section(page, 'webhooks-heading')
 

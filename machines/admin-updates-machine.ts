@@ -10,12 +10,17 @@
 // that says the update is gone (404) goes back to the list. The preview of a draft is fetched by itself when it is
 // opened and after each save (`refreshingPreview`, in the background, the editor working), so it stands beside the
 // editor without a press (issue 47); words typed since are the editor's until saved, and the view says so.
-import { assertEvent, assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent, type SnapshotFrom } from 'xstate'
+// A send may go only to those of the audience whose answers match every rule (issue 52): REVIEW_SEND then carries
+// the rules, and before the last look the server counts who match (`countingMatch`), in its own words ("fewer than
+// 5" to a member who may not see people); a send it refuses as too small a cohort comes back to `choosing` with its
+// words. Without rules nothing of this happens.
+import { and, assertEvent, assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent, type SnapshotFrom } from 'xstate'
 import { counted, figure } from '../shared/figures'
 import {
   audienceWords,
   maxSendsPerSecond,
   type AudiencesReply,
+  type CohortAudiencesReply,
   type SendRequest,
   type UpdateAudience,
   type UpdateDraft,
@@ -25,6 +30,7 @@ import {
   type UpdateSummary,
   type UpdateTestReply,
 } from '../shared/update-rows'
+import type { AnswerMatch } from '../shared/questions'
 import { sendMove, type UpdateSendEvent, type UpdateSendState } from './update-send-machine'
 
 /** The moves of a sending the team asks for, each one request (POST /updates/:id/<move>). */
@@ -39,7 +45,7 @@ const sendEvents: Record<SendMoveName, UpdateSendEvent> = {
 }
 
 /** What the team asks of a send before the last look: the time is an ISO instant (the view turns its local time into one), null for now. */
-export type SendAsked = { audience: UpdateAudience; at: string | null; perSecond: number | null }
+export type SendAsked = { audience: UpdateAudience; at: string | null; perSecond: number | null; match?: AnswerMatch[] }
 
 export type AdminUpdatesEvent =
   | { type: 'RELOAD' }
@@ -67,6 +73,7 @@ type ActorReply =
   | DoneActorEvent<UpdatePreview, 'fetchPreview'>
   | DoneActorEvent<UpdateTestReply, 'sendTest'>
   | DoneActorEvent<AudiencesReply, 'fetchAudiences'>
+  | DoneActorEvent<CohortAudiencesReply, 'fetchMatchCounts'>
   | DoneActorEvent<void, 'deleteUpdate'>
   | ErrorActorEvent<unknown>
 type Event = AdminUpdatesEvent | ActorReply
@@ -85,6 +92,9 @@ export const adminUpdatesMessages = {
   countsFailed: 'How many each audience holds could not be loaded. Please try again.',
   nobody: (audience: UpdateAudience) => `Nobody is in “${audienceWords[audience]}” now: choose another audience.`,
   badTime: 'Choose a time in the future, or send now.',
+  incompleteRule: 'Choose one answer or more in each rule, or remove the rule.',
+  matchFailed: 'How many match the rules could not be counted. Please try again.',
+  nobodyMatches: (audience: UpdateAudience) => `Nobody in “${audienceWords[audience]}” matches every rule now: change the rules or the audience.`,
   badRate: `Say how many emails a second: a whole number from 1 to ${figure(maxSendsPerSecond)}, or leave it empty for the usual rate.`,
   started: (update: UpdateDraft) =>
     update.send?.state === 'scheduled'
@@ -135,6 +145,8 @@ type Context = {
   preview: UpdatePreview | null
   audiences: AudiencesReply | null
   sendAsked: SendAsked | null
+  /** How many of each audience match the send's rules, as the server words it; null without rules. */
+  matchCounts: CohortAudiencesReply | null
   move: SendMoveName | null
   /** What went through (role="status"). */
   message: string
@@ -175,6 +187,7 @@ export const adminUpdatesMachine = setup({
     fetchPreview: fromPromise<UpdatePreview, { id: number }>(notProvided),
     sendTest: fromPromise<UpdateTestReply, { id: number }>(notProvided),
     fetchAudiences: fromPromise<AudiencesReply>(notProvided),
+    fetchMatchCounts: fromPromise<CohortAudiencesReply, { match: AnswerMatch[] }>(notProvided),
     startSend: fromPromise<UpdateDraft, { id: number; request: SendRequest }>(notProvided),
     moveSend: fromPromise<UpdateDraft, { id: number; move: SendMoveName }>(notProvided),
     deleteUpdate: fromPromise<void, { id: number }>(notProvided),
@@ -226,17 +239,23 @@ export const adminUpdatesMachine = setup({
     showCountsFailed: assign(({ event }) => refused(serverWords(event, adminUpdatesMessages.countsFailed))),
     setSendAsked: assign(({ event }) => {
       assertEvent(event, 'REVIEW_SEND')
-      return { sendAsked: { audience: event.audience, at: event.at, perSecond: event.perSecond }, ...said('') }
+      const match = event.match && event.match.length > 0 ? { match: event.match } : {}
+      return { sendAsked: { audience: event.audience, at: event.at, perSecond: event.perSecond, ...match }, matchCounts: null, ...said('') }
     }),
     refuseSend: assign(({ context, event }) => {
       assertEvent(event, 'REVIEW_SEND')
       if (context.audiences?.counts[event.audience] === 0) return refused(adminUpdatesMessages.nobody(event.audience))
+      if (event.match?.some((rule) => rule.choices.length === 0)) return refused(adminUpdatesMessages.incompleteRule)
       return refused(event.perSecond !== null && !isWhole(event.perSecond, 1, maxSendsPerSecond) ? adminUpdatesMessages.badRate : adminUpdatesMessages.badTime)
     }),
     showStarted: assign(({ event }) => {
       assertEvent(event, 'xstate.done.actor.startSend')
       return { ...opened(event.output), sendAsked: null, ...said(adminUpdatesMessages.started(event.output)) }
     }),
+    showMatchCounts: assign(({ event }) => (assertEvent(event, 'xstate.done.actor.fetchMatchCounts'), { matchCounts: event.output })),
+    showNobodyMatches: assign(({ context }) => refused(context.sendAsked ? adminUpdatesMessages.nobodyMatches(context.sendAsked.audience) : '')),
+    showMatchFailed: assign(({ event }) => refused(serverWords(event, adminUpdatesMessages.matchFailed))),
+    showCohortRefused: assign(({ event }) => refused(serverWords(event, adminUpdatesMessages.moveFailed))),
     showNobody: assign(({ context }) => refused(context.sendAsked ? adminUpdatesMessages.nobody(context.sendAsked.audience) : '')),
     setMove: assign(({ event }) => {
       assertEvent(event, ['PAUSE', 'RESUME', 'UNSCHEDULE', 'CANCEL_SEND'])
@@ -276,8 +295,14 @@ export const adminUpdatesMachine = setup({
       assertEvent(event, 'REVIEW_SEND')
       const count = context.audiences?.counts[event.audience] ?? 0
       const at = event.at === null ? null : Date.parse(event.at)
-      return count > 0 && (at === null || at > Date.now()) && (event.perSecond === null || isWhole(event.perSecond, 1, maxSendsPerSecond))
+      const answered = (event.match ?? []).every((rule) => rule.choices.length > 0)
+      return count > 0 && answered && (at === null || at > Date.now()) && (event.perSecond === null || isWhole(event.perSecond, 1, maxSendsPerSecond))
     },
+    hasRules: ({ event }) => (assertEvent(event, 'REVIEW_SEND'), (event.match ?? []).length > 0),
+    isNobodyMatching: ({ context, event }) =>
+      (assertEvent(event, 'xstate.done.actor.fetchMatchCounts'), context.sendAsked !== null && event.output.counts[context.sendAsked.audience] === 0),
+    // A send by answers the server refuses (too small a cohort for the member, or rules no question offers now).
+    isCohortRefused: ({ context, event }) => codeOf(event) === 'invalid' && context.sendAsked?.match !== undefined,
     isMoveAllowed: ({ context, event }) => {
       assertEvent(event, ['PAUSE', 'RESUME', 'UNSCHEDULE', 'CANCEL_SEND'])
       const send = context.update?.send
@@ -300,6 +325,7 @@ export const adminUpdatesMachine = setup({
     preview: null,
     audiences: null,
     sendAsked: null,
+    matchCounts: null,
     move: null,
     message: '',
     error: '',
@@ -403,8 +429,26 @@ export const adminUpdatesMachine = setup({
       description:
         'Each audience with how many it holds now, Now or At a time (the team member’s local time), and an optional rate; Review, or Back to the editor.',
       on: {
-        REVIEW_SEND: [{ guard: 'isSendAllowed', target: 'confirmingSend', actions: ['setSendAsked', 'focusConfirm'] }, { actions: 'refuseSend' }],
+        REVIEW_SEND: [
+          { guard: and(['isSendAllowed', 'hasRules']), target: 'countingMatch', actions: 'setSendAsked' },
+          { guard: 'isSendAllowed', target: 'confirmingSend', actions: ['setSendAsked', 'focusConfirm'] },
+          { actions: 'refuseSend' },
+        ],
         BACK: { target: 'writing', actions: ['clearMessages', 'focusEditor'] },
+      },
+    },
+    countingMatch: {
+      description: 'Asking how many of each audience match every rule now, before the last look.',
+      tags: 'busy',
+      invoke: {
+        id: 'fetchMatchCounts',
+        src: 'fetchMatchCounts',
+        input: ({ context }) => ({ match: context.sendAsked!.match! }),
+        onDone: [
+          { guard: 'isNobodyMatching', target: 'choosing', actions: ['showNobodyMatches', 'focusSendForm'] },
+          { target: 'confirmingSend', actions: ['showMatchCounts', 'focusConfirm'] },
+        ],
+        onError: { target: 'choosing', actions: ['showMatchFailed', 'focusSendForm'] },
       },
     },
     confirmingSend: {
@@ -419,12 +463,20 @@ export const adminUpdatesMachine = setup({
         id: 'startSend',
         src: 'startSend',
         input: ({ context }) => {
-          const { audience, at, perSecond } = context.sendAsked!
-          return { id: context.update!.id, request: { audience, ...(at === null ? {} : { at }), ...(perSecond === null ? {} : { perSecond }) } }
+          const { audience, at, perSecond, match } = context.sendAsked!
+          const request = { audience, ...(at === null ? {} : { at }), ...(perSecond === null ? {} : { perSecond }), ...(match ? { match } : {}) }
+          return { id: context.update!.id, request }
         },
         onDone: { target: 'watching', actions: ['showStarted', 'focusRecord', 'announceChange'] },
         // Nobody in the audience now (people unsubscribed meanwhile): the counts are asked again.
-        onError: [{ guard: 'isNobody', target: 'counting', actions: 'showNobody' }, gone, movedMeanwhile, { target: 'opening', actions: 'showServerWords' }],
+        // A send by answers the server refuses comes back to the choice, the server's words on screen.
+        onError: [
+          { guard: 'isNobody', target: 'counting', actions: 'showNobody' },
+          { guard: 'isCohortRefused', target: 'choosing', actions: ['showCohortRefused', 'focusSendForm'] },
+          gone,
+          movedMeanwhile,
+          { target: 'opening', actions: 'showServerWords' },
+        ],
       },
     },
     watching: {

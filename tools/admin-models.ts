@@ -21,7 +21,7 @@ import type { UpdateSendState } from '../machines/update-send-machine'
 import type { CohortNextUp, Funnel, NextUp, Pace, WaveRow, WavesOverview } from '../shared/launch-rows'
 import type { AnswerMatch } from '../shared/questions'
 import { webhookEventTypes, type WebhookDeliveriesReply, type WebhookEndpointsReply } from '../shared/webhook-rows'
-import { sendGuardDefaults, type AudiencesReply, type UpdateDraft, type UpdatePreview, type UpdateRecord, type UpdateSummary } from '../shared/update-rows'
+import { sendGuardDefaults, type AudiencesReply, type CohortAudiencesReply, type UpdateDraft, type UpdatePreview, type UpdateRecord, type UpdateSummary } from '../shared/update-rows'
 import { done, failed, type Model, type ModelEvent } from './admin-model'
 
 const admin = 'team@company.example'
@@ -385,6 +385,8 @@ export const refusedLinkMessage = `This link is not allowed: ${refusedLink}. Lin
 export const wrongStateMessage = 'That update has moved on since you looked (it was scheduled, sent or finished).'
 const goneMessage = 'No such update (it may have been deleted).'
 export const nobodyMessage = 'Nobody is in that audience now.'
+/** The server's refusal of a send by answers to too small a cohort, for a member who may not see people. */
+export const cohortTooSmallMessage = 'Fewer than 5 people of that audience match. A member who may see people can send to so small a cohort.'
 
 /** The updates machine's answers: the list, the draft and the same update at each step of its sending, a preview,
  * a test queued and one already on its way, and the audiences' counts (nobody claimed yet). */
@@ -405,6 +407,15 @@ export const updatesSamples = {
     text: 'Read the notes',
   } satisfies UpdatePreview,
   audiences: { counts: { everyone: 3, notInvited: 2, invited: 1, claimed: 0 }, defaultPerSecond: 10 } satisfies AudiencesReply,
+  /** A send's rules by answers (issue 52): two of the three match; as a sender sees it, "fewer than 5"; nobody. */
+  rules: [{ questionId: 1, choices: ['Under 5 km'] }] satisfies AnswerMatch[],
+  matchCounts: { counts: { everyone: 2, notInvited: 1, invited: 1, claimed: 0 }, defaultPerSecond: 10, match: [{ questionId: 1, choices: ['Under 5 km'] }] } satisfies CohortAudiencesReply,
+  matchHidden: {
+    counts: { everyone: fewerThanFive, notInvited: fewerThanFive, invited: fewerThanFive, claimed: 0 },
+    defaultPerSecond: 10,
+    match: [{ questionId: 1, choices: ['Under 5 km'] }],
+  } satisfies CohortAudiencesReply,
+  matchNobody: { counts: { everyone: 0, notInvited: 0, invited: 0, claimed: 0 }, defaultPerSecond: 10, match: [{ questionId: 1, choices: ['Under 5 km'] }] } satisfies CohortAudiencesReply,
   later: '2099-01-01T09:00:00.000Z',
   earlier: '2020-01-01T09:00:00.000Z',
 }
@@ -430,6 +441,8 @@ export const updatesModel: Model = {
     review('everyone', updatesSamples.later, 1),
     review('claimed', null, null),
     review('everyone', updatesSamples.earlier, null),
+    { type: 'REVIEW_SEND', audience: 'everyone', at: null, perSecond: null, match: updatesSamples.rules },
+    { type: 'REVIEW_SEND', audience: 'everyone', at: null, perSecond: null, match: [{ questionId: 1, choices: [] }] },
     review('everyone', null, 0),
     { type: 'CONFIRM' },
     { type: 'BACK' },
@@ -462,6 +475,11 @@ export const updatesModel: Model = {
     failed('sendTest'),
     done('fetchAudiences', updatesSamples.audiences),
     failed('fetchAudiences'),
+    done('fetchMatchCounts', updatesSamples.matchCounts),
+    done('fetchMatchCounts', updatesSamples.matchHidden),
+    done('fetchMatchCounts', updatesSamples.matchNobody),
+    failed('fetchMatchCounts'),
+    refusedBy('startSend', cohortTooSmallMessage, 'invalid'),
     done('startSend', updatesSamples.sending),
     done('startSend', updatesSamples.scheduled),
     refusedBy('startSend', nobodyMessage, 'nobody'),
@@ -481,9 +499,11 @@ export const updatesModel: Model = {
   ],
   // The guards read where the open update stands, whether its words are all saved, and whether the counts are in.
   serializeState: (snapshot) => {
-    const { update, input, audiences } = snapshot.context as AdminUpdatesSnapshot['context']
+    const { update, input, audiences, sendAsked, matchCounts } = snapshot.context as AdminUpdatesSnapshot['context']
+    // A last look by answers reads "fewer than 5" to a member who may not see people: a state of its own.
+    const fewer = sendAsked !== null && typeof matchCounts?.counts[sendAsked.audience] === 'string'
     const unsaved = update === null || update.subject !== input.subject || update.preheader !== input.preheader || update.body !== input.body
-    return JSON.stringify({ value: snapshot.value, update: update && (update.send?.state ?? 'draft'), unsaved, counted: audiences !== null })
+    return JSON.stringify({ value: snapshot.value, update: update && (update.send?.state ?? 'draft'), unsaved, counted: audiences !== null, byAnswers: sendAsked?.match !== undefined, fewer })
   },
 }
 

@@ -197,6 +197,8 @@ export const deleteUpdate = (id: number) => call(routes.deleteUpdate, { params: 
 export const fetchUpdatePreview = (id: number, signal: AbortSignal) => call(routes.previewUpdate, { params: { id }, signal })
 export const sendUpdateTest = (id: number) => call(routes.testUpdate, { params: { id } })
 export const fetchAudiences = (signal: AbortSignal) => call(routes.audiences, { signal })
+/** How many of each audience match a send's rules (issue 52), "fewer than 5" to a member who may not see people. */
+export const fetchMatchCounts = (match: readonly AnswerMatch[], signal: AbortSignal) => call(routes.cohortAudiences, { query: { match: matchQuery(match) }, signal })
 export const sendUpdate = (id: number, request: SendRequest) => call(routes.sendUpdate, { params: { id }, json: request }).then(updateOf)
 const moveRoutes = {
   pause: routes.pauseUpdate,

@@ -1,6 +1,7 @@
-// A wave's cohort by answers (issue 52), inside the invite form: "Add a rule by answers", then each rule's question
-// and the answers it takes, every rule held. The rules live in the cohort machine (machines/admin-cohort-machine.ts);
-// the form sends them with its preview. Without a rule the form is what it always was: the next in line.
+// A cohort by answers (issue 52), inside a form (a wave's invite form): "Add a rule by answers", then each rule's
+// question and the answers it takes, every rule held. The rules live in the cohort machine
+// (machines/admin-cohort-machine.ts); the form sends them. Without a rule the form is what it always was. `hint`
+// says what the rules do there, once there is one.
 import { useSelector } from '@xstate/react'
 import type { ActorRefFrom } from 'xstate'
 import type { adminCohortMachine } from '../../machines/admin-cohort-machine'
@@ -8,7 +9,7 @@ import { Button, Choices, Field, Row, Status } from './admin-styles'
 
 type Cohort = ActorRefFrom<typeof adminCohortMachine>
 
-export function CohortRules({ cohort, disabled }: { cohort: Cohort; disabled: boolean }) {
+export function CohortRules({ cohort, disabled, hint }: { cohort: Cohort; disabled: boolean; hint: string }) {
   const state = useSelector(cohort, (snapshot) => snapshot)
   const { questions, rules, error } = state.context
   const add = (
@@ -19,7 +20,7 @@ export function CohortRules({ cohort, disabled }: { cohort: Cohort; disabled: bo
   return (
     <div>
       {error && <Status role="alert" $tone="error">{error}</Status>}
-      {rules.length > 0 && <p id="cohort-hint">The wave takes the next in line whose answers match every rule.</p>}
+      {rules.length > 0 && <p id="cohort-hint">{hint}</p>}
       {rules.map((rule, index) => {
         const question = questions.find((row) => row.id === rule.questionId)
         const n = index + 1

@@ -1,18 +1,29 @@
 // Sending an update (issue 31): each audience with how many it holds now, now or at a time (a datetime-local field
 // in the team member's own time, sent as an ISO instant), an optional rate, then a last look that repeats the
-// audience and its count before anything is sent. The machine says what a good choice is, in words.
+// audience and its count before anything is sent. The machine says what a good choice is, in words. With rules by
+// answers (issue 52, the cohort machine), the last look counts who of the audience match, as the server words it.
+import { useSelector } from '@xstate/react'
 import { useState } from 'react'
 import styled from 'styled-components'
+import type { ActorRefFrom } from 'xstate'
+import { cohortMatch, type adminCohortMachine } from '../../machines/admin-cohort-machine'
+import type { ShownCount } from '../../shared/analytics'
 import { counted, figure } from '../../shared/figures'
+import type { AnswerMatch } from '../../shared/questions'
 import { audienceWords, maxSendsPerSecond, updateAudiences, type UpdateAudience } from '../../shared/update-rows'
 import { Button, Choices, Field, Row } from './admin-styles'
+import { CohortRules } from './cohort-rules'
 import { localTime, updateIds, type UpdatesPart } from './update-parts'
 
 const WhenChoices = styled(Choices)`
   input[type='datetime-local'] { font: inherit; padding: 0.4rem 0.5rem; }
 `
 
+export type Cohort = ActorRefFrom<typeof adminCohortMachine>
+const noRules: AnswerMatch[] = []
 const people = (count: number) => counted(count, 'person', 'people')
+/** A count as the server gave it: "fewer than 5 people" to a member who may not see people. */
+const shownPeople = (count: ShownCount) => (typeof count === 'number' ? people(count) : `${count} people`)
 
 /** A datetime-local value (the browser's own time zone) as an ISO instant; '' when it is not a whole date and time. */
 export function localToIso(local: string) {
@@ -21,13 +32,20 @@ export function localToIso(local: string) {
   return Number.isNaN(at.getTime()) ? '' : at.toISOString()
 }
 
-export function UpdateSendForm({ updates, state }: UpdatesPart) {
+export function UpdateSendForm({ updates, state, cohort }: UpdatesPart & { cohort?: Cohort | undefined }) {
   const { audiences, update } = state.context
   const [audience, setAudience] = useState<UpdateAudience>('everyone')
   const [when, setWhen] = useState<'now' | 'at'>('now')
   const [at, setAt] = useState('')
   const [rate, setRate] = useState('')
-  const review = { type: 'REVIEW_SEND', audience, at: when === 'now' ? null : localToIso(at), perSecond: rate.trim() === '' ? null : Number(rate) } as const
+  const match = useSelector(cohort, (snapshot) => (snapshot ? cohortMatch(snapshot.context) : noRules))
+  const review = {
+    type: 'REVIEW_SEND',
+    audience,
+    at: when === 'now' ? null : localToIso(at),
+    perSecond: rate.trim() === '' ? null : Number(rate),
+    ...(match.length > 0 ? { match } : {}),
+  } as const
   if (!audiences) return <p>Counting who each audience holds…</p>
   const choosing = state.matches('choosing')
   return (
@@ -43,6 +61,7 @@ export function UpdateSendForm({ updates, state }: UpdatesPart) {
             </label>
           ))}
         </WhenChoices>
+        {cohort && <CohortRules cohort={cohort} disabled={!choosing} hint="The update goes only to the people of that audience whose answers match every rule." />}
         <WhenChoices disabled={!choosing}>
           <legend>When</legend>
           <label>
@@ -74,7 +93,7 @@ export function UpdateSendForm({ updates, state }: UpdatesPart) {
           <span id="update-rate-hint">Left empty, the usual {figure(audiences.defaultPerSecond)} a second, across every instance.</span>
         </Field>
         <Row>
-          <Button type="submit" aria-disabled={!choosing}>Review the send</Button>
+          <Button type="submit" aria-disabled={!choosing}>{state.matches('countingMatch') ? 'Counting who matches…' : 'Review the send'}</Button>
           <Button type="button" $tone="plain" aria-disabled={!state.can({ type: 'BACK' })} onClick={() => updates.send({ type: 'BACK' })}>
             Back to the draft
           </Button>
@@ -86,16 +105,20 @@ export function UpdateSendForm({ updates, state }: UpdatesPart) {
 }
 
 function SendConfirm({ updates, state }: UpdatesPart) {
-  const { sendAsked, audiences, update } = state.context
+  const { sendAsked, audiences, matchCounts, update } = state.context
   if (!sendAsked || !audiences) return null
-  const count = audiences.counts[sendAsked.audience]
+  const all = audiences.counts[sendAsked.audience]
+  const count = sendAsked.match && matchCounts ? shownPeople(matchCounts.counts[sendAsked.audience]) : people(all)
   const rate = sendAsked.perSecond ?? audiences.defaultPerSecond
-  const action = sendAsked.at ? `Schedule for ${people(count)}` : `Send to ${people(count)}`
+  const action = sendAsked.at ? `Schedule for ${count}` : `Send to ${count}`
+  const who = sendAsked.match
+    ? `the people of “${audienceWords[sendAsked.audience]}” whose answers match every rule: ${count} now, of ${figure(all)}`
+    : `“${audienceWords[sendAsked.audience]}”: ${count} now`
   return (
     <div role="group" aria-labelledby={updateIds.confirm}>
       <h3 id={updateIds.confirm} tabIndex={-1}>{action}?</h3>
       <p>
-        “{update?.subject}” goes to “{audienceWords[sendAsked.audience]}”: {people(count)} now,{' '}
+        “{update?.subject}” goes to {who},{' '}
         {sendAsked.at ? `from ${localTime(sendAsked.at)} your time` : 'starting now'}, at {counted(rate, 'email', 'emails')} a second. Who it goes to is
         taken when the sending starts: someone who unsubscribes before their turn is skipped.
       </p>

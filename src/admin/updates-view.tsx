@@ -8,7 +8,7 @@ import { Button, Status, TableScroll } from './admin-styles'
 import { UpdateEditor } from './update-editor'
 import { sendStateWords, updateIds, type Updates, type UpdatesPart } from './update-parts'
 import { UpdateRecord } from './update-record'
-import { UpdateSendForm } from './update-send-form'
+import { UpdateSendForm, type Cohort } from './update-send-form'
 import { consoleTime } from './console-time'
 
 // The machine's actions run before React draws the state they lead to: focus waits a task for the element to exist.
@@ -40,6 +40,7 @@ const screens: Record<AdminUpdatesStateName, Screen> = {
   deleting: 'editor',
   counting: 'send',
   choosing: 'send',
+  countingMatch: 'send',
   confirmingSend: 'send',
   starting: 'send',
   watching: 'record',
@@ -48,7 +49,8 @@ const screens: Record<AdminUpdatesStateName, Screen> = {
   moving: 'record',
 }
 
-export function UpdatesView({ updates }: { updates: Updates }) {
+/** The updates; with `cohort`, a send may go by answers. */
+export function UpdatesView({ updates, cohort }: { updates: Updates; cohort?: Cohort }) {
   const state = useSelector(updates, (snapshot) => snapshot)
   const { message, error } = state.context
   const screen = screens[state.value]
@@ -60,7 +62,7 @@ export function UpdatesView({ updates }: { updates: Updates }) {
       {screen === 'list' && <UpdatesList updates={updates} state={state} />}
       {screen === 'opening' && <p>Opening the update…</p>}
       {screen === 'editor' && <UpdateEditor updates={updates} state={state} />}
-      {screen === 'send' && <UpdateSendForm updates={updates} state={state} />}
+      {screen === 'send' && <UpdateSendForm updates={updates} state={state} cohort={cohort} />}
       {screen === 'record' && <UpdateRecord updates={updates} state={state} />}
     </section>
   )

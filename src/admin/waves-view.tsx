@@ -103,7 +103,7 @@ function InviteForm({ waves, state, overview, cohort }: Part & { cohort: Cohort 
     // noValidate: the machine says what a good count is, in words, rather than the browser's bubble.
     <form aria-label="Invite the next people" noValidate onSubmit={(event) => (event.preventDefault(), waves.send(preview))}>
       {/* The rules first, so that the keyboard reaches the count and its button after them. */}
-      {cohort && <CohortRules cohort={cohort} disabled={!overview.ready} />}
+      {cohort && <CohortRules cohort={cohort} disabled={!overview.ready} hint="The wave takes the next in line whose answers match every rule." />}
       <Row>
         <Field>
           <label id="wave-count-label" htmlFor={ids.count}>Invite the next</label>

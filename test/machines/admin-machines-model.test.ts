@@ -16,13 +16,14 @@ import { adminWavesMessages } from '../../machines/admin-waves-machine'
 import { sendMove, type UpdateSendState } from '../../machines/update-send-machine'
 import type { ReferralsReply, SignupQuery } from '../../shared/console-api'
 import type { AnswerMatch } from '../../shared/questions'
-import { maxSendsPerSecond, type UpdateAudience, type UpdateTestReply } from '../../shared/update-rows'
+import { maxSendsPerSecond, type CohortAudiencesReply, type UpdateAudience, type UpdateTestReply } from '../../shared/update-rows'
 import { definedTransitions, describeTransition, transitionPaths, transitionsTaken, type Model } from '../../tools/admin-model'
 import {
   analyticsModel,
   apiKeysModel,
   apiKeysSamples,
   auditModel,
+  cohortTooSmallMessage,
   eraseModel,
   inviteUrlModel,
   noneExpiredMessage,
@@ -157,20 +158,37 @@ const checkUpdatesStep: StepCheck = ({ event }, started, before, after) => {
       if (moved) expect(requests).toEqual([['saveUpdate', { id: was.update?.id ?? null, input: was.input }]])
       break
     case 'REVIEW_SEND': {
-      const { audience, at, perSecond } = event as unknown as { audience: UpdateAudience; at: string | null; perSecond: number | null }
+      const { audience, at, perSecond, match } = event as unknown as { audience: UpdateAudience; at: string | null; perSecond: number | null; match?: AnswerMatch[] }
       const count = was.audiences!.counts[audience]
       const rateOk = perSecond === null || (Number.isInteger(perSecond) && perSecond >= 1 && perSecond <= maxSendsPerSecond)
       const timeOk = at === null || Date.parse(at) > Date.now()
-      expect(moved, `REVIEW_SEND to ${count}, at ${at}, ${perSecond}/s`).toBe(count > 0 && rateOk && timeOk)
+      // Every rule by answers needs an answer (issue 52); with rules, who matches is counted before the last look.
+      const answered = (match ?? []).every((rule) => rule.choices.length > 0)
+      expect(moved, `REVIEW_SEND to ${count}, at ${at}, ${perSecond}/s`).toBe(count > 0 && rateOk && timeOk && answered)
       if (!moved)
-        expect(now.error).toBe(count === 0 ? adminUpdatesMessages.nobody(audience) : !rateOk ? adminUpdatesMessages.badRate : adminUpdatesMessages.badTime)
+        expect(now.error).toBe(
+          count === 0 ? adminUpdatesMessages.nobody(audience) : !answered ? adminUpdatesMessages.incompleteRule : !rateOk ? adminUpdatesMessages.badRate : adminUpdatesMessages.badTime,
+        )
+      if (moved && match) {
+        expect(after.value).toBe('countingMatch')
+        expect(requests).toEqual([['fetchMatchCounts', { match }]])
+      }
+      if (moved && !match) expect([after.value, requests]).toEqual(['confirmingSend', []])
+      break
+    }
+    case 'xstate.done.actor.fetchMatchCounts': {
+      // The last look only when someone of the audience matches; the count kept as the server words it.
+      const { counts } = (event as unknown as { output: CohortAudiencesReply }).output
+      const nobody = counts[was.sendAsked!.audience] === 0
+      expect([after.value, now.error]).toEqual(nobody ? ['choosing', adminUpdatesMessages.nobodyMatches(was.sendAsked!.audience)] : ['confirmingSend', ''])
+      if (!nobody) expect(now.matchCounts?.counts).toEqual(counts)
       break
     }
     case 'CONFIRM':
       // Nothing is sent, cancelled or deleted before the last look's confirmation; then exactly one request.
       if (before.matches('confirmingSend')) {
-        const { audience, at, perSecond } = was.sendAsked!
-        const request = { audience, ...(at === null ? {} : { at }), ...(perSecond === null ? {} : { perSecond }) }
+        const { audience, at, perSecond, match } = was.sendAsked!
+        const request = { audience, ...(at === null ? {} : { at }), ...(perSecond === null ? {} : { perSecond }), ...(match ? { match } : {}) }
         expect(requests).toEqual([['startSend', { id: 1, request }]])
       }
       if (before.matches('confirmingCancel')) expect(requests).toEqual([['moveSend', { id: 1, move: 'cancel' }]])
@@ -243,6 +261,11 @@ const checkUpdatesStep: StepCheck = ({ event }, started, before, after) => {
     expect([after.value, now.error]).toEqual(['counting', adminUpdatesMessages.nobody(was.sendAsked!.audience)])
     expect(requests.map(([id]) => id)).toEqual(['fetchAudiences'])
   }
+  // Who matches could not be counted: back to the choice, the rules kept. A send by answers refused (too small a
+  // cohort for the member): back to the choice, the server's words as given.
+  if (event.type === 'xstate.error.actor.fetchMatchCounts') expect([after.value, now.error, now.sendAsked]).toEqual(['choosing', adminUpdatesMessages.matchFailed, was.sendAsked])
+  if (code === 'invalid' && event.type === 'xstate.error.actor.startSend' && was.sendAsked?.match)
+    expect([after.value, now.error, requests]).toEqual(['choosing', cohortTooSmallMessage, []])
   // A move that got no answer may or may not have happened: the update is fetched again to tell.
   if (event.type === 'xstate.error.actor.moveSend' && code === undefined)
     expect([after.value, now.error]).toEqual(['opening', adminUpdatesMessages.moveFailed])

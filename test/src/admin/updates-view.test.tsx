@@ -8,11 +8,14 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import userEvent from '@testing-library/user-event'
 import { createActor, fromPromise } from 'xstate'
 import { adminUpdatesMachine, recordPollMs, type SendMoveName } from '../../../machines/admin-updates-machine'
-import type { SendRequest, UpdateDraft, UpdateInput } from '../../../shared/update-rows'
+import { adminCohortMachine } from '../../../machines/admin-cohort-machine'
+import type { AskedQuestion } from '../../../shared/questions'
+import type { CohortAudiencesReply, SendRequest, UpdateDraft, UpdateInput } from '../../../shared/update-rows'
 import { UpdatesView, updatesViewEffects } from '../../../src/admin/updates-view'
 import { localToIso } from '../../../src/admin/update-send-form'
 import type { ModelEvent } from '../../../tools/admin-model'
-import { refusedBy, refusedLink, refusedLinkMessage, samples, updatesSamples, wrongStateMessage } from '../../../tools/admin-models'
+import { cohortTooSmallMessage, refusedBy, refusedLink, refusedLinkMessage, samples, updatesSamples, wrongStateMessage } from '../../../tools/admin-models'
+import { questionsSamples } from '../../../tools/admin-questions-model'
 
 type Server = {
   updates?: UpdateDraft[]
@@ -22,6 +25,8 @@ type Server = {
   queued?: boolean[]
   /** The preview's answer, when the test decides when it comes. */
   preview?: () => Promise<typeof updatesSamples.preview>
+  /** A send by answers (issue 52): the rules' questions, then each count of who matches (or its failure) in turn. */
+  cohort?: { questions: AskedQuestion[]; counts: (CohortAudiencesReply | Error)[]; refuseSend?: Error }
 }
 
 /** The error a refusal's event carries, as admin-api-client.ts throws it. */
@@ -47,8 +52,16 @@ function start(server: Server = {}) {
         fetchPreview: fromPromise(async ({ input }) => (requests.push(['fetchPreview', input]), server.preview ? server.preview() : updatesSamples.preview)),
         sendTest: fromPromise(async ({ input }) => (requests.push(['sendTest', input]), { to: samples.admin, queued: server.queued?.shift() ?? true })),
         fetchAudiences: fromPromise(async () => (requests.push(['fetchAudiences', null]), updatesSamples.audiences)),
+        fetchMatchCounts: fromPromise(async ({ input }) => {
+          requests.push(['fetchMatchCounts', input])
+          const next = server.cohort!.counts.shift()!
+          if (next instanceof Error) throw next
+          return next
+        }),
         startSend: fromPromise(async ({ input }) => {
           requests.push(['startSend', input])
+          const refusal = server.cohort?.refuseSend
+          if (refusal) throw (delete server.cohort!.refuseSend, refusal)
           const { request } = input as { request: SendRequest }
           const record = { ...updatesSamples.sending.send!.record, audience: 2, toGo: 2, sent: 0 }
           stored = { ...stored!, send: { ...updatesSamples.sending.send!, audience: request.audience, perSecond: request.perSecond ?? 10, record } }
@@ -61,7 +74,9 @@ function start(server: Server = {}) {
       actions: { ...updatesViewEffects, announceChange: () => void announced.count++ },
     }),
   ).start()
-  render(<UpdatesView updates={actor} />)
+  const questions = server.cohort?.questions
+  const cohort = questions && createActor(adminCohortMachine.provide({ actors: { fetchChoiceQuestions: fromPromise(async () => (requests.push(['fetchChoiceQuestions', null]), questions)) } })).start()
+  render(<UpdatesView updates={actor} cohort={cohort} />)
   return { actor, requests, announced, stored: () => stored }
 }
 
@@ -314,4 +329,83 @@ it('turns a datetime-local value, in the browser’s own time zone, into an ISO 
   expect(localToIso('2099-03-01T09:30')).toBe(new Date(2099, 2, 1, 9, 30).toISOString())
   expect(localToIso('')).toBe('')
   expect(localToIso('2099-03-01')).toBe('')
+})
+
+describe('an update by answers (issue 52)', () => {
+  const questions: AskedQuestion[] = questionsSamples.questions.slice(0, 2)
+  const match = [{ questionId: 1, choices: ['Under 5 km'] }]
+
+  async function openSendForm(user: ReturnType<typeof userEvent.setup>) {
+    await writeDraft(user, 'Hello.')
+    await user.click(screen.getByRole('button', { name: 'Save draft' }))
+    await user.click(await screen.findByRole('button', { name: 'Send to the list…' }))
+    return screen.findByRole('form', { name: `Send “${updatesSamples.draft.subject}” to the list` })
+  }
+
+  it('adds a rule by keyboard, counts who of the audience match before the send, and sends the rule with it', async () => {
+    const user = userEvent.setup()
+    const { actor, requests } = start({ cohort: { questions, counts: [{ ...updatesSamples.matchCounts, counts: { ...updatesSamples.matchCounts.counts, notInvited: 0 } }, updatesSamples.matchCounts] } })
+    const form = await openSendForm(user)
+    // The rules' questions are fetched only when a rule is added.
+    expect(requests.map(([id]) => id)).not.toContain('fetchChoiceQuestions')
+    within(form).getByRole('button', { name: 'Add a rule by answers' }).focus()
+    await user.keyboard('{Enter}')
+    const question = await within(form).findByRole('combobox', { name: 'Question of rule 1' })
+    expect(within(question).getAllByRole('option').map((option) => option.textContent)).toEqual(questions.map((row) => row.wording))
+    expect(screen.getByRole('group', { name: 'Rule 1' })).toHaveAccessibleDescription('The update goes only to the people of that audience whose answers match every rule.')
+
+    // A rule with no answer is refused in words, with no request.
+    await user.click(within(form).getByRole('button', { name: 'Review the send' }))
+    await says('alert', 'Choose one answer or more in each rule, or remove the rule.')
+    expect(requests.map(([id]) => id)).not.toContain('fetchMatchCounts')
+
+    await user.click(within(form).getByRole('checkbox', { name: 'Under 5 km' }))
+    await user.click(within(form).getByRole('radio', { name: 'Not yet invited: 2 people' }))
+    await user.click(within(form).getByRole('button', { name: 'Review the send' }))
+    await says('alert', 'Nobody in “Not yet invited” matches every rule now: change the rules or the audience.')
+    await waitFor(() => expect(screen.getByRole('heading', { name: `Send “${updatesSamples.draft.subject}” to the list` })).toHaveFocus())
+
+    await user.click(within(form).getByRole('radio', { name: 'Everyone who asked for news and updates: 3 people' }))
+    await user.click(within(form).getByRole('button', { name: 'Review the send' }))
+    const look = await screen.findByRole('group', { name: 'Send to 2 people?' })
+    await waitFor(() => expect(within(look).getByRole('heading')).toHaveFocus())
+    expect(look).toHaveTextContent(
+      `“${updatesSamples.draft.subject}” goes to the people of “Everyone who asked for news and updates” whose answers match every rule: 2 people now, of 3, starting now`,
+    )
+    expect(requests.filter(([id]) => id === 'fetchMatchCounts')).toEqual([['fetchMatchCounts', { match }], ['fetchMatchCounts', { match }]])
+    expect(requests.map(([id]) => id)).not.toContain('startSend')
+    await user.click(within(look).getByRole('button', { name: 'Send to 2 people' }))
+    await screen.findByRole('heading', { name: `“${updatesSamples.draft.subject}”: Sending` })
+    expect(requests.filter(([id]) => id === 'startSend')).toEqual([['startSend', { id: 1, request: { audience: 'everyone', match } }]])
+    actor.stop()
+  })
+
+  it('shows a member who may not see people "fewer than 5" and the server’s refusal as given, and sends as before once the rule is removed', async () => {
+    const user = userEvent.setup()
+    const refusal = refusedBy('startSend', cohortTooSmallMessage, 'invalid').error as Error
+    const { actor, requests } = start({ cohort: { questions, counts: [updatesSamples.matchHidden], refuseSend: refusal } })
+    const form = await openSendForm(user)
+    await user.click(within(form).getByRole('button', { name: 'Add a rule by answers' }))
+    await user.click(await within(form).findByRole('checkbox', { name: 'Under 5 km' }))
+    await user.click(within(form).getByRole('button', { name: 'Review the send' }))
+    const look = await screen.findByRole('group', { name: 'Send to fewer than 5 people?' })
+    expect(look).toHaveTextContent('whose answers match every rule: fewer than 5 people now, of 3,')
+    await user.click(within(look).getByRole('button', { name: 'Send to fewer than 5 people' }))
+    await says('alert', cohortTooSmallMessage)
+    await waitFor(() => expect(screen.getByRole('heading', { name: `Send “${updatesSamples.draft.subject}” to the list` })).toHaveFocus())
+
+    await user.click(within(form).getByRole('button', { name: 'Remove rule 1' }))
+    expect(within(form).queryByRole('combobox', { name: 'Question of rule 1' })).toBeNull()
+    await user.click(within(form).getByRole('button', { name: 'Review the send' }))
+    const plain = await screen.findByRole('group', { name: 'Send to 3 people?' })
+    expect(plain).toHaveTextContent(`“${updatesSamples.draft.subject}” goes to “Everyone who asked for news and updates”: 3 people now, starting now`)
+    await user.click(within(plain).getByRole('button', { name: 'Send to 3 people' }))
+    await screen.findByRole('heading', { name: `“${updatesSamples.draft.subject}”: Sending` })
+    expect(requests.filter(([id]) => id === 'fetchMatchCounts')).toHaveLength(1)
+    expect(requests.filter(([id]) => id === 'startSend').map(([, input]) => input)).toEqual([
+      { id: 1, request: { audience: 'everyone', match } },
+      { id: 1, request: { audience: 'everyone' } },
+    ])
+    actor.stop()
+  })
 })
