@@ -9,7 +9,6 @@
 // writes an update, adds the same rule, reads that 3 of the 4 match before the send, and sends: Ada, Ben and Dev
 // receive it, Cleo (who runs more) and those without news do not. axe checks the Questions area, with its list and
 // its form, in both colour schemes at 390 and 1280 px.
-import { createClient } from '@libsql/client'
 import type { Page } from '@playwright/test'
 import { invitationSubject } from '../server/features/launch/invitation-email'
 import { updateKind } from '../server/features/updates/update-sends'
@@ -41,25 +40,13 @@ test.beforeAll(async () => {
 })
 test.afterAll(() => server?.stop())
 
-const post = (path: string, body: unknown) => fetch(`${server.origin}${path}`, { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: JSON.stringify(body) })
-const linkIn = async (to: string, path: string) => new RegExp(`https?://\\S+${path.replaceAll('/', '\\/')}\\?token=[\\w-]{43}`).exec((await server.inbox.next(to, 10_000)).text ?? '')![0]
-
-async function sql(statement: string, args: (string | number)[] = []) {
-  const client = createClient({ url: String(server.env.DATABASE_URL) })
-  try {
-    return (await client.execute({ sql: statement, args })).rows.map((row) => ({ ...row }))
-  } finally {
-    client.close()
-  }
-}
-
 /** A person joins and confirms (the site's endpoint, as its form posts), opens their place page from the welcome email,
  * follows its link to the questions and answers. */
 async function joinConfirmAndAnswer(page: Page, person: (typeof people)[number]) {
-  expect((await post('/api/waitlist', { firstName: person.firstName, email: person.email, source: 'stride-marketing-site' })).ok).toBe(true)
-  const confirm = new URL(await linkIn(person.email, '/waitlist/confirm'))
-  expect((await post('/api/waitlist/confirm', { token: confirm.searchParams.get('token') })).ok).toBe(true)
-  await page.goto(await linkIn(person.email, '/waitlist/place'))
+  expect((await server.post('/api/waitlist', { firstName: person.firstName, email: person.email, source: 'stride-marketing-site' })).ok).toBe(true)
+  const confirm = new URL(await server.mailedLink(person.email, '/waitlist/confirm'))
+  expect((await server.post('/api/waitlist/confirm', { token: confirm.searchParams.get('token') })).ok).toBe(true)
+  await page.goto(await server.mailedLink(person.email, '/waitlist/place'))
   await page.getByRole('link', { name: 'Answer or change your answers' }).click()
   await page.getByRole('group', { name: wording }).getByRole('radio', { name: person.answer }).check()
   await page.getByRole('button', { name: 'Save my answers' }).click()
@@ -120,7 +107,7 @@ test('the team defines a question, picks a wave of 5 by its answers, exactly the
   await test.step('the first 5 in line who match receive the invitation, and nobody else does', async () => {
     for (const name of invited) expect((await server.inbox.next(`${name.toLowerCase()}.cohort@example.com`, 15_000)).subject).toBe(invitationSubject)
     // Every invitation the outbox holds is sent, and went to those five: none is left for anyone else.
-    const outbox = async () => sql("SELECT s.email, o.finished_at FROM outbox o JOIN signups s ON s.id = o.signup_id WHERE o.kind = 'invite' ORDER BY s.email")
+    const outbox = async () => server.sql("SELECT s.email, o.finished_at FROM outbox o JOIN signups s ON s.id = o.signup_id WHERE o.kind = 'invite' ORDER BY s.email")
     await expect.poll(async () => (await outbox()).every((row) => row.finished_at !== null)).toBe(true)
     expect((await outbox()).map((row) => String(row.email).split('.')[0])).toEqual(invited.map((name) => name.toLowerCase()).sort())
     // (The server keeps its SMTP connection open, so the inbox is not waited on to settle: the outbox says all went.)
@@ -130,7 +117,7 @@ test('the team defines a question, picks a wave of 5 by its answers, exactly the
   await test.step('an update by the same answers reaches only the news-holders who match', async () => {
     const holders = ['ada', 'ben', 'cleo', 'dev']
     for (const name of holders)
-      await sql("UPDATE signups SET news_given_at = ?, news_consent_version = '2026-11-27', news_withdrawn_at = NULL WHERE email = ?", [new Date().toISOString(), `${name}.cohort@example.com`])
+      await server.sql("UPDATE signups SET news_given_at = ?, news_consent_version = '2026-11-27', news_withdrawn_at = NULL WHERE email = ?", [new Date().toISOString(), `${name}.cohort@example.com`])
     const subject = 'For the short runs'
     const updates = page.locator('section[aria-labelledby="updates-heading"]')
     await openArea(page, 'Updates')
@@ -149,7 +136,7 @@ test('the team defines a question, picks a wave of 5 by its answers, exactly the
     await look.getByRole('button', { name: 'Send to 3 people' }).click()
     await expect(updates.getByRole('status')).toHaveText('Sending to 3 people.')
     for (const name of ['ada', 'ben', 'dev']) expect((await server.inbox.next(`${name}.cohort@example.com`, 15_000)).subject).toBe(subject)
-    const outbox = async () => sql('SELECT s.email, o.finished_at FROM outbox o JOIN signups s ON s.id = o.signup_id WHERE o.kind = ? ORDER BY s.email', [updateKind])
+    const outbox = async () => server.sql('SELECT s.email, o.finished_at FROM outbox o JOIN signups s ON s.id = o.signup_id WHERE o.kind = ? ORDER BY s.email', [updateKind])
     await expect.poll(async () => (await outbox()).every((row) => row.finished_at !== null)).toBe(true)
     expect((await outbox()).map((row) => String(row.email).split('.')[0])).toEqual(['ada', 'ben', 'dev'])
     expect(server.inbox.mails.filter((mail) => mail.subject === subject).map((mail) => mail.rcptTo)).toEqual([])

@@ -4,7 +4,6 @@
 // yes to the health questions and answers both; then takes the yes back from their place page, and the health answer
 // is gone from the database, from the console's page and from the console's copy of their data. The questions page
 // is the server's own, with no script: the same walk runs with JavaScript off. axe checks the page in both schemes.
-import { createClient } from '@libsql/client'
 import type { Page } from '@playwright/test'
 import { sensitiveConsentWording } from '../shared/questions'
 import { axeInBothSchemes } from './support/axe'
@@ -25,18 +24,6 @@ test.beforeAll(async () => {
 })
 test.afterAll(() => server?.stop())
 
-const post = (path: string, body: unknown) => fetch(`${server.origin}${path}`, { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: JSON.stringify(body) })
-const linkIn = async (to: string, path: string) => new RegExp(`https?://\\S+${path.replaceAll('/', '\\/')}\\?token=[\\w-]{43}`).exec((await server.inbox.next(to, 10_000)).text ?? '')![0]
-
-async function sql(statement: string, args: (string | number)[] = []) {
-  const client = createClient({ url: String(server.env.DATABASE_URL) })
-  try {
-    return (await client.execute({ sql: statement, args })).rows.map((row) => ({ ...row }))
-  } finally {
-    client.close()
-  }
-}
-
 /** The owner signs in from the mailed link (through the console's API: the walk without JavaScript has no console). */
 let cookie: string | undefined
 async function consoleApi(path: string, body?: unknown): Promise<Response> {
@@ -56,11 +43,11 @@ async function consoleApi(path: string, body?: unknown): Promise<Response> {
 /** A person joins and confirms; the welcome email's link to their place page. */
 async function confirmedPerson(): Promise<{ email: string; place: string; id: number }> {
   const email = `ann.asked${++people}@example.com`
-  expect((await post('/api/waitlist', { firstName: 'Ann', email, source: 'stride-marketing-site' })).ok).toBe(true)
-  const confirm = new URL(await linkIn(email, '/waitlist/confirm'))
-  expect((await post('/api/waitlist/confirm', { token: confirm.searchParams.get('token') })).ok).toBe(true)
-  const place = await linkIn(email, '/waitlist/place')
-  const [row] = await sql('SELECT id FROM signups WHERE email_normalized = ?', [email])
+  expect((await server.post('/api/waitlist', { firstName: 'Ann', email, source: 'stride-marketing-site' })).ok).toBe(true)
+  const confirm = new URL(await server.mailedLink(email, '/waitlist/confirm'))
+  expect((await server.post('/api/waitlist/confirm', { token: confirm.searchParams.get('token') })).ok).toBe(true)
+  const place = await server.mailedLink(email, '/waitlist/place')
+  const [row] = await server.sql('SELECT id FROM signups WHERE email_normalized = ?', [email])
   return { email, place, id: Number(row!.id) }
 }
 
@@ -80,7 +67,7 @@ async function walk(page: Page, { checkAxe }: { checkAxe: boolean }) {
   await page.getByRole('group', { name: 'Any pain when you run? Where?' }).getByRole('textbox').fill(knee)
   await page.getByRole('button', { name: 'Save my answers' }).click()
   await expect(page.getByRole('status')).toHaveText('Thanks: your answers are saved.')
-  const stored = await sql('SELECT answer, answer_sealed FROM answers WHERE signup_id = ? ORDER BY question_id', [person.id])
+  const stored = await server.sql('SELECT answer, answer_sealed FROM answers WHERE signup_id = ? ORDER BY question_id', [person.id])
   expect(stored.map((row) => row.answer)).toEqual(['"Under 5 km"', null])
   expect(JSON.stringify(stored)).not.toContain('kneecap')
   const record = async () => (await consoleApi(`/people/${person.id}`)).text()
@@ -90,11 +77,11 @@ async function walk(page: Page, { checkAxe }: { checkAxe: boolean }) {
   await page.goto(person.place)
   await page.getByRole('button', { name: 'Take back my yes and delete my health answers' }).click()
   await expect(page.getByRole('status')).toContainText('your answers to the health questions are deleted')
-  expect((await sql('SELECT answer FROM answers WHERE signup_id = ?', [person.id])).map((row) => row.answer)).toEqual(['"Under 5 km"'])
+  expect((await server.sql('SELECT answer FROM answers WHERE signup_id = ?', [person.id])).map((row) => row.answer)).toEqual(['"Under 5 km"'])
   expect(await record()).not.toContain('kneecap')
   expect(await (await consoleApi(`/people/${person.id}/copy.json`)).text()).not.toContain('kneecap')
   expect(await (await consoleApi('/signups.csv')).text()).not.toContain('kneecap')
-  expect(await sql('SELECT withdrawn_at FROM sensitive_consents WHERE signup_id = ?', [person.id])).toEqual([{ withdrawn_at: expect.any(String) }])
+  expect(await server.sql('SELECT withdrawn_at FROM sensitive_consents WHERE signup_id = ?', [person.id])).toEqual([{ withdrawn_at: expect.any(String) }])
   await expect(page.getByRole('button', { name: 'Take back my yes and delete my health answers' })).toHaveCount(0)
 }
 
@@ -114,8 +101,8 @@ test.describe('without JavaScript', () => {
 async function answerFromConfirmedPage(page: Page, { checkAxe }: { checkAxe: boolean }) {
   await consoleApi('/questions')
   const email = `ann.confirmed${++people}@example.com`
-  expect((await post('/api/waitlist', { firstName: 'Ann', email, source: 'stride-marketing-site' })).ok).toBe(true)
-  await page.goto(await linkIn(email, '/waitlist/confirm'))
+  expect((await server.post('/api/waitlist', { firstName: 'Ann', email, source: 'stride-marketing-site' })).ok).toBe(true)
+  await page.goto(await server.mailedLink(email, '/waitlist/confirm'))
   await expect(page.getByRole('region', { name: 'A few questions' })).toHaveCount(0) // never before confirmation
   await page.getByRole('button', { name: 'Confirm my email' }).click()
   const offer = page.getByRole('region', { name: 'A few questions' })
@@ -129,8 +116,8 @@ async function answerFromConfirmedPage(page: Page, { checkAxe }: { checkAxe: boo
   await page.getByRole('group', { name: 'How far do you run now?' }).getByRole('radio', { name: '5 to 10 km' }).check()
   await page.getByRole('button', { name: 'Save my answers' }).click()
   await expect(page.getByRole('status')).toHaveText('Thanks: your answers are saved.')
-  const [row] = await sql('SELECT id FROM signups WHERE email_normalized = ?', [email])
-  expect((await sql('SELECT answer FROM answers WHERE signup_id = ?', [Number(row!.id)])).map((answer) => answer.answer)).toEqual(['"5 to 10 km"'])
+  const [row] = await server.sql('SELECT id FROM signups WHERE email_normalized = ?', [email])
+  expect((await server.sql('SELECT answer FROM answers WHERE signup_id = ?', [Number(row!.id)])).map((answer) => answer.answer)).toEqual(['"5 to 10 km"'])
 }
 
 test('with JavaScript: the confirmed page offers the questions, and they are answered from there', async ({ page }) => {

@@ -7,6 +7,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { createClient } from '@libsql/client'
 import type { Page } from '@playwright/test'
 import { linkIn, startInbox, type Inbox } from '../../tools/smtp-inbox'
 import { expect } from './fixtures'
@@ -19,6 +20,12 @@ export type ConsoleServer = {
   inbox: Inbox
   /** The environment the server runs with, for the npm scripts a walk runs beside it (admin:link, export). */
   env: NodeJS.ProcessEnv
+  /** A visitor's POST of `body`, as the site's script sends it (JSON as text/plain). */
+  post(path: string, body: unknown): Promise<Response>
+  /** The link to `path` (with its token) in the next email to `to`, within 10 s. */
+  mailedLink(to: string, path: string): Promise<string>
+  /** One statement on the server's SQLite file, its rows as plain objects: what the database holds, read raw. */
+  sql(statement: string, args?: (string | number)[]): Promise<Record<string, unknown>[]>
   /** Stops the server and the inbox and removes the run's folder. */
   stop(): Promise<void>
 }
@@ -43,7 +50,22 @@ export async function startConsoleServer(name: string, admin: string, settings: 
     await stop()
     throw error
   }
-  return { origin, inbox, env, stop }
+  const post = (path: string, body: unknown) => fetch(`${origin}${path}`, { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: JSON.stringify(body) })
+  const mailedLink = async (to: string, path: string) => {
+    const text = (await inbox.next(to, 10_000)).text ?? ''
+    const found = new RegExp(`https?://\\S+${path.replaceAll('/', '\\/')}\\?token=[\\w-]{43}`).exec(text)
+    if (!found) throw new Error(`no link to ${path} in the email to ${to}: ${text}`)
+    return found[0]
+  }
+  const sql = async (statement: string, args: (string | number)[] = []) => {
+    const client = createClient({ url: String(env.DATABASE_URL) })
+    try {
+      return (await client.execute({ sql: statement, args })).rows.map((row) => ({ ...row }))
+    } finally {
+      client.close()
+    }
+  }
+  return { origin, inbox, env, post, mailedLink, sql, stop }
 }
 
 /** The team member asks for a sign-in link, opens the one that arrives within `mailWithinMs`, and is signed in. */
