@@ -4,30 +4,26 @@
 // the consent wording's version, its emailed confirmation link, a friend through the share link, a wave, and a webhook
 // endpoint that hears the confirmation. A role without people:read is refused in words; an unknown or erased id is
 // 404 in words. On SQLite here, and on PostgreSQL in `npm run test:server:postgres`.
-import { afterEach, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { consentApi } from '../../../../shared/consent-paths'
 import type { ConsoleSignupRow } from '../../../../shared/console-rows'
 import type { PersonRecord } from '../../../../shared/person-record'
 import { linkIn } from '../../../../tools/smtp-inbox'
 import { until } from '../../../../tools/until'
 import { validSignup } from '../../harness'
-import { receiversPerTest, startWebhookServer, type WebhookServer } from '../webhooks/webhook-harness'
+import { webhooksPerTest, type WebhookServer } from '../webhooks/webhook-harness'
 import { runsOnBothEngines } from '../../../utils/store-suite'
 
 runsOnBothEngines()
 
 let server: WebhookServer
-const receivers = receiversPerTest()
-afterEach(async () => {
-  await server?.close()
-  await receivers.closeAll()
-})
+const webhooks = webhooksPerTest()
 
 const landing = { consentVersion: '2026-11-01', utmCampaign: 'launch-week', utmSource: 'newsletter', utmMedium: 'email' }
 
 it('answers everything held about one person, each wing its part, and refuses a role without people:read and an unknown or erased id', async () => {
-  server = await startWebhookServer()
-  const hooks = await receivers.start()
+  server = await webhooks.start()
+  const hooks = await webhooks.receiver()
   const cookie = await server.signIn()
   const { endpoint } = await server.addEndpoint(cookie, hooks.url, ['signup.confirmed'])
   const getJson = async (path: string, as = cookie) => {

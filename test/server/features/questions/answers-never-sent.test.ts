@@ -2,25 +2,21 @@
 // No sensitive answer reaches a webhook body (issue 52), on both engines, with a real receiver on 127.0.0.1: a person
 // confirms, says yes to the health questions and answers one, is invited by a wave picked by that very answer, and is
 // erased; every event about them reaches the receiver, and none carries the answer (nor do the delivery log's rows).
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { consentApi } from '../../../../shared/consent-paths'
 import { webhookEventTypes } from '../../../../shared/webhook-rows'
 import { eachEngine, type EngineUnderTest } from '../../../utils/engines'
-import { receiversPerTest, startWebhookServer, type WebhookServer } from '../webhooks/webhook-harness'
+import { webhooksPerTest, type WebhookServer } from '../webhooks/webhook-harness'
 
 describe.each(eachEngine())('a health answer and the webhooks on $engine', (engine: EngineUnderTest) => {
   let server: WebhookServer
-  const receivers = receiversPerTest()
+  const webhooks = webhooksPerTest()
   beforeAll(() => engine.setup(), 60_000)
   afterAll(() => engine.teardown(), 60_000)
-  afterEach(async () => {
-    await server?.close()
-    await receivers.closeAll()
-  })
 
   it('sends every event about the person, and none carries the answer', async () => {
-    server = await startWebhookServer({ databaseUrl: await engine.newDatabase() })
-    const receiver = await receivers.start()
+    server = await webhooks.start({ databaseUrl: await engine.newDatabase() })
+    const receiver = await webhooks.receiver()
     const cookie = await server.signIn()
     await server.addEndpoint(cookie, receiver.url, webhookEventTypes)
     const knee = await server.store.questions.define({ kind: 'single', sensitive: true, wording: 'Does a knee hurt when you run? Which?', choices: ['Left kneecap', 'No'] }, 'team@company.example', new Date())

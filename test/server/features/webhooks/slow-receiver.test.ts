@@ -3,26 +3,21 @@
 // a receiver that never answers until the test releases it, and the deliverer's own timeout far away, so only
 // the lanes (webhook-deliverer.ts) can let the healthy receiver have its events meanwhile. Issue 45 measured the
 // healthy receiver's 3 events at 0.7, 8.8 and 8.9 s, behind a receiver that timed out at 10 s.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { consentApi } from '../../../../shared/consent-paths'
 import { eachEngine, type EngineUnderTest } from '../../../utils/engines'
 import { until } from '../../../../tools/until'
-import { receiversPerTest, startWebhookServer, type WebhookServer } from './webhook-harness'
+import { webhooksPerTest, type WebhookServer } from './webhook-harness'
 
 describe.each(eachEngine())('a slow receiver on $engine', (engine: EngineUnderTest) => {
   let server: WebhookServer
-  const receivers = receiversPerTest()
+  const webhooks = webhooksPerTest()
   beforeAll(() => engine.setup(), 60_000)
   afterAll(() => engine.teardown(), 60_000)
-  afterEach(async () => {
-    receivers.releaseAll()
-    await server?.close()
-    await receivers.closeAll()
-  })
-  const receiver = receivers.start
+  const receiver = webhooks.receiver
 
   it('delays only its own deliveries: another endpoint gets every event while it still holds its first', async () => {
-    server = await startWebhookServer({ databaseUrl: await engine.newDatabase(), timeoutMs: 10 * 60_000 })
+    server = await webhooks.start({ databaseUrl: await engine.newDatabase(), timeoutMs: 10 * 60_000 })
     const slow = await receiver()
     const healthy = await receiver()
     slow.hold()

@@ -3,25 +3,21 @@
 // on 127.0.0.1: the replies the delivery log keeps (a receiver may echo what it got) are cleared with the bodies,
 // and `person.erased` goes to every endpoint that was ever sent the person, on or off, whatever it asked for: one
 // the team turned off, and one the product turned off after a day of failures, each get it once turned on again.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { consentApi } from '../../../../shared/consent-paths'
 import { deliveryRules } from '../../../../server/features/webhooks/webhook-deliverer'
 import { eachEngine, type EngineUnderTest } from '../../../utils/engines'
 import { until } from '../../../../tools/until'
 import type { Receiver } from '../../../utils/webhook-receiver'
-import { receiversPerTest, startWebhookServer, type WebhookServer } from './webhook-harness'
+import { webhooksPerTest, type WebhookServer } from './webhook-harness'
 
 describe.each(eachEngine())('an erasure and the webhooks on $engine', (engine: EngineUnderTest) => {
   let server: WebhookServer
-  const receivers = receiversPerTest()
+  const webhooks = webhooksPerTest()
   beforeAll(() => engine.setup(), 60_000)
   afterAll(() => engine.teardown(), 60_000)
-  afterEach(async () => {
-    await server?.close()
-    await receivers.closeAll()
-  })
-  const receiver = receivers.start
-  const start = async () => (server = await startWebhookServer({ databaseUrl: await engine.newDatabase() }))
+  const receiver = webhooks.receiver
+  const start = async () => (server = await webhooks.start({ databaseUrl: await engine.newDatabase() }))
   const now = () => new Date(Date.now() + server.clock.offsetMs)
   // Each delivery's log row, with the lease of its entry in the one queue (none once it is finished or taken back).
   const rows = () =>

@@ -2,6 +2,7 @@
 // database of the engine under test (test/server/harness.ts), with real email to the in-process inbox (the
 // confirmation, invitation and erasure links come from there), the console signed in by its mailed link, the
 // outbox sender and the clocks running (the webhooks' deliverer among them), and a clock the test can move.
+import { afterEach } from 'vitest'
 import type { Resolve } from '../../../../server/features/webhooks/address-guard'
 import { silentLogger } from '../../../../server/platform/observability/logger'
 import { featureMigrations } from '../../../../server/feature-migrations'
@@ -124,7 +125,24 @@ export async function startWebhookServer(options: WebhookServerOptions = {}): Pr
 
 /** The receivers a test starts, for its afterEach to release (before the server stops, which waits for a post
  * in flight) and close. */
-export function receiversPerTest() {
+/** What a webhook test starts, closed after each test of the suite that calls it (an afterEach it registers): the
+ * server `start` made, and the receivers `receiver` started, a slow one's held requests released first. */
+export function webhooksPerTest() {
+  let server: WebhookServer | undefined
+  const receivers = receiversPerTest()
+  afterEach(async () => {
+    receivers.releaseAll()
+    await server?.close()
+    server = undefined
+    await receivers.closeAll()
+  })
+  return {
+    start: async (options?: WebhookServerOptions): Promise<WebhookServer> => (server = await startWebhookServer(options)),
+    receiver: receivers.start,
+  }
+}
+
+function receiversPerTest() {
   const started: Receiver[] = []
   return {
     async start(): Promise<Receiver> {

@@ -5,7 +5,7 @@
 // erasure), signatures checked with the specification's own library (standardwebhooks), retries and turning off
 // driven by the server's clock. On SQLite here, and on PostgreSQL in `npm run test:server:postgres`.
 import { Webhook } from 'standardwebhooks'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { WebhookDeliveriesReply, WebhookEndpointsReply } from '../../../../shared/webhook-rows'
 import { webhookEventTypes } from '../../../../shared/webhook-rows'
 import { consentApi, invitePagePath } from '../../../../shared/consent-paths'
@@ -16,18 +16,14 @@ import { webhookHeaders } from '../../../../server/features/webhooks/webhook-sec
 import { rawHeader } from '../../../../tools/smtp-inbox'
 import { until } from '../../../../tools/until'
 import type { Received } from '../../../utils/webhook-receiver'
-import { receiversPerTest, startWebhookServer, type WebhookServer } from './webhook-harness'
+import { webhooksPerTest, type WebhookServer } from './webhook-harness'
 import { runsOnBothEngines } from '../../../utils/store-suite'
 
 runsOnBothEngines()
 
 let server: WebhookServer
-const receivers = receiversPerTest()
-afterEach(async () => {
-  await server?.close()
-  await receivers.closeAll()
-})
-const receiver = receivers.start
+const webhooks = webhooksPerTest()
+const receiver = webhooks.receiver
 
 const headersOf = (request: Received) => ({
   'webhook-id': String(request.headers['webhook-id']),
@@ -44,7 +40,7 @@ async function deliveriesOf(cookie: string, endpointId: number) {
 
 describe('signing', () => {
   it('signs a test from the console so that the reference library verifies it, and refuses a tampered body and an old timestamp', async () => {
-    server = await startWebhookServer()
+    server = await webhooks.start()
     const hooks = await receiver()
     const cookie = await server.signIn()
     const { endpoint, secret } = await server.addEndpoint(cookie, hooks.url, ['signup.confirmed'])
@@ -74,7 +70,7 @@ describe('signing', () => {
   })
 
   it('signs with both secrets for a day after a rotation, so a receiver holding either verifies', async () => {
-    server = await startWebhookServer()
+    server = await webhooks.start()
     const hooks = await receiver()
     const cookie = await server.signIn()
     const { endpoint, secret: before } = await server.addEndpoint(cookie, hooks.url, ['signup.confirmed'])
@@ -101,7 +97,7 @@ describe('signing', () => {
 
 describe('the endpoints', () => {
   it('refuses an address already added, in words that name the endpoint, and gives the log with when it was read', async () => {
-    server = await startWebhookServer()
+    server = await webhooks.start()
     const hooks = await receiver()
     const cookie = await server.signIn()
     const { endpoint } = await server.addEndpoint(cookie, hooks.url, ['signup.confirmed'])
@@ -122,7 +118,7 @@ describe('the endpoints', () => {
 
 describe('delivery', () => {
   it('retries after a 500, then delivers the same message with the same id', async () => {
-    server = await startWebhookServer()
+    server = await webhooks.start()
     const hooks = await receiver()
     hooks.answer = (_request, index) => (index === 0 ? { status: 500, body: 'down for a moment' } : { status: 204 })
     const cookie = await server.signIn()
@@ -149,7 +145,7 @@ describe('delivery', () => {
   })
 
   it('turns off an endpoint whose deliveries have failed for a day, with a note the console shows', async () => {
-    server = await startWebhookServer()
+    server = await webhooks.start()
     const hooks = await receiver()
     hooks.answer = () => ({ status: 503, body: 'gone fishing' })
     const cookie = await server.signIn()
@@ -194,7 +190,7 @@ describe('delivery', () => {
 
 describe('events from the real flows', () => {
   it('delivers each event type from its flow, to the endpoints that asked for it only, and forgets an erased person', async () => {
-    server = await startWebhookServer()
+    server = await webhooks.start()
     const everything = await receiver()
     const erasures = await receiver()
     const cookie = await server.signIn()
