@@ -103,9 +103,9 @@ export function updateMailTemplate(update: UpdateInput, links: EmailLinks): (to:
 /** An update's email to one person on the list, as a kind of email: its entry names the person's update_recipients
  * row (update-sends.ts), which names the update. The update is rendered once per send, not per person
  * (updateMailTemplate: its words cannot change once it is sending), and the token its unsubscribe link carries is
- * made in the one write that marks the send begun. It goes once at most: `begin` marks it sending, in a write of its
- * own, only while it is still queued and the person still holds news and updates; a send begun before (its
- * instance stopped mid-send) is skipped as unknown. What became of it is the row's state: sent, refused (the mail
+ * made in the one write that marks the send begun. It goes once at most: `begin` marks it sending, committed before
+ * it goes (with the other sends that begin meanwhile), only while it is still queued and the person still holds
+ * news and updates; a send begun before (its instance stopped mid-send) is skipped as unknown. What became of it is the row's state: sent, refused (the mail
  * server refused it for good), or skipped and why. The words are read when it goes, and cannot change once the
  * update is sending (update-sends.ts whileDraft). */
 export function updateEmailKind(database: Database, links: EmailLinks): OutboxKind<ListReader> {
@@ -163,29 +163,27 @@ export function updateEmailKind(database: Database, links: EmailLinks): OutboxKi
       )
     },
     sends: (reader) => reader.state === 'queued' && reader.holdsNews,
-    begin(reader, now) {
-      return db.transaction().execute(async (trx) => {
-        const begun = await trx
-          .updateTable('update_recipients')
-          .set({ state: 'sending', at: now.toISOString() })
-          .where('id', '=', reader.recipientId)
-          .where('state', '=', 'queued')
-          // Still holding news and updates at this moment, not only when the batch was read.
-          .where('signup_id', 'in', (eb) =>
-            eb
-              .selectFrom('signups')
-              .select('id')
-              .where('id', '=', reader.personId)
-              .where('news_given_at', 'is not', null)
-              .where('news_withdrawn_at', 'is', null)
-              .where('status', '<>', 'pending'),
-          )
-          .executeTakeFirst()
-        if (begun.numUpdatedRows !== 1n) return false
-        // Its unsubscribe link's token, in the same commit as the mark.
-        reader.unsubscribeToken = (await issueLinkTokens(trx, reader.personId, now, withUnsubscribe({}, 'news')))[newsUnsubscribe]
-        return true
-      })
+    async begin(trx, reader, now) {
+      const begun = await trx
+        .updateTable('update_recipients')
+        .set({ state: 'sending', at: now.toISOString() })
+        .where('id', '=', reader.recipientId)
+        .where('state', '=', 'queued')
+        // Still holding news and updates at this moment, not only when the batch was read.
+        .where('signup_id', 'in', (eb) =>
+          eb
+            .selectFrom('signups')
+            .select('id')
+            .where('id', '=', reader.personId)
+            .where('news_given_at', 'is not', null)
+            .where('news_withdrawn_at', 'is', null)
+            .where('status', '<>', 'pending'),
+        )
+        .executeTakeFirst()
+      if (begun.numUpdatedRows !== 1n) return false
+      // Its unsubscribe link's token, in the same commit as the mark.
+      reader.unsubscribeToken = (await issueLinkTokens(trx, reader.personId, now, withUnsubscribe({}, 'news')))[newsUnsubscribe]
+      return true
     },
     async release(reader) {
       await db.updateTable('update_recipients').set({ state: 'queued' }).where('id', '=', reader.recipientId).where('state', '=', 'sending').execute()

@@ -36,10 +36,11 @@ export type OutboxKind<T extends Recipient = Recipient> = {
    * (platform/mail/send-pace.ts), which an email someone asked for never waits for. */
   readonly bulk?: boolean
   /** For a kind that must never reach anyone twice (at most once, where the outbox is at least once): called once
-   * the inbox's budget allows the email and before anything is sent, it writes (and commits) that the send has
-   * begun, and says whether it may: false when a send of it already began (an instance stopped mid-send, so it
-   * may have arrived), or it is no longer due, and the email is skipped. */
-  begin?(email: T, now: Date): Promise<boolean>
+   * the inbox's budget allows the email and before anything is sent, it writes in `trx` that the send has begun,
+   * and says whether it may: false when a send of it already began (an instance stopped mid-send, so it may have
+   * arrived), or it is no longer due, and the email is skipped. The sender commits `trx` before the email goes;
+   * the begins asked while one such commit runs share the next (outbox-sender.ts). */
+  begin?(trx: Db, email: T, now: Date): Promise<boolean>
   /** Takes back `begin`'s mark after a send known not to have been delivered (refused, or cut before its end of
    * DATA), so that a retry may send it; a send that may have been delivered keeps its mark. */
   release?(email: T): Promise<void>

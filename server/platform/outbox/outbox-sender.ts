@@ -2,8 +2,10 @@
 // batch of due entries with a lease, has each entry's kind (outbox-kinds.ts, registered by the features; the
 // sender names none) read, render and record it, and marks it sent, skipped or failed; a send that fails is
 // tried again later with exponential backoff and jitter. Up to `concurrency` emails of a batch are in flight at once
-// (MAIL_CONCURRENCY; one person's emails of a batch one after the other, in order), and the marks of the sends that
-// end within a few milliseconds of each other are written in one transaction (one commit for several emails). A process killed mid-batch leaves its entries
+// (MAIL_CONCURRENCY; one person's emails of a batch one after the other, in order), the suppression list is read
+// once a batch, the "send begun" marks asked while one is being committed share the next commit, and the marks of
+// the sends that end within a few milliseconds of each other are written in one transaction (one commit for several
+// emails). A process killed mid-batch leaves its entries
 // leased: PostgreSQL instances take them again when the lease ends; SQLite's single process releases them at
 // its next start. So an email is sent at least once, and twice only if its process died between the send and
 // the mark (the emails in flight at a crash, and those whose marks were still being gathered), or if a send cut after its end of DATA was delivered after
@@ -65,8 +67,9 @@ export type OutboxSenderOverrides = Omit<Partial<OutboxSenderOptions>, 'outbox' 
 /** How a send ended without an error: sent, skipped (no longer due), or suppressed (its address is on the list). */
 type Delivered = 'sent' | 'skipped' | 'suppressed'
 
-/** A claimed entry with its kind, if one is registered by that name, and what the kind read for it. */
-type Claimed = QueuedEmail & { registered: OutboxKind | undefined; email: Recipient | undefined }
+/** A claimed entry with its kind, if one is registered by that name, what the kind read for it, and whether the
+ * suppression list stopped it when the batch was read. */
+type Claimed = QueuedEmail & { registered: OutboxKind | undefined; email: Recipient | undefined; suppressed: boolean }
 
 export type OutboxSender = {
   /** Look now: something was just queued. */
@@ -128,14 +131,15 @@ export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
     const { registered: kind, email } = entry
     if (!kind) throw new Error(`outbox: no kind is registered as ${entry.kind}`)
     if (!email || !kind.sends(email, now())) return 'skipped'
-    // The one rule every kind passes: an address on the suppression list gets nothing more (outbox-gate.ts).
-    if (await options.suppression?.stops(entry, email, kind)) return 'suppressed'
+    // The one rule every kind passes: an address on the suppression list gets nothing more (outbox-gate.ts). The list
+    // was read for the whole batch (load); an address refused since, in this batch, is asked about again.
+    if (entry.suppressed || (bouncedInBatch.has(email.address) && (await options.suppression?.stops(entry, email, kind)))) return 'suppressed'
     // The receiving domain's minute and the warm-up's day (send-pace.ts): over either, it waits (OverPaceError).
     const paced = await options.pace?.take(email.address, kind.bulk === true, now())
     let begun = 'no' as 'no' | 'yes' | 'refused'
     try {
       await mail(kind.name, email, signal, async () => {
-        if (kind.begin && !(await kind.begin(email, now()))) {
+        if (kind.begin && !(await begin((trx) => kind.begin!(trx, email, now())))) {
           begun = 'refused'
           throw new Error('its send began before, or it is no longer due')
         }
@@ -164,15 +168,52 @@ export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
   // What each entry needs, read by its kind, one read per kind for the batch. An entry whose kind nobody
   // registered (a feature removed, an instance of another version) fails its send, and is tried again.
   async function load(entries: QueuedEmail[]): Promise<Claimed[]> {
-    const claimed: Claimed[] = entries.map((entry) => ({ ...entry, registered: options.kinds.get(entry.kind), email: undefined }))
+    const claimed: Claimed[] = entries.map((entry) => ({ ...entry, registered: options.kinds.get(entry.kind), email: undefined, suppressed: false }))
     for (const kind of new Set(claimed.map((entry) => entry.registered))) {
       if (!kind) continue
       const mine = claimed.filter((entry) => entry.registered === kind)
       const emails = await kind.load(mine)
       for (const [index, entry] of mine.entries()) entry.email = emails[index]
     }
+    // The suppression list, read once for the batch rather than once an email.
+    const addressed = claimed.flatMap((entry) => (entry.registered && entry.email ? [{ entry, to: entry.email, kind: entry.registered }] : []))
+    const stopped = addressed.length > 0 ? await options.suppression?.stoppedAmong(addressed) : undefined
+    for (const entry of claimed) entry.suppressed = stopped?.has(entry.id) ?? false
     return claimed
   }
+
+  // The "send begun" writes (outbox-kinds.ts begin) share commits: while one group's transaction runs, the begins
+  // asked meanwhile wait and go together in the next. A send that begins alone waits for nobody; under load one
+  // commit, with its sync to disk (on SQLite, on the event loop), serves several emails. Should a group's
+  // transaction fail, each of its begins is tried alone, so that one bad row fails only its own email.
+  const begins: { write: (trx: Db) => Promise<boolean>; settle: (answer: Promise<boolean>) => void }[] = []
+  let beginning = false
+  async function beginGroups(): Promise<void> {
+    beginning = true
+    try {
+      while (begins.length > 0) {
+        const group = begins.splice(0)
+        const together = group.length > 1 ? await options.outbox.beginAll(group.map((one) => one.write)).catch(() => undefined) : undefined
+        if (together) for (const [index, one] of group.entries()) one.settle(Promise.resolve(together[index]!))
+        else
+          for (const one of group) {
+            const alone = options.outbox.beginAll([one.write]).then(([answer]) => answer!)
+            one.settle(alone)
+            await alone.catch(() => {})
+          }
+      }
+    } finally {
+      beginning = false
+    }
+  }
+  const begin = (write: (trx: Db) => Promise<boolean>) =>
+    new Promise<boolean>((resolve, reject) => {
+      begins.push({ write, settle: (answer) => answer.then(resolve, reject) })
+      if (!beginning) void beginGroups()
+    })
+
+  // The addresses the mail server refused in the batch being sent: their later emails of the batch ask the list again.
+  const bouncedInBatch = new Set<string>()
 
   // One send, its entry's lease kept for as long as the send is alive, so that no other instance takes an email
   // that may still be delivered, however long an honest server takes: renewed before the send when a quarter
@@ -229,7 +270,9 @@ export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
   // entry is finished: should the process die between the two, the entry's retry meets the list.
   async function bounced(entry: Claimed, error: unknown): Promise<void> {
     const kind = bounceOf(error)
-    if (kind && entry.email) await options.suppression?.bounced(entry.email, kind, refusalWords(error), now())
+    if (!kind || !entry.email) return
+    bouncedInBatch.add(entry.email.address)
+    await options.suppression?.bounced(entry.email, kind, refusalWords(error), now())
   }
 
   // The marks of the sends that went (sent, skipped, suppressed), gathered for finishGapMs and written together, each
@@ -332,6 +375,7 @@ export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
       const dueBy = first ? claimedAt : claimedAt - afterReplyDelayMs.min
       const claimed = await options.outbox.claim(new Date(dueBy), batchSize, settings.leaseMs)
       if (claimed.length === 0) return
+      bouncedInBatch.clear()
       const entries = await load(claimed)
       const claimedUntil = new Date(claimedAt + settings.leaseMs)
       // Up to `concurrency` sends at once. One person's emails of the batch (a confirmation and the welcome after it)

@@ -36,6 +36,9 @@ export interface OutboxStore {
   finish(id: number, now: Date, outcome: OutboxOutcome, error?: string, recorded?: (trx: Db) => Promise<void>): Promise<void>
   /** Marks several entries finished, each with its record, all in one transaction: one commit for a batch's sends. */
   finishAll(marks: readonly { id: number; outcome: OutboxOutcome; recorded?: (trx: Db) => Promise<void> }[], now: Date): Promise<void>
+  /** Runs each kind's "send begun" write (outbox-kinds.ts begin) in one transaction, and says what each answered: one
+   * commit for several emails about to go. Should one fail, none is written and the call fails. */
+  beginAll(begins: readonly ((trx: Db) => Promise<boolean>)[]): Promise<boolean[]>
   /** Gives the entry back, to be tried again at `at`; `recorded` (its transport's record of the attempt) runs in the
    * same transaction. */
   retry(id: number, at: Date, error: string, recorded?: (trx: Db) => Promise<void>): Promise<void>
@@ -109,6 +112,13 @@ export function outboxStore(database: Database): OutboxStore {
           await trx.updateTable('outbox').set({ finished_at: iso(now), outcome, last_error: null, claimed_until: null }).where('id', 'in', ids).execute()
         }
         for (const mark of marks) await mark.recorded?.(trx)
+      })
+    },
+    beginAll(begins) {
+      return db.transaction().execute(async (trx) => {
+        const answers: boolean[] = []
+        for (const begin of begins) answers.push(await begin(trx))
+        return answers
       })
     },
     async retry(id, at, error, recorded) {

@@ -11,23 +11,41 @@
 // bounced is never locked out of the console.
 import type { Database } from '../database/database'
 import type { OutboxKind, QueuedEmail, Recipient } from '../outbox/outbox-kinds'
-import type { SuppressionStore } from './suppression-store'
+import type { Suppression, SuppressionStore } from './suppression-store'
+import { canonicalAddress } from '../../../shared/mailbox'
 
 export type SuppressionGate = {
   /** Whether the email must not go: its address is suppressed, and it is no exception. */
   stops(entry: QueuedEmail, to: Recipient, kind: OutboxKind): Promise<boolean>
+  /** Of a batch's emails, the ids of those that must not go, as `stops` says of each: one read of the list for the
+   * batch (and one of the queue, for the exceptions among them). */
+  stoppedAmong(emails: readonly { entry: QueuedEmail; to: Recipient; kind: OutboxKind }[]): Promise<Set<number>>
   /** The mail server refused the address: for good at RCPT (hard), or for now with the retries run out (soft). */
   bounced(to: Recipient, kind: 'hard' | 'soft', words: string, now: Date): Promise<void>
 }
 
 export function suppressionGate(database: Database, suppressions: SuppressionStore): SuppressionGate {
+  // An exception goes when it was queued after the suppression: its owner asked again since.
+  const queuedAfter = (queuedAt: string | undefined, suppression: Suppression) =>
+    queuedAt !== undefined && new Date(queuedAt).getTime() > new Date(suppression.suppressedAt).getTime()
+  const queuedAt = async (ids: number[]) => {
+    if (ids.length === 0) return new Map<number, string>()
+    const rows = await database.db.selectFrom('outbox').select(['id', 'created_at']).where('id', 'in', ids).execute()
+    return new Map(rows.map((row) => [Number(row.id), row.created_at]))
+  }
   return {
     async stops(entry, to, kind) {
       const suppression = await suppressions.suppressionOf(to.address)
       if (!suppression) return false
       if (!kind.answersOwnRequest) return true
-      const queued = await database.db.selectFrom('outbox').select('created_at').where('id', '=', entry.id).executeTakeFirst()
-      return !queued || new Date(queued.created_at).getTime() <= new Date(suppression.suppressedAt).getTime()
+      return !queuedAfter((await queuedAt([entry.id])).get(entry.id), suppression)
+    },
+    async stoppedAmong(emails) {
+      const suppressed = await suppressions.suppressionsAmong(emails.map(({ to }) => to.address))
+      const of = (to: Recipient) => suppressed.get(canonicalAddress(to.address) ?? '')
+      const onTheList = emails.filter(({ to }) => of(to) !== undefined)
+      const times = await queuedAt(onTheList.filter(({ kind }) => kind.answersOwnRequest).map(({ entry }) => entry.id))
+      return new Set(onTheList.filter(({ entry, to, kind }) => !kind.answersOwnRequest || !queuedAfter(times.get(entry.id), of(to)!)).map(({ entry }) => entry.id))
     },
     async bounced(to, kind, words, now) {
       await suppressions.record({ address: to.address, kind, source: 'smtp', words }, now)

@@ -37,6 +37,8 @@ export type SuppressionPage = { entries: (Suppression & { address: string | null
 export interface SuppressionStore {
   /** The entry that stops mail to the address, or undefined when it is not suppressed. */
   suppressionOf(address: string): Promise<Suppression | undefined>
+  /** Of the addresses, those suppressed, each with its entry, by canonical address: one read for a batch of emails. */
+  suppressionsAmong(addresses: readonly string[]): Promise<Map<string, Suppression>>
   /** Records a bounce or a complaint, in a transaction of its own. */
   record(bounce: Bounce, now: Date): Promise<Recorded>
   /** A team member puts the address on the list (`manual`). */
@@ -108,6 +110,21 @@ export function suppressionStore(database: Database, options: { events: () => Su
         .where('suppressed_at', 'is not', null)
         .executeTakeFirst()
       return row && entryOf(row)
+    },
+    async suppressionsAmong(addresses) {
+      const byHash = new Map<string, string>()
+      for (const address of addresses) {
+        const canonical = canonicalAddress(address)
+        if (canonical) byHash.set(hashOf(canonical), canonical)
+      }
+      if (byHash.size === 0) return new Map()
+      const rows = await db
+        .selectFrom('suppressions')
+        .select(['address_hash', 'reason', 'source', 'words', 'suppressed_at'])
+        .where('address_hash', 'in', [...byHash.keys()])
+        .where('suppressed_at', 'is not', null)
+        .execute()
+      return new Map(rows.map((row) => [byHash.get(row.address_hash)!, entryOf(row)]))
     },
     record(bounce, now) {
       return change(bounce.address, now, (row) => {

@@ -1,6 +1,7 @@
 // @vitest-environment node
 // Sending at the provider's pace (issue 49), on each engine, through a real SMTP server:
 // - several emails in flight at once (MAIL_CONCURRENCY), each delivered once, their marks written several to a commit;
+// - the "send begun" marks of a kind that goes at most once, several to a commit, a failing one failing only its email;
 // - a cap a minute per receiving domain: what is over it waits (not failed, not dropped), other domains go on;
 // - the warm-up: a daily cap of list emails that grows each day from its start, which emails someone asked for pass;
 // - on PostgreSQL, two senders on pools of their own (two instances) share one domain cap.
@@ -111,6 +112,43 @@ describe.each(eachEngine())('the pace on $engine', (engine: EngineUnderTest) => 
     expect(marks.reduce((sum, n) => sum + n, 0)).toBe(40)
     expect(marks.length).toBeLessThan(40)
     expect(Math.max(...marks)).toBeGreaterThan(1)
+  })
+
+  it('commits the begins of a kind that goes at most once several together, and a begin that fails stops only its own email', async () => {
+    const store = await open()
+    const addresses = new Map<number, string>()
+    const list = Array.from({ length: 40 }, (_, index) => `once-${index}@concurrent.example`)
+    const refused = list[17]!
+    await queue(store, 'once', list, addresses)
+    const begun: string[] = []
+    const once: OutboxKind = {
+      ...addressedKind('once', addresses, true),
+      // A real statement in the sender's transaction, and a fault for one address: its group's commit fails with it.
+      async begin(trx, to) {
+        await trx.updateTable('outbox').set({ last_error: null }).where('id', '=', -1).execute()
+        if (to.address === refused) throw new Error('this begin cannot be written')
+        begun.push(to.address)
+        return true
+      },
+    }
+    const outbox = outboxStore(store.database)
+    const groups: number[] = []
+    const counted: OutboxStore = { ...outbox, beginAll: async (all) => (groups.push(all.length), outbox.beginAll(all)) }
+    const kinds = emailKinds(store.database, { links }).register(once)
+    const mailer = smtpMailer(8)
+    const sender = startOutboxSender({ outbox: counted, kinds, mailer, concurrency: 8, pollMs: 3_600_000, now: () => new Date() })
+    closers.push(() => sender.stop())
+    await sender.idle()
+    await sender.stop()
+    await settled(mailer)
+    // Every other email went once; the one whose begin failed did not go, and waits for its retry.
+    expect(list.filter((address) => address !== refused && to(address).length !== 1)).toEqual([])
+    expect(to(refused)).toEqual([])
+    expect(await unfinished(store)).toBe(1)
+    // Fewer commits than emails: the begins asked while one commit ran went together in the next.
+    expect(groups.length).toBeLessThan(40)
+    expect(Math.max(...groups)).toBeGreaterThan(1)
+    expect(new Set(begun).size).toBe(39)
   })
 
   it('caps the emails a minute to one receiving domain: the rest wait, other domains go on', async () => {
