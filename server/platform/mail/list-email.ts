@@ -7,6 +7,7 @@
 // the link is the same for every purpose, and its token's own purpose says which one it stops, so one route
 // answers them all (features/consent/consent-routes.ts) and nothing in the URL can be changed to stop another.
 import { randomBytes } from 'node:crypto'
+import { encode, wrap } from 'nodemailer/lib/qp'
 import type { ReactElement } from 'react'
 import { consentApi, consentPages } from '../../../shared/consent-paths'
 import type { EmailPurpose } from '../../../shared/email-purposes'
@@ -72,16 +73,35 @@ export function listEmail(
   }
 }
 
+/** A token as issued (platform/secrets/tokens.ts): base64url, every character of which quoted-printable writes as it is. */
+const plainToken = /^[A-Za-z0-9_-]{1,64}$/
+
+/** A text's MIME part, encoded once: quoted-printable (RFC 2045 §6.7) through nodemailer's own encoder, with the
+ * marker's places left open. Each email puts its token in them, on a line of its own between soft line breaks,
+ * so that no line grows past the 76 characters §6.7 allows whatever the token's length. The text's line breaks
+ * are CRLF, MIME's canonical form for text, as nodemailer writes them. */
+function encodedPart(contentType: string, text: string, marker: string): (token: string) => string {
+  const head = `Content-Type: ${contentType}; charset=utf-8\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n`
+  // 75, leaving room for the soft break written after a piece's last line.
+  const pieces = text
+    .replace(/\r?\n/g, '\r\n')
+    .split(marker)
+    .map((piece) => wrap(encode(Buffer.from(piece, 'utf8')), 75))
+  return (token) => head + pieces.join(`=\r\n${token}=\r\n`)
+}
+
 /** A list email whose words are the same for everyone (an update to the list), rendered once: only each person's
  * parts, their address and their unsubscribe token, are filled in for each. The template is rendered with a marker
  * for the token (random: it cannot be in the words), and each email replaces it, in the HTML, the plain text, the
- * headers and the links alike: the same email listEmail renders for that token, at a string's cost. */
+ * headers and the links alike: the same email listEmail renders for that token, at a string's cost. Its two MIME
+ * parts are encoded once too (encodedPart), the larger share of an email's cost when it is built one by one. */
 export function listEmailTemplate(subject: string, links: EmailLinks, email: (unsubscribeUrl: string) => ReactElement): (to: string, unsubscribeToken: string) => OutgoingMail {
   const marker = `tokenmarker${randomBytes(12).toString('hex')}`
   const rendered = listEmail('', subject, links, marker, [], email)
   // The unsubscribe link is in the footer of both parts.
   if (!rendered.html.includes(marker) || !rendered.text.includes(marker)) throw new Error('list email: the unsubscribe link is missing from the template')
   const fill = (text: string, token: string) => text.split(marker).join(token)
+  const encoded = { text: encodedPart('text/plain', rendered.text, marker), html: encodedPart('text/html', rendered.html, marker) }
   return (to, token) => ({
     to,
     subject,
@@ -89,5 +109,7 @@ export function listEmailTemplate(subject: string, links: EmailLinks, email: (un
     text: fill(rendered.text, token),
     headers: Object.fromEntries(Object.entries(rendered.headers ?? {}).map(([name, value]) => [name, fill(value, token)])),
     links: rendered.links.map((link) => ({ label: link.label, url: fill(link.url, token) })),
+    // Any other token (none is issued so) is encoded by the mailer with the rest.
+    ...(plainToken.test(token) ? { parts: { text: encoded.text(token), html: encoded.html(token) } } : {}),
   })
 }

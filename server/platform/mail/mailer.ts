@@ -61,6 +61,10 @@ export type OutgoingMail = {
   headers?: Record<string, string>
   /** The links a reader acts on (their labels are printed when emails go to files). */
   links: { label: string; url: string }[]
+  /** `text` and `html` already encoded as MIME parts (their headers, and the body quoted-printable), for an email sent
+   * to many: encoded once for all (list-email.ts listEmailTemplate), each sent as it is. They decode to `text`
+   * and `html`. */
+  parts?: { text: string; html: string }
 }
 
 export type Mailer = {
@@ -153,11 +157,12 @@ export function createMailer(settings: MailSettings, print: (line: string) => vo
 }
 
 /** The message nodemailer is given for an email: what the mailer sends and the email preview shows. */
-export function composeMessage(settings: Pick<MailSettings, 'mailFrom'>, { to, subject, text, html, headers }: OutgoingMail) {
+export function composeMessage(settings: Pick<MailSettings, 'mailFrom'>, { to, subject, text, html, headers, parts }: OutgoingMail) {
   if (canonicalAddress(to) !== to) throw new NotOneMailboxError()
   // The sender's address read by the same parser that checked MAIL_FROM at start (mail-config.ts).
   const envelopeFrom = addressparser(settings.mailFrom)[0]?.address ?? settings.mailFrom
-  return { from: settings.mailFrom, replyTo: brand.contactEmail, to: { name: '', address: to }, envelope: { from: envelopeFrom, to: [to] }, subject, text, html, headers }
+  const body = parts ? { text: { raw: parts.text }, html: { raw: parts.html } } : { text, html }
+  return { from: settings.mailFrom, replyTo: brand.contactEmail, to: { name: '', address: to }, envelope: { from: envelopeFrom, to: [to] }, subject, ...body, headers }
 }
 
 /** The send ended after its end of DATA with no reply from the server (cut, timed out, or the connection

@@ -5,8 +5,11 @@
 import { createElement } from 'react'
 import { updateMail, updateMailTemplate } from '../../../../server/features/updates/update-emails'
 import { listEmail, listEmailTemplate } from '../../../../server/platform/mail/list-email'
+import type { OutgoingMail } from '../../../../server/platform/mail/mailer'
 
 const links = { siteUrl: 'https://stridehealth.example', apiUrl: 'https://api.stridehealth.example' }
+/** The email without its parts encoded once for all, which list-email-parts.test.ts holds to the rest. */
+const withoutParts = ({ parts: _parts, ...mail }: OutgoingMail) => mail
 const update = { subject: 'News from Stride', preheader: 'A short one.', body: 'Read [more](https://stridehealth.example/blog) & more.\n\n- one\n- two' }
 
 it('renders the component once, and gives each person the email rendering it for them would', () => {
@@ -23,7 +26,7 @@ it('renders the component once, and gives each person the email rendering it for
   ] as const
   const filled = people.map(([to, token]) => fill(to, token))
   expect(renders).toBe(1)
-  people.forEach(([to, token], index) => expect(filled[index]).toEqual(listEmail(to, 'Hello', links, token, [], component)))
+  people.forEach(([to, token], index) => expect(withoutParts(filled[index]!)).toEqual(listEmail(to, 'Hello', links, token, [], component)))
   expect(filled[1]!.html).toContain('?token=tokenBo_-2')
   expect(filled[1]!.html).not.toContain('tokenAnn')
 })
@@ -34,6 +37,6 @@ it('gives an update to each person as updateMail renders it for them, their own 
     ['ann@example.com', 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa'],
     ['bo@example.com', 'B-b_0123456789abcdefghijklmnopqrstuvwxyzABCD'],
   ])
-    expect(fill(to!, token!)).toEqual(updateMail(to!, update, links, token!))
+    expect(withoutParts(fill(to!, token!))).toEqual(updateMail(to!, update, links, token!))
   expect(fill('bo@example.com', 'tok-bo').headers?.['List-Unsubscribe']).toBe('<https://api.stridehealth.example/api/waitlist/unsubscribe?token=tok-bo>')
 })
