@@ -1,5 +1,6 @@
 // A real server for the console's API tests: the app over a fresh database of the run's engine, sign-in mail sent
 // over SMTP to an in-process inbox, and a clock the test can move (for 15-minute links and 12-hour sessions).
+import { afterAll, beforeAll } from 'vitest'
 import type { ServerConfig } from '../../server/config'
 import type { AdminStore } from '../../server/features/console/admin-store'
 import { createMailer } from '../../server/platform/mail/mailer'
@@ -10,6 +11,7 @@ import { linkIn, startInbox, type Inbox } from '../../tools/smtp-inbox'
 import { consoleRequests, prepareServer } from './harness'
 import { teamInvitationSubject } from '../../server/features/console/team-invitation-email'
 import type { Role } from '../../shared/team'
+import type { EngineUnderTest } from '../utils/engines'
 
 export const adminEmail = 'team@company.example'
 
@@ -120,5 +122,33 @@ export async function startAdminServer(options: AdminServerOptions = {}): Promis
       await inbox.close()
       await temp.remove()
     },
+  }
+}
+
+/** For a describe block on `engine` (test/utils/engines.ts): the engine set up and a server on a new database of it
+ * with a member signed in (`adminEmail`), made before the block's tests and closed, with the engine, after them. Read
+ * `server()` and `cookie()` inside a test, once the hook has run; `api` asks the console's API as that member, with
+ * `payload` as the JSON body. */
+export function signedInConsoleOn(engine: EngineUnderTest, options: Omit<AdminServerOptions, 'databaseUrl'> = {}) {
+  let server: AdminTestServer | undefined
+  let cookie: string | undefined
+  beforeAll(async () => {
+    await engine.setup()
+    server = await startAdminServer({ ...options, databaseUrl: await engine.newDatabase() })
+    cookie = await server.signIn()
+  }, 120_000)
+  afterAll(async () => {
+    await server?.close()
+    await engine.teardown()
+  })
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('The console starts in beforeAll: use it inside a test.')
+    return value
+  }
+  return {
+    server: () => started(server),
+    cookie: () => started(cookie),
+    api: (method: string, path: string, payload?: unknown) =>
+      started(server).request(`/api/admin${path}`, { method, cookie: started(cookie), ...(payload === undefined ? {} : { body: JSON.stringify(payload) }) }),
   }
 }
