@@ -8,6 +8,7 @@ import type { ActorRefFrom } from 'xstate'
 import { pageCount, type adminTableMachine, type AdminTableEvent } from '../../machines/admin-table-machine'
 import { figure } from '../../shared/figures'
 import { Button, Pager } from './admin-styles'
+import { CountInput } from './count-input'
 
 type Table = ActorRefFrom<typeof adminTableMachine>
 
@@ -34,15 +35,12 @@ export function SignupsPager({ table }: { table: Table }) {
         {step({ type: 'LAST_PAGE' }, 'Last page')}
         <form noValidate onSubmit={(event) => (event.preventDefault(), table.send(goTo))}>
           <label htmlFor="signup-page">Go to page</label>
-          <input
+          <CountInput
             id="signup-page"
-            type="number"
-            inputMode="numeric"
-            min={1}
             max={pages}
             value={wanted}
             aria-describedby="signup-page-range"
-            onChange={(event) => setWanted(event.target.value)}
+            onText={setWanted}
           />
           <span id="signup-page-range">of {figure(pages)}</span>
           <Button type="submit" aria-disabled={!state.can(goTo)}>Go</Button>

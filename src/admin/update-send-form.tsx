@@ -12,6 +12,7 @@ import { counted, figure } from '../../shared/figures'
 import type { AnswerMatch } from '../../shared/questions'
 import { audienceWords, maxSendsPerSecond, updateAudiences, type UpdateAudience } from '../../shared/update-rows'
 import { Button, Choices, Field, Row } from './admin-styles'
+import { CountInput } from './count-input'
 import { CohortRules } from './cohort-rules'
 import { localTime, updateIds, type UpdatesPart } from './update-parts'
 
@@ -79,16 +80,13 @@ export function UpdateSendForm({ updates, state, cohort }: UpdatesPart & { cohor
         </WhenChoices>
         <Field>
           <label htmlFor="update-rate">Emails a second (optional)</label>
-          <input
+          <CountInput
             id="update-rate"
-            type="number"
-            inputMode="numeric"
-            min={1}
             max={maxSendsPerSecond}
             value={rate}
             disabled={!choosing}
             aria-describedby="update-rate-hint"
-            onChange={(event) => setRate(event.target.value)}
+            onText={setRate}
           />
           <span id="update-rate-hint">Left empty, the usual {figure(audiences.defaultPerSecond)} a second, across every instance.</span>
         </Field>

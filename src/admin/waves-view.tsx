@@ -11,6 +11,7 @@ import type { AnswerMatch } from '../../shared/questions'
 import { funnelColumns, ratedFunnelColumns, type Funnel, type FunnelColumn, type WaveKind, type WavesOverview } from '../../shared/launch-rows'
 import { wavesCsvHref } from './admin-api-client'
 import { Button, Detail, Field, Row, Status, TableScroll } from './admin-styles'
+import { CountInput } from './count-input'
 import { useAllows } from './permissions'
 import { consoleTime } from './console-time'
 import { CohortRules } from './cohort-rules'
@@ -107,16 +108,13 @@ function InviteForm({ waves, state, overview, cohort }: Part & { cohort: Cohort 
       <Row>
         <Field>
           <label id="wave-count-label" htmlFor={ids.count}>Invite the next</label>
-          <input
+          <CountInput
             id={ids.count}
-            type="number"
-            inputMode="numeric"
-            min={1}
             value={count}
             disabled={!overview.ready}
             aria-labelledby="wave-count-label wave-count-unit"
             aria-describedby={overview.ready ? undefined : ids.notReady}
-            onChange={(event) => setCount(event.target.value)}
+            onText={setCount}
           />
         </Field>
         <Field><span id="wave-count-unit">{match.length > 0 ? 'people whose answers match' : 'people'}</span></Field>
@@ -194,16 +192,13 @@ function PaceForm({ waves, state, overview }: Part) {
         <Row>
           <Field>
             <label id="pace-count-label" htmlFor="pace-count">Invite</label>
-            <input
+            <CountInput
               id="pace-count"
-              type="number"
-              inputMode="numeric"
-              min={1}
               value={perDay}
               disabled={disabled}
               aria-labelledby="pace-count-label pace-count-unit"
               aria-describedby={disabled ? ids.notReady : undefined}
-              onChange={(event) => setPerDay(event.target.value)}
+              onText={setPerDay}
             />
           </Field>
           <Field><span id="pace-count-unit">people a day</span></Field>

@@ -1,17 +1,17 @@
 // A real server for the console's API tests: the app over a fresh database of the run's engine, sign-in mail sent
 // over SMTP to an in-process inbox, and a clock the test can move (for 15-minute links and 12-hour sessions).
+import { afterAll, beforeAll } from 'vitest'
 import type { ServerConfig } from '../../server/config'
 import type { AdminStore } from '../../server/features/console/admin-store'
-import { featureMigrations } from '../../server/feature-migrations'
-import { openDatabase } from '../../server/platform/database/open'
 import { createMailer } from '../../server/platform/mail/mailer'
-import { listen, socketAddress } from '../../server/platform/http/node-server'
+import { socketAddress } from '../../server/platform/http/node-server'
 import type { Logger } from '../../server/platform/observability/logger'
 import { composeForTests, type Stores } from '../../tools/open-store'
 import { linkIn, startInbox, type Inbox } from '../../tools/smtp-inbox'
-import { freshDatabase, makeTempDir } from './harness'
+import { consoleRequests, prepareServer } from './harness'
 import { teamInvitationSubject } from '../../server/features/console/team-invitation-email'
 import type { Role } from '../../shared/team'
+import type { EngineUnderTest } from '../utils/engines'
 
 export const adminEmail = 'team@company.example'
 
@@ -58,14 +58,9 @@ type AdminServerOptions = Partial<Pick<ServerConfig, 'allowedOrigins' | 'trusted
 
 /** On a fresh database of the run's engine (harness.ts `freshDatabase`) by default, or on the one `databaseUrl` names. */
 export async function startAdminServer(options: AdminServerOptions = {}): Promise<AdminTestServer> {
-  const temp = await makeTempDir()
-  const databaseUrl = options.databaseUrl ?? (await freshDatabase(temp.dir))
-  const database = await openDatabase(databaseUrl, { migrations: featureMigrations })
+  const { temp, databaseUrl, database, server, origin, serve } = await prepareServer({ databaseUrl: options.databaseUrl })
   const inbox = await startInbox()
   const clock = { offsetMs: 0 }
-  // The link base is fixed at start (PUBLIC_URL): it listens first, and answers with the app composed then.
-  const server = await listen({ fetch: (request, env) => composition.app.fetch(request, env) }, { port: 0, host: '127.0.0.1' })
-  const origin = `http://127.0.0.1:${server.port}`
   const { composition, stores: store } = composeForTests(database, {
     config: { allowedOrigins: options.allowedOrigins, trustedProxies: options.trustedProxies, analytics: options.analytics, publicSiteUrl: options.publicSiteUrl, rateLimit: { max: 1_000_000, windowMs: 60_000 }, ...(options.bounces && { bounces: options.bounces }) },
     invitations: { url: options.inviteUrl },
@@ -80,16 +75,9 @@ export async function startAdminServer(options: AdminServerOptions = {}): Promis
     clientAddress: socketAddress,
     limits: { signIn: options.signInRateLimit, signInCheckMs: 20, analytics: options.analyticsRateLimit, apiKey: options.apiKeyRateLimit },
   })
+  serve(composition.app)
   const adminStore = store.admin
-
-  const request: AdminTestServer['request'] = (path, init = {}) => {
-    const { cookie, ...rest } = init
-    const headers = new Headers(rest.headers)
-    if (cookie) headers.set('cookie', cookie)
-    if (rest.method && rest.method !== 'GET' && !headers.has('origin')) headers.set('origin', origin)
-    if (typeof rest.body === 'string' && !headers.has('content-type')) headers.set('content-type', 'application/json')
-    return fetch(`${origin}${path}`, { ...rest, headers, redirect: 'manual' })
-  }
+  const request = consoleRequests(origin)
 
   const tokenIn = (mail: Parameters<typeof linkIn>[0]) => new URL(linkIn(mail)).hash.slice('#token='.length)
   const verify = (token: string) => request('/api/admin/sign-in/verify', { method: 'POST', body: JSON.stringify({ token }) })
@@ -134,5 +122,33 @@ export async function startAdminServer(options: AdminServerOptions = {}): Promis
       await inbox.close()
       await temp.remove()
     },
+  }
+}
+
+/** For a describe block on `engine` (test/utils/engines.ts): the engine set up and a server on a new database of it
+ * with a member signed in (`adminEmail`), made before the block's tests and closed, with the engine, after them. Read
+ * `server()` and `cookie()` inside a test, once the hook has run; `api` asks the console's API as that member, with
+ * `payload` as the JSON body. */
+export function signedInConsoleOn(engine: EngineUnderTest, options: Omit<AdminServerOptions, 'databaseUrl'> = {}) {
+  let server: AdminTestServer | undefined
+  let cookie: string | undefined
+  beforeAll(async () => {
+    await engine.setup()
+    server = await startAdminServer({ ...options, databaseUrl: await engine.newDatabase() })
+    cookie = await server.signIn()
+  }, 120_000)
+  afterAll(async () => {
+    await server?.close()
+    await engine.teardown()
+  })
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('The console starts in beforeAll: use it inside a test.')
+    return value
+  }
+  return {
+    server: () => started(server),
+    cookie: () => started(cookie),
+    api: (method: string, path: string, payload?: unknown) =>
+      started(server).request(`/api/admin${path}`, { method, cookie: started(cookie), ...(payload === undefined ? {} : { body: JSON.stringify(payload) }) }),
   }
 }

@@ -114,15 +114,38 @@ export type TestServerOptions = Partial<Pick<ServerConfig, 'allowedOrigins' | 't
   site?: (request: Request) => Promise<Response>
 }
 
+type App = Parameters<typeof listen>[0]
+
+/** What a test server stands on before its app exists: a folder of its own; its database (a fresh one of the run's
+ * engine unless `databaseUrl` names one, opened with every feature's migrations unless an open `database` is given);
+ * and its socket on 127.0.0.1. Links in emails need the server's address, known once it listens: it listens first,
+ * and answers with the app it is given (`serve`), composed with that address. */
+export async function prepareServer(given: { databaseUrl?: string; database?: Database } = {}) {
+  const temp = await makeTempDir()
+  const databaseUrl = given.databaseUrl ?? (await freshDatabase(temp.dir))
+  const database = given.database ?? (await openDatabase(databaseUrl, { migrations: featureMigrations }))
+  let app: App | undefined
+  const server = await listen({ fetch: (request, env) => app!.fetch(request, env) }, { port: 0, host: '127.0.0.1' })
+  return { temp, databaseUrl, database, server, origin: `http://127.0.0.1:${server.port}`, serve: (composed: App) => void (app = composed) }
+}
+
+/** Requests to the server at `origin` as the console's client makes them: with the Cookie header given, this
+ * server's Origin on a state-changing request (unless the test sets its own), JSON's content type on a text body,
+ * and a redirect returned rather than followed. */
+export function consoleRequests(origin: string) {
+  return (path: string, init: RequestInit & { cookie?: string } = {}): Promise<Response> => {
+    const { cookie, ...rest } = init
+    const headers = new Headers(rest.headers)
+    if (cookie) headers.set('cookie', cookie)
+    if (rest.method && rest.method !== 'GET' && !headers.has('origin')) headers.set('origin', origin)
+    if (typeof rest.body === 'string' && !headers.has('content-type')) headers.set('content-type', 'application/json')
+    return fetch(`${origin}${path}`, { ...rest, headers, redirect: 'manual' })
+  }
+}
+
 /** The server as the tests' composition (tools/open-store.ts) builds it, on 127.0.0.1. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const temp = await makeTempDir()
-  const databaseUrl = await freshDatabase(temp.dir)
-  const database = options.database ?? (await openDatabase(databaseUrl, { migrations: featureMigrations }))
-  // Links in emails need this server's address, known once it listens: it listens first, and answers with
-  // the app composed then.
-  const server = await listen({ fetch: (request, env) => composition.app.fetch(request, env) }, { port: 0, host: '127.0.0.1' })
-  const origin = `http://127.0.0.1:${server.port}`
+  const { temp, databaseUrl, database, server, origin, serve } = await prepareServer({ database: options.database })
   const url = `${origin}/api/waitlist`
   const { mail, inviteUrl, allowedOrigins, trustedProxies, rateLimit, publicSiteUrl } = options
   const clock = { offsetMs: 0 }
@@ -138,6 +161,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     site: options.site,
     limits: { consent: options.consentRateLimit },
   })
+  serve(composition.app)
   const { smtpUrl: _smtpUrl, ...senderOverrides } = mail ?? {}
   const sender = mail && (await store.startSender({ pollMs: 50, ...senderOverrides }))
   return {

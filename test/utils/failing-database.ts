@@ -2,8 +2,9 @@
 // StoreUnavailableError) or broken (any other error). The stores are the real ones, composed over it as over
 // any database (open-store.ts); its errors are read as given (a StoreUnavailableError already says the database
 // is away), and its rate limiter counts in memory, so requests reach the operation that fails.
-import { Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler, sql, type Driver } from 'kysely'
+import { Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler, type Driver } from 'kysely'
 import type { Database } from '../../server/platform/database/database'
+import { sqliteSql } from '../../server/platform/database/sqlite'
 import type { Tables } from '../../server/platform/database/schema'
 import { createRateLimiter } from '../../server/platform/http/rate-limit'
 
@@ -30,13 +31,7 @@ export function failingDatabase(error: Error): Database {
     db,
     reads: db,
     erasureSalt: 'not-used',
-    writesInWith: false,
-    instant: (iso) => sql<string>`${iso}`,
-    utcDay: (column) => {
-      const day = sql<string>`substr(${sql.ref(column)}, 1, 10)`
-      return { key: day, text: day }
-    },
-    lockRows: (query) => query,
+    ...sqliteSql,
     withBriefLockWait: (_waitMs, work) => work(db),
     classify: (given) => given,
     rateLimiter: createRateLimiter,

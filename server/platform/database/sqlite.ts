@@ -39,6 +39,19 @@ function timed(statement: Database.Statement): Database.Statement {
   return statement
 }
 
+/** How SQLite's SQL differs where the stores ask (database.ts): timestamps are ISO text, so an instant is the text
+ * itself and a day its first ten characters; no INSERT inside WITH; no row locks, the write transaction holds the
+ * whole file. */
+export const sqliteSql: Pick<OpenDatabase, 'writesInWith' | 'instant' | 'utcDay' | 'lockRows'> = {
+  writesInWith: false,
+  instant: (iso) => sql<string>`${iso}`,
+  utcDay: (column) => {
+    const day = sql<string>`substr(${sql.ref(column)}, 1, 10)`
+    return { key: day, text: day }
+  },
+  lockRows: (query) => query,
+}
+
 /** Opens (creating the file if needed, not its folder) the database at `databaseUrl` and runs the platform's
  * migrations and the features' (`migrations`), all of them or those before `stopBefore`. */
 export async function openSqliteDatabase(databaseUrl: string, options: { migrations: readonly Migrations[]; stopBefore?: string; apply?: boolean }): Promise<OpenDatabase> {
@@ -77,13 +90,7 @@ export async function openSqliteDatabase(databaseUrl: string, options: { migrati
     db,
     reads,
     erasureSalt,
-    writesInWith: false,
-    instant: (iso) => sql<string>`${iso}`,
-    utcDay: (column) => {
-      const day = sql<string>`substr(${sql.ref(column)}, 1, 10)`
-      return { key: day, text: day }
-    },
-    lockRows: (query) => query,
+    ...sqliteSql,
     // The one connection, held for the work; while it is held no other statement runs, so the shorter wait
     // applies to this work only.
     withBriefLockWait: (waitMs, work) =>

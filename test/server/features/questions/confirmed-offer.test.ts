@@ -4,18 +4,16 @@
 // lands on the confirmed page with `&questions=…` beside the news choice's token. The token is the questions page's
 // own (hashed in the database, a day long), and it opens that page. A confirmation that failed offers nothing.
 import { createHash } from 'node:crypto'
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
+import { afterEach, expect, it } from 'vitest'
 import { questionRules } from '../../../../shared/questions'
-import { startInbox, type Inbox } from '../../../../tools/smtp-inbox'
 import { queryDatabase, startTestServer, validSignup, type TestServer } from '../../harness'
+import { inboxForFile } from '../../../utils/file-inbox'
 import { runsOnBothEngines } from '../../../utils/store-suite'
 
 runsOnBothEngines()
 
-let inbox: Inbox
+const inbox = inboxForFile()
 let server: TestServer
-beforeAll(async () => (inbox = await startInbox()))
-afterAll(() => inbox.close())
 afterEach(() => server?.close())
 
 const aToken = /^[A-Za-z0-9_-]{43}$/

@@ -5,20 +5,18 @@
 // page then offers the withdrawal, which deletes the sensitive answer at once. Each bad answer is a 400 in words
 // that stores nothing; a link that does not work is refused as the news choice is; no answer reaches a log line.
 import type { ParsedMail } from 'mailparser'
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
+import { afterEach, expect, it } from 'vitest'
 import { answerRefusalWords, questionRules, questionsApiPath, questionsLinkInvalidWords, sensitiveConsentWording } from '../../../../shared/questions'
 import { createLogger } from '../../../../server/platform/observability/logger'
 import { pageText } from '../../../utils/page-text'
-import { startInbox, type Inbox } from '../../../../tools/smtp-inbox'
 import { queryDatabase, startTestServer, validSignup, type TestServer } from '../../harness'
+import { inboxForFile } from '../../../utils/file-inbox'
 import { runsOnBothEngines } from '../../../utils/store-suite'
 
 runsOnBothEngines()
 
-let inbox: Inbox
+const inbox = inboxForFile()
 let server: TestServer
-beforeAll(async () => (inbox = await startInbox()))
-afterAll(() => inbox.close())
 afterEach(() => server?.close())
 
 const knee = 'Sharp pain below the left kneecap'

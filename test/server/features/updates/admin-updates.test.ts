@@ -10,7 +10,7 @@ import { previewCsp } from '../../../../server/features/updates/update-routes'
 import type { AuditEntry } from '../../../../shared/console-api'
 import type { UpdateDraft, UpdatePreview } from '../../../../shared/update-rows'
 import { eachEngine, type EngineUnderTest } from '../../../utils/engines'
-import { adminEmail, startAdminServer, type AdminTestServer } from '../../admin-harness'
+import { adminEmail, signedInConsoleOn } from '../../admin-harness'
 
 const secondEmail = 'second@company.example'
 const body = [
@@ -23,35 +23,26 @@ const body = [
 const draft = { subject: 'Stride Coach is with Apple', preheader: 'Where the app stands a month before launch.', body }
 
 describe.each(eachEngine())('updates in the console on $engine', (engine: EngineUnderTest) => {
-  let server: AdminTestServer
-  let cookie: string
+  const { server, cookie } = signedInConsoleOn(engine)
   let sender: OutboxSender | undefined
 
-  const send = (method: string, path: string, payload?: unknown, init: { cookie?: string; headers?: Record<string, string> } = { cookie }) =>
-    server.request(`/api/admin${path}`, { method, ...(payload === undefined ? {} : { body: JSON.stringify(payload) }), ...init })
+  const send = (method: string, path: string, payload?: unknown, init: { cookie?: string; headers?: Record<string, string> } = { cookie: cookie() }) =>
+    server().request(`/api/admin${path}`, { method, ...(payload === undefined ? {} : { body: JSON.stringify(payload) }), ...init })
   const getJson = async (path: string) => {
-    const response = await server.request(`/api/admin${path}`, { cookie })
+    const response = await server().request(`/api/admin${path}`, { cookie: cookie() })
     expect(response.status, path).toBe(200)
     return response.json()
   }
   const auditLog = async (): Promise<AuditEntry[]> => (await getJson('/audit')).entries
-  const rows = () => server.store.database.db.selectFrom('updates').selectAll().orderBy('id').execute()
+  const rows = () => server().store.database.db.selectFrom('updates').selectAll().orderBy('id').execute()
   const create = async (fields = draft): Promise<UpdateDraft> => {
     const response = await send('POST', '/updates', fields)
     expect(response.status).toBe(201)
     return (await response.json()).update
   }
 
-  beforeAll(async () => {
-    await engine.setup()
-    server = await startAdminServer({ databaseUrl: await engine.newDatabase() })
-    cookie = await server.signIn()
-  }, 120_000)
-  afterAll(async () => {
-    await sender?.stop()
-    await server?.close()
-    await engine.teardown()
-  })
+  // The sender a test started stops before the console closes: after-hooks run in reverse order of registration.
+  afterAll(() => sender?.stop())
 
   it('saves a draft, reads it back, lists it, edits it and deletes it, each stored and audited', async () => {
     const created = await create()
@@ -60,7 +51,7 @@ describe.each(eachEngine())('updates in the console on $engine', (engine: Engine
     expect((await getJson(`/updates/${created.id}`)).update).toEqual(created)
 
     const second = await create({ subject: 'Second', preheader: '', body: 'Short.' })
-    const secondCookie = await server.signIn(secondEmail)
+    const secondCookie = await server().signIn(secondEmail)
     const edited = await send('PUT', `/updates/${created.id}`, { ...draft, subject: 'Stride Coach is in review' }, { cookie: secondCookie })
     expect(edited.status).toBe(200)
     expect((await edited.json()).update).toMatchObject({ id: created.id, subject: 'Stride Coach is in review', createdBy: adminEmail, updatedBy: secondEmail })
@@ -74,7 +65,7 @@ describe.each(eachEngine())('updates in the console on $engine', (engine: Engine
     expect(deleted.status).toBe(200)
     expect((await rows()).map((row) => row.id)).toEqual([created.id])
     expect((await send('DELETE', `/updates/${second.id}`)).status).toBe(404)
-    expect((await server.request(`/api/admin/updates/${second.id}`, { cookie })).status).toBe(404)
+    expect((await server().request(`/api/admin/updates/${second.id}`, { cookie: cookie() })).status).toBe(404)
 
     const audit = (await auditLog()).filter((entry) => entry.action.endsWith('-update'))
     expect(audit.map(({ actor, action, detail }) => [actor, action, detail])).toEqual([
@@ -114,7 +105,7 @@ describe.each(eachEngine())('updates in the console on $engine', (engine: Engine
 
   it('previews the email in both parts, as data safe to show in a sandboxed frame', async () => {
     const { id } = await create()
-    const response = await server.request(`/api/admin/updates/${id}/preview`, { cookie })
+    const response = await server().request(`/api/admin/updates/${id}/preview`, { cookie: cookie() })
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toMatch(/^application\/json/)
     expect(response.headers.get('content-security-policy')).toBe(previewCsp)
@@ -129,7 +120,7 @@ describe.each(eachEngine())('updates in the console on $engine', (engine: Engine
     expect(preview.darkHtml).toContain('@media all{')
     expect(preview.darkHtml).not.toContain('prefers-color-scheme')
     expect(preview.text).toContain('Read what changed (https://stridehealth.example/blog?from=update) or write to us (hello@stridehealth.example).')
-    expect((await server.request('/api/admin/updates/999999/preview', { cookie })).status).toBe(404)
+    expect((await server().request('/api/admin/updates/999999/preview', { cookie: cookie() })).status).toBe(404)
     await send('DELETE', `/updates/${id}`)
   })
 
@@ -140,12 +131,12 @@ describe.each(eachEngine())('updates in the console on $engine', (engine: Engine
     expect(first.status).toBe(202)
     expect(await first.json()).toEqual({ ok: true, to: adminEmail, queued: true })
     expect(await (await send('POST', `/updates/${id}/test`, {})).json()).toEqual({ ok: true, to: adminEmail, queued: false })
-    const queued = await server.store.database.db.selectFrom('outbox').select(['kind', 'finished_at']).where('kind', '=', updateTestKind).execute()
+    const queued = await server().store.database.db.selectFrom('outbox').select(['kind', 'finished_at']).where('kind', '=', updateTestKind).execute()
     expect(queued).toEqual([{ kind: updateTestKind, finished_at: null }])
 
     // The composition's own sender, with the per-inbox budget every email counts against.
-    sender = await server.store.startSender({ pollMs: 100 })
-    const mail = await server.inbox.next(adminEmail, 15_000)
+    sender = await server().store.startSender({ pollMs: 100 })
+    const mail = await server().inbox.next(adminEmail, 15_000)
     expect(mail.subject).toBe(testSubject(draft.subject))
     expect(mail.rcptTo).toEqual([adminEmail])
     expect(mail.text).toContain('Read what changed (https://stridehealth.example/blog?from=update)')
@@ -153,16 +144,16 @@ describe.each(eachEngine())('updates in the console on $engine', (engine: Engine
     expect(mail.html).toContain('Pasted: &lt;script&gt;alert(1)&lt;/script&gt;')
     expect(mail.headerLines.some((line) => /^list-unsubscribe/i.test(line.key))).toBe(false)
     await sender.idle()
-    expect(await server.store.database.db.selectFrom('outbox').select(['outcome']).where('kind', '=', updateTestKind).execute()).toEqual([{ outcome: 'sent' }])
+    expect(await server().store.database.db.selectFrom('outbox').select(['outcome']).where('kind', '=', updateTestKind).execute()).toEqual([{ outcome: 'sent' }])
 
     // Another member's test goes to them, and only to them.
-    const secondCookie = await server.signIn(secondEmail)
+    const secondCookie = await server().signIn(secondEmail)
     expect(await (await send('POST', `/updates/${id}/test`, { to: adminEmail }, { cookie: secondCookie })).json()).toEqual({ ok: true, to: secondEmail, queued: true })
-    const theirs = await server.inbox.next(secondEmail, 15_000)
+    const theirs = await server().inbox.next(secondEmail, 15_000)
     expect(theirs.rcptTo).toEqual([secondEmail])
     await sender.idle()
     // Nothing else arrived: no second test for the first ask's double, nothing for the address a request named.
-    expect(server.inbox.mails.filter((other) => other.subject === testSubject(draft.subject))).toEqual([])
+    expect(server().inbox.mails.filter((other) => other.subject === testSubject(draft.subject))).toEqual([])
 
     const tests = (await auditLog()).filter((entry) => entry.action === 'test-update')
     expect(tests.map(({ actor, detail }) => [actor, detail])).toEqual([
@@ -178,9 +169,9 @@ describe.each(eachEngine())('updates in the console on $engine', (engine: Engine
     const { id } = await create()
     expect((await send('POST', `/updates/${id}/test`, {})).status).toBe(202)
     expect((await send('DELETE', `/updates/${id}`)).status).toBe(200)
-    sender = await server.store.startSender({ pollMs: 100 })
+    sender = await server().store.startSender({ pollMs: 100 })
     await sender.idle()
-    const outcomes = await server.store.database.db.selectFrom('outbox').select(['outcome']).where('kind', '=', updateTestKind).orderBy('id').execute()
+    const outcomes = await server().store.database.db.selectFrom('outbox').select(['outcome']).where('kind', '=', updateTestKind).orderBy('id').execute()
     expect(outcomes.at(-1)).toEqual({ outcome: 'skipped' })
   })
 
@@ -206,21 +197,21 @@ describe.each(eachEngine())('updates in the console on $engine', (engine: Engine
     it('refuses a change from another Origin, or with none, even with the cookie', async () => {
       const { id } = await create()
       const before = await rows()
-      const waiting = () => server.store.database.db.selectFrom('update_tests').select('id').execute()
+      const waiting = () => server().store.database.db.selectFrom('update_tests').select('id').execute()
       const testsBefore = await waiting()
-      for (const origin of ['https://evil.example', 'null', `${server.origin}.evil.example`, undefined]) {
+      for (const origin of ['https://evil.example', 'null', `${server().origin}.evil.example`, undefined]) {
         const headers: Record<string, string> = origin === undefined ? {} : { origin }
         const requests = [
-          () => send('POST', '/updates', draft, { cookie, headers }),
-          () => send('PUT', `/updates/${id}`, { ...draft, subject: 'Hijacked' }, { cookie, headers }),
-          () => send('DELETE', `/updates/${id}`, undefined, { cookie, headers }),
-          () => send('POST', `/updates/${id}/test`, {}, { cookie, headers }),
+          () => send('POST', '/updates', draft, { cookie: cookie(), headers }),
+          () => send('PUT', `/updates/${id}`, { ...draft, subject: 'Hijacked' }, { cookie: cookie(), headers }),
+          () => send('DELETE', `/updates/${id}`, undefined, { cookie: cookie(), headers }),
+          () => send('POST', `/updates/${id}/test`, {}, { cookie: cookie(), headers }),
         ]
         for (const request of requests) {
           // No Origin at all: the harness adds this server's, so the request is made without its help.
           const response =
             origin === undefined
-              ? await fetch(`${server.origin}/api/admin/updates/${id}/test`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: '{}' })
+              ? await fetch(`${server().origin}/api/admin/updates/${id}/test`, { method: 'POST', headers: { cookie: cookie(), 'content-type': 'application/json' }, body: '{}' })
               : await request()
           expect(response.status).toBe(403)
           expect(response.headers.get('access-control-allow-origin')).toBeNull()

@@ -10,7 +10,7 @@ import type { OutboxSender } from '../../../../server/platform/outbox/outbox-sen
 import type { SendGuard, UpdateDraft } from '../../../../shared/update-rows'
 import { eachEngine, type EngineUnderTest } from '../../../utils/engines'
 import { until } from '../../../../tools/until'
-import { startAdminServer, type AdminTestServer } from '../../admin-harness'
+import { signedInConsoleOn } from '../../admin-harness'
 
 describe('the rule', () => {
   const guard: SendGuard = { complaintPercent: 0.3, hardBouncePercent: 5, after: 1000 }
@@ -26,16 +26,13 @@ describe('the rule', () => {
 
 describe.each(eachEngine())('a send that protects the domain on $engine', (engine: EngineUnderTest) => {
   const guard: SendGuard = { complaintPercent: 10, hardBouncePercent: 20, after: 15 }
-  let server: AdminTestServer
-  let cookie: string
+  const { server, api: send } = signedInConsoleOn(engine, { bounces: { ...readConfig({}).bounces, sendGuard: guard } })
   let sender: OutboxSender | undefined
   let people = 0
 
-  const send = (method: string, path: string, payload?: unknown) =>
-    server.request(`/api/admin${path}`, { method, cookie, ...(payload === undefined ? {} : { body: JSON.stringify(payload) }) })
-  const db = () => server.store.database.db
+  const db = () => server().store.database.db
   const read = async (id: number): Promise<UpdateDraft> => ((await (await send('GET', `/updates/${id}`)).json()) as { update: UpdateDraft }).update
-  const tick = () => server.store.updateSends.tick(new Date())
+  const tick = () => server().store.updateSends.tick(new Date())
 
   /** `count` confirmed people holding news and updates, and nobody else. */
   async function seed(count: number) {
@@ -43,10 +40,10 @@ describe.each(eachEngine())('a send that protects the domain on $engine', (engin
     const now = new Date().toISOString()
     for (let index = 0; index < count; index++) {
       const email = `guard.${++people}@example.com`
-      await server.store.add({ email, emailNormalized: email, firstName: 'Pat', source: 'test', submissionId: null })
+      await server().store.add({ email, emailNormalized: email, firstName: 'Pat', source: 'test', submissionId: null })
       await db().updateTable('signups').set({ status: 'confirmed', confirmed_at: now, news_given_at: now, news_consent_version: '2026-11-27' }).where('email_normalized', '=', email).execute()
     }
-    await server.store.settled()
+    await server().store.settled()
     await db().deleteFrom('outbox').where('kind', '<>', updateKind).execute()
   }
 
@@ -54,7 +51,7 @@ describe.each(eachEngine())('a send that protects the domain on $engine', (engin
   async function startSending(subject: string): Promise<number> {
     const made = (await (await send('POST', '/updates', { subject, preheader: 'A short one.', body: 'Hello.' })).json()) as { update: UpdateDraft }
     expect((await send('POST', `/updates/${made.update.id}/send`, { audience: 'everyone', perSecond: 5 })).status).toBe(200)
-    sender ??= await server.store.startSender({ pollMs: 50 })
+    sender ??= await server().store.startSender({ pollMs: 50 })
     return made.update.id
   }
 
@@ -70,7 +67,7 @@ describe.each(eachEngine())('a send that protects the domain on $engine', (engin
         .orderBy('update_recipients.id')
         .execute()
     ).map((row) => row.email)
-  const received = (subject: string) => server.inbox.mails.filter((mail) => mail.subject === subject).flatMap((mail) => mail.rcptTo)
+  const received = (subject: string) => server().inbox.mails.filter((mail) => mail.subject === subject).flatMap((mail) => mail.rcptTo)
 
   /** The clock and the sender until the update is paused or done. */
   async function sendUntil(id: number, state: 'paused' | 'done') {
@@ -111,18 +108,9 @@ describe.each(eachEngine())('a send that protects the domain on $engine', (engin
     expect(audit).toEqual([{ action: 'send-update', detail: `update #${id}: resumed` }])
   }
 
-  beforeAll(async () => {
-    await engine.setup()
-    server = await startAdminServer({ databaseUrl: await engine.newDatabase(), bounces: { ...readConfig({}).bounces, sendGuard: guard } })
-    cookie = await server.signIn()
-  }, 120_000)
   afterEach(async () => {
     await sender?.stop()
     sender = undefined
-  })
-  afterAll(async () => {
-    await server?.close()
-    await engine.teardown()
   })
 
   it('pauses on complaints past UPDATE_PAUSE_COMPLAINT_PERCENT, says why, holds the rest, and resumes on a member’s word', async () => {
@@ -132,7 +120,7 @@ describe.each(eachEngine())('a send that protects the domain on $engine', (engin
     await tick()
     await until(async () => (await gone(id)) === 11, 20_000, 'the first 11 sent')
     // Three of the first 11 mark it as spam: past 10 %, but under 15 emails nothing is judged yet.
-    for (const address of (await sentTo(id)).slice(0, 3)) await server.store.suppressions.record({ address, kind: 'complaint', source: 'postmark', words: 'abuse' }, new Date())
+    for (const address of (await sentTo(id)).slice(0, 3)) await server().store.suppressions.record({ address, kind: 'complaint', source: 'postmark', words: 'abuse' }, new Date())
     expect((await tick()).paused).toBe(0)
     expect((await read(id)).send).toMatchObject({ state: 'sending', autoPaused: null, record: { complaints: 3, hardBounces: 0 } })
     // Once 15 have gone, 3 of them (20 %) is over the limit.
@@ -153,7 +141,7 @@ describe.each(eachEngine())('a send that protects the domain on $engine', (engin
     await until(async () => (await gone(id)) === 11, 20_000, 'the first 11 sent')
     const first = await sentTo(id)
     // Three hard bounces: 3 of at least 15 is at most 20 %, not over it: it carries on.
-    for (const address of first.slice(0, 3)) await server.store.suppressions.record({ address, kind: 'hard', source: 'postmark', words: '550 5.1.1 unknown user' }, new Date())
+    for (const address of first.slice(0, 3)) await server().store.suppressions.record({ address, kind: 'hard', source: 'postmark', words: '550 5.1.1 unknown user' }, new Date())
     await until(
       async () => {
         await tick()
@@ -167,7 +155,7 @@ describe.each(eachEngine())('a send that protects the domain on $engine', (engin
     // Three more, the last told twice (a provider's retry counts once): 6 of at most 26 (15, and what was queued
     // ahead) is over 20 %.
     expect(await gone(id)).toBeLessThanOrEqual(26)
-    for (const address of [first[3]!, first[4]!, first[5]!, first[5]!]) await server.store.suppressions.record({ address, kind: 'hard', source: 'postmark', words: '550 5.1.1 unknown user' }, new Date())
+    for (const address of [first[3]!, first[4]!, first[5]!, first[5]!]) await server().store.suppressions.record({ address, kind: 'hard', source: 'postmark', words: '550 5.1.1 unknown user' }, new Date())
     expect((await tick()).paused).toBe(1)
     expect((await read(id)).send).toMatchObject({ state: 'paused', autoPaused: 'hard-bounces', record: { hardBounces: 6, complaints: 0 } })
     await expectHeld(id, subject)
@@ -186,9 +174,9 @@ describe.each(eachEngine())('a send that protects the domain on $engine', (engin
     await tick()
     await until(async () => (await gone(id)) === 11, 20_000, 'the first 11 sent')
     const [bounced, twice] = await sentTo(id)
-    const complaint = (address: string) => server.store.suppressions.record({ address, kind: 'complaint', source: 'ses', words: 'abuse' }, new Date())
+    const complaint = (address: string) => server().store.suppressions.record({ address, kind: 'complaint', source: 'ses', words: 'abuse' }, new Date())
     // A hard bounce the provider told late, then a complaint of the same email: the complaint still counts.
-    await server.store.suppressions.record({ address: bounced!, kind: 'hard', source: 'ses', words: '550 5.1.1 unknown user' }, new Date())
+    await server().store.suppressions.record({ address: bounced!, kind: 'hard', source: 'ses', words: '550 5.1.1 unknown user' }, new Date())
     expect(await complaint(bounced!)).toBe('suppressed')
     // A complaint told twice (a provider's retry, or a second press) is told again, and counts once.
     expect(await complaint(twice!)).toBe('suppressed')

@@ -13,36 +13,24 @@ import { updateSendMachine, type UpdateSendEvent } from '../../../../machines/up
 import { updateKind } from '../../../../server/features/updates/update-sends'
 import { definedTransitions, describeTransition, transitionPaths, transitionsTaken, type Model, type ModelPath } from '../../../../tools/admin-model'
 import { eachEngine, type EngineUnderTest } from '../../../utils/engines'
-import { startAdminServer, type AdminTestServer } from '../../admin-harness'
+import { signedInConsoleOn } from '../../admin-harness'
 
 const events: UpdateSendEvent[] = ['EDIT', 'SEND_NOW', 'SCHEDULE', 'UNSCHEDULE', 'START', 'PAUSE', 'RESUME', 'CANCEL', 'FINISH'].map((type) => ({ type }) as UpdateSendEvent)
 const model: Model = { machine: updateSendMachine, events, offerEveryEvent: true, serializeState: (snapshot) => JSON.stringify(snapshot.value) }
 const paths: ModelPath[] = transitionPaths(model)
 
 describe.each(eachEngine())('an update’s sending on $engine', (engine: EngineUnderTest) => {
-  let server: AdminTestServer
-  let cookie: string
+  const { server, api } = signedInConsoleOn(engine)
   let people = 0
 
-  beforeAll(async () => {
-    await engine.setup()
-    server = await startAdminServer({ databaseUrl: await engine.newDatabase() })
-    cookie = await server.signIn()
-  }, 120_000)
-  afterAll(async () => {
-    await server?.close()
-    await engine.teardown()
-  })
-
   it.each(paths.map((path) => [path.name, path] as const))('%s', async (_name, path) => {
-    const db = server.store.database.db
-    const post = (route: string, payload?: unknown) =>
-      server.request(`/api/admin${route}`, { method: 'POST', cookie, ...(payload === undefined ? {} : { body: JSON.stringify(payload) }) })
+    const db = server().store.database.db
+    const post = (route: string, payload?: unknown) => api('POST', route, payload)
     // The audience is one new person: nobody before them holds news any more.
     await db.updateTable('signups').set({ news_withdrawn_at: new Date().toISOString() }).where('news_withdrawn_at', 'is', null).execute()
     const email = `model.${++people}@example.com`
-    await server.store.add({ email, emailNormalized: email, firstName: 'Mo', source: 'test', submissionId: null })
-    await server.store.settled()
+    await server().store.add({ email, emailNormalized: email, firstName: 'Mo', source: 'test', submissionId: null })
+    await server().store.settled()
     const now = new Date().toISOString()
     await db
       .updateTable('signups')
@@ -81,16 +69,16 @@ describe.each(eachEngine())('an update’s sending on $engine', (engine: EngineU
       const unchanged = moves || (clock && before.value === 'sending') ? undefined : await everything()
       if (clock) {
         if (event.type === 'FINISH') {
-          const sender = await server.store.startSender({ pollMs: 50 })
-          await server.store.updateSends.tick(new Date())
+          const sender = await server().store.startSender({ pollMs: 50 })
+          await server().store.updateSends.tick(new Date())
           await sender.idle()
           await sender.stop()
         }
-        await server.store.updateSends.tick(new Date())
+        await server().store.updateSends.tick(new Date())
       } else {
         const response =
           event.type === 'EDIT'
-            ? await server.request(`/api/admin/updates/${id}`, { method: 'PUT', cookie, body: JSON.stringify({ subject: `Edited ${people}`, preheader: '', body: 'New words.' }) })
+            ? await api('PUT', `/updates/${id}`, { subject: `Edited ${people}`, preheader: '', body: 'New words.' })
             : event.type === 'SEND_NOW'
               ? await post(`/updates/${id}/send`, { audience: 'everyone', perSecond: 1 })
               : event.type === 'SCHEDULE'

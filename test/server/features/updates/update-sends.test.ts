@@ -16,7 +16,7 @@ import type { UpdateAudience, UpdateDraft, UpdateRecord } from '../../../../shar
 import { eachEngine, type EngineUnderTest } from '../../../utils/engines'
 import { rawHeader } from '../../../../tools/smtp-inbox'
 import { until } from '../../../../tools/until'
-import { adminEmail, startAdminServer, type AdminTestServer } from '../../admin-harness'
+import { adminEmail, signedInConsoleOn } from '../../admin-harness'
 import { tmpdir } from 'node:os'
 import { createMailer } from '../../../../server/platform/mail/mailer'
 import { openStore } from '../../../../tools/open-store'
@@ -36,18 +36,15 @@ const record = (counts: Partial<Omit<UpdateRecord, 'skipped'>> & { skipped?: Par
 })
 
 describe.each(eachEngine())('sending an update on $engine', (engine: EngineUnderTest) => {
-  let server: AdminTestServer
-  let cookie: string
+  const { server, api: send } = signedInConsoleOn(engine)
   let sender: OutboxSender | undefined
   let people = 0
 
-  const send = (method: string, path: string, payload?: unknown) =>
-    server.request(`/api/admin${path}`, { method, cookie, ...(payload === undefined ? {} : { body: JSON.stringify(payload) }) })
   const json = async (response: Response, status = 200) => {
     expect(response.status, response.url).toBe(status)
     return response.json()
   }
-  const db = () => server.store.database.db
+  const db = () => server().store.database.db
 
   // People at their step of the launch, straight into the table (their confirmations' emails taken away), and
   // nobody else holding news: each test's audience is its own people.
@@ -56,7 +53,7 @@ describe.each(eachEngine())('sending an update on $engine', (engine: EngineUnder
     const seeded = []
     for (const person of list) {
       const email = `person.${++people}@example.com`
-      await server.store.add({ email, emailNormalized: email, firstName: 'Pat', source: 'test', submissionId: null })
+      await server().store.add({ email, emailNormalized: email, firstName: 'Pat', source: 'test', submissionId: null })
       const now = new Date().toISOString()
       const row = await db()
         .updateTable('signups')
@@ -72,7 +69,7 @@ describe.each(eachEngine())('sending an update on $engine', (engine: EngineUnder
         .executeTakeFirstOrThrow()
       seeded.push({ ...person, email, id: Number(row.id) })
     }
-    await server.store.settled()
+    await server().store.settled()
     await db().deleteFrom('outbox').where('kind', '<>', updateKind).execute()
     return seeded
   }
@@ -81,12 +78,12 @@ describe.each(eachEngine())('sending an update on $engine', (engine: EngineUnder
     (await json(await send('POST', '/updates', { subject, preheader: 'A short one.', body: 'Read [more](https://stridehealth.example/blog).' }), 201)).update
   const read = async (id: number): Promise<UpdateDraft> => (await json(await send('GET', `/updates/${id}`))).update
   // The server's clock (its routes and its sender), which a test may move forward, and the updates' clock at it.
-  const now = () => new Date(Date.now() + server.clock.offsetMs)
-  const tick = (at = now()) => server.store.updateSends.tick(at)
-  const received = (subject: string) => server.inbox.mails.filter((mail) => mail.subject === subject)
+  const now = () => new Date(Date.now() + server().clock.offsetMs)
+  const tick = (at = now()) => server().store.updateSends.tick(at)
+  const received = (subject: string) => server().inbox.mails.filter((mail) => mail.subject === subject)
   /** The clock and the sender, until the update is done. */
   async function sendAll(id: number) {
-    sender ??= await server.store.startSender({ pollMs: 50 })
+    sender ??= await server().store.startSender({ pollMs: 50 })
     await until(
       async () => {
         await tick()
@@ -103,18 +100,9 @@ describe.each(eachEngine())('sending an update on $engine', (engine: EngineUnder
     sender = undefined
   }
 
-  beforeAll(async () => {
-    await engine.setup()
-    server = await startAdminServer({ databaseUrl: await engine.newDatabase() })
-    cookie = await server.signIn()
-  }, 120_000)
   afterEach(async () => {
     await stopSender()
-    server.clock.offsetMs = 0
-  })
-  afterAll(async () => {
-    await server?.close()
-    await engine.teardown()
+    server().clock.offsetMs = 0
   })
 
   it('counts each audience among those who hold news, sends to the one chosen, each person once, with an unsubscribe from news only', async () => {
@@ -185,7 +173,7 @@ describe.each(eachEngine())('sending an update on $engine', (engine: EngineUnder
     await saveLinkTokens(db(), [{ hash: hashSecret(secret), purpose: 'unsubscribe-news', personId: second!.id, expiresAt: new Date(Date.now() + 3_600_000) }])
     const form = new FormData()
     form.set('List-Unsubscribe', 'One-Click')
-    expect((await fetch(`${server.origin}/api/waitlist/unsubscribe?token=${secret}`, { method: 'POST', body: form })).status).toBe(200)
+    expect((await fetch(`${server().origin}/api/waitlist/unsubscribe?token=${secret}`, { method: 'POST', body: form })).status).toBe(200)
     expect((await send('POST', `/signups/${third!.id}/erase`)).status).toBe(200)
 
     expect((await json(await send('POST', `/updates/${update.id}/resume`))).update.send.state).toBe('sending')
@@ -217,7 +205,7 @@ describe.each(eachEngine())('sending an update on $engine', (engine: EngineUnder
     // Cancelled before the sender runs: the first's entry is a dead instance's (not withdrawn), the rest queued go.
     expect((await json(await send('POST', `/updates/${update.id}/cancel`))).update.send.state).toBe('cancelled')
     expect(await db().selectFrom('outbox').select('subject_id').where('kind', '=', updateKind).where('finished_at', 'is', null).execute()).toEqual([{ subject_id: firstRow.id }])
-    sender = await server.store.startSender({ pollMs: 50 })
+    sender = await server().store.startSender({ pollMs: 50 })
     await sender.idle()
     expect(received('Begun')).toEqual([])
     const done = (await read(update.id)).send!
@@ -241,7 +229,7 @@ describe.each(eachEngine())('sending an update on $engine', (engine: EngineUnder
 
     await json(await send('POST', `/updates/${update.id}/send`, { audience: 'everyone', at: at.toISOString(), perSecond: 5 }))
     const [another] = await seed([{ status: 'confirmed', news: 'held' }])
-    server.clock.offsetMs = at.getTime() + 1000 - Date.now()
+    server().clock.offsetMs = at.getTime() + 1000 - Date.now()
     expect((await tick()).started).toBe(1)
     const started = (await read(update.id)).send!
     expect(started).toMatchObject({ state: 'sending', record: record({ audience: 1, toGo: 1 }) })
@@ -255,12 +243,12 @@ describe.each(eachEngine())('sending an update on $engine', (engine: EngineUnder
     await json(await send('POST', `/updates/${update.id}/send`, { audience: 'notInvited', perSecond: 2 }))
     // This instance's clock queues the first few and its sender delivers them; then it stops for good.
     await tick()
-    sender = await server.store.startSender({ pollMs: 50 })
+    sender = await server().store.startSender({ pollMs: 50 })
     await until(async () => received('Carried on').length >= 1, 15_000, 'the first email')
     await stopSender()
     // Another instance (PostgreSQL), or this one started again (SQLite: one process owns the file at a time, and
     // its start releases what the stopped sender held), carries it on with its own clock and sender.
-    const other = engine.engine === 'postgres' ? await openStore(server.databaseUrl, { mailer: createMailer({ smtpUrl: server.inbox.url, mailFrom: 'other@company.example', mailDir: tmpdir() }) }) : server.store
+    const other = engine.engine === 'postgres' ? await openStore(server().databaseUrl, { mailer: createMailer({ smtpUrl: server().inbox.url, mailFrom: 'other@company.example', mailDir: tmpdir() }) }) : server().store
     const otherSender = await other.startSender({ pollMs: 50 })
     try {
       await until(
@@ -274,7 +262,7 @@ describe.each(eachEngine())('sending an update on $engine', (engine: EngineUnder
       )
     } finally {
       await otherSender.stop()
-      if (other !== server.store) await other.close()
+      if (other !== server().store) await other.close()
     }
     expect(received('Carried on').map((mail) => mail.rcptTo[0]).sort()).toEqual(seeded.map((person) => person.email).sort())
     expect((await read(update.id)).send!.record).toEqual(record({ audience: 6, sent: 6 }))

@@ -5,9 +5,7 @@
 import { afterEach } from 'vitest'
 import type { Resolve } from '../../../../server/features/webhooks/address-guard'
 import { silentLogger } from '../../../../server/platform/observability/logger'
-import { featureMigrations } from '../../../../server/feature-migrations'
-import { openDatabase } from '../../../../server/platform/database/open'
-import { listen, socketAddress } from '../../../../server/platform/http/node-server'
+import { socketAddress } from '../../../../server/platform/http/node-server'
 import { afterRepliesSettled } from '../../../../server/platform/http/after-reply'
 import { createMailer } from '../../../../server/platform/mail/mailer'
 import type { Composition } from '../../../../server/compose'
@@ -15,7 +13,7 @@ import { startReceiver, type Receiver } from '../../../utils/webhook-receiver'
 import type { WebhookEndpointRow } from '../../../../shared/webhook-rows'
 import { composeForTests, type Stores } from '../../../../tools/open-store'
 import { linkIn, startInbox, type Inbox } from '../../../../tools/smtp-inbox'
-import { freshDatabase, makeTempDir, validSignup } from '../../harness'
+import { consoleRequests, prepareServer, validSignup } from '../../harness'
 
 export const teamEmail = 'team@company.example'
 
@@ -43,13 +41,9 @@ export type WebhookServer = {
 export type WebhookServerOptions = { allowPrivate?: boolean; resolve?: Resolve; inviteUrl?: string; databaseUrl?: string; timeoutMs?: number }
 
 export async function startWebhookServer(options: WebhookServerOptions = {}): Promise<WebhookServer> {
-  const temp = await makeTempDir()
-  const databaseUrl = options.databaseUrl ?? (await freshDatabase(temp.dir))
-  const database = await openDatabase(databaseUrl, { migrations: featureMigrations })
+  const { temp, databaseUrl, database, server, origin, serve } = await prepareServer({ databaseUrl: options.databaseUrl })
   const inbox = await startInbox()
   const clock = { offsetMs: 0 }
-  const server = await listen({ fetch: (request, env) => composition.app.fetch(request, env) }, { port: 0, host: '127.0.0.1' })
-  const origin = `http://127.0.0.1:${server.port}`
   const { composition, stores: store } = composeForTests(database, {
     config: { rateLimit: { max: 1_000_000, windowMs: 60_000 }, webhooks: { allowPrivate: options.allowPrivate ?? true } },
     invitations: { url: options.inviteUrl ?? 'https://testflight.apple.com/join/AbCdEfGh' },
@@ -62,17 +56,11 @@ export async function startWebhookServer(options: WebhookServerOptions = {}): Pr
     webhookDelivery: { resolve: options.resolve, timeoutMs: options.timeoutMs ?? 2000 },
     log: silentLogger,
   })
+  serve(composition.app)
   await store.startSender({ pollMs: 50 })
   const ticker = composition.startTicker()
 
-  const request: WebhookServer['request'] = (path, init = {}) => {
-    const { cookie, ...rest } = init
-    const headers = new Headers(rest.headers)
-    if (cookie) headers.set('cookie', cookie)
-    if (rest.method && rest.method !== 'GET' && !headers.has('origin')) headers.set('origin', origin)
-    if (typeof rest.body === 'string' && !headers.has('content-type')) headers.set('content-type', 'application/json')
-    return fetch(`${origin}${path}`, { ...rest, headers, redirect: 'manual' })
-  }
+  const request = consoleRequests(origin)
   const postJson = (path: string, body: unknown) =>
     fetch(`${origin}${path}`, { method: 'POST', headers: { 'Content-Type': 'text/plain;charset=UTF-8' }, body: JSON.stringify(body) })
   const tokenIn = (text: string, path: string) => new RegExp(`https?://[^\\s"]+${path.replaceAll('/', '\\/')}\\?token=([A-Za-z0-9_-]{43})`).exec(text)
