@@ -1,7 +1,7 @@
-// A cohort by answers (issue 52), inside a form (a wave's invite form): "Add a rule by answers", then each rule's
-// question and the answers it takes, every rule held. The rules live in the cohort machine
-// (machines/admin-cohort-machine.ts); the form sends them. Without a rule the form is what it always was. `hint`
-// says what the rules do there, once there is one.
+// A cohort by answers (issue 52), inside a form (a wave's invite form, an update's send form): "Add a rule by
+// answers", then each rule's question and the answers it takes, every rule held. The rules live in the cohort
+// machine (machines/admin-cohort-machine.ts); the form sends them. Without a rule the form is what it always was.
+// `hint` says what the rules do there, once there is one.
 import { useSelector } from '@xstate/react'
 import type { ActorRefFrom } from 'xstate'
 import type { adminCohortMachine } from '../../machines/admin-cohort-machine'
