@@ -359,6 +359,8 @@ const inviteForm = (page: Page) => section(page, 'waves-heading').locator('form[
 export const cohortGallery = consoleGallery(cohortModel, {
   area: '/invitations',
   calls: ['fetchChoiceQuestions'],
+  // CLEAR comes from the waves' machine once a wave by the rules started: no gesture here causes it.
+  withoutEvents: ['CLEAR'],
   prepare: async (page) => {
     await page.route((url) => calls.fetchWaves.url(url), (route) => json(route, 200, wavesSamples.overview))
   },

@@ -3,8 +3,9 @@
 // rule, an update goes to those of its audience who do. Without a rule (`off`) a wave is the next in line and an
 // update goes to its whole audience, as before. ADD_RULE the first time fetches the questions (`loading`), then
 // `picking` holds the rules: a new rule names the first choice question, with no choice yet (the waves and updates
-// machines refuse a send until each rule has one). Removing the last rule is back to `off`. The rules as the
-// server takes them are `cohortMatch(context)`.
+// machines refuse a send until each rule has one). Removing the last rule is back to `off`, and so is CLEAR: the
+// wave's or the update's machine says when a send by the rules went out (RULES_USED), so that the next one starts
+// with none rather than going to the same cohort unasked. The rules as the server takes them are `cohortMatch(context)`.
 import { assertEvent, assign, fromPromise, setup, type DoneActorEvent, type SnapshotFrom } from 'xstate'
 import type { AnswerMatch, AskedQuestion } from '../shared/questions'
 
@@ -13,6 +14,11 @@ export type AdminCohortEvent =
   | { type: 'REMOVE_RULE'; index: number }
   | { type: 'QUESTION_CHOSEN'; index: number; questionId: number }
   | { type: 'CHOICE_TOGGLED'; index: number; choice: string }
+  | { type: 'CLEAR' }
+
+/** What the machines that send by the rules (waves, updates) emit once a send by them went out: the view answers
+ * with CLEAR. */
+export type RulesUsed = { type: 'RULES_USED' }
 
 type Context = { questions: AskedQuestion[]; rules: AnswerMatch[]; error: string }
 
@@ -46,6 +52,7 @@ export const adminCohortMachine = setup({
       const toggled = (choices: string[]) => (choices.includes(event.choice) ? choices.filter((choice) => choice !== event.choice) : [...choices, event.choice])
       return { rules: context.rules.map((rule, index) => (index === event.index ? { ...rule, choices: toggled(rule.choices) } : rule)) }
     }),
+    clearRules: assign({ rules: [], error: '' }),
     showNoQuestions: assign({ error: adminCohortMessages.noQuestions }),
     showLoadFailed: assign({ error: adminCohortMessages.loadFailed }),
   },
@@ -86,6 +93,7 @@ export const adminCohortMachine = setup({
         REMOVE_RULE: [{ guard: 'isLastRule', target: 'off', actions: 'removeRule' }, { guard: 'isRule', actions: 'removeRule' }],
         QUESTION_CHOSEN: { guard: 'isOffered', actions: 'chooseQuestion' },
         CHOICE_TOGGLED: { guard: 'isOffered', actions: 'toggleChoice' },
+        CLEAR: { target: 'off', actions: 'clearRules' },
       },
     },
   },

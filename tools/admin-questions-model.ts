@@ -78,8 +78,9 @@ export const questionsModel: Model = {
   },
 }
 
-/** The cohort machine (a wave's rules by answers): a rule added (the questions fetched, or none to name, or a
- * failure), its question changed (to one offered or not), a choice toggled (offered or not), a rule removed. */
+/** The cohort machine (a wave's or an update's rules by answers): a rule added (the questions fetched, or none to
+ * name, or a failure), its question changed (to one offered or not), a choice toggled (offered or not), a rule
+ * removed, the rules cleared once a send by them went out. */
 export const cohortModel: Model = {
   machine: adminCohortMachine,
   events: [
@@ -90,6 +91,7 @@ export const cohortModel: Model = {
     { type: 'QUESTION_CHOSEN', index: 0, questionId: 3 },
     { type: 'CHOICE_TOGGLED', index: 0, choice: 'Under 5 km' },
     { type: 'CHOICE_TOGGLED', index: 0, choice: 'Marathons' },
+    { type: 'CLEAR' },
     done('fetchChoiceQuestions', questionsSamples.questions.slice(0, 2)),
     done('fetchChoiceQuestions', [phone]),
     failed('fetchChoiceQuestions'),
