@@ -1,6 +1,7 @@
-// axe (WCAG 2.0, 2.1 and 2.2, A and AA) on every route in both colour schemes, every state of the waitlist
-// form (its red and green messages in both schemes), the open mobile menu, and the header in both looks
-// and both schemes (its text contrast on the transparent and the solid header).
+// axe (WCAG 2.0, 2.1 and 2.2, A and AA) on every route in both colour schemes, the confirmed page a confirmation
+// without a script lands on while a question is asked (issue 52), every state of the waitlist form (its red and
+// green messages in both schemes), the open mobile menu, and the header in both looks and both schemes (its text
+// contrast on the transparent and the solid header).
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures'
 import { mailtoSiteUrl } from './support/ports'
@@ -9,8 +10,9 @@ import { expectNoAxeViolations } from './support/axe'
 import { measureTextContrast } from './support/contrast'
 import { scrollPageTo, visit } from './support/site'
 import { waitlistForm } from './support/waitlist'
-import { stubEmail, stubScenarios } from './support/waitlist-stub'
+import { consentScenarios, stubEmail, stubScenarios, stubToken } from './support/waitlist-stub'
 import { palettes } from '../src/ui/theme'
+import { outcomePath, questionsFormOutcome } from '../shared/outcome-codes'
 
 const schemes = ['light', 'dark'] as const
 const rgb = (hex: string) => `rgb(${(hex.slice(1).match(/../g) ?? []).map((pair) => Number.parseInt(pair, 16)).join(', ')})`
@@ -25,6 +27,16 @@ for (const colorScheme of schemes) {
           await expectNoAxeViolations(page, `${route.path} at ${width} px, ${colorScheme} scheme`)
         })
       }
+
+      // Where the endpoint sends a confirmation posted without a script while a question is asked: the sentence, the
+      // news question, and the offer of the questions, whose button posts back to the page's own address.
+      const confirmedQuestions = outcomePath(questionsFormOutcome)
+      test(`${confirmedQuestions} has no axe violations`, async ({ page }) => {
+        await visit(page, `${confirmedQuestions}?token=${stubToken(consentScenarios.ok)}&questions=${stubToken(consentScenarios.ok)}`)
+        await expect(page.getByRole('region', { name: 'News and updates' })).toBeVisible()
+        await expect(page.getByRole('region', { name: 'A few questions' }).getByRole('button', { name: 'Answer a few questions' })).toBeVisible()
+        await expectNoAxeViolations(page, `${confirmedQuestions} at ${width} px, ${colorScheme} scheme`)
+      })
     })
   }
 }

@@ -4,11 +4,11 @@
 // join and confirm in a known order (their order in line), and each answers on the public questions page, opened
 // from their place page: seven run under 5 km, two run more. In the Invitations area the team adds the rule "under
 // 5 km", asks for a wave of 5, reads how many match before the send, and sends: exactly the first five in line among
-// those who match receive the invitation email, and nobody else does. Then four of them hold news and updates (Ada,
-// Ben, Cleo and Dev; set in the database, as the consent page's own tests cover asking): in the Updates area the team
-// writes an update, adds the same rule, reads that 3 of the 4 match before the send, and sends: Ada, Ben and Dev
-// receive it, Cleo (who runs more) and those without news do not. axe checks the Questions area, with its list and
-// its form, in both colour schemes at 390 and 1280 px.
+// those who match receive the invitation email, and nobody else does; the rule goes with that wave. Then four of
+// them hold news and updates (Ada, Ben, Cleo and Dev; set in the database, as the consent page's own tests cover
+// asking): in the Updates area the team writes an update, adds the same rule, reads that 3 of the 4 match before the
+// send, and sends: Ada, Ben and Dev receive it, Cleo (who runs more) and those without news do not. axe checks the
+// Questions area, with its list and its form, in both colour schemes at 390 and 1280 px.
 import type { Page } from '@playwright/test'
 import { invitationSubject } from '../server/features/launch/invitation-email'
 import { updateKind } from '../server/features/updates/update-sends'
@@ -101,7 +101,10 @@ test('the team defines a question, picks a wave of 5 by its answers, exactly the
     const rows = panel.getByRole('table', { name: /^Who this wave would invite/ }).getByRole('row').filter({ has: page.getByRole('cell') })
     await expect(rows.getByRole('cell', { name: /@example\.com$/ })).toHaveText(invited.map((name) => `${name.toLowerCase()}.cohort@example.com`))
     await panel.getByRole('button', { name: 'Invite these 5 people' }).click()
-    await expect(panel.getByRole('status')).toHaveText('Invited 5 people in wave #1.')
+    await expect(panel.getByRole('status')).toHaveText('Invited 5 people whose answers match the rules in wave #1.')
+    // The rule went with that wave: the next is the next in line again, unless a rule is added anew.
+    await expect(panel.getByRole('button', { name: 'Add a rule by answers' })).toBeVisible()
+    await expect(panel.getByRole('combobox', { name: 'Question of rule 1' })).toHaveCount(0)
   })
 
   await test.step('the first 5 in line who match receive the invitation, and nobody else does', async () => {
@@ -134,7 +137,7 @@ test('the team defines a question, picks a wave of 5 by its answers, exactly the
     await expect(look.getByRole('heading')).toBeFocused()
     await expect(look).toContainText('whose answers match every rule: 3 people now, of 4,')
     await look.getByRole('button', { name: 'Send to 3 people' }).click()
-    await expect(updates.getByRole('status')).toHaveText('Sending to 3 people.')
+    await expect(updates.getByRole('status')).toHaveText('Sending to 3 people whose answers match the rules.')
     for (const name of ['ada', 'ben', 'dev']) expect((await server.inbox.next(`${name}.cohort@example.com`, 15_000)).subject).toBe(subject)
     const outbox = async () => server.sql('SELECT s.email, o.finished_at FROM outbox o JOIN signups s ON s.id = o.signup_id WHERE o.kind = ? ORDER BY s.email', [updateKind])
     await expect.poll(async () => (await outbox()).every((row) => row.finished_at !== null)).toBe(true)

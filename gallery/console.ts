@@ -13,7 +13,7 @@ import { adminWebhooksMessages, hasWaitingDelivery, type AdminWebhooksSnapshot, 
 import { analyticsModel, analyticsSamples, apiKeysModel, auditModel, eraseModel, referralsModel, samples, wavesModel, signInWithLink, signInWithoutLink, summaryModel, tableModel, teamModel, updatesModel, wavesSamples, webhooksModel } from '../tools/admin-models'
 import type { Model } from '../tools/admin-model'
 import { personModel, personSample } from '../tools/admin-person-model'
-import { cohortModel, questionsModel, questionsSamples } from '../tools/admin-questions-model'
+import { cohortModel, offersTwice, questionsModel, questionsSamples } from '../tools/admin-questions-model'
 import type { AdminQuestionsSnapshot } from '../machines/admin-questions-machine'
 import type { AnswerMatch } from '../shared/questions'
 import { liftModel, mailDomainModel, suppressionSamples, suppressionsModel } from '../tools/admin-mail-models'
@@ -359,6 +359,8 @@ const inviteForm = (page: Page) => section(page, 'waves-heading').locator('form[
 export const cohortGallery = consoleGallery(cohortModel, {
   area: '/invitations',
   calls: ['fetchChoiceQuestions'],
+  // CLEAR comes from the waves' machine once a wave by the rules started: no gesture here causes it.
+  withoutEvents: ['CLEAR'],
   prepare: async (page) => {
     await page.route((url) => calls.fetchWaves.url(url), (route) => json(route, 200, wavesSamples.overview))
   },
@@ -426,10 +428,12 @@ export const questionsGallery = consoleGallery(questionsModel, {
     if (event.type === 'CONFIRM') return button('Retire the question')
     return unknownGesture(event)
   },
-  // The form pictured for a new question and for a new version; a refusal in words apart.
+  // The form pictured for a new question and for a new version, and once refused in the server's words: a new version
+  // that offers a choice twice (the form's own refusals look the same, in its words).
   pictureKey: (snapshot) => {
     const { draft, error } = snapshot.context as AdminQuestionsSnapshot['context']
-    return JSON.stringify({ value: snapshot.value, draft: draft ? (draft.id === null ? `new ${draft.kind}${draft.sensitive ? ' sensitive' : ''}` : 'version') : null, refused: error !== '' })
+    if (snapshot.matches('writing') && draft && draft.wording.trim() !== '' && offersTwice(draft) && error !== '') return JSON.stringify({ value: snapshot.value, refused: true })
+    return JSON.stringify({ value: snapshot.value, draft: draft ? (draft.id === null ? `new ${draft.kind}${draft.sensitive ? ' sensitive' : ''}` : 'version') : null })
   },
   detail: (snapshot) => {
     const { draft, error } = snapshot.context as AdminQuestionsSnapshot['context']

@@ -54,8 +54,8 @@ export async function pictureMachine(browser: Browser, origin: string, gallery: 
     const pictures: { width: number; scheme: Scheme; png: Buffer }[] = []
     for (const width of widthsOf(gallery)) {
       await page.setViewportSize({ width, height: 900 })
-      await gallery.shows(driver, shot.final)
-      const region = gallery.region(page, shot.final)
+      await gallery.shows(driver, shot.final, shot.variant)
+      const region = gallery.region(page, shot.final, shot.variant)
       for (const scheme of schemes) {
         await page.emulateMedia({ colorScheme: scheme })
         await painted(page)

@@ -14,6 +14,10 @@ export interface GalleryVariant {
   name: string
   input?: unknown
   site: SiteBuild
+  /** A variant that is another page around the same view (its own address, more on the page): its pictures are its
+   * own, named by the variant, and only of these leaf states; without it, a state another variant pictured already
+   * is not pictured again. */
+  apart?: { states: string[] }
 }
 
 /** Requests to one URL pattern held until the path says how they end (see network.ts). */
@@ -43,7 +47,7 @@ export interface GalleryMachine {
   prepare?: (page: Page) => Promise<void>
   /** The part of the page the state changes, which is what is pictured: an element, or a rectangle of the
    * viewport (for what the top layer draws, such as a popover, which no element's box holds). */
-  region: (page: Page, snapshot: AnyMachineSnapshot) => Locator | Clip
+  region: (page: Page, snapshot: AnyMachineSnapshot, variant: GalleryVariant) => Locator | Clip
   /** Sample events to walk the graph with. */
   events: ModelEvent[]
   /** The state key: the value plus the context that changes the picture (and decides guards). */
@@ -56,7 +60,7 @@ export interface GalleryMachine {
   /** Causes one event as a visitor or the network would. */
   act: (driver: Driver, event: ModelEvent, after: AnyMachineSnapshot) => Promise<void>
   /** Waits until the view shows `snapshot` (what is painted, never a duration). */
-  shows: (driver: Driver, snapshot: AnyMachineSnapshot) => Promise<void>
+  shows: (driver: Driver, snapshot: AnyMachineSnapshot, variant: GalleryVariant) => Promise<void>
   /** Widths the machine has a view at; both by default. */
   widths?: number[]
   /** Leaf states with no picture, and why. */

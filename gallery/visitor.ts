@@ -12,7 +12,8 @@ import { isValidEmail } from '../machines/waitlist-messages'
 import { brand } from '../shared/brand'
 import { consentPages } from '../shared/consent-paths'
 import { messages } from '../shared/messages'
-import { erasePage, newsChoiceCopy, ownDataPage, tokenPages } from '../src/content/consent-pages'
+import { erasePage, newsChoiceCopy, ownDataPage, questionsOfferCopy, tokenPages } from '../src/content/consent-pages'
+import { outcomePath, questionsFormOutcome } from '../shared/outcome-codes'
 import { accepted, answerRequest, doneEvents, failureReplies, formKey, formPicture } from './forms'
 import { json, text } from './network'
 import type { Driver, GalleryMachine, ModelEvent } from './types'
@@ -234,18 +235,27 @@ const newsReplies = [
 ]
 
 // The question as the page a no-script confirmation lands on asks it (/waitlist/confirmed?token=…); the
-// confirmation page asks the same with the token its reply handed on (tokenAction's done picture).
+// confirmation page asks the same with the token its reply handed on (tokenAction's done picture). While a question
+// is asked (issue 52) a no-script confirmation lands on /waitlist/confirmed-questions instead, which offers the
+// questions below the news question: that page is pictured whole, as it opens.
 export const newsChoiceGallery: GalleryMachine = {
   machine: newsChoiceMachine,
   variants: [
     { name: 'endpoint', site: 'endpoint', input: { endpointConfigured: true, offer: 'on' } },
     { name: 'no endpoint', site: 'no-endpoint', input: { endpointConfigured: false, offer: 'on' } },
+    { name: 'questions offered', site: 'endpoint', input: { endpointConfigured: true, offer: 'on' }, apart: { states: ['ready'] } },
   ],
-  url: (steps) => (steps.some(({ event }) => event.type === 'LINK_READ' && event.token === '') ? '/waitlist/confirmed' : `/waitlist/confirmed?token=${sampleToken}`),
+  url: (steps, variant) => {
+    if (variant.apart) return `${outcomePath(questionsFormOutcome)}?token=${sampleToken}&questions=${sampleToken}`
+    return steps.some(({ event }) => event.type === 'LINK_READ' && event.token === '') ? '/waitlist/confirmed' : `/waitlist/confirmed?token=${sampleToken}`
+  },
   hold: [newsEndpoint],
-  // The question's own section; where the machine shows nothing (no token, no endpoint), the page's panel without it.
-  region: (page, snapshot) =>
-    snapshot.matches('missingToken') || snapshot.matches('byEmail') ? page.locator(`${outcomePage} > div`) : page.locator('section[aria-labelledby="news-choice-title"]'),
+  // The question's own section; where the machine shows nothing (no token, no endpoint), and on the page that offers
+  // the questions too, the page's panel.
+  region: (page, snapshot, variant) =>
+    variant.apart || snapshot.matches('missingToken') || snapshot.matches('byEmail')
+      ? page.locator(`${outcomePage} > div`)
+      : page.locator('section[aria-labelledby="news-choice-title"]'),
   events: [{ type: 'LINK_READ', token: sampleToken }, { type: 'LINK_READ', token: '' }, { type: 'SUBMIT' }, ...doneEvents('sendChoice', newsReplies), { type: 'xstate.after.submitTimeout.newsChoice.submitting' }],
   serializeState: (snapshot) =>
     JSON.stringify({ value: snapshot.value, token: snapshot.context.token !== '', offer: snapshot.context.offer, message: snapshot.context.message }),
@@ -260,9 +270,10 @@ export const newsChoiceGallery: GalleryMachine = {
     }
     await answerRequest(driver, newsEndpoint, event, newsReplies)
   },
-  shows: async ({ page }, snapshot) => {
+  shows: async ({ page }, snapshot, variant) => {
     if (snapshot.matches('missingToken') || snapshot.matches('byEmail')) return page.locator(outcomePage).waitFor()
     await page.locator(outcomePage).getByText(String(snapshot.context.message) || newsChoiceCopy.title).first().waitFor()
+    if (variant.apart) await page.locator(outcomePage).getByRole('button', { name: questionsOfferCopy.link }).waitFor()
   },
   leftOut: { start: 'Never on screen: the machine leaves it at once (ready, or byEmail in a build without an endpoint), before the first paint.' },
 }

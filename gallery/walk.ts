@@ -70,13 +70,16 @@ export function shotsOf(gallery: GalleryMachine): Shot[] {
         snapshot = getNextSnapshot(gallery.machine, snapshot, event) as AnyMachineSnapshot
         return { event, state: snapshot }
       })
-      const key = (gallery.pictureKey ?? gallery.serializeState)(snapshot)
+      // A variant apart (another page around the view) keeps its own pictures, named by it.
+      const key = `${variant.apart ? variant.name : ''}:${(gallery.pictureKey ?? gallery.serializeState)(snapshot)}`
       if (seen.has(key)) continue // another variant pictured it already
       seen.add(key)
       const state = leafOf(snapshot)
       if (gallery.leftOut?.[state]) continue
+      if (variant.apart && !variant.apart.states.includes(state)) continue
       const detail = gallery.detail?.(snapshot)
-      shots.push({ machineId: gallery.machine.id, variant, state, slug: fileSafe([state, detail].filter(Boolean).join(' ')), steps, final: snapshot })
+      const slug = fileSafe([state, variant.apart && variant.name, detail].filter(Boolean).join(' '))
+      shots.push({ machineId: gallery.machine.id, variant, state, slug, steps, final: snapshot })
     }
   }
   // Two keys can share a state and a detail (a hidden context field): number them, in path order.

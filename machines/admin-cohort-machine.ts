@@ -1,8 +1,11 @@
-// A wave's cohort by answers (issue 52): rules that each name a choice question asked now and one or more of its
-// choices; a wave takes the next in line who match every rule. Without a rule (`off`) the wave is the next in line,
-// as before. ADD_RULE the first time fetches the questions (`loading`), then `picking` holds the rules: a new rule
-// names the first choice question, with no choice yet (the waves machine refuses a preview until each rule has one).
-// Removing the last rule is back to `off`. The rules as the server takes them are `cohortMatch(context)`.
+// A cohort by answers (issue 52), for a wave in Invitations and for an update's send in Updates: rules that each
+// name a choice question asked now and one or more of its choices; a wave takes the next in line who match every
+// rule, an update goes to those of its audience who do. Without a rule (`off`) a wave is the next in line and an
+// update goes to its whole audience, as before. ADD_RULE the first time fetches the questions (`loading`), then
+// `picking` holds the rules: a new rule names the first choice question, with no choice yet (the waves and updates
+// machines refuse a send until each rule has one). Removing the last rule is back to `off`, and so is CLEAR: the
+// wave's or the update's machine says when a send by the rules went out (RULES_USED), so that the next one starts
+// with none rather than going to the same cohort unasked. The rules as the server takes them are `cohortMatch(context)`.
 import { assertEvent, assign, fromPromise, setup, type DoneActorEvent, type SnapshotFrom } from 'xstate'
 import type { AnswerMatch, AskedQuestion } from '../shared/questions'
 
@@ -11,12 +14,17 @@ export type AdminCohortEvent =
   | { type: 'REMOVE_RULE'; index: number }
   | { type: 'QUESTION_CHOSEN'; index: number; questionId: number }
   | { type: 'CHOICE_TOGGLED'; index: number; choice: string }
+  | { type: 'CLEAR' }
+
+/** What the machines that send by the rules (waves, updates) emit once a send by them went out: the view answers
+ * with CLEAR. */
+export type RulesUsed = { type: 'RULES_USED' }
 
 type Context = { questions: AskedQuestion[]; rules: AnswerMatch[]; error: string }
 
 export const adminCohortMessages = {
   loadFailed: 'The questions could not be loaded, so no rule by answers can be added.',
-  noQuestions: 'No choice question is asked yet: define one in Questions first, then a wave can pick by its answers.',
+  noQuestions: 'No choice question is asked yet: define one in Questions first, then you can pick people by their answers.',
 } as const
 
 /** The most rules a cohort holds (the server's limit). */
@@ -44,6 +52,7 @@ export const adminCohortMachine = setup({
       const toggled = (choices: string[]) => (choices.includes(event.choice) ? choices.filter((choice) => choice !== event.choice) : [...choices, event.choice])
       return { rules: context.rules.map((rule, index) => (index === event.index ? { ...rule, choices: toggled(rule.choices) } : rule)) }
     }),
+    clearRules: assign({ rules: [], error: '' }),
     showNoQuestions: assign({ error: adminCohortMessages.noQuestions }),
     showLoadFailed: assign({ error: adminCohortMessages.loadFailed }),
   },
@@ -64,7 +73,7 @@ export const adminCohortMachine = setup({
   initial: 'off',
   states: {
     off: {
-      description: 'No rule: a wave is the next in line. "Add a rule by answers".',
+      description: 'No rule: a wave is the next in line, an update goes to its whole audience. "Add a rule by answers".',
       on: { ADD_RULE: 'loading' },
     },
     loading: {
@@ -78,12 +87,13 @@ export const adminCohortMachine = setup({
       },
     },
     picking: {
-      description: 'The rules, each a question and the answers it takes; a wave takes the next in line who match every rule.',
+      description: 'The rules, each a question and the answers it takes; a wave or an update takes only the people who match every rule.',
       on: {
         ADD_RULE: { guard: 'hasRoomForRule', actions: 'addRule' },
         REMOVE_RULE: [{ guard: 'isLastRule', target: 'off', actions: 'removeRule' }, { guard: 'isRule', actions: 'removeRule' }],
         QUESTION_CHOSEN: { guard: 'isOffered', actions: 'chooseQuestion' },
         CHOICE_TOGGLED: { guard: 'isOffered', actions: 'toggleChoice' },
+        CLEAR: { target: 'off', actions: 'clearRules' },
       },
     },
   },

@@ -13,8 +13,9 @@
 // A send may go only to those of the audience whose answers match every rule (issue 52): REVIEW_SEND then carries
 // the rules, and before the last look the server counts who match (`countingMatch`), in its own words ("fewer than
 // 5" to a member who may not see people); a send it refuses as too small a cohort comes back to `choosing` with its
-// words. Without rules nothing of this happens.
-import { and, assertEvent, assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent, type SnapshotFrom } from 'xstate'
+// words. A send by the rules that went out says so, and emits RULES_USED, so that the view clears them: the next
+// update starts with none rather than going to the same cohort unasked. Without rules nothing of this happens.
+import { and, assertEvent, assign, emit, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent, type SnapshotFrom } from 'xstate'
 import { counted, figure } from '../shared/figures'
 import {
   audienceWords,
@@ -31,6 +32,7 @@ import {
   type UpdateTestReply,
 } from '../shared/update-rows'
 import type { AnswerMatch } from '../shared/questions'
+import type { RulesUsed } from './admin-cohort-machine'
 import { sendMove, type UpdateSendEvent, type UpdateSendState } from './update-send-machine'
 
 /** The moves of a sending the team asks for, each one request (POST /updates/:id/<move>). */
@@ -96,10 +98,12 @@ export const adminUpdatesMessages = {
   matchFailed: 'How many match the rules could not be counted. Please try again.',
   nobodyMatches: (audience: UpdateAudience) => `Nobody in “${audienceWords[audience]}” matches every rule now: change the rules or the audience.`,
   badRate: `Say how many emails a second: a whole number from 1 to ${figure(maxSendsPerSecond)}, or leave it empty for the usual rate.`,
-  started: (update: UpdateDraft) =>
-    update.send?.state === 'scheduled'
-      ? 'Scheduled: it starts at the time you chose, to the audience as it stands then.'
-      : `Sending to ${people(update.send?.record.audience ?? 0)}.`,
+  started: (update: UpdateDraft) => {
+    const byAnswers = update.send?.match !== undefined
+    return update.send?.state === 'scheduled'
+      ? `Scheduled: it starts at the time you chose, to ${byAnswers ? 'the people of the audience whose answers match the rules' : 'the audience'} as it stands then.`
+      : `Sending to ${people(update.send?.record.audience ?? 0)}${byAnswers ? ' whose answers match the rules' : ''}.`
+  },
   moved: {
     pause: 'Paused: nothing more leaves until it is resumed.',
     resume: 'Resumed.',
@@ -179,7 +183,7 @@ const editing = {
 } as const
 
 export const adminUpdatesMachine = setup({
-  types: {} as { context: Context; events: Event; tags: 'busy' },
+  types: {} as { context: Context; events: Event; tags: 'busy'; emitted: RulesUsed },
   actors: {
     fetchUpdates: fromPromise<UpdateSummary[]>(async () => []),
     fetchUpdate: fromPromise<UpdateDraft, { id: number }>(notProvided),
@@ -283,6 +287,8 @@ export const adminUpdatesMachine = setup({
     focusList: () => {},
     /** Tells the audit log to reload: something was written, tested, sent, moved or deleted (the view provides it). */
     announceChange: () => {},
+    /** A send by the rules went out: the view clears them (the cohort's CLEAR). */
+    announceRulesUsed: emit({ type: 'RULES_USED' } as const),
   },
   guards: {
     isDraft: ({ event }) =>
@@ -314,6 +320,7 @@ export const adminUpdatesMachine = setup({
     // Only a stored update can have moved on: a new draft's save is never fetched back by an id it does not have.
     isWrongState: ({ context, event }) => codeOf(event) === 'wrong-state' && context.openId !== null,
     isNobody: ({ event }) => codeOf(event) === 'nobody',
+    isByAnswers: ({ context }) => context.sendAsked?.match !== undefined,
   },
 }).createMachine({
   id: 'adminUpdates',
@@ -467,7 +474,10 @@ export const adminUpdatesMachine = setup({
           const request = { audience, ...(at === null ? {} : { at }), ...(perSecond === null ? {} : { perSecond }), ...(match ? { match } : {}) }
           return { id: context.update!.id, request }
         },
-        onDone: { target: 'watching', actions: ['showStarted', 'focusRecord', 'announceChange'] },
+        onDone: [
+          { guard: 'isByAnswers', target: 'watching', actions: ['showStarted', 'announceRulesUsed', 'focusRecord', 'announceChange'] },
+          { target: 'watching', actions: ['showStarted', 'focusRecord', 'announceChange'] },
+        ],
         // Nobody in the audience now (people unsubscribed meanwhile): the counts are asked again.
         // A send by answers the server refuses comes back to the choice, the server's words on screen.
         onError: [

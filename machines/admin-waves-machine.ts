@@ -6,13 +6,16 @@
 // then the new head of the line, which is shown instead.
 // A wave may take only the next in line whose answers match every rule of a cohort (issue 52): PREVIEW carries the
 // rules, each with one answer or more, and the preview and the send both name them; the preview says how many match.
+// A wave by the rules that started says so, and emits RULES_USED, so that the view clears them: the next wave is the
+// next in line again unless the team adds rules anew.
 // Setting or stopping the pace and sending a wave's expired invitations again are one request each. Every change
 // ends in `loading`, whether it went through or not: the figures have moved, or the refusal came from stale ones.
-import { assertEvent, assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent, type SnapshotFrom } from 'xstate'
+import { assertEvent, assign, emit, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent, type SnapshotFrom } from 'xstate'
 import { counted } from '../shared/figures'
 import type { AnswerMatch } from '../shared/questions'
 import { askWaveCount, noFunnel, nobodyWaiting, type CohortNextUp, type NextUp, type Pace, type PaceRequest, type WaveRefusal, type WaveRequest, type WaveRow, type WavesOverview } from '../shared/launch-rows'
 import { invitationRules, isTimeOfDay } from '../shared/rules'
+import type { RulesUsed } from './admin-cohort-machine'
 
 export type AdminWavesEvent =
   | { type: 'RELOAD' }
@@ -39,7 +42,8 @@ export const adminWavesMessages = {
   badCount: (most: number) => (most === 0 ? nobodyWaiting : askWaveCount(most)),
   listChanged: 'The list changed since you looked: here is who is next now.',
   incompleteRule: 'Choose one answer or more in each rule, or remove the rule.',
-  started: (wave: WaveRow) => `Invited ${counted(wave.funnel.invited, 'person', 'people')} in wave #${wave.id}.`,
+  started: (wave: WaveRow, byAnswers: boolean) =>
+    `Invited ${counted(wave.funnel.invited, 'person', 'people')}${byAnswers ? ' whose answers match the rules' : ''} in wave #${wave.id}.`,
   sentAgain: (wave: WaveRow) => `Sent ${counted(wave.funnel.invited, 'expired invitation', 'expired invitations')} again in wave #${wave.id}.`,
   badPace: 'Say how many people a day (a whole number from 1 up) and a time of day.',
   paceSet: (pace: Pace) =>
@@ -90,7 +94,7 @@ const changeFailed = { target: 'loading', actions: 'showChangeFailed' } as const
 const paceSet = { target: 'loading', actions: 'showPaceSet' } as const
 
 export const adminWavesMachine = setup({
-  types: {} as { context: Context; events: Event; tags: 'busy' },
+  types: {} as { context: Context; events: Event; tags: 'busy'; emitted: RulesUsed },
   actors: {
     fetchWaves: fromPromise<WavesOverview>(async () => noOverview),
     fetchNextUp: fromPromise<NextUp | CohortNextUp, { count: number; match: AnswerMatch[] }>(async () => ({ people: [], count: 0, waiting: 0 })),
@@ -118,8 +122,8 @@ export const adminWavesMachine = setup({
     }),
     showPreviewFailed: assign(({ event }) => ({ nextUp: null, ...refused(serverWords(event, adminWavesMessages.previewFailed)) })),
     clearPreview: assign({ nextUp: null, ...quiet }),
-    showStarted: assign(({ event }) =>
-      event.type === 'xstate.done.actor.startWave' ? { nextUp: null, ...said(adminWavesMessages.started(event.output)) } : {},
+    showStarted: assign(({ context, event }) =>
+      event.type === 'xstate.done.actor.startWave' ? { nextUp: null, ...said(adminWavesMessages.started(event.output, context.match.length > 0)) } : {},
     ),
     showListChanged: assign({ nextUp: null, ...refused(adminWavesMessages.listChanged) }),
     showChangeFailed: assign(({ event }) => ({ nextUp: null, ...refused(serverWords(event, adminWavesMessages.changeFailed)) })),
@@ -142,9 +146,12 @@ export const adminWavesMachine = setup({
     focusCountField: () => {},
     /** Tells the figures and the table to reload: people's statuses changed (the view provides it). */
     announceInvited: () => {},
+    /** A wave by the rules started: the view clears them (the cohort's CLEAR). */
+    announceRulesUsed: emit({ type: 'RULES_USED' } as const),
   },
   guards: {
     isReady: ({ context }) => context.overview?.ready === true,
+    isByAnswers: ({ context }) => context.match.length > 0,
     isCountAllowed: ({ context, event }) =>
       event.type === 'PREVIEW' && context.overview?.ready === true && isCountWithin(event.count, context.overview) && (event.match ?? []).every((rule) => rule.choices.length > 0),
     // A member who may not see people is shown no one of a cohort, only how many: the send names its rules instead.
@@ -211,7 +218,10 @@ export const adminWavesMachine = setup({
           ...(context.nextUp!.people[0] ? { firstId: context.nextUp!.people[0].id } : {}),
           ...(context.match.length > 0 ? { match: context.match } : {}),
         }),
-        onDone: { target: 'loading', actions: ['showStarted', 'announceInvited', 'focusCountField'] },
+        onDone: [
+          { guard: 'isByAnswers', target: 'loading', actions: ['showStarted', 'announceRulesUsed', 'announceInvited', 'focusCountField'] },
+          { target: 'loading', actions: ['showStarted', 'announceInvited', 'focusCountField'] },
+        ],
         // Someone else started a wave since the preview: show who is next now, never invite blindly.
         onError: [
           { guard: 'isListChanged', target: 'catchingUp', actions: ['showListChanged', 'announceInvited'] },

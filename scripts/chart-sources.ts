@@ -165,6 +165,6 @@ export const chartSources: ChartSource[] = [
   {
     machine: adminCohortMachine,
     summary:
-      'A wave’s cohort by answers (issue 52), inside the Invitations’ invite form: no rule at first (the next in line); the first rule fetches the choice questions asked now, then each rule names one of them and the answers it takes, every rule held; removing the last rule is no cohort again.',
+      'A cohort by answers (issue 52), inside the Invitations’ invite form and the Updates’ send form: no rule at first (the next in line, or the whole audience); the first rule fetches the choice questions asked now, then each rule names one of them and the answers it takes, every rule held; removing the last rule is no cohort again.',
   },
 ]

@@ -1,7 +1,8 @@
 // The serverless example of docs/operations.md ("The endpoint on a serverless or edge host"), as a file of its
 // own so that tsc and eslint check it; test/docs/serverless-example.test.ts holds the page's copy to what follows
 // this comment, and test/server/aws-lambda.test.ts runs it as Lambda would (npm run build:server bundles it as
-// dist-api/aws-lambda.js).
+// dist-api/aws-lambda.js); test/server/aws-lambda-key.test.ts holds that a cold start whose SENSITIVE_ANSWERS_KEY does
+// not open the stored answers refuses.
 import { getConnInfo, handle } from 'hono/aws-lambda'
 import { compose } from './compose'
 import { featureMigrations } from './feature-migrations'

@@ -1,13 +1,28 @@
-// A cohort by answers (issue 52), inside a form (a wave's invite form): "Add a rule by answers", then each rule's
-// question and the answers it takes, every rule held. The rules live in the cohort machine
-// (machines/admin-cohort-machine.ts); the form sends them. Without a rule the form is what it always was. `hint`
-// says what the rules do there, once there is one.
+// A cohort by answers (issue 52), inside a form (a wave's invite form, an update's send form): "Add a rule by
+// answers", then each rule's question and the answers it takes, every rule held. The rules live in the cohort
+// machine (machines/admin-cohort-machine.ts); the form sends them. Without a rule the form is what it always was.
+// `hint` says what the rules do there, once there is one. Once a send by the rules went out, they are cleared
+// (useRulesClearedOnceUsed), so that the next send starts with none.
 import { useSelector } from '@xstate/react'
-import type { ActorRefFrom } from 'xstate'
-import type { adminCohortMachine } from '../../machines/admin-cohort-machine'
+import { useEffect } from 'react'
+import type { ActorRefFrom, Subscription } from 'xstate'
+import type { adminCohortMachine, RulesUsed } from '../../machines/admin-cohort-machine'
 import { Button, Choices, Field, Row, Status } from './admin-styles'
 
 type Cohort = ActorRefFrom<typeof adminCohortMachine>
+
+/** What sends by the rules: the waves' or the updates' machine, which emits RULES_USED once a send by them went out. */
+type RulesSender = { on: (type: RulesUsed['type'], handler: () => void) => Subscription }
+
+/** Clears the rules once a send by them went out (the sender says when): the next wave or update goes to the next in
+ * line, or the whole audience, unless the team adds rules anew. */
+export function useRulesClearedOnceUsed(sender: RulesSender, cohort: Cohort | undefined) {
+  useEffect(() => {
+    if (!cohort) return
+    const subscription = sender.on('RULES_USED', () => cohort.send({ type: 'CLEAR' }))
+    return () => subscription.unsubscribe()
+  }, [sender, cohort])
+}
 
 export function CohortRules({ cohort, disabled, hint }: { cohort: Cohort; disabled: boolean; hint: string }) {
   const state = useSelector(cohort, (snapshot) => snapshot)

@@ -9,6 +9,7 @@ import { UpdateEditor } from './update-editor'
 import { sendStateWords, updateIds, type Updates, type UpdatesPart } from './update-parts'
 import { UpdateRecord } from './update-record'
 import { UpdateSendForm, type Cohort } from './update-send-form'
+import { useRulesClearedOnceUsed } from './cohort-rules'
 import { consoleTime } from './console-time'
 
 // The machine's actions run before React draws the state they lead to: focus waits a task for the element to exist.
@@ -54,6 +55,7 @@ export function UpdatesView({ updates, cohort }: { updates: Updates; cohort?: Co
   const state = useSelector(updates, (snapshot) => snapshot)
   const { message, error } = state.context
   const screen = screens[state.value]
+  useRulesClearedOnceUsed(updates, cohort)
   return (
     <section aria-labelledby="updates-heading" aria-busy={state.hasTag('busy')}>
       <h2 id="updates-heading">Updates</h2>

@@ -14,7 +14,7 @@ import { Button, Detail, Field, Row, Status, TableScroll } from './admin-styles'
 import { CountInput } from './count-input'
 import { useAllows } from './permissions'
 import { consoleTime } from './console-time'
-import { CohortRules } from './cohort-rules'
+import { CohortRules, useRulesClearedOnceUsed } from './cohort-rules'
 
 type Waves = ActorRefFrom<typeof adminWavesMachine>
 type Cohort = ActorRefFrom<typeof adminCohortMachine>
@@ -61,6 +61,7 @@ export function WavesView({ waves, cohort }: { waves: Waves; cohort?: Cohort }) 
   const maySend = useAllows('waves:send')
   const state = useSelector(waves, (snapshot) => snapshot)
   const { overview, message, error } = state.context
+  useRulesClearedOnceUsed(waves, cohort)
   return (
     <section aria-labelledby="waves-heading" aria-busy={state.hasTag('busy')}>
       <h2 id="waves-heading">Invitations</h2>

@@ -50,10 +50,13 @@ import { adminQuestionsMessages, type AdminQuestionsSnapshot } from '../../machi
 import { replayAdminPath, type StepCheck } from '../utils/replay-admin-model'
 
 /** What the waves machine must say and ask for after each step, in the words the team reads. */
-const checkWavesStep: StepCheck = ({ event }, started, before, after) => {
+const checkWavesStep: StepCheck = ({ event }, started, before, after, emitted) => {
   const requests = started.map((request) => [request.id, request.input])
   const moved = JSON.stringify(before.value) !== JSON.stringify(after.value)
   const { message, error }: { message: string; error: string } = after.context
+  // A wave by the rules that started, and nothing else, tells the view to clear them.
+  const byAnswers = (before.context.match as AnswerMatch[]).length > 0
+  expect(emitted).toEqual(event.type === 'xstate.done.actor.startWave' && byAnswers ? [{ type: 'RULES_USED' }] : [])
   const gesture = !event.type.startsWith('xstate.') && event.type !== 'RELOAD' && event.type !== 'RETRY'
   // A gesture the machine refuses (a bad count or pace, no INVITE_URL, nobody to invite) sends nothing.
   if (gesture && !moved) expect(requests).toEqual([])
@@ -88,7 +91,7 @@ const checkWavesStep: StepCheck = ({ event }, started, before, after) => {
       if (moved) expect(requests).toEqual([['inviteAgain', { waveId: 1 }]])
       break
     case 'xstate.done.actor.startWave':
-      expect(message).toBe('Invited 2 people in wave #4.')
+      expect(message).toBe(byAnswers ? 'Invited 2 people whose answers match the rules in wave #4.' : 'Invited 2 people in wave #4.')
       expect(error).toBe('')
       expect(requests.map(([id]) => id)).toEqual(['fetchWaves'])
       break
@@ -138,10 +141,12 @@ type UpdatesContext = AdminUpdatesSnapshot['context']
 const codeOf = (error: unknown) => (error instanceof Error && 'code' in error ? String(error.code) : undefined)
 
 /** What the updates machine must say and ask for after each step, in the words the team reads. */
-const checkUpdatesStep: StepCheck = ({ event }, started, before, after) => {
+const checkUpdatesStep: StepCheck = ({ event }, started, before, after, emitted) => {
   const requests = started.map((request) => [request.id, request.input])
   const was: UpdatesContext = before.context
   const now: UpdatesContext = after.context
+  // A send by the rules that went out, and nothing else, tells the view to clear them.
+  expect(emitted).toEqual(event.type === 'xstate.done.actor.startSend' && was.sendAsked?.match !== undefined ? [{ type: 'RULES_USED' }] : [])
   const moved = JSON.stringify(before.value) !== JSON.stringify(after.value)
   // A gesture the machine refuses (unsaved words, a move the send does not allow, a bad choice) sends nothing.
   if (!event.type.startsWith('xstate.') && !moved) expect(requests).toEqual([])
@@ -328,8 +333,8 @@ const checkTableStep: StepCheck = ({ event }, started, before, after) => {
 const checkCursorAsked = (actorId: string, trailOf: (snapshot: AnyMachineSnapshot) => readonly string[], name: 'after' | 'before'): StepCheck => (_step, started, _before, after) => {
   for (const request of started.filter((entry) => entry.id === actorId)) expect(request.input).toEqual({ [name]: trailOf(after).at(-1) ?? null })
 }
-const checkReferralsStep: StepCheck = (step, started, before, after) => {
-  checkCursorAsked('fetchReferrals', (snapshot) => snapshot.context.heldTrail, 'after')(step, started, before, after)
+const checkReferralsStep: StepCheck = (step, started, before, after, emitted) => {
+  checkCursorAsked('fetchReferrals', (snapshot) => snapshot.context.heldTrail, 'after')(step, started, before, after, emitted)
   const { referrals, heldTrail } = before.context as AdminReferralsSnapshot['context']
   if (step.event.type === 'NEXT_HELD' && after.matches('loading')) expect(after.context.heldTrail).toEqual([...heldTrail, referrals!.heldAfter])
   if (step.event.type === 'PREVIOUS_HELD' && after.matches('loading')) expect(after.context.heldTrail).toEqual(heldTrail.slice(0, -1))
@@ -485,6 +490,10 @@ const checkCohortStep: StepCheck = ({ event }, started, before, after) => {
     }
     case 'REMOVE_RULE':
       if (was.rules.length === 1 && event.index === 0) expect([after.value, now.rules]).toEqual(['off', []])
+      break
+    case 'CLEAR':
+      // After a send by the rules went out: none is left.
+      if (before.matches('picking')) expect([after.value, now.rules, now.error]).toEqual(['off', [], ''])
       break
     case 'xstate.done.actor.fetchChoiceQuestions':
       expect(now.rules).toEqual(after.matches('picking') ? [{ questionId: 1, choices: [] }] : [])

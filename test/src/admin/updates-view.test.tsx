@@ -64,7 +64,9 @@ function start(server: Server = {}) {
           if (refusal) throw (delete server.cohort!.refuseSend, refusal)
           const { request } = input as { request: SendRequest }
           const record = { ...updatesSamples.sending.send!.record, audience: 2, toGo: 2, sent: 0 }
-          stored = { ...stored!, send: { ...updatesSamples.sending.send!, audience: request.audience, perSecond: request.perSecond ?? 10, record } }
+          // The server's reply names a cohort's rules with the send (update-sends.ts).
+          const match = request.match ? { match: request.match } : {}
+          stored = { ...stored!, send: { ...updatesSamples.sending.send!, audience: request.audience, perSecond: request.perSecond ?? 10, record, ...match } }
           if (request.at) stored = { ...stored, send: { ...stored.send!, state: 'scheduled', sendAt: request.at, startedAt: null } }
           return stored
         }),
@@ -377,6 +379,36 @@ describe('an update by answers (issue 52)', () => {
     await user.click(within(look).getByRole('button', { name: 'Send to 2 people' }))
     await screen.findByRole('heading', { name: `“${updatesSamples.draft.subject}”: Sending` })
     expect(requests.filter(([id]) => id === 'startSend')).toEqual([['startSend', { id: 1, request: { audience: 'everyone', match } }]])
+    actor.stop()
+  })
+
+  it('clears the rules once a send by them went out: it says it went to those who match, and the next update starts with none', async () => {
+    const user = userEvent.setup()
+    const { actor, requests } = start({ cohort: { questions, counts: [updatesSamples.matchCounts] } })
+    const form = await openSendForm(user)
+    await user.click(within(form).getByRole('button', { name: 'Add a rule by answers' }))
+    await user.click(await within(form).findByRole('checkbox', { name: 'Under 5 km' }))
+    await user.click(within(form).getByRole('button', { name: 'Review the send' }))
+    const look = await screen.findByRole('group', { name: 'Send to 2 people?' })
+    await user.click(within(look).getByRole('button', { name: 'Send to 2 people' }))
+    await screen.findByRole('heading', { name: `“${updatesSamples.draft.subject}”: Sending` })
+    await says('status', 'Sending to 2 people whose answers match the rules.')
+
+    // The next update's send form has no rule: it goes to the whole audience unless rules are added anew.
+    await user.click(screen.getByRole('button', { name: 'Back to the list' }))
+    const next = await openSendForm(user)
+    expect(within(next).getByRole('button', { name: 'Add a rule by answers' })).toBeEnabled()
+    expect(within(next).queryByRole('combobox', { name: 'Question of rule 1' })).toBeNull()
+    await user.click(within(next).getByRole('button', { name: 'Review the send' }))
+    const plain = await screen.findByRole('group', { name: 'Send to 3 people?' })
+    expect(plain).toHaveTextContent(`“${updatesSamples.draft.subject}” goes to “Everyone who asked for news and updates”: 3 people now, starting now`)
+    await user.click(within(plain).getByRole('button', { name: 'Send to 3 people' }))
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(/^Sending to 2 people\.$/))
+    expect(requests.filter(([id]) => id === 'fetchMatchCounts')).toHaveLength(1)
+    expect(requests.filter(([id]) => id === 'startSend').map(([, input]) => input)).toEqual([
+      { id: 1, request: { audience: 'everyone', match } },
+      { id: 1, request: { audience: 'everyone' } },
+    ])
     actor.stop()
   })
 

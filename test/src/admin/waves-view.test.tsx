@@ -188,8 +188,8 @@ describe('a wave by answers (issue 52)', () => {
     return { requests, user: userEvent.setup() }
   }
 
-  it('adds a rule of a choice question and its answers, shows how many match before the send, and sends the rule with the wave', async () => {
-    const { requests, user } = startCohort([cohortUp])
+  it('adds a rule of a choice question and its answers, shows how many match before the send, sends the rule with the wave, and clears it once the wave started', async () => {
+    const { requests, user } = startCohort([cohortUp, { ...firstUp, count: 2 }])
     await user.click(await screen.findByRole('button', { name: 'Add a rule by answers' }))
     const question = await screen.findByRole('combobox', { name: 'Question of rule 1' })
     expect(within(question).getAllByRole('option').map((option) => option.textContent)).toEqual(['How far do you run in a week?', 'Does anything hurt when you run?'])
@@ -203,8 +203,16 @@ describe('a wave by answers (issue 52)', () => {
     const match = [{ questionId: 1, choices: ['Under 5 km'] }]
     expect(requests).toEqual([['fetchNextUp', { count: 2, match }]])
     await user.click(screen.getByRole('button', { name: 'Invite these 2 people' }))
-    await screen.findByText('Invited 2 people in wave #4.')
+    expect(await screen.findByText('Invited 2 people whose answers match the rules in wave #4.')).toHaveRole('status')
     expect(requests.at(-1)).toEqual(['startWave', { count: 2, firstId: 11, match }])
+
+    // The rule went with that wave: the next one is the next in line again, unless a rule is added anew.
+    expect(await screen.findByRole('button', { name: 'Add a rule by answers' })).toBeEnabled()
+    expect(screen.queryByRole('combobox', { name: 'Question of rule 1' })).toBeNull()
+    expect(screen.getByRole('spinbutton', { name: 'Invite the next people' })).toHaveValue(2)
+    await user.click(screen.getByRole('button', { name: 'See who is next' }))
+    expect(await screen.findByRole('heading', { name: 'The next 2 people in line' })).toBeInTheDocument()
+    expect(requests.at(-1)).toEqual(['fetchNextUp', { count: 2, match: [] }])
   })
 
   it('says the server’s words for a cohort too small for a member who may not see people, and behaves as before once the rule is removed', async () => {

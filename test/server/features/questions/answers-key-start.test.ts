@@ -8,37 +8,21 @@ import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { answersKeyFileName } from '../../../../server/features/questions/answers-key'
-import { openStore } from '../../../../tools/open-store'
 import { failingStart, killGroup, startServerProcess, stopAll } from '../../../../tools/processes'
 import { freshDatabase, makeTempDir, testEngine } from '../../harness'
 import { runsOnBothEngines } from '../../../utils/store-suite'
+import { answeredWith, sealedAnswer } from './answered-person'
 
 runsOnBothEngines()
 
 const keyA = randomBytes(32)
 const keyB = randomBytes(32)
-const knee = 'Sharp pain below the left kneecap'
 let temp: Awaited<ReturnType<typeof makeTempDir>>
 beforeAll(async () => (temp = await makeTempDir()))
 afterAll(async () => {
   stopAll()
   await temp.remove()
 })
-
-/** A database in which one confirmed person answered a sensitive question, sealed with `key`. */
-async function answeredWith(key: Buffer, url: string) {
-  const store = await openStore(url, { config: { sensitiveAnswersKey: key } })
-  try {
-    const pain = await store.questions.define({ kind: 'short', sensitive: true, wording: 'Any pain when you run? Where?', choices: [] }, 'team@company.example', new Date())
-    if (!pain.ok) throw new Error(pain.problem)
-    await store.add({ email: 'ann@example.com', emailNormalized: 'ann@example.com', firstName: 'Ann', source: 'test', submissionId: null })
-    await store.database.db.updateTable('signups').set({ status: 'confirmed', confirmed_at: new Date().toISOString() }).execute()
-    const { id } = await store.database.db.selectFrom('signups').select('id').executeTakeFirstOrThrow()
-    expect(await store.questions.answer(id, [{ questionId: pain.id, answer: knee }], new Date(), { giveConsent: true })).toEqual({ ok: true, saved: 1 })
-  } finally {
-    await store.close()
-  }
-}
 
 /** The process's settings: its database, the key (empty: unset), and emails written in the test's folder. */
 const env = (url: string, key: string) => ({ DATABASE_URL: url, SENSITIVE_ANSWERS_KEY: key, MAIL_DIR: join(temp.dir, 'mail') })
@@ -51,7 +35,7 @@ function expectOneLine(result: { code: number | null; output: string }, naming: 
   expect(lines).toHaveLength(1)
   expect(lines[0]).toContain(naming)
   expect(lines[0]).toMatch(/does not open the sensitive answers stored in the database/)
-  for (const secret of [...hexes(keyA, keyB), knee]) expect(result.output).not.toContain(secret)
+  for (const secret of [...hexes(keyA, keyB), sealedAnswer]) expect(result.output).not.toContain(secret)
 }
 
 describe('the sensitive answers’ key at start', () => {
