@@ -23,10 +23,12 @@ export const serverEntries = {
   main: 'server/main.ts',
   migrate: 'server/migrate-command.ts',
   'aws-lambda': 'server/aws-lambda.ts',
-  // The operator's commands, for a host with no tsx (npm run waitlist:backup, waitlist:go-live, admin:link).
+  // The operator's commands, for a host with no tsx (npm run waitlist:backup, waitlist:go-live, admin:link,
+  // answers:rotate-key).
   backup: 'scripts/backup-waitlist.ts',
   'go-live': 'scripts/go-live-waitlist.ts',
   'admin-link': 'scripts/admin-link.ts',
+  'rotate-answers-key': 'scripts/rotate-answers-key.ts',
 } as const
 
 /** Files the bundle reads beside itself (`new URL(..., import.meta.url)`), copied as they are. */

@@ -267,14 +267,25 @@ function metricsToken(raw: string | undefined, problems: string[]): string | und
 }
 
 // SENSITIVE_ANSWERS_KEY: 32 random bytes as 64 hexadecimal characters (openssl rand -hex 32) or as base64
-// (openssl rand -base64 32). Never quoted back: it is a secret.
-function sensitiveAnswersKey(raw: string | undefined, problems: string[]): Buffer | undefined {
+// (openssl rand -base64 32). Never quoted back: it is a secret. SENSITIVE_ANSWERS_NEW_KEY is read the same way.
+function sensitiveAnswersKey(raw: string | undefined, problems: string[], name = 'SENSITIVE_ANSWERS_KEY'): Buffer | undefined {
   const value = raw?.trim()
   if (!value) return undefined
   const key = /^[0-9a-f]{64}$/i.test(value) ? Buffer.from(value, 'hex') : /^[A-Za-z0-9+/]{43}=$/.test(value) ? Buffer.from(value, 'base64') : undefined
   if (key?.length === 32) return key
-  problems.push('SENSITIVE_ANSWERS_KEY must be 32 random bytes, as 64 hexadecimal characters (openssl rand -hex 32) or as base64 (openssl rand -base64 32)')
+  problems.push(`${name} must be 32 random bytes, as 64 hexadecimal characters (openssl rand -hex 32) or as base64 (openssl rand -base64 32)`)
   return undefined
+}
+
+/** SENSITIVE_ANSWERS_NEW_KEY, which only the key's change reads (scripts/rotate-answers-key.ts, docs/operations.md
+ * "Sensitive answers"): the key the sensitive answers are sealed with from then on, required there, and checked as
+ * SENSITIVE_ANSWERS_KEY is. A ConfigError naming the variable, never its value, when it is unset or not a key. */
+export function readNewAnswersKey(env: Record<string, string | undefined>): Buffer {
+  const problems: string[] = []
+  const key = sensitiveAnswersKey(env.SENSITIVE_ANSWERS_NEW_KEY, problems, 'SENSITIVE_ANSWERS_NEW_KEY')
+  if (key) return key
+  if (problems.length === 0) problems.push('SENSITIVE_ANSWERS_NEW_KEY must be set to the new key: 32 random bytes, as 64 hexadecimal characters (openssl rand -hex 32) or as base64 (openssl rand -base64 32)')
+  throw new ConfigError(problems)
 }
 
 // TRUST_PROXY: unset, "false" or "0" ignores X-Forwarded-For; "true" trusts one proxy; a number trusts that many.

@@ -5,6 +5,7 @@
 // server. A server that imports a devDependency fails here, at its start. On the engine of the run (SQLite here,
 // PostgreSQL in the postgres project), as compose.yaml runs it.
 import type { ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { existsSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -121,6 +122,11 @@ it('installs without devDependencies, migrates and starts with node, and takes a
   const rss = /VmRSS:\s+(\d+) kB/.exec(await readFile(`/proc/${server.child.pid}/status`, 'utf8'))?.[1]
   server.child.kill('SIGTERM')
   expect(await server.exited, server.output()).toBe(0)
+  // The key's change is built too, and run as docs/operations.md says, the server stopped: with no health answer
+  // stored it re-seals none, and puts the new key in the file the server's start made.
+  const rotated = run(['node', 'dist-api/rotate-answers-key.js'], { DATABASE_URL: databaseUrl, SENSITIVE_ANSWERS_NEW_KEY: randomBytes(32).toString('hex') })
+  expect(await rotated.exited, rotated.output()).toBe(0)
+  expect(rotated.output()).toMatch(/^Re-sealed: 0 sensitive answers under the new key, 0 already under it, 0 unreadable with either key \(left as they are\), in [\d.]+ s\. \S+ now holds the new key; start the server as before\.\n$/)
 
   // A database a newer release migrated: this release refuses it, in one line, and changes nothing.
   const newer = '2099-01-01-0000-from-a-newer-release'

@@ -35,7 +35,7 @@ export type AdminTestServer = {
   close: () => Promise<void>
 }
 
-type AdminServerOptions = Partial<Pick<ServerConfig, 'allowedOrigins' | 'trustedProxies' | 'analytics' | 'publicSiteUrl'>> & {
+type AdminServerOptions = Partial<Pick<ServerConfig, 'allowedOrigins' | 'trustedProxies' | 'analytics' | 'publicSiteUrl' | 'sensitiveAnswersKey'>> & {
   /** Whether SMTP_URL and MAIL_FROM are set, as the setup checklist reads them. */
   mailSet?: { smtpUrl: boolean; mailFrom: boolean }
   /** INVITE_URL. */
@@ -62,7 +62,7 @@ export async function startAdminServer(options: AdminServerOptions = {}): Promis
   const inbox = await startInbox()
   const clock = { offsetMs: 0 }
   const { composition, stores: store } = composeForTests(database, {
-    config: { allowedOrigins: options.allowedOrigins, trustedProxies: options.trustedProxies, analytics: options.analytics, publicSiteUrl: options.publicSiteUrl, rateLimit: { max: 1_000_000, windowMs: 60_000 }, ...(options.bounces && { bounces: options.bounces }) },
+    config: { allowedOrigins: options.allowedOrigins, trustedProxies: options.trustedProxies, analytics: options.analytics, publicSiteUrl: options.publicSiteUrl, sensitiveAnswersKey: options.sensitiveAnswersKey, rateLimit: { max: 1_000_000, windowMs: 60_000 }, ...(options.bounces && { bounces: options.bounces }) },
     invitations: { url: options.inviteUrl },
     adminEmails: options.adminEmails ?? `${adminEmail}, Second@Company.example`,
     publicUrl: origin,

@@ -5,7 +5,7 @@
 // sealed answers and no key to open them. Lose the file and the sealed answers cannot be read again; with more
 // than one instance, or a host with no lasting disk, set the variable (docs/operations.md, "Sensitive answers").
 import { randomBytes } from 'node:crypto'
-import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs'
+import { closeSync, fsyncSync, linkSync, mkdirSync, openSync, readFileSync, renameSync, unlinkSync, writeFileSync, writeSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { isSqliteUrl, sqliteFilePath } from '../../platform/database/database-url'
 
@@ -19,7 +19,7 @@ export const answersKeyPath = (databaseUrl: string) => join(isSqliteUrl(database
 export function answersKey(setting: Buffer | undefined, databaseUrl: string): Buffer {
   if (setting) return setting
   const path = answersKeyPath(databaseUrl)
-  const kept = readKey(path)
+  const kept = keptAnswersKey(path)
   if (kept) return kept
   mkdirSync(dirname(path), { recursive: true })
   const aside = `${path}.${process.pid}.${randomBytes(4).toString('hex')}`
@@ -31,12 +31,13 @@ export function answersKey(setting: Buffer | undefined, databaseUrl: string): Bu
   } finally {
     unlinkSync(aside)
   }
-  const made = readKey(path)
+  const made = keptAnswersKey(path)
   if (!made) throw new Error(`${path} does not hold a sensitive answers key (64 hexadecimal characters); restore it, or set SENSITIVE_ANSWERS_KEY`)
   return made
 }
 
-function readKey(path: string): Buffer | undefined {
+/** The key kept in the file at `path`, or undefined when there is no file; a file that holds no key is an error. */
+export function keptAnswersKey(path: string): Buffer | undefined {
   let text: string
   try {
     text = readFileSync(path, 'utf8').trim()
@@ -46,4 +47,31 @@ function readKey(path: string): Buffer | undefined {
   }
   if (!/^[0-9a-f]{64}$/i.test(text)) throw new Error(`${path} does not hold a sensitive answers key (64 hexadecimal characters); restore it, or set SENSITIVE_ANSWERS_KEY`)
   return Buffer.from(text, 'hex')
+}
+
+/** Puts `key` in the file at `path` in place of the one there, for the key's change (scripts/rotate-answers-key.ts):
+ * written whole aside, readable by this user only, flushed, then renamed over the old, so that a crash leaves
+ * either key whole, never half of one. */
+export function replaceKeptAnswersKey(path: string, key: Buffer): void {
+  const aside = `${path}.${process.pid}.${randomBytes(4).toString('hex')}`
+  const file = openSync(aside, 'wx', 0o600)
+  try {
+    writeSync(file, `${key.toString('hex')}\n`)
+    fsyncSync(file)
+  } finally {
+    closeSync(file)
+  }
+  try {
+    renameSync(aside, path)
+  } catch (error) {
+    unlinkSync(aside)
+    throw error
+  }
+  // The rename itself lasts once the folder is flushed.
+  const folder = openSync(dirname(path), 'r')
+  try {
+    fsyncSync(folder)
+  } finally {
+    closeSync(folder)
+  }
 }
