@@ -6,7 +6,7 @@ import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures'
 import { mailtoSiteUrl } from './support/ports'
 import { allPages } from './support/routes'
-import { expectNoAxeViolations } from './support/axe'
+import { axeInEveryLook, expectNoAxeViolations, pageLookHeight, pageLooks } from './support/axe'
 import { measureTextContrast } from './support/contrast'
 import { scrollPageTo, visit } from './support/site'
 import { waitlistForm } from './support/waitlist'
@@ -17,29 +17,25 @@ import { outcomePath, questionsFormOutcome } from '../shared/outcome-codes'
 const schemes = ['light', 'dark'] as const
 const rgb = (hex: string) => `rgb(${(hex.slice(1).match(/../g) ?? []).map((pair) => Number.parseInt(pair, 16)).join(', ')})`
 
-for (const colorScheme of schemes) {
-  for (const width of [1280, 390]) {
-    test.describe(`${colorScheme} scheme at ${width} px`, () => {
-      test.use({ viewport: { width, height: 844 }, colorScheme })
-      for (const route of allPages) {
-        test(`${route.path} has no axe violations (and logs no errors)`, async ({ page }) => {
-          await visit(page, route.path)
-          await expectNoAxeViolations(page, `${route.path} at ${width} px, ${colorScheme} scheme`)
-        })
-      }
-
-      // Where the endpoint sends a confirmation posted without a script while a question is asked: the sentence, the
-      // news question, and the offer of the questions, whose button posts back to the page's own address.
-      const confirmedQuestions = outcomePath(questionsFormOutcome)
-      test(`${confirmedQuestions} has no axe violations`, async ({ page }) => {
-        await visit(page, `${confirmedQuestions}?token=${stubToken(consentScenarios.ok)}&questions=${stubToken(consentScenarios.ok)}`)
-        await expect(page.getByRole('region', { name: 'News and updates' })).toBeVisible()
-        await expect(page.getByRole('region', { name: 'A few questions' }).getByRole('button', { name: 'Answer a few questions' })).toBeVisible()
-        await expectNoAxeViolations(page, `${confirmedQuestions} at ${width} px, ${colorScheme} scheme`)
-      })
+test.describe('both schemes at 1280 and 390 px', () => {
+  test.use({ viewport: { width: pageLooks[0].width, height: pageLookHeight }, colorScheme: pageLooks[0].colorScheme })
+  for (const route of allPages) {
+    test(`${route.path} has no axe violations in any of them (and logs no errors)`, async ({ page }) => {
+      await visit(page, route.path)
+      await axeInEveryLook(page, route.path)
     })
   }
-}
+
+  // Where the endpoint sends a confirmation posted without a script while a question is asked: the sentence, the
+  // news question, and the offer of the questions, whose button posts back to the page's own address.
+  const confirmedQuestions = outcomePath(questionsFormOutcome)
+  test(`${confirmedQuestions} has no axe violations in any of them`, async ({ page }) => {
+    await visit(page, `${confirmedQuestions}?token=${stubToken(consentScenarios.ok)}&questions=${stubToken(consentScenarios.ok)}`)
+    await expect(page.getByRole('region', { name: 'News and updates' })).toBeVisible()
+    await expect(page.getByRole('region', { name: 'A few questions' }).getByRole('button', { name: 'Answer a few questions' })).toBeVisible()
+    await axeInEveryLook(page, confirmedQuestions)
+  })
+})
 
 test('/legal#privacy-policy and #cookie-policy have no axe violations', async ({ page }) => {
   await visit(page, '/legal#privacy-policy')

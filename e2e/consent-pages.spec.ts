@@ -6,7 +6,7 @@ import type { Page } from '@playwright/test'
 import { expect, stubFailures, test } from './support/fixtures'
 import { messages } from '../shared/messages'
 import { erasePage, tokenPages, type TokenAction } from '../src/content/consent-pages'
-import { expectNoAxeViolations } from './support/axe'
+import { axeInEveryLook, expectNoAxeViolations, pageLookHeight, pageLooks } from './support/axe'
 import { mailtoSiteUrl, stubEndpoint } from './support/ports'
 import { appInControl, visit } from './support/site'
 import { openWithScriptsHeldBack } from './support/scripts-held-back'
@@ -29,20 +29,18 @@ const eraseForm = (page: Page) => ({
 
 test.describe('axe on every consent page', () => {
   test.use({ allowedConsoleErrors: [stubFailures] }) // the stub's deliberate 429
-  for (const colorScheme of ['light', 'dark'] as const) {
-    for (const width of [1280, 390]) {
-      test.describe(`${colorScheme} scheme at ${width} px`, () => {
-        test.use({ viewport: { width, height: 844 }, colorScheme })
-        for (const path of [...tokenPageList.map((entry) => `${entry.path}?token=${stubToken(consentScenarios.ok)}`), '/waitlist/erase']) {
-          test(`${path.split('?')[0]} has no axe violations`, async ({ page }) => {
-            await visit(page, path)
-            await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-            await expectNoAxeViolations(page, `${path} at ${width} px, ${colorScheme} scheme`)
-          })
-        }
+  test.describe('both schemes at 1280 and 390 px', () => {
+    test.use({ viewport: { width: pageLooks[0].width, height: pageLookHeight }, colorScheme: pageLooks[0].colorScheme })
+    for (const path of [...tokenPageList.map((entry) => `${entry.path}?token=${stubToken(consentScenarios.ok)}`), '/waitlist/erase']) {
+      test(`${path.split('?')[0]} has no axe violations in any of them`, async ({ page }) => {
+        await visit(page, path)
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+        await axeInEveryLook(page, path)
       })
     }
+  })
 
+  for (const colorScheme of ['light', 'dark'] as const) {
     test(`the replies (done, refused, failure) and the outcome pages have no violations (${colorScheme} scheme)`, async ({ page }) => {
       await page.emulateMedia({ colorScheme })
       for (const [scenario, text] of [[consentScenarios.ok, messages.confirmed], [consentScenarios.invalid, messages.confirmLinkInvalid], [consentScenarios.tooMany, messages.tooManyConsentRequests]] as const) {

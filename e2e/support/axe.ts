@@ -39,3 +39,27 @@ export async function axeInBothSchemes(page: Page, label: string, scope: AxeScop
     await axeAtBothWidths(page, `${label}, ${colorScheme} scheme`, scope)
   }
 }
+
+/** The four looks of a public page axe checks: each colour scheme at a desktop width and a phone's, 844 high. The
+ * first is the one a spec loads the page in (its `test.use`). */
+export const pageLooks = [
+  { colorScheme: 'light', width: 1280 },
+  { colorScheme: 'light', width: 390 },
+  { colorScheme: 'dark', width: 390 },
+  { colorScheme: 'dark', width: 1280 },
+] as const
+export const pageLookHeight = 844
+
+/** axe on a page, loaded in the first of `pageLooks`, in each of them in turn. A page's width and scheme are CSS
+ * alone (no script of the site reads either; the prerendered HTML is the same at every width), so the page resized
+ * or switched where it is is the page a visitor opens at that width and in that scheme, without a load for each. A
+ * change of scheme starts the colour transitions of what has one (the header's background): axe reads the colours
+ * once they have ended. */
+export async function axeInEveryLook(page: Page, label: string, scope: AxeScope = {}) {
+  for (const { colorScheme, width } of pageLooks) {
+    await page.emulateMedia({ colorScheme })
+    await page.setViewportSize({ width, height: pageLookHeight })
+    await page.evaluate(() => Promise.all(document.getAnimations().filter((animation) => animation instanceof CSSTransition).map((animation) => animation.finished.catch(() => undefined))))
+    await expectNoAxeViolations(page, `${label} at ${width} px, ${colorScheme} scheme`, scope)
+  }
+}

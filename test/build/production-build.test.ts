@@ -1,9 +1,8 @@
 // @vitest-environment node
 // Builds the production site once, into a temp folder, and checks what a visitor's browser and a crawler
 // get: every route prerendered with its own head, the JS budget of the landing page, no dev-only code.
-import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { mkdir, mkdtemp, readFile, readdir, rm } from 'node:fs/promises'
+import { readFile, readdir, rm } from 'node:fs/promises'
 import { join, relative } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { FileSystemConfigLoader, HtmlValidate, formatterFactory } from 'html-validate'
@@ -15,6 +14,7 @@ import { waitlistMachine } from '../../machines/waitlist-machine'
 import { type InlineScripts, compileInlineScripts } from '../../scripts/inline-scripts'
 import { htmlFileFor } from '../../scripts/prerender'
 import { upFrontScripts } from '../../scripts/up-front-scripts'
+import { siteBuild } from '../../tools/site-build'
 import { pageMeta } from '../../src/content/seo'
 import { socialLinks } from '../../src/content/navigation'
 import { brand } from '../../shared/brand'
@@ -32,7 +32,6 @@ function descriptionsIn(node: AnyStateNode): string[] {
   return [...own.filter((text): text is string => typeof text === 'string'), ...Object.values(node.states).flatMap(descriptionsIn)]
 }
 
-let work: string
 let site: string
 let inlineScripts: InlineScripts
 const read = (file: string) => readFile(join(site, file), 'utf8')
@@ -43,20 +42,21 @@ async function htmlFiles(): Promise<string[]> {
   return entries.filter((entry) => entry.isFile() && entry.name.endsWith('.html')).map((entry) => relative(site, join(entry.parentPath, entry.name)))
 }
 
+let unkept = false
 beforeAll(async () => {
-  // Inside the project (in the git-ignored .e2e/), so the renderer bundle resolves node_modules.
-  await mkdir('.e2e', { recursive: true })
-  work = await mkdtemp(join('.e2e', 'unit-build-'))
-  site = join(work, 'site')
-  execFileSync('npm', ['run', 'build'], {
-    env: { ...process.env, NODE_ENV: 'production', SITE_OUT_DIR: relative(process.cwd(), site), VITE_WAITLIST_ENDPOINT: '/api/waitlist' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  // As `npm start` and the image build it (no NODE_ENV: vitest's own "test" is not the build's), inside the project
+  // (in the git-ignored .e2e/), so the renderer bundle resolves node_modules; the browser suite's global setup serves
+  // this same build, made once for these sources (tools/site-build.ts).
+  const env = { ...process.env }
+  delete env.NODE_ENV
+  const build = await siteBuild('/api/waitlist', env)
+  site = build.dir
+  unkept = !build.kept
   inlineScripts = await compileInlineScripts()
 }, 120_000)
 
 afterAll(async () => {
-  await rm(work, { recursive: true, force: true })
+  if (unkept) await rm(site, { recursive: true, force: true })
 })
 
 describe('the production build', () => {

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // Model-based tests of the console's machines at machine level: every path generated from each graph
 // (tools/admin-model.ts) is replayed on a real actor whose requests are real promises this test settles,
 // and after every step the actor must be where the graph says. Guard tests keep the models honest: every state

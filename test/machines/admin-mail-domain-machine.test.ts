@@ -1,3 +1,4 @@
+// @vitest-environment node
 // Model-based tests of the check of MAIL_FROM's domain in the console (issue 49), as the other console machines': every
 // path generated from its graph is replayed on a real actor whose request this test settles, with what went out and
 // what the member reads checked step by step; the guard keeps the model honest.

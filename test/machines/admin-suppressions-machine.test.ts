@@ -1,3 +1,4 @@
+// @vitest-environment node
 // Model-based tests of the console's suppression list and of a lift from a person's page (issue 49), as the other
 // console machines' (admin-machines-model.test.ts): every path generated from each graph (tools/admin-model.ts) is
 // replayed on a real actor whose requests are promises this test settles, with which request went out and what the

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // Model-based tests of the console's webhooks machine (machines/admin-webhooks-machine.ts), as the other console
 // machines' (admin-machines-model.test.ts): every path generated from its graph (tools/admin-model.ts) is
 // replayed on a real actor whose requests are promises this test settles, and after every step the actor must be

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // Model-based tests of the consent machines at machine level: paths generated from each machine's graph
 // (test/utils/consent-models.ts) are replayed on a real actor, a stub request actor standing in for the
 // network and fake timers for the 15 s `after`; after every step the actor must be where the graph says.

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The Copy button's machine (machines/copy-machine.ts) on a real actor: one press asks the clipboard once with the
 // text it carried, a refusal says how to copy by hand, and another press asks again.
 import { createActor, fromPromise, waitFor } from 'xstate'

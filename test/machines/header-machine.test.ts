@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { createActor } from 'xstate'
 import { headerMachine, headerScrollThreshold } from '../../machines/header-machine'
 

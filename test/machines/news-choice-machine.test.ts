@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The news choice machine's rules, on a real actor: it sends the choice it offers with the token it holds; an
 // answer that worked offers the other choice with the token the answer handed on (so taking it back is one press,
 // as giving it was); a refusal offers nothing; the 15 s time-out aborts the request.

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The referral credit rules (machines/referral-credit-machine.ts) from the machine's own graph (@xstate/graph):
 // for a friend's facts on each side of every guard, every path the graph offers (the decision, then the team's
 // APPROVE or REJECT where it waits for one, or the friend's erasure) ends where the rule says, and together

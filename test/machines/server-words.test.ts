@@ -1,3 +1,4 @@
+// @vitest-environment node
 // A refusal the server put in words (a 403 naming the permission a role lacks, issue 46) is what the console shows
 // where the action was; without words (no answer, a 500) each machine says its own.
 import { createActor, fromPromise, waitFor } from 'xstate'

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The token action machine keeps the place in line a confirmation that worked gives (its `place`), and
 // nothing else: a refusal, a failed request, or a reply without a place (an older server) leave it null.
 import { describe, expect, it } from 'vitest'

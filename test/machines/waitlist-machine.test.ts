@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The waitlist machine driven as a real actor, transition by transition (the form's states in
 // docs/product-rules.md#the-waitlist-form), with a stub request actor and fake timers for the 15 s `after`.
 // Messages are written out word for word (docs/product-rules.md#messages).

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // Model-based tests at machine level: paths generated from the machine graph (see test/utils/waitlist-model)
 // are replayed on a real actor — a stub request actor stands in for the network, fake timers for the
 // 15 s `after` — and after every step the actor must be where the graph says. Guard tests keep the model

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // A cohort's rules as a request carries them (shared/questions.ts answerMatchOf, issue 52), which the waves and the
 // updates both read: a list or its JSON, 1 to 10 rules of a question's id and its choices as strings, copied so that
 // nothing else the request carried rides along; anything else is no rules at all.

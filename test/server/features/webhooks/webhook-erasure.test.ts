@@ -53,6 +53,8 @@ describe.each(eachEngine())('an erasure and the webhooks on $engine', (engine: E
       await attempt(index + 1)
       waited += retryAfterMs
       server.clock.offsetMs = waited
+      // The clock's next tick would find the retry due; the poke is that tick now, not up to a second later.
+      server.composition.poke()
     }
     await attempt(deliveryRules.retryAfterMs.length + 1)
     await until(async () => (await endpoint(endpointId)).off_reason === 'failing', 10_000, 'the failing endpoint turned off')

@@ -169,6 +169,8 @@ describe('delivery', () => {
       expect(await enabled()).toBe(true)
       waited += retryAfterMs
       server.clock.offsetMs = waited
+      // The clock's next tick would find the retry due; the poke is that tick now, not up to a second later.
+      server.composition.poke()
     }
     // The last attempt, 27.6 hours after the first: a day of failures is past, and the endpoint goes off.
     await attempted(deliveryRules.retryAfterMs.length + 1)
