@@ -4,6 +4,7 @@
 // CPU against tsx's 2.8 s, which compiles the server's sources again in every process. Anything else (the
 // benchmarks) starts `tsx server/main.ts`.
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process'
+import { finished } from 'node:stream/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -98,5 +99,8 @@ export async function failingStart(env: Record<string, string>): Promise<{ code:
   server.child.stdout!.once('data', onFirst)
   server.child.stderr!.once('data', onFirst)
   const code = await server.exited
-  return { code, output: server.output(), printedToExitMs: performance.now() - (firstPrinted ?? performance.now()) }
+  const exitedAt = performance.now()
+  // A process's exit can be seen before the last of what it printed has been read from its pipes: read them to their end.
+  await Promise.all([server.child.stdout!, server.child.stderr!].map((stream) => finished(stream).catch(() => {})))
+  return { code, output: server.output(), printedToExitMs: exitedAt - (firstPrinted ?? exitedAt) }
 }
