@@ -17,6 +17,7 @@ import type { SendOutcome } from '../observability/metrics'
 import { OverBudgetError, type MailboxBudget } from '../mail/mailbox-budget'
 import { DeliveryUnknownError, NotOneMailboxError, smtpTimeouts, type Mailer, type OutgoingMail } from '../mail/mailer'
 import type { Db } from '../database/database'
+import { groupCommit } from '../database/group-commit'
 import type { OutboxKind, OutboxKinds, QueuedEmail, Recipient } from './outbox-kinds'
 import type { OutboxStore } from './outbox-store'
 import { doublingSchedule } from './retry-schedule'
@@ -182,35 +183,21 @@ export function startOutboxSender(options: OutboxSenderOptions): OutboxSender {
     return claimed
   }
 
-  // The "send begun" writes (outbox-kinds.ts begin) share commits: while one group's transaction runs, the begins
-  // asked meanwhile wait and go together in the next. A send that begins alone waits for nobody; under load one
-  // commit, with its sync to disk (on SQLite, on the event loop), serves several emails. Should a group's
-  // transaction fail, each of its begins is tried alone, so that one bad row fails only its own email.
-  const begins: { write: (trx: Db) => Promise<boolean>; settle: (answer: Promise<boolean>) => void }[] = []
-  let beginning = false
-  async function beginGroups(): Promise<void> {
-    beginning = true
-    try {
-      while (begins.length > 0) {
-        const group = begins.splice(0)
-        const together = group.length > 1 ? await options.outbox.beginAll(group.map((one) => one.write)).catch(() => undefined) : undefined
-        if (together) for (const [index, one] of group.entries()) one.settle(Promise.resolve(together[index]!))
-        else
-          for (const one of group) {
-            const alone = options.outbox.beginAll([one.write]).then(([answer]) => answer!)
-            one.settle(alone)
-            await alone.catch(() => {})
-          }
-      }
-    } finally {
-      beginning = false
+  // The "send begun" writes (outbox-kinds.ts begin) share commits (platform/database/group-commit.ts): while one
+  // group's transaction runs, the begins asked meanwhile wait and go together in the next, so under load one commit,
+  // with its sync to disk (on SQLite, on the event loop), serves several emails. Should a group's transaction fail,
+  // each of its begins is tried alone, so that one bad row fails only its own email.
+  const begin = groupCommit<(trx: Db) => Promise<boolean>, boolean>(async (writes) => {
+    const together = writes.length > 1 ? await options.outbox.beginAll(writes).catch(() => undefined) : undefined
+    if (together) return together
+    const answers: Promise<boolean>[] = []
+    for (const write of writes) {
+      const alone = options.outbox.beginAll([write]).then(([answer]) => answer!)
+      answers.push(alone)
+      await alone.catch(() => {})
     }
-  }
-  const begin = (write: (trx: Db) => Promise<boolean>) =>
-    new Promise<boolean>((resolve, reject) => {
-      begins.push({ write, settle: (answer) => answer.then(resolve, reject) })
-      if (!beginning) void beginGroups()
-    })
+    return answers
+  })
 
   // The addresses the mail server refused in the batch being sent: their later emails of the batch ask the list again.
   const bouncedInBatch = new Set<string>()
