@@ -13,7 +13,7 @@ import { answerCipher } from '../server/features/questions/answer-cipher'
 import { answersKeyPath, keptAnswersKey, replaceKeptAnswersKey } from '../server/features/questions/answers-key'
 import { keyOpensAnswers } from '../server/features/questions/answers-key-check'
 import { resealAnswers } from '../server/features/questions/answers-reseal'
-import { ConfigError } from '../server/platform/config-error'
+import { ConfigError, configProblems } from '../server/platform/config-error'
 import { StoreOpenError } from '../server/platform/database/contract'
 import { isSqliteUrl, sqliteFilePath } from '../server/platform/database/database-url'
 import { openDatabase } from '../server/platform/database/open'
@@ -33,16 +33,7 @@ function stop(line: string): never {
   process.exit(1)
 }
 
-const problems: string[] = []
-const read = <T>(reader: () => T): T | undefined => {
-  try {
-    return reader()
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error
-    problems.push(...error.problems)
-    return undefined
-  }
-}
+const { problems, read } = configProblems()
 const settings = read(() => readSettings(process.env))
 const newKey = read(() => readNewAnswersKey(process.env))
 if (!settings || !newKey) stop(`Key not changed: ${new ConfigError(problems).message}`)

@@ -2,7 +2,7 @@
 // (config.ts, platform/mail/mail-config.ts, features/console/admin-config.ts) in one ConfigError, each problem naming its variable.
 import { readAdminConfig, type AdminConfig } from './features/console/admin-config'
 import { readConfig, type ServerConfig } from './config'
-import { ConfigError } from './platform/config-error'
+import { ConfigError, configProblems } from './platform/config-error'
 import { readMailSettings } from './platform/mail/mail-config'
 import type { MailSettings } from './platform/mail/mailer'
 
@@ -18,16 +18,7 @@ declare module './platform/wing/wing' {
 }
 
 export function readSettings(env: Record<string, string | undefined>): Settings {
-  const problems: string[] = []
-  const read = <T>(reader: () => T): T | undefined => {
-    try {
-      return reader()
-    } catch (error) {
-      if (!(error instanceof ConfigError)) throw error
-      problems.push(...error.problems)
-      return undefined
-    }
-  }
+  const { problems, read } = configProblems()
   const config = read(() => readConfig(env))
   // With the server's own settings wrong, the others are still checked, against the defaults.
   const base = config ?? readConfig({})

@@ -12,6 +12,22 @@ export class ConfigError extends Error {
   }
 }
 
+/** Reads settings together: `read` runs one reader and keeps its ConfigError's problems (any other error is thrown),
+ * giving undefined for that reader, so that one start reports every mistake; `problems` holds them in order. */
+export function configProblems() {
+  const problems: string[] = []
+  const read = <T>(reader: () => T): T | undefined => {
+    try {
+      return reader()
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error
+      problems.push(...error.problems)
+      return undefined
+    }
+  }
+  return { problems, read }
+}
+
 /** A value as a message quotes it: in double quotes, its control characters escaped, so it stays on one line. */
 export const quoted = (value: string) => JSON.stringify(value)
 
