@@ -22,8 +22,9 @@
 //   deliverer and body sweep, the retention sweep and the outbox sender;
 // - (issue 47) each console area's first view: the calls src/admin/area-list.ts says it sends when it opens, sent
 //   together, after the same warm-ups and repeats as every call (bench/console/areas.ts), against 200 ms; and the
-//   Overview in Chromium, from the navigation to /admin/ with the session's cookie until its totals are shown,
-//   BENCH_PAGE_REPEATS times (default 20) on a warm cache and as many on a cold one, against 300 ms. The server
+//   Overview in Chromium, each time in a new tab, from the navigation to /admin/ with the session's cookie until its
+//   totals are shown, BENCH_PAGE_REPEATS times (default 20) on a warm cache (a returning member's browser profile)
+//   and as many on a cold one (a first visit), against 300 ms. The server
 //   serves dist/ when it holds the console (npm run build), else the console is built alone for the run;
 // and one line of the goals against the figures. A request is aborted after 60 s (the export after
 // BENCH_EXPORT_TIMEOUT_S, default 60) and printed as "> 60 s". The cache is in BENCH_CACHE_DIR (default
