@@ -1,3 +1,4 @@
+// @vitest-environment node
 // figure() writes numbers as Intl.NumberFormat('en-US') would, without making an Intl object (shared/figures.ts).
 import { describe, expect, it } from 'vitest'
 import { counted, figure } from '../../shared/figures'
