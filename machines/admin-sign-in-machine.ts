@@ -1,4 +1,6 @@
-// The console's front door. `checking` asks the server whether this browser already has a session. Without
+// The console's front door. `checking` asks the server whether this browser already has a session, unless the
+// page knows already: a session it was given at the start (the early script's answer, in before the console's
+// script ran: src/admin/main.tsx) opens the console signed in, with nothing asked and no checking drawn. Without
 // one, a sign-in link in the address (#token=…) leads to `confirming`: the link is used only when the person
 // presses the button (a mail scanner that opens the link uses nothing), then `verifying` posts it once.
 // Without a link, `signedOut` takes an email and `requesting` asks for a link; the reply is the same for
@@ -12,7 +14,8 @@ import { messages } from '../shared/messages'
 import { looksLikeEmail } from '../shared/rules'
 import type { Permission, Role } from '../shared/team'
 
-export type AdminSignInInput = { token: string | null }
+/** The sign-in link's token in the address, if any; and the member's session, when the page already has it. */
+export type AdminSignInInput = { token: string | null; session?: SessionReply }
 export type AdminSignInContext = { token: string | null; email: string; signedInAs: string; role: Role | null; permissions: Permission[]; message: string }
 export type AdminSignInEvent = { type: 'EMAIL_CHANGED'; value: string } | { type: 'SUBMIT' } | { type: 'CONFIRM' } | { type: 'SIGN_OUT' } | { type: 'SESSION_LOST' }
 
@@ -34,6 +37,8 @@ type ActorReply =
   | ErrorActorEvent<unknown, 'requestLink'>
 type Event = AdminSignInEvent | ActorReply
 
+/** Who the session names, as the context holds it. */
+const memberOf = (session: SessionReply | null) => ({ signedInAs: session?.email ?? '', role: session?.role ?? null, permissions: session?.permissions ?? [] })
 const sessionOf = (event: Event) =>
   event.type === 'xstate.done.actor.checkSession' || event.type === 'xstate.done.actor.verifyToken' ? event.output : null
 /** Whether the signed-in member's role allows this: what the console shows is read here, never re-derived. */
@@ -58,10 +63,7 @@ export const adminSignInMachine = setup({
       assertEvent(event, 'EMAIL_CHANGED')
       return { email: event.value }
     }),
-    rememberSession: assign(({ event }) => {
-      const session = sessionOf(event)
-      return { signedInAs: session?.email ?? '', role: session?.role ?? null, permissions: session?.permissions ?? [], message: '', token: null }
-    }),
+    rememberSession: assign(({ event }) => ({ ...memberOf(sessionOf(event)), message: '', token: null })),
     showInvalidEmail: assign({ message: adminSignInMessages.invalidEmail }),
     showLinkSent: assign(({ event }) => ({ message: event.type === 'xstate.done.actor.requestLink' ? event.output.message : '' })),
     showUnreachable: assign(({ event }) => ({ message: errorMessage(event, adminSignInMessages.unreachable) })),
@@ -75,17 +77,19 @@ export const adminSignInMachine = setup({
   },
   guards: {
     hasSession: ({ event }) => event.type === 'xstate.done.actor.checkSession' && event.output !== null,
+    sessionGiven: ({ context }) => context.role !== null,
     hasToken: ({ context }) => context.token !== null,
     isEmailValid: ({ context }) => looksLikeEmail(context.email),
   },
 }).createMachine({
   id: 'adminSignIn',
-  context: ({ input }) => ({ token: input.token, email: '', ...signedOut, message: '' }),
+  context: ({ input }) => ({ token: input.session ? null : input.token, email: '', ...memberOf(input.session ?? null), message: '' }),
   initial: 'checking',
   states: {
     checking: {
-      description: 'Asking the server whether this browser is signed in.',
+      description: 'Asking the server whether this browser is signed in; with a session given at the start, signed in at once.',
       tags: 'busy',
+      always: { guard: 'sessionGiven', target: 'signedIn' },
       invoke: {
         id: 'checkSession',
         src: 'checkSession',

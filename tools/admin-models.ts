@@ -58,9 +58,9 @@ export const samples = {
 
 const emailValid = (email: string) => /^\S+@\S+\.\S+$/.test(email.trim())
 
-const signInModel = (token: string | null): Model => ({
+const signInModel = (token: string | null, session?: SessionReply): Model => ({
   machine: adminSignInMachine,
-  input: { token },
+  input: session ? { token, session } : { token },
   events: [
     { type: 'EMAIL_CHANGED', value: samples.admin },
     { type: 'EMAIL_CHANGED', value: 'not-an-email' },
@@ -83,6 +83,8 @@ const signInModel = (token: string | null): Model => ({
 
 export const signInWithLink = signInModel(samples.token)
 export const signInWithoutLink = signInModel(null)
+/** The console started with the session its page already had (src/admin/main.tsx): signed in from the start. */
+export const signInWithSession = signInModel(null, samples.session)
 
 /** The table machine's answers: the first of two pages (a cursor onward), the last (a cursor back), and nobody
  * after a partial search that looked through the newest 100,000 of a million. */

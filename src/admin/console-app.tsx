@@ -9,6 +9,7 @@ import { adminSignInMachine } from '../../machines/admin-sign-in-machine'
 import { GlobalStyle } from '../ui/global-style'
 import * as api from './admin-api-client'
 import type { Permission } from '../../shared/team'
+import type { SessionReply } from '../../shared/console-api'
 import { opens } from './area-list'
 import { consoleBasepath } from '../../shared/console-pages'
 import { createConsoleRouter, type ConsoleRouter } from './console-router'
@@ -31,13 +32,14 @@ const signInMachineFor = (router: ConsoleRouter) =>
     },
   })
 
-export function ConsoleApp() {
+/** The console; `session`, when the page already knows it (main.tsx), opens it signed in with nothing asked. */
+export function ConsoleApp({ session: known }: { session?: SessionReply } = {}) {
   const [{ router, machine, session }] = useState(() => {
-    const session = { permissions: [] as readonly Permission[] }
+    const session = { permissions: (known?.permissions ?? []) as readonly Permission[] }
     const router = createConsoleRouter({ opens: (area) => opens(area, session.permissions) })
     return { router, machine: signInMachineFor(router), session }
   })
-  const signIn = useActorRef(machine, { input: { token: api.tokenInAddress(window.location.hash) } })
+  const signIn = useActorRef(machine, { input: { token: api.tokenInAddress(window.location.hash), session: known } })
   useEffect(() => api.whenSessionLost(() => signIn.send({ type: 'SESSION_LOST' })), [signIn])
   // A sign-in (or sign-out) changes which areas open: the router loads the current one again.
   useEffect(() => {

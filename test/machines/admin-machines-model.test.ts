@@ -31,6 +31,7 @@ import {
   referralsModel,
   signInWithLink,
   signInWithoutLink,
+  signInWithSession,
   summaryModel,
   pollEvent,
   refusedLink,
@@ -523,6 +524,7 @@ const stepChecks = new Map<Model, StepCheck>([
 const models: [string, Model][] = [
   ['sign-in (opened from a link)', signInWithLink],
   ['sign-in (opened plainly)', signInWithoutLink],
+  ['sign-in (the session known at the start)', signInWithSession],
   ['table', tableModel],
   ['erase', eraseModel],
   ['summary', summaryModel],

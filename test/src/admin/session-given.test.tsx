@@ -1,0 +1,45 @@
+// The console started with the session its page already has (src/admin/main.tsx): the first thing drawn is the
+// console itself, as that member, with no "Checking your session…" drawn and replaced, and the session is not
+// asked for again; the Overview asks for its own data as always. At the network layer (msw).
+import { render, screen, waitFor } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import { setupServer } from 'msw/node'
+import type { SessionReply } from '../../../shared/console-api'
+import { sendGuardDefaults } from '../../../shared/update-rows'
+import { rolePermissions } from '../../../shared/team'
+import { ConsoleApp } from '../../../src/admin/console-app'
+import { analyticsSamples, samples, wavesSamples } from '../../../tools/admin-models'
+
+const asked: string[] = []
+const ok = (body: object) => HttpResponse.json({ ok: true, ...body })
+const server = setupServer(
+  http.get('*/api/admin/session', () => {
+    asked.push('/session')
+    return ok(samples.session)
+  }),
+  http.get('*/api/admin/summary', () => (asked.push('/summary'), ok(samples.summary))),
+  http.get('*/api/admin/setup', () => (asked.push('/setup'), ok(samples.summary.setup))),
+  http.get('*/api/admin/analytics', () => (asked.push('/analytics'), ok(analyticsSamples.report))),
+  http.get('*/api/admin/waves', () => (asked.push('/waves'), ok(wavesSamples.notReady))),
+  http.get('*/api/admin/send-rates', () => (asked.push('/send-rates'), ok({ emails: 0, hardBounces: 0, complaints: 0, guard: sendGuardDefaults }))),
+)
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+afterAll(() => server.close())
+
+const viewer: SessionReply = { email: 'viewer@company.example', role: 'viewer', permissions: [...rolePermissions.viewer] }
+
+it('opens signed in as the given member, with no check drawn, and asks for the Overview alone', async () => {
+  window.history.replaceState(null, '', '/admin/')
+  // Everything the page draws, from before its first render: the check must never be among it.
+  const drawn: string[] = []
+  const watch = new MutationObserver(() => drawn.push(document.body.textContent ?? ''))
+  watch.observe(document.body, { childList: true, subtree: true, characterData: true })
+  render(<ConsoleApp session={viewer} />)
+  expect(await screen.findByRole('heading', { name: 'Totals' })).toBeVisible()
+  watch.disconnect()
+  expect(drawn.length).toBeGreaterThan(0)
+  expect(drawn.filter((text) => text.includes('Checking your session'))).toEqual([])
+  expect(screen.getByText(viewer.email)).toBeVisible()
+  await waitFor(() => expect(asked).toContain('/summary'))
+  expect(asked).not.toContain('/session')
+})
