@@ -13,9 +13,10 @@ import { callEarly, signedInEarly } from './early-calls'
 const early = callEarly(window.location.pathname, consoleBasepath)
 if (early) preloadArea(early.path)
 
-// Usually the session's answer came long before this script ran: the console then starts signed in, with no
-// "Checking your session…" drawn and replaced (about 15 ms of a new tab's first view, bench:console's trace,
-// 2026-12-06). Reading the answer already in takes no round trip; any other case is the sign-in machine's to ask.
+// When the session's answer is in before this script runs (about half of a new tab's loads on the shared 2-core
+// machine: docs/performance.md), the console starts signed in, with no "Checking your session…" drawn and replaced
+// (at most 15 ms of the first view). Reading the answer already in takes no round trip; in every other case the
+// sign-in machine asks, as it always did.
 const session = signedInEarly() ? await checkSession().catch(() => null) : null
 
 createRoot(document.getElementById('root')!).render(
