@@ -10,7 +10,7 @@ import { chmodSync, closeSync, existsSync, openSync, renameSync, rmSync, statSyn
 import { dirname, join, resolve } from 'node:path'
 import { databaseUrlProblem, defaultDatabaseUrl } from '../server/config'
 import { createFolder } from '../server/platform/folders'
-import { scrubSecrets } from '../server/platform/secrets/redact-url'
+import { oneScrubbedLine, scrubSecrets } from '../server/platform/secrets/redact-url'
 import { describeDatabase, isSqliteUrl } from '../server/platform/database/database-url'
 import { BackupError } from './backup-common'
 import { backupPostgres } from './backup-postgres'
@@ -21,7 +21,7 @@ const defaultFolder = 'data/backups'
 const databaseUrl = process.env.DATABASE_URL?.trim() || defaultDatabaseUrl
 
 function refuse(reason: string): never {
-  process.stderr.write(`No backup made: ${scrubSecrets(reason.replace(/\s*[\r\n]+\s*/g, ' '), [process.env.DATABASE_URL])}\n`)
+  process.stderr.write(`No backup made: ${oneScrubbedLine(reason, [process.env.DATABASE_URL])}\n`)
   process.exit(1)
 }
 

@@ -18,7 +18,7 @@ import { heldSince, release } from '../server/platform/database/held'
 import { openDatabase } from '../server/platform/database/open'
 import type { Mailer } from '../server/platform/mail/mailer'
 import { createLogger } from '../server/platform/observability/logger'
-import { scrubSecrets } from '../server/platform/secrets/redact-url'
+import { oneScrubbedLine } from '../server/platform/secrets/redact-url'
 import { readSettings } from '../server/settings'
 
 type Erasures = { from: string; salt: string | undefined; hashes: { email_hash: string; erased_at: string }[] }
@@ -28,7 +28,7 @@ const sources = args.flatMap((arg, index) => (args[index - 1] === '--erasures-fr
 const noOtherCopy = args.includes('--no-other-copy')
 
 function refuse(reason: string): never {
-  process.stderr.write(`Not live: ${scrubSecrets(reason.replace(/\s*[\r\n]+\s*/g, ' '), [process.env.DATABASE_URL, process.env.SMTP_URL, ...sources])}\n`)
+  process.stderr.write(`Not live: ${oneScrubbedLine(reason, [process.env.DATABASE_URL, process.env.SMTP_URL, ...sources])}\n`)
   process.exit(1)
 }
 

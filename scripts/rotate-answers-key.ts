@@ -17,13 +17,13 @@ import { ConfigError, configProblems } from '../server/platform/config-error'
 import { StoreOpenError } from '../server/platform/database/contract'
 import { isSqliteUrl, sqliteFilePath } from '../server/platform/database/database-url'
 import { openDatabase } from '../server/platform/database/open'
-import { scrubSecrets } from '../server/platform/secrets/redact-url'
+import { oneScrubbedLine } from '../server/platform/secrets/redact-url'
 import { readSettings } from '../server/settings'
 
 const see = '(docs/operations.md, "Sensitive answers")'
 
 function stop(line: string): never {
-  let said = scrubSecrets(line.replace(/\s*[\r\n]+\s*/g, ' '), [process.env.DATABASE_URL, process.env.SMTP_URL])
+  let said = oneScrubbedLine(line, [process.env.DATABASE_URL, process.env.SMTP_URL])
   // Never a key, even inside a message of a library's.
   for (const name of ['SENSITIVE_ANSWERS_KEY', 'SENSITIVE_ANSWERS_NEW_KEY']) {
     const value = process.env[name]?.trim()

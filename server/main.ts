@@ -16,7 +16,7 @@ import { createLogger } from './platform/observability/logger'
 import { watchEventLoop } from './platform/observability/event-loop'
 import { createMetrics } from './platform/observability/metrics'
 import { metricsApp } from './platform/observability/metrics-server'
-import { scrubSecrets } from './platform/secrets/redact-url'
+import { oneScrubbedLine } from './platform/secrets/redact-url'
 import { readSettings, type Settings } from './settings'
 import { createStaticSite } from './platform/http/static'
 import { StoreOpenError } from './platform/database/contract'
@@ -33,7 +33,7 @@ const sayAtStart = (line: string) => process.stderr.write(`${line}\n`)
 
 /** Prints one line (whatever the error held, with any password from SMTP_URL or DATABASE_URL as ***) and exits. */
 function stopAtStart(line: string): never {
-  sayAtStart(scrubSecrets(line.replace(/\s*[\r\n]+\s*/g, ' '), [process.env.SMTP_URL, process.env.DATABASE_URL]))
+  sayAtStart(oneScrubbedLine(line, [process.env.SMTP_URL, process.env.DATABASE_URL]))
   process.exit(1)
 }
 

@@ -3,7 +3,7 @@
 // MIGRATE_AT_START=false only open a database already migrated (docs/operations.md, "Migrations"). It reads the
 // same settings as the start, so a mistake in them stops it as it would stop the start: one line, exit 1. A
 // database newer than this release is refused in one line too, and left as it is.
-import { scrubSecrets } from './platform/secrets/redact-url'
+import { oneScrubbedLine } from './platform/secrets/redact-url'
 import { StoreOpenError } from './platform/database/contract'
 import { describeDatabase } from './platform/database/database-url'
 import { openDatabase } from './platform/database/open'
@@ -11,7 +11,7 @@ import { featureMigrations } from './feature-migrations'
 import { readSettings } from './settings'
 
 function stop(line: string): never {
-  process.stderr.write(`${scrubSecrets(line.replace(/\s*[\r\n]+\s*/g, ' '), [process.env.DATABASE_URL, process.env.SMTP_URL])}\n`)
+  process.stderr.write(`${oneScrubbedLine(line, [process.env.DATABASE_URL, process.env.SMTP_URL])}\n`)
   process.exit(1)
 }
 

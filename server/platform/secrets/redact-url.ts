@@ -36,6 +36,10 @@ export function scrubSecrets(text: string, urls: (string | undefined)[]): string
   return scrubbed
 }
 
+/** A message for a command's one line of failure (a deploy log shows the first line): its line breaks made spaces,
+ * and every secret of the URLs in `urls` replaced (scrubSecrets). */
+export const oneScrubbedLine = (text: string, urls: (string | undefined)[]) => scrubSecrets(text.replace(/\s*[\r\n]+\s*/g, ' '), urls)
+
 function secretsOf(text: string): string[] {
   const secrets: string[] = []
   try {
