@@ -25,6 +25,8 @@ import { confirmationSubject } from '../../../../server/features/consent/confirm
 import { welcomeSubject } from '../../../../server/features/referral/welcome-email'
 import { validSignup } from '../../harness'
 import { saveLinkTokens } from '../../../../server/platform/secrets/link-tokens'
+import { invitationDefaults, invitations } from '../../../../server/features/launch/invitations'
+import { recorded } from '../../../utils/recorded-statements'
 
 const day = 86_400_000
 const lifetimeMs = invitationRules.lifetimeMs
@@ -118,6 +120,19 @@ describe.each(eachEngine())('invitations on $engine', (engine: EngineUnderTest) 
     const secret = newSecret()
     await saveLinkTokens(t.store.database.db, [{ hash: hashSecret(secret), purpose: 'place', personId: await t.idOf(emails[0]!), expiresAt: new Date(t.clock.at + day) }])
     expect(await t.store.line.yourPlace(hashSecret(secret), t.now())).toMatchObject({ invitation: 'invited', place: 0 })
+  })
+
+  it('reads a preview through the reads connection: the main one, which signups wait for, is asked nothing', async () => {
+    const t = await fresh()
+    const emails = await t.confirmed(3)
+    const { database: watched, take } = recorded(t.store.database)
+    const previewer = invitations(watched, t.store.line, invitationDefaults)
+    take()
+    expect(await previewer.nextUp(2)).toMatchObject({ count: 2, waiting: 3, people: [{ email: emails[0] }, { email: emails[1] }] })
+    expect(take()).toEqual([])
+    // The same store asks the main connection when a wave starts, in its transaction.
+    expect(await previewer.startWave({ count: 1, by: 'team@company.example', kind: 'next', now: t.now() })).toMatchObject({ ok: true })
+    expect(take().length).toBeGreaterThan(0)
   })
 
   it('never invites anyone twice: waves started together take different people, and a wave from a stale preview invites nobody', async () => {
