@@ -199,8 +199,8 @@ export const inviteUrlModel: Model = {
 
 export const summaryModel: Model = {
   machine: adminSummaryMachine,
-  events: [{ type: 'RELOAD' }, done('fetchSummary', samples.summary), failed('fetchSummary')],
-  serializeState: (snapshot) => JSON.stringify({ value: snapshot.value, loaded: snapshot.context.summary !== null }),
+  events: [{ type: 'RELOAD' }, done('fetchSummary', samples.summary), failed('fetchSummary'), done('fetchParts', samples.summary)],
+  serializeState: (snapshot) => JSON.stringify({ value: snapshot.value, loaded: snapshot.context.summary !== null, parts: snapshot.context.parts !== null }),
 }
 
 const row = (key: string, visitors: FunnelRow['visitors'], signups: FunnelRow['signups'], steps: 'known' | 'unknown' = 'known'): FunnelRow => ({

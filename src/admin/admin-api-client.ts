@@ -14,7 +14,7 @@ import type { AnswerMatch } from '../../shared/questions'
 import type { TeamMember } from '../../shared/team'
 import type { SendRequest, UpdateInput, UpdateReply } from '../../shared/update-rows'
 import type { SendMoveName } from '../../machines/admin-updates-machine'
-import type { AdminSummary } from '../../machines/admin-summary-machine'
+import type { OverviewParts } from '../../machines/admin-summary-machine'
 import type { TeamChange } from '../../machines/admin-team-machine'
 import type { QuestionSave } from '../../machines/admin-questions-machine'
 import type { ChangeDone, WebhookChange } from '../../machines/admin-webhooks-machine'
@@ -89,23 +89,24 @@ const topBySignups = (rows: FunnelRow[]) => {
   return rows.filter((row) => row.signups !== 0).sort((a, b) => signups(b) - signups(a)).slice(0, 5)
 }
 /** Days of the Overview's funnel and trend. */
-/** The Overview's figures: the summary, which must come, and the setup checklist, the last days' funnel and the
- * waves, each null when it could not be read (machines/admin-summary-machine.ts). */
-export async function fetchSummary(signal: AbortSignal): Promise<AdminSummary> {
+/** The Overview's figures (the summary), which must come (machines/admin-summary-machine.ts). */
+export const fetchSummary = (signal: AbortSignal) => call(routes.summary, { signal })
+
+/** What the Overview adds to its figures, asked for beside them: the setup checklist, the last days' funnel, the waves
+ * and the updates' rates, each null when it could not be read; it fails only when the Overview is left (aborted). */
+export async function fetchOverviewParts(signal: AbortSignal): Promise<OverviewParts> {
   const optional = <T,>(answer: Promise<T>): Promise<T | null> =>
     answer.catch((error: unknown) => {
       if (signal.aborted) throw error
       return null
     })
-  const [summary, setup, report, waves, sendRates] = await Promise.all([
-    call(routes.summary, { signal }),
+  const [setup, report, waves, sendRates] = await Promise.all([
     optional(call(routes.setup, { signal })),
     optional(call(routes.analytics, { query: lastDays(overviewDays, new Date()), signal })),
     optional(call(routes.waves, { signal })),
     optional(call(routes.sendRates, { signal })),
   ])
   return {
-    ...summary,
     setup,
     funnel: report && { days: overviewDays, enabled: report.enabled, exact: report.exact, total: report.total, sources: topBySignups(report.sources) },
     waves: waves && { waves: waves.waves, pace: waves.pace, ready: waves.ready, waiting: waves.waiting },

@@ -1,12 +1,21 @@
 // What is being sent (issue 47): the outbox's health, the last wave of invitations, the daily pace, and who waits.
 import { figure, counted } from '../../shared/figures'
 import { ratesLine } from '../../shared/update-rows'
-import type { AdminSummary } from '../../machines/admin-summary-machine'
+import type { AdminSummary, OverviewParts } from '../../machines/admin-summary-machine'
 import { OutboxHealth } from './outbox-health'
 
 const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`
 
-export function OverviewSends({ outbox, waves, sendRates }: Pick<AdminSummary, 'outbox' | 'waves' | 'sendRates'>) {
+/** `parts`: null until the Overview's parts are in; the outbox, from the figures, shows before them. */
+export function OverviewSends({ outbox, parts }: Pick<AdminSummary, 'outbox'> & { parts: OverviewParts | null }) {
+  if (!parts)
+    return (
+      <>
+        <OutboxHealth outbox={outbox} />
+        <p role="status">Loading…</p>
+      </>
+    )
+  const { waves, sendRates } = parts
   const last = waves?.waves[0]
   return (
     <>

@@ -17,7 +17,7 @@ import { SignupsChart } from './signups-chart'
 /** `mailDomain`: the check of MAIL_FROM's domain, under the setup checklist (the Overview's area gives it). */
 export function SummaryView({ summary, mailDomain, today = new Date() }: { summary: ActorRefFrom<typeof adminSummaryMachine>; mailDomain?: ActorRefFrom<typeof adminMailDomainMachine>; today?: Date }) {
   const state = useSelector(summary, (snapshot) => snapshot)
-  const data = state.context.summary
+  const { summary: data, parts } = state.context
   if (state.matches('failed'))
     return (
       <section aria-labelledby="totals-heading">
@@ -28,30 +28,34 @@ export function SummaryView({ summary, mailDomain, today = new Date() }: { summa
     )
   if (!data) return <p role="status">Loading the figures…</p>
   const reload = () => summary.send({ type: 'RELOAD' })
+  // The parts come beside the figures, often a moment after them: each section says so until they are in.
+  const coming = <p role="status">Loading…</p>
   return (
     <>
       <section aria-labelledby="totals-heading" aria-busy={state.hasTag('busy')}>
         <h2 id="totals-heading">Totals</h2>
         <OverviewTotals totals={data.totals} perDay={data.perDay} today={today} />
       </section>
-      <section aria-labelledby="funnel-heading">
+      <section aria-labelledby="funnel-heading" aria-busy={!parts}>
         <h2 id="funnel-heading">Funnel</h2>
-        {data.funnel ? (
+        {!parts ? (
+          coming
+        ) : parts.funnel ? (
           <>
-            <FunnelTable funnel={data.funnel} signups={signupsIn(data.perDay, today, data.funnel.days)} />
-            <SourcesTable funnel={data.funnel} />
+            <FunnelTable funnel={parts.funnel} signups={signupsIn(data.perDay, today, parts.funnel.days)} />
+            <SourcesTable funnel={parts.funnel} />
           </>
         ) : (
           <p>The funnel could not be read.</p>
         )}
       </section>
-      <section aria-labelledby="sends-heading">
+      <section aria-labelledby="sends-heading" aria-busy={!parts}>
         <h2 id="sends-heading">Sending now</h2>
-        <OverviewSends outbox={data.outbox} waves={data.waves} sendRates={data.sendRates} />
+        <OverviewSends outbox={data.outbox} parts={parts} />
       </section>
-      <section aria-labelledby="setup-heading">
+      <section aria-labelledby="setup-heading" aria-busy={!parts}>
         <h2 id="setup-heading">Setup</h2>
-        <SetupChecklist setup={data.setup} onSaved={reload} />
+        {parts ? <SetupChecklist setup={parts.setup} onSaved={reload} /> : coming}
         {mailDomain && <MailDomainCheck check={mailDomain} />}
       </section>
       <SignupsChart perDay={data.perDay} referrals={data.referrals} />

@@ -8,7 +8,9 @@ import * as api from '../admin-api-client'
 import { AreaFrame } from '../area-frame'
 import { SummaryView } from '../summary-view'
 
-const summaryMachine = adminSummaryMachine.provide({ actors: { fetchSummary: fromPromise(({ signal }) => api.fetchSummary(signal)) } })
+const summaryMachine = adminSummaryMachine.provide({
+  actors: { fetchSummary: fromPromise(({ signal }) => api.fetchSummary(signal)), fetchParts: fromPromise(({ signal }) => api.fetchOverviewParts(signal)) },
+})
 const mailDomainMachine = adminMailDomainMachine.provide({ actors: { checkMailDomain: fromPromise(({ signal }) => api.checkMailDomain(signal)) } })
 
 export function OverviewArea() {

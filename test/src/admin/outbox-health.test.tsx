@@ -3,6 +3,7 @@
 import { render, screen } from '@testing-library/react'
 import { createActor, fromPromise } from 'xstate'
 import { adminSummaryMachine, type AdminSummary } from '../../../machines/admin-summary-machine'
+import type { ConsoleSummary } from '../../../shared/console-api'
 import { outboxHealth } from '../../../src/admin/outbox-health'
 import { SummaryView } from '../../../src/admin/summary-view'
 import { samples } from '../../../tools/admin-models'
@@ -26,7 +27,7 @@ describe('the outbox in words', () => {
 
 it('the summary view shows it beside the totals', async () => {
   const summary: AdminSummary = { ...(samples.summary as AdminSummary), outbox: { waiting: 3, oldestSeconds: 4 } }
-  const actor = createActor(adminSummaryMachine.provide({ actors: { fetchSummary: fromPromise(async () => summary) } })).start()
+  const actor = createActor(adminSummaryMachine.provide({ actors: { fetchSummary: fromPromise<ConsoleSummary>(async () => summary) } })).start()
   render(<SummaryView summary={actor} />)
   expect(await screen.findByText('3 emails waiting, oldest 4 s')).toBeInTheDocument()
   expect(screen.getByText(/^Outbox:/)).toBeInTheDocument()

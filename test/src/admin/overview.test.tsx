@@ -9,7 +9,8 @@ import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { createActor, fromPromise } from 'xstate'
 import { adminInviteUrlMessages } from '../../../machines/admin-invite-url-machine'
-import { adminSummaryMachine, type AdminSummary } from '../../../machines/admin-summary-machine'
+import { adminSummaryMachine, type AdminSummary, type OverviewParts } from '../../../machines/admin-summary-machine'
+import type { ConsoleSummary } from '../../../shared/console-api'
 import { inviteUrlMessages } from '../../../shared/setup'
 import { PermissionsProvider } from '../../../src/admin/permissions'
 import { SummaryView } from '../../../src/admin/summary-view'
@@ -32,8 +33,16 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
 afterAll(() => server.close())
 
 function start(answers: (() => Promise<AdminSummary>)[], permissions?: Parameters<typeof PermissionsProvider>[0]['permissions']) {
+  // Each ask takes the next answer, the last again after the end: its figures by the summary's call, its parts by theirs.
   let calls = 0
-  const actor = createActor(adminSummaryMachine.provide({ actors: { fetchSummary: fromPromise(() => answers[Math.min(calls++, answers.length - 1)]!()) } })).start()
+  let partsCalls = 0
+  const answer = (count: number) => answers[Math.min(count, answers.length - 1)]!()
+  const parts = async (): Promise<OverviewParts> => {
+    const { setup, funnel, waves, sendRates } = await answer(partsCalls++).catch(() => ({ setup: null, funnel: null, waves: null, sendRates: null }))
+    return { setup, funnel, waves, sendRates }
+  }
+  const machine = adminSummaryMachine.provide({ actors: { fetchSummary: fromPromise<ConsoleSummary>(() => answer(calls++)), fetchParts: fromPromise(parts) } })
+  const actor = createActor(machine).start()
   const view = <SummaryView summary={actor} today={today} />
   render(permissions ? <PermissionsProvider permissions={permissions}>{view}</PermissionsProvider> : view)
   return { actor, calls: () => calls }
@@ -51,7 +60,7 @@ describe('the Overview', () => {
     // 9 in the 7 days to the 27th (the 22nd and the 25th), against 4 in the 7 before (the 18th).
     expect(totals).toHaveTextContent('Signups in the last 7 days (UTC): 9, up 5 (+125%) on the 7 days before (4).')
 
-    const funnel = within(region('Funnel')).getByRole('table', { name: /^From visit to activation, the last 30 days/ })
+    const funnel = await within(region('Funnel')).findByRole('table', { name: /^From visit to activation, the last 30 days/ })
     const rows = within(funnel).getAllByRole('row').slice(1).map((row) => [...row.querySelectorAll('th, td')].slice(0, 2).map((cell) => cell.textContent))
     expect(rows).toEqual([['Visitors', '40'], ['Signed up', '13'], ['Ever confirmed', '1'], ['Invited', '0'], ['Claimed', '0'], ['Activated', '0']])
     expect([...funnel.querySelectorAll('[data-share]')].map((bar) => bar.getAttribute('data-share'))).toEqual(['100', '33', '3', '0', '0', '0'])
@@ -66,6 +75,45 @@ describe('the Overview', () => {
       expect.stringMatching(/^✗ To do: Invitation linkSet the invitation link \(INVITE_URL\) in Settings below/),
     ])
     actor.stop()
+  })
+
+  it('shows the totals the moment they come, each other part in its place once the parts are in, whichever comes first', async () => {
+    // The parts held back: the totals, the outbox and the chart show without them.
+    let giveParts: (parts: OverviewParts) => void = () => {}
+    const heldParts = new Promise<OverviewParts>((resolve) => (giveParts = resolve))
+    const held = adminSummaryMachine.provide({ actors: { fetchSummary: fromPromise<ConsoleSummary>(async () => sample), fetchParts: fromPromise(() => heldParts) } })
+    const actor = createActor(held).start()
+    const { unmount } = render(<SummaryView summary={actor} today={today} />)
+    const totals = await screen.findByRole('region', { name: 'Totals' })
+    expect(within(totals).getAllByRole('definition').map((figure) => figure.textContent)).toEqual(['3', '2', '1', '0'])
+    expect(totals).toHaveAttribute('aria-busy', 'false')
+    expect(region('Sending now')).toHaveTextContent('Outbox: 2 emails waiting, oldest 4 s')
+    for (const name of ['Funnel', 'Sending now', 'Setup']) {
+      expect(region(name)).toHaveAttribute('aria-busy', 'true')
+      expect(within(region(name)).getByRole('status')).toHaveTextContent('Loading…')
+    }
+    expect(screen.getByRole('img', { name: /signups/i })).toBeInTheDocument()
+    giveParts({ setup: sample.setup, funnel: sample.funnel, waves: sample.waves, sendRates: null })
+    expect(await within(region('Funnel')).findByRole('table', { name: /^From visit to activation/ })).toBeInTheDocument()
+    for (const name of ['Funnel', 'Sending now', 'Setup']) expect(region(name)).toHaveAttribute('aria-busy', 'false')
+    expect(region('Sending now')).toHaveTextContent('No wave of invitations yet.')
+    expect(region('Setup')).toHaveTextContent('1 of 2 still to do.')
+    expect(screen.queryByText('Loading…')).toBeNull()
+    unmount()
+    actor.stop()
+
+    // The parts first: the figures are still what the Overview waits for.
+    let giveFigures: (summary: ConsoleSummary) => void = () => {}
+    const heldFigures = new Promise<ConsoleSummary>((resolve) => (giveFigures = resolve))
+    const partsFirst = adminSummaryMachine.provide({ actors: { fetchSummary: fromPromise(() => heldFigures), fetchParts: fromPromise(async () => ({ setup: sample.setup, funnel: sample.funnel, waves: sample.waves })) } })
+    const second = createActor(partsFirst).start()
+    render(<SummaryView summary={second} today={today} />)
+    await waitFor(() => expect(second.getSnapshot().context.parts).not.toBeNull())
+    expect(screen.getByRole('status')).toHaveTextContent('Loading the figures…')
+    giveFigures(sample)
+    expect(await within(await screen.findByRole('region', { name: 'Funnel' })).findByRole('table', { name: /^From visit to activation/ })).toBeInTheDocument()
+    expect(screen.queryByText('Loading…')).toBeNull()
+    second.stop()
   })
 
   it('lets an owner set the invitation link by keyboard: a refusal in the server’s words, then saved, and the checklist loads again', async () => {

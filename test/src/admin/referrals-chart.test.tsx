@@ -3,6 +3,7 @@
 import { render, screen, within } from '@testing-library/react'
 import { createActor, fromPromise } from 'xstate'
 import { adminSummaryMachine, type AdminSummary } from '../../../machines/admin-summary-machine'
+import type { ConsoleSummary } from '../../../shared/console-api'
 import { niceTicks } from '../../../src/admin/chart-scale'
 import { referralFigures, SignupsChart } from '../../../src/admin/signups-chart'
 import { SummaryView } from '../../../src/admin/summary-view'
@@ -44,7 +45,7 @@ it('says one referral in the singular and none when there were none', () => {
 
 it('the summary view shows the referrals from the summary', async () => {
   const summary: AdminSummary = { ...(samples.summary as AdminSummary), perDay, referrals }
-  const actor = createActor(adminSummaryMachine.provide({ actors: { fetchSummary: fromPromise(async () => summary) } })).start()
+  const actor = createActor(adminSummaryMachine.provide({ actors: { fetchSummary: fromPromise<ConsoleSummary>(async () => summary) } })).start()
   render(<SummaryView summary={actor} />)
   expect(await screen.findByText('Referrals: 12 credited, 3 held for review, 5 refused.')).toBeInTheDocument()
   expect(screen.getByRole('img', { name: /5 confirmed signups came through a referral/ })).toBeInTheDocument()
