@@ -32,11 +32,21 @@ const signInMachineFor = (router: ConsoleRouter) =>
     },
   })
 
-/** The console; `session`, when the page already knows it (main.tsx), opens it signed in with nothing asked. */
-export function ConsoleApp({ session: known }: { session?: SessionReply } = {}) {
+/** The console's router, with the permissions it opens areas by (the session's, none before sign-in). */
+export type PreparedConsole = { router: ConsoleRouter; session: { permissions: readonly Permission[] } }
+
+/** The router for a session known or not; main.tsx loads it before the first render when the session is known, so
+ * that React's first frame is the area itself, not an empty one the router fills a moment later. */
+export function prepareConsole(known?: SessionReply): PreparedConsole {
+  const session = { permissions: (known?.permissions ?? []) as readonly Permission[] }
+  return { router: createConsoleRouter({ opens: (area) => opens(area, session.permissions) }), session }
+}
+
+/** The console; `session`, when the page already knows it (main.tsx), opens it signed in with nothing asked, and
+ * `prepared`, its router already loaded. */
+export function ConsoleApp({ session: known, prepared }: { session?: SessionReply; prepared?: PreparedConsole } = {}) {
   const [{ router, machine, session }] = useState(() => {
-    const session = { permissions: (known?.permissions ?? []) as readonly Permission[] }
-    const router = createConsoleRouter({ opens: (area) => opens(area, session.permissions) })
+    const { router, session } = prepared ?? prepareConsole(known)
     return { router, machine: signInMachineFor(router), session }
   })
   const signIn = useActorRef(machine, { input: { token: api.tokenInAddress(window.location.hash), session: known } })

@@ -3,7 +3,7 @@
 // the first of it asked for at once, before React draws (early-calls.ts), by a script of its own in a build.
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { ConsoleApp } from './console-app'
+import { ConsoleApp, prepareConsole } from './console-app'
 import { consoleBasepath } from '../../shared/console-pages'
 import { checkSession } from './admin-api-client'
 import { preloadArea } from './console-router'
@@ -18,9 +18,13 @@ if (early) preloadArea(early.path)
 // (at most 15 ms of the first view). Reading the answer already in takes no round trip; in every other case the
 // sign-in machine asks, as it always did.
 const session = signedInEarly() ? await checkSession().catch(() => null) : null
+// Signed in, the router loads the area (its chunk, asked for early) before React draws: the first frame is the area,
+// where it was an empty one (the router not loaded yet) and then the area.
+const prepared = prepareConsole(session ?? undefined)
+if (session) await prepared.router.load().catch(() => {})
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <ConsoleApp session={session ?? undefined} />
+    <ConsoleApp session={session ?? undefined} prepared={prepared} />
   </StrictMode>,
 )
