@@ -7,7 +7,7 @@ import { setupServer } from 'msw/node'
 import type { SessionReply } from '../../../shared/console-api'
 import { sendGuardDefaults } from '../../../shared/update-rows'
 import { rolePermissions } from '../../../shared/team'
-import { ConsoleApp } from '../../../src/admin/console-app'
+import { ConsoleApp, prepareConsole } from '../../../src/admin/console-app'
 import { analyticsSamples, samples, wavesSamples } from '../../../tools/admin-models'
 
 const asked: string[] = []
@@ -42,4 +42,18 @@ it('opens signed in as the given member, with no check drawn, and asks for the O
   expect(screen.getByText(viewer.email)).toBeVisible()
   await waitFor(() => expect(asked).toContain('/summary'))
   expect(asked).not.toContain('/session')
+})
+
+it('with its router loaded before the first render, draws the console in its first frame, never an empty one', async () => {
+  window.history.replaceState(null, '', '/admin/')
+  const prepared = prepareConsole(viewer)
+  await prepared.router.load()
+  const drawn: string[] = []
+  const watch = new MutationObserver(() => drawn.push(document.body.textContent ?? ''))
+  watch.observe(document.body, { childList: true, subtree: true, characterData: true })
+  render(<ConsoleApp session={viewer} prepared={prepared} />)
+  expect(await screen.findByRole('heading', { name: 'Totals' })).toBeVisible()
+  watch.disconnect()
+  // The first change the page saw already holds the shell, as the member.
+  expect(drawn[0]).toContain(viewer.email)
 })
