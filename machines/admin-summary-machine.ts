@@ -4,8 +4,9 @@
 // they come (`ready`), and each added part in its place once the parts are in, so a slow part never holds
 // back the totals, the first thing a launch team reads. A part that could not be read is null and the Overview says
 // so in its place; the figures that could not be read fail the whole (`failed`, with a retry). RELOAD (after an
-// erasure, or a change of the invitation link) asks for both again and keeps the old ones on screen meanwhile. The
-// audit log pages on its own (admin-audit-machine.ts).
+// erasure, or a change of the invitation link) asks for both again and keeps the old ones on screen meanwhile. Given
+// the figures at the start (their early answer already in when the console's script ran), it shows them at once and
+// asks only for the parts. The audit log pages on its own (admin-audit-machine.ts).
 import { assign, fromPromise, setup, spawnChild, stopChild, type DoneActorEvent, type SnapshotFrom } from 'xstate'
 import type { FunnelRow } from '../shared/analytics'
 import type { ConsoleSummary } from '../shared/console-api'
@@ -32,7 +33,13 @@ export type AdminSummary = ConsoleSummary & OverviewParts
 type Events = { type: 'RELOAD' } | DoneActorEvent<ConsoleSummary, 'fetchSummary'> | DoneActorEvent<OverviewParts, 'fetchParts'>
 
 export const adminSummaryMachine = setup({
-  types: {} as { context: { summary: ConsoleSummary | null; parts: OverviewParts | null }; events: Events; tags: 'busy' },
+  types: {} as {
+    context: { summary: ConsoleSummary | null; parts: OverviewParts | null; /** The figures were given at the start, not asked yet. */ given: boolean }
+    events: Events
+    /** `figures`: the summary already in when the console started (src/admin/main.tsx), shown with nothing asked. */
+    input: { figures?: ConsoleSummary }
+    tags: 'busy'
+  },
   actors: {
     fetchSummary: fromPromise<ConsoleSummary>(async () => ({
       totals: { all: 0, ...recordOf(storedStatuses, () => 0) },
@@ -46,10 +53,12 @@ export const adminSummaryMachine = setup({
   actions: {
     showSummary: assign(({ event }) => (event.type === 'xstate.done.actor.fetchSummary' ? { summary: event.output } : {})),
     showParts: assign(({ event }) => (event.type === 'xstate.done.actor.fetchParts' ? { parts: event.output } : {})),
+    takeGiven: assign({ given: false }),
   },
+  guards: { figuresGiven: ({ context }) => context.given },
 }).createMachine({
   id: 'adminSummary',
-  context: { summary: null, parts: null },
+  context: ({ input }) => ({ summary: input?.figures ?? null, parts: null, given: input?.figures !== undefined }),
   initial: 'loading',
   on: {
     RELOAD: { target: '.loading', reenter: true },
@@ -63,6 +72,8 @@ export const adminSummaryMachine = setup({
       // The parts are asked for beside the figures and outlive `loading`: a child of the machine's own, asked anew (the
       // last ask stopped) each time the figures are.
       entry: [stopChild('fetchParts'), spawnChild('fetchParts', { id: 'fetchParts' })],
+      // Figures given at the start are shown at once, once: a RELOAD asks for them.
+      always: { guard: 'figuresGiven', target: 'ready', actions: 'takeGiven' },
       invoke: { id: 'fetchSummary', src: 'fetchSummary', onDone: { target: 'ready', actions: 'showSummary' }, onError: 'failed' },
     },
     ready: { description: 'Totals, trend, sends and chart on screen; the funnel, checklist and invitations in their places once the parts are in.' },

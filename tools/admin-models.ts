@@ -199,9 +199,13 @@ export const inviteUrlModel: Model = {
 
 export const summaryModel: Model = {
   machine: adminSummaryMachine,
+  input: {},
   events: [{ type: 'RELOAD' }, done('fetchSummary', samples.summary), failed('fetchSummary'), done('fetchParts', samples.summary)],
   serializeState: (snapshot) => JSON.stringify({ value: snapshot.value, loaded: snapshot.context.summary !== null, parts: snapshot.context.parts !== null }),
 }
+
+/** The same, given the figures at the start (src/admin/main.tsx): it starts ready. */
+export const summaryGivenModel: Model = { ...summaryModel, input: { figures: samples.summary } }
 
 const row = (key: string, visitors: FunnelRow['visitors'], signups: FunnelRow['signups'], steps: 'known' | 'unknown' = 'known'): FunnelRow => ({
   key,

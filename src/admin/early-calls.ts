@@ -16,11 +16,20 @@ import { areas, firstCallPath, opens, type Area } from './area-list'
 /** How long an early answer may wait for the call that takes it. */
 export const earlyFreshMs = 10_000
 
-type Early = { answer: Promise<Response>; at: number; anyStatus: boolean }
+type Early = { answer: Promise<Response>; at: number; anyStatus: boolean; /** The answer's status, once it is in. */ status?: number }
 const early = new Map<string, Early>()
 
-const ask = (href: string, anyStatus: boolean) =>
-  early.set(href, { answer: fetch(href, { credentials: 'same-origin' }), at: performance.now(), anyStatus })
+function ask(href: string, anyStatus: boolean) {
+  const asked: Early = { answer: fetch(href, { credentials: 'same-origin' }), at: performance.now(), anyStatus }
+  asked.answer.then(
+    (response) => void (asked.status = response.status),
+    () => {},
+  )
+  early.set(href, asked)
+}
+
+/** Whether the early answer at `href` is in, not taken yet, and a success (200): reading it then takes no wait. */
+export const answeredEarly = (href: string) => early.get(href)?.status === 200
 
 /** The area at an address under the console's base (`/admin/`, `/admin/sources`), if it names one. */
 export function areaAtAddress(pathname: string, basepath: string): Area | undefined {

@@ -5,9 +5,12 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { ConsoleApp, prepareConsole } from './console-app'
 import { consoleBasepath } from '../../shared/console-pages'
-import { checkSession } from './admin-api-client'
+import { checkSession, fetchSummary } from './admin-api-client'
 import { preloadArea } from './console-router'
-import { callEarly, signedInEarly } from './early-calls'
+import { answeredEarly, callEarly, signedInEarly } from './early-calls'
+import { keepFigures } from './known-at-start'
+import { adminApiBase } from '../../shared/console-api'
+import { consoleRoutes } from '../../shared/console-routes'
 
 // Asked already by the early script (console-early.ts) in a build; here for the development server, where there is none.
 const early = callEarly(window.location.pathname, consoleBasepath)
@@ -22,6 +25,12 @@ const session = signedInEarly() ? await checkSession().catch(() => null) : null
 // where it was an empty one (the router not loaded yet) and then the area.
 const prepared = prepareConsole(session ?? undefined)
 if (session) await prepared.router.load().catch(() => {})
+// On the Overview, its figures too when their early answer is in: React's first frame then shows the totals.
+const figures = `${adminApiBase}${consoleRoutes.summary.path}`
+if (session && early?.path === '/' && answeredEarly(figures)) {
+  const summary = await fetchSummary(new AbortController().signal).catch(() => undefined)
+  if (summary) keepFigures(summary)
+}
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -27,7 +27,7 @@ describe('the outbox in words', () => {
 
 it('the summary view shows it beside the totals', async () => {
   const summary: AdminSummary = { ...(samples.summary as AdminSummary), outbox: { waiting: 3, oldestSeconds: 4 } }
-  const actor = createActor(adminSummaryMachine.provide({ actors: { fetchSummary: fromPromise<ConsoleSummary>(async () => summary) } })).start()
+  const actor = createActor(adminSummaryMachine.provide({ actors: { fetchSummary: fromPromise<ConsoleSummary>(async () => summary) } }), { input: {} }).start()
   render(<SummaryView summary={actor} />)
   expect(await screen.findByText('3 emails waiting, oldest 4 s')).toBeInTheDocument()
   expect(screen.getByText(/^Outbox:/)).toBeInTheDocument()

@@ -42,7 +42,7 @@ function start(answers: (() => Promise<AdminSummary>)[], permissions?: Parameter
     return { setup, funnel, waves, sendRates }
   }
   const machine = adminSummaryMachine.provide({ actors: { fetchSummary: fromPromise<ConsoleSummary>(() => answer(calls++)), fetchParts: fromPromise(parts) } })
-  const actor = createActor(machine).start()
+  const actor = createActor(machine, { input: {} }).start()
   const view = <SummaryView summary={actor} today={today} />
   render(permissions ? <PermissionsProvider permissions={permissions}>{view}</PermissionsProvider> : view)
   return { actor, calls: () => calls }
@@ -82,7 +82,7 @@ describe('the Overview', () => {
     let giveParts: (parts: OverviewParts) => void = () => {}
     const heldParts = new Promise<OverviewParts>((resolve) => (giveParts = resolve))
     const held = adminSummaryMachine.provide({ actors: { fetchSummary: fromPromise<ConsoleSummary>(async () => sample), fetchParts: fromPromise(() => heldParts) } })
-    const actor = createActor(held).start()
+    const actor = createActor(held, { input: {} }).start()
     const { unmount } = render(<SummaryView summary={actor} today={today} />)
     const totals = await screen.findByRole('region', { name: 'Totals' })
     expect(within(totals).getAllByRole('definition').map((figure) => figure.textContent)).toEqual(['3', '2', '1', '0'])
@@ -106,7 +106,7 @@ describe('the Overview', () => {
     let giveFigures: (summary: ConsoleSummary) => void = () => {}
     const heldFigures = new Promise<ConsoleSummary>((resolve) => (giveFigures = resolve))
     const partsFirst = adminSummaryMachine.provide({ actors: { fetchSummary: fromPromise(() => heldFigures), fetchParts: fromPromise(async () => ({ setup: sample.setup, funnel: sample.funnel, waves: sample.waves })) } })
-    const second = createActor(partsFirst).start()
+    const second = createActor(partsFirst, { input: {} }).start()
     render(<SummaryView summary={second} today={today} />)
     await waitFor(() => expect(second.getSnapshot().context.parts).not.toBeNull())
     expect(screen.getByRole('status')).toHaveTextContent('Loading the figures…')

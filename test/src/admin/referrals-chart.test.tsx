@@ -45,7 +45,7 @@ it('says one referral in the singular and none when there were none', () => {
 
 it('the summary view shows the referrals from the summary', async () => {
   const summary: AdminSummary = { ...(samples.summary as AdminSummary), perDay, referrals }
-  const actor = createActor(adminSummaryMachine.provide({ actors: { fetchSummary: fromPromise<ConsoleSummary>(async () => summary) } })).start()
+  const actor = createActor(adminSummaryMachine.provide({ actors: { fetchSummary: fromPromise<ConsoleSummary>(async () => summary) } }), { input: {} }).start()
   render(<SummaryView summary={actor} />)
   expect(await screen.findByText('Referrals: 12 credited, 3 held for review, 5 refused.')).toBeInTheDocument()
   expect(screen.getByRole('img', { name: /5 confirmed signups came through a referral/ })).toBeInTheDocument()

@@ -8,6 +8,7 @@ import type { SessionReply } from '../../../shared/console-api'
 import { sendGuardDefaults } from '../../../shared/update-rows'
 import { rolePermissions } from '../../../shared/team'
 import { ConsoleApp, prepareConsole } from '../../../src/admin/console-app'
+import { keepFigures } from '../../../src/admin/known-at-start'
 import { analyticsSamples, samples, wavesSamples } from '../../../tools/admin-models'
 
 const asked: string[] = []
@@ -56,4 +57,22 @@ it('with its router loaded before the first render, draws the console in its fir
   watch.disconnect()
   // The first change the page saw already holds the shell, as the member.
   expect(drawn[0]).toContain(viewer.email)
+})
+
+it('with the figures kept at the start, draws the totals with no "Loading the figures…" and asks for them no more', async () => {
+  window.history.replaceState(null, '', '/admin/')
+  asked.length = 0
+  keepFigures({ ...samples.summary, totals: { ...samples.summary.totals, all: 41 } })
+  const prepared = prepareConsole(viewer)
+  await prepared.router.load()
+  const drawn: string[] = []
+  const watch = new MutationObserver(() => drawn.push(document.body.textContent ?? ''))
+  watch.observe(document.body, { childList: true, subtree: true, characterData: true })
+  render(<ConsoleApp session={viewer} prepared={prepared} />)
+  const totals = await screen.findByRole('region', { name: 'Totals' })
+  expect(totals).toHaveTextContent('41')
+  await waitFor(() => expect(asked).toContain('/setup'))
+  watch.disconnect()
+  expect(drawn.filter((text) => text.includes('Loading the figures'))).toEqual([])
+  expect(asked).not.toContain('/summary')
 })
