@@ -49,11 +49,11 @@ export const openToEveryRole = (area: Area) =>
   })
 
 let asked = false
-let sessionAnswered = 0
+const sessionHref = `${adminApiBase}${consoleRoutes.session.path}`
 
 /** Whether the session's early answer has come, and named a member (200): the console's script, once it runs, may
  * then start signed in (main.tsx), instead of drawing a check it would replace a moment later. */
-export const signedInEarly = () => sessionAnswered === 200
+export const signedInEarly = () => answeredEarly(sessionHref)
 
 /** Asks for the session, and for the first view of the area at `pathname` when every role may see it; once, however
  * often it is called (the early script, console-early.ts, calls it first, and main.tsx again, which in the
@@ -63,12 +63,7 @@ export function callEarly(pathname: string, basepath: string, now = new Date()):
   const open = area && openToEveryRole(area) ? area : undefined
   if (asked) return open
   asked = true
-  const session = `${adminApiBase}${consoleRoutes.session.path}`
-  ask(session, true)
-  early.get(session)!.answer.then(
-    (response) => void (sessionAnswered = response.status),
-    () => {},
-  )
+  ask(sessionHref, true)
   for (const call of open?.firstView ?? []) ask(`${adminApiBase}${firstCallPath(call, now)}`, false)
   return open
 }
