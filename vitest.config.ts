@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react'
 import { fileURLToPath } from 'node:url'
 import { ProjectsInterleaved } from './test/utils/projects-interleaved.ts'
 import { suitesOnBothEngines } from './test/utils/store-suite.ts'
+import { filesSharingWorkers } from './test/utils/isolation.ts'
 import { preferMemoryForTemporaryFiles } from './tools/test-temp.ts'
 
 // Unit, machine, model-based and HTTP tests. Browser tests live in e2e/ and run under Playwright.
@@ -14,6 +15,11 @@ import { preferMemoryForTemporaryFiles } from './tools/test-temp.ts'
 const root = fileURLToPath(new URL('.', import.meta.url))
 preferMemoryForTemporaryFiles()
 const onBothEngines = suitesOnBothEngines(root)
+// Each of the two is split once more: the files in Node's environment that change nothing of the worker for the
+// files after them run in shared workers, importing the server's modules once a worker rather than once a file
+// (test/utils/isolation.ts says which, from each file's text); the rest get a fresh worker each, as before.
+const sharing = filesSharingWorkers(root)
+const inSharedWorkers = { isolate: false, provide: { sharesWorker: true } }
 
 export default defineConfig({
   plugins: [react()],
@@ -34,8 +40,13 @@ export default defineConfig({
     maxWorkers: 4,
     sequence: { sequencer: ProjectsInterleaved },
     projects: [
-      { extends: true, test: { name: 'main', include: ['test/**/*.test.{ts,tsx}'] } },
-      { extends: true, test: { name: 'postgres', include: onBothEngines, env: { WAITLIST_TEST_ENGINE: 'postgres' } } },
+      { extends: true, test: { name: 'main', include: ['test/**/*.test.{ts,tsx}'], exclude: sharing } },
+      { extends: true, test: { name: 'main-shared', include: sharing, ...inSharedWorkers } },
+      { extends: true, test: { name: 'postgres', include: onBothEngines, exclude: sharing, env: { WAITLIST_TEST_ENGINE: 'postgres' } } },
+      {
+        extends: true,
+        test: { name: 'postgres-shared', include: onBothEngines.filter((file) => sharing.includes(file)), ...inSharedWorkers, env: { WAITLIST_TEST_ENGINE: 'postgres' } },
+      },
     ],
   },
 })

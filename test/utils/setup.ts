@@ -12,6 +12,12 @@ else {
   const processes = await import('../../tools/processes')
   processes.whenServerUsesDatabase(noteDatabaseUse)
   processes.startBuiltServer(inject('builtServerMain'))
+  // A file in a shared worker (vitest.config.ts) stops all it starts: left-behind.ts fails it otherwise. Registered
+  // first, this hook runs after the file's own.
+  if (inject('sharesWorker')) {
+    const { watchLeftBehind } = await import('./left-behind')
+    afterAll(watchLeftBehind())
+  }
 }
 
 // Which engines a file runs on is said in the file (store-suite.ts). The drivers tell when a file reaches a

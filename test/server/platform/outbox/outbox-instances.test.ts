@@ -226,7 +226,8 @@ describe('two in-process senders on separate pools', () => {
       claimedByA.push({ ids: entries.map((entry) => entry.id), at: Date.now() })
       return entries
     }
-    startOutboxSender({
+    // Stopped after the test (as B is), or its poll would run on into the files after this one.
+    const senderA = startOutboxSender({
       outbox: { ...outboxA, claim: recordingClaims },
       kinds: emailKinds(storeA.database, { links }),
       mailer: hanging,
@@ -235,6 +236,7 @@ describe('two in-process senders on separate pools', () => {
       pollMs: 50,
       now: systemClock,
     })
+    closers.push(() => senderA.stop())
     await until(() => claimedByA.length > 0, 5000, 'A to claim')
     const heldByA = claimedByA[0]!
     expect(heldByA.ids).toHaveLength(10)

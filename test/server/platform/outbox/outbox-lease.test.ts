@@ -36,11 +36,17 @@ it('sends each email once when one sender is slower than its lease allows for a 
   const links = { siteUrl: 'http://127.0.0.1:3000', apiUrl: 'http://127.0.0.1:3000' }
   const outbox = () => a.database.db.selectFrom('outbox').select(['claimed_until', 'finished_at']).execute()
   const slow = startOutboxSender({ outbox: outboxStore(a.database), kinds: emailKinds(a.database, { links }), mailer: slowMailer, leaseMs: 1000, pollMs: 50, now: systemClock })
-  await until(async () => (await outbox()).some((entry) => entry.claimed_until !== null), 5000, 'the slow sender to claim its batch')
-  const fast = startOutboxSender({ outbox: outboxStore(b.database), kinds: emailKinds(b.database, { links }), mailer: fastMailer, leaseMs: 1000, pollMs: 50, now: systemClock })
-  await until(async () => (await outbox()).every((entry) => entry.finished_at !== null), 15_000, 'every email to be sent')
-  // Once both are idle, no send is in flight and none is left to claim: no late double can come.
-  await Promise.all([slow.idle(), fast.idle()])
-  await Promise.all([slow.stop(), fast.stop()])
+  const senders = [slow]
+  // Both are stopped whether or not the waits succeed: a sender left polling would run on into the next file.
+  try {
+    await until(async () => (await outbox()).some((entry) => entry.claimed_until !== null), 5000, 'the slow sender to claim its batch')
+    const fast = startOutboxSender({ outbox: outboxStore(b.database), kinds: emailKinds(b.database, { links }), mailer: fastMailer, leaseMs: 1000, pollMs: 50, now: systemClock })
+    senders.push(fast)
+    await until(async () => (await outbox()).every((entry) => entry.finished_at !== null), 15_000, 'every email to be sent')
+    // Once both are idle, no send is in flight and none is left to claim: no late double can come.
+    await Promise.all([slow.idle(), fast.idle()])
+  } finally {
+    await Promise.all(senders.map((sender) => sender.stop()))
+  }
   expect(sent().sort()).toEqual([...addresses].sort())
 })
