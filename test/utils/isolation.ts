@@ -8,7 +8,8 @@
 // per file), and neither it nor a test helper it imports replaces a module, a global or the environment (vi.mock,
 // vi.stubGlobal, vi.stubEnv, fake timers, process.env written, process.chdir, process.on). Everything else it
 // starts, it stops: setup.ts fails a sharing file that leaves a server, a socket, a timer or a child process behind.
-// The file says so in its own text; nothing is listed here.
+// The file says so in its own text; nothing is listed here. A file may still ask for a worker of its own, saying why
+// on the line (`// own worker: …`).
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 
@@ -45,9 +46,13 @@ function changesWorker(file: string, testDir: string, seen = new Set<string>()):
   return false
 }
 
+/** A file that asks for a worker of its own, with its reason on the same line: `// own worker: <why>`. */
+const ownWorker = /^\/\/ own worker: \S/m
+
 /** Whether the test file (absolute path) may run in a worker shared with other files. */
 export function mayShareWorker(file: string, testDir: string): boolean {
-  return inNode.test(readFileSync(file, 'utf8')) && !changesWorker(file, testDir)
+  const text = readFileSync(file, 'utf8')
+  return inNode.test(text) && !ownWorker.test(text) && !changesWorker(file, testDir)
 }
 
 /** The test files under `root`/`folder` (relative to `root`) that may share a worker. */

@@ -1,4 +1,5 @@
 // @vitest-environment node
+// own worker: its 400 ms leases against a server taking 0.4-0.6 s a step timed out once in a shared worker on a loaded machine (2026-12-07), and were never seen to in a worker of its own
 // A slow mail server gets each email once (issue "the launch loop under attack", case 4). Measured on
 // 2026-11-24: a server taking 11–16 s on each of MAIL FROM, RCPT TO and the end of DATA received 5 copies of
 // one confirmation in 3 minutes, because the outbox gave up on a send after 30 s without stopping it and sent
