@@ -31,9 +31,10 @@ describe('site footer', () => {
 
   it('scrolls without animation when the visitor prefers reduced motion', async () => {
     await renderSite(['/about'])
-    const matchMedia = vi.spyOn(window, 'matchMedia').mockImplementation(
-      (query) => ({ matches: query.includes('reduce'), media: query }) as MediaQueryList,
-    )
+    // A whole MediaQueryList: framer-motion subscribes to the reduced-motion query whenever a page first renders with
+    // it, which may be the page this tap opens (a list without addEventListener failed a CI run, 2026-12-07).
+    const original = window.matchMedia
+    const matchMedia = vi.spyOn(window, 'matchMedia').mockImplementation((query) => ({ ...original(query), matches: query.includes('reduce'), media: query }))
     const scrollSpy = tapIosButton()
     await passMs(100)
     expect(scrollSpy).toHaveBeenCalledWith({ top: 0, behavior: 'auto' })
