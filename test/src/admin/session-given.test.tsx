@@ -45,7 +45,9 @@ it('opens signed in as the given member, with no check drawn, and asks for the O
   expect(asked).not.toContain('/session')
 })
 
-it('with its router loaded before the first render, draws the console in its first frame, never an empty one', async () => {
+/** The console as main.tsx starts it, signed in as the viewer with its router loaded; what the page drew, change by
+ * change, from before its first render. */
+async function startedPrepared() {
   window.history.replaceState(null, '', '/admin/')
   const prepared = prepareConsole(viewer)
   await prepared.router.load()
@@ -53,6 +55,11 @@ it('with its router loaded before the first render, draws the console in its fir
   const watch = new MutationObserver(() => drawn.push(document.body.textContent ?? ''))
   watch.observe(document.body, { childList: true, subtree: true, characterData: true })
   render(<ConsoleApp session={viewer} prepared={prepared} />)
+  return { drawn, watch }
+}
+
+it('with its router loaded before the first render, draws the console in its first frame, never an empty one', async () => {
+  const { drawn, watch } = await startedPrepared()
   expect(await screen.findByRole('heading', { name: 'Totals' })).toBeVisible()
   watch.disconnect()
   // The first change the page saw already holds the shell, as the member.
@@ -60,15 +67,9 @@ it('with its router loaded before the first render, draws the console in its fir
 })
 
 it('with the figures kept at the start, draws the totals with no "Loading the figures…" and asks for them no more', async () => {
-  window.history.replaceState(null, '', '/admin/')
   asked.length = 0
   keepFigures({ ...samples.summary, totals: { ...samples.summary.totals, all: 41 } })
-  const prepared = prepareConsole(viewer)
-  await prepared.router.load()
-  const drawn: string[] = []
-  const watch = new MutationObserver(() => drawn.push(document.body.textContent ?? ''))
-  watch.observe(document.body, { childList: true, subtree: true, characterData: true })
-  render(<ConsoleApp session={viewer} prepared={prepared} />)
+  const { drawn, watch } = await startedPrepared()
   const totals = await screen.findByRole('region', { name: 'Totals' })
   expect(totals).toHaveTextContent('41')
   await waitFor(() => expect(asked).toContain('/setup'))
