@@ -16,11 +16,12 @@ import { areas, firstCallPath, opens, type Area } from './area-list'
 /** How long an early answer may wait for the call that takes it. */
 export const earlyFreshMs = 10_000
 
-type Early = { answer: Promise<Response>; at: number; anyStatus: boolean; /** The answer's status, once it is in. */ status?: number }
+type Route = keyof typeof consoleRoutes
+type Early = { route: Route; answer: Promise<Response>; at: number; anyStatus: boolean; /** The answer's status, once it is in. */ status?: number }
 const early = new Map<string, Early>()
 
-function ask(href: string, anyStatus: boolean) {
-  const asked: Early = { answer: fetch(href, { credentials: 'same-origin' }), at: performance.now(), anyStatus }
+function ask(route: Route, href: string, anyStatus: boolean) {
+  const asked: Early = { route, answer: fetch(href, { credentials: 'same-origin' }), at: performance.now(), anyStatus }
   asked.answer.then(
     (response) => void (asked.status = response.status),
     () => {},
@@ -28,8 +29,9 @@ function ask(href: string, anyStatus: boolean) {
   early.set(href, asked)
 }
 
-/** Whether the early answer at `href` is in, not taken yet, and a success (200): reading it then takes no wait. */
-export const answeredEarly = (href: string) => early.get(href)?.status === 200
+/** Whether the early answer to the route's call is in, not taken yet, and a success (200): reading it then takes
+ * no wait. */
+export const answeredEarly = (route: Route) => [...early.values()].some((asked) => asked.route === route && asked.status === 200)
 
 /** The area at an address under the console's base (`/admin/`, `/admin/sources`), if it names one. */
 export function areaAtAddress(pathname: string, basepath: string): Area | undefined {
@@ -51,10 +53,6 @@ export const openToEveryRole = (area: Area) =>
 let asked = false
 const sessionHref = `${adminApiBase}${consoleRoutes.session.path}`
 
-/** Whether the session's early answer has come, and named a member (200): the console's script, once it runs, may
- * then start signed in (main.tsx), instead of drawing a check it would replace a moment later. */
-export const signedInEarly = () => answeredEarly(sessionHref)
-
 /** Asks for the session, and for the first view of the area at `pathname` when every role may see it; once, however
  * often it is called (the early script, console-early.ts, calls it first, and main.tsx again, which in the
  * development server is the first). The area, when its first view was asked for: its chunk may be fetched too. */
@@ -63,8 +61,8 @@ export function callEarly(pathname: string, basepath: string, now = new Date()):
   const open = area && openToEveryRole(area) ? area : undefined
   if (asked) return open
   asked = true
-  ask(sessionHref, true)
-  for (const call of open?.firstView ?? []) ask(`${adminApiBase}${firstCallPath(call, now)}`, false)
+  ask('session', sessionHref, true)
+  for (const call of open?.firstView ?? []) ask(call.route, `${adminApiBase}${firstCallPath(call, now)}`, false)
   return open
 }
 
