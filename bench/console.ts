@@ -38,7 +38,7 @@ import { sleep } from '../tools/until'
 import { startPostgres, type TestPostgres } from '../tools/postgres'
 import { builtSqlite, sqliteBytes, type BuildFacts } from './console/build'
 import { consoleCalls, waveStarts } from './console/calls'
-import { consoleSite, firstViews, overviewPage, phasesLine, type PageTiming } from './console/areas'
+import { consoleSite, firstViews, overviewPage, phasesLine, slowestLine, type PageTiming } from './console/areas'
 import { callTimeoutMs, consoleClient, healthz, onBeat, timeExport } from './console/measure'
 import { postgresBytes, postgresWithList } from './console/postgres'
 import { beat, exportLines, goalsLine, tableHead, tableRow, type EngineReport } from './console/print'
@@ -92,7 +92,7 @@ async function measure(name: string, databaseUrl: string, sizeOf: () => Promise<
     let pages: PageTiming[] = []
     try {
       pages = await overviewPage(server.origin, cookie, pageRepeats)
-      for (const page of pages) say(`  ${tableRow(page)}${page.until === 'totals' ? `\n    median ms from the navigation: ${phasesLine(page.phases)}` : ''}`)
+      for (const page of pages) say(`  ${tableRow(page)}${page.until === 'totals' ? `\n    median ms from the navigation: ${phasesLine(page.phases)}\n    the slowest load: ${slowestLine(page.phases)}` : ''}`)
       say(`  (the browser: ${pages[0]?.browser})`)
     } catch (error) {
       say(`  the Overview in Chromium: not measured: ${(error as Error).message.split('\n')[0]}`)

@@ -56,11 +56,19 @@ type Phases = { html: number; scripts: number; session: [number, number]; summar
 const phaseNames = ['html', 'scripts', 'session asked', 'session answered', 'summary asked', 'summary answered', 'shown', 'every part'] as const
 const flat = (phases: Phases) => [phases.html, phases.scripts, ...phases.session, ...phases.summary, phases.shown, phases.everyPart]
 
+const phasesNamed = (values: number[]) => phaseNames.map((name, index) => `${name} ${values[index]!.toFixed(0)}`).join(', ')
+
 /** The median of each phase over the runs, in one line. */
 export function phasesLine(phases: Phases[]): string {
   if (phases.length === 0) return 'no run'
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
-  return phaseNames.map((name, index) => `${name} ${median(phases.map((run) => flat(run)[index]!)).toFixed(0)}`).join(', ')
+  return phasesNamed(phaseNames.map((_, index) => median(phases.map((run) => flat(run)[index]!))))
+}
+
+/** The phases of the run whose totals came last, in one line: where a p99 over its goal spent its time. */
+export function slowestLine(phases: Phases[]): string {
+  const slowest = phases.reduce<Phases | undefined>((last, run) => (!last || run.shown > last.shown ? run : last), undefined)
+  return slowest ? phasesNamed(flat(slowest)) : 'no run'
 }
 
 /** Run in the page: the HTML's last byte, the last script's, and when /session and /summary were asked and answered. */
