@@ -16,7 +16,7 @@ export interface Database {
   readonly engine: Engine
   readonly db: Kysely<Tables>
   /** For long reads (the console's pages, searches and exports), which must never hold up a signup or
-   * /healthz: on SQLite a read connection of its own off the event loop, on PostgreSQL a pool of its own
+   * /healthz: on SQLite two read connections of its own off the event loop, on PostgreSQL a pool of its own
    * beside the one signups use. Reads only: it never writes, and sees what `db` has committed. */
   readonly reads: Kysely<Tables>
   /** The database's own random salt for the hashes a feature keeps of what it erased, made at first open. */

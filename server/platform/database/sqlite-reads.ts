@@ -1,4 +1,4 @@
-// `database.reads` on SQLite: Kysely over one read-only connection that lives in a worker thread
+// `database.reads` on SQLite: Kysely over read-only connections that live in worker threads, two of them
 // (sqlite-read-worker.mjs), so that a long read (a search over every signup, an export) runs beside the event
 // loop instead of on it. libsql is synchronous: on the main connection such a read would hold up every request,
 // /healthz included, until it ended (issue 35). WAL lets this reader run while the main connection writes, and
@@ -8,7 +8,7 @@
 // 0.29 (Node 22) from its 2.0, and its 1.x loses SQLite's error code on the way back from the thread, leaves a
 // query waiting forever if the thread dies, and ends the thread with terminate().
 //
-// The thread starts at the first read, not at open (tests open hundreds of databases), is unref'd while it has
+// A thread starts at its first read, not at open (tests open hundreds of databases), is unref'd while it has
 // nothing to do (a database left open does not keep the process alive), and ends at close() when the statement
 // it runs has ended. Never terminate() it: ending the thread inside libsql's native code aborts the whole
 // process (a panic in neon, libsql's binding; seen here on Node 20 with libsql 0.5.29, and so does
@@ -45,13 +45,19 @@ class SqliteReadError extends Error {
   }
 }
 
-/** Kysely over a read thread on the SQLite file at `file`, and how to close it. */
+/** How many read threads, each with its connection. One long read (the analytics' count of a day's views, 1.2–1.5 s
+ * at a million signups, once a minute) held the only one, and every console read behind it waited as long: the
+ * summary of a new tab's Overview answered 1.3 s after it was asked, twice in two runs of bench:console
+ * (2026-12-07, the shared 2-core machine). With two, a read waits only when two long ones run at once. */
+export const readThreads = 2
+
+/** Kysely over the read threads on the SQLite file at `file`, and how to close it. */
 export function openSqliteReads(file: string, busyTimeoutMs: number): { reads: Kysely<Tables>; close: () => Promise<void> } {
-  const thread = new ReadThread(file, busyTimeoutMs)
+  const threads = Array.from({ length: readThreads }, () => new ReadThread(file, busyTimeoutMs))
   const reads = new Kysely<Tables>({
     dialect: {
       createAdapter: () => new SqliteAdapter(),
-      createDriver: () => new ReadThreadDriver(thread),
+      createDriver: () => new ReadThreadDriver(threads),
       createIntrospector: (db) => new SqliteIntrospector(db),
       createQueryCompiler: () => new SqliteQueryCompiler(),
     } satisfies Dialect,
@@ -59,7 +65,8 @@ export function openSqliteReads(file: string, busyTimeoutMs: number): { reads: K
   })
   // The thread is closed here, not only through Kysely: Kysely does not destroy a driver it has not yet
   // started, and a read already on its way would then start a thread after the close.
-  return { reads, close: () => thread.close().finally(() => reads.destroy()) }
+  const closeThreads = async () => void (await Promise.all(threads.map((thread) => thread.close())))
+  return { reads, close: () => closeThreads().finally(() => reads.destroy()) }
 }
 
 /** The worker, started at the first statement; statements go to it in order and their answers come back in order. */
@@ -120,39 +127,45 @@ class ReadThread {
   }
 }
 
-/** One connection, lent to one query or transaction at a time, as Kysely's own SQLite driver does. */
-class ReadThreadDriver implements Driver {
-  readonly #connection: DatabaseConnection
-  #lent: Promise<void> = Promise.resolve()
-  #giveBack: (() => void) | undefined
+/** A connection over the thread, as Kysely's driver hands it out. */
+function connectionOver(thread: ReadThread): DatabaseConnection {
+  return {
+    async executeQuery<R>({ sql, parameters }: CompiledQuery): Promise<QueryResult<R>> {
+      const { rows, changes } = await thread.run(sql, parameters)
+      return { rows: rows as R[], numAffectedRows: changes === undefined ? undefined : BigInt(changes) }
+    },
+    streamQuery() {
+      throw new Error('database.reads does not stream: read page by page (by keyset)')
+    },
+  }
+}
 
-  constructor(readonly thread: ReadThread) {
-    this.#connection = {
-      async executeQuery<R>({ sql, parameters }: CompiledQuery): Promise<QueryResult<R>> {
-        const { rows, changes } = await thread.run(sql, parameters)
-        return { rows: rows as R[], numAffectedRows: changes === undefined ? undefined : BigInt(changes) }
-      },
-      streamQuery() {
-        throw new Error('database.reads does not stream: read page by page (by keyset)')
-      },
-    }
+/** The connections, each lent to one query or transaction at a time, as Kysely's own SQLite driver lends its one:
+ * the first that is free, in their order, so the second thread starts only once a read finds the first one busy;
+ * when every one is lent, the next query waits for the first given back. */
+class ReadThreadDriver implements Driver {
+  readonly #connections: DatabaseConnection[]
+  readonly #lent: boolean[]
+  readonly #waiting: ((connection: DatabaseConnection) => void)[] = []
+
+  constructor(readonly threads: readonly ReadThread[]) {
+    this.#connections = threads.map(connectionOver)
+    this.#lent = threads.map(() => false)
   }
 
   async init() {}
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    const previous = this.#lent
-    let giveBack!: () => void
-    this.#lent = new Promise((resolve) => (giveBack = resolve))
-    await previous
-    this.#giveBack = giveBack
-    return this.#connection
+    const free = this.#lent.indexOf(false)
+    if (free < 0) return new Promise((resolve) => this.#waiting.push(resolve))
+    this.#lent[free] = true
+    return this.#connections[free]!
   }
 
-  async releaseConnection() {
-    const giveBack = this.#giveBack
-    this.#giveBack = undefined
-    giveBack?.()
+  async releaseConnection(connection: DatabaseConnection) {
+    const next = this.#waiting.shift()
+    if (next) next(connection)
+    else this.#lent[this.#connections.indexOf(connection)] = false
   }
 
   async beginTransaction(connection: DatabaseConnection) {
@@ -168,6 +181,6 @@ class ReadThreadDriver implements Driver {
   }
 
   async destroy() {
-    await this.thread.close()
+    for (const thread of this.threads) await thread.close()
   }
 }

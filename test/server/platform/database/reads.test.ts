@@ -1,6 +1,6 @@
 // @vitest-environment node
 // `database.reads`, the console's connection for long reads (issue 35), on both engines: it sees what `db`
-// committed, as the same rows, and refuses to write. On SQLite it runs in a thread of its own
+// committed, as the same rows, and refuses to write. On SQLite it runs in threads of its own
 // (platform/database/sqlite-reads.ts), so a long read leaves the event loop free for /healthz and signups; on
 // PostgreSQL it has a pool of its own, so a long read never takes the connection a signup needs.
 import { execFile } from 'node:child_process'
@@ -74,7 +74,7 @@ describe.each(Object.values(engines))('reads on $engine', (engine) => {
   })
 })
 
-describe('reads on sqlite, in a thread of its own', () => {
+describe('reads on sqlite, in threads of their own', () => {
   const engine = engines.sqlite
 
   it('leaves the event loop free during a long read: the health check (a write through db) answers every time, at once', async () => {
@@ -99,6 +99,23 @@ describe('reads on sqlite, in a thread of its own', () => {
     expect(readMs).toBeGreaterThan(1000)
     expect(Math.max(...gaps)).toBeLessThan(readMs / 4)
     expect(await settingKeys(database)).toContain('health_checked_at')
+  })
+
+  it('answers other reads while one long read runs, as a new tab’s Overview asks while the analytics count', async () => {
+    const database = await open(engine)
+    const before = threadCount()
+    let reading = true
+    const read = longSqliteRead.execute(database.reads).finally(() => (reading = false))
+    // Once the long read holds its thread (started as the read is handed to it), reads that would each wait for
+    // its end with one thread come back while it runs, each seeing what db committed.
+    await until(() => threadCount() > before, 5000, 'the read thread to start')
+    await database.db.insertInto('consent_settings').values({ key: 'seen-beside', value: '1' }).execute()
+    for (let round = 0; round < 5; round++) {
+      const keys = await database.reads.selectFrom('consent_settings').select('key').execute()
+      expect(keys.map((row) => row.key)).toContain('seen-beside')
+      expect(reading).toBe(true)
+    }
+    expect((await read).rows).toEqual([{ n: longSqliteReadCount }])
   })
 
   it('refuses raw SQL that writes: the connection itself only reads', async () => {
