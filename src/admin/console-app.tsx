@@ -32,22 +32,23 @@ const signInMachineFor = (router: ConsoleRouter) =>
     },
   })
 
-/** The console's router, with the permissions it opens areas by (the session's, none before sign-in). */
-export type PreparedConsole = { router: ConsoleRouter; session: { permissions: readonly Permission[] } }
+/** The console's router, with the permissions it opens areas by (the session's, none before sign-in), and the
+ * session the page already knew, if it did. */
+export type PreparedConsole = { router: ConsoleRouter; session: { permissions: readonly Permission[] }; known?: SessionReply }
 
 /** The router for a session known or not; main.tsx loads it before the first render when the session is known, so
  * that React's first frame is the area itself, not an empty one the router fills a moment later. */
 export function prepareConsole(known?: SessionReply): PreparedConsole {
   const session = { permissions: (known?.permissions ?? []) as readonly Permission[] }
-  return { router: createConsoleRouter({ opens: (area) => opens(area, session.permissions) }), session }
+  return { router: createConsoleRouter({ opens: (area) => opens(area, session.permissions) }), session, known }
 }
 
-/** The console; `session`, when the page already knows it (main.tsx), opens it signed in with nothing asked, and
- * `prepared`, its router already loaded. */
-export function ConsoleApp({ session: known, prepared }: { session?: SessionReply; prepared?: PreparedConsole } = {}) {
-  const [{ router, machine, session }] = useState(() => {
-    const { router, session } = prepared ?? prepareConsole(known)
-    return { router, machine: signInMachineFor(router), session }
+/** The console, as `prepared` (main.tsx): with the session the page already knows, it opens signed in with nothing
+ * asked; without it, it asks. */
+export function ConsoleApp({ prepared }: { prepared?: PreparedConsole } = {}) {
+  const [{ router, machine, session, known }] = useState(() => {
+    const { router, session, known } = prepared ?? prepareConsole()
+    return { router, machine: signInMachineFor(router), session, known }
   })
   const signIn = useActorRef(machine, { input: { token: api.tokenInAddress(window.location.hash), session: known } })
   useEffect(() => api.whenSessionLost(() => signIn.send({ type: 'SESSION_LOST' })), [signIn])

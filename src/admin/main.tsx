@@ -31,6 +31,6 @@ if (session && early?.path === '/' && answeredEarly('summary')) {
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <ConsoleApp session={session ?? undefined} prepared={prepared} />
+    <ConsoleApp prepared={prepared} />
   </StrictMode>,
 )

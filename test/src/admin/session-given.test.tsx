@@ -35,7 +35,7 @@ it('opens signed in as the given member, with no check drawn, and asks for the O
   const drawn: string[] = []
   const watch = new MutationObserver(() => drawn.push(document.body.textContent ?? ''))
   watch.observe(document.body, { childList: true, subtree: true, characterData: true })
-  render(<ConsoleApp session={viewer} />)
+  render(<ConsoleApp prepared={prepareConsole(viewer)} />)
   expect(await screen.findByRole('heading', { name: 'Totals' })).toBeVisible()
   watch.disconnect()
   expect(drawn.length).toBeGreaterThan(0)
@@ -54,7 +54,7 @@ async function startedPrepared() {
   const drawn: string[] = []
   const watch = new MutationObserver(() => drawn.push(document.body.textContent ?? ''))
   watch.observe(document.body, { childList: true, subtree: true, characterData: true })
-  render(<ConsoleApp session={viewer} prepared={prepared} />)
+  render(<ConsoleApp prepared={prepared} />)
   return { drawn, watch }
 }
 
