@@ -102,15 +102,21 @@ const longestStall = (samples: Sample[]) =>
  * animation's clock as well as the drawing, so the fade then lasts longer for reasons outside the page. */
 const spoilingStallMs = 100
 
-/** Visits the home page and follows About; a measurement whose frames stalled is taken again on a fresh visit, up
- * to `tries` times, and the last one is returned whatever it holds. */
-async function measuredFade(page: Page, tries: number): Promise<ReturnType<typeof expectCleanFade>> {
-  await visitWithMotion(page, '/')
-  const fade = expectCleanFade(await sampleAboutNavigation(page))
+/** Visits the home page as `visit` does (by default pointing at About and waiting for the engine) and follows About;
+ * a measurement whose frames stalled is taken again on a fresh visit, up to `tries` times, and the last one is
+ * returned whatever it holds, with its samples. */
+async function measuredFade(
+  page: Page,
+  tries: number,
+  visit: (page: Page) => Promise<void> = (page) => visitWithMotion(page, '/'),
+): Promise<ReturnType<typeof expectCleanFade> & { samples: Sample[] }> {
+  await visit(page)
+  const samples = await sampleAboutNavigation(page)
+  const fade = expectCleanFade(samples)
   const stall = longestStall([...fade.oldPage, ...fade.newPage])
-  if (stall <= spoilingStallMs || tries === 1) return fade
+  if (stall <= spoilingStallMs || tries === 1) return { ...fade, samples }
   console.log(`fade not measured: the browser drew no frame for ${Math.round(stall)} ms in the middle of it; measuring again`)
-  return measuredFade(page, tries - 1)
+  return measuredFade(page, tries - 1, visit)
 }
 
 test('the old page fades out, then the new page fades in, 0.3 s each as the browser draws them', async ({ page }) => {
@@ -127,13 +133,14 @@ test('the old page fades out, then the new page fades in, 0.3 s each as the brow
 })
 
 test('the first page change of a visit fades, even when the click follows the hover at once', async ({ page }) => {
-  await page.goto('/')
-  await appInControl(page)
   // A visitor's quick click: the pointer arrives over the link (the intent that requests the engine) and the
-  // click follows within milliseconds, long before the engine's 33 KB could arrive.
-  await page.locator('header nav a[href="/about"]').hover()
-  const samples = await sampleAboutNavigation(page)
-  const { oldPage, newPage, trace } = expectCleanFade(samples)
+  // click follows within milliseconds, long before the engine's 33 KB could arrive. Measured again after a stall,
+  // as above: one of 187 ms stretched a half to 0.455 s once, on a machine loaded to 9-25 (2026-12-07).
+  const { oldPage, newPage, trace, samples } = await measuredFade(page, 3, async (page) => {
+    await page.goto('/')
+    await appInControl(page)
+    await page.locator('header nav a[href="/about"]').hover()
+  })
   const between = samples.filter((s) => s.opacity > 0 && s.opacity < 1).length
   const clickToFade = oldPage.find((s) => s.opacity < 0.98)!.t
   console.log(`first page change, hover then click at once: ${between} of ${samples.length} frames between 0 and 1; the fade began ${Math.round(clickToFade)} ms after the click`)
