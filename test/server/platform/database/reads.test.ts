@@ -77,6 +77,15 @@ describe.each(Object.values(engines))('reads on $engine', (engine) => {
 describe('reads on sqlite, in threads of their own', () => {
   const engine = engines.sqlite
 
+  /** A long read through `reads`, once its thread holds it: the thread starts as the read is handed to it. */
+  async function longReadHanded(database: Database) {
+    const before = threadCount()
+    let reading = true
+    const read = longSqliteRead.execute(database.reads).finally(() => (reading = false))
+    await until(() => threadCount() > before, 5000, 'the read thread to start')
+    return { read, reading: () => reading }
+  }
+
   it('leaves the event loop free during a long read: the health check (a write through db) answers every time, at once', async () => {
     const database = await open(engine)
     const check = healthCheck(database)
@@ -103,19 +112,15 @@ describe('reads on sqlite, in threads of their own', () => {
 
   it('answers other reads while one long read runs, as a new tab’s Overview asks while the analytics count', async () => {
     const database = await open(engine)
-    const before = threadCount()
-    let reading = true
-    const read = longSqliteRead.execute(database.reads).finally(() => (reading = false))
-    // Once the long read holds its thread (started as the read is handed to it), reads that would each wait for
-    // its end with one thread come back while it runs, each seeing what db committed.
-    await until(() => threadCount() > before, 5000, 'the read thread to start')
+    const long = await longReadHanded(database)
+    // Reads that would each wait for its end with one thread come back while it runs, each seeing what db committed.
     await database.db.insertInto('consent_settings').values({ key: 'seen-beside', value: '1' }).execute()
     for (let round = 0; round < 5; round++) {
       const keys = await database.reads.selectFrom('consent_settings').select('key').execute()
       expect(keys.map((row) => row.key)).toContain('seen-beside')
-      expect(reading).toBe(true)
+      expect(long.reading()).toBe(true)
     }
-    expect((await read).rows).toEqual([{ n: longSqliteReadCount }])
+    expect((await long.read).rows).toEqual([{ n: longSqliteReadCount }])
   })
 
   it('refuses raw SQL that writes: the connection itself only reads', async () => {
@@ -140,15 +145,11 @@ describe('reads on sqlite, in threads of their own', () => {
 
   it('closes during a long read once that read has ended, and refuses reads after', async () => {
     const database = await open(engine)
-    const before = threadCount()
-    let reading = true
-    const read = longSqliteRead.execute(database.reads).finally(() => (reading = false))
-    // The thread starts as the read is handed to it.
-    await until(() => threadCount() > before, 5000, 'the read thread to start')
+    const long = await longReadHanded(database)
     // Ending the thread in the middle of libsql's native code would abort this whole process (sqlite-reads.ts).
     await database.close()
-    expect(reading).toBe(false)
-    expect((await read).rows).toEqual([{ n: longSqliteReadCount }])
+    expect(long.reading()).toBe(false)
+    expect((await long.read).rows).toEqual([{ n: longSqliteReadCount }])
     await expect(sql`SELECT 1`.execute(database.reads)).rejects.toThrow()
   })
 
