@@ -63,7 +63,7 @@ export function openSqliteReads(file: string, busyTimeoutMs: number): { reads: K
     } satisfies Dialect,
     plugins: [readsOnly],
   })
-  // The thread is closed here, not only through Kysely: Kysely does not destroy a driver it has not yet
+  // The threads are closed here, not only through Kysely: Kysely does not destroy a driver it has not yet
   // started, and a read already on its way would then start a thread after the close.
   const closeThreads = async () => void (await Promise.all(threads.map((thread) => thread.close())))
   return { reads, close: () => closeThreads().finally(() => reads.destroy()) }
