@@ -88,7 +88,6 @@ const topBySignups = (rows: FunnelRow[]) => {
   const signups = (row: FunnelRow) => (typeof row.signups === 'number' ? row.signups : 1)
   return rows.filter((row) => row.signups !== 0).sort((a, b) => signups(b) - signups(a)).slice(0, 5)
 }
-/** Days of the Overview's funnel and trend. */
 /** The Overview's figures (the summary), which must come (machines/admin-summary-machine.ts). */
 export const fetchSummary = (signal: AbortSignal) => call(routes.summary, { signal })
 

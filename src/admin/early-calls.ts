@@ -9,19 +9,19 @@
 // asks again. Any other answer is the call's own: a server's failure shows as the area's failure, with its Try
 // again, rather than being asked for a second time behind the member's back.
 import { adminApiBase } from '../../shared/console-api'
-import { consoleRoutes } from '../../shared/console-routes'
+import { consoleRoutes, type ConsoleRouteName } from '../../shared/console-routes'
 import { can, roles } from '../../shared/team'
-import { areas, firstCallPath, opens, type Area } from './area-list'
+import { areas, firstCallPath, opens, type Area, type FirstCall } from './area-list'
 
 /** How long an early answer may wait for the call that takes it. */
 export const earlyFreshMs = 10_000
 
-type Route = keyof typeof consoleRoutes
-type Early = { route: Route; answer: Promise<Response>; at: number; anyStatus: boolean; /** The answer's status, once it is in. */ status?: number }
+type Early = { route: ConsoleRouteName; answer: Promise<Response>; at: number; anyStatus: boolean; /** The answer's status, once it is in. */ status?: number }
 const early = new Map<string, Early>()
 
-function ask(route: Route, href: string, anyStatus: boolean) {
-  const asked: Early = { route, answer: fetch(href, { credentials: 'same-origin' }), at: performance.now(), anyStatus }
+function ask(call: FirstCall, now: Date, anyStatus: boolean) {
+  const href = `${adminApiBase}${firstCallPath(call, now)}`
+  const asked: Early = { route: call.route, answer: fetch(href, { credentials: 'same-origin' }), at: performance.now(), anyStatus }
   asked.answer.then(
     (response) => void (asked.status = response.status),
     () => {},
@@ -31,7 +31,7 @@ function ask(route: Route, href: string, anyStatus: boolean) {
 
 /** Whether the early answer to the route's call is in, not taken yet, and a success (200): reading it then takes
  * no wait. */
-export const answeredEarly = (route: Route) => [...early.values()].some((asked) => asked.route === route && asked.status === 200)
+export const answeredEarly = (route: ConsoleRouteName) => [...early.values()].some((asked) => asked.route === route && asked.status === 200)
 
 /** The area at an address under the console's base (`/admin/`, `/admin/sources`), if it names one. */
 export function areaAtAddress(pathname: string, basepath: string): Area | undefined {
@@ -51,7 +51,6 @@ export const openToEveryRole = (area: Area) =>
   })
 
 let asked = false
-const sessionHref = `${adminApiBase}${consoleRoutes.session.path}`
 
 /** Asks for the session, and for the first view of the area at `pathname` when every role may see it; once, however
  * often it is called (the early script, console-early.ts, calls it first, and main.tsx again, which in the
@@ -61,8 +60,8 @@ export function callEarly(pathname: string, basepath: string, now = new Date()):
   const open = area && openToEveryRole(area) ? area : undefined
   if (asked) return open
   asked = true
-  ask('session', sessionHref, true)
-  for (const call of open?.firstView ?? []) ask(call.route, `${adminApiBase}${firstCallPath(call, now)}`, false)
+  ask({ route: 'session' }, now, true)
+  for (const call of open?.firstView ?? []) ask(call, now, false)
   return open
 }
 
