@@ -130,15 +130,24 @@ test('the Overview asks for its figures while the session is still on its way; P
     await sessionHeld
     await route.continue()
   })
+  // The console's files too: the early script is in the page itself (console-early.ts), so its calls need none of them.
+  let letFilesGo = () => {}
+  const filesHeld = new Promise<void>((resolve) => (letFilesGo = resolve))
+  await page.route('**/admin/assets/**', async (route) => {
+    await filesHeld
+    await route.continue()
+  })
   const asked: string[] = []
   page.on('request', (request) => asked.push(new URL(request.url()).pathname))
   const overview = areas.find((area) => area.path === '/')!
   const firstCalls = overview.firstView.map(({ route }) => `${adminApiBase}${consoleRoutes[route].path}`)
 
-  await page.goto(`${server.origin}/admin/`)
-  // Each of the Overview's first calls goes out with the session's held answer still to come.
+  await page.goto(`${server.origin}/admin/`, { waitUntil: 'commit' })
+  // Each of the Overview's first calls goes out with the session's held answer still to come, and no file of the
+  // console's come.
   await expect.poll(() => firstCalls.filter((call) => asked.includes(call))).toEqual(firstCalls)
-  // And its chunk, which the main script asks for as it runs, after the early script's calls (console-early.ts).
+  letFilesGo()
+  // And its chunk, which the main script asks for as it runs, after the early script's calls.
   await expect.poll(() => asked.some((path) => /overview-area/.test(path))).toBe(true)
   letSessionGo()
   await expect(page.getByRole('heading', { name: 'Totals', level: 2 })).toBeFocused()

@@ -16,13 +16,15 @@ export interface InlineScripts {
 }
 
 export async function compileInlineScripts(): Promise<InlineScripts> {
-  const [recorder, loader] = await Promise.all([compile('src/boot/inline-recorder.ts'), compile('src/boot/inline-loader.ts')])
+  const [recorder, loader] = await Promise.all([compileInline('src/boot/inline-recorder.ts'), compileInline('src/boot/inline-loader.ts')])
   if (loader.split(appModulesPlaceholder).length !== 2) throw new Error(`the compiled loader must name ${appModulesPlaceholder} once`)
   // A JSON array is a JavaScript expression; the paths are Vite's asset names, so they hold no "</script".
   return { recorder, loader: (modules) => loader.replace(appModulesPlaceholder, JSON.stringify(modules)) }
 }
 
-async function compile(entry: string): Promise<string> {
+/** `entry` bundled on its own into one minified function call that imports nothing, for a page to carry inline (the
+ * console's early script too: vite.admin.config.ts). */
+export async function compileInline(entry: string): Promise<string> {
   const result = await build({
     configFile: false,
     envFile: false,
@@ -30,7 +32,8 @@ async function compile(entry: string): Promise<string> {
     publicDir: false,
     build: {
       write: false,
-      // The recorder matters most where the app cannot run at all, so it is not held to the app's target.
+      // The recorder matters most where the app cannot run at all, so it is not held to the app's target (nor is the
+      // console's early script, which only asks).
       target: 'es2015',
       minify: true,
       modulePreload: false,

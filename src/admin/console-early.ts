@@ -1,7 +1,7 @@
-// The console's first script (issue 47): a few kilobytes, fetched beside the console's main script and run as soon
-// as it arrives (async), so the session and the Overview's first calls leave while the main script, some 400 KB
-// with React, is still on its way and being compiled; the main script then takes their answers (early-calls.ts).
-// The build puts it first in the console's page (vite.admin.config.ts).
+// The console's first script (issue 47), inline in the console's page: the build bundles it on its own, with what
+// it imports, into one function call (vite.admin.config.ts), which runs as the page is parsed, so the session and
+// the Overview's first calls leave before the main script, some 400 KB with React, has come from the network or the
+// browser's cache; the main script then takes their answers (early-calls.ts).
 import { consoleBasepath } from '../../shared/console-pages'
 import { callEarly } from './early-calls'
 

@@ -17,7 +17,11 @@ import { areas, firstCallPath, opens, type Area, type FirstCall } from './area-l
 export const earlyFreshMs = 10_000
 
 type Early = { route: ConsoleRouteName; answer: Promise<Response>; at: number; anyStatus: boolean; /** The answer's status, once it is in. */ status?: number }
-const early = new Map<string, Early>()
+/** What was asked, on the window: the early script, a build of its own inline in the page (vite.admin.config.ts),
+ * and the main script each have their own copy of this module, and share this. */
+type Asked = { asked: boolean; early: Map<string, Early> }
+const shared = ((window as { strideConsoleEarly?: Asked }).strideConsoleEarly ??= { asked: false, early: new Map() })
+const early = shared.early
 
 function ask(call: FirstCall, now: Date, anyStatus: boolean) {
   const href = `${adminApiBase}${firstCallPath(call, now)}`
@@ -50,16 +54,14 @@ export const openToEveryRole = (area: Area) =>
     })
   })
 
-let asked = false
-
 /** Asks for the session, and for the first view of the area at `pathname` when every role may see it; once, however
  * often it is called (the early script, console-early.ts, calls it first, and main.tsx again, which in the
  * development server is the first). The area, when its first view was asked for: its chunk may be fetched too. */
 export function callEarly(pathname: string, basepath: string, now = new Date()): Area | undefined {
   const area = areaAtAddress(pathname, basepath)
   const open = area && openToEveryRole(area) ? area : undefined
-  if (asked) return open
-  asked = true
+  if (shared.asked) return open
+  shared.asked = true
   ask({ route: 'session' }, now, true)
   for (const call of open?.firstView ?? []) ask(call, now, false)
   return open
