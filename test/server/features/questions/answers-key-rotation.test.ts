@@ -94,7 +94,7 @@ const rotate = (url: string, old: string, next: string | undefined) =>
     ...(next === undefined ? {} : { SENSITIVE_ANSWERS_NEW_KEY: next }),
   })
 
-/** The bound of a test that runs several processes (each command is a tsx start): 50 s was seen beside other work
+/** The bound of a test that runs several processes (each command, as tsx ran it then, and a server): 50 s was seen beside other work
  * (2026-12-06, load 11 to 35), against the suite's 60 s. */
 const spawnsSeveral = 180_000
 

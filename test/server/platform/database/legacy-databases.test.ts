@@ -18,6 +18,7 @@ import { featureMigrations } from '../../../../server/feature-migrations'
 import { platformMigrations } from '../../../../server/platform/database/migrations'
 import { openDatabase } from '../../../../server/platform/database/open'
 import { openStore } from '../../../../tools/open-store'
+import { commandFor } from '../../operator-scripts'
 import { rowsOf, schemaOf } from '../../../utils/schema-of'
 
 /** The versions of the runner before that the dumps hold: its last, and the last before the line and referrals. */
@@ -47,8 +48,10 @@ async function restoreDump(databaseUrl: string, engine: Engine, version: number)
 
 const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url))
 /** The release step's command (server/migrate-command.ts, built as dist-api/migrate.js), as its own process. */
-const migrateCommand = (databaseUrl: string) =>
-  promisify(execFile)(`${repoRoot}node_modules/.bin/tsx`, ['server/migrate-command.ts'], { cwd: repoRoot, env: { ...process.env, DATABASE_URL: databaseUrl } })
+const migrateCommand = (databaseUrl: string) => {
+  const [command, script] = commandFor('server/migrate-command.ts')
+  return promisify(execFile)(command, [script], { cwd: repoRoot, env: { ...process.env, DATABASE_URL: databaseUrl } })
+}
 
 /** A few rows in every table, as the release before wrote them. */
 const rowsBefore = (engine: EngineUnderTest) => [
