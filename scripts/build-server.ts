@@ -35,13 +35,14 @@ export const serverEntries = {
 const besideTheBundle = ['server/platform/database/sqlite-read-worker.mjs']
 
 /** Builds into `outDir`; gives back the packages the output imports (each a name, without its subpath), which must
- * all be dependencies: the production install has nothing else. */
-export async function buildServer(outDir = join(root, 'dist-api')): Promise<{ packages: string[] }> {
+ * all be dependencies: the production install has nothing else. `moreEntries` are built beside the server's (the
+ * tests' own commands: test/utils/server-for-run.ts). */
+export async function buildServer(outDir = join(root, 'dist-api'), moreEntries: Record<string, string> = {}): Promise<{ packages: string[] }> {
   rmSync(outDir, { recursive: true, force: true })
   mkdirSync(outDir, { recursive: true })
   const { metafile } = await build({
     absWorkingDir: root,
-    entryPoints: Object.fromEntries(Object.entries(serverEntries).map(([name, file]) => [name, resolve(root, file)])),
+    entryPoints: Object.fromEntries(Object.entries({ ...serverEntries, ...moreEntries }).map(([name, file]) => [name, resolve(root, file)])),
     outdir: outDir,
     bundle: true,
     // No shared chunks: each entry is one file in outDir, so import.meta.url names that folder in every part.

@@ -17,6 +17,10 @@ declare module 'vitest' {
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 
+/** The tests' own commands, each run as a process of its own, built beside the server (test/server/operator-scripts.ts
+ * commandFor runs them with node). */
+export const testCommands = { 'open-store-once': 'test/utils/open-store-once.ts', 'close-during-read': 'test/utils/close-during-read.ts' }
+
 // Each of the config's projects runs its global setup: they share one build, which goes after the last.
 type Shared = { folder: Promise<string>; users: number }
 const holder = globalThis as { strideTestServer?: Shared }
@@ -24,7 +28,7 @@ const holder = globalThis as { strideTestServer?: Shared }
 async function build(): Promise<string> {
   await mkdir(join(root, '.e2e'), { recursive: true })
   const folder = await mkdtemp(join(root, '.e2e', 'test-server-'))
-  await buildServer(folder)
+  await buildServer(folder, testCommands)
   return folder
 }
 

@@ -4,7 +4,6 @@
 // (platform/database/sqlite-reads.ts), so a long read leaves the event loop free for /healthz and signups; on
 // PostgreSQL it has a pool of its own, so a long read never takes the connection a signup needs.
 import { execFile } from 'node:child_process'
-import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { sql } from 'kysely'
@@ -20,6 +19,7 @@ import { longSqliteRead, longSqliteReadCount, threadCount } from '../../../utils
 import { openStore } from '../../../../tools/open-store'
 import { until } from '../../../../tools/until'
 import { validSignup } from '../../harness'
+import { commandFor } from '../../operator-scripts'
 
 const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url))
 const signup = (email: string) => ({ ...validSignup, email, emailNormalized: canonicalAddress(email)!, submissionId: null })
@@ -154,7 +154,8 @@ describe('reads on sqlite, in threads of their own', () => {
   })
 
   it('holds the process open while it closes: a process that closes during a long read, then exits, prints the read and exits 0', async () => {
-    const { stdout } = await promisify(execFile)(join(repoRoot, 'node_modules/.bin/tsx'), ['test/utils/close-during-read.ts'], {
+    const [command, script] = commandFor('test/utils/close-during-read.ts')
+    const { stdout } = await promisify(execFile)(command, [script], {
       cwd: repoRoot,
       env: { ...process.env, DATABASE_URL: await engine.newDatabase() },
     })

@@ -3,7 +3,6 @@
 // this file starts and removes). Signups, duplicates under concurrency, retries, the export's paging,
 // migrations from an empty and from an older database, instances starting together.
 import { execFile } from 'node:child_process'
-import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -14,6 +13,7 @@ import { platformMigrations } from '../../../../server/platform/database/migrati
 import { canonicalAddress } from '../../../../shared/mailbox'
 import { eachEngine, type EngineUnderTest } from '../../../utils/engines'
 import { validSignup } from '../../harness'
+import { commandFor } from '../../operator-scripts'
 
 const signup = (email: string, submissionId: string | null = null) => ({ ...validSignup, email, emailNormalized: canonicalAddress(email)!, submissionId })
 
@@ -24,7 +24,6 @@ async function emails(store: Stores) {
 }
 
 const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url))
-const tsx = join(repoRoot, 'node_modules/.bin/tsx')
 const execFileAsync = promisify(execFile)
 
 const every = [platformMigrations, ...featureMigrations].flatMap((list) => Object.keys(list)).sort()
@@ -148,14 +147,15 @@ describe.each(eachEngine())('the $engine store', (engine: EngineUnderTest) => {
 
   it('migrates once when several instances (processes) start together', async () => {
     const url = await engine.newDatabase()
+    const [command, script] = commandFor('test/utils/open-store-once.ts')
     const starts = Array.from({ length: 4 }, (_, index) =>
-      execFileAsync(tsx, ['test/utils/open-store-once.ts'], { cwd: repoRoot, env: { ...process.env, DATABASE_URL: url, SIGNUP_EMAIL: `start-${index}@example.com` } }),
+      execFileAsync(command, [script], { cwd: repoRoot, env: { ...process.env, DATABASE_URL: url, SIGNUP_EMAIL: `start-${index}@example.com` } }),
     )
     await Promise.all(starts)
     expect(await migrationsRun(url)).toEqual(every)
     expect((await emails(await open(url))).sort()).toEqual(['start-0@example.com', 'start-1@example.com', 'start-2@example.com', 'start-3@example.com'])
-    // Four processes each load the server through tsx (about 5 s of CPU each here): on 2 cores under other work
-    // they took 16–20 s together (2026-12-03, load 9), at the 20 s default's edge.
+    // Four processes each load the server through tsx when the run has no build of it (about 5 s of CPU each here):
+    // on 2 cores under other work they took 16–20 s together (2026-12-03, load 9), at the 20 s default's edge.
   }, 90_000)
 
   it('refuses a database from a newer release, in one clear line', async () => {
