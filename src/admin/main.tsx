@@ -1,6 +1,6 @@
 // The console's own entry: a separate build (vite.admin.config.ts) and separate files under /admin/, so no
-// public page ever requests a byte of it. The page is a shell with no data; everything comes from /api/admin,
-// the first of it asked for at once, before React draws (early-calls.ts), by a script of its own in a build.
+// public page ever requests a byte of it. The page is a shell with no data; everything comes from /api/admin, the
+// first of it asked for at once, before React draws (early-calls.ts), by a script of its own inline in the built page.
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { ConsoleApp, prepareConsole } from './console-app'
