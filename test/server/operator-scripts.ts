@@ -16,8 +16,8 @@ export type ScriptRun = { code: number | null; stdout: string; stderr: string }
 /** How a test runs the command `source` (`scripts/backup-waitlist.ts`, `server/migrate-command.ts`,
  * `test/utils/open-store-once.ts`) as its own process: with plain `node`, from the server the run built as the image
  * builds it (test/utils/server-for-run.ts), which carries the release step, the operator's commands and the tests'
- * own, else with tsx. A tsx start compiles the command's
- * imports first: 1.5 s a start against node's 0.6 here (2026-12-07), and a run starts some fifty. */
+ * own, else with tsx. A tsx start compiles the command's imports first: 1.5 s a start against node's 0.6 here
+ * (2026-12-07), and a run starts some fifty. */
 export function commandFor(source: string): [string, string] {
   const built = Object.entries({ ...serverEntries, ...testCommands }).find(([, entry]) => entry === source)?.[0]
   const builtMain = inject('builtServerMain')

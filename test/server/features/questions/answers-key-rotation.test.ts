@@ -94,8 +94,8 @@ const rotate = (url: string, old: string, next: string | undefined) =>
     ...(next === undefined ? {} : { SENSITIVE_ANSWERS_NEW_KEY: next }),
   })
 
-/** The bound of a test that runs several processes (each command, as tsx ran it then, and a server): 50 s was seen beside other work
- * (2026-12-06, load 11 to 35), against the suite's 60 s. */
+/** The bound of a test that runs several processes (the command, and a server): 50 s was seen beside other work
+ * (2026-12-06, load 11 to 35, each command then a tsx start), against the suite's 60 s. */
 const spawnsSeveral = 180_000
 
 /** Neither a key, in any spelling, nor an answer is in what the command printed. */
