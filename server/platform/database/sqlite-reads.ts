@@ -65,9 +65,11 @@ export function openSqliteReads(file: string, busyTimeoutMs: number): { reads: K
   })
   // The threads are closed here, not only through Kysely: Kysely does not destroy a driver it has not yet
   // started, and a read already on its way would then start a thread after the close.
-  const closeThreads = async () => void (await Promise.all(threads.map((thread) => thread.close())))
-  return { reads, close: () => closeThreads().finally(() => reads.destroy()) }
+  return { reads, close: () => closeAll(threads).finally(() => reads.destroy()) }
 }
+
+/** Closes every thread at once, each once its statement has ended (ReadThread.close, which closes a thread once). */
+const closeAll = async (threads: readonly ReadThread[]) => void (await Promise.all(threads.map((thread) => thread.close())))
 
 /** The worker, started at the first statement; statements go to it in order and their answers come back in order. */
 class ReadThread {
@@ -181,6 +183,6 @@ class ReadThreadDriver implements Driver {
   }
 
   async destroy() {
-    for (const thread of this.threads) await thread.close()
+    await closeAll(this.threads)
   }
 }
