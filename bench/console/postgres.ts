@@ -103,7 +103,9 @@ export async function copyTables(sqliteFile: string, url: string, say: (line: st
       const insert = `INSERT INTO ${table} (${columns.map((column) => column.name).join(', ')}) OVERRIDING SYSTEM VALUE
         SELECT * FROM unnest(${columns.map((column, index) => `$${index + 1}::${column.type}[]`).join(', ')})`
       let copied = 0
-      for (let after = 0; ; ) {
+      // From the lowest rowid: the line's ranges are keyed by their number (an INTEGER PRIMARY KEY is the rowid), and
+      // credits move keys below zero, so starting after 0 left the ranges -6 to 0 and their 1,039 people behind.
+      for (let after = Number.MIN_SAFE_INTEGER; ; ) {
         const rows = read.all(after) as Record<string, unknown>[]
         if (rows.length === 0) break
         await client.query(
@@ -113,6 +115,8 @@ export async function copyTables(sqliteFile: string, url: string, say: (line: st
         copied += rows.length
         after = Number(rows.at(-1)!.rowid_)
       }
+      const held = Number(source.prepare(`SELECT count(*) FROM ${table}`).pluck().get())
+      if (copied !== held) throw new Error(`Copied ${copied} rows of ${table} to PostgreSQL, where SQLite holds ${held}.`)
       for (const column of columns.filter((candidate) => candidate.identity))
         await client.query(`SELECT setval(pg_get_serial_sequence('${table}', '${column.name}'), coalesce(max(${column.name}), 0) + 1, false) FROM ${table}`)
       if (copied > 0) say(`  copied ${copied.toLocaleString('en-US')} rows of ${table} in ${((performance.now() - started) / 1000).toFixed(1)} s`)
