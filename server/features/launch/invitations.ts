@@ -168,18 +168,6 @@ export function invitations(database: Database, line: Line, settings: Invitation
     })
   }
 
-  const waiting = async (from: Db) =>
-    Number(
-      (
-        await from
-          .selectFrom('signups')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('status', '=', 'confirmed')
-          .where('line_score', 'is not', null)
-          .executeTakeFirstOrThrow()
-      ).n,
-    )
-
   return {
     // A preview reads through the reads connection, off the event loop, as the overview does: at a million signups
     // its count of who waits held SQLite's one connection 46 ms a call, and /healthz behind it (bench:console,
@@ -187,7 +175,7 @@ export function invitations(database: Database, line: Line, settings: Invitation
     async nextUp(count, among) {
       const wanted = Math.max(0, Math.min(count, invitationRules.maxWave))
       const { reads } = database
-      const [people, all] = await Promise.all([line.next(reads, Math.min(wanted, previewLimit), among), among ? line.waiting(reads, among) : waiting(reads)])
+      const [people, all] = await Promise.all([line.next(reads, Math.min(wanted, previewLimit), among), line.waiting(reads, among)])
       const places = await Promise.all(people.map((person) => line.placeOf(person.id)))
       return {
         people: people.map((person, index) => ({ id: person.id, firstName: person.first_name, email: person.email, place: places[index]?.place ?? 0 })),
@@ -227,7 +215,7 @@ export function invitations(database: Database, line: Line, settings: Invitation
         reads.selectFrom('waves').selectAll().orderBy('id', 'desc').limit(200).execute(),
         funnelOf((query) => query, reads).executeTakeFirstOrThrow(),
         paceOf(reads),
-        waiting(reads),
+        line.waiting(reads),
       ])
       const perWave =
         rows.length === 0 ? [] : await funnelOf((query) => query.select('wave_id').where('wave_id', 'in', rows.map((row) => row.id)).groupBy('wave_id'), reads).execute()
@@ -298,7 +286,7 @@ export function invitations(database: Database, line: Line, settings: Invitation
         await trx.updateTable('launch_pace').set({ last_run_day: utcDay(now) }).where('id', '=', 1).execute()
         const started = await startWaveIn(trx, { count: Number(pace.per_day), by: pace.started_by, kind: 'pace', now })
         // The list is empty (now, or after this wave): the pace has done its work.
-        if (!started.ok || (await waiting(trx)) === 0) await trx.updateTable('launch_pace').set({ ended_reason: 'list-empty', ended_at: iso(now) }).where('id', '=', 1).execute()
+        if (!started.ok || (await line.waiting(trx)) === 0) await trx.updateTable('launch_pace').set({ ended_reason: 'list-empty', ended_at: iso(now) }).where('id', '=', 1).execute()
         return started.ok ? started.wave.id : undefined
       })
       return { waveId, expired }

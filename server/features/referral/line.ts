@@ -14,7 +14,7 @@ import { randomInt } from 'node:crypto'
 import { getInitialSnapshot, transition, type StateValueFrom } from 'xstate'
 import { referralCreditMachine, type ReferralEvent, type ReferralFacts } from '../../../machines/referral-credit-machine'
 import type { ReferralVerdict } from '../../../shared/console-api'
-import type { ReferralOutcome } from '../../../shared/stored-statuses'
+import { storedStatuses, type ReferralOutcome } from '../../../shared/stored-statuses'
 import { inboxKey, isRelayAddress } from '../../../shared/mail-providers'
 import { heldInvitation } from '../launch/public'
 import { referralCodeAlphabet, referralCodeLength } from '../../../shared/referral-code'
@@ -26,6 +26,8 @@ import type { ReferralEventBus } from './referral-events'
 
 export const bucketSize = 1024
 export const bucketOf = (score: number) => Math.floor(score / bucketSize)
+/** The statuses of people who may hold a place and wait for no invitation (someone who unsubscribed keeps theirs). */
+const notWaiting = storedStatuses.filter((status) => status !== 'confirmed')
 
 export const newReferralCode = () => Array.from({ length: referralCodeLength }, () => referralCodeAlphabet[randomInt(referralCodeAlphabet.length)]).join('')
 
@@ -244,9 +246,23 @@ export function line(
     lock,
     async waiting(db, among) {
       if (among?.length === 0) return 0
-      let query = db.selectFrom('signups').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'confirmed').where('line_score', 'is not', null)
-      if (among) query = query.where('id', 'in', [...among])
-      return Number((await query.executeTakeFirstOrThrow()).n)
+      const inLine = db.selectFrom('signups').select((eb) => eb.fn.countAll<number>().as('n')).where('line_score', 'is not', null)
+      // A cohort's: its own people counted, at most cohortMatchMax of them.
+      if (among) return Number((await inLine.where('status', '=', 'confirmed').where('id', 'in', [...among]).executeTakeFirstOrThrow()).n)
+      // Everyone's: the line's kept counts, less the few in line who wait for nothing (they unsubscribed and kept their
+      // place), in one statement so that both are of one moment. Counting the confirmed themselves scanned 719,752
+      // index entries at a million signups on PostgreSQL, 40-50 ms warm and 124 ms from disk, in each of the waves'
+      // calls (bench:console, 2026-12-07); this read 4 ms there.
+      const counts = await db
+        .selectNoFrom((eb) => [
+          eb
+            .selectFrom('line_buckets')
+            .select((inner) => inner.fn.coalesce(inner.fn.sum<number>('people'), inner.lit(0)).as('n'))
+            .as('inLine'),
+          inLine.where('status', 'in', notWaiting).as('away'),
+        ])
+        .executeTakeFirstOrThrow()
+      return Number(counts.inLine) - Number(counts.away)
     },
     async next(db, count, among) {
       if (among?.length === 0) return []
