@@ -115,7 +115,7 @@ export async function copyTables(sqliteFile: string, url: string, say: (line: st
         copied += rows.length
         after = Number(rows.at(-1)!.rowid_)
       }
-      const held = Number(source.prepare(`SELECT count(*) FROM ${table}`).pluck().get())
+      const held = Number((source.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n)
       if (copied !== held) throw new Error(`Copied ${copied} rows of ${table} to PostgreSQL, where SQLite holds ${held}.`)
       for (const column of columns.filter((candidate) => candidate.identity))
         await client.query(`SELECT setval(pg_get_serial_sequence('${table}', '${column.name}'), coalesce(max(${column.name}), 0) + 1, false) FROM ${table}`)
