@@ -495,5 +495,13 @@ describe.each(eachEngine())('the line on $engine', (engine: EngineUnderTest) => 
     expect(everyone.map((row) => placeOf(row.id))).toEqual(everyone.map((_, position) => position + 1))
     expect(placeOf(0)).toBeUndefined()
     expect(placeOf(everyone.length + 1000)).toBeUndefined()
+    // Who waits for an invitation, read from the kept counts: everyone, the one whose key is below zero too; then
+    // one fewer when the first in line unsubscribes, who keeps the place.
+    expect(await bigBoost.waiting(db)).toBe(everyone.length)
+    const secret = newSecret()
+    await saveLinkTokens(db, [{ hash: hashSecret(secret), purpose: 'unsubscribe', personId: everyone[0]!.id, expiresAt: new Date(at + 86_400_000) }])
+    expect(await consent.useToken('unsubscribe', hashSecret(secret), new Date((at += 1000)))).toEqual({ signupId: everyone[0]!.id })
+    expect(await bigBoost.waiting(db)).toBe(everyone.length - 1)
+    expect(await bigBoost.placeOf(everyone[0]!.id)).toEqual({ place: 1, inLine: everyone.length })
   }, 240_000)
 })
