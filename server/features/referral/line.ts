@@ -204,6 +204,9 @@ export function line(
     if (outcome === 'credited' && referrer?.line_score != null) await credit(trx, { id: referrer.id, line_score: referrer.line_score }, friend.id, now)
   }
 
+  // How many people hold a key in the line's ranges: the kept counts summed, of every range or of those a where keeps.
+  const keptInLine = (from: Db) => from.selectFrom('line_buckets').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('people'), eb.lit(0)).as('n'))
+
   async function placeOf(signupId: number): Promise<Place | undefined> {
     const me = await db.selectFrom('signups').select(['line_score', 'confirm_seq', 'referral_credits']).where('id', '=', signupId).executeTakeFirst()
     if (me?.line_score == null || me.confirm_seq == null) return undefined
@@ -212,11 +215,7 @@ export function line(
     // One statement, so the three counts are of one moment.
     const counts = await db
       .selectNoFrom((eb) => [
-        eb
-          .selectFrom('line_buckets')
-          .select((inner) => inner.fn.coalesce(inner.fn.sum<number>('people'), inner.lit(0)).as('n'))
-          .where('bucket', '<', bucket)
-          .as('before'),
+        keptInLine(db).where('bucket', '<', bucket).as('before'),
         eb
           .selectFrom('signups')
           .select((inner) => inner.fn.countAll<number>().as('n'))
@@ -230,10 +229,7 @@ export function line(
             ]),
           )
           .as('within'),
-        eb
-          .selectFrom('line_buckets')
-          .select((inner) => inner.fn.coalesce(inner.fn.sum<number>('people'), inner.lit(0)).as('n'))
-          .as('total'),
+        keptInLine(db).as('total'),
       ])
       .executeTakeFirstOrThrow()
     return {
@@ -246,22 +242,14 @@ export function line(
     lock,
     async waiting(db, among) {
       if (among?.length === 0) return 0
-      const inLine = db.selectFrom('signups').select((eb) => eb.fn.countAll<number>().as('n')).where('line_score', 'is not', null)
+      const signupsInLine = db.selectFrom('signups').select((eb) => eb.fn.countAll<number>().as('n')).where('line_score', 'is not', null)
       // A cohort's: its own people counted, at most cohortMatchMax of them.
-      if (among) return Number((await inLine.where('status', '=', 'confirmed').where('id', 'in', [...among]).executeTakeFirstOrThrow()).n)
+      if (among) return Number((await signupsInLine.where('status', '=', 'confirmed').where('id', 'in', [...among]).executeTakeFirstOrThrow()).n)
       // Everyone's: the line's kept counts, less the few in line who wait for nothing (they unsubscribed and kept their
       // place), in one statement so that both are of one moment. Counting the confirmed themselves scanned 719,752
       // index entries at a million signups on PostgreSQL, 40-50 ms warm and 124 ms from disk, in each of the waves'
       // calls (bench:console, 2026-12-07); this read 4 ms there.
-      const counts = await db
-        .selectNoFrom((eb) => [
-          eb
-            .selectFrom('line_buckets')
-            .select((inner) => inner.fn.coalesce(inner.fn.sum<number>('people'), inner.lit(0)).as('n'))
-            .as('inLine'),
-          inLine.where('status', 'in', notWaiting).as('away'),
-        ])
-        .executeTakeFirstOrThrow()
+      const counts = await db.selectNoFrom([keptInLine(db).as('inLine'), signupsInLine.where('status', 'in', notWaiting).as('away')]).executeTakeFirstOrThrow()
       return Number(counts.inLine) - Number(counts.away)
     },
     async next(db, count, among) {
