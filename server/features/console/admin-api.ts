@@ -23,7 +23,7 @@ import type { AnswersForExport, ExportAnswers } from '../questions/public'
 import { teamRoutes } from './team-routes'
 import type { TeamStore } from './team-store'
 import { consoleRoutes } from '../../../shared/console-routes'
-import { can, rolePermissions } from '../../../shared/team'
+import { can, rolePermissions, type Role } from '../../../shared/team'
 import {
   auditPageSize,
   isSignupSort,
@@ -77,6 +77,18 @@ function signupQuery(c: Context) {
   return { search, sort, direction, page, pageSize, ...(after ? { after } : { before: cursor('before') }) }
 }
 
+/** GET /session's answer: who the session names, their role and what it lets them do. The first view drawn on the
+ * server is drawn from the same (first-view-page.ts). */
+export const sessionReply = (email: string, role: Role): SessionReply => ({ email, role, permissions: [...rolePermissions[role]] })
+
+/** GET /summary's answer, as the first view drawn on the server has it too: the kept counts, and the outbox in the
+ * figures the Overview puts in words (how many emails wait, and since when the oldest). */
+export async function summaryReply(options: Pick<AdminApiOptions, 'store' | 'outboxStats'>, at: Date): Promise<ConsoleSummary> {
+  const [summary, outbox] = await Promise.all([options.store.summary(at, chartDays), options.outboxStats(at)])
+  const oldestSeconds = outbox.oldestQueuedAt ? Math.max(0, Math.floor((at.getTime() - outbox.oldestQueuedAt.getTime()) / 1000)) : null
+  return { ...summary, outbox: { waiting: outbox.waiting, oldestSeconds } }
+}
+
 export function adminApi(options: AdminApiOptions, host: AdminApiHost) {
   const { store, team, now } = options
   const api = new Hono<AdminEnv>()
@@ -88,10 +100,7 @@ export function adminApi(options: AdminApiOptions, host: AdminApiHost) {
   api.route('/', signInRoutes({ ...options, now, isHttps: host.isHttps, clientKey: host.clientKey, limiter: host.rateLimiter(options.signInRateLimit ?? defaultSignInRateLimit) }))
   api.use('*', requireSession({ store, team, isHttps: host.isHttps, now }))
 
-  on(api, consoleRoutes.session, (c) => {
-    const role = c.get('role')
-    return c.json({ ok: true, email: c.get('adminEmail'), role, permissions: [...rolePermissions[role]] } satisfies Reply<SessionReply>)
-  })
+  on(api, consoleRoutes.session, (c) => c.json({ ok: true, ...sessionReply(c.get('adminEmail'), c.get('role')) } satisfies Reply<SessionReply>))
 
   on(api, consoleRoutes.signOut, async (c) => {
     await store.deleteSession(c.get('sessionHash'))
@@ -100,13 +109,7 @@ export function adminApi(options: AdminApiOptions, host: AdminApiHost) {
     return c.json({ ok: true })
   })
 
-  // The outbox in the figures the front page puts in words: how many emails wait, and since when the oldest.
-  on(api, consoleRoutes.summary, async (c) => {
-    const at = now()
-    const [summary, outbox] = await Promise.all([store.summary(at, chartDays), options.outboxStats(at)])
-    const oldestSeconds = outbox.oldestQueuedAt ? Math.max(0, Math.floor((at.getTime() - outbox.oldestQueuedAt.getTime()) / 1000)) : null
-    return c.json({ ok: true, ...summary, outbox: { waiting: outbox.waiting, oldestSeconds } } satisfies Reply<ConsoleSummary>)
-  })
+  on(api, consoleRoutes.summary, async (c) => c.json({ ok: true, ...(await summaryReply(options, now())) } satisfies Reply<ConsoleSummary>))
 
   on(api, consoleRoutes.signups, async (c) => {
     const query = signupQuery(c)

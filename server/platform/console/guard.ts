@@ -32,15 +32,26 @@ export function sameOriginOnly(requestHosts: (c: Context) => string[]): Middlewa
   }
 }
 
-export function requireSession(options: { store: Sessions; team: Members; isHttps: (c: Context) => boolean; now: () => Date }): MiddlewareHandler<AdminEnv> {
+export type SessionOptions = { store: Sessions; team: Members; isHttps: (c: Context) => boolean; now: () => Date }
+
+/** The member the request's session cookie names, with their role now, when it names a live session of a member still
+ * on the team; else undefined. */
+export async function sessionOf(c: Context, options: SessionOptions): Promise<{ email: string; sessionHash: string; role: Role } | undefined> {
+  const secret = readSessionCookie(c, options.isHttps(c))
+  if (!isWellFormedSecret(secret)) return undefined
+  const sessionHash = hashSecret(secret)
+  const session = await options.store.findSession(sessionHash, options.now())
+  const role = session && (await options.team.roleOf(session.email))
+  return session && role ? { email: session.email, sessionHash, role } : undefined
+}
+
+export function requireSession(options: SessionOptions): MiddlewareHandler<AdminEnv> {
   return async (c, next) => {
-    const secret = readSessionCookie(c, options.isHttps(c))
-    const session = isWellFormedSecret(secret) ? await options.store.findSession(hashSecret(secret), options.now()) : undefined
-    const role = session && (await options.team.roleOf(session.email))
-    if (!session || !role) return c.json({ ok: false, message: consoleMessages.unauthorized }, 401)
-    c.set('adminEmail', session.email)
-    c.set('sessionHash', hashSecret(secret!))
-    c.set('role', role)
+    const member = await sessionOf(c, options)
+    if (!member) return c.json({ ok: false, message: consoleMessages.unauthorized }, 401)
+    c.set('adminEmail', member.email)
+    c.set('sessionHash', member.sessionHash)
+    c.set('role', member.role)
     return next()
   }
 }
