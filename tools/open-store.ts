@@ -64,6 +64,8 @@ export type TestCompositionOptions = {
   /** MAIL_FROM and DKIM_SELECTOR as the check of the sender's domain reads them, and the DNS it asks (a test's own). */
   mailDomain?: { mailFrom: string | undefined; dkimSelector: string | undefined }
   resolveTxt?: NonNullable<Parameters<typeof compose>[0]['overrides']>['resolveTxt']
+  /** A test's drawing of the console's Overview on the server (features/console/first-view-page.ts). */
+  drawOverview?: NonNullable<Parameters<typeof compose>[0]['overrides']>['drawOverview']
   /** How long after a batch of signups' replies its repeats are looked at again (features/signup/wing.ts): none
    * by default, since a test times no reply and would only wait; a test of that moment gives the real one. */
   signupLaterDelay?: () => number
@@ -84,7 +86,7 @@ export function composeForTests(database: Database, options: TestCompositionOpti
     clientAddress: options.clientAddress,
     site: options.site,
     limits: options.limits,
-    overrides: { webhookDelivery: options.webhookDelivery, sns: options.sns, resolveTxt: options.resolveTxt, signupLaterDelay: options.signupLaterDelay ?? (() => 0) },
+    overrides: { webhookDelivery: options.webhookDelivery, sns: options.sns, resolveTxt: options.resolveTxt, drawOverview: options.drawOverview, signupLaterDelay: options.signupLaterDelay ?? (() => 0) },
   })
   const { signups, ...offered } = composition.stores
   const stores: Stores = {

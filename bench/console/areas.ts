@@ -8,7 +8,8 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { chromium, type BrowserContext } from '@playwright/test'
+import { chromium, type BrowserContext, type ConsoleMessage } from '@playwright/test'
+import { firstViewStyleMark } from '../../shared/console-pages'
 import { areas, firstCallPath, type Area } from '../../src/admin/area-list'
 import { repoRoot } from '../../tools/processes'
 import { chromiumLaunchOptions, findChromium } from '../../tools/chromium'
@@ -23,7 +24,9 @@ export async function consoleSite(dir: string): Promise<{ staticDir: string; how
   if (existsSync(join(dist, 'admin', 'index.html'))) return { staticDir: dist, how: 'dist/, as built (npm run build)' }
   const staticDir = join(dir, 'site')
   const started = performance.now()
-  await promisify(execFile)(join(repoRoot, 'node_modules/.bin/vite'), ['build', '-c', 'vite.admin.config.ts'], { cwd: repoRoot, env: { ...process.env, SITE_OUT_DIR: staticDir } })
+  // The console, then the Overview's drawing on the server (vite.admin.config.ts), as npm run build makes them.
+  for (const ssr of [[], ['--ssr']])
+    await promisify(execFile)(join(repoRoot, 'node_modules/.bin/vite'), ['build', '-c', 'vite.admin.config.ts', ...ssr], { cwd: repoRoot, env: { ...process.env, SITE_OUT_DIR: staticDir } })
   return { staticDir, how: `the console alone, built now in ${((performance.now() - started) / 1000).toFixed(1)} s (no dist/admin/: npm run build makes it)` }
 }
 
@@ -50,11 +53,13 @@ export async function firstViews(client: ConsoleClient, repeats: Repeats, timed:
 export type PageTiming = { name: string; ms: number[]; failed?: string; browser: string; phases: Phases[]; /** What the timing ends at. */ until: 'totals' | 'every part' }
 
 /** When, in ms from the navigation's start, the page's parts were there (Resource Timing): the HTML's last byte,
- * the last script's, the session's request and reply, the summary's, the totals on the screen, and every other part
- * of the Overview in its place (the funnel, the sends and the checklist come beside the totals, often after them). */
-type Phases = { html: number; scripts: number; session: [number, number]; summary: [number, number]; shown: number; everyPart: number }
-const phaseNames = ['html', 'scripts', 'session asked', 'session answered', 'summary asked', 'summary answered', 'shown', 'every part'] as const
-const flat = (phases: Phases) => [phases.html, phases.scripts, ...phases.session, ...phases.summary, phases.shown, phases.everyPart]
+ * the last script's, the session's request and reply, the summary's (none of the two when the server drew the
+ * Overview: NaN), the totals on the screen, the console's script drawing over what the server drew (the totals' time
+ * when it drew nothing), and every other part of the Overview in its place (the funnel, the sends and the checklist
+ * come beside the totals, often after them, and only once the console's script runs). */
+type Phases = { html: number; scripts: number; session: [number, number]; summary: [number, number]; shown: number; takenOver: number; everyPart: number }
+const phaseNames = ['html', 'scripts', 'session asked', 'session answered', 'summary asked', 'summary answered', 'shown', 'taken over', 'every part'] as const
+const flat = (phases: Phases) => [phases.html, phases.scripts, ...phases.session, ...phases.summary, phases.shown, phases.takenOver, phases.everyPart]
 
 const phasesNamed = (values: number[]) => phaseNames.map((name, index) => `${name} ${values[index]!.toFixed(0)}`).join(', ')
 
@@ -90,11 +95,16 @@ const phasesInPage = `(() => {
  * 50 ms of it during the load being timed (a trace, 2026-12-06). */
 const totalsShownSignal = `if (location.pathname.startsWith('/admin')) {
   let totals = 0
+  let takenOver = 0
   const look = () => {
     const figure = document.querySelector('section[aria-labelledby="totals-heading"] dd')
     if (!totals && figure && figure.checkVisibility()) {
       totals = performance.now()
       console.debug('totals-shown ' + totals)
+    }
+    if (totals && !takenOver && !document.querySelector('style[${firstViewStyleMark}]')) {
+      takenOver = performance.now()
+      console.debug('taken-over ' + takenOver)
     }
     if (totals && !document.querySelector('main [aria-busy="true"]')) console.debug('every-part-shown ' + performance.now())
     else requestAnimationFrame(look)
@@ -116,12 +126,13 @@ async function overviewOnce(context: BrowserContext, origin: string): Promise<Ph
   const page = await context.newPage()
   try {
     const said = (what: string) => page.waitForEvent('console', { predicate: (message) => message.text().startsWith(`${what} `), timeout: 60_000 })
-    const [shown, everyPart] = [said('totals-shown'), said('every-part-shown')]
+    const [shown, takenOver, everyPart] = [said('totals-shown'), said('taken-over'), said('every-part-shown')]
     await page.goto(`${origin}/admin/`, { waitUntil: 'commit', timeout: 60_000 })
-    const [at, allAt] = [Number((await shown).text().split(' ')[1]), Number((await everyPart).text().split(' ')[1])]
+    const timeIn = async (message: Promise<ConsoleMessage>) => Number((await message).text().split(' ')[1])
+    const [at, takenOverAt, allAt] = [await timeIn(shown), await timeIn(takenOver), await timeIn(everyPart)]
     // Sent as text: tsx names the functions it compiles with a helper the page does not have.
     const [html, scripts, session, summary] = (await page.evaluate(phasesInPage)) as [number, number, [number, number], [number, number]]
-    return { html, scripts, session, summary, shown: at, everyPart: allAt }
+    return { html, scripts, session, summary, shown: at, takenOver: takenOverAt, everyPart: allAt }
   } finally {
     await page.close()
   }

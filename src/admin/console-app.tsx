@@ -11,7 +11,7 @@ import * as api from './admin-api-client'
 import type { Permission } from '../../shared/team'
 import type { SessionReply } from '../../shared/console-api'
 import { opens } from './area-list'
-import { consoleBasepath } from '../../shared/console-pages'
+import { consoleBasepath, firstViewStyleMark } from '../../shared/console-pages'
 import { createConsoleRouter, type ConsoleRouter } from './console-router'
 import { keepReturnPath, takeReturnPath } from './return-path'
 import { SignInContext } from './sign-in-context'
@@ -52,6 +52,8 @@ export function ConsoleApp({ prepared }: { prepared?: PreparedConsole } = {}) {
   })
   const signIn = useActorRef(machine, { input: { token: api.tokenInAddress(window.location.hash), session: known } })
   useEffect(() => api.whenSessionLost(() => signIn.send({ type: 'SESSION_LOST' })), [signIn])
+  // React has drawn over the first view the server drew (first-view-server.tsx): its styles are no one's now.
+  useEffect(() => document.querySelectorAll(`style[${firstViewStyleMark}]`).forEach((style) => style.remove()), [])
   // A sign-in (or sign-out) changes which areas open: the router loads the current one again.
   useEffect(() => {
     const subscription = signIn.subscribe(({ context }) => {

@@ -57,7 +57,9 @@ function gated(path: AreaPath, Page: LazyPage): RouteComponent {
     if (!opens(area, permissions)) return <ClosedArea area={area} role={role} />
     // The route's loader has its chunk in, except just after sign-in, when the area may be shown before the router
     // has loaded again: it waits for its chunk here (Suspense), as lazyRouteComponent does without React's use().
-    if (Page.preload) throw Page.preload()
+    // Not on the server (the Overview's first view, first-view-server.tsx): there the router loaded the chunk before
+    // the drawing, and lazyRouteComponent keeps its preload, so throwing it would suspend the drawing for ever.
+    if (Page.preload && typeof window !== 'undefined') throw Page.preload()
     return <Page />
   }
 }

@@ -9,6 +9,7 @@
 // asks again. Any other answer is the call's own: a server's failure shows as the area's failure, with its Try
 // again, rather than being asked for a second time behind the member's back.
 import { adminApiBase } from '../../shared/console-api'
+import { firstViewDataId } from '../../shared/console-pages'
 import { consoleRoutes, type ConsoleRouteName } from '../../shared/console-routes'
 import { can, roles } from '../../shared/team'
 import { areas, firstCallPath, opens, type Area, type FirstCall } from './area-list'
@@ -20,7 +21,7 @@ type Early = { route: ConsoleRouteName; answer: Promise<Response>; at: number; a
 /** What was asked, on the window: the early script, a build of its own inline in the page (vite.admin.config.ts),
  * and the main script each have their own copy of this module, and share this. */
 type Asked = { asked: boolean; early: Map<string, Early> }
-const shared = ((window as { strideConsoleEarly?: Asked }).strideConsoleEarly ??= { asked: false, early: new Map() })
+const shared = ((globalThis as { strideConsoleEarly?: Asked }).strideConsoleEarly ??= { asked: false, early: new Map() })
 const early = shared.early
 
 function ask(call: FirstCall, now: Date, anyStatus: boolean) {
@@ -54,16 +55,22 @@ export const openToEveryRole = (area: Area) =>
     })
   })
 
+/** Whether the server drew the page's first view, and put what it was drawn from in the page (the session and the
+ * Overview's figures: first-view-server.tsx). */
+export const drawnOnServer = () => document.getElementById(firstViewDataId) !== null
+
 /** Asks for the session, and for the first view of the area at `pathname` when every role may see it; once, however
  * often it is called (the early script, console-early.ts, calls it first, and main.tsx again, which in the
- * development server is the first). The area, when its first view was asked for: its chunk may be fetched too. */
+ * development server is the first). What the server drew the page's first view from is in the page already, and
+ * not asked again. The area, when its first view was asked for: its chunk may be fetched too. */
 export function callEarly(pathname: string, basepath: string, now = new Date()): Area | undefined {
   const area = areaAtAddress(pathname, basepath)
   const open = area && openToEveryRole(area) ? area : undefined
   if (shared.asked) return open
   shared.asked = true
-  ask({ route: 'session' }, now, true)
-  for (const call of open?.firstView ?? []) ask(call, now, false)
+  const drawn = drawnOnServer()
+  if (!drawn) ask({ route: 'session' }, now, true)
+  for (const call of open?.firstView ?? []) if (!drawn || call.route !== 'summary') ask(call, now, false)
   return open
 }
 

@@ -35,7 +35,7 @@ export type AdminTestServer = {
   close: () => Promise<void>
 }
 
-type AdminServerOptions = Partial<Pick<ServerConfig, 'allowedOrigins' | 'trustedProxies' | 'analytics' | 'publicSiteUrl' | 'sensitiveAnswersKey'>> & {
+type AdminServerOptions = Partial<Pick<ServerConfig, 'allowedOrigins' | 'trustedProxies' | 'analytics' | 'publicSiteUrl' | 'sensitiveAnswersKey' | 'staticDir'>> & {
   /** Whether SMTP_URL and MAIL_FROM are set, as the setup checklist reads them. */
   mailSet?: { smtpUrl: boolean; mailFrom: boolean }
   /** INVITE_URL. */
@@ -53,6 +53,9 @@ type AdminServerOptions = Partial<Pick<ServerConfig, 'allowedOrigins' | 'trusted
   /** MAIL_FROM and DKIM_SELECTOR for the check of the sender's domain, and the DNS it asks. */
   mailDomain?: { mailFrom: string | undefined; dkimSelector: string | undefined }
   resolveTxt?: (host: string) => Promise<string[][]>
+  /** The site served after the API (the static site of `staticDir`), and the Overview's drawing on the server. */
+  site?: (request: Request) => Promise<Response>
+  drawOverview?: NonNullable<Parameters<typeof composeForTests>[1]>['drawOverview']
   log?: Logger
 }
 
@@ -62,13 +65,15 @@ export async function startAdminServer(options: AdminServerOptions = {}): Promis
   const inbox = await startInbox()
   const clock = { offsetMs: 0 }
   const { composition, stores: store } = composeForTests(database, {
-    config: { allowedOrigins: options.allowedOrigins, trustedProxies: options.trustedProxies, analytics: options.analytics, publicSiteUrl: options.publicSiteUrl, sensitiveAnswersKey: options.sensitiveAnswersKey, rateLimit: { max: 1_000_000, windowMs: 60_000 }, ...(options.bounces && { bounces: options.bounces }) },
+    config: { allowedOrigins: options.allowedOrigins, trustedProxies: options.trustedProxies, analytics: options.analytics, publicSiteUrl: options.publicSiteUrl, sensitiveAnswersKey: options.sensitiveAnswersKey, ...(options.staticDir && { staticDir: options.staticDir }), rateLimit: { max: 1_000_000, windowMs: 60_000 }, ...(options.bounces && { bounces: options.bounces }) },
     invitations: { url: options.inviteUrl },
     adminEmails: options.adminEmails ?? `${adminEmail}, Second@Company.example`,
     publicUrl: origin,
     mailSet: options.mailSet,
     mailDomain: options.mailDomain,
     resolveTxt: options.resolveTxt,
+    site: options.site,
+    drawOverview: options.drawOverview,
     mailer: createMailer({ smtpUrl: inbox.url, mailFrom: 'console@company.example', mailDir: temp.dir }),
     log: options.log,
     now: () => new Date(Date.now() + clock.offsetMs),

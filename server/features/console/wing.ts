@@ -9,7 +9,8 @@ import { every } from '../../platform/clock/every'
 import { adminApiBase } from '../../../shared/console-api'
 import { apiHeaders } from '../../platform/http/api-guard'
 import type { Wing } from '../../platform/wing/wing'
-import { adminApi } from './admin-api'
+import { adminApi, summaryReply } from './admin-api'
+import { firstViewPage, type DrawOverview } from './first-view-page'
 import type { Audit } from '../../platform/console/audit'
 import { adminStore, type AdminStore } from './admin-store'
 import { consoleMigrations } from './migrations'
@@ -37,6 +38,8 @@ declare module '../../platform/wing/wing' {
   interface WingOverrides {
     /** A test's DNS, for the check of MAIL_FROM's domain. */
     resolveTxt: ResolveTxt
+    /** A test's drawing of the Overview on the server, where the site's folder has no build of it. */
+    drawOverview: DrawOverview
   }
 }
 
@@ -73,7 +76,20 @@ export const consoleWing: Wing = {
           routes: [setup, ...consoleRoutes.map((make) => make({ audit, now }))],
         }
         // The console's API passes the API's origin check too, and is never readable by another origin.
-        return { api: [{ at: adminApiBase, app: new Hono().use(apiHeaders, originCheck()).route('/', adminApi(options, { ...facts, rateLimiter })) }] }
+        const page = firstViewPage({
+          store: admin,
+          team,
+          isHttps: facts.isHttps,
+          now,
+          staticDir: config.staticDir,
+          summary: (at) => summaryReply(options, at),
+          draw: overrides.drawOverview,
+          log,
+        })
+        return {
+          api: [{ at: adminApiBase, app: new Hono().use(apiHeaders, originCheck()).route('/', adminApi(options, { ...facts, rateLimiter })) }],
+          pages: [{ at: '/', app: page }],
+        }
       },
       // A session or a sign-in link is kept until it ends (docs/product-rules.md): its row goes within the hour after.
       clocks: [

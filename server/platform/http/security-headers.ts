@@ -99,12 +99,14 @@ export const carriesToken = (path: string) => pagesCarryingTokens.includes(path.
 
 const inlineScript = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi
 const hasSrc = /(?:^|\s)src\s*=/i
+// A data block (the console's first view, drawn on the server, carries one) is never run: it needs no hash.
+const dataBlock = /(?:^|\s)type\s*=\s*["']?application\/json/i
 
 /** The CSP sources (`'sha256-…'`) of every inline `<script>` (one without src) in an HTML document, in order, once each. */
 export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>()
   for (const [, attributes = '', body = ''] of html.matchAll(inlineScript)) {
-    if (hasSrc.test(attributes)) continue
+    if (hasSrc.test(attributes) || dataBlock.test(attributes)) continue
     hashes.add(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`)
   }
   return [...hashes]
