@@ -19,7 +19,8 @@ export const earlyFreshMs = 10_000
 
 type Early = { route: ConsoleRouteName; answer: Promise<Response>; at: number; anyStatus: boolean; /** The answer's status, once it is in. */ status?: number }
 /** What was asked, on the window: the early script, a build of its own inline in the page (vite.admin.config.ts),
- * and the main script each have their own copy of this module, and share this. */
+ * and the main script each have their own copy of this module, and share this. (globalThis, the window in a browser:
+ * the Overview's drawing on the server imports this module too, and asks nothing.) */
 type Asked = { asked: boolean; early: Map<string, Early> }
 const shared = ((globalThis as { strideConsoleEarly?: Asked }).strideConsoleEarly ??= { asked: false, early: new Map() })
 const early = shared.early
