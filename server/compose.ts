@@ -129,6 +129,10 @@ export function compose(options: CompositionOptions) {
       const found = await Promise.all(parts.map((wing) => wing.checkAtStart?.()))
       return found.filter((problem): problem is string => problem !== undefined)
     },
+    /** Every wing's work before the host serves (WingParts `beforeServing`). */
+    async beforeServing(): Promise<void> {
+      await Promise.all(parts.map((wing) => wing.beforeServing?.()))
+    },
     /** Pokes the background senders: something was queued outside a route that says so (a test's own publish). */
     poke,
     /** Starts the outbox sender: emails leave from the outbox in the background, so that signups never wait

@@ -135,6 +135,7 @@ async function main() {
     })
   }
   if (!hasSite) log.warn(`No site to serve at ${config.staticDir}/ (run the build first); serving the waitlist API only.`)
+  await composition.beforeServing()
   const { app } = composition
   // The work after the replies (repeats signed up again) ends before the database closes.
   const stopWork = async () => {

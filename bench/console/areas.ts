@@ -50,7 +50,7 @@ export async function firstViews(client: ConsoleClient, repeats: Repeats, timed:
   return timings
 }
 
-export type PageTiming = { name: string; ms: number[]; failed?: string; browser: string; phases: Phases[]; /** What the timing ends at. */ until: 'totals' | 'every part' }
+export type PageTiming = { name: string; ms: number[]; failed?: string; browser: string; phases: Phases[]; /** What the timing ends at. */ until: 'totals' | 'taken over' | 'every part' }
 
 /** When, in ms from the navigation's start, the page's parts were there (Resource Timing): the HTML's last byte,
  * the last script's, the session's request and reply, the summary's (none of the two when the server drew the
@@ -112,6 +112,15 @@ const totalsShownSignal = `if (location.pathname.startsWith('/admin')) {
   requestAnimationFrame(look)
 }`
 
+/** The same loads timed to the frame in which the console's script had drawn over the server's Overview: its JavaScript
+ * come, run and in control (where the server drew nothing, the totals' frame, drawn by that script). */
+const takenOverOf = (totals: PageTiming): PageTiming => ({
+  ...totals,
+  name: totals.name.replace('totals shown', "the console's script in control"),
+  ms: totals.phases.map((phases) => phases.takenOver),
+  until: 'taken over',
+})
+
 /** The same loads timed to the frame in which every part of the Overview was in its place. */
 const everyPartOf = (totals: PageTiming): PageTiming => ({
   ...totals,
@@ -125,7 +134,13 @@ const everyPartOf = (totals: PageTiming): PageTiming => ({
 async function overviewOnce(context: BrowserContext, origin: string): Promise<Phases> {
   const page = await context.newPage()
   try {
-    const said = (what: string) => page.waitForEvent('console', { predicate: (message) => message.text().startsWith(`${what} `), timeout: 60_000 })
+    // What the page threw, for a load that never says one of its times.
+    const thrown: string[] = []
+    page.on('pageerror', (error) => thrown.push(error.message))
+    const said = (what: string) =>
+      page.waitForEvent('console', { predicate: (message) => message.text().startsWith(`${what} `), timeout: 60_000 }).catch(() => {
+        throw new Error(`the page never said ${what} within 60 s${thrown.length ? `; it threw: ${thrown.join('; ')}` : ''}`)
+      })
     const [shown, takenOver, everyPart] = [said('totals-shown'), said('taken-over'), said('every-part-shown')]
     await page.goto(`${origin}/admin/`, { waitUntil: 'commit', timeout: 60_000 })
     const timeIn = async (message: Promise<ConsoleMessage>) => Number((await message).text().split(' ')[1])
@@ -190,7 +205,7 @@ export async function overviewPage(origin: string, cookie: string, times: number
         await context.close()
       }
     })
-    return [warm, everyPartOf(warm), cold, everyPartOf(cold)]
+    return [warm, takenOverOf(warm), everyPartOf(warm), cold, takenOverOf(cold), everyPartOf(cold)]
   } finally {
     await browser.close()
   }

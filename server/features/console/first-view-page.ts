@@ -55,12 +55,17 @@ export function pageWithFirstView(page: string, given: FirstView, drawn: { root:
   return drawnPage.replace(charset, () => head).replace('</head>', () => `<style ${firstViewStyleMark}>${drawn.styles}</style></head>`)
 }
 
-/** The drawing built for the server, imported once; undefined when the site has none (a build without it, the tests'). */
-function buildsDrawing(staticDir: string, log: Logger): () => Promise<DrawOverview | undefined> {
-  let loading: Promise<DrawOverview | undefined> | undefined
+const drawings = new Map<string, Promise<DrawOverview | undefined>>()
+
+/** The drawing built for the server in the site's folder, imported once a process; undefined when the site has none (a
+ * build without it, the tests') or it cannot be loaded (logged). `npm start` loads it before it serves (main.ts): its
+ * import and first drawing held the event loop 184 ms when the first member's Overview asked for it (20,000 signups,
+ * 2026-12-07), and every request waited. */
+export function loadOverviewDrawing(staticDir: string, log: Logger): Promise<DrawOverview | undefined> {
   const file = join(staticDir, firstViewModule)
-  return () =>
-    (loading ??= existsSync(file)
+  const loading =
+    drawings.get(file) ??
+    (existsSync(file)
       ? import(pathToFileURL(file).href).then(
           (module: { drawOverview: DrawOverview }) => module.drawOverview,
           (error: unknown) => {
@@ -69,13 +74,15 @@ function buildsDrawing(staticDir: string, log: Logger): () => Promise<DrawOvervi
           },
         )
       : Promise.resolve(undefined))
+  drawings.set(file, loading)
+  return loading
 }
 
 // What GET /summary needs (shared/console-routes.ts), which every role has today.
 const figuresPermission = 'figures:read' satisfies typeof consoleRoutes.summary.permission
 
 export function firstViewPage(options: FirstViewPageOptions): Hono {
-  const drawing = options.draw ? async () => options.draw : buildsDrawing(options.staticDir, options.log)
+  const drawing = options.draw ? async () => options.draw : () => loadOverviewDrawing(options.staticDir, options.log)
   const pageFile = join(options.staticDir, consolePageFile)
   const drawn = async (c: Context): Promise<Response | undefined> => {
     const member = await sessionOf(c, options)

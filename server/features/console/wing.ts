@@ -10,7 +10,7 @@ import { adminApiBase } from '../../../shared/console-api'
 import { apiHeaders } from '../../platform/http/api-guard'
 import type { Wing } from '../../platform/wing/wing'
 import { adminApi, summaryReply } from './admin-api'
-import { firstViewPage, type DrawOverview } from './first-view-page'
+import { firstViewPage, loadOverviewDrawing, type DrawOverview } from './first-view-page'
 import type { Audit } from '../../platform/console/audit'
 import { adminStore, type AdminStore } from './admin-store'
 import { consoleMigrations } from './migrations'
@@ -109,6 +109,8 @@ export const consoleWing: Wing = {
         },
       ],
       stop: () => signInMailer.stop(),
+      // The Overview's drawing for signed-in members, imported before the server serves (first-view-page.ts).
+      beforeServing: async () => void (await loadOverviewDrawing(config.staticDir, log)),
     }
   },
 }

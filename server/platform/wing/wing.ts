@@ -128,6 +128,9 @@ export type WingParts = {
    * sealed), as the one line the start stops with, naming the setting to fix and no secret; undefined when all is
    * well. */
   checkAtStart?: () => Promise<string | undefined>
+  /** What the host does once the checks pass and before it serves, that the first request would otherwise wait on
+   * with every other one behind it (the console's drawing of the Overview, imported). */
+  beforeServing?: () => Promise<void>
   /** Its transport of the outbox (the webhooks' posts), watched as the outbox is: in the metrics and /healthz. */
   queue?: WatchedQueue
   /** After the clocks and the sender, before the work after the replies ends. */
