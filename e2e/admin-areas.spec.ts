@@ -211,8 +211,16 @@ test('no area makes the document wider than the window, at 320, 390, 1280 and 19
     for (const area of areas) {
       await openArea(page, area.name)
       await areaSettled(page)
-      const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }))
-      expect(scrollWidth, `${area.name} at ${width} px`).toBeLessThanOrEqual(innerWidth)
+      // With the elements that reach past the window's edge, named, so that a failure says what is too wide.
+      const { scrollWidth, innerWidth, past } = await page.evaluate(() => ({
+        scrollWidth: document.documentElement.scrollWidth,
+        innerWidth: window.innerWidth,
+        past: [...document.body.querySelectorAll('*')]
+          .filter((element) => element.getBoundingClientRect().right > window.innerWidth)
+          .slice(0, 5)
+          .map((element) => `<${element.tagName.toLowerCase()}> ${Math.round(element.getBoundingClientRect().width)} px: ${(element.textContent ?? '').trim().slice(0, 60)}`),
+      }))
+      expect(scrollWidth, `${area.name} at ${width} px; past the edge: ${past.join(' | ') || 'nothing'}`).toBeLessThanOrEqual(innerWidth)
     }
   }
 })
