@@ -29,7 +29,7 @@ export type FirstViewPageOptions = SessionOptions & {
   staticDir: string
   /** GET /summary's answer at a time (admin-api.ts `summaryReply`). */
   summary: (at: Date) => Promise<ConsoleSummary>
-  /** The drawing; by default the build's, loaded from the site's folder on the first request that needs it. */
+  /** The drawing; by default the build's in the site's folder (loadOverviewDrawing: imported before `npm start` serves). */
   draw?: DrawOverview
   log: Logger
 }
