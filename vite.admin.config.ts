@@ -2,7 +2,7 @@ import { basename, dirname, resolve } from 'node:path'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { compileInline } from './scripts/inline-scripts'
-import { firstViewModule } from './shared/console-pages'
+import { consolePageCharset, firstViewModule } from './shared/console-pages'
 
 // The team's console, built on its own after the public site (`npm run build`): its pages and scripts land in
 // <site>/admin/, and nothing of it enters the public build, so no public page can request it and the public
@@ -59,8 +59,7 @@ function earlyScriptInline(): Plugin {
         if (filename !== resolve('src/admin/index.html')) return html
         const early = await compileInline('src/admin/console-early.ts')
         if (/<\/script/i.test(early)) throw new Error('The console\'s early script names </script>: it cannot be written inline.')
-        // After the charset, which must come in the page's first 1,024 bytes (HTML, "specifying the document's character encoding").
-        const charset = '<meta charset="UTF-8" />'
+        const charset = consolePageCharset
         if (!html.includes(charset)) throw new Error(`The console's page has no ${charset}.`)
         return html.replace(charset, `${charset}\n    <script>${early}</script>`)
       },

@@ -21,6 +21,14 @@ export const isConsoleAreaPath = (pathname: string) => /^\/admin\/(?!assets\/|si
  * and the figures, each what the console's API answers this member (GET /api/admin/session and /summary). */
 export type FirstView = { session: SessionReply; summary: ConsoleSummary }
 
+/** The Overview's first view as the server draws it: the markup of the page's root, and the styles it uses (CSS text). */
+export type DrawnFirstView = { root: string; styles: string }
+
+/** The console page's charset, as its source writes it: the first thing in its head, after which the build puts the
+ * early script (vite.admin.config.ts) and the server the data a drawn page carries (first-view-page.ts). It must come
+ * in the page's first 1,024 bytes (HTML, "specifying the document's character encoding"). */
+export const consolePageCharset = '<meta charset="UTF-8" />'
+
 /** The id of the data block (`<script type="application/json">`) in which the console's page carries the `FirstView`
  * its first view was drawn from, for the console's script to start from. */
 export const firstViewDataId = 'console-first-view'

@@ -10,16 +10,13 @@ import { renderToReadableStream } from 'react-dom/server'
 import { ServerStyleSheet } from 'styled-components'
 import { createActor } from 'xstate'
 import { adminSignInMachine } from '../../machines/admin-sign-in-machine'
-import type { FirstView } from '../../shared/console-pages'
+import type { DrawnFirstView, FirstView } from '../../shared/console-pages'
 import { consoleAddress } from '../../shared/console-pages'
 import { GlobalStyle } from '../ui/global-style'
 import { opens } from './area-list'
 import { createConsoleRouter } from './console-router'
 import { GivenFigures } from './known-at-start'
 import { SignInContext } from './sign-in-context'
-
-/** The drawing: the markup of the page's root, and the styles it uses (CSS text). */
-export type DrawnFirstView = { root: string; styles: string }
 
 /** Draws the Overview as the member `given.session` sees it with the figures `given.summary`. Fails on any error in
  * the drawing, where React would leave a part for the browser to draw: the page is then served as it is built. */

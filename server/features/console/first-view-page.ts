@@ -13,7 +13,8 @@ import { pathToFileURL } from 'node:url'
 import { Hono, type Context } from 'hono'
 import { compress } from 'hono/compress'
 import type { ConsoleSummary, SessionReply } from '../../../shared/console-api'
-import { consoleAddress, consoleBasepath, consolePageFile, firstViewDataId, firstViewModule, firstViewStyleMark, type FirstView } from '../../../shared/console-pages'
+import { consoleAddress, consoleBasepath, consolePageCharset, consolePageFile, firstViewDataId, firstViewModule, firstViewStyleMark } from '../../../shared/console-pages'
+import type { DrawnFirstView, FirstView } from '../../../shared/console-pages'
 import { consoleRoutes } from '../../../shared/console-routes'
 import { can } from '../../../shared/team'
 import { sessionOf, type SessionOptions } from '../../platform/console/guard'
@@ -22,7 +23,7 @@ import { inlineScriptHashes, securityHeaders } from '../../platform/http/securit
 import { sessionReply } from './admin-api'
 
 /** The drawing of the Overview's first view: the root's markup and its styles' CSS. */
-export type DrawOverview = (given: FirstView) => Promise<{ root: string; styles: string }>
+export type DrawOverview = (given: FirstView) => Promise<DrawnFirstView>
 
 export type FirstViewPageOptions = SessionOptions & {
   /** The prerendered site's folder (STATIC_DIR), with the console's page and the drawing's build. */
@@ -41,8 +42,8 @@ const stillUntilTakenOver = (markup: string) => markup.replace(/<(button|input|s
 
 /** The console's page with `drawn` in its root, its styles in the head, and what it was drawn from as a data block
  * before the page's first script, so that the early script (console-early.ts) finds it and does not ask again. */
-export function pageWithFirstView(page: string, given: FirstView, drawn: { root: string; styles: string }): string {
-  const charset = '<meta charset="UTF-8" />'
+export function pageWithFirstView(page: string, given: FirstView, drawn: DrawnFirstView): string {
+  const charset = consolePageCharset
   const root = '<div id="root">'
   const rootAt = page.indexOf(root)
   const rootEnd = page.indexOf('</div>', rootAt)
