@@ -1,6 +1,7 @@
 // API keys (issue 33): the keys servers call /api/v1 with, by name, scopes and the prefix they start with, when each
 // was made and last used, and whether it is revoked; a live key can be revoked after a question. Making one is the
 // form's (api-keys-form.tsx). Loading, making, revoking and failed are the machine's states.
+import { useEffect, useRef } from 'react'
 import { useSelector } from '@xstate/react'
 import type { ActorRefFrom } from 'xstate'
 import type { adminApiKeysMachine } from '../../machines/admin-api-keys-machine'
@@ -27,19 +28,7 @@ export function ApiKeysView({ apiKeys }: { apiKeys: ActorRefFrom<typeof adminApi
         </>
       )}
       <ApiKeysForm apiKeys={apiKeys} />
-      {revoking && (
-        <div role="alertdialog" aria-labelledby="api-key-revoke-question">
-          <p id="api-key-revoke-question">Revoke the key “{revoking.name}”? A server using it is refused from now on, and this cannot be undone.</p>
-          <Row>
-            <Button type="button" $tone="danger" disabled={!state.can({ type: 'CONFIRM' })} onClick={() => apiKeys.send({ type: 'CONFIRM' })}>
-              Revoke “{revoking.name}”
-            </Button>
-            <Button type="button" $tone="plain" disabled={!state.can({ type: 'CANCEL' })} onClick={() => apiKeys.send({ type: 'CANCEL' })}>
-              Keep it
-            </Button>
-          </Row>
-        </div>
-      )}
+      {revoking && <RevokeQuestion apiKeys={apiKeys} name={revoking.name} may={{ confirm: state.can({ type: 'CONFIRM' }), cancel: state.can({ type: 'CANCEL' }) }} />}
       <TitledListTable
         id="api-keys-list-heading"
         heading="Keys"
@@ -72,5 +61,24 @@ export function ApiKeysView({ apiKeys }: { apiKeys: ActorRefFrom<typeof adminApi
         ))}
       </TitledListTable>
     </section>
+  )
+}
+
+/** The question before a revocation; the keyboard goes to it, as the Revoke pressed in the table is disabled meanwhile. */
+function RevokeQuestion({ apiKeys, name, may }: { apiKeys: ActorRefFrom<typeof adminApiKeysMachine>; name: string; may: { confirm: boolean; cancel: boolean } }) {
+  const question = useRef<HTMLDivElement>(null)
+  useEffect(() => question.current?.focus(), [])
+  return (
+    <div role="alertdialog" aria-labelledby="api-key-revoke-question" tabIndex={-1} ref={question}>
+      <p id="api-key-revoke-question">Revoke the key “{name}”? A server using it is refused from now on, and this cannot be undone.</p>
+      <Row>
+        <Button type="button" $tone="danger" disabled={!may.confirm} onClick={() => apiKeys.send({ type: 'CONFIRM' })}>
+          Revoke “{name}”
+        </Button>
+        <Button type="button" $tone="plain" disabled={!may.cancel} onClick={() => apiKeys.send({ type: 'CANCEL' })}>
+          Keep it
+        </Button>
+      </Row>
+    </div>
   )
 }

@@ -82,7 +82,9 @@ it('revokes a key only after the question, and says so', async () => {
   await user.click(screen.getByRole('checkbox', { name: /^people:read/ }))
   await user.click(screen.getByRole('button', { name: 'Make key' }))
   await user.click(await screen.findByRole('button', { name: 'Revoke key Old server' }))
+  // The keyboard goes to the question: the Revoke pressed is disabled while it is asked.
   const question = screen.getByRole('alertdialog')
+  expect(question).toHaveFocus()
   await user.click(within(question).getByRole('button', { name: 'Keep it' }))
   expect(revoked).toEqual([])
   await user.click(screen.getByRole('button', { name: 'Revoke key Old server' }))
