@@ -1,7 +1,7 @@
 // Drives one path of a machine's graph in a fresh page and pictures the region its last state changes, in the
 // light and the dark colour scheme. Deterministic on purpose: reduced motion, no caret, animations stopped,
-// the page's clock fixed at one instant (which also lets a path run past the 15 s time-out at once), a box the path
-// scrolled sideways shown at its end, fonts loaded and two frames painted before each picture.
+// the page's clock fixed at one instant (which also lets a path run past the 15 s time-out at once), fonts
+// loaded, a box the path scrolled sideways shown at its end and two frames painted before each picture.
 import type { Browser, Page } from '@playwright/test'
 import { holdRequests } from './network'
 import type { Driver, GalleryMachine, HeldRequests } from './types'
@@ -18,19 +18,19 @@ export const widthsOf = (gallery: GalleryMachine): number[] => gallery.widths ??
 
 export const pictureName = (shot: Shot, width: number, scheme: Scheme) => `${shot.slug}-${width}-${scheme}.png`
 
-/** A box that scrolls sideways (a wide table on a phone) and that the path scrolled, by tapping something in it, is
- * shown scrolled to its end. Playwright scrolls a target into view before it taps it, but by an alignment that varies
- * with its retries, so the same path left such a box a few pixels apart from run to run (513 or 524 of 524), and
- * `--check` saw a change where there was none. A box the path never scrolled is left at its start. */
-async function boxesAtTheirEnd(page: Page) {
-  await page.evaluate(() => {
-    for (const box of document.querySelectorAll('*')) if (box.scrollLeft > 0) box.scrollLeft = box.scrollWidth - box.clientWidth
-  })
-}
-
+/** Fonts loaded and two frames painted, then each box that scrolls sideways (a wide table on a phone) and that the
+ * path scrolled, by tapping something in it, set to its end, and two frames more. Playwright scrolls a target into
+ * view before it taps it, but by an alignment that varies with its retries, so the same path left such a box a few
+ * pixels apart from run to run (513 or 524 of 524), and `--check` saw a change where there was none; set before the
+ * last frames, the end is the end of the box as it is pictured. A box the path never scrolled is left at its start. */
 async function painted(page: Page) {
   await page.evaluate(async () => {
     await document.fonts.ready
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
+  })
+  // Its own evaluate: a function named inside one would be sent with tsx's __name, which the page does not have.
+  await page.evaluate(async () => {
+    for (const box of document.querySelectorAll('*')) if (box.scrollLeft > 0) box.scrollLeft = box.scrollWidth - box.clientWidth
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
   })
 }
@@ -65,7 +65,6 @@ export async function pictureMachine(browser: Browser, origin: string, gallery: 
     for (const width of widthsOf(gallery)) {
       await page.setViewportSize({ width, height: 900 })
       await gallery.shows(driver, shot.final, shot.variant)
-      await boxesAtTheirEnd(page)
       const region = gallery.region(page, shot.final, shot.variant)
       for (const scheme of schemes) {
         await page.emulateMedia({ colorScheme: scheme })
