@@ -1,7 +1,8 @@
 // Drives one path of a machine's graph in a fresh page and pictures the region its last state changes, in the
 // light and the dark colour scheme. Deterministic on purpose: reduced motion, no caret, animations stopped,
-// the page's clock fixed at one instant (which also lets a path run past the 15 s time-out at once), fonts
-// loaded, a box the path scrolled sideways shown at its end and two frames painted before each picture.
+// the page's clock fixed at one instant (which also lets a path run past the 15 s time-out at once), the pointer
+// off the page, fonts loaded, a box the path scrolled sideways shown at its end and two frames painted before each
+// picture.
 import type { Browser, Page } from '@playwright/test'
 import { holdRequests } from './network'
 import type { Driver, GalleryMachine, HeldRequests } from './types'
@@ -65,6 +66,9 @@ export async function pictureMachine(browser: Browser, origin: string, gallery: 
     for (const width of widthsOf(gallery)) {
       await page.setViewportSize({ width, height: 900 })
       await gallery.shows(driver, shot.final, shot.variant)
+      // The pointer off the page: after the resize, the last tap's pointer lay over whatever the new width put there,
+      // and whether Chromium had drawn that hover by the picture was a matter of time (a checkbox's ring, 28 px).
+      await page.mouse.move(-1, -1)
       const region = gallery.region(page, shot.final, shot.variant)
       for (const scheme of schemes) {
         await page.emulateMedia({ colorScheme: scheme })
