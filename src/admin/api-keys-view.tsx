@@ -1,11 +1,11 @@
 // API keys (issue 33): the keys servers call /api/v1 with, by name, scopes and the prefix they start with, when each
 // was made and last used, and whether it is revoked; a live key can be revoked after a question. Making one is the
 // form's (api-keys-form.tsx). Loading, making, revoking and failed are the machine's states.
-import { useEffect, useRef } from 'react'
 import { useSelector } from '@xstate/react'
 import type { ActorRefFrom } from 'xstate'
 import type { adminApiKeysMachine } from '../../machines/admin-api-keys-machine'
 import { Button, Row, Status } from './admin-styles'
+import { AskFirst } from './ask-first'
 import { ApiKeysForm } from './api-keys-form'
 import { TitledListTable } from './list-table'
 import { consoleTime } from './console-time'
@@ -66,10 +66,8 @@ export function ApiKeysView({ apiKeys }: { apiKeys: ActorRefFrom<typeof adminApi
 
 /** The question before a revocation; the keyboard goes to it, as the Revoke pressed in the table is disabled meanwhile. */
 function RevokeQuestion({ apiKeys, name, may }: { apiKeys: ActorRefFrom<typeof adminApiKeysMachine>; name: string; may: { confirm: boolean; cancel: boolean } }) {
-  const question = useRef<HTMLDivElement>(null)
-  useEffect(() => question.current?.focus(), [])
   return (
-    <div role="alertdialog" aria-labelledby="api-key-revoke-question" tabIndex={-1} ref={question}>
+    <AskFirst labelledBy="api-key-revoke-question">
       <p id="api-key-revoke-question">Revoke the key “{name}”? A server using it is refused from now on, and this cannot be undone.</p>
       <Row>
         <Button type="button" $tone="danger" disabled={!may.confirm} onClick={() => apiKeys.send({ type: 'CONFIRM' })}>
@@ -79,6 +77,6 @@ function RevokeQuestion({ apiKeys, name, may }: { apiKeys: ActorRefFrom<typeof a
           Keep it
         </Button>
       </Row>
-    </div>
+    </AskFirst>
   )
 }

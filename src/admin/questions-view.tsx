@@ -3,12 +3,12 @@
 // gives them (counts only; "fewer than 5" as given). Define, Edit (a new version) and Retire (after a question).
 // Loading, writing, saving, confirmingRetire and the rest are the machine's states (machines/admin-questions-machine.ts).
 import { useSelector } from '@xstate/react'
-import { useEffect, useRef } from 'react'
 import type { ActorRefFrom } from 'xstate'
 import { adminQuestionsMessages, type adminQuestionsMachine } from '../../machines/admin-questions-machine'
 import { figure } from '../../shared/figures'
 import type { QuestionRow } from '../../shared/questions'
 import { Button, Detail, Field, Row, Status } from './admin-styles'
+import { AskFirst } from './ask-first'
 import { TitledListTable } from './list-table'
 import { kindWords, QuestionForm, questionFormId } from './question-form'
 
@@ -94,10 +94,8 @@ function RowButtons({ questions, row }: { questions: Questions; row: QuestionRow
 
 /** The question before a retirement; the keyboard goes to it. */
 function RetireQuestion({ questions, question }: { questions: Questions; question: QuestionRow }) {
-  const box = useRef<HTMLDivElement>(null)
-  useEffect(() => box.current?.focus(), [])
   return (
-    <div role="alertdialog" aria-labelledby="question-retire-words" tabIndex={-1} ref={box}>
+    <AskFirst labelledBy="question-retire-words">
       <p id="question-retire-words">
         Retire “{question.wording}”? Nobody is asked it from now on, and it cannot be asked again. The answers given are kept, with the version they
         answered.
@@ -110,6 +108,6 @@ function RetireQuestion({ questions, question }: { questions: Questions; questio
           <Button type="button" $tone="plain" onClick={() => questions.send({ type: 'CANCEL' })}>Keep asking it</Button>
         </Field>
       </Row>
-    </div>
+    </AskFirst>
   )
 }

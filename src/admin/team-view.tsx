@@ -4,13 +4,13 @@
 // the machine's states (machines/admin-team-machine.ts); the outcome of each change is where the keyboard goes next,
 // since the row or the button pressed may be gone.
 import { useSelector } from '@xstate/react'
-import { useEffect, useRef } from 'react'
 import styled from 'styled-components'
 import type { ActorRefFrom } from 'xstate'
 import type { adminTeamMachine } from '../../machines/admin-team-machine'
 import { isRole, roles } from '../../shared/team'
 import { theme } from '../ui/theme'
 import { Button, Field, Row, Status } from './admin-styles'
+import { AskFirst } from './ask-first'
 import { TitledListTable } from './list-table'
 import { TeamInviteForm } from './team-invite-form'
 import { consoleTime } from './console-time'
@@ -97,10 +97,8 @@ export function TeamView({ team }: { team: Team }) {
 
 /** The question before a removal; the keyboard goes to it. */
 function RemoveQuestion({ team, email }: { team: Team; email: string }) {
-  const question = useRef<HTMLDivElement>(null)
-  useEffect(() => question.current?.focus(), [])
   return (
-    <div role="alertdialog" aria-labelledby="team-remove-question" tabIndex={-1} ref={question}>
+    <AskFirst labelledBy="team-remove-question">
       <p id="team-remove-question">Remove {email} from the team? Their sessions end at once, and their open console is refused at its next request.</p>
       <Row>
         <Field>
@@ -110,6 +108,6 @@ function RemoveQuestion({ team, email }: { team: Team; email: string }) {
           <Button type="button" $tone="plain" onClick={() => team.send({ type: 'CANCEL' })}>Keep them</Button>
         </Field>
       </Row>
-    </div>
+    </AskFirst>
   )
 }
