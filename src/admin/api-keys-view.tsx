@@ -67,7 +67,7 @@ export function ApiKeysView({ apiKeys }: { apiKeys: ActorRefFrom<typeof adminApi
 /** The question before a revocation; the keyboard goes to it, as the Revoke pressed in the table is disabled meanwhile. */
 function RevokeQuestion({ apiKeys, name, may }: { apiKeys: ActorRefFrom<typeof adminApiKeysMachine>; name: string; may: { confirm: boolean; cancel: boolean } }) {
   return (
-    <AskFirst labelledBy="api-key-revoke-question">
+    <AskFirst labelledBy="api-key-revoke-question" onKeep={() => apiKeys.send({ type: 'CANCEL' })}>
       <p id="api-key-revoke-question">Revoke the key “{name}”? A server using it is refused from now on, and this cannot be undone.</p>
       <Row>
         <Button type="button" $tone="danger" disabled={!may.confirm} onClick={() => apiKeys.send({ type: 'CONFIRM' })}>

@@ -95,7 +95,7 @@ function RowButtons({ questions, row }: { questions: Questions; row: QuestionRow
 /** The question before a retirement; the keyboard goes to it. */
 function RetireQuestion({ questions, question }: { questions: Questions; question: QuestionRow }) {
   return (
-    <AskFirst labelledBy="question-retire-words">
+    <AskFirst labelledBy="question-retire-words" onKeep={() => questions.send({ type: 'CANCEL' })}>
       <p id="question-retire-words">
         Retire “{question.wording}”? Nobody is asked it from now on, and it cannot be asked again. The answers given are kept, with the version they
         answered.

@@ -98,7 +98,7 @@ export function TeamView({ team }: { team: Team }) {
 /** The question before a removal; the keyboard goes to it. */
 function RemoveQuestion({ team, email }: { team: Team; email: string }) {
   return (
-    <AskFirst labelledBy="team-remove-question">
+    <AskFirst labelledBy="team-remove-question" onKeep={() => team.send({ type: 'CANCEL' })}>
       <p id="team-remove-question">Remove {email} from the team? Their sessions end at once, and their open console is refused at its next request.</p>
       <Row>
         <Field>

@@ -87,6 +87,8 @@ it('revokes a key only after the question, and says so', async () => {
   expect(question).toHaveFocus()
   await user.click(within(question).getByRole('button', { name: 'Keep it' }))
   expect(revoked).toEqual([])
+  // Kept, the keyboard is back on the Revoke that asked.
+  expect(screen.getByRole('button', { name: 'Revoke key Old server' })).toHaveFocus()
   await user.click(screen.getByRole('button', { name: 'Revoke key Old server' }))
   await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Revoke “Old server”' }))
   // The view's own live region (the key still on screen has its Copy button's too).
