@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util'
 import { chromium, type Browser } from '@playwright/test'
 import type { RunningServer } from '../tools/static-server'
 import { chromiumLaunchOptions } from '../tools/chromium'
-import { comparePictures } from './compare'
+import { boxWords, comparePictures } from './compare'
 import { encodePicture } from './encode'
 import { galleryMachines, machinesNotInGallery } from './machines'
 import { renderDiffPage, renderGalleryPage, type Check } from './page'
@@ -153,7 +153,7 @@ try {
         const diffFile = join('diff', file)
         await mkdir(dirname(join(outDir, diffFile)), { recursive: true })
         await writeFile(join(outDir, diffFile), result.diff)
-        checks.push({ file, status: 'changed', changedPixels: result.changedPixels, diffFile })
+        checks.push({ file, status: 'changed', changedPixels: result.changedPixels, within: boxWords(result.within), diffFile })
       } else if (result.status === 'resized') {
         checks.push({ file, status: 'resized', detail: `${result.baseline.width}×${result.baseline.height} → ${result.actual.width}×${result.actual.height}` })
       }
@@ -172,7 +172,7 @@ try {
     else {
       failed = true
       console.log(`check: ${checks.length} of ${files.length} pictures differ from ${baselineDir}/ (see ${join(outDir, 'diff.html')}):`)
-      for (const check of checks) console.log(`  ${check.status}: ${check.file}${'changedPixels' in check ? ` (${check.changedPixels} pixels)` : ''}${'detail' in check ? ` (${check.detail})` : ''}`)
+      for (const check of checks) console.log(`  ${check.status}: ${check.file}${'changedPixels' in check ? ` (${check.changedPixels} pixels, within ${check.within})` : ''}${'detail' in check ? ` (${check.detail})` : ''}`)
       console.log('If the change is meant, run `npm run gallery -- --update` and commit the baselines.')
     }
   }

@@ -107,7 +107,7 @@ ${sections.join('\n')}
 }
 
 export type Check =
-  | { file: string; status: 'changed'; changedPixels: number; diffFile: string }
+  | { file: string; status: 'changed'; changedPixels: number; within: string; diffFile: string }
   | { file: string; status: 'resized'; detail: string }
   | { file: string; status: 'new' | 'gone' }
 
@@ -120,7 +120,7 @@ export function renderDiffPage(checks: Check[], baselineDir: string): string {
       check.status === 'gone' ? '<td>(not pictured any more)</td>' : `<td><img src="${escape(actual)}" alt="now"></td>`,
       check.status === 'changed' ? `<td><img src="${escape(check.diffFile)}" alt="changed pixels in red"></td>` : '<td></td>',
     ]
-    const what = check.status === 'changed' ? `${check.changedPixels} pixels changed` : check.status === 'resized' ? `size ${check.detail}` : check.status
+    const what = check.status === 'changed' ? `${check.changedPixels} pixels changed, within ${check.within}` : check.status === 'resized' ? `size ${check.detail}` : check.status
     return `<tr><th scope="row"><code>${escape(check.file)}</code><br>${escape(what)}</th>${cells.join('')}</tr>`
   })
   return `<!doctype html>

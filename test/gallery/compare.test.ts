@@ -1,9 +1,9 @@
 // @vitest-environment node
 // The gallery's review check (gallery/compare.ts): the same picture passes, a changed colour fails with
-// the count of changed pixels and a diff picture, a change of size fails, and noise below the tolerance passes.
+// the count of changed pixels, the box they lie in and a diff picture, a change of size fails, and noise below the tolerance passes.
 import { PNG } from 'pngjs'
 import { describe, expect, it } from 'vitest'
-import { comparePictures, tolerance } from '../../gallery/compare'
+import { boxWords, comparePictures, tolerance } from '../../gallery/compare'
 
 /** A 60×20 white picture with a 40×8 "status line" of one colour, as PNG bytes. */
 function picture(lineColour: [number, number, number], { width = 60, height = 20, specks = 0 } = {}): Buffer {
@@ -35,6 +35,9 @@ describe("the gallery's comparison", () => {
     expect(result.status).toBe('changed')
     if (result.status !== 'changed') return
     expect(result.changedPixels).toBe(40 * 8)
+    // Where: the line's own box, as the log names it.
+    expect(result.within).toEqual({ x: 10, y: 6, width: 40, height: 8 })
+    expect(boxWords(result.within)).toBe('40×8 px at 10,6')
     const diff = PNG.sync.read(result.diff)
     expect([diff.width, diff.height]).toEqual([60, 20])
   })
