@@ -2,8 +2,8 @@
 // real receiver on this machine (WEBHOOKS_ALLOW_PRIVATE=true, as for trying webhooks locally). The team member
 // signs in through the mailed link, adds an endpoint pointing at the receiver, sees its secret once (gone once
 // dismissed and after a reload), sends a test, and finds it in the delivery log as delivered with the receiver's
-// reply; the receiver got it signed with that secret (checked with the specification's own library). Axe is clean on
-// each screen.
+// reply; the receiver got it signed with that secret (checked with the specification's own library). Then they delete
+// it by keyboard, through the question asked first (Escape keeps it). Axe is clean on each screen.
 import { createServer, type IncomingHttpHeaders } from 'node:http'
 import { Webhook } from 'standardwebhooks'
 import { axeInBothSchemes } from './support/axe'
@@ -45,7 +45,7 @@ test.afterAll(async () => {
   await receiver?.close()
 })
 
-test('the team adds an endpoint, sees its secret once, sends a test and finds it delivered in the log', async ({ page, context }) => {
+test('the team adds an endpoint, sees its secret once, sends a test, finds it delivered in the log, and deletes it', async ({ page, context }) => {
   test.setTimeout(120_000)
   received.length = 0
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
@@ -99,5 +99,26 @@ test('the team adds an endpoint, sees its secret once, sends a test and finds it
     const headers = Object.fromEntries(['webhook-id', 'webhook-timestamp', 'webhook-signature'].map((name) => [name, String(received[0]!.headers[name])]))
     expect(new Webhook(secret).verify(received[0]!.body, headers)).toMatchObject({ type: 'webhook.test' })
     await axeInBothSchemes(page, 'the webhooks, a delivery in the log')
+  })
+
+  await test.step('deletes the endpoint by keyboard, once the question is answered', async () => {
+    const again = page.getByRole('region', { name: 'Webhooks', exact: true })
+    const remove = again.getByRole('button', { name: `Delete: ${receiverUrl}` })
+    await remove.press('Enter')
+    const question = again.getByRole('alertdialog')
+    await expect(question).toBeFocused()
+    await expect(question).toContainText(`Delete the endpoint ${receiverUrl}?`)
+    await axeInBothSchemes(page, 'the webhooks, asked before a deletion')
+    // Escape keeps it, and the keyboard is back on Delete.
+    await page.keyboard.press('Escape')
+    await expect(question).toHaveCount(0)
+    await expect(remove).toBeFocused()
+    await page.keyboard.press('Enter')
+    await expect(question).toBeFocused()
+    await page.keyboard.press('Tab')
+    await expect(question.getByRole('button', { name: 'Delete the endpoint' })).toBeFocused()
+    await page.keyboard.press('Enter')
+    await expect(again.getByText('No endpoint has been added yet.')).toBeVisible()
+    await expect(question).toHaveCount(0)
   })
 })

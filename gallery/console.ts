@@ -607,6 +607,7 @@ export const webhooksGallery = consoleGallery(
     shows: async (page, snapshot) => {
       const webhooks = webhooksSection(page)
       if (snapshot.matches('failed')) return webhooks.getByRole('alert').filter({ hasText: adminWebhooksMessages.failed }).waitFor()
+      if (snapshot.matches('confirmingDelete')) return webhooks.getByRole('alertdialog').waitFor()
       await busy(webhooks, snapshot.hasTag('busy'))
       const { error, secret, log } = snapshot.context as AdminWebhooksSnapshot['context']
       if (error) await webhooks.getByRole('alert').filter({ hasText: error }).waitFor()
@@ -625,6 +626,9 @@ export const webhooksGallery = consoleGallery(
         return button('Add endpoint')
       }
       if (event.type === 'DISMISS_SECRET') return button('I have copied it')
+      if (event.type === 'DELETE') return button(`Delete: ${String(event.url)}`)
+      if (event.type === 'CONFIRM') return button('Delete the endpoint')
+      if (event.type === 'CANCEL') return button('Keep it')
       if (event.type === 'OPEN_LOG') {
         const endpoint = (after.context as AdminWebhooksSnapshot['context']).list?.endpoints.find((row) => row.id === event.id)
         return button(`Delivery log: ${String(endpoint?.url)}`)

@@ -7,7 +7,8 @@
 // While a delivery on the page shown still waits to be sent, `ready` reads the page again after `deliveryPoll`
 // (`pollingLog`, in the background, buttons working: the team's own press wins and ends the read), so "Waiting to be
 // sent" turns into what happened without a press; the log closed or nothing waiting, it stops. An add the server
-// took gives a blank add form (`addForm` counts them), so the same URL is not sent twice by a second press.
+// took gives a blank add form (`addForm` counts them), so the same URL is not sent twice by a second press. Deleting
+// asks first (`confirmingDelete`), since it drops the deliveries still waiting and the log, and cannot be undone.
 import { assertEvent, assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent, type SnapshotFrom } from 'xstate'
 import type { WebhookDeliveriesReply, WebhookEndpointsReply } from '../shared/webhook-rows'
 
@@ -15,19 +16,25 @@ import type { WebhookDeliveriesReply, WebhookEndpointsReply } from '../shared/we
 export type WebhookChange =
   | { kind: 'add'; url: string; events: string[] }
   | { kind: 'edit'; id: number; url: string; events: string[] }
-  | { kind: 'on' | 'off' | 'delete' | 'rotate' | 'test'; id: number }
+  | { kind: 'on' | 'off' | 'rotate' | 'test'; id: number }
+  | { kind: 'delete'; id: number }
+/** A change sent as it is pressed: a deletion is asked about first (DELETE, then CONFIRM). */
+export type DirectChange = Exclude<WebhookChange, { kind: 'delete' }>
 
 /** What a change answers: the endpoint it changed, a secret after an add or a rotation, and whether it was a test. */
 export type ChangeDone = { endpointId: number; secret?: string; tested: boolean }
 
 export type AdminWebhooksEvent =
   | { type: 'RELOAD' }
-  | { type: 'CHANGE'; change: WebhookChange }
+  | { type: 'CHANGE'; change: DirectChange }
   | { type: 'DISMISS_SECRET' }
   | { type: 'OPEN_LOG'; id: number }
   | { type: 'RELOAD_LOG' }
   | { type: 'OLDER_LOG' }
   | { type: 'CLOSE_LOG' }
+  | { type: 'DELETE'; id: number; url: string }
+  | { type: 'CONFIRM' }
+  | { type: 'CANCEL' }
 
 type Log = { endpointId: number; page: WebhookDeliveriesReply; before: string | null }
 
@@ -43,6 +50,8 @@ type Context = {
   adding: boolean
   /** Which blank add form is on screen: a new one after each add the server took. */
   addForm: number
+  /** The endpoint whose deletion was asked about last. */
+  deleting: { id: number; url: string } | null
 }
 
 /** How often an open log with a delivery still waiting is read again. */
@@ -67,6 +76,7 @@ const teamMoves = {
   OPEN_LOG: { target: 'loadingLog', actions: 'wantLog' },
   RELOAD_LOG: { guard: 'hasLog', target: 'loadingLog', actions: 'wantSameLog' },
   OLDER_LOG: { guard: 'hasOlder', target: 'loadingLog', actions: 'wantOlderLog' },
+  DELETE: { target: 'confirmingDelete', actions: 'askDelete' },
 } as const
 
 /** Reading the log page wanted (`logWanted`), in the foreground (loadingLog) or the background (pollingLog). */
@@ -99,6 +109,8 @@ export const adminWebhooksMachine = setup({
     showList: assign(({ event }) => (assertEvent(event, 'xstate.done.actor.fetchEndpoints'), { list: event.output })),
     // Another change hides a secret still on screen: it belongs to the moment it was made.
     startChange: assign(({ event }) => (assertEvent(event, 'CHANGE'), { secret: null, error: null, adding: event.change.kind === 'add' })),
+    askDelete: assign(({ event }) => (assertEvent(event, 'DELETE'), { deleting: { id: event.id, url: event.url }, secret: null, error: null })),
+    startDelete: assign({ adding: false }),
     blankAddForm: assign(({ context }) => ({ addForm: context.addForm + 1 })),
     keepSecret: assign(({ event }) => {
       assertEvent(event, 'xstate.done.actor.applyChange')
@@ -127,7 +139,7 @@ export const adminWebhooksMachine = setup({
   },
 }).createMachine({
   id: 'adminWebhooks',
-  context: { list: null, secret: null, log: null, logWanted: null, error: null, adding: false, addForm: 0 },
+  context: { list: null, secret: null, log: null, logWanted: null, error: null, adding: false, addForm: 0, deleting: null },
   initial: 'loading',
   states: {
     loading: {
@@ -156,7 +168,8 @@ export const adminWebhooksMachine = setup({
       invoke: {
         id: 'applyChange',
         src: 'applyChange',
-        input: ({ event }) => (assertEvent(event, 'CHANGE'), event.change),
+        input: ({ context, event }): WebhookChange =>
+          event.type === 'CONFIRM' ? { kind: 'delete', id: context.deleting?.id ?? 0 } : (assertEvent(event, 'CHANGE'), event.change),
         onDone: [
           { guard: 'wasTest', target: 'loadingLog', actions: 'wantTestedLog' },
           { guard: 'wasAdd', target: 'loading', actions: ['keepSecret', 'blankAddForm'] },
@@ -164,6 +177,10 @@ export const adminWebhooksMachine = setup({
         ],
         onError: { target: 'ready', actions: 'showRefusal' },
       },
+    },
+    confirmingDelete: {
+      description: 'Asks whether to delete the endpoint named, since its waiting deliveries and its log go with it; the list stays on screen.',
+      on: { CONFIRM: { target: 'changing', actions: 'startDelete' }, CANCEL: 'ready' },
     },
     loadingLog: {
       description: 'Fetching a page of one endpoint log, newest first; the page before stays on screen.',

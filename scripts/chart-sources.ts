@@ -150,7 +150,7 @@ export const chartSources: ChartSource[] = [
   {
     machine: adminWebhooksMachine,
     summary:
-      'The console’s webhooks (issue 33): the endpoints, loading then ready or failed. Each change (add, edit the events, turn on or off, delete, rotate the secret, send a test) is one request, after which the list is fetched again; a secret made by an add or a rotation is shown until the team says it is copied. One endpoint’s delivery log is read under the list, a page at a time; a test opens its endpoint’s log.',
+      'The console’s webhooks (issue 33): the endpoints, loading then ready or failed. Each change (add, edit the events, turn on or off, delete, rotate the secret, send a test) is one request, after which the list is fetched again, and a deletion is asked about first; a secret made by an add or a rotation is shown until the team says it is copied. One endpoint’s delivery log is read under the list, a page at a time; a test opens its endpoint’s log.',
   },
   {
     machine: adminTeamMachine,

@@ -16,7 +16,7 @@ import { adminUpdatesMachine, type AdminUpdatesSnapshot } from '../machines/admi
 import { adminWavesMachine } from '../machines/admin-waves-machine'
 import { adminTeamMachine, type AdminTeamSnapshot } from '../machines/admin-team-machine'
 import { permissions, type Role, type TeamMember } from '../shared/team'
-import { adminWebhooksMachine, hasWaitingDelivery, type AdminWebhooksSnapshot, type WebhookChange } from '../machines/admin-webhooks-machine'
+import { adminWebhooksMachine, hasWaitingDelivery, type AdminWebhooksSnapshot, type DirectChange } from '../machines/admin-webhooks-machine'
 import type { UpdateSendState } from '../machines/update-send-machine'
 import type { CohortNextUp, Funnel, NextUp, Pace, WaveRow, WavesOverview } from '../shared/launch-rows'
 import type { AnswerMatch } from '../shared/questions'
@@ -586,18 +586,22 @@ export const deliveryPollEvent: ModelEvent = { type: 'xstate.after.deliveryPoll.
 const webhookSecret = 'whsec_c2VjcmV0c2VjcmV0c2VjcmV0c2VjcmV0c2Vj'
 const webhookRefusal = Object.assign(new Error('Only https: addresses are accepted.'), { name: 'ServerMessage' })
 
-const webhookChanges: WebhookChange[] = [
+const webhookChanges: DirectChange[] = [
   { kind: 'add', url: 'https://hooks.example.com/waitlist', events: ['person.erased'] },
   { kind: 'test', id: 1 },
   { kind: 'off', id: 1 },
 ]
 
-/** The webhooks machine: an endpoint added, tested and turned off; a log opened, paged and closed. */
+/** The webhooks machine: an endpoint added, tested and turned off, its deletion asked about and confirmed or not; a
+ * log opened, paged and closed. */
 export const webhooksModel: Model = {
   machine: adminWebhooksMachine,
   events: [
     { type: 'RELOAD' },
     ...webhookChanges.map((change) => ({ type: 'CHANGE', change })),
+    { type: 'DELETE', id: webhookEndpoint.id, url: webhookEndpoint.url },
+    { type: 'CONFIRM' },
+    { type: 'CANCEL' },
     { type: 'DISMISS_SECRET' },
     { type: 'OPEN_LOG', id: 1 },
     { type: 'RELOAD_LOG' },

@@ -1,11 +1,13 @@
 // Webhooks (issue 33): the endpoints the team added, each with its events, whether it is on (and why not), and its
 // buttons; a new secret, shown once; the add form (webhooks-form.tsx) and one endpoint's delivery log
-// (webhooks-log.tsx). Which part shows and whether a button works are the webhooks machine's answers (state.can).
+// (webhooks-log.tsx); the question before a deletion. Which part shows and whether a button works are the webhooks
+// machine's answers (state.can).
 import { useSelector } from '@xstate/react'
 import type { ActorRefFrom } from 'xstate'
-import type { adminWebhooksMachine, AdminWebhooksSnapshot, WebhookChange } from '../../machines/admin-webhooks-machine'
+import type { adminWebhooksMachine, AdminWebhooksSnapshot, DirectChange } from '../../machines/admin-webhooks-machine'
 import type { WebhookEndpointRow } from '../../shared/webhook-rows'
-import { Button, Status, TableScroll } from './admin-styles'
+import { Button, Row, Status, TableScroll } from './admin-styles'
+import { AskFirst } from './ask-first'
 import { CopyButton } from './copy-button'
 import { EventsForm, WebhookAddForm } from './webhooks-form'
 import { WebhooksLog } from './webhooks-log'
@@ -28,6 +30,7 @@ export function WebhooksView({ webhooks }: { webhooks: Webhooks }) {
         </>
       )}
       {error && <Status role="alert" $tone="error">{error}</Status>}
+      {state.matches('confirmingDelete') && state.context.deleting && <DeleteQuestion webhooks={webhooks} state={state} url={state.context.deleting.url} />}
       {secret && (
         <div role="status">
           <p>
@@ -60,13 +63,14 @@ export function WebhooksView({ webhooks }: { webhooks: Webhooks }) {
 }
 
 function EndpointRow({ endpoint, webhooks, state }: WebhooksPart & { endpoint: WebhookEndpointRow }) {
-  const change = (kind: 'on' | 'off' | 'delete' | 'rotate' | 'test') => ({ type: 'CHANGE', change: { kind, id: endpoint.id } satisfies WebhookChange }) as const
-  const button = (kind: 'on' | 'off' | 'delete' | 'rotate' | 'test', words: string, tone?: 'danger' | 'plain') => (
-    <Button type="button" $tone={tone} disabled={!state.can(change(kind))} aria-label={`${words}: ${endpoint.url}`} onClick={() => webhooks.send(change(kind))}>
+  const change = (kind: 'on' | 'off' | 'rotate' | 'test') => ({ type: 'CHANGE', change: { kind, id: endpoint.id } satisfies DirectChange }) as const
+  const button = (event: Parameters<Webhooks['send']>[0], words: string, tone?: 'danger' | 'plain') => (
+    <Button type="button" $tone={tone} disabled={!state.can(event)} aria-label={`${words}: ${endpoint.url}`} onClick={() => webhooks.send(event)}>
       {words}
     </Button>
   )
   const openLog = { type: 'OPEN_LOG', id: endpoint.id } as const
+  const remove = { type: 'DELETE', id: endpoint.id, url: endpoint.url } as const
   return (
     <tr>
       <th scope="row">{endpoint.url}</th>
@@ -80,10 +84,29 @@ function EndpointRow({ endpoint, webhooks, state }: WebhooksPart & { endpoint: W
         {endpoint.previousSecretUntil && <p>The old secret signs too until {consoleTime(endpoint.previousSecretUntil)}.</p>}
       </td>
       <td>
-        {button('test', 'Send a test')}{' '}
-        <Button type="button" $tone="plain" disabled={!state.can(openLog)} aria-label={`Delivery log: ${endpoint.url}`} onClick={() => webhooks.send(openLog)}>Delivery log</Button>{' '}
-        {endpoint.enabled ? button('off', 'Turn off', 'plain') : button('on', 'Turn on', 'plain')} {button('rotate', 'Rotate secret', 'plain')} {button('delete', 'Delete', 'danger')}
+        {button(change('test'), 'Send a test')} {button(openLog, 'Delivery log', 'plain')}{' '}
+        {endpoint.enabled ? button(change('off'), 'Turn off', 'plain') : button(change('on'), 'Turn on', 'plain')} {button(change('rotate'), 'Rotate secret', 'plain')}{' '}
+        {button(remove, 'Delete', 'danger')}
       </td>
     </tr>
+  )
+}
+
+function DeleteQuestion({ webhooks, state, url }: WebhooksPart & { url: string }) {
+  return (
+    <AskFirst labelledBy="webhook-delete-question" onKeep={() => webhooks.send({ type: 'CANCEL' })}>
+      <p id="webhook-delete-question">
+        Delete the endpoint {url}? It gets no more events, the deliveries still waiting for it are dropped, and its delivery log is deleted. This cannot be
+        undone.
+      </p>
+      <Row>
+        <Button type="button" $tone="danger" disabled={!state.can({ type: 'CONFIRM' })} onClick={() => webhooks.send({ type: 'CONFIRM' })}>
+          Delete the endpoint
+        </Button>
+        <Button type="button" $tone="plain" disabled={!state.can({ type: 'CANCEL' })} onClick={() => webhooks.send({ type: 'CANCEL' })}>
+          Keep it
+        </Button>
+      </Row>
+    </AskFirst>
   )
 }

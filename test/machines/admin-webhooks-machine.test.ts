@@ -21,6 +21,19 @@ function checkStep({ event }: ModelStep, started: Pending[], before: AdminWebhoo
       expect(requests).toEqual([['applyChange', event.change]])
       expect(after.context.secret).toBeNull()
       break
+    case 'DELETE':
+      // Nothing goes out until the team confirms; the question names the endpoint.
+      expect(requests).toEqual([])
+      expect(after.value).toBe('confirmingDelete')
+      expect(after.context.deleting).toEqual({ id: event.id, url: event.url })
+      break
+    case 'CONFIRM':
+      expect(requests).toEqual([['applyChange', { kind: 'delete', id: before.context.deleting?.id }]])
+      break
+    case 'CANCEL':
+      expect(requests).toEqual([])
+      expect(after.value).toBe('ready')
+      break
     case 'CLOSE_LOG':
       // Closed, the log is not read again, even by a read under way.
       expect(after.context.log).toBeNull()

@@ -1,7 +1,7 @@
 // The console's webhooks as the team uses them (issue 47's small things): the add form is blank again once the
 // server took the endpoint (and keeps what was typed when it refused), the new secret has a Copy button that says
 // it copied (or how to copy by hand), the delivery log turns "Waiting to be sent" into what happened without a
-// press and says when it last looked, and every time reads `2026-11-27 15:00 UTC`.
+// press and says when it last looked, a deletion is asked about first, and every time reads `2026-11-27 15:00 UTC`.
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { createActor, fromPromise } from 'xstate'
@@ -135,6 +135,28 @@ it('reads the log again while a delivery waits, stops once none does, and says w
   // Nothing waits now: the machine rests in ready, with no read to come.
   expect(webhooks.getSnapshot().value).toBe('ready')
   expect(webhooks.getSnapshot().can({ type: 'RELOAD_LOG' })).toBe(true)
+})
+
+it('asks before deleting an endpoint, with the keyboard on the question and back on Delete when kept, and deletes only once confirmed', async () => {
+  const { changes, user } = start({ listed: [endpoint] })
+  await user.click(await screen.findByRole('button', { name: `Delete: ${url}` }))
+  const question = screen.getByRole('alertdialog', { name: /^Delete the endpoint https:\/\/hooks\.example\.com\/waitlist\?/ })
+  expect(question).toHaveFocus()
+  expect(question).toHaveTextContent('the deliveries still waiting for it are dropped, and its delivery log is deleted. This cannot be undone.')
+  await user.click(within(question).getByRole('button', { name: 'Keep it' }))
+  expect(screen.queryByRole('alertdialog')).toBeNull()
+  // Kept, the keyboard is back on the button that asked; Escape keeps it too, as it closes a dialog.
+  expect(screen.getByRole('button', { name: `Delete: ${url}` })).toHaveFocus()
+  await user.keyboard('{Enter}')
+  expect(screen.getByRole('alertdialog')).toHaveFocus()
+  await user.keyboard('{Escape}')
+  expect(screen.queryByRole('alertdialog')).toBeNull()
+  expect(screen.getByRole('button', { name: `Delete: ${url}` })).toHaveFocus()
+  expect(changes).toEqual([])
+  await user.keyboard('{Enter}')
+  await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete the endpoint' }))
+  await waitFor(() => expect(changes).toEqual([{ kind: 'delete', id: endpoint.id }]))
+  await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
 })
 
 it('writes every time the one console way', async () => {
