@@ -2,8 +2,9 @@
 // real receiver on this machine (WEBHOOKS_ALLOW_PRIVATE=true, as for trying webhooks locally). The team member
 // signs in through the mailed link, adds an endpoint pointing at the receiver, sees its secret once (gone once
 // dismissed and after a reload), sends a test, and finds it in the delivery log as delivered with the receiver's
-// reply; the receiver got it signed with that secret (checked with the specification's own library). Then they delete
-// it by keyboard, through the question asked first (Escape keeps it). Axe is clean on each screen.
+// reply; the receiver got it signed with that secret (checked with the specification's own library). Then, by keyboard,
+// they turn it off and on (the focus stays on the button), and delete it through the question asked first (Escape
+// keeps it). Axe is clean on each screen.
 import { createServer, type IncomingHttpHeaders } from 'node:http'
 import { Webhook } from 'standardwebhooks'
 import { axeInBothSchemes } from './support/axe'
@@ -99,6 +100,16 @@ test('the team adds an endpoint, sees its secret once, sends a test, finds it de
     const headers = Object.fromEntries(['webhook-id', 'webhook-timestamp', 'webhook-signature'].map((name) => [name, String(received[0]!.headers[name])]))
     expect(new Webhook(secret).verify(received[0]!.body, headers)).toMatchObject({ type: 'webhook.test' })
     await axeInBothSchemes(page, 'the webhooks, a delivery in the log')
+  })
+
+  await test.step('turns the endpoint off and on again by keyboard, the focus kept on the button', async () => {
+    const again = page.getByRole('region', { name: 'Webhooks', exact: true })
+    await again.getByRole('button', { name: `Turn off: ${receiverUrl}` }).press('Enter')
+    // The button waits while the change is on its way, then works again as Turn on, with the keyboard still on it.
+    await expect(again.getByRole('button', { name: `Turn on: ${receiverUrl}` })).toBeFocused()
+    await expect(again.getByRole('row', { name: new RegExp(receiverUrl) })).toContainText('Off')
+    await page.keyboard.press('Enter')
+    await expect(again.getByRole('button', { name: `Turn off: ${receiverUrl}` })).toBeFocused()
   })
 
   await test.step('deletes the endpoint by keyboard, once the question is answered', async () => {

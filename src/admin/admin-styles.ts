@@ -21,7 +21,8 @@ export const Bar = styled.header`
   p { margin: 0; color: ${theme.color.inkMuted}; }
 `
 
-export const Button = styled.button<{ $tone?: 'danger' | 'plain' }>`
+/** The console's button as it looks; src/admin/button.tsx is the button the views use. */
+export const ButtonLook = styled.button<{ $tone?: 'danger' | 'plain' }>`
   font: inherit;
   padding: 0.5rem 1rem;
   border-radius: 0.5rem;

@@ -9,7 +9,8 @@ import styled from 'styled-components'
 import type { ActorRefFrom } from 'xstate'
 import { adminAnalyticsMessages, type adminAnalyticsMachine } from '../../machines/admin-analytics-machine'
 import { analyticsRanges, countingVisitsPath, fewerThanFive } from '../../shared/analytics'
-import { Button, Row, Status } from './admin-styles'
+import { Row, Status } from './admin-styles'
+import { Button } from './button'
 import { AnalyticsTable, analyticsTables } from './analytics-tables'
 
 type Analytics = ActorRefFrom<typeof adminAnalyticsMachine>

@@ -6,7 +6,8 @@ import styled from 'styled-components'
 import type { ActorRefFrom } from 'xstate'
 import type { adminApiKeysMachine } from '../../machines/admin-api-keys-machine'
 import { apiKeyNameMax, apiScopes, type ApiScope } from '../../shared/api-keys'
-import { Button, Choices, Field, Row } from './admin-styles'
+import { Choices, Field, Row } from './admin-styles'
+import { Button } from './button'
 import { CopyButton } from './copy-button'
 
 const Secret = styled.code`

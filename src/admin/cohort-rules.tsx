@@ -7,7 +7,8 @@ import { useSelector } from '@xstate/react'
 import { useEffect } from 'react'
 import type { ActorRefFrom, Subscription } from 'xstate'
 import type { adminCohortMachine, RulesUsed } from '../../machines/admin-cohort-machine'
-import { Button, Choices, Field, Row, Status } from './admin-styles'
+import { Choices, Field, Row, Status } from './admin-styles'
+import { Button } from './button'
 
 type Cohort = ActorRefFrom<typeof adminCohortMachine>
 

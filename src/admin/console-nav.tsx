@@ -7,7 +7,7 @@ import styled from 'styled-components'
 import type { Permission } from '../../shared/team'
 import { theme } from '../ui/theme'
 import { areas, opens } from './area-list'
-import { Button } from './admin-styles'
+import { Button } from './button'
 import type { ConsoleRouter } from './console-router'
 
 export const wideScreen = '@media (min-width: 52rem)'

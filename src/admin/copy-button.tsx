@@ -3,7 +3,8 @@
 import { useMachine } from '@xstate/react'
 import { fromPromise } from 'xstate'
 import { copyMachine, copyMessages } from '../../machines/copy-machine'
-import { Button, Status } from './admin-styles'
+import { Status } from './admin-styles'
+import { Button } from './button'
 
 const browserCopyMachine = copyMachine.provide({
   actors: {

@@ -4,7 +4,8 @@ import { useSelector } from '@xstate/react'
 import { useEffect, useRef } from 'react'
 import type { ActorRefFrom } from 'xstate'
 import type { adminEraseMachine } from '../../machines/admin-erase-machine'
-import { Button, Row, Status } from './admin-styles'
+import { Row, Status } from './admin-styles'
+import { Button } from './button'
 
 export function EraseDialog({ erase }: { erase: ActorRefFrom<typeof adminEraseMachine> }) {
   const state = useSelector(erase, (snapshot) => snapshot)

@@ -7,7 +7,8 @@ import { adminInviteUrlMachine } from '../../machines/admin-invite-url-machine'
 import type { InviteUrlSetting } from '../../shared/setup'
 import { inviteUrlMessages } from '../../shared/setup'
 import * as api from './admin-api-client'
-import { Button, Field, Row, Status } from './admin-styles'
+import { Field, Row, Status } from './admin-styles'
+import { Button } from './button'
 
 const inviteUrlMachine = adminInviteUrlMachine.provide({ actors: { saveInviteUrl: fromPromise(({ input }) => api.setInviteUrl(input.url)) } })
 

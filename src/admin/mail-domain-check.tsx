@@ -5,7 +5,8 @@ import { useSelector } from '@xstate/react'
 import styled from 'styled-components'
 import type { ActorRefFrom } from 'xstate'
 import type { adminMailDomainMachine } from '../../machines/admin-mail-domain-machine'
-import { Button, Status } from './admin-styles'
+import { Status } from './admin-styles'
+import { Button } from './button'
 import { CopyButton } from './copy-button'
 
 /** A record to add, whole and wrapped at any character: a TXT value has no spaces to break at on a phone. */

@@ -7,7 +7,8 @@ import type { ActorRefFrom } from 'xstate'
 import type { adminQuestionsMachine } from '../../machines/admin-questions-machine'
 import { questionKinds, questionRules, type QuestionKind } from '../../shared/questions'
 import { theme } from '../ui/theme'
-import { Button, Choices, Field, Row } from './admin-styles'
+import { Choices, Field, Row } from './admin-styles'
+import { Button } from './button'
 
 export const questionFormId = 'question-form-heading'
 export const kindWords: Record<QuestionKind, string> = { single: 'One choice', several: 'Several choices', short: 'Short answer' }

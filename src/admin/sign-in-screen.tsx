@@ -4,7 +4,8 @@ import { useSelector } from '@xstate/react'
 import { useEffect, useRef } from 'react'
 import type { ActorRefFrom } from 'xstate'
 import type { adminSignInMachine } from '../../machines/admin-sign-in-machine'
-import { Button, Field, Page, Status } from './admin-styles'
+import { Field, Page, Status } from './admin-styles'
+import { Button } from './button'
 import { inWords, linkLifetimesMs } from '../../shared/rules'
 
 type SignInRef = ActorRefFrom<typeof adminSignInMachine>

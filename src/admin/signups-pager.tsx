@@ -7,7 +7,8 @@ import { useState } from 'react'
 import type { ActorRefFrom } from 'xstate'
 import { pageCount, type adminTableMachine, type AdminTableEvent } from '../../machines/admin-table-machine'
 import { figure } from '../../shared/figures'
-import { Button, Pager } from './admin-styles'
+import { Pager } from './admin-styles'
+import { Button } from './button'
 import { CountInput } from './count-input'
 
 type Table = ActorRefFrom<typeof adminTableMachine>

@@ -4,7 +4,8 @@ import { useSelector } from '@xstate/react'
 import type { ActorRefFrom } from 'xstate'
 import type { adminTeamMachine } from '../../machines/admin-team-machine'
 import { isRole, roles } from '../../shared/team'
-import { Button, Field, Row } from './admin-styles'
+import { Field, Row } from './admin-styles'
+import { Button } from './button'
 import { roleWords } from './role-words'
 
 export function TeamInviteForm({ team }: { team: ActorRefFrom<typeof adminTeamMachine> }) {

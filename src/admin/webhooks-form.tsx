@@ -3,7 +3,8 @@
 // no private address, at least one event), answering with words the view shows.
 import type { FormEvent } from 'react'
 import { webhookEventTypes, webhookEventWords, type WebhookEndpointRow } from '../../shared/webhook-rows'
-import { Button, Field } from './admin-styles'
+import { Field } from './admin-styles'
+import { Button } from './button'
 import type { WebhooksPart } from './webhooks-view'
 
 const chosenEvents = (form: HTMLFormElement) => new FormData(form).getAll('events').map(String)

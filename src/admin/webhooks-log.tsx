@@ -3,7 +3,8 @@
 // reads the page again every few seconds; the line above the table says when it last looked.
 import { deliveryPollMs, hasWaitingDelivery } from '../../machines/admin-webhooks-machine'
 import { deliveryStatuses, type DeliveryStatus } from '../../shared/webhook-rows'
-import { Button, Pager, TableScroll } from './admin-styles'
+import { Pager, TableScroll } from './admin-styles'
+import { Button } from './button'
 import type { WebhooksPart } from './webhooks-view'
 import { consoleTime } from './console-time'
 
