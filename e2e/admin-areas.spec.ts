@@ -11,7 +11,7 @@ import { adminApiBase } from '../shared/console-api'
 import { consoleRoutes, pathOf } from '../shared/console-routes'
 import { linkIn } from '../tools/smtp-inbox'
 import { expectNoAxeViolations } from './support/axe'
-import { areaSettled, openArea, signInThroughMailedLink, startConsoleServer, type ConsoleServer } from './support/console-walk'
+import { areaSettled, expectNoWiderThanWindow, openArea, signInThroughMailedLink, startConsoleServer, type ConsoleServer } from './support/console-walk'
 import { expect, test } from './support/fixtures'
 
 const owner = 'owner@company.example'
@@ -211,16 +211,7 @@ test('no area makes the document wider than the window, at 320, 390, 1280 and 19
     for (const area of areas) {
       await openArea(page, area.name)
       await areaSettled(page)
-      // With the elements that reach past the window's edge, named, so that a failure says what is too wide.
-      const { scrollWidth, innerWidth, past } = await page.evaluate(() => ({
-        scrollWidth: document.documentElement.scrollWidth,
-        innerWidth: window.innerWidth,
-        past: [...document.body.querySelectorAll('*')]
-          .filter((element) => element.getBoundingClientRect().right > window.innerWidth)
-          .slice(0, 5)
-          .map((element) => `<${element.tagName.toLowerCase()}> ${Math.round(element.getBoundingClientRect().width)} px: ${(element.textContent ?? '').trim().slice(0, 60)}`),
-      }))
-      expect(scrollWidth, `${area.name} at ${width} px; past the edge: ${past.join(' | ') || 'nothing'}`).toBeLessThanOrEqual(innerWidth)
+      await expectNoWiderThanWindow(page, `${area.name} at ${width} px`)
     }
   }
 })

@@ -8,7 +8,7 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http'
 import { Webhook } from 'standardwebhooks'
 import { axeInBothSchemes } from './support/axe'
-import { openArea, signInThroughMailedLink, startConsoleServer, type ConsoleServer } from './support/console-walk'
+import { expectNoWiderThanWindow, openArea, signInThroughMailedLink, startConsoleServer, type ConsoleServer } from './support/console-walk'
 import { expect, test } from './support/fixtures'
 import { host } from './support/ports'
 import { listen, type RunningServer } from '../tools/static-server'
@@ -37,7 +37,8 @@ test.beforeAll(async () => {
   })
   receiver = await listen(hooks, 0, host)
   const address = hooks.address()
-  receiverUrl = `http://${host}:${typeof address === 'object' && address ? address.port : 0}/hooks`
+  // A long address, as a receiver's often is: no page or question it is written in may make a phone's page wider.
+  receiverUrl = `http://${host}:${typeof address === 'object' && address ? address.port : 0}/hooks/waitlist-events-from-the-stride-console-signed`
   walk = await startConsoleServer('admin-webhooks', admin, { WEBHOOKS_ALLOW_PRIVATE: 'true' })
 })
 
@@ -120,6 +121,10 @@ test('the team adds an endpoint, sees its secret once, sends a test, finds it de
     await expect(question).toBeFocused()
     await expect(question).toContainText(`Delete the endpoint ${receiverUrl}?`)
     await axeInBothSchemes(page, 'the webhooks, asked before a deletion')
+    await page.setViewportSize({ width: 320, height: 800 })
+    await expect(question).toBeVisible()
+    await expectNoWiderThanWindow(page, 'the question before a deletion at 320 px')
+    await page.setViewportSize({ width: 1280, height: 800 })
     // Escape keeps it, and the keyboard is back on Delete.
     await page.keyboard.press('Escape')
     await expect(question).toHaveCount(0)

@@ -98,3 +98,32 @@ export async function areaSettled(page: Page) {
   await expect(page.getByRole('main').locator('[aria-busy="true"]')).toHaveCount(0)
   await expect(page.getByRole('main').getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0)
 }
+
+/** Checks that the document is no wider than the window, naming the elements that reach past its edge if it is (not
+ * those inside a box that scrolls or clips them, such as a wide table's). */
+export async function expectNoWiderThanWindow(page: Page, where: string) {
+  const { scrollWidth, innerWidth, past } = await page.evaluate(() => {
+    // Its box, or what overflows it (a word longer than the line): a box stays in while its text runs out. A box that
+    // scrolls or clips keeps what overflows it.
+    const reaches = (element: Element) => {
+      const { left, right } = element.getBoundingClientRect()
+      const keeps = getComputedStyle(element).overflowX !== 'visible'
+      return Math.max(right, keeps ? right : left + element.scrollWidth) > window.innerWidth
+    }
+    const clipped = (element: Element) => {
+      for (let box = element.parentElement; box && box !== document.body; box = box.parentElement) if (getComputedStyle(box).overflowX !== 'visible') return true
+      return false
+    }
+    const culprits = new Set([...document.body.querySelectorAll('*')].filter((element) => reaches(element) && !clipped(element)))
+    return {
+      scrollWidth: document.documentElement.scrollWidth,
+      innerWidth: window.innerWidth,
+      // The innermost: an element none of whose children reaches past the edge itself.
+      past: [...culprits]
+        .filter((element) => ![...element.children].some((child) => culprits.has(child)))
+        .slice(0, 5)
+        .map((element) => `<${element.tagName.toLowerCase()}> ${Math.round(element.getBoundingClientRect().width)} px: ${(element.textContent ?? '').trim().slice(0, 60)}`),
+    }
+  })
+  expect(scrollWidth, `${where}; past the edge: ${past.join(' | ') || 'nothing'}`).toBeLessThanOrEqual(innerWidth)
+}

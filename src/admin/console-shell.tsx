@@ -12,7 +12,10 @@ import { Button } from './button'
 import { ConsoleNav, wideScreen } from './console-nav'
 import { PermissionsProvider } from './permissions'
 
+// break-word: an address, a URL or a key's name longer than a phone is wide breaks rather than widening the page, and
+// a table's columns keep their widths (it does not change what a word needs, as anywhere would).
 const Layout = styled.div`
+  overflow-wrap: break-word;
   max-width: 100rem;
   margin: 0 auto;
   padding: 1rem 1rem 4rem;
