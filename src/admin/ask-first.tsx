@@ -1,8 +1,9 @@
 // The question a member answers before a step that cannot be undone (a member's removal, a question's retirement, an
 // API key's revocation, a webhook endpoint's deletion): an alertdialog that takes the keyboard as it opens, since the
 // button that opened it is disabled or gone while it is asked, and its focus would otherwise fall to the page's body.
-// Escape answers "keep", as it closes a dialog. Answered "keep", the keyboard goes back to that button, enabled again, as a dialog gives it back to what opened it
-// (WAI-ARIA Authoring Practices, dialog pattern); answered yes, the button waits or is gone, and nothing is moved.
+// Escape answers "keep", as it closes a dialog. Answered "keep", the keyboard goes back to that button, enabled again,
+// as a dialog gives it back to what opened it (WAI-ARIA Authoring Practices, dialog pattern); answered yes, the button
+// waits or is gone, and nothing is moved.
 import { useEffect, useRef, type ReactNode } from 'react'
 
 export function AskFirst({ labelledBy, onKeep, children }: { labelledBy: string; onKeep: () => void; children: ReactNode }) {
