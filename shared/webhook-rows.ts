@@ -46,6 +46,9 @@ export type WebhookEndpointRow = {
   previousSecretUntil: string | null
   createdAt: string
   createdBy: string
+  /** Erasures (person.erased) still waiting to reach it: a deletion drops them, and the system it feeds keeps those
+   * people. */
+  erasuresWaiting: number
 }
 
 export type WebhookDeliveryRow = {

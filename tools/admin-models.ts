@@ -561,6 +561,8 @@ const webhookEndpoint = {
   previousSecretUntil: null,
   createdAt: '2026-11-27T15:00:00.000Z',
   createdBy: 'team@company.example',
+  // One erasure waits for it, as for an endpoint that was down: the question before a deletion names it.
+  erasuresWaiting: 1,
 }
 const webhookList: WebhookEndpointsReply = { endpoints: [webhookEndpoint], eventTypes: webhookEventTypes }
 const webhookDelivery = (id: number) => ({

@@ -31,7 +31,7 @@ export function WebhooksView({ webhooks }: { webhooks: Webhooks }) {
         </>
       )}
       {error && <Status role="alert" $tone="error">{error}</Status>}
-      {state.matches('confirmingDelete') && state.context.deleting && <DeleteQuestion webhooks={webhooks} state={state} url={state.context.deleting.url} />}
+      {state.matches('confirmingDelete') && state.context.deleting && <DeleteQuestion webhooks={webhooks} state={state} asked={state.context.deleting} />}
       {secret && (
         <div role="status">
           <p>
@@ -93,12 +93,21 @@ function EndpointRow({ endpoint, webhooks, state }: WebhooksPart & { endpoint: W
   )
 }
 
-function DeleteQuestion({ webhooks, state, url }: WebhooksPart & { url: string }) {
+/** What a deletion would drop that matters most: erasures that would never reach the copy the endpoint feeds. */
+function erasuresLostWords(waiting: number): string {
+  if (waiting === 0) return ''
+  return waiting === 1
+    ? 'An erasure still waits to reach it and would never arrive: the system it feeds would keep that person.'
+    : `${waiting} erasures still wait to reach it and would never arrive: the system it feeds would keep those people.`
+}
+
+function DeleteQuestion({ webhooks, state, asked }: WebhooksPart & { asked: { id: number; url: string } }) {
+  const waiting = state.context.list?.endpoints.find((endpoint) => endpoint.id === asked.id)?.erasuresWaiting ?? 0
   return (
     <AskFirst labelledBy="webhook-delete-question" onKeep={() => webhooks.send({ type: 'CANCEL' })}>
       <p id="webhook-delete-question">
-        Delete the endpoint {url}? It gets no more events, the deliveries still waiting for it are dropped, and its delivery log is deleted. This cannot be
-        undone.
+        Delete the endpoint {asked.url}? {erasuresLostWords(waiting)} It gets no more events, the deliveries still waiting for it are dropped, and its
+        delivery log is deleted. This cannot be undone.
       </p>
       <Row>
         <Button type="button" $tone="danger" disabled={!state.can({ type: 'CONFIRM' })} onClick={() => webhooks.send({ type: 'CONFIRM' })}>

@@ -47,7 +47,21 @@ export function endpointStore(database: Database, options: { allowPrivate: boole
   const { db } = database
   const iso = (date: Date) => date.toISOString()
   const columns = ['id', 'url', 'events', 'enabled', 'off_reason', 'off_at', 'failing_since', 'previous_secret_until', 'created_at', 'created_by'] as const
-  type Row = { id: number; url: string; events: string; enabled: number; off_reason: 'team' | 'failing' | null; off_at: string | null; failing_since: string | null; previous_secret_until: string | null; created_at: string; created_by: string }
+  type Row = { id: number; url: string; events: string; enabled: number; off_reason: 'team' | 'failing' | null; off_at: string | null; failing_since: string | null; previous_secret_until: string | null; created_at: string; created_by: string; erasures_waiting: number | string | bigint | null }
+  // With the erasures still waiting for each endpoint: what a deletion would drop, which the console's question names.
+  const selectEndpoints = () =>
+    db
+      .selectFrom('webhook_endpoints')
+      .select(columns)
+      .select((eb) =>
+        eb
+          .selectFrom('webhook_deliveries')
+          .select((counted) => counted.fn.countAll().as('n'))
+          .whereRef('webhook_deliveries.endpoint_id', '=', 'webhook_endpoints.id')
+          .where('webhook_deliveries.erasure', '=', 1)
+          .where('webhook_deliveries.status', '=', 'pending')
+          .as('erasures_waiting'),
+      )
   const rowOf = (row: Row): WebhookEndpointRow => ({
     id: Number(row.id),
     url: row.url,
@@ -64,15 +78,16 @@ export function endpointStore(database: Database, options: { allowPrivate: boole
     previousSecretUntil: row.previous_secret_until === null ? null : new Date(row.previous_secret_until).toISOString(),
     createdAt: new Date(row.created_at).toISOString(),
     createdBy: row.created_by,
+    erasuresWaiting: Number(row.erasures_waiting ?? 0),
   })
   const read = async (id: number) => {
-    const row = await db.selectFrom('webhook_endpoints').select(columns).where('id', '=', id).executeTakeFirst()
+    const row = await selectEndpoints().where('id', '=', id).executeTakeFirst()
     return row && rowOf(row)
   }
 
   return {
     async list() {
-      return (await db.selectFrom('webhook_endpoints').select(columns).orderBy('id').execute()).map(rowOf)
+      return (await selectEndpoints().orderBy('id').execute()).map(rowOf)
     },
     async add(input, by, now) {
       const checked = checkEndpoint(input, options.allowPrivate)

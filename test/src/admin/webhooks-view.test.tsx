@@ -22,6 +22,7 @@ const endpoint: WebhookEndpointRow = {
   previousSecretUntil: '2026-11-28T15:00:00.000Z',
   createdAt: '2026-11-27T15:00:00.000Z',
   createdBy: 'team@company.example',
+  erasuresWaiting: 0,
 }
 const delivery = (status: WebhookDeliveryRow['status']): WebhookDeliveryRow => ({
   id: 31,
@@ -157,6 +158,14 @@ it('asks before deleting an endpoint, with the keyboard on the question and back
   await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete the endpoint' }))
   await waitFor(() => expect(changes).toEqual([{ kind: 'delete', id: endpoint.id }]))
   await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
+})
+
+it('says, before a deletion, how many erasures still wait for the endpoint and would never reach it', async () => {
+  const { user } = start({ listed: [{ ...endpoint, enabled: false, erasuresWaiting: 2 }] })
+  await user.click(await screen.findByRole('button', { name: `Delete: ${url}` }))
+  expect(screen.getByRole('alertdialog')).toHaveTextContent(
+    `Delete the endpoint ${url}? 2 erasures still wait to reach it and would never arrive: the system it feeds would keep those people. It gets no more events`,
+  )
 })
 
 it('writes every time the one console way', async () => {

@@ -131,10 +131,17 @@ describe.each(eachEngine())('an erasure and the webhooks on $engine', (engine: E
       ].sort(),
     )
     expect([offByTeam.ofType('person.erased'), failing.ofType('person.erased')]).toEqual([[], []])
+    // The console names them where a deletion would drop them.
+    const waiting = async () => {
+      const { endpoints } = (await (await server.request('/api/admin/webhooks', { cookie })).json()) as { endpoints: { id: number; erasuresWaiting: number }[] }
+      return Object.fromEntries(endpoints.map((endpoint) => [endpoint.id, endpoint.erasuresWaiting]))
+    }
+    expect(await waiting()).toEqual({ [onId]: 0, [teamId]: 1, [failingId]: 1, [laterId]: 0 })
 
     for (const id of [teamId, failingId]) expect((await server.request(`/api/admin/webhooks/${id}/on`, { method: 'POST', cookie })).status).toBe(200)
     await until(() => offByTeam.ofType('person.erased').length === 1 && failing.ofType('person.erased').length === 1, 10_000, 'person.erased at both turned on again')
     for (const hooks of [on, offByTeam, failing]) expect(JSON.parse(hooks.ofType('person.erased')[0]!.body)).toMatchObject({ data: { person: { email: 'ann@example.com' } } })
+    await until(async () => Object.values(await waiting()).every((count) => count === 0), 10_000, 'no erasure waiting once delivered')
     await until(async () => (await erasures()).every((row) => row.status === 'delivered'), 10_000, 'the erasures recorded')
     expect(later.received).toEqual([])
     expect((await rows()).filter((row) => Number(row.endpoint_id) === laterId)).toEqual([])
