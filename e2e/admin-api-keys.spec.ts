@@ -107,6 +107,8 @@ test('the team makes an API key, sees it once, a server uses it, and once revoke
     await expect(question).toContainText(`Revoke the key “${keyName}”?`)
     await question.getByRole('button', { name: `Revoke “${keyName}”` }).click()
     await expect(section.getByRole('status')).toHaveText(adminApiKeysMessages.revoked(keyName))
+    // Its Revoke is gone: the keyboard is on the words that say what happened.
+    await expect(page.locator(':focus')).toHaveText(adminApiKeysMessages.revoked(keyName))
     const row = section.getByRole('row', { name: new RegExp(keyName) })
     await expect(row.getByRole('button', { name: `Revoke key ${keyName}` })).toHaveCount(0)
     // Revoked and last used both show a time now (the list was fetched again after the revocation).

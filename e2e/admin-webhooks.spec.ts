@@ -7,6 +7,7 @@
 // keeps it). Axe is clean on each screen.
 import { createServer, type IncomingHttpHeaders } from 'node:http'
 import { Webhook } from 'standardwebhooks'
+import { adminWebhooksMessages } from '../machines/admin-webhooks-machine'
 import { axeInBothSchemes } from './support/axe'
 import { expectNoWiderThanWindow, openArea, signInThroughMailedLink, startConsoleServer, type ConsoleServer } from './support/console-walk'
 import { expect, test } from './support/fixtures'
@@ -136,5 +137,8 @@ test('the team adds an endpoint, sees its secret once, sends a test, finds it de
     await page.keyboard.press('Enter')
     await expect(again.getByText('No endpoint has been added yet.')).toBeVisible()
     await expect(question).toHaveCount(0)
+    // The row is gone: the keyboard is on the words that say what happened, not at the page's top.
+    await expect(again.getByRole('status').filter({ hasText: adminWebhooksMessages.deleted(receiverUrl) })).toBeVisible()
+    await expect(page.locator(':focus')).toHaveText(adminWebhooksMessages.deleted(receiverUrl))
   })
 })

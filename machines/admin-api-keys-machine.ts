@@ -4,7 +4,7 @@
 // is copied (DISMISS): the server never shows it again, so nothing but that gesture clears it, not even a reload of
 // the list. Revoking asks first (`confirmingRevoke`), since a revoked key stops a server at once and cannot be undone.
 // After a key is made or revoked the list is fetched again, and the view is told (`announceChanged`), so the audit log
-// reloads too.
+// reloads too. A revocation's words take the keyboard (`focusOutcome`), since the Revoke pressed is gone.
 import { assertEvent, assign, fromPromise, setup, type DoneActorEvent, type SnapshotFrom } from 'xstate'
 import { serverWords } from './server-words'
 import { apiKeyNameMax, type ApiKeyRow, type ApiScope, type MadeApiKey, type MakeApiKey } from '../shared/api-keys'
@@ -72,6 +72,8 @@ export const adminApiKeysMachine = setup({
     showRevokeFailed: assign(({ context, event }) => ({ error: serverWords(event, adminApiKeysMessages.revokeFailed(context.revoking?.name ?? '')), revoking: null })),
     /** Tells the audit log to reload (the view provides it). */
     announceChanged: () => {},
+    /** Puts the keyboard on what a revocation did: its button is gone or waiting (the view provides it). */
+    focusOutcome: () => {},
   },
   guards: {
     canMake: ({ context }) => context.name.trim().length > 0 && context.scopes.length > 0,
@@ -122,8 +124,8 @@ export const adminApiKeysMachine = setup({
         id: 'revokeKey',
         src: 'revokeKey',
         input: ({ context }) => ({ id: context.revoking!.id }),
-        onDone: { target: 'loading', actions: ['showRevoked', 'announceChanged'] },
-        onError: { target: 'loading', actions: 'showRevokeFailed' },
+        onDone: { target: 'loading', actions: ['showRevoked', 'announceChanged', 'focusOutcome'] },
+        onError: { target: 'loading', actions: ['showRevokeFailed', 'focusOutcome'] },
       },
     },
     failed: { description: 'The keys could not be loaded; RELOAD tries again.', on: { RELOAD: 'loading' } },

@@ -8,7 +8,9 @@
 // (`pollingLog`, in the background, buttons working: the team's own press wins and ends the read), so "Waiting to be
 // sent" turns into what happened without a press; the log closed or nothing waiting, it stops. An add the server
 // took gives a blank add form (`addForm` counts them), so the same URL is not sent twice by a second press. Deleting
-// asks first (`confirmingDelete`), since it drops the deliveries still waiting and the log, and cannot be undone.
+// asks first (`confirmingDelete`), since it drops the deliveries still waiting and the log, and cannot be undone;
+// once done, the row is gone, so what happened is said in words (`message`) and the keyboard goes there
+// (`focusOutcome`, which the view provides), where it would otherwise fall to the page's body.
 import { assertEvent, assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent, type SnapshotFrom } from 'xstate'
 import type { WebhookDeliveriesReply, WebhookEndpointsReply } from '../shared/webhook-rows'
 
@@ -50,8 +52,10 @@ type Context = {
   adding: boolean
   /** Which blank add form is on screen: a new one after each add the server took. */
   addForm: number
-  /** The endpoint whose deletion was asked about last. */
+  /** The endpoint whose deletion is asked about or on its way. */
   deleting: { id: number; url: string } | null
+  /** What the last deletion did, in words. */
+  message: string | null
 }
 
 /** How often an open log with a delivery still waiting is read again. */
@@ -63,6 +67,7 @@ export const adminWebhooksMessages = {
   failed: 'The webhooks could not be loaded.',
   logFailed: 'The delivery log could not be loaded.',
   refused: 'That change could not be made.',
+  deleted: (url: string) => `The endpoint ${url} is deleted.`,
 } as const
 
 const notProvided = () => Promise.reject(new Error('The view provides this request.'))
@@ -108,16 +113,23 @@ export const adminWebhooksMachine = setup({
   actions: {
     showList: assign(({ event }) => (assertEvent(event, 'xstate.done.actor.fetchEndpoints'), { list: event.output })),
     // Another change hides a secret still on screen: it belongs to the moment it was made.
-    startChange: assign(({ event }) => (assertEvent(event, 'CHANGE'), { secret: null, error: null, adding: event.change.kind === 'add' })),
-    askDelete: assign(({ event }) => (assertEvent(event, 'DELETE'), { deleting: { id: event.id, url: event.url }, secret: null, error: null })),
+    startChange: assign(({ event }) => (assertEvent(event, 'CHANGE'), { secret: null, error: null, message: null, adding: event.change.kind === 'add', deleting: null })),
+    askDelete: assign(({ event }) => (assertEvent(event, 'DELETE'), { deleting: { id: event.id, url: event.url }, secret: null, error: null, message: null })),
     startDelete: assign({ adding: false }),
+    keepEndpoint: assign({ deleting: null }),
+    // Its log goes with it: left open, it would be read again for an endpoint that is no more.
+    showDeleted: assign(({ context }) => ({
+      message: adminWebhooksMessages.deleted(context.deleting?.url ?? ''),
+      deleting: null,
+      ...([context.log?.endpointId, context.logWanted?.endpointId].includes(context.deleting?.id) ? { log: null, logWanted: null } : {}),
+    })),
     blankAddForm: assign(({ context }) => ({ addForm: context.addForm + 1 })),
     keepSecret: assign(({ event }) => {
       assertEvent(event, 'xstate.done.actor.applyChange')
       const { endpointId, secret } = event.output
       return { secret: secret === undefined ? null : { endpointId, secret } }
     }),
-    showRefusal: assign(({ event }) => (assertEvent(event, 'xstate.error.actor.applyChange'), { error: messageOf(event.error) })),
+    showRefusal: assign(({ event }) => (assertEvent(event, 'xstate.error.actor.applyChange'), { error: messageOf(event.error), deleting: null })),
     forgetSecret: assign({ secret: null }),
     wantLog: assign(({ event }) => (assertEvent(event, 'OPEN_LOG'), { logWanted: { endpointId: event.id, before: null }, error: null })),
     wantTestedLog: assign(({ event }) => (assertEvent(event, 'xstate.done.actor.applyChange'), { logWanted: { endpointId: event.output.endpointId, before: null } })),
@@ -129,17 +141,20 @@ export const adminWebhooksMachine = setup({
     }),
     closeLog: assign({ log: null, logWanted: null }),
     showLogFailure: assign({ error: adminWebhooksMessages.logFailed }),
+    /** Puts the keyboard on what the last deletion did (the view provides it). */
+    focusOutcome: () => {},
   },
   guards: {
     wasTest: ({ event }) => event.type === 'xstate.done.actor.applyChange' && event.output.tested,
     hasOlder: ({ context }) => context.log?.page.older != null,
     hasLog: ({ context }) => context.log !== null,
     wasAdd: ({ context }) => context.adding,
+    wasDelete: ({ context }) => context.deleting !== null,
     isLogWaiting: ({ context }) => context.log !== null && hasWaitingDelivery(context.log.page),
   },
 }).createMachine({
   id: 'adminWebhooks',
-  context: { list: null, secret: null, log: null, logWanted: null, error: null, adding: false, addForm: 0, deleting: null },
+  context: { list: null, secret: null, log: null, logWanted: null, error: null, adding: false, addForm: 0, deleting: null, message: null },
   initial: 'loading',
   states: {
     loading: {
@@ -171,16 +186,20 @@ export const adminWebhooksMachine = setup({
         input: ({ context, event }): WebhookChange =>
           event.type === 'CONFIRM' ? { kind: 'delete', id: context.deleting?.id ?? 0 } : (assertEvent(event, 'CHANGE'), event.change),
         onDone: [
+          { guard: 'wasDelete', target: 'loading', actions: ['showDeleted', 'focusOutcome'] },
           { guard: 'wasTest', target: 'loadingLog', actions: 'wantTestedLog' },
           { guard: 'wasAdd', target: 'loading', actions: ['keepSecret', 'blankAddForm'] },
           { target: 'loading', actions: 'keepSecret' },
         ],
-        onError: { target: 'ready', actions: 'showRefusal' },
+        onError: [
+          { guard: 'wasDelete', target: 'ready', actions: ['showRefusal', 'focusOutcome'] },
+          { target: 'ready', actions: 'showRefusal' },
+        ],
       },
     },
     confirmingDelete: {
       description: 'Asks whether to delete the endpoint named, since its waiting deliveries and its log go with it; the list stays on screen.',
-      on: { CONFIRM: { target: 'changing', actions: 'startDelete' }, CANCEL: 'ready' },
+      on: { CONFIRM: { target: 'changing', actions: 'startDelete' }, CANCEL: { target: 'ready', actions: 'keepEndpoint' } },
     },
     loadingLog: {
       description: 'Fetching a page of one endpoint log, newest first; the page before stays on screen.',

@@ -26,6 +26,8 @@ export type Model = {
   offerEveryEvent?: boolean
   /** Finite state keys: the value plus whatever context decides a guard. */
   serializeState: (snapshot: AnyMachineSnapshot) => string
+  /** How many steps the graph's traversal may take before it gives up (1,000 unless a larger machine says more). */
+  limit?: number
 }
 
 export const done = (id: string, output: unknown): ModelEvent => ({ type: `xstate.done.actor.${id}`, output })
@@ -88,7 +90,7 @@ export function transitionPaths(model: Model): ModelPath[] {
     input: model.input,
     serializeState: model.serializeState,
     events: (snapshot: AnyMachineSnapshot) => (model.offerEveryEvent ? model.events : model.events.filter((event) => handledEvents(snapshot).includes(event.type))),
-    limit: 1_000,
+    limit: model.limit ?? 1_000,
   }
   const shortest = new Map(getShortestPaths(model.machine, options).map((path) => [model.serializeState(path.state as AnyMachineSnapshot), path]))
   const adjacency = getAdjacencyMap(model.machine, options)

@@ -598,6 +598,7 @@ const webhookChanges: DirectChange[] = [
  * log opened, paged and closed. */
 export const webhooksModel: Model = {
   machine: adminWebhooksMachine,
+  limit: 2_000,
   events: [
     { type: 'RELOAD' },
     ...webhookChanges.map((change) => ({ type: 'CHANGE', change })),
@@ -622,11 +623,11 @@ export const webhooksModel: Model = {
     deliveryPollEvent,
   ],
   // The guards read whether a log is open, has older pages or a delivery waiting, and whether the change on its way
-  // is an add; the secret and the refusal show as the team reads them.
+  // is an add or a deletion; the secret and the refusal show as the team reads them.
   serializeState: (snapshot) => {
-    const { log, secret, error, adding } = snapshot.context as AdminWebhooksSnapshot['context']
+    const { log, secret, error, adding, deleting } = snapshot.context as AdminWebhooksSnapshot['context']
     const waiting = log !== null && hasWaitingDelivery(log.page)
-    return JSON.stringify({ value: snapshot.value, log: log !== null, older: log?.page.older ?? null, waiting, secret: secret !== null, error, adding })
+    return JSON.stringify({ value: snapshot.value, log: log !== null, older: log?.page.older ?? null, waiting, secret: secret !== null, error, adding, deleting: deleting !== null })
   },
 }
 

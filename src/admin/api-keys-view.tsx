@@ -13,6 +13,11 @@ import { consoleTime } from './console-time'
 
 const when = (iso: string | null) => (iso === null ? '—' : consoleTime(iso))
 
+const outcomeId = 'api-keys-outcome'
+/** The browser side of the API keys machine's focus action (areas/integrations-area.tsx provides it): the machine's
+ * actions run before React draws the state they lead to, so focus waits a task. */
+export const apiKeysViewEffects = { focusOutcome: () => setTimeout(() => document.getElementById(outcomeId)?.focus()) }
+
 export function ApiKeysView({ apiKeys }: { apiKeys: ActorRefFrom<typeof adminApiKeysMachine> }) {
   const state = useSelector(apiKeys, (snapshot) => snapshot)
   const { keys, message, error, revoking } = state.context
@@ -20,8 +25,10 @@ export function ApiKeysView({ apiKeys }: { apiKeys: ActorRefFrom<typeof adminApi
     <section aria-labelledby="api-keys-heading" aria-busy={state.hasTag('busy')}>
       <h2 id="api-keys-heading">API keys</h2>
       <p>Keys let the app’s own backend call the API (docs/api.md): each has a name and scopes, and is shown once.</p>
-      <Status role="status" aria-live="polite">{message}</Status>
-      {error && <Status role="alert" $tone="error">{error}</Status>}
+      <div id={outcomeId} tabIndex={-1}>
+        <Status role="status" aria-live="polite">{message}</Status>
+        {error && <Status role="alert" $tone="error">{error}</Status>}
+      </div>
       {state.matches('failed') && (
         <>
           <Status role="alert" $tone="error">The keys could not be loaded.</Status>

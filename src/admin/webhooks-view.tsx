@@ -17,20 +17,28 @@ import { consoleTime } from './console-time'
 export type Webhooks = ActorRefFrom<typeof adminWebhooksMachine>
 export type WebhooksPart = { webhooks: Webhooks; state: AdminWebhooksSnapshot }
 
+const outcomeId = 'webhooks-outcome'
+/** The browser side of the webhooks machine's focus action (areas/integrations-area.tsx provides it): the machine's
+ * actions run before React draws the state they lead to, so focus waits a task. */
+export const webhooksViewEffects = { focusOutcome: () => setTimeout(() => document.getElementById(outcomeId)?.focus()) }
+
 export function WebhooksView({ webhooks }: { webhooks: Webhooks }) {
   const state = useSelector(webhooks, (snapshot) => snapshot)
-  const { list, secret, error } = state.context
+  const { list, secret, error, message } = state.context
   return (
     <section aria-labelledby="webhooks-heading" aria-busy={state.hasTag('busy')}>
       <h2 id="webhooks-heading">Webhooks</h2>
       <p>Other systems hear what happens on the list: each endpoint gets the events it asked for, signed with its own secret.</p>
+      <div id={outcomeId} tabIndex={-1}>
+        <Status role="status" aria-live="polite">{message}</Status>
+        {error && <Status role="alert" $tone="error">{error}</Status>}
+      </div>
       {state.matches('failed') && (
         <>
           <Status role="alert" $tone="error">The webhooks could not be loaded.</Status>
           <Button type="button" onClick={() => webhooks.send({ type: 'RELOAD' })}>Try again</Button>
         </>
       )}
-      {error && <Status role="alert" $tone="error">{error}</Status>}
       {state.matches('confirmingDelete') && state.context.deleting && <DeleteQuestion webhooks={webhooks} state={state} asked={state.context.deleting} />}
       {secret && (
         <div role="status">

@@ -33,6 +33,7 @@ function checkStep({ event }: ModelStep, started: Pending[], before: AdminWebhoo
     case 'CANCEL':
       expect(requests).toEqual([])
       expect(after.value).toBe('ready')
+      expect(after.context.deleting).toBeNull()
       break
     case 'CLOSE_LOG':
       // Closed, the log is not read again, even by a read under way.
@@ -50,12 +51,24 @@ function checkStep({ event }: ModelStep, started: Pending[], before: AdminWebhoo
       break
     case 'xstate.done.actor.applyChange': {
       const output = event.output as { secret?: string; tested: boolean }
+      const deleted = before.context.deleting
+      if (deleted) {
+        // A deletion reads the list again, says so in words, and closes its endpoint's log: nothing is read again
+        // for an endpoint that is no more.
+        expect(requests).toEqual([['fetchEndpoints', undefined]])
+        expect(after.context.message).toBe(adminWebhooksMessages.deleted(deleted.url))
+        expect([after.context.log?.endpointId, after.context.logWanted?.endpointId]).not.toContain(deleted.id)
+        expect(after.context.deleting).toBeNull()
+        expect(after.context.addForm).toBe(before.context.addForm)
+        break
+      }
       // A test opens its endpoint's log; anything else reads the list again, keeping a new secret to show once.
       if (output.tested) expect(requests).toEqual([['fetchDeliveries', { id: 1, before: null }]])
       else expect(requests).toEqual([['fetchEndpoints', undefined]])
       if (!output.tested) expect(after.context.secret).toEqual(output.secret ? { endpointId: 1, secret } : null)
       // An add the server took gives a blank add form; no other change does.
       expect(after.context.addForm).toBe(before.context.addForm + (before.context.adding && !output.tested ? 1 : 0))
+      expect(after.context.message).toBeNull()
       break
     }
     case deliveryPollEvent.type:
@@ -69,6 +82,7 @@ function checkStep({ event }: ModelStep, started: Pending[], before: AdminWebhoo
       break
     case 'xstate.error.actor.applyChange':
       expect(after.context.error).toBe(refusal.message)
+      expect(after.context.deleting).toBeNull()
       expect(requests).toEqual([])
       break
     case 'xstate.error.actor.fetchDeliveries':

@@ -4,10 +4,10 @@ import { fromPromise } from 'xstate'
 import { adminApiKeysMachine } from '../../../machines/admin-api-keys-machine'
 import { adminWebhooksMachine } from '../../../machines/admin-webhooks-machine'
 import * as api from '../admin-api-client'
-import { ApiKeysView } from '../api-keys-view'
+import { ApiKeysView, apiKeysViewEffects } from '../api-keys-view'
 import { AreaFrame } from '../area-frame'
 import { useAllows } from '../permissions'
-import { WebhooksView } from '../webhooks-view'
+import { WebhooksView, webhooksViewEffects } from '../webhooks-view'
 
 const webhooksMachine = adminWebhooksMachine.provide({
   actors: {
@@ -15,6 +15,7 @@ const webhooksMachine = adminWebhooksMachine.provide({
     applyChange: fromPromise(({ input }) => api.applyWebhookChange(input)),
     fetchDeliveries: fromPromise(({ input, signal }) => api.fetchWebhookDeliveries(input.id, input.before, signal)),
   },
+  actions: webhooksViewEffects,
 })
 const apiKeysMachine = adminApiKeysMachine.provide({
   actors: {
@@ -22,6 +23,7 @@ const apiKeysMachine = adminApiKeysMachine.provide({
     makeKey: fromPromise(({ input }) => api.makeApiKey(input)),
     revokeKey: fromPromise(({ input }) => api.revokeApiKey(input.id)),
   },
+  actions: apiKeysViewEffects,
 })
 
 const Webhooks = () => <WebhooksView webhooks={useActorRef(webhooksMachine)} />

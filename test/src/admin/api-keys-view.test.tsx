@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event'
 import { createActor, fromPromise } from 'xstate'
 import { adminApiKeysMachine, adminApiKeysMessages } from '../../../machines/admin-api-keys-machine'
 import type { ApiKeyRow, MakeApiKey } from '../../../shared/api-keys'
-import { ApiKeysView } from '../../../src/admin/api-keys-view'
+import { ApiKeysView, apiKeysViewEffects } from '../../../src/admin/api-keys-view'
 import { copyMessages } from '../../../machines/copy-machine'
 
 const secret = `wlk_${'Q'.repeat(43)}`
@@ -34,6 +34,7 @@ function start({ failures = 0 } = {}) {
           keys.splice(0, keys.length, ...keys.map((key) => (key.id === input.id ? { ...key, revokedAt: '2026-11-27T15:05:00.000Z' } : key)))
         }),
       },
+      actions: apiKeysViewEffects,
     }),
   ).start()
   render(<ApiKeysView apiKeys={apiKeys} />)
@@ -91,10 +92,13 @@ it('revokes a key only after the question, and says so', async () => {
   expect(screen.getByRole('button', { name: 'Revoke key Old server' })).toHaveFocus()
   await user.click(screen.getByRole('button', { name: 'Revoke key Old server' }))
   await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Revoke “Old server”' }))
-  // The view's own live region (the key still on screen has its Copy button's too).
-  await waitFor(() => expect(screen.getAllByRole('status')[0]).toHaveTextContent(adminApiKeysMessages.revoked('Old server')))
+  // The view's own live region (the key still on screen has its Copy button's too), with the keyboard on it: the
+  // Revoke pressed is gone.
+  const said = screen.getAllByRole('status')[0]!
+  await waitFor(() => expect(said).toHaveTextContent(adminApiKeysMessages.revoked('Old server')))
   expect(revoked).toEqual([1])
   await waitFor(() => expect(screen.queryByRole('button', { name: 'Revoke key Old server' })).not.toBeInTheDocument())
+  await waitFor(() => expect(said.parentElement).toHaveFocus())
 })
 
 it('says when the keys cannot be loaded, and tries again', async () => {

@@ -5,11 +5,11 @@
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { createActor, fromPromise } from 'xstate'
-import { adminWebhooksMachine, type ChangeDone, type WebhookChange } from '../../../machines/admin-webhooks-machine'
+import { adminWebhooksMachine, adminWebhooksMessages, type ChangeDone, type WebhookChange } from '../../../machines/admin-webhooks-machine'
 import { copyMessages } from '../../../machines/copy-machine'
 import type { WebhookDeliveriesReply, WebhookDeliveryRow, WebhookEndpointRow } from '../../../shared/webhook-rows'
 import { webhookEventTypes } from '../../../shared/webhook-rows'
-import { WebhooksView } from '../../../src/admin/webhooks-view'
+import { WebhooksView, webhooksViewEffects } from '../../../src/admin/webhooks-view'
 
 const secret = 'whsec_c2VjcmV0c2VjcmV0c2VjcmV0c2VjcmV0c2Vj'
 const url = 'https://hooks.example.com/waitlist'
@@ -56,6 +56,7 @@ function start({ refuse = false, pages = [] as WebhookDeliveriesReply[], listed 
             endpoints.push(endpoint)
             return { endpointId: 1, secret, tested: false }
           }
+          if (input.kind === 'delete') endpoints.splice(0, endpoints.length, ...endpoints.filter((row) => row.id !== input.id))
           return { endpointId: 1, tested: input.kind === 'test' }
         }),
         fetchDeliveries: fromPromise(async ({ input }) => {
@@ -65,6 +66,7 @@ function start({ refuse = false, pages = [] as WebhookDeliveriesReply[], listed 
           return pages[Math.min(logReads.length, pages.length) - 1]!
         }),
       },
+      actions: webhooksViewEffects,
     }),
   ).start()
   render(<WebhooksView webhooks={webhooks} />)
@@ -158,6 +160,11 @@ it('asks before deleting an endpoint, with the keyboard on the question and back
   await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete the endpoint' }))
   await waitFor(() => expect(changes).toEqual([{ kind: 'delete', id: endpoint.id }]))
   await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
+  // The row is gone, so the keyboard goes to the words that say what happened, not to the page's top.
+  const said = await screen.findByText(adminWebhooksMessages.deleted(url))
+  expect(said).toHaveAttribute('role', 'status')
+  await waitFor(() => expect(said.parentElement).toHaveFocus())
+  expect(screen.getByText('No endpoint has been added yet.')).toBeInTheDocument()
 })
 
 it('says, before a deletion, how many erasures still wait for the endpoint and would never reach it', async () => {
