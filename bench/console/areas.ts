@@ -61,7 +61,10 @@ type Phases = { html: number; scripts: number; session: [number, number]; summar
 const phaseNames = ['html', 'scripts', 'session asked', 'session answered', 'summary asked', 'summary answered', 'shown', 'taken over', 'every part'] as const
 const flat = (phases: Phases) => [phases.html, phases.scripts, ...phases.session, ...phases.summary, phases.shown, phases.takenOver, phases.everyPart]
 
-const phasesNamed = (values: number[]) => phaseNames.map((name, index) => `${name} ${values[index]!.toFixed(0)}`).join(', ')
+// A phase the load did not have (the session's and the summary's requests, when the server drew the Overview) is
+// left out of the line, not printed as NaN.
+const phasesNamed = (values: number[]) =>
+  phaseNames.flatMap((name, index) => (Number.isNaN(values[index]) ? [] : [`${name} ${values[index]!.toFixed(0)}`])).join(', ')
 
 /** The median of each phase over the runs, in one line. */
 export function phasesLine(phases: Phases[]): string {
