@@ -57,7 +57,7 @@ export const Cards = styled.dl`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(9rem, 1fr));
   gap: 0.75rem;
-  margin: 0;
+  margin: 0 0 1rem;
   div { border: 1px solid ${theme.color.line}; border-radius: ${theme.radius}; padding: 0.75rem 1rem; }
   dt { color: ${theme.color.inkMuted}; }
   dd { margin: 0; font-size: 1.8rem; font-weight: 700; }
@@ -65,15 +65,18 @@ export const Cards = styled.dl`
 
 // position: relative keeps what is visually hidden inside (an "Actions" header, a caption: position absolute)
 // inside the scroll box; without it, it was placed against the page and widened it (1,397 px at 1280).
+// A margin below: what follows a table (a heading, a second table, a link) does not touch its last row's line.
 export const TableScroll = styled.div`
   position: relative;
   overflow-x: auto;
+  margin-bottom: 1rem;
   table { border-collapse: collapse; width: 100%; min-width: 36rem; }
   th, td { text-align: left; padding: 0.45rem 0.6rem; border-bottom: 1px solid ${theme.color.line}; }
   th button { font: inherit; font-weight: 700; background: none; border: 0; padding: 0; color: ${theme.color.brand}; cursor: pointer; }
 `
 
-/** A second line in a table's cell: who and when under what (a wave's start). */
+/** A second line in a table's cell: who and when under what (a wave's start). It breaks anywhere, an address too, so
+ * that a wide table's last columns (a wave's Erased and Send again) stay in view at 1280 px. */
 export const Detail = styled.span`
   display: block;
   font-size: 0.85rem;
