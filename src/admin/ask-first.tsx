@@ -5,14 +5,27 @@
 // keyboard goes back to the button that asked, as the console's Button gives the focus back to any button that had it
 // when it was disabled (./button.tsx); answered yes, that button waits or is gone, and nothing is moved.
 import { useEffect, useRef, type ReactNode } from 'react'
+import styled from 'styled-components'
+import { theme } from '../ui/theme'
+
+// Boxed, in the colour of a step that cannot be undone: it is asked inline, above the list it is about, and plain
+// text there read as one more paragraph of the section.
+const Question = styled.div`
+  border: 2px solid ${theme.color.error};
+  border-radius: ${theme.radius};
+  background: ${theme.color.surfaceRaised};
+  padding: 1rem;
+  margin: 1rem 0;
+  > :first-child { margin-top: 0; }
+  > :last-child { margin-bottom: 0; }
+`
 
 export function AskFirst({ labelledBy, onKeep, children }: { labelledBy: string; onKeep: () => void; children: ReactNode }) {
   const box = useRef<HTMLDivElement>(null)
   useEffect(() => box.current?.focus(), [])
   return (
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- a dialog answers Escape (WAI-ARIA APG)
-    <div role="alertdialog" aria-labelledby={labelledBy} tabIndex={-1} ref={box} onKeyDown={(event) => event.key === 'Escape' && onKeep()}>
+    <Question role="alertdialog" aria-labelledby={labelledBy} tabIndex={-1} ref={box} onKeyDown={(event) => event.key === 'Escape' && onKeep()}>
       {children}
-    </div>
+    </Question>
   )
 }
