@@ -72,12 +72,21 @@ export async function pictureMachine(browser: Browser, origin: string, gallery: 
       const region = gallery.region(page, shot.final, shot.variant)
       // A region that fits the window but runs past its bottom is brought whole into it, by whole pixels: Playwright
       // pictured it where it was, and the part past the window came out unpainted (the add form's button cut off under
-      // a webhook's deletion question, 1280 px) or painted in one run and not the next (an API key's table's last
-      // border, 390 px). A region in view, a header among them, is left where the path put it.
+      // a webhook's deletion question, 1280 px). A region in view, a header among them, is left where the path put it.
+      // Then, until its box is where it was a frame before: an API key's list at 390 px was still settling after the
+      // scroll in some runs (its bottom 9 px lower, its key's code 19 px high rather than 20), and was pictured so in
+      // about half of them, its table's last rule drawn or not.
       if ('evaluate' in region) {
-        await region.evaluate((element) => {
-          const { bottom, height } = element.getBoundingClientRect()
-          if (bottom > window.innerHeight && height <= window.innerHeight) window.scrollTo(window.scrollX, Math.ceil(window.scrollY + bottom - window.innerHeight))
+        await region.evaluate(async (element) => {
+          let last = ''
+          for (let look = 0; look < 20; look++) {
+            const { bottom, height } = element.getBoundingClientRect()
+            if (bottom > window.innerHeight && height <= window.innerHeight) window.scrollTo(window.scrollX, Math.ceil(window.scrollY + bottom - window.innerHeight))
+            const now = JSON.stringify(element.getBoundingClientRect())
+            if (now === last) return
+            last = now
+            await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
+          }
         })
       }
       for (const scheme of schemes) {
