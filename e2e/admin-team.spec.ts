@@ -12,7 +12,7 @@ import { adminTeamMessages } from '../machines/admin-team-machine'
 import { adminApiBase } from '../shared/console-api'
 import { consoleRoutes, pathOf } from '../shared/console-routes'
 import { linkIn } from '../tools/smtp-inbox'
-import { roleWords } from '../src/admin/role-words'
+import { roleNames } from '../src/admin/role-words'
 import { axeInBothSchemes } from './support/axe'
 import { openArea, signInThroughMailedLink, startConsoleServer, type ConsoleServer } from './support/console-walk'
 import { expect, test } from './support/fixtures'
@@ -47,7 +47,7 @@ test('an owner invites an editor, who writes and tests but cannot send, export o
 
   // The owner's team: themselves, from the settings, with no control that could remove or demote them.
   const team = section(page, 'Team')
-  await expect(team.getByRole('row', { name: new RegExp(`^${owner} owner, from ADMIN_EMAILS`) })).toBeVisible()
+  await expect(team.getByRole('row', { name: new RegExp(`^${owner} Owner, from ADMIN_EMAILS`) })).toBeVisible()
   await expect(team.getByRole('button', { name: `Remove ${owner}` })).toHaveCount(0)
 
   // An invitation needs a valid address, said in words beside the form; then the address and a role, by keyboard.
@@ -56,7 +56,7 @@ test('an owner invites an editor, who writes and tests but cannot send, export o
   await address.press('Enter')
   await expect(team.getByRole('alert')).toHaveText(adminTeamMessages.invalidEmail)
   await address.fill(editor)
-  await team.getByLabel('Role', { exact: true }).selectOption({ label: roleWords.editor })
+  await team.getByLabel('Role', { exact: true }).selectOption({ label: roleNames.editor })
   await team.getByRole('button', { name: 'Invite' }).click()
   await expect(team.getByRole('status')).toHaveText(adminTeamMessages.done({ kind: 'invite', email: editor, role: 'editor' }))
   await expect(team.getByRole('combobox', { name: `Role of ${editor}` })).toHaveValue('editor')

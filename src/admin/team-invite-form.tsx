@@ -1,12 +1,13 @@
-// Inviting a member (issue 46): an address and a role, each labelled; the machine (machines/admin-team-machine.ts)
-// holds both and says whether the address will do, in words beside the field.
+// Inviting a member (issue 46): an address and a role, each labelled, and what the chosen role may do in words below
+// them; the machine (machines/admin-team-machine.ts) holds both and says whether the address will do, in words beside
+// the field.
 import { useSelector } from '@xstate/react'
 import type { ActorRefFrom } from 'xstate'
 import type { adminTeamMachine } from '../../machines/admin-team-machine'
 import { isRole, roles } from '../../shared/team'
 import { Field, Row } from './admin-styles'
 import { Button } from './button'
-import { roleWords } from './role-words'
+import { roleNames, roleWords } from './role-words'
 
 export function TeamInviteForm({ team }: { team: ActorRefFrom<typeof adminTeamMachine> }) {
   const state = useSelector(team, (snapshot) => snapshot)
@@ -23,14 +24,20 @@ export function TeamInviteForm({ team }: { team: ActorRefFrom<typeof adminTeamMa
         </Field>
         <Field>
           <label htmlFor="team-invite-role">Role</label>
-          <select id="team-invite-role" value={role} onChange={({ target: { value } }) => isRole(value) && team.send({ type: 'ROLE_CHOSEN', role: value })}>
-            {roles.map((each) => <option key={each} value={each}>{roleWords[each]}</option>)}
+          <select
+            id="team-invite-role"
+            aria-describedby="team-invite-role-words"
+            value={role}
+            onChange={({ target: { value } }) => isRole(value) && team.send({ type: 'ROLE_CHOSEN', role: value })}
+          >
+            {roles.map((each) => <option key={each} value={each}>{roleNames[each]}</option>)}
           </select>
         </Field>
         <Field>
           <Button type="submit" disabled={!state.can({ type: 'INVITE' })}>{inviting ? 'Inviting…' : 'Invite'}</Button>
         </Field>
       </Row>
+      <p id="team-invite-role-words">{roleWords[role]}</p>
     </form>
   )
 }

@@ -13,6 +13,7 @@ import { Field, Row, Status } from './admin-styles'
 import { Button } from './button'
 import { AskFirst } from './ask-first'
 import { TitledListTable } from './list-table'
+import { roleNames } from './role-words'
 import { TeamInviteForm } from './team-invite-form'
 import { consoleTime } from './console-time'
 
@@ -62,7 +63,7 @@ export function TeamView({ team }: { team: Team }) {
             <th scope="row">{member.email}</th>
             <td>
               {member.fromSettings ? (
-                `${member.role}, from ADMIN_EMAILS`
+                `${roleNames[member.role]}, from ADMIN_EMAILS`
               ) : (
                 <RoleChoice
                   aria-label={`Role of ${member.email}`}
@@ -70,7 +71,7 @@ export function TeamView({ team }: { team: Team }) {
                   disabled={!state.can({ type: 'CHANGE_ROLE', email: member.email, role: member.role })}
                   onChange={({ target: { value } }) => isRole(value) && team.send({ type: 'CHANGE_ROLE', email: member.email, role: value })}
                 >
-                  {roles.map((role) => <option key={role} value={role}>{role}</option>)}
+                  {roles.map((role) => <option key={role} value={role}>{roleNames[role]}</option>)}
                 </RoleChoice>
               )}
             </td>

@@ -9,7 +9,7 @@ import { setupServer } from 'msw/node'
 import { adminTeamMessages } from '../../../machines/admin-team-machine'
 import { rolePermissions, type Role, type TeamMember } from '../../../shared/team'
 import { ConsoleApp } from '../../../src/admin/console-app'
-import { roleWords } from '../../../src/admin/role-words'
+import { roleNames, roleWords } from '../../../src/admin/role-words'
 import { analyticsSamples, samples, tableSamples, teamSamples, wavesSamples } from '../../../tools/admin-models'
 
 let role: Role = 'owner'
@@ -149,7 +149,7 @@ it('shows an owner every area, the team among them, with the settings’ owner m
   ])
   await goTo(user, 'Team')
   const team = await screen.findByRole('region', { name: 'Team' })
-  expect(await within(team).findByRole('row', { name: new RegExp(`^${samples.admin} owner, from ADMIN_EMAILS`) })).toBeInTheDocument()
+  expect(await within(team).findByRole('row', { name: new RegExp(`^${samples.admin} Owner, from ADMIN_EMAILS`) })).toBeInTheDocument()
   expect(within(team).queryByRole('button', { name: `Remove ${samples.admin}` })).toBeNull()
   expect(within(team).getByRole('combobox', { name: `Role of ${teamSamples.editor}` })).toHaveValue('editor')
   expect(screen.getByText(/role:/).textContent).toBe('role: owner')
@@ -183,7 +183,9 @@ it('invites by keyboard, changes a role, and says a refusal in the server’s wo
   await user.type(address, ' new.person@company.example ')
   await user.tab()
   expect(within(team).getByLabelText('Role')).toHaveFocus()
-  await user.selectOptions(within(team).getByLabelText('Role'), roleWords.sender)
+  // The choice is a role's name; what it may do is said below it, whole at any width.
+  await user.selectOptions(within(team).getByLabelText('Role'), roleNames.sender)
+  expect(within(team).getByLabelText('Role')).toHaveAccessibleDescription(roleWords.sender)
   await user.tab()
   expect(within(team).getByRole('button', { name: 'Invite' })).toHaveFocus()
   await user.keyboard('{Enter}')
