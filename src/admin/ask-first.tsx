@@ -8,10 +8,11 @@ import { useEffect, useRef, type ReactNode } from 'react'
 import styled from 'styled-components'
 import { theme } from '../ui/theme'
 
-// Boxed, in the colour of a step that cannot be undone: it is asked inline, above the list it is about, and plain
-// text there read as one more paragraph of the section.
-const Question = styled.div`
-  border: 2px solid ${theme.color.error};
+/** The box a question is asked in, in the colour of a step that cannot be undone (danger) or of a step the member
+ * goes on with (plain: an update's send): it is asked inline, above what it is about, and plain text there read as
+ * one more paragraph of the section. The updates' questions use it around their own focused heading. */
+export const QuestionBox = styled.div<{ $tone: 'danger' | 'plain' }>`
+  border: 2px solid ${({ $tone }) => ($tone === 'danger' ? theme.color.error : theme.color.brand)};
   border-radius: ${theme.radius};
   background: ${theme.color.surfaceRaised};
   padding: 1rem;
@@ -24,8 +25,8 @@ export function AskFirst({ labelledBy, onKeep, children }: { labelledBy: string;
   const box = useRef<HTMLDivElement>(null)
   useEffect(() => box.current?.focus(), [])
   return (
-    <Question role="alertdialog" aria-labelledby={labelledBy} tabIndex={-1} ref={box} onKeyDown={(event) => event.key === 'Escape' && onKeep()}>
+    <QuestionBox $tone="danger" role="alertdialog" aria-labelledby={labelledBy} tabIndex={-1} ref={box} onKeyDown={(event) => event.key === 'Escape' && onKeep()}>
       {children}
-    </Question>
+    </QuestionBox>
   )
 }

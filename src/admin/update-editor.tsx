@@ -6,6 +6,7 @@ import styled from 'styled-components'
 import { updateLimits, updateLinkRule, type UpdateInput } from '../../shared/update-rows'
 import { theme } from '../ui/theme'
 import { Field, Row, Status } from './admin-styles'
+import { QuestionBox } from './ask-first'
 import { Button } from './button'
 import { updateIds, type UpdatesPart } from './update-parts'
 import { UpdatePreviewPanel } from './update-preview'
@@ -119,7 +120,7 @@ export function UpdateEditor({ updates, state }: UpdatesPart) {
 
 function DeleteConfirm({ updates, state }: UpdatesPart) {
   return (
-    <div role="group" aria-labelledby={updateIds.confirm}>
+    <QuestionBox $tone="danger" role="group" aria-labelledby={updateIds.confirm} onKeyDown={(event) => event.key === 'Escape' && state.can({ type: 'BACK' }) && updates.send({ type: 'BACK' })}>
       <h3 id={updateIds.confirm} tabIndex={-1}>Delete “{state.context.update?.subject}”?</h3>
       <p>The draft is deleted for good, with any test of it still waiting to go.</p>
       <Row>
@@ -128,6 +129,6 @@ function DeleteConfirm({ updates, state }: UpdatesPart) {
         </Button>
         <Button type="button" $tone="plain" disabled={!state.can({ type: 'BACK' })} onClick={() => updates.send({ type: 'BACK' })}>Keep it</Button>
       </Row>
-    </div>
+    </QuestionBox>
   )
 }

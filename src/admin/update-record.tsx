@@ -7,6 +7,7 @@ import { audienceWords, autoPauseWords, ratesLine, skipReasons, skipReasonWords,
 import { sendMoveOf } from '../../machines/admin-updates-machine'
 import { sendMove, type UpdateSendEvent } from '../../machines/update-send-machine'
 import { Cards, Row, Status } from './admin-styles'
+import { QuestionBox } from './ask-first'
 import { Button } from './button'
 import { updateRecordCsvHref } from './admin-api-client'
 import { localTime, sendStateWords, updateIds, type UpdatesPart } from './update-parts'
@@ -103,7 +104,7 @@ export function UpdateRecord({ updates, state }: UpdatesPart) {
 
 function CancelConfirm({ updates, state }: UpdatesPart) {
   return (
-    <div role="group" aria-labelledby={updateIds.confirm}>
+    <QuestionBox $tone="danger" role="group" aria-labelledby={updateIds.confirm} onKeyDown={(event) => event.key === 'Escape' && state.can({ type: 'BACK' }) && updates.send({ type: 'BACK' })}>
       <h3 id={updateIds.confirm} tabIndex={-1}>Cancel the send for good?</h3>
       <p>Nobody not reached yet will get it; it cannot be resumed. The record of those it reached stays.</p>
       <Row>
@@ -112,6 +113,6 @@ function CancelConfirm({ updates, state }: UpdatesPart) {
         </Button>
         <Button type="button" $tone="plain" disabled={!state.can({ type: 'BACK' })} onClick={() => updates.send({ type: 'BACK' })}>Keep it</Button>
       </Row>
-    </div>
+    </QuestionBox>
   )
 }

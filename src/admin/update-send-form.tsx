@@ -12,6 +12,7 @@ import { counted, figure } from '../../shared/figures'
 import type { AnswerMatch } from '../../shared/questions'
 import { audienceWords, maxSendsPerSecond, updateAudiences, type UpdateAudience } from '../../shared/update-rows'
 import { Choices, Field, Row } from './admin-styles'
+import { QuestionBox } from './ask-first'
 import { Button } from './button'
 import { CountInput } from './count-input'
 import { CohortRules } from './cohort-rules'
@@ -114,7 +115,7 @@ function SendConfirm({ updates, state }: UpdatesPart) {
     ? `the people of “${audienceWords[sendAsked.audience]}” whose answers match every rule: ${count} now, of ${figure(all)}`
     : `“${audienceWords[sendAsked.audience]}”: ${count} now`
   return (
-    <div role="group" aria-labelledby={updateIds.confirm}>
+    <QuestionBox $tone="plain" role="group" aria-labelledby={updateIds.confirm} onKeyDown={(event) => event.key === 'Escape' && state.can({ type: 'BACK' }) && updates.send({ type: 'BACK' })}>
       <h3 id={updateIds.confirm} tabIndex={-1}>{action}?</h3>
       <p>
         “{update?.subject}” goes to {who},{' '}
@@ -127,6 +128,6 @@ function SendConfirm({ updates, state }: UpdatesPart) {
         </Button>
         <Button type="button" $tone="plain" disabled={!state.can({ type: 'BACK' })} onClick={() => updates.send({ type: 'BACK' })}>Back</Button>
       </Row>
-    </div>
+    </QuestionBox>
   )
 }

@@ -316,9 +316,14 @@ describe('the updates section', () => {
     await user.click(screen.getByRole('button', { name: 'Back to the list' }))
     await user.click(await screen.findByRole('button', { name: updatesSamples.draft.subject }))
     await user.click(await screen.findByRole('button', { name: 'Delete draft' }))
-    const ask = await screen.findByRole('group', { name: `Delete “${updatesSamples.draft.subject}”?` })
-    await waitFor(() => expect(within(ask).getByRole('heading')).toHaveFocus())
+    const question = { name: `Delete “${updatesSamples.draft.subject}”?` }
+    await waitFor(() => expect(within(screen.getByRole('group', question)).getByRole('heading')).toHaveFocus())
+    // Escape keeps it, as it closes a dialog; asked again, it is answered.
+    await user.keyboard('{Escape}')
+    expect(screen.queryByRole('group', question)).not.toBeInTheDocument()
     expect(requests.map(([id]) => id)).not.toContain('deleteUpdate')
+    await user.click(await screen.findByRole('button', { name: 'Delete draft' }))
+    const ask = await screen.findByRole('group', question)
     await user.click(within(ask).getByRole('button', { name: 'Delete the draft' }))
     await says('status', 'The draft is deleted.')
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Updates to the list' })).toHaveFocus())
