@@ -13,7 +13,8 @@ import { ConsoleNav, wideScreen } from './console-nav'
 import { PermissionsProvider } from './permissions'
 
 // break-word: an address, a URL or a key's name longer than a phone is wide breaks rather than widening the page, and
-// a table's columns keep their widths (it does not change what a word needs, as anywhere would).
+// a table's columns keep their widths (it does not change what a word needs, as anywhere would). A part's heading
+// (h3) stands apart from what ends the part before it (a row of buttons, a pager), not under its section's own.
 const Layout = styled.div`
   overflow-wrap: break-word;
   max-width: 100rem;
@@ -21,6 +22,7 @@ const Layout = styled.div`
   padding: 1rem 1rem 4rem;
   h1 { font-size: clamp(1.4rem, 3vw, 1.8rem); margin: 0; }
   h2 { font-size: 1.35rem; margin-top: 1.5rem; }
+  :not(h2) + h3 { margin-top: 1.5rem; }
 `
 // minmax(0, 1fr): an area's wide table scrolls in its own box and never widens the page.
 const Columns = styled.div`
