@@ -10,13 +10,13 @@ import { AskFirst } from './ask-first'
 import { ApiKeysForm } from './api-keys-form'
 import { TitledListTable } from './list-table'
 import { consoleTime } from './console-time'
+import { focusSoon, Outcome } from './outcome'
 
 const when = (iso: string | null) => (iso === null ? '—' : consoleTime(iso))
 
 const outcomeId = 'api-keys-outcome'
-/** The browser side of the API keys machine's focus action (areas/integrations-area.tsx provides it): the machine's
- * actions run before React draws the state they lead to, so focus waits a task. */
-export const apiKeysViewEffects = { focusOutcome: () => setTimeout(() => document.getElementById(outcomeId)?.focus()) }
+/** The browser side of the API keys machine's focus action (areas/integrations-area.tsx provides it). */
+export const apiKeysViewEffects = { focusOutcome: () => focusSoon(outcomeId) }
 
 export function ApiKeysView({ apiKeys }: { apiKeys: ActorRefFrom<typeof adminApiKeysMachine> }) {
   const state = useSelector(apiKeys, (snapshot) => snapshot)
@@ -25,10 +25,7 @@ export function ApiKeysView({ apiKeys }: { apiKeys: ActorRefFrom<typeof adminApi
     <section aria-labelledby="api-keys-heading" aria-busy={state.hasTag('busy')}>
       <h2 id="api-keys-heading">API keys</h2>
       <p>Keys let the app’s own backend call the API (docs/api.md): each has a name and scopes, and is shown once.</p>
-      <div id={outcomeId} tabIndex={-1}>
-        <Status role="status" aria-live="polite">{message}</Status>
-        {error && <Status role="alert" $tone="error">{error}</Status>}
-      </div>
+      <Outcome id={outcomeId} message={message} error={error} />
       {state.matches('failed') && (
         <>
           <Status role="alert" $tone="error">The keys could not be loaded.</Status>

@@ -12,12 +12,11 @@ import { Button } from './button'
 import { AskFirst } from './ask-first'
 import { TitledListTable } from './list-table'
 import { kindWords, QuestionForm, questionFormId } from './question-form'
+import { focusSoon, Outcome } from './outcome'
 
 type Questions = ActorRefFrom<typeof adminQuestionsMachine>
 
 const outcomeId = 'questions-outcome'
-// The machine's actions run before React draws the state they lead to: focus waits a task for the element to exist.
-const focusSoon = (id: string) => setTimeout(() => document.getElementById(id)?.focus())
 /** The browser side of the questions machine's focus actions (areas/questions-area.tsx provides them). */
 export const questionsViewEffects = { focusForm: () => focusSoon(questionFormId), focusOutcome: () => focusSoon(outcomeId) }
 
@@ -34,10 +33,7 @@ export function QuestionsView({ questions }: { questions: Questions }) {
         What people are asked once they have confirmed, to choose who is invited first. Every question is optional. The console shows counts
         only, never one person’s answer.
       </p>
-      <div id={outcomeId} tabIndex={-1}>
-        <Status role="status" aria-live="polite">{message}</Status>
-        {error && <Status role="alert" $tone="error">{error}</Status>}
-      </div>
+      <Outcome id={outcomeId} message={message} error={error} />
       {state.matches('failed') && (
         <>
           <Status role="alert" $tone="error">{adminQuestionsMessages.loadFailed}</Status>

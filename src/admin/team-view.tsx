@@ -16,6 +16,7 @@ import { TitledListTable } from './list-table'
 import { roleNames } from './role-words'
 import { TeamInviteForm } from './team-invite-form'
 import { consoleTime } from './console-time'
+import { focusSoon, Outcome } from './outcome'
 
 const RoleChoice = styled.select`
   font: inherit;
@@ -25,9 +26,8 @@ const RoleChoice = styled.select`
 `
 
 const outcomeId = 'team-outcome'
-/** The browser side of the team machine's focus action (areas/team-area.tsx provides it): the machine's actions run
- * before React draws the state they lead to, so focus waits a task. */
-export const teamViewEffects = { focusOutcome: () => setTimeout(() => document.getElementById(outcomeId)?.focus()) }
+/** The browser side of the team machine's focus action (areas/team-area.tsx provides it). */
+export const teamViewEffects = { focusOutcome: () => focusSoon(outcomeId) }
 
 type Team = ActorRefFrom<typeof adminTeamMachine>
 const when = (iso: string | null) => (iso === null ? 'Not yet' : consoleTime(iso))
@@ -40,10 +40,7 @@ export function TeamView({ team }: { team: Team }) {
     <section aria-labelledby="team-heading" aria-busy={state.hasTag('busy')}>
       <h2 id="team-heading">Team</h2>
       <p>Who may sign in to this console, and what each may do. An invitation is a sign-in link to that address.</p>
-      <div id={outcomeId} tabIndex={-1}>
-        <Status role="status" aria-live="polite">{message}</Status>
-        {error && <Status role="alert" $tone="error">{error}</Status>}
-      </div>
+      <Outcome id={outcomeId} message={message} error={error} />
       {state.matches('failed') && (
         <>
           <Status role="alert" $tone="error">The team could not be loaded.</Status>

@@ -12,9 +12,7 @@ import { UpdateRecord } from './update-record'
 import { UpdateSendForm, type Cohort } from './update-send-form'
 import { useRulesClearedOnceUsed } from './cohort-rules'
 import { consoleTime } from './console-time'
-
-// The machine's actions run before React draws the state they lead to: focus waits a task for the element to exist.
-const focusSoon = (id: string) => setTimeout(() => document.getElementById(id)?.focus())
+import { focusSoon } from './outcome'
 
 /** The browser side of the updates machine's focus actions (areas/updates-area.tsx provides them). */
 export const updatesViewEffects = {

@@ -16,6 +16,7 @@ import { CountInput } from './count-input'
 import { useAllows } from './permissions'
 import { consoleTime } from './console-time'
 import { CohortRules, useRulesClearedOnceUsed } from './cohort-rules'
+import { focusSoon } from './outcome'
 
 type Waves = ActorRefFrom<typeof adminWavesMachine>
 type Cohort = ActorRefFrom<typeof adminCohortMachine>
@@ -23,8 +24,6 @@ const noRules: AnswerMatch[] = []
 type Part = { waves: Waves; state: AdminWavesSnapshot; overview: WavesOverview }
 
 const ids = { count: 'wave-count', previewHeading: 'wave-preview-heading', notReady: 'waves-not-ready' }
-// The machine's actions run before React draws the state they lead to: focus waits a task for the heading to exist.
-const focusSoon = (id: string) => setTimeout(() => document.getElementById(id)?.focus())
 
 /** The browser side of the waves machine's focus actions (areas/invitations-area.tsx provides them). */
 export const wavesViewEffects = {

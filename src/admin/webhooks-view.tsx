@@ -13,14 +13,14 @@ import { CopyButton } from './copy-button'
 import { EventsForm, WebhookAddForm } from './webhooks-form'
 import { WebhooksLog } from './webhooks-log'
 import { consoleTime } from './console-time'
+import { focusSoon, Outcome } from './outcome'
 
 export type Webhooks = ActorRefFrom<typeof adminWebhooksMachine>
 export type WebhooksPart = { webhooks: Webhooks; state: AdminWebhooksSnapshot }
 
 const outcomeId = 'webhooks-outcome'
-/** The browser side of the webhooks machine's focus action (areas/integrations-area.tsx provides it): the machine's
- * actions run before React draws the state they lead to, so focus waits a task. */
-export const webhooksViewEffects = { focusOutcome: () => setTimeout(() => document.getElementById(outcomeId)?.focus()) }
+/** The browser side of the webhooks machine's focus action (areas/integrations-area.tsx provides it). */
+export const webhooksViewEffects = { focusOutcome: () => focusSoon(outcomeId) }
 
 export function WebhooksView({ webhooks }: { webhooks: Webhooks }) {
   const state = useSelector(webhooks, (snapshot) => snapshot)
@@ -29,10 +29,7 @@ export function WebhooksView({ webhooks }: { webhooks: Webhooks }) {
     <section aria-labelledby="webhooks-heading" aria-busy={state.hasTag('busy')}>
       <h2 id="webhooks-heading">Webhooks</h2>
       <p>Other systems hear what happens on the list: each endpoint gets the events it asked for, signed with its own secret.</p>
-      <div id={outcomeId} tabIndex={-1}>
-        <Status role="status" aria-live="polite">{message}</Status>
-        {error && <Status role="alert" $tone="error">{error}</Status>}
-      </div>
+      <Outcome id={outcomeId} message={message} error={error} />
       {state.matches('failed') && (
         <>
           <Status role="alert" $tone="error">The webhooks could not be loaded.</Status>
