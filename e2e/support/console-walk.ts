@@ -100,9 +100,14 @@ export async function areaSettled(page: Page) {
 }
 
 /** Checks that the document is no wider than the window, naming the elements that reach past its edge if it is (not
- * those inside a box that scrolls or clips them, such as a wide table's). */
+ * those inside a box that scrolls or clips them, such as a wide table's). It measures once the page has drawn a frame
+ * at the window's width. In one clean-clone CI run (2026-12-07) the Overview, just resized to 320 px, measured 432 px:
+ * the wide screen's layout to the pixel (the 12rem sidebar, its 2rem gap, a 12rem card and the padding), with
+ * innerWidth already 320; the run before and every run here were within the window. Read as the page measured before
+ * it had laid itself out at its new width. */
 export async function expectNoWiderThanWindow(page: Page, where: string) {
-  const { scrollWidth, innerWidth, past } = await page.evaluate(() => {
+  const { scrollWidth, innerWidth, past } = await page.evaluate(async () => {
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
     // Its box, or what overflows it (a word longer than the line): a box stays in while its text runs out. A box that
     // scrolls or clips keeps what overflows it.
     const reaches = (element: Element) => {
